@@ -1,0 +1,144 @@
+"""The `cardgen` command.
+
+Exit codes (docs/cli.md): 0 ok; 1 problems in the data (errors, or warnings with
+--strict); 2 usage error; 3 internal error. Problems are printed one per line as
+`file:line:col: level: message [check]`; a traceback is shown only with --traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+
+from . import pipeline
+from .load import Project
+from .problems import CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own usage errors: exit 2 like ours
+        self.print_usage(sys.stderr)
+        print(f"cardgen: error: {message}", file=sys.stderr)
+        raise SystemExit(ExitCode.USAGE)
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--root", type=Path, help="project folder (default: the nearest folder "
+                        "above the working folder that has cards/)")
+    common.add_argument("--traceback", action="store_true",
+                        help="show a Python traceback on internal errors")
+    p = _Parser(prog="cardgen", description="Print-ready cards, sheets and rulebooks from YAML.",
+                parents=[common])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
+    b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
+    b.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    b.add_argument("--output", type=Path, help="output folder (default: output/)")
+
+    v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
+    v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
+    v.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    v.add_argument("--format", choices=("text", "json"), default="text")
+
+    sub.add_parser("list", parents=[common], help="list games, decks and card counts")
+    return p
+
+
+def _games(project: Project, names: list[str]) -> list[str]:
+    known = project.games()
+    if not known:
+        raise UsageError(f"no games in {project.display(project.cards)} (a game is a folder "
+                         "with a game.yaml)")
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise UsageError(f"unknown game '{unknown[0]}' (games: {', '.join(known)})")
+    return names or known
+
+
+def _print_report(report: Report, out=sys.stderr) -> None:
+    for problem in report.sorted():
+        print(problem.format(), file=out)
+
+
+def cmd_build(args, project: Project) -> int:
+    failed = False
+    for game_id in _games(project, args.games):
+        outcome = pipeline.build(project, game_id, args.strict)
+        _print_report(outcome.report)
+        if outcome.failed(args.strict):
+            failed = True
+            print(f"{game_id}: not built: {outcome.report.summary()}; previous output kept",
+                  file=sys.stderr)
+            continue
+        for path, pages in outcome.written:
+            print(f"wrote {project.display(path)} ({pages} page{'s' if pages != 1 else ''})")
+        if outcome.report.problems:
+            print(f"{game_id}: {outcome.report.summary()}", file=sys.stderr)
+    return ExitCode.DATA if failed else ExitCode.OK
+
+
+def cmd_validate(args, project: Project) -> int:
+    total = Report()
+    for game_id in _games(project, args.games):
+        outcome = pipeline.check(project, game_id)
+        pipeline.lay_out(outcome)
+        total.extend(outcome.report)
+        if args.format == "text":
+            _print_report(outcome.report, sys.stdout)
+            state = "FAILED" if outcome.failed(args.strict) else "ok"
+            print(f"{game_id}: {state}: {outcome.report.summary()}")
+    if args.format == "json":
+        print(total.to_json())
+    return ExitCode.DATA if total.failed(args.strict) else ExitCode.OK
+
+
+def cmd_list(args, project: Project) -> int:
+    failed = False
+    for game_id in _games(project, []):
+        outcome = pipeline.check(project, game_id)
+        game = outcome.game
+        if game is None:
+            failed = True
+            print(f"{game_id}: cannot be read ({outcome.report.summary()}; "
+                  f"run 'cardgen validate {game_id}')")
+            continue
+        title = f"{game.title} / {game.title_en}" if game.title_en else game.title
+        print(f"{game_id}: {title}")
+        for deck in game.decks:
+            print(f"  {deck.id}: {deck.name}: {len(deck.cards)} card types, {deck.total} cards, "
+                  f"sheet {deck.sheet.id}")
+    return ExitCode.DATA if failed else ExitCode.OK
+
+
+COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        project = Project.find(args.root, getattr(args, "output", None))
+        return int(COMMANDS[args.command](args, project))
+    except DataProblems as exc:
+        _print_report(exc.report)
+        return int(exc.exit_code)
+    except CardgenError as exc:
+        print(f"cardgen: error: {exc}", file=sys.stderr)
+        return int(exc.exit_code)
+    except KeyboardInterrupt:
+        print("cardgen: interrupted; previous output kept", file=sys.stderr)
+        return 130
+    except Exception as exc:  # an internal error: a bug, or an I/O failure
+        if args.traceback:
+            traceback.print_exc()
+        else:
+            print(f"cardgen: internal error: {type(exc).__name__}: {exc} "
+                  "(run again with --traceback for details)", file=sys.stderr)
+        return int(exit_code_for(exc))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""Stage 1, load: read a game's files into located documents and check their format.
+
+Reads `cards/<game>/game.yaml`, the deck and data files it names, the sheet
+presets its decks use (`layouts/sheets/<id>.yaml`) and `fonts/fonts.yaml`.
+Each file is checked against cardgen's format schema; every problem is reported
+with its location. Nothing here builds the model: that is `resolve`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..problems import Location, Report, UsageError
+from . import schema
+from .yamlfile import Document, load_yaml
+
+DEFAULT_SHEET = "a-one-51002"
+
+
+@dataclass(frozen=True)
+class Project:
+    """A folder holding `cards/`, `layouts/` and `fonts/`, and where output goes."""
+
+    root: Path
+    output: Path
+
+    @classmethod
+    def find(cls, start: Path | None = None, output: Path | None = None) -> "Project":
+        start = (start or Path.cwd()).resolve()
+        for folder in (start, *start.parents):
+            if (folder / "cards").is_dir():
+                return cls(folder, (output or folder / "output").resolve())
+        raise UsageError(f"no cards/ folder in {start} or above it; run cardgen in a project folder "
+                         "or pass --root")
+
+    @property
+    def cards(self) -> Path:
+        return self.root / "cards"
+
+    def games(self) -> list[str]:
+        return sorted(p.name for p in self.cards.iterdir()
+                      if p.is_dir() and (p / "game.yaml").is_file())
+
+    def display(self, path: Path) -> str:
+        """A path as the user should read it: relative to the working folder if below it."""
+        try:
+            return os.path.relpath(path, Path.cwd()) if path.is_relative_to(Path.cwd()) else str(path)
+        except ValueError:
+            return str(path)
+
+    def contains(self, path: Path) -> bool:
+        """True if `path`, links resolved, lies inside the project folder."""
+        return path.resolve().is_relative_to(self.root.resolve())
+
+
+@dataclass
+class LoadedGame:
+    id: str
+    folder: Path
+    game: Document
+    decks: dict[str, Document] = field(default_factory=dict)  # deck id -> its card file
+    data: dict[str, Document] = field(default_factory=dict)  # table name -> its file
+    sheets: dict[str, Document] = field(default_factory=dict)  # preset id -> its file
+    fonts: Document | None = None
+    fonts_dir: Path | None = None
+
+
+def game_context(path: tuple, data) -> str:
+    if len(path) >= 2 and path[0] == "decks" and isinstance(path[1], int):
+        decks = data.get("decks") if isinstance(data, dict) else None
+        try:
+            deck_id = decks[path[1]].get("id")
+        except (AttributeError, IndexError, TypeError, KeyError):
+            deck_id = None
+        return f"deck '{deck_id}'" if isinstance(deck_id, str) else f"deck {path[1] + 1}"
+    return ""
+
+
+def card_context(path: tuple, data) -> str:
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        try:
+            card_id = data["cards"][path[1]].get("id")
+        except (AttributeError, IndexError, TypeError, KeyError):
+            card_id = None
+        return f"card '{card_id}'" if isinstance(card_id, str) else f"card {path[1] + 1}"
+    return ""
+
+
+def _load_checked(path: Path, project: Project, report: Report, schema_name: str,
+                  context=lambda p, d: "") -> Document | None:
+    doc = load_yaml(path, project.display(path), report)
+    if doc is None:
+        return None
+    schema.check(doc, schema.validator_for(schema_name), report, lambda p: context(p, doc.data))
+    # A document with format errors is still returned, so that the files it names are
+    # checked too; the pipeline stops after this stage if any error was reported.
+    return doc if isinstance(doc.data, dict) else None
+
+
+def _referenced_file(base: Path, name: str, project: Project, report: Report,
+                     where: Location, what: str) -> Path | None:
+    """A file named in data, which must stay inside the game folder."""
+    path = base / name
+    if os.path.isabs(name) or not path.resolve().is_relative_to(base.resolve()):
+        report.error(f"{what} '{name}' lies outside the game folder; name a file inside it",
+                     where, "path")
+        return None
+    if not path.is_file():
+        report.error(f"{what} '{name}' does not exist ({project.display(path)})", where, "io")
+        return None
+    return path
+
+
+def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]:
+    fonts_dir = project.root / "fonts"
+    path = fonts_dir / "fonts.yaml"
+    if not path.is_file():
+        report.error("fonts/fonts.yaml is missing: it names the font families layouts use",
+                     Location(project.display(path)), "io")
+        return None, fonts_dir
+    return _load_checked(path, project, report, "fonts"), fonts_dir
+
+
+def load_sheet(project: Project, sheet_id: str, report: Report, where: Location) -> Document | None:
+    folder = project.root / "layouts" / "sheets"
+    path = folder / f"{sheet_id}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        report.error(f"unknown sheet preset '{sheet_id}' (known: {', '.join(known) or 'none'})",
+                     where, "reference")
+        return None
+    return _load_checked(path, project, report, "sheet")
+
+
+def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | None:
+    """Load everything one game needs. Returns None when a file cannot be read at all."""
+    folder = project.cards / game_id
+    game_doc = _load_checked(folder / "game.yaml", project, report, "game", game_context)
+    if game_doc is None:
+        return None
+    loaded = LoadedGame(game_id, folder, game_doc)
+    data = game_doc.data
+
+    for i, deck in enumerate(data.get("decks") or []):
+        if not isinstance(deck, dict) or not isinstance(deck.get("id"), str):
+            continue
+        deck_id = deck["id"]
+        if deck_id in loaded.decks:
+            report.error(f"deck '{deck_id}' is defined twice", game_doc.locate(("decks", i, "id")),
+                         "identity")
+            continue
+        if isinstance(deck.get("cards"), str):
+            path = _referenced_file(folder, deck["cards"], project, report,
+                                    game_doc.locate(("decks", i, "cards")), "card file")
+            if path is not None:
+                doc = _load_checked(path, project, report, "deck", card_context)
+                if doc is not None:
+                    loaded.decks[deck_id] = doc
+        sheet_id = deck.get("sheet", DEFAULT_SHEET)
+        if isinstance(sheet_id, str) and sheet_id not in loaded.sheets:
+            where = game_doc.locate(("decks", i, "sheet")) if "sheet" in deck else \
+                game_doc.locate(("decks", i))
+            sheet = load_sheet(project, sheet_id, report, where)
+            if sheet is not None:
+                loaded.sheets[sheet_id] = sheet
+
+    for name, file in (data.get("data") or {}).items():
+        if not isinstance(file, str):
+            continue
+        path = _referenced_file(folder, file, project, report,
+                                game_doc.locate(("data", name)), "data file")
+        if path is not None:
+            doc = load_yaml(path, project.display(path), report)
+            if doc is not None:
+                loaded.data[name] = doc
+
+    loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
+    return loaded

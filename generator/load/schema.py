@@ -1,0 +1,178 @@
+"""Check a located document against a JSON Schema and say what is wrong in words.
+
+jsonschema finds the problems; this module turns each one into a sentence that
+names the card or deck, the key, and what was expected, at the value's location.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable
+
+import jsonschema
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from ..problems import Report
+from .yamlfile import Document
+
+# Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
+Context = Callable[[tuple], str]
+
+_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts")
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Registry:
+    resources_ = []
+    for name in _SCHEMA_NAMES:
+        text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
+        schema = json.loads(text)
+        resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources_)
+
+
+@lru_cache(maxsize=None)
+def validator_for(name: str) -> jsonschema.Draft202012Validator:
+    schema = _registry().contents(f"cardgen:{name}")
+    return jsonschema.Draft202012Validator(schema, registry=_registry())
+
+
+def make_validator(schema: dict) -> jsonschema.Draft202012Validator:
+    """A validator for a schema written in user data (deck field declarations)."""
+    return jsonschema.Draft202012Validator(schema, registry=_registry())
+
+
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping of keys to values",
+    "null": "empty",
+}
+
+
+def type_word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "empty" if value is None else type(value).__name__
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return f"'{text}'"
+    if isinstance(value, (dict, list)):
+        return type_word(value)
+    if value is None:
+        return "nothing"
+    return json.dumps(value)
+
+
+def _field_name(path: tuple) -> str:
+    names = [str(p) for p in path if not isinstance(p, int)]
+    if not names:
+        return "the document"
+    if isinstance(path[-1], int):
+        return f"item {path[-1] + 1} of {names[-1]}"
+    return names[-1]
+
+
+def _expected(error: jsonschema.ValidationError) -> str | None:
+    return error.schema.get("x-expected") if isinstance(error.schema, dict) else None
+
+
+def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
+    """(message, path, point-at-key) for one schema error."""
+    path = tuple(error.absolute_path)
+    name = _field_name(path)
+    v, inst = error.validator, error.instance
+    expected = _expected(error)
+    if v == "required":
+        missing = [r for r in error.validator_value if isinstance(inst, dict) and r not in inst]
+        return f"missing required key '{missing[0] if missing else '?'}'", path, False
+    if v == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+        key = extra[0] if extra else "?"
+        hint = difflib.get_close_matches(key, allowed, n=1)
+        msg = f"unknown key '{key}'"
+        if hint:
+            msg += f" (did you mean '{hint[0]}'?)"
+        elif allowed:
+            msg += f" (allowed: {', '.join(allowed)})"
+        return msg, path + (key,), True
+    if v == "propertyNames":
+        return f"key {_show(inst)} must be {expected or 'a valid name'}", path, True
+    if expected and v in ("pattern", "type", "oneOf", "anyOf", "enum", "minItems", "maxItems"):
+        return f"{name} must be {expected}, not {_show(inst)}", path, False
+    if v == "type":
+        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        want = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        return f"{name} must be {want}, not {type_word(inst)} ({_show(inst)})", path, False
+    if v == "enum":
+        options = ", ".join(str(o) for o in error.validator_value)
+        return f"{name} must be one of {options}, not {_show(inst)}", path, False
+    if v == "const":
+        return f"{name} must be {_show(error.validator_value)}, not {_show(inst)}", path, False
+    if v == "minimum":
+        return f"{name} must be at least {error.validator_value}, not {_show(inst)}", path, False
+    if v == "maximum":
+        return f"{name} must be at most {error.validator_value}, not {_show(inst)}", path, False
+    if v == "exclusiveMinimum":
+        return f"{name} must be more than {error.validator_value}, not {_show(inst)}", path, False
+    if v == "exclusiveMaximum":
+        return f"{name} must be less than {error.validator_value}, not {_show(inst)}", path, False
+    if v == "minLength":
+        return f"{name} must not be empty" if error.validator_value == 1 else \
+            f"{name} must be at least {error.validator_value} characters long", path, False
+    if v == "maxLength":
+        return f"{name} must be at most {error.validator_value} characters long", path, False
+    if v == "pattern":
+        return f"{name} must match the pattern {error.validator_value}, not {_show(inst)}", path, False
+    if v == "minItems":
+        return (f"{name} must not be empty" if error.validator_value == 1 else
+                f"{name} must have at least {error.validator_value} items"), path, False
+    if v == "maxItems":
+        return f"{name} must have at most {error.validator_value} items", path, False
+    if v == "uniqueItems":
+        return f"{name} must not repeat an item", path, False
+    if v == "minProperties":
+        return f"{name} must not be empty", path, False
+    return f"{name}: {error.message}", path, False
+
+
+def check(doc: Document, validator: jsonschema.Validator, report: Report,
+          context: Context, check_name: str = "schema", data: Any = None,
+          base: tuple = ()) -> bool:
+    """Report every schema error of `data` (default: the whole document).
+
+    `base` is the path of `data` inside the document. Returns True when clean.
+    """
+    instance = doc.data if data is None else data
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    for error in errors:
+        # For a oneOf/anyOf, the most specific sub-error says more than "is not valid".
+        if error.validator in ("oneOf", "anyOf") and not _expected(error) and error.context:
+            error = jsonschema.exceptions.best_match(error.context)
+        message, path, at_key = describe(error)
+        full = base + path
+        where = context(full)
+        report.error(f"{where}: {message}" if where else message,
+                     doc.locate(full, key=at_key), check_name)
+    return not errors

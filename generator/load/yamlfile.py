@@ -1,0 +1,190 @@
+"""Read a YAML file into plain Python values, remembering where every value stood.
+
+PyYAML's composer gives a node tree with marks; we convert it ourselves so that
+duplicate keys, recursive or exploding aliases and non-string keys become located
+problems instead of silent overwrites or tracebacks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..problems import Location, Report
+
+# A document may expand to at most this many values. A 100,000-card deck with a
+# dozen fields stays well below it; a "billion laughs" alias bomb does not.
+MAX_VALUES = 5_000_000
+MAX_BYTES = 64 * 1024 * 1024
+
+Path_ = tuple  # a key path into a document: ("cards", 3, "copies")
+
+
+@dataclass
+class Document:
+    """A parsed YAML file: its data, and the location of every value and key."""
+
+    file: str  # as shown to the user
+    data: Any
+    value_locs: dict[Path_, Location] = field(default_factory=dict)
+    key_locs: dict[Path_, Location] = field(default_factory=dict)
+
+    def locate(self, path: Path_ = (), key: bool = False) -> Location:
+        """The location of the value (or key) at `path`, or of its nearest parent."""
+        path = tuple(path)
+        if key and path in self.key_locs:
+            return self.key_locs[path]
+        while path:
+            if path in self.value_locs:
+                return self.value_locs[path]
+            path = path[:-1]
+        return self.value_locs.get((), Location(self.file, 1, 1))
+
+
+class _Converter:
+    def __init__(self, file: str, report: Report):
+        self.file = file
+        self.report = report
+        self.count = 0
+        self.active: set[int] = set()
+        self.constructor = yaml.SafeLoader("")  # for scalar resolution only
+        self.doc = Document(file, None)
+        self.too_big = False
+
+    def loc(self, node: yaml.Node) -> Location:
+        return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def convert(self, node: yaml.Node, path: Path_) -> Any:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            if not self.too_big:
+                self.too_big = True
+                self.report.error(
+                    f"the document expands to more than {MAX_VALUES:,} values "
+                    "(an alias repeated many times?)",
+                    self.loc(node),
+                    "yaml",
+                )
+            return None
+        self.doc.value_locs.setdefault(path, self.loc(node))
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if id(node) in self.active:
+            self.report.error("an alias refers to itself (recursive alias)", self.loc(node), "yaml")
+            return None
+        self.active.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
+            return self.mapping(node, path)
+        finally:
+            self.active.discard(id(node))
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        tag = node.tag
+        if tag in (
+            "tag:yaml.org,2002:int",
+            "tag:yaml.org,2002:float",
+            "tag:yaml.org,2002:bool",
+            "tag:yaml.org,2002:null",
+        ):
+            try:
+                return self.constructor.construct_object(node)
+            except (yaml.YAMLError, ValueError):
+                return node.value
+        # Strings, timestamps and anything else stay text: a date in a card is words.
+        return node.value
+
+    def mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.report.error("merge keys ('<<') are not supported", self.loc(key_node), "yaml")
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.report.error("a key must be a plain value, not a list or mapping",
+                                  self.loc(key_node), "yaml")
+                continue
+            key = key_node.value
+            if key in result:
+                first = self.doc.key_locs[path + (key,)]
+                self.report.error(
+                    f"duplicate key '{key}' (first defined at line {first.line})",
+                    self.loc(key_node),
+                    "yaml",
+                )
+                continue
+            self.doc.key_locs[path + (key,)] = self.loc(key_node)
+            result[key] = self.convert(value_node, path + (key,))
+        return result
+
+
+def _decode(raw: bytes, file: str, report: Report) -> str | None:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        report.error(
+            f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
+            Location(file, line, col),
+            "encoding",
+        )
+        return None
+
+
+def parse_yaml(text: str, file: str, report: Report) -> Document | None:
+    """Parse YAML text; problems go to `report` and the result is None on failure."""
+    if not text.strip() or all(
+        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
+    ):
+        report.error("the file is empty", Location(file, 1, 1), "yaml")
+        return None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or "invalid YAML"
+        if "\\t" in problem or "'\\t'" in problem or "\t" in problem:
+            problem = "a tab character cannot be used for indentation; use spaces"
+        elif exc.context:
+            problem = f"{problem} ({exc.context})"
+        line = mark.line + 1 if mark else 1
+        col = mark.column + 1 if mark else 1
+        report.error(f"YAML syntax: {problem}", Location(file, line, col), "yaml")
+        return None
+    except yaml.YAMLError as exc:  # composer errors without marks
+        report.error(f"YAML syntax: {exc}", Location(file, 1, 1), "yaml")
+        return None
+    conv = _Converter(file, report)
+    conv.doc.data = conv.convert(node, ())
+    if conv.too_big:
+        return None
+    return conv.doc
+
+
+def load_yaml(path: Path, display: str, report: Report) -> Document | None:
+    """Read and parse a YAML file. `display` is the name shown in messages."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            report.error(f"the file is too large ({size:,} bytes; at most {MAX_BYTES:,})",
+                         Location(display), "io")
+            return None
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        report.error("the file does not exist", Location(display), "io")
+        return None
+    except OSError as exc:
+        report.error(f"cannot read the file: {exc.strerror}", Location(display), "io")
+        return None
+    text = _decode(raw, display, report)
+    if text is None:
+        return None
+    return parse_yaml(text, display, report)

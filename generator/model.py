@@ -1,0 +1,108 @@
+"""The game model: what the resolve stage builds and every later stage reads.
+
+Frozen dataclasses, plain values, no I/O. Lengths are in PostScript points.
+Every object that a later stage may complain about carries its `Location`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .problems import Location
+
+TBD = "TBD"  # the draft marker: a value the designer has not decided yet
+
+Color = tuple[float, float, float]  # RGB, each 0..1
+
+
+def frozen_mapping(d: Mapping | None = None) -> Mapping:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True)
+class FontFamily:
+    name: str  # as layouts name it: "gothic"
+    regular: str  # registered reportlab font name
+    bold: str
+
+
+@dataclass(frozen=True)
+class SheetPreset:
+    id: str
+    name: str
+    paper: tuple[float, float]  # width, height
+    card: tuple[float, float]
+    columns: int
+    rows: int
+    margin_left: float
+    margin_top: float
+    gap: tuple[float, float]  # between columns, between rows
+    duplex: str  # "long-edge" or "short-edge"
+    loc: Location
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck: str
+    copies: int
+    blank: bool
+    fields: Mapping[str, Any]  # the designer's fields: name, name_en, effect, ...
+    loc: Location  # the card's entry in its deck file
+    field_locs: Mapping[str, Location] = field(default_factory=frozen_mapping)
+
+    def locate(self, name: str) -> Location:
+        return self.field_locs.get(name, self.loc)
+
+    def drafts(self) -> tuple[str, ...]:
+        """The names of fields whose value is still TBD."""
+        return tuple(k for k, v in self.fields.items() if v == TBD)
+
+
+@dataclass(frozen=True)
+class Back:
+    title: str
+    subtitle: str
+    color: Color
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    cards: tuple[Card, ...]
+    sheet: SheetPreset
+    color: Color
+    back: Back
+    loc: Location
+
+    @property
+    def total(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+    def instances(self) -> tuple[Card, ...]:
+        """Every physical card, each card repeated by its copies, in data order."""
+        return tuple(card for card in self.cards for _ in range(card.copies))
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str  # the folder name under cards/
+    title: str
+    title_en: str
+    version: str
+    folder: str  # as shown to the user, e.g. "cards/lastdance"
+    decks: tuple[Deck, ...]
+    data: Mapping[str, Any]  # named data tables (setup tables, rulings)
+    data_files: Mapping[str, str]  # table name -> file as shown to the user
+    fonts: Mapping[str, FontFamily]
+    loc: Location
+
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for d in self.decks for c in d.cards)

@@ -1,0 +1,165 @@
+"""Stage 2, resolve: turn loaded documents into the frozen game model.
+
+Lengths become points, colours become RGB, preset and font names become the
+objects they name, and defaults are filled in. The documents passed the format
+schema in `load`, so shapes and types can be trusted here; what is checked is
+what a schema cannot say (a preset whose cards do not fit its paper, a font file
+that cannot be embedded).
+"""
+
+from __future__ import annotations
+
+from .fonts import FontFileError, register
+from .load import DEFAULT_SHEET, LoadedGame
+from .load.yamlfile import Document
+from .model import Back, Card, Deck, FontFamily, Game, SheetPreset, frozen_mapping
+from .problems import Report
+from .units import PAPER, mm, parse_color, parse_length, to_mm
+
+DEFAULT_COLOR = "#3b4a6b"
+TOLERANCE = mm(0.05)
+
+
+def _length(doc: Document, path: tuple, report: Report, what: str) -> float | None:
+    value = doc.data
+    for p in path:
+        value = value[p]
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        report.error(f"{what}: {exc}", doc.locate(path), "units")
+        return None
+
+
+def resolve_sheet(sheet_id: str, doc: Document, report: Report) -> SheetPreset | None:
+    d = doc.data
+    where = f"sheet preset '{sheet_id}'"
+    n_errors = len(report.errors)
+    if isinstance(d["paper"], str):
+        paper = (mm(PAPER[d["paper"]][0]), mm(PAPER[d["paper"]][1]))
+    else:
+        paper = (_length(doc, ("paper", 0), report, where), _length(doc, ("paper", 1), report, where))
+    card = (_length(doc, ("card", 0), report, where), _length(doc, ("card", 1), report, where))
+    gap = (0.0, 0.0)
+    if "gap" in d:
+        gap = (_length(doc, ("gap", 0), report, where), _length(doc, ("gap", 1), report, where))
+    margins = {k: _length(doc, ("margins", k), report, where) for k in d["margins"]}
+    if len(report.errors) > n_errors:
+        return None
+    cols, rows = d["grid"]["columns"], d["grid"]["rows"]
+    used_w = cols * card[0] + (cols - 1) * gap[0]
+    used_h = rows * card[1] + (rows - 1) * gap[1]
+    right = paper[0] - margins["left"] - used_w
+    bottom = paper[1] - margins["top"] - used_h
+    ok = True
+    for name, room, side, used, total in (
+        ("width", right, "right", used_w, paper[0]),
+        ("height", bottom, "bottom", used_h, paper[1]),
+    ):
+        if room < -TOLERANCE:
+            report.error(
+                f"{where}: {cols if name == 'width' else rows} cards and margins need "
+                f"{to_mm(total - room):.1f} mm of paper {name}, but the paper is {to_mm(total):.1f} mm",
+                doc.locate(("grid",)), "sheet")
+            ok = False
+        elif side in margins and abs(margins[side] - room) > mm(0.1):
+            report.error(
+                f"{where}: margin {side} is {to_mm(margins[side]):.2f} mm, but paper, cards, "
+                f"gaps and the {'left' if side == 'right' else 'top'} margin leave {to_mm(room):.2f} mm",
+                doc.locate(("margins", side)), "sheet")
+            ok = False
+    if not ok:
+        return None
+    return SheetPreset(
+        id=sheet_id,
+        name=d.get("name", sheet_id),
+        paper=paper,
+        card=card,
+        columns=cols,
+        rows=rows,
+        margin_left=margins["left"],
+        margin_top=margins["top"],
+        gap=gap,
+        duplex=d.get("duplex", "long-edge"),
+        loc=doc.locate(()),
+    )
+
+
+def resolve_fonts(loaded: LoadedGame, report: Report) -> dict[str, FontFamily]:
+    families: dict[str, FontFamily] = {}
+    doc = loaded.fonts
+    if doc is None:
+        return families
+    for family, files in doc.data["families"].items():
+        names = {}
+        for weight in ("regular", "bold"):
+            file = files.get(weight, files["regular"])
+            path = loaded.fonts_dir / file
+            where = doc.locate(("families", family, weight if weight in files else "regular"))
+            if not path.is_file():
+                report.error(f"font family '{family}': {weight} file '{file}' does not exist",
+                             where, "font")
+                continue
+            try:
+                names[weight] = register(path)
+            except FontFileError as exc:
+                report.error(f"font family '{family}': {exc}", where, "font")
+        if len(names) == 2:
+            families[family] = FontFamily(family, names["regular"], names["bold"])
+    return families
+
+
+def _card(doc: Document, i: int, raw: dict, deck_id: str) -> Card:
+    fields = {k: v for k, v in raw.items() if k not in ("id", "copies", "blank")}
+    return Card(
+        id=raw["id"],
+        deck=deck_id,
+        copies=raw.get("copies", 1),
+        blank=raw.get("blank", False),
+        fields=frozen_mapping(fields),
+        loc=doc.locate(("cards", i)),
+        field_locs=frozen_mapping({k: doc.locate(("cards", i, k)) for k in raw}),
+    )
+
+
+def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Game | None:
+    """Build the model. Returns None if something it needs could not be resolved."""
+    g = loaded.game.data
+    n_errors = len(report.errors)
+    fonts = resolve_fonts(loaded, report)
+    sheets = {sid: resolve_sheet(sid, doc, report) for sid, doc in loaded.sheets.items()}
+    decks = []
+    for i, raw in enumerate(g["decks"]):
+        deck_doc = loaded.decks.get(raw["id"])
+        sheet = sheets.get(raw.get("sheet", DEFAULT_SHEET))
+        if deck_doc is None or sheet is None:
+            continue
+        color = parse_color(raw.get("color", DEFAULT_COLOR))
+        back = raw.get("back", {})
+        decks.append(Deck(
+            id=raw["id"],
+            name=raw.get("name", raw["id"]),
+            cards=tuple(_card(deck_doc, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"])),
+            sheet=sheet,
+            color=color,
+            back=Back(
+                title=back.get("title", g["title"]),
+                subtitle=back.get("subtitle", g.get("title_en", "")),
+                color=parse_color(back["color"]) if "color" in back else color,
+            ),
+            loc=loaded.game.locate(("decks", i)),
+        ))
+    if len(report.errors) > n_errors:
+        return None
+    return Game(
+        id=loaded.id,
+        title=g["title"],
+        title_en=g.get("title_en", ""),
+        version=str(g.get("version", "")),
+        folder=folder_display,
+        decks=tuple(decks),
+        data=frozen_mapping({k: doc.data for k, doc in loaded.data.items()}),
+        data_files=frozen_mapping({k: doc.file for k, doc in loaded.data.items()}),
+        fonts=frozen_mapping(fonts),
+        loc=loaded.game.locate(()),
+    )

@@ -1,0 +1,106 @@
+"""Stage 7, write: render imposed pages into PDF files, atomically and deterministically.
+
+Each file is written to a temporary file beside its destination and renamed into
+place only when every file of the set has been written, so a failed build never
+leaves a half-written PDF and never removes the previous good one.
+
+Same input, same bytes: reportlab runs in invariant mode, and SOURCE_DATE_EPOCH
+is ignored (reportlab would otherwise stamp it into the file): cardgen's output
+depends on the project's files only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .impose import Page
+from .layout.primitives import Face
+from .render import draw_face, draw_items
+
+
+@dataclass(frozen=True)
+class PdfFile:
+    path: Path
+    pages: tuple[Page, ...]
+    title: str
+    subject: str
+    initial_font: str  # a registered Japanese font: reportlab resets to it at every page
+    duplex: str = "long-edge"
+
+
+@contextlib.contextmanager
+def _no_source_date_epoch() -> Iterator[None]:
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+def render_pdf(pdf: PdfFile, target) -> None:
+    """Render `pdf` to `target` (a path or binary file object)."""
+    with _no_source_date_epoch():
+        first = pdf.pages[0] if pdf.pages else None
+        c = Canvas(target, pagesize=(first.width, first.height) if first else (595, 842),
+                   invariant=1, initialFontName=pdf.initial_font, pageCompression=1)
+        c.setTitle(pdf.title)
+        c.setSubject(pdf.subject)
+        c.setCreator("cardgen")
+        c.setViewerPreference("PrintScaling", "None")
+        c.setViewerPreference(
+            "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
+        forms: dict[Face, str] = {}
+        for page in pdf.pages:
+            c.setPageSize((page.width, page.height))
+            for placement in page.placements:
+                name = forms.get(placement.face)
+                if name is None:
+                    # Each distinct face is drawn once, as a form; copies reuse it.
+                    name = forms[placement.face] = f"face{len(forms)}"
+                    c.beginForm(name, 0, 0, placement.face.width, placement.face.height)
+                    draw_face(c, placement.face)
+                    c.endForm()
+                c.saveState()
+                c.translate(placement.x, placement.y)
+                c.doForm(name)
+                c.restoreState()
+            draw_items(c, page.marks)
+            c.showPage()
+        c.save()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_files(files: list[PdfFile]) -> None:
+    """Write every file of a set, or none of them."""
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for pdf in files:
+            pdf.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{pdf.path.name}.", suffix=".tmp",
+                                       dir=pdf.path.parent)
+            temps.append((Path(tmp), pdf.path))
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; output is an ordinary file
+            with os.fdopen(fd, "wb") as out:
+                render_pdf(pdf, out)
+                out.flush()
+                os.fsync(out.fileno())
+        for tmp, final in temps:
+            os.replace(tmp, final)
+        temps.clear()
+    finally:
+        for tmp, _ in temps:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
