@@ -24,14 +24,22 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(ExitCode.USAGE)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _common(default) -> argparse.ArgumentParser:
+    """Options accepted before and after the command; after it, they must not reset
+    what was given before it (hence SUPPRESS as the subcommands' default)."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--root", type=Path, help="project folder (default: the nearest folder "
-                        "above the working folder that has cards/)")
-    common.add_argument("--traceback", action="store_true",
+    common.add_argument("--root", type=Path, default=default(None),
+                        help="project folder (default: the nearest folder above the working "
+                        "folder that has cards/)")
+    common.add_argument("--traceback", action="store_true", default=default(False),
                         help="show a Python traceback on internal errors")
+    return common
+
+
+def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardgen", description="Print-ready cards, sheets and rulebooks from YAML.",
-                parents=[common])
+                parents=[_common(lambda value: value)])
+    common = _common(lambda value: argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
@@ -59,9 +67,9 @@ def _games(project: Project, names: list[str]) -> list[str]:
     return names or known
 
 
-def _print_report(report: Report, out=sys.stderr) -> None:
+def _print_report(report: Report, out=None) -> None:
     for problem in report.sorted():
-        print(problem.format(), file=out)
+        print(problem.format(), file=out or sys.stderr)
 
 
 def cmd_build(args, project: Project) -> int:

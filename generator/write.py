@@ -22,7 +22,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .impose import Page
 from .layout.primitives import Face
+from .problems import CardgenError, ExitCode
 from .render import draw_face, draw_items
+
+
+class OutputError(CardgenError):
+    """An output file could not be written (permissions, a full disk)."""
+
+    exit_code = ExitCode.INTERNAL
 
 
 @dataclass(frozen=True)
@@ -86,8 +93,10 @@ def _umask() -> int:
 def write_files(files: list[PdfFile]) -> None:
     """Write every file of a set, or none of them."""
     temps: list[tuple[Path, Path]] = []
+    current = files[0].path if files else None
     try:
         for pdf in files:
+            current = pdf.path
             pdf.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{pdf.path.name}.", suffix=".tmp",
                                        dir=pdf.path.parent)
@@ -98,8 +107,12 @@ def write_files(files: list[PdfFile]) -> None:
                 out.flush()
                 os.fsync(out.fileno())
         for tmp, final in temps:
+            current = final
             os.replace(tmp, final)
         temps.clear()
+    except OSError as exc:
+        raise OutputError(f"cannot write {current}: {exc.strerror or exc}; "
+                          "previous output kept") from exc
     finally:
         for tmp, _ in temps:
             with contextlib.suppress(OSError):

@@ -111,8 +111,9 @@ class _Converter:
             key = key_node.value
             if key in result:
                 first = self.doc.key_locs[path + (key,)]
+                owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
                 self.report.error(
-                    f"duplicate key '{key}' (first defined at line {first.line})",
+                    f"duplicate key '{key}'{owner} (first defined at line {first.line})",
                     self.loc(key_node),
                     "yaml",
                 )
@@ -154,7 +155,9 @@ def parse_yaml(text: str, file: str, report: Report) -> Document | None:
         if "\\t" in problem or "'\\t'" in problem or "\t" in problem:
             problem = "a tab character cannot be used for indentation; use spaces"
         elif exc.context:
-            problem = f"{problem} ({exc.context})"
+            where = exc.context_mark
+            started = f" that starts at {where.line + 1}:{where.column + 1}" if where else ""
+            problem = f"{problem} ({exc.context}{started})"
         line = mark.line + 1 if mark else 1
         col = mark.column + 1 if mark else 1
         report.error(f"YAML syntax: {problem}", Location(file, line, col), "yaml")

@@ -1,0 +1,39 @@
+"""The bad-input catalogue: one folder per case under tests/bad_input/.
+
+Each folder is a small game (game.yaml and its files) and `expected.txt`, the exact
+error lines cardgen must print for it. Every case must exit 1, print those lines,
+and leave the previous output of the game untouched.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+CASES = Path(__file__).parent / "bad_input"
+CASE_NAMES = sorted(p.name for p in CASES.iterdir() if (p / "expected.txt").is_file())
+
+
+def test_the_catalogue_is_not_empty():
+    assert len(CASE_NAMES) >= 14
+
+
+@pytest.mark.parametrize("case", CASE_NAMES)
+def test_bad_input_gives_located_errors_and_keeps_previous_output(case, project, cardgen):
+    shutil.copytree(CASES / case, project / "cards" / case, ignore=shutil.ignore_patterns("expected.txt"))
+    out = project / "output" / case
+    out.mkdir(parents=True)
+    previous = {f"{case}-fronts.pdf": b"previous fronts", f"{case}-backs.pdf": b"previous backs"}
+    for name, data in previous.items():
+        (out / name).write_bytes(data)
+
+    expected = (CASES / case / "expected.txt").read_text("utf-8").splitlines()
+    for command in ("validate", "build"):
+        run = cardgen(command, case)
+        assert run.code == 1, (command, run.lines)
+        errors = [line for line in run.lines if ": error: " in line]
+        assert errors == expected, command
+
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == previous

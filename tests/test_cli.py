@@ -1,0 +1,107 @@
+"""The command line: exit codes, one-line errors, tracebacks only on request, atomic output."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import generator.write
+
+
+def test_unknown_game_is_a_usage_error(project, cardgen):
+    run = cardgen("build", "no-such-game")
+    assert run.code == 2
+    assert run.lines == ["cardgen: error: unknown game 'no-such-game' (games: lastdance)"]
+
+
+def test_bad_option_is_a_usage_error(project, cardgen):
+    with pytest.raises(SystemExit) as exc:
+        cardgen("build", "--no-such-option")
+    assert exc.value.code == 2
+
+
+def test_no_project_is_a_usage_error(tmp_path, monkeypatch, cardgen):
+    monkeypatch.chdir(tmp_path)
+    run = cardgen("list")
+    assert run.code == 2 and "no cards/ folder" in run.err
+
+
+def _explode(*args, **kwargs):
+    raise RuntimeError("boom")
+
+
+def test_internal_error_is_one_line_without_traceback(project, cardgen, monkeypatch):
+    monkeypatch.setattr(generator.write, "render_pdf", _explode)
+    run = cardgen("build", "lastdance")
+    assert run.code == 3
+    assert run.err.splitlines()[-1] == (
+        "cardgen: internal error: RuntimeError: boom (run again with --traceback for details)")
+    assert "Traceback" not in run.err
+
+
+def test_traceback_only_with_the_flag(project, cardgen, monkeypatch):
+    monkeypatch.setattr(generator.write, "render_pdf", _explode)
+    run = cardgen("--traceback", "build", "lastdance")
+    assert run.code == 3
+    assert "Traceback (most recent call last)" in run.err and "RuntimeError: boom" in run.err
+
+
+def test_a_build_failing_while_writing_keeps_the_previous_files(project, cardgen, monkeypatch):
+    assert cardgen("build", "lastdance").code == 0
+    out = project / "output/lastdance"
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    real = generator.write.render_pdf
+    calls = []
+
+    def fail_on_backs(pdf, target):
+        calls.append(pdf.path.name)
+        if pdf.path.name.endswith("backs.pdf"):
+            target.write(b"%PDF-1.4 half a file")
+            raise OSError(28, "No space left on device")
+        real(pdf, target)
+
+    monkeypatch.setattr(generator.write, "render_pdf", fail_on_backs)
+    run = cardgen("build", "lastdance")
+    assert run.code == 3
+    assert "cannot write" in run.err and "No space left on device" in run.err
+    assert calls == ["lastdance-fronts.pdf", "lastdance-backs.pdf"]
+    # Fronts were rendered fine, but are not put in place without their backs.
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_output_folder_that_cannot_be_created(project, cardgen):
+    # A file stands where the game's output folder should be: even root cannot write there.
+    (project / "output").mkdir()
+    (project / "output/lastdance").write_text("not a folder")
+    run = cardgen("build", "lastdance")
+    assert run.code == 3
+    assert run.err.splitlines()[-1].startswith("cardgen: error: cannot write ")
+    assert "previous output kept" in run.err
+    assert (project / "output/lastdance").read_text() == "not a folder"
+
+
+def test_validate_reports_drafts_and_passes_without_strict(project, cardgen):
+    run = cardgen("validate", "lastdance")
+    assert run.code == 0
+    assert ("cards/lastdance/cards.yaml:9:13: warning: card 'princess': effect is TBD (draft) "
+            "[draft]") in run.lines
+    assert run.lines[-1] == "lastdance: ok: 0 errors, 14 warnings"
+
+
+def test_strict_turns_draft_warnings_into_failure_and_writes_nothing(project, cardgen):
+    run = cardgen("build", "--strict", "lastdance")
+    assert run.code == 1
+    assert not (project / "output").exists()
+
+
+def test_written_files_are_reported_and_readable_by_others(project, cardgen):
+    run = cardgen("build")
+    assert run.code == 0
+    assert "wrote output/lastdance/lastdance-fronts.pdf (4 pages)" in run.lines
+    assert "wrote output/lastdance/lastdance-backs.pdf (4 pages)" in run.lines
+    umask = os.umask(0)
+    os.umask(umask)
+    mode = (project / "output/lastdance/lastdance-fronts.pdf").stat().st_mode & 0o777
+    assert mode == 0o666 & ~umask
+    assert not [p for p in (project / "output/lastdance").iterdir() if p.name.startswith(".")]
