@@ -22,6 +22,26 @@ def frozen_mapping(d: Mapping | None = None) -> Mapping:
 
 
 @dataclass(frozen=True)
+class SourceMap:
+    """Where every value (and key) of one file stood, by key path: ("cards", 3, "copies")."""
+
+    file: str
+    value_locs: Mapping[tuple, Location] = field(default_factory=frozen_mapping)
+    key_locs: Mapping[tuple, Location] = field(default_factory=frozen_mapping)
+
+    def locate(self, path: tuple = (), key: bool = False) -> Location:
+        """The location of the value (or key) at `path`, or of its nearest parent."""
+        path = tuple(path)
+        if key and path in self.key_locs:
+            return self.key_locs[path]
+        while path:
+            if path in self.value_locs:
+                return self.value_locs[path]
+            path = path[:-1]
+        return self.value_locs.get((), Location(self.file, 1, 1))
+
+
+@dataclass(frozen=True)
 class FontFamily:
     name: str  # as layouts name it: "gothic"
     regular: str  # registered reportlab font name
@@ -54,11 +74,21 @@ class Card:
     copies: int
     blank: bool
     fields: Mapping[str, Any]  # the designer's fields: name, name_en, effect, ...
-    loc: Location  # the card's entry in its deck file
-    field_locs: Mapping[str, Location] = field(default_factory=frozen_mapping)
+    source: SourceMap  # the deck file
+    path: tuple  # the card's entry in it: ("cards", 3)
 
-    def locate(self, name: str) -> Location:
-        return self.field_locs.get(name, self.loc)
+    @property
+    def loc(self) -> Location:
+        return self.source.locate(self.path)
+
+    def locate(self, *sub, key: bool = False) -> Location:
+        """Where a field (or a value inside it) of this card stands."""
+        return self.source.locate(self.path + sub, key=key)
+
+    def record(self) -> dict:
+        """The card as written, for checks and templates: fields plus id, copies, blank, deck."""
+        return {**self.fields, "id": self.id, "copies": self.copies, "blank": self.blank,
+                "deck": self.deck}
 
     def drafts(self) -> tuple[str, ...]:
         """The names of fields whose value is still TBD."""
@@ -100,7 +130,7 @@ class Game:
     folder: str  # as shown to the user, e.g. "cards/lastdance"
     decks: tuple[Deck, ...]
     data: Mapping[str, Any]  # named data tables (setup tables, rulings)
-    data_files: Mapping[str, str]  # table name -> file as shown to the user
+    data_sources: Mapping[str, SourceMap]  # table name -> where its values stand
     fonts: Mapping[str, FontFamily]
     loc: Location
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .fonts import FontFileError, register
 from .load import DEFAULT_SHEET, LoadedGame
 from .load.yamlfile import Document
-from .model import Back, Card, Deck, FontFamily, Game, SheetPreset, frozen_mapping
+from .model import Back, Card, Deck, FontFamily, Game, SheetPreset, SourceMap, frozen_mapping
 from .problems import Report
 from .units import PAPER, mm, parse_color, parse_length, to_mm
 
@@ -109,7 +109,7 @@ def resolve_fonts(loaded: LoadedGame, report: Report) -> dict[str, FontFamily]:
     return families
 
 
-def _card(doc: Document, i: int, raw: dict, deck_id: str) -> Card:
+def _card(source: SourceMap, i: int, raw: dict, deck_id: str) -> Card:
     fields = {k: v for k, v in raw.items() if k not in ("id", "copies", "blank")}
     return Card(
         id=raw["id"],
@@ -117,8 +117,8 @@ def _card(doc: Document, i: int, raw: dict, deck_id: str) -> Card:
         copies=raw.get("copies", 1),
         blank=raw.get("blank", False),
         fields=frozen_mapping(fields),
-        loc=doc.locate(("cards", i)),
-        field_locs=frozen_mapping({k: doc.locate(("cards", i, k)) for k in raw}),
+        source=source,
+        path=("cards", i),
     )
 
 
@@ -139,7 +139,9 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
-            cards=tuple(_card(deck_doc, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"])),
+            cards=tuple(_card(source, j, c, raw["id"])
+                        for source in (deck_doc.source,)
+                        for j, c in enumerate(deck_doc.data["cards"])),
             sheet=sheet,
             color=color,
             back=Back(
@@ -159,7 +161,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         folder=folder_display,
         decks=tuple(decks),
         data=frozen_mapping({k: doc.data for k, doc in loaded.data.items()}),
-        data_files=frozen_mapping({k: doc.file for k, doc in loaded.data.items()}),
+        data_sources=frozen_mapping({k: doc.source for k, doc in loaded.data.items()}),
         fonts=frozen_mapping(fonts),
         loc=loaded.game.locate(()),
     )

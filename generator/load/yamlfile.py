@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from ..model import SourceMap
 from ..problems import Location, Report
 
 # A document may expand to at most this many values. A 100,000-card deck with a
@@ -32,16 +33,13 @@ class Document:
     value_locs: dict[Path_, Location] = field(default_factory=dict)
     key_locs: dict[Path_, Location] = field(default_factory=dict)
 
+    @property
+    def source(self) -> SourceMap:
+        return SourceMap(self.file, self.value_locs, self.key_locs)
+
     def locate(self, path: Path_ = (), key: bool = False) -> Location:
         """The location of the value (or key) at `path`, or of its nearest parent."""
-        path = tuple(path)
-        if key and path in self.key_locs:
-            return self.key_locs[path]
-        while path:
-            if path in self.value_locs:
-                return self.value_locs[path]
-            path = path[:-1]
-        return self.value_locs.get((), Location(self.file, 1, 1))
+        return self.source.locate(path, key)
 
 
 class _Converter:
