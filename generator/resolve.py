@@ -134,14 +134,13 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         sheet = sheets.get(raw.get("sheet", DEFAULT_SHEET))
         if deck_doc is None or sheet is None:
             continue
+        source = deck_doc.source
         color = parse_color(raw.get("color", DEFAULT_COLOR))
         back = raw.get("back", {})
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
-            cards=tuple(_card(source, j, c, raw["id"])
-                        for source in (deck_doc.source,)
-                        for j, c in enumerate(deck_doc.data["cards"])),
+            cards=tuple(_card(source, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"])),
             sheet=sheet,
             color=color,
             back=Back(
