@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .problems import Location
 
@@ -110,7 +110,13 @@ class Deck:
     sheet: SheetPreset
     color: Color
     back: Back
-    loc: Location
+    fields: Mapping[str, Any] | None  # field declarations, as written; None: not declared
+    source: SourceMap  # game.yaml
+    path: tuple  # ("decks", i)
+
+    @property
+    def loc(self) -> Location:
+        return self.source.locate(self.path)
 
     @property
     def total(self) -> int:
@@ -119,6 +125,33 @@ class Deck:
     def instances(self) -> tuple[Card, ...]:
         """Every physical card, each card repeated by its copies, in data order."""
         return tuple(card for card in self.cards for _ in range(card.copies))
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A rule of the game, declared in its checks file as expressions over its data."""
+
+    name: str
+    assertion: str  # a Jinja2 expression that must be true
+    for_path: str | None  # what to check each of: "data.setup.cards_used.{row}"
+    when: str | None  # a Jinja2 expression: check only the items it is true for
+    message: str | None  # a Jinja2 template naming the offending values
+    at: str | None  # the value to point at: "row.total"
+    level: str  # "error" or "warning"
+    source: SourceMap  # the checks file
+    path: tuple  # ("checks", i)
+
+    def locate(self, *sub) -> Location:
+        return self.source.locate(self.path + sub)
+
+
+@dataclass(frozen=True)
+class PythonCheck:
+    """A check function from a game's own Python module (`python_checks:` in game.yaml)."""
+
+    name: str
+    function: Callable
+    loc: Location
 
 
 @dataclass(frozen=True)
@@ -133,6 +166,8 @@ class Game:
     data_sources: Mapping[str, SourceMap]  # table name -> where its values stand
     fonts: Mapping[str, FontFamily]
     loc: Location
+    checks: tuple[Invariant, ...] = ()
+    python_checks: tuple[PythonCheck, ...] = ()
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from .fonts import FontFileError, register
 from .load import DEFAULT_SHEET, LoadedGame
 from .load.yamlfile import Document
-from .model import Back, Card, Deck, FontFamily, Game, SheetPreset, SourceMap, frozen_mapping
+from .model import (Back, Card, Deck, FontFamily, Game, Invariant, SheetPreset, SourceMap,
+                    frozen_mapping)
 from .problems import Report
 from .units import PAPER, mm, parse_color, parse_length, to_mm
 
@@ -148,7 +149,9 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                 subtitle=back.get("subtitle", g.get("title_en", "")),
                 color=parse_color(back["color"]) if "color" in back else color,
             ),
-            loc=loaded.game.locate(("decks", i)),
+            fields=raw.get("fields"),
+            source=loaded.game.source,
+            path=("decks", i),
         ))
     if len(report.errors) > n_errors:
         return None
@@ -163,4 +166,26 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         data_sources=frozen_mapping({k: doc.source for k, doc in loaded.data.items()}),
         fonts=frozen_mapping(fonts),
         loc=loaded.game.locate(()),
+        checks=resolve_checks(loaded),
+        python_checks=tuple(loaded.python_checks),
+    )
+
+
+def resolve_checks(loaded: LoadedGame) -> tuple[Invariant, ...]:
+    if loaded.checks is None:
+        return ()
+    source = loaded.checks.source
+    return tuple(
+        Invariant(
+            name=c["name"],
+            assertion=c["assert"],
+            for_path=c.get("for"),
+            when=c.get("when"),
+            message=c.get("message"),
+            at=c.get("at"),
+            level=c.get("level", "error"),
+            source=source,
+            path=("checks", i),
+        )
+        for i, c in enumerate(loaded.checks.data["checks"])
     )

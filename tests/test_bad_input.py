@@ -1,12 +1,13 @@
 """The bad-input catalogue: one folder per case under tests/bad_input/.
 
 Each folder is a small game (game.yaml and its files) and `expected.txt`, the exact
-error lines cardgen must print for it. Every case must exit 1, print those lines,
+problem lines (errors and warnings) cardgen must print for it. Every case must exit 1, print those lines,
 and leave the previous output of the game untouched.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -17,7 +18,7 @@ CASE_NAMES = sorted(p.name for p in CASES.iterdir() if (p / "expected.txt").is_f
 
 
 def test_the_catalogue_is_not_empty():
-    assert len(CASE_NAMES) >= 14
+    assert len(CASE_NAMES) >= 30
 
 
 @pytest.mark.parametrize("case", CASE_NAMES)
@@ -33,7 +34,7 @@ def test_bad_input_gives_located_errors_and_keeps_previous_output(case, project,
     for command in ("validate", "build"):
         run = cardgen(command, case)
         assert run.code == 1, (command, run.lines)
-        errors = [line for line in run.lines if ": error: " in line]
-        assert errors == expected, command
+        problems = [line for line in run.lines if re.search(r": (error|warning): ", line)]
+        assert problems == expected, command
 
     assert {p.name: p.read_bytes() for p in out.iterdir()} == previous

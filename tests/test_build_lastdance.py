@@ -84,16 +84,17 @@ def test_card_boxes_sit_at_the_preset_positions(built):
 
 
 def test_backs_are_the_fronts_mirrored_for_long_edge_duplex(project, cardgen):
-    # 13 cards: page 2 holds 3, so mirroring is visible (front slots 0, 1, 2).
-    cards = project / "cards/lastdance/cards.yaml"
-    data = yaml.safe_load(cards.read_text("utf-8"))
-    data["cards"] = [c for c in data["cards"] if c["id"] != "blank"][:13]
-    for c in data["cards"]:
-        c["copies"] = 1
-    cards.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
-    assert cardgen("build", "lastdance").code == 0
-    out = project / "output/lastdance"
-    front, back = Raster(out / "lastdance-fronts.pdf", 1), Raster(out / "lastdance-backs.pdf", 1)
+    # Three cards fill front slots 0, 1, 2, so the mirroring of row 1 is visible.
+    game = project / "cards/mirror"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "title: 鏡\ndecks:\n  - id: main\n    cards: cards.yaml\n    sheet: a-one-51002\n", "utf-8")
+    (game / "cards.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{i}, name: 札{i}, name_en: Card {i}}}\n" for i in range(3)),
+        "utf-8")
+    assert cardgen("build", "mirror").code == 0
+    out = project / "output/mirror"
+    front, back = Raster(out / "mirror-fronts.pdf", 0), Raster(out / "mirror-backs.pdf", 0)
 
     def occupied(raster: Raster) -> set[int]:
         return {i for i in range(10) if not raster.is_white(slot_mm(i)[0] + 1.5, slot_mm(i)[1] + 1.5)}

@@ -8,10 +8,14 @@ with its location. Nothing here builds the model: that is `resolve`.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..model import PythonCheck
 from ..problems import Location, Report, UsageError
 from . import schema
 from .yamlfile import Document, load_yaml
@@ -65,6 +69,8 @@ class LoadedGame:
     sheets: dict[str, Document] = field(default_factory=dict)  # preset id -> its file
     fonts: Document | None = None
     fonts_dir: Path | None = None
+    checks: Document | None = None
+    python_checks: list[PythonCheck] = field(default_factory=list)
 
 
 def game_context(path: tuple, data) -> str:
@@ -86,6 +92,58 @@ def card_context(path: tuple, data) -> str:
             card_id = None
         return f"card '{card_id}'" if isinstance(card_id, str) else f"card {path[1] + 1}"
     return ""
+
+
+def checks_context(path: tuple, data) -> str:
+    if len(path) >= 2 and path[0] == "checks" and isinstance(path[1], int):
+        try:
+            name = data["checks"][path[1]].get("name")
+        except (AttributeError, IndexError, TypeError, KeyError):
+            name = None
+        return f"check '{name}'" if isinstance(name, str) else f"check {path[1] + 1}"
+    return ""
+
+
+def load_python_checks(path: Path, project: Project, game_id: str,
+                       report: Report) -> list[PythonCheck]:
+    """Import a game's checks module; its `check_*` functions are its checks.
+
+    The module is the designer's own code, named in game.yaml; it is imported, not
+    sandboxed. Errors in it are reported at their line in the module."""
+    display = project.display(path)
+    name = f"cardgen_checks_{game_id.replace('-', '_')}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        report.error(f"Python syntax: {exc.msg}", Location(display, exc.lineno or 1, exc.offset or 1),
+                     "python-checks")
+        return []
+    except Exception as exc:  # the designer's module failed while importing
+        report.error(f"the checks module failed to load: {type(exc).__name__}: {exc}",
+                     error_location(exc, path, display), "python-checks")
+        return []
+    finally:
+        sys.modules.pop(name, None)
+    checks = []
+    for attr, value in vars(module).items():
+        if attr.startswith("check_") and callable(value):
+            line = getattr(getattr(value, "__code__", None), "co_firstlineno", 1)
+            checks.append(PythonCheck(attr, value, Location(display, line, 1)))
+    if not checks:
+        report.warning("the checks module defines no check_* function", Location(display, 1, 1),
+                       "python-checks")
+    return checks
+
+
+def error_location(exc: BaseException, path: Path, display: str) -> Location:
+    """The deepest line of `path` in the exception's traceback."""
+    line = 1
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if Path(frame.filename).resolve() == path.resolve():
+            line = frame.lineno or 1
+    return Location(display, line, 1)
 
 
 def _load_checked(path: Path, project: Project, report: Report, schema_name: str,
@@ -175,6 +233,17 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
             doc = load_yaml(path, project.display(path), report)
             if doc is not None:
                 loaded.data[name] = doc
+
+    if isinstance(data.get("checks"), str):
+        path = _referenced_file(folder, data["checks"], project, report,
+                                game_doc.locate(("checks",)), "checks file")
+        if path is not None:
+            loaded.checks = _load_checked(path, project, report, "checks", checks_context)
+    if isinstance(data.get("python_checks"), str):
+        path = _referenced_file(folder, data["python_checks"], project, report,
+                                game_doc.locate(("python_checks",)), "checks module")
+        if path is not None:
+            loaded.python_checks = load_python_checks(path, project, game_id, report)
 
     loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
     return loaded

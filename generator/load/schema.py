@@ -16,13 +16,13 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..problems import Report
+from ..problems import Location, Report
 from .yamlfile import Document
 
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
 Context = Callable[[tuple], str]
 
-_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts")
+_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks")
 
 
 @lru_cache(maxsize=None)
@@ -157,22 +157,29 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
     return f"{name}: {error.message}", path, False
 
 
-def check(doc: Document, validator: jsonschema.Validator, report: Report,
-          context: Context, check_name: str = "schema", data: Any = None,
-          base: tuple = ()) -> bool:
-    """Report every schema error of `data` (default: the whole document).
+Locate = Callable[[tuple, bool], Location]  # (path, at-key) -> location
+Ignore = Callable[[jsonschema.ValidationError], bool]
 
-    `base` is the path of `data` inside the document. Returns True when clean.
-    """
-    instance = doc.data if data is None else data
+
+def report_errors(instance: Any, validator: jsonschema.Validator, report: Report, locate: Locate,
+                  context: Context, check_name: str = "schema", ignore: Ignore | None = None) -> bool:
+    """Report every schema error of `instance`; `locate` maps a key path inside it to a
+    location. Returns True when it is clean."""
     errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    clean = True
     for error in errors:
         # For a oneOf/anyOf, the most specific sub-error says more than "is not valid".
         if error.validator in ("oneOf", "anyOf") and not _expected(error) and error.context:
             error = jsonschema.exceptions.best_match(error.context)
+        if ignore is not None and ignore(error):
+            continue
+        clean = False
         message, path, at_key = describe(error)
-        full = base + path
-        where = context(full)
-        report.error(f"{where}: {message}" if where else message,
-                     doc.locate(full, key=at_key), check_name)
-    return not errors
+        where = context(path)
+        report.error(f"{where}: {message}" if where else message, locate(path, at_key), check_name)
+    return clean
+
+
+def check(doc: Document, validator: jsonschema.Validator, report: Report, context: Context) -> bool:
+    """Report every schema error of a whole document."""
+    return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key), context)

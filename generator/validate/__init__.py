@@ -1,12 +1,18 @@
 """Stage 3, validate: check the resolved game against cardgen's rules and the game's own.
 
-Every check adds located problems to the report; none stops at the first one.
+Checks, in order: identity (unique card ids), deck counts, card fields against
+the deck's declared schema (`fields`), references, drafts (TBD values), the
+game's invariants (its checks file) and its Python checks. Every check adds
+located problems to one report; none stops at the first problem.
 """
 
 from __future__ import annotations
 
-from .model import TBD, Game
-from .problems import Report
+from ..model import TBD, Game
+from ..problems import Report
+from .fields import check_fields
+from .invariants import check_invariants
+from .python_checks import check_python
 
 
 def check_identity(game: Game, report: Report) -> None:
@@ -35,7 +41,7 @@ def check_counts(game: Game, report: Report) -> None:
             report.error(f"deck '{deck.id}' has no cards to print", deck.loc, "deck")
 
 
-CHECKS = (check_identity, check_counts, check_drafts)
+CHECKS = (check_identity, check_counts, check_fields, check_drafts, check_invariants, check_python)
 
 
 def validate(game: Game, report: Report) -> None:

@@ -1,0 +1,100 @@
+"""Card fields checked against the deck's declarations, through JSON Schema.
+
+A deck declares its fields in game.yaml (type, required, enum, range, pattern,
+list items); the declaration is translated to a JSON Schema once per deck and
+jsonschema checks every card. A TBD value is a draft: it is left out of the
+schema check (a required field that is TBD is not missing), and reported as a
+warning by the draft check.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..load.schema import make_validator, report_errors
+from ..model import TBD, Card, Deck, Game
+from ..problems import Report
+
+JSON_TYPE = {"text": "string", "integer": "integer", "number": "number", "boolean": "boolean",
+             "list": "array", "mapping": "object", "card": "string"}
+RENAMED = {"min_items": "minItems", "max_items": "maxItems"}
+BUILT_IN = ("id", "copies", "blank", "deck")  # keys cardgen itself gives every card
+
+
+def field_schema(decl: Mapping[str, Any]) -> dict:
+    schema: dict[str, Any] = {}
+    if "type" in decl:
+        schema["type"] = JSON_TYPE[decl["type"]]
+    for key in ("enum", "minimum", "maximum", "pattern", "min_items", "max_items"):
+        if key in decl:
+            schema[RENAMED.get(key, key)] = decl[key]
+    if "items" in decl:
+        schema["items"] = field_schema(decl["items"])
+    return schema
+
+
+def deck_schema(fields: Mapping[str, Any], blank: bool) -> dict:
+    return {
+        "type": "object",
+        "properties": {**{k: {} for k in BUILT_IN}, **{k: field_schema(d) for k, d in fields.items()}},
+        "required": [] if blank else [k for k, d in fields.items() if d.get("required")],
+        "additionalProperties": False,
+    }
+
+
+def _bad_patterns(deck: Deck, report: Report) -> bool:
+    bad = False
+
+    def visit(decl: Mapping[str, Any], path: tuple) -> None:
+        nonlocal bad
+        if "pattern" in decl:
+            try:
+                re.compile(decl["pattern"])
+            except re.error as exc:
+                bad = True
+                report.error(f"deck '{deck.id}': the pattern of field '{path[0]}' is not a valid "
+                             f"regular expression: {exc}",
+                             deck.source.locate(deck.path + ("fields",) + path + ("pattern",)),
+                             "schema")
+        if "items" in decl:
+            visit(decl["items"], path + ("items",))
+
+    for name, decl in (deck.fields or {}).items():
+        visit(decl, (name,))
+    return bad
+
+
+def _references(card: Card, decl: Mapping[str, Any], value: Any, path: tuple, ids: set[str],
+                report: Report) -> None:
+    """Values of `card` fields refer to cards that exist."""
+    if value == TBD:
+        return
+    if decl.get("type") == "card" and isinstance(value, str) and value not in ids:
+        report.error(f"card '{card.id}': {path[0]} refers to unknown card '{value}'",
+                     card.locate(*path), "reference")
+    elif decl.get("type") == "list" and "items" in decl and isinstance(value, list):
+        for i, item in enumerate(value):
+            _references(card, decl["items"], item, path + (i,), ids, report)
+
+
+def check_fields(game: Game, report: Report) -> None:
+    ids = {c.id for c in game.cards()}
+    for deck in game.decks:
+        if deck.fields is None or _bad_patterns(deck, report):
+            continue
+        validators = {blank: make_validator(deck_schema(deck.fields, blank)) for blank in (False, True)}
+        for card in deck.cards:
+            drafts = set(card.drafts())
+            instance = {k: v for k, v in card.record().items() if v != TBD}
+
+            def is_draft(error, drafts=drafts) -> bool:
+                return error.validator == "required" and all(
+                    r in drafts or r in error.instance for r in error.validator_value)
+
+            report_errors(instance, validators[card.blank], report,
+                          lambda p, key, card=card: card.locate(*p, key=key),
+                          lambda p, card=card: f"card '{card.id}'", ignore=is_draft)
+            for name, decl in deck.fields.items():
+                if name in card.fields:
+                    _references(card, decl, card.fields[name], (name,), ids, report)

@@ -1,0 +1,269 @@
+"""Game invariants: rules declared in a game's checks file, as expressions over its data.
+
+    - name: deal-four-each
+      for: data.setup.cards_used.{row}
+      assert: row.total == row.players * 4
+      message: "{{ row.players }} players: {{ row.total }} cards, not {{ row.players * 4 }}"
+      at: row.total
+
+`for` walks the game's data (names joined by dots; `{name}` takes each item of a
+list, or each key of a mapping, and binds it to `name`); `when`, `assert` and
+`message` are Jinja2 expressions and templates evaluated in Jinja2's immutable
+sandbox, so a YAML file can compute but never reach Python internals or change
+anything. Every failure is located at the value it is about (`at`, or the item
+being checked), so a designer lands on the right line of the right file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from ..model import Card, Deck, Game, Invariant, SourceMap
+from ..problems import Location, Report
+
+_VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
+ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+
+
+# --- locating values of the evaluation context --------------------------------------------
+
+class Locator:
+    """Knows where a value of the context was written, and where its children were."""
+
+    def child(self, key: Any) -> "Locator":
+        return self
+
+    def loc(self, key: bool = False) -> Location | None:
+        return None
+
+
+@dataclass(frozen=True)
+class PathLocator(Locator):
+    source: SourceMap
+    path: tuple
+
+    def child(self, key: Any) -> Locator:
+        return PathLocator(self.source, self.path + (key,))
+
+    def loc(self, key: bool = False) -> Location:
+        return self.source.locate(self.path, key)
+
+
+@dataclass(frozen=True)
+class CardsLocator(Locator):
+    """A list of cards (by index) or a mapping of cards (by id)."""
+
+    cards: tuple[Card, ...]
+    by_id: bool = False
+
+    def child(self, key: Any) -> Locator:
+        if self.by_id:
+            card = next((c for c in self.cards if c.id == key), None)
+        else:
+            card = self.cards[key] if isinstance(key, int) and 0 <= key < len(self.cards) else None
+        return PathLocator(card.source, card.path) if card else Locator()
+
+
+@dataclass(frozen=True)
+class DecksLocator(Locator):
+    decks: tuple[Deck, ...]
+
+    def child(self, key: Any) -> Locator:
+        deck = next((d for d in self.decks if d.id == key), None)
+        return DeckLocator(deck) if deck else Locator()
+
+
+@dataclass(frozen=True)
+class DeckLocator(Locator):
+    deck: Deck
+
+    def child(self, key: Any) -> Locator:
+        if key == "cards":
+            return CardsLocator(self.deck.cards)
+        return PathLocator(self.deck.source, self.deck.path + (key,))
+
+    def loc(self, key: bool = False) -> Location:
+        return self.deck.loc
+
+
+@dataclass(frozen=True)
+class DataLocator(Locator):
+    sources: Any  # table name -> SourceMap
+
+    def child(self, key: Any) -> Locator:
+        source = self.sources.get(key)
+        return PathLocator(source, ()) if source else Locator()
+
+
+def _plain(value: Any) -> Any:
+    """Data as plain dicts and lists (the model's read-only mappings, unwrapped)."""
+    if isinstance(value, dict) or hasattr(value, "keys"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def context(game: Game) -> tuple[dict, dict[str, Locator]]:
+    """What expressions see, and where each top-level name was written."""
+    cards = [c.record() for c in game.cards()]
+    values = {
+        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
+                 "version": game.version},
+        "cards": _plain(cards),
+        "card": {c["id"]: _plain(c) for c in cards},
+        "decks": {d.id: {"id": d.id, "name": d.name, "total": d.total,
+                         "cards": [_plain(c.record()) for c in d.cards]} for d in game.decks},
+        "data": _plain(game.data),
+    }
+    locators = {
+        "game": PathLocator(game.decks[0].source, ()) if game.decks else Locator(),
+        "cards": CardsLocator(game.cards()),
+        "card": CardsLocator(game.cards(), by_id=True),
+        "decks": DecksLocator(game.decks),
+        "data": DataLocator(game.data_sources),
+    }
+    return values, locators
+
+
+# --- walking `for:` paths --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Item:
+    value: Any
+    locator: Locator
+    at_key: bool  # the item is a mapping key: point at the key, not its value
+    bindings: dict  # name -> value
+    binding_locators: dict  # name -> (Locator, at_key)
+
+
+class PathMissing(Exception):
+    pass
+
+
+def walk(path: str, values: dict, locators: dict) -> Iterator[Item]:
+    segments = path.split(".")
+    root = segments[0]
+    yield from _walk(segments[1:], values[root], locators[root], False, {}, {}, path)
+
+
+def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[Item]:
+    if not segments:
+        yield Item(value, locator, at_key, bindings, blocs)
+        return
+    seg, rest = segments[0], segments[1:]
+    var = _VARIABLE.match(seg)
+    if var:
+        name = var.group(1)
+        if isinstance(value, list):
+            for i, v in enumerate(value):
+                loc = locator.child(i)
+                yield from _walk(rest, v, loc, False, {**bindings, name: v},
+                                 {**blocs, name: (loc, False)}, path)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                loc = locator.child(k)
+                yield from _walk(rest, v, loc, not rest, {**bindings, name: k},
+                                 {**blocs, name: (loc, True)}, path)
+        return  # a single value has nothing to iterate: no items
+    if isinstance(value, dict) and seg in value:
+        yield from _walk(rest, value[seg], locator.child(seg), False, bindings, blocs, path)
+    elif isinstance(value, list) and seg.isdigit() and int(seg) < len(value):
+        yield from _walk(rest, value[int(seg)], locator.child(int(seg)), False, bindings, blocs, path)
+    else:
+        raise PathMissing(f"'{path}' has no '{seg}'" +
+                          (f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""))
+
+
+def _at(check: Invariant, item: Item) -> Location:
+    """Where a failure of `check` on `item` is reported."""
+    if check.at:
+        first, *rest = check.at.split(".")
+        if first in item.binding_locators:
+            locator, at_key = item.binding_locators[first]
+        else:
+            locator, at_key, rest = item.locator, item.at_key, [first, *rest]
+        for part in rest:
+            var = _VARIABLE.match(part)
+            key = item.bindings.get(var.group(1)) if var else int(part) if part.isdigit() else part
+            locator, at_key = locator.child(key), False
+        return locator.loc(at_key) or check.locate("assert")
+    return item.locator.loc(item.at_key) or check.locate("assert")
+
+
+# --- evaluating checks -----------------------------------------------------------------------
+
+class CheckBroken(Exception):
+    """The check itself is wrong (a syntax error, an unknown name): not the data."""
+
+    def __init__(self, message: str, field: str):
+        super().__init__(message)
+        self.field = field
+
+
+def _compile(check: Invariant):
+    compiled = {}
+    for field, text in (("when", check.when), ("assert", check.assertion)):
+        if text:
+            try:
+                compiled[field] = ENV.compile_expression(text, undefined_to_none=False)
+            except jinja2.TemplateSyntaxError as exc:
+                raise CheckBroken(f"{field} is not a valid expression: {exc.message}", field) from None
+    if check.message:
+        try:
+            compiled["message"] = ENV.from_string(check.message)
+        except jinja2.TemplateSyntaxError as exc:
+            raise CheckBroken(f"message is not a valid template: {exc.message}", "message") from None
+    return compiled
+
+
+def _evaluate(expr, scope: dict, field: str):
+    try:
+        return expr(**scope)
+    except jinja2.exceptions.SecurityError as exc:
+        raise CheckBroken(f"{field} is not allowed: {exc}", field) from None
+    except (jinja2.UndefinedError, TypeError, ValueError, ArithmeticError, KeyError,
+            AttributeError, IndexError) as exc:
+        raise CheckBroken(f"{field} cannot be evaluated: {exc}", field) from None
+
+
+def run_check(check: Invariant, values: dict, locators: dict, report: Report) -> None:
+    add = report.warning if check.level == "warning" else report.error
+    try:
+        compiled = _compile(check)
+        if check.for_path:
+            try:
+                items = list(walk(check.for_path, values, locators))
+            except PathMissing as exc:
+                raise CheckBroken(f"for: {exc}", "for") from None
+        else:
+            items = [Item(None, Locator(), False, {}, {})]
+        for item in items:
+            scope = {**values, **item.bindings, "item": item.value}
+            if "when" in compiled and not _evaluate(compiled["when"], scope, "when"):
+                continue
+            if _evaluate(compiled["assert"], scope, "assert"):
+                continue
+            if "message" in compiled:
+                try:
+                    message = compiled["message"].render(scope)
+                except jinja2.TemplateError as exc:
+                    raise CheckBroken(f"message cannot be rendered: {exc}", "message") from None
+            else:
+                message = f"check failed: {check.assertion}"
+            add(message, _at(check, item), check.name)
+    except CheckBroken as exc:
+        report.error(f"check '{check.name}': {exc}", check.locate(exc.field), check.name)
+
+
+def check_invariants(game: Game, report: Report) -> None:
+    if not game.checks:
+        return
+    values, locators = context(game)
+    for check in game.checks:
+        run_check(check, values, locators, report)

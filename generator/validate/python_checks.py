@@ -1,0 +1,50 @@
+"""Running a game's own Python checks (the `python_checks:` module named in game.yaml).
+
+Each `check_*` function is called as `check_name(game, report)`, where `report`
+takes `report.error(message, at)` and `report.warning(message, at)`; `at` is a
+card, a deck, a `(table, key, key, ...)` path into a data table, or omitted (the
+function's own line). An exception in a check is reported at its line.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any
+
+from ..model import Card, Deck, Game, PythonCheck
+from ..problems import Location, Report
+
+
+class CheckReport:
+    def __init__(self, game: Game, report: Report, check: PythonCheck):
+        self._game, self._report, self._check = game, report, check
+
+    def _locate(self, at: Any) -> Location:
+        if isinstance(at, (Card, Deck)):
+            return at.loc
+        if isinstance(at, Location):
+            return at
+        if isinstance(at, tuple) and at and at[0] in self._game.data_sources:
+            return self._game.data_sources[at[0]].locate(at[1:])
+        return self._check.loc
+
+    def error(self, message: str, at: Any = None) -> None:
+        self._report.error(message, self._locate(at), self._check.name)
+
+    def warning(self, message: str, at: Any = None) -> None:
+        self._report.warning(message, self._locate(at), self._check.name)
+
+
+def check_python(game: Game, report: Report) -> None:
+    for check in game.python_checks:
+        try:
+            check.function(game, CheckReport(game, report, check))
+        except Exception as exc:  # the designer's check failed: say where, keep going
+            line = check.loc.line
+            module_file = check.function.__code__.co_filename
+            for frame in traceback.extract_tb(exc.__traceback__):
+                if Path(frame.filename) == Path(module_file):
+                    line = frame.lineno or line
+            report.error(f"check '{check.name}' raised {type(exc).__name__}: {exc}",
+                         Location(check.loc.file, line, 1), check.name)
