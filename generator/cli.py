@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
     b.add_argument("--strict", action="store_true", help="treat warnings as errors")
     b.add_argument("--output", type=Path, help="output folder (default: output/)")
+    b.add_argument("--guides", action="store_true",
+                   help="draw trim, bleed and safe lines and every element's box with its name")
 
     v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
@@ -75,7 +77,7 @@ def _print_report(report: Report, out=None) -> None:
 def cmd_build(args, project: Project) -> int:
     failed = False
     for game_id in _games(project, args.games):
-        outcome = pipeline.build(project, game_id, args.strict)
+        outcome = pipeline.build(project, game_id, args.strict, args.guides)
         _print_report(outcome.report)
         if outcome.failed(args.strict):
             failed = True

@@ -18,9 +18,10 @@ from .model import SheetPreset
 @dataclass(frozen=True)
 class Placement:
     face: Face
-    x: float  # bottom-left corner of the face's trim box on the page
+    x: float  # bottom-left corner of the slot the face fills, on the page
     y: float
     label: str = ""  # the card id, for people reading the plan
+    rotate: int = 0  # 0, or 90 / -90: the face is turned to fit a slot of the other orientation
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,17 @@ def back_position(sheet: SheetPreset, x: float, y: float) -> tuple[float, float]
     return sheet.paper[0] - x - w, y
 
 
+def turn(sheet: SheetPreset, face: Face) -> tuple[int, int]:
+    """(front, back) rotation for a face in this sheet's slots.
+
+    A face whose width is the slot's height is turned 90 degrees counter-clockwise.
+    Its back is turned so that both sides share the card's "up" after the flip:
+    over the long edge (left and right swap) the back turns the other way."""
+    if abs(face.width - sheet.card[0]) < 0.1 and abs(face.height - sheet.card[1]) < 0.1:
+        return 0, 0
+    return 90, (-90 if sheet.duplex == "long-edge" else 90)
+
+
 def impose_deck(faces: DeckFaces) -> Imposition:
     sheet = faces.deck.sheet
     cards = faces.deck.instances()
@@ -66,9 +78,11 @@ def impose_deck(faces: DeckFaces) -> Imposition:
         front, back = [], []
         for index, card in enumerate(cards[start:start + sheet.per_sheet]):
             x, y = slot_position(sheet, index)
-            front.append(Placement(faces.fronts[card.id], x, y, card.id))
+            face = faces.fronts[card.id]
+            front_turn, back_turn = turn(sheet, face)
+            front.append(Placement(face, x, y, card.id, front_turn))
             bx, by = back_position(sheet, x, y)
-            back.append(Placement(faces.back, bx, by, card.id))
+            back.append(Placement(faces.backs[card.id], bx, by, card.id, back_turn))
         fronts.append(Page(*sheet.paper, tuple(front)))
         backs.append(Page(*sheet.paper, tuple(back)))
     return Imposition(tuple(fronts), tuple(backs))

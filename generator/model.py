@@ -14,7 +14,7 @@ from .problems import Location
 
 TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 
-Color = tuple[float, float, float]  # RGB, each 0..1
+Color = tuple[float, ...]  # RGB (3 values) or CMYK (4 values), each 0..1
 
 
 def frozen_mapping(d: Mapping | None = None) -> Mapping:
@@ -46,6 +46,7 @@ class FontFamily:
     name: str  # as layouts name it: "gothic"
     regular: str  # registered reportlab font name
     bold: str
+    fallback: tuple[str, ...] = ()  # families to take a character from when this one lacks it
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,43 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Back:
-    title: str
-    subtitle: str
-    color: Color
+class ElementSpec:
+    """One element of a layout, after `extends` is merged. Values are as written:
+    strings may still hold Jinja2 templates, evaluated per card by the layout stage."""
+
+    name: str
+    type: str
+    props: Mapping[str, Any]
+    locs: Mapping[str, Location]  # where each prop was written (the layout that set it)
+    loc: Location
+
+    def locate(self, key: str) -> Location:
+        return self.locs.get(key, self.loc)
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """A card face design: its trim size, bleed, safe margin and elements, bottom to top."""
+
+    id: str
+    size: tuple[float, float]  # trim width, height
+    bleed: float
+    safe: float
+    elements: tuple[ElementSpec, ...]
+    chain: tuple[str, ...]  # this layout and the layouts it extends
+    loc: Location
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A named icon: an image file, or a glyph of a font family."""
+
+    name: str
+    image: str | None  # absolute path of the image file
+    glyph: str | None
+    font: str | None  # family name for a glyph
+    color: Color | None
+    loc: Location
 
 
 @dataclass(frozen=True)
@@ -108,8 +142,9 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     sheet: SheetPreset
-    color: Color
-    back: Back
+    color: str  # the deck's colour as written (#rrggbb), for layouts: {{ deck.color }}
+    front: LayoutSpec
+    back: LayoutSpec
     fields: Mapping[str, Any] | None  # field declarations, as written; None: not declared
     source: SourceMap  # game.yaml
     path: tuple  # ("decks", i)
@@ -166,6 +201,10 @@ class Game:
     data_sources: Mapping[str, SourceMap]  # table name -> where its values stand
     fonts: Mapping[str, FontFamily]
     loc: Location
+    root: str = ""  # the game folder's absolute path: images are found below it
+    project_root: str = ""  # nothing outside it is ever read
+    colors: Mapping[str, Color] = field(default_factory=frozen_mapping)  # the game's palette
+    icons: Mapping[str, Icon] = field(default_factory=frozen_mapping)
     checks: tuple[Invariant, ...] = ()
     python_checks: tuple[PythonCheck, ...] = ()
 

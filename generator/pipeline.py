@@ -48,11 +48,11 @@ def check(project: Project, game_id: str) -> Outcome:
     return outcome
 
 
-def lay_out(outcome: Outcome) -> GameFaces | None:
-    """Measure every face; render checks (fit, glyphs) join the same report."""
+def lay_out(outcome: Outcome, guides: bool = False) -> GameFaces | None:
+    """Measure every face; render checks (fit, glyphs, images) join the same report."""
     if outcome.game is None:
         return None
-    faces = layout_game(outcome.game, outcome.report)
+    faces = layout_game(outcome.game, outcome.report, guides)
     return None if outcome.report.errors else faces
 
 
@@ -74,12 +74,12 @@ def card_files(project: Project, faces: GameFaces, imposition: Imposition) -> li
     ]
 
 
-def build(project: Project, game_id: str, strict: bool = False) -> Outcome:
+def build(project: Project, game_id: str, strict: bool = False, guides: bool = False) -> Outcome:
     """Check, lay out and write one game. Nothing is written if any check fails."""
     outcome = check(project, game_id)
     if outcome.failed(strict):
         return outcome
-    faces = lay_out(outcome)
+    faces = lay_out(outcome, guides)
     if faces is None or outcome.failed(strict):
         return outcome
     imposition = impose_game(faces)

@@ -5,6 +5,14 @@ from __future__ import annotations
 import re
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
+CARD_SIZES = {  # natural width, height in mm
+    "meishi": (91.0, 55.0),
+    "us-business": (88.9, 50.8),
+    "poker": (63.0, 88.0),
+    "bridge": (56.0, 87.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+}
 PAPER = {  # width, height in mm
     "A3": (297.0, 420.0),
     "A4": (210.0, 297.0),
@@ -15,22 +23,37 @@ PAPER = {  # width, height in mm
     "Tabloid": (279.4, 431.8),
 }
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z%]*)\s*$")
+_TERMS = re.compile(r"\s+([+-])\s+")  # "100% - 6mm": terms joined by a spaced + or -
 
 
-def parse_length(value: str | int | float) -> float:
-    """A length in points. Raises ValueError with a message a designer can act on."""
+def parse_length(value: str | int | float, percent_of: float | None = None) -> float:
+    """A length in points; `%` is allowed where `percent_of` (in points) is given.
+    Raises ValueError with a message a designer can act on."""
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a length")
     if isinstance(value, (int, float)):
         if value == 0:
             return 0.0
         raise ValueError(f"the length {value} needs a unit (mm, cm, in or pt), such as {value}mm")
-    match = _LENGTH.match(str(value))
+    parts = _TERMS.split(str(value).strip())
+    if len(parts) > 1:
+        total = _one(parts[0], percent_of)
+        for sign, term in zip(parts[1::2], parts[2::2]):
+            total += _one(term, percent_of) * (1 if sign == "+" else -1)
+        return total
+    return _one(str(value), percent_of)
+
+
+def _one(value: str, percent_of: float | None) -> float:
+    match = _LENGTH.match(value)
     if not match:
         raise ValueError(f"'{value}' is not a length such as 14mm or 0.5in")
     number, unit = match.groups()
+    if unit == "%" and percent_of is not None:
+        return float(number) / 100.0 * percent_of
     if unit not in POINTS_PER:
-        raise ValueError(f"unknown unit '{unit or '(none)'}' in '{value}'; use mm, cm, in or pt")
+        raise ValueError(f"unknown unit '{unit or '(none)'}' in '{value}'; use mm, cm, in, pt"
+                         + (" or %" if percent_of is not None else ""))
     return float(number) * POINTS_PER[unit]
 
 
@@ -41,8 +64,3 @@ def mm(value: float) -> float:
 
 def to_mm(points: float) -> float:
     return points / POINTS_PER["mm"]
-
-
-def parse_color(hex_color: str) -> tuple[float, float, float]:
-    h = hex_color.lstrip("#")
-    return tuple(int(h[i:i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]

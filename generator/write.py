@@ -72,11 +72,17 @@ def render_pdf(pdf: PdfFile, target) -> None:
                 if name is None:
                     # Each distinct face is drawn once, as a form; copies reuse it.
                     name = forms[placement.face] = f"face{len(forms)}"
-                    c.beginForm(name, 0, 0, placement.face.width, placement.face.height)
+                    b = placement.face.bleed
+                    c.beginForm(name, -b, -b, placement.face.width + b, placement.face.height + b)
                     draw_face(c, placement.face)
                     c.endForm()
                 c.saveState()
                 c.translate(placement.x, placement.y)
+                if placement.rotate == 90:  # counter-clockwise: the face's bottom edge on the right
+                    c.translate(placement.face.height, 0)
+                elif placement.rotate == -90:
+                    c.translate(0, placement.face.width)
+                c.rotate(placement.rotate)
                 c.doForm(name)
                 c.restoreState()
             draw_items(c, page.marks)

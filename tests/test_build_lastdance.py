@@ -42,7 +42,8 @@ def test_pages_are_a4_four_fronts_four_backs(built):
 def test_every_card_name_is_text_on_its_page(project, built):
     cards = card_instances(project)
     assert len(cards) == 36
-    pages = [p.extract_text() for p in reader(built[0]).pages]
+    # Names set vertically come out one character per line: read the page as one string.
+    pages = [p.extract_text().replace("\n", "") for p in reader(built[0]).pages]
     for i, card in enumerate(cards):
         page = pages[i // 10]
         if card.get("blank"):
@@ -65,33 +66,47 @@ def test_fonts_are_embedded_truetype_and_nothing_is_drawn_in_helvetica(built):
             assert "■" not in page.extract_text()
 
 
-def test_card_boxes_sit_at_the_preset_positions(built):
-    raster = Raster(built[0], 0)
+def make_game(project, game_id: str, count: int) -> None:
+    """A game of `count` cards on the default layouts, whose design the tests know."""
+    game = project / "cards" / game_id
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "title: 鏡\ndecks:\n  - id: main\n    cards: cards.yaml\n    sheet: a-one-51002\n", "utf-8")
+    (game / "cards.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{i}, name: 札{i}, name_en: Card {i}}}\n"
+                             for i in range(count)), "utf-8")
+
+
+def test_card_boxes_sit_at_the_preset_positions(project, cardgen):
+    make_game(project, "grid", 10)
+    assert cardgen("build", "grid").code == 0
+    raster = Raster(project / "output/grid/grid-fronts.pdf", 0)
     # The grid's outer edge is the ink's bounding box: margins 14 mm and 11 mm.
     left, top, right, bottom = raster.ink_bbox_mm()
     assert abs(left - LEFT) < 0.3 and abs(top - TOP) < 0.3
     assert abs(right - (LEFT + COLS * CARD_W)) < 0.3
     assert abs(bottom - (TOP + ROWS * CARD_H)) < 0.3
-    # Each card's white panel sits symmetrically in its slot: its centre is the slot's.
+    # Each card's white panel (3 mm inside the card on every side) sits in its slot.
     for index in range(10):
         x0, y0, x1, y1 = slot_mm(index)
-        white = [r for r in raster.runs(y0 + 13, x0, x1, white=True) if r[1] - r[0] > 20]
+        white = [r for r in raster.runs(y0 + 8, x0, x1, white=True) if r[1] - r[0] > 20]
         assert len(white) == 1, (index, white)
-        assert abs((white[0][0] + white[0][1]) / 2 - (x0 + x1) / 2) < 0.3, index
+        assert abs(white[0][0] - (x0 + 3)) < 0.3 and abs(white[0][1] - (x1 - 3)) < 0.3, index
         white = [r for r in raster.column_runs(x0 + 20, y0, y1, white=True) if r[1] - r[0] > 20]
         assert len(white) == 1, (index, white)
-        assert abs((white[0][0] + white[0][1]) / 2 - (y0 + y1) / 2) < 0.3, index
+        assert abs(white[0][0] - (y0 + 3)) < 0.3 and abs(white[0][1] - (y1 - 3)) < 0.3, index
+
+
+def test_last_dance_fills_the_grid_exactly(built):
+    for page in range(3):  # full pages
+        left, top, right, bottom = Raster(built[0], page, dpi=150).ink_bbox_mm()
+        assert abs(left - LEFT) < 0.3 and abs(top - TOP) < 0.3
+        assert abs(right - (LEFT + COLS * CARD_W)) < 0.3 and abs(bottom - (TOP + ROWS * CARD_H)) < 0.3
 
 
 def test_backs_are_the_fronts_mirrored_for_long_edge_duplex(project, cardgen):
     # Three cards fill front slots 0, 1, 2, so the mirroring of row 1 is visible.
-    game = project / "cards/mirror"
-    game.mkdir()
-    (game / "game.yaml").write_text(
-        "title: 鏡\ndecks:\n  - id: main\n    cards: cards.yaml\n    sheet: a-one-51002\n", "utf-8")
-    (game / "cards.yaml").write_text(
-        "cards:\n" + "".join(f"  - {{id: c{i}, name: 札{i}, name_en: Card {i}}}\n" for i in range(3)),
-        "utf-8")
+    make_game(project, "mirror", 3)
     assert cardgen("build", "mirror").code == 0
     out = project / "output/mirror"
     front, back = Raster(out / "mirror-fronts.pdf", 0), Raster(out / "mirror-backs.pdf", 0)

@@ -1,38 +1,47 @@
-"""Stage 4, lay out: measure every card face and turn it into finished primitives.
+"""Stage 4, lay out: turn each card's layout into measured, finished primitives.
 
-The face design here is cardgen's first, built-in one: a frame in the deck's
-colour, the Japanese name large, the English name under it, the copy count, and
-a DRAFT mark on cards with undecided (TBD) values. Text is measured before
-anything is drawn; text that cannot fit, or that has characters the font lacks,
-is a located problem, never a clipped line.
+For every card and each of its faces, the layout's elements are bound to the
+card (Jinja2, sandboxed), their lengths resolved (mm, cm, in, pt, % of the card),
+their text broken and fitted, and the result is a `Face` of primitives that the
+render stage draws without deciding anything. Every problem (a bad value, text
+that does not fit, a character the font lacks, a missing image) is a located
+error naming the card, the element and the field; nothing is clipped silently.
+
+Element coordinates are written from the card's top-left corner, y downwards, as
+designers measure; primitives use PDF's bottom-left origin.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
+from typing import Any, Mapping
 
 from .. import fonts
-from ..model import Card, Color, Deck, FontFamily, Game
+from ..colors import parse_color
+from ..model import Card, Deck, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location, Report
 from ..units import mm
-from .primitives import Face, Item, Rect, Text
-from .text import DoesNotFit, fit_line
+from . import bindings, images
+from .bindings import BindingError
+from .primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
+from .text import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 
-WHITE: Color = (1.0, 1.0, 1.0)
-INK: Color = (0.12, 0.12, 0.14)
-DRAFT_RED: Color = (0.85, 0.1, 0.1)
-
-# The built-in design, in points.
-FRAME = mm(3.0)  # width of the coloured frame around the white panel
-PANEL_RADIUS = mm(2.0)
-PADDING = mm(3.0)  # inside the panel
+INK = (0.12, 0.12, 0.14)
+DRAFT_RED = (0.85, 0.1, 0.1)
+GUIDE_TRIM = (0.9, 0.0, 0.0)
+GUIDE_BLEED = (0.9, 0.0, 0.9)
+GUIDE_SAFE = (0.0, 0.6, 0.2)
+GUIDE_BOX = (0.0, 0.55, 0.85)
+DEFAULT_STROKE_WIDTH = 0.5
 
 
 @dataclass(frozen=True)
 class DeckFaces:
     deck: Deck
-    fronts: dict  # card id -> Face
-    back: Face
+    fronts: Mapping[str, Face]  # card id -> face
+    backs: Mapping[str, Face]
 
 
 @dataclass(frozen=True)
@@ -41,97 +50,308 @@ class GameFaces:
     decks: tuple[DeckFaces, ...]
 
 
-class _Setter:
-    """Places measured lines of text, reporting what does not fit or cannot be drawn."""
+class _Bad(Exception):
+    """A problem with one element for one card: reported at `where`, or at the element's key."""
 
-    def __init__(self, report: Report, subject: str):
-        self.report = report
-        self.subject = subject  # "card 'priest'" or "deck 'main' back"
+    def __init__(self, key: str, message: str, where: Location | None = None,
+                 check: str = "layout"):
+        super().__init__(message)
+        self.key, self.message, self.where, self.check = key, message, where, check
 
-    def line(self, text: str, field: str, where: Location, family: FontFamily, bold: bool,
-             size: float, min_size: float, x: float, y: float, width: float, color: Color,
-             anchor: str = "middle") -> Text | None:
-        font = family.bold if bold else family.regular
-        missing = fonts.missing_glyphs(font, text)
-        if missing:
-            codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in missing)
-            self.report.error(f"{self.subject}: {field} has characters the font '{family.name}' "
-                              f"cannot draw: {codes}", where, "glyph")
-            return None
+
+# "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
+_FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
+
+
+class _Element:
+    """One element's values for one card, parsed on demand; errors name the key."""
+
+    def __init__(self, el: ElementSpec, scope: dict, layout: LayoutSpec, game: Game):
+        self.el, self.scope, self.layout, self.game = el, scope, layout, game
+
+    def raw(self, key: str, default: Any = None) -> Any:
         try:
-            fit = fit_line(text, font, size, width, min_size)
-        except DoesNotFit as exc:
-            self.report.error(
-                f"{self.subject}: {field} does not fit: it needs {exc.needed / mm(1):.1f} mm at "
-                f"{exc.size:g} pt, the box is {width / mm(1):.1f} mm wide", where, "fit")
-            return None
-        return Text(x, y, text, font, fit.size, color, anchor)
+            return bindings.render(self.el.props.get(key, default), self.scope)
+        except BindingError as exc:
+            raise _Bad(key, str(exc)) from None
+
+    def length(self, key: str, default: Any, of: float) -> float:
+        try:
+            return bindings.length(self.raw(key, default), of)
+        except BindingError as exc:
+            raise _Bad(key, str(exc)) from None
+
+    def color(self, key: str, default: Any = None):
+        try:
+            return bindings.color(self.raw(key, default), self.game.colors)
+        except BindingError as exc:
+            raise _Bad(key, str(exc)) from None
+
+    def number(self, key: str, default: Any) -> float:
+        try:
+            return bindings.number(self.raw(key, default))
+        except BindingError as exc:
+            raise _Bad(key, str(exc)) from None
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        try:
+            return bindings.boolean(self.raw(key, default))
+        except BindingError as exc:
+            raise _Bad(key, str(exc)) from None
+
+    def family(self) -> FontFamily:
+        name = str(self.raw("font", "gothic"))
+        family = self.game.fonts.get(name)
+        if family is None:
+            raise _Bad("font", f"unknown font family '{name}' (families: {', '.join(self.game.fonts)})")
+        return family
 
 
-def _family(game: Game, name: str, report: Report) -> FontFamily | None:
-    family = game.fonts.get(name)
-    if family is None:
-        report.error(f"font family '{name}' is not defined in fonts/fonts.yaml", game.loc, "font")
-    return family
+def _scope(game: Game, deck: Deck, card: Card, data: dict) -> dict:
+    return {
+        "card": card.record(),
+        "deck": {"id": deck.id, "name": deck.name, "color": deck.color, "total": deck.total},
+        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
+                 "version": game.version},
+        "data": data,
+        "draft": bool(card.drafts()),
+    }
 
 
-def _panel(w: float, h: float, color: Color) -> list[Item]:
-    return [
-        Rect(0, 0, w, h, fill=color),
-        Rect(FRAME, FRAME, w - 2 * FRAME, h - 2 * FRAME, fill=WHITE, radius=PANEL_RADIUS),
-    ]
+def _box(e: _Element, layout: LayoutSpec) -> tuple[float, float, float, float]:
+    """The element's box (x, y, w, h) in PDF coordinates, bleed applied."""
+    W, H = layout.size
+    x = e.length("x", "0mm", W)
+    y = e.length("y", "0mm", H)
+    w = e.length("width", "100%", W)
+    h = e.length("height", "100%", H)
+    bx, by = x, H - y - h
+    if e.flag("bleed"):
+        b, eps = layout.bleed, 0.01
+        left, bottom = (bx - b if abs(bx) < eps else bx), (by - b if abs(by) < eps else by)
+        right = bx + w + b if abs(bx + w - W) < eps else bx + w
+        top = by + h + b if abs(by + h - H) < eps else by + h
+        bx, by, w, h = left, bottom, right - left, top - bottom
+    return bx, by, w, h
 
 
-def layout_front(card: Card, deck: Deck, gothic: FontFamily, report: Report) -> Face:
-    w, h = deck.sheet.card
-    items: list[Item] = _panel(w, h, deck.color)
-    if card.blank:
-        return Face(w, h, tuple(items))
-    setter = _Setter(report, f"card '{card.id}'")
-    inner = w - 2 * (FRAME + PADDING)
-    cx = w / 2
-    lines = [
-        setter.line(str(card.fields.get("name", "")), "name", card.locate("name"), gothic, True,
-                    20, 10, cx, h * 0.50, inner, INK),
-        setter.line(str(card.fields.get("name_en", "")), "name_en", card.locate("name_en"), gothic,
-                    False, 9, 6, cx, h * 0.50 - mm(7), inner, INK),
-        setter.line(f"×{card.copies}", "copies", card.locate("copies"), gothic, True, 9, 9,
-                    w - FRAME - PADDING, FRAME + PADDING, inner, deck.color, "end"),
-    ]
-    if card.drafts():
-        lines.append(setter.line("DRAFT", "draft mark", card.loc, gothic, True, 7, 7,
-                                 FRAME + PADDING, h - FRAME - PADDING - 7, inner, DRAFT_RED,
-                                 "start"))
-    items.extend(t for t in lines if t is not None)
-    return Face(w, h, tuple(items))
+def _image_in(path: str, x: float, y: float, w: float, h: float, fit: str) -> list[Item]:
+    pw, ph = images.inspect(path)
+    if fit == "stretch":
+        return [Image(path, x, y, w, h)]
+    scale = (min if fit == "contain" else max)(w / pw, h / ph)
+    iw, ih = pw * scale, ph * scale
+    placed = Image(path, x + (w - iw) / 2, y + (h - ih) / 2, iw, ih)
+    return [placed] if fit == "contain" else [Group((placed,), clip=(x, y, w, h))]
 
 
-def layout_back(deck: Deck, mincho: FontFamily, report: Report) -> Face:
-    w, h = deck.sheet.card
-    inset = mm(4)
+def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
+    el = e.el
+    text = e.raw("text", "")
+    text = "" if text is None else str(text)
+    family = e.family()
+    H = e.layout.size[1]
+    size = e.length("size", "9pt", H)
+    fit = e.raw("fit", "error")
+    min_size = e.length("min_size", "6pt", H) if fit == "shrink" else size
+    vertical = e.flag("vertical")
+    align = e.raw("align", "right" if vertical else "left")
+    if vertical and align == "justify":
+        align = "right"
+    valign = e.raw("valign", "top")
+    spacing = e.number("line_spacing", 1.5 if vertical else 1.4)
+    pad = e.length("padding", "0mm", H)
+    color = e.color("color", "ink") or INK
+    style = Style(family, e.flag("bold"), color)
+    # A text bound straight to a card field is reported at that field.
+    field = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
+    where = card.locate(field.group(1)) if field and field.group(1) in card.fields else None
+    what = f"{field.group(1)} (element '{el.name}')" if where else "text"
+    try:
+        atoms = parse(text, style, game.colors, game.icons, game.fonts, parse_color, images.aspect)
+    except MissingGlyphs as exc:
+        codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in exc.chars)
+        raise _Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
+                   where, "glyph") from None
+    except MarkupError as exc:
+        raise _Bad("text", f"{what}: {exc}", where, "markup") from None
+    except images.ImageProblem as exc:
+        raise _Bad("text", f"{what}: {exc}", where, "image") from None
+    x, y, w, h = box
+    inner = Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad)
+    base = family.bold if style.bold else family.regular
+    try:
+        items, _ = set_text(atoms, inner, size, min_size, spacing, align, valign, vertical, base)
+    except DoesNotFit as exc:
+        dims = f"{inner.w / mm(1):.1f} x {inner.h / mm(1):.1f} mm"
+        if exc.too_wide:
+            message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
+        else:
+            direction = "width" if vertical else "height"
+            message = (f"{what} does not fit the {dims} box: it needs {exc.needed / mm(1):.1f} mm "
+                       f"of {direction} at {exc.size:g} pt")
+            if fit != "shrink":
+                message += " (fit: shrink with a min_size lets it shrink)"
+        raise _Bad("text", message, where, "fit") from None
+    return items
+
+
+def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
+    el, layout = e.el, e.layout
+    W, H = layout.size
+    x, y, w, h = _box(e, layout)
+    fill = e.color("fill")
+    stroke = e.color("stroke")
+    sw = e.length("stroke_width", f"{DEFAULT_STROKE_WIDTH}pt", W) if stroke is not None else 0.0
+    dash = tuple(e.length("dash", d, W) for d in e.raw("dash", []) or [])
+    kind = el.type
+    if kind == "rect":
+        return [Rect(x, y, w, h, fill, stroke, sw, e.length("radius", "0mm", min(W, H)), dash)]
+    if kind == "ellipse":
+        return [Ellipse(x, y, w, h, fill, stroke, sw, dash)]
+    if kind == "line":
+        x1, y1 = e.length("x", "0mm", W), H - e.length("y", "0mm", H)
+        x2, y2 = e.length("x2", "0mm", W), H - e.length("y2", "0mm", H)
+        return [Line(x1, y1, x2, y2, stroke or INK, sw or DEFAULT_STROKE_WIDTH, dash)]
+    if kind == "polygon":
+        if "points" in el.props:
+            raw = e.raw("points")
+            try:
+                points = tuple((bindings.length(px, W), H - bindings.length(py, H)) for px, py in raw)
+            except (BindingError, TypeError, ValueError) as exc:
+                raise _Bad("points", f"points must be [x, y] lengths: {exc}") from None
+        else:
+            sides = int(e.number("sides", 6))
+            if sides < 3:
+                raise _Bad("sides", "a polygon needs at least 3 sides")
+            cx, cy = x + w / 2, y + h / 2
+            points = tuple((cx + w / 2 * math.cos(math.pi / 2 + 2 * math.pi * k / sides),
+                            cy + h / 2 * math.sin(math.pi / 2 + 2 * math.pi * k / sides))
+                           for k in range(sides))
+        return [Polygon(points, fill, stroke, sw, dash)]
+    if kind == "image":
+        try:
+            path = str(images.find(str(e.raw("src")), game.root))
+            return _image_in(path, x, y, w, h, e.raw("fit", "contain"))
+        except images.ImageProblem as exc:
+            raise _Bad("src", str(exc), check="image") from None
+    if kind == "icon":
+        name = str(e.raw("icon"))
+        icon = game.icons.get(name)
+        if icon is None:
+            raise _Bad("icon", f"unknown icon '{name}' (icons: {', '.join(game.icons) or 'none declared'})")
+        if icon.image:
+            try:
+                return _image_in(icon.image, x, y, w, h, "contain")
+            except images.ImageProblem as exc:
+                raise _Bad("icon", str(exc), check="image") from None
+        family = game.fonts[icon.font]
+        font = family.regular
+        if fonts.missing_glyphs(font, icon.glyph):
+            raise _Bad("icon", f"icon '{name}': the font '{icon.font}' cannot draw "
+                               f"U+{ord(icon.glyph[0]):04X}")
+        size = min(w, h)
+        ascent, descent = fonts.ascent_descent(font, size)
+        color = icon.color or e.color("fill") or INK
+        return [Text(x + w / 2, y + h / 2 - (ascent + descent) / 2, icon.glyph, font, size, color,
+                     anchor="middle")]
+    return _text_items(e, (x, y, w, h), card, game)
+
+
+def _element(el: ElementSpec, layout: LayoutSpec, card: Card, game: Game, scope: dict,
+             report: Report) -> tuple[list[Item], tuple | None]:
+    e = _Element(el, scope, layout, game)
+    try:
+        if "when" in el.props:
+            try:
+                if not bindings.condition(el.props["when"], scope):
+                    return [], None
+            except BindingError as exc:
+                raise _Bad("when", str(exc)) from None
+        items = _shape(e, card, game)
+        box = _box(e, layout)
+        rotate = e.number("rotate", 0)
+        opacity = e.number("opacity", 1)
+        if not 0 <= opacity <= 1:
+            raise _Bad("opacity", f"opacity must be between 0 and 1, not {opacity:g}")
+    except _Bad as bad:
+        if bad.where is not None:  # about a card field: the message names it
+            message = bad.message
+        elif bad.key == "text":  # the message starts with "text"
+            message = f"element '{el.name}': {bad.message}"
+        else:
+            message = f"element '{el.name}': {bad.key}: {bad.message}"
+        report.error(f"card '{card.id}': {message}", bad.where or el.locate(bad.key), bad.check)
+        return [], None
+    if rotate or opacity < 1:
+        x, y, w, h = box
+        items = [Group(tuple(items), rotate=-rotate, cx=x + w / 2, cy=y + h / 2, opacity=opacity)]
+    return items, box
+
+
+def _guides(layout: LayoutSpec, boxes: list[tuple[str, tuple]], label_font: str) -> list[Item]:
+    W, H, b, s = *layout.size, layout.bleed, layout.safe
     items: list[Item] = [
-        Rect(0, 0, w, h, fill=deck.back.color),
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=WHITE, stroke_width=0.8,
-             radius=PANEL_RADIUS),
+        Rect(-b, -b, W + 2 * b, H + 2 * b, stroke=GUIDE_BLEED, stroke_width=0.3, dash=(2, 2)),
+        Rect(0, 0, W, H, stroke=GUIDE_TRIM, stroke_width=0.3),
+        Rect(s, s, W - 2 * s, H - 2 * s, stroke=GUIDE_SAFE, stroke_width=0.3, dash=(1, 2)),
     ]
-    setter = _Setter(report, f"deck '{deck.id}' back")
-    inner = w - 2 * (inset + PADDING)
-    lines = [setter.line(deck.back.title, "title", deck.loc, mincho, True, 16, 9,
-                         w / 2, h / 2, inner, WHITE)]
-    if deck.back.subtitle:
-        lines.append(setter.line(deck.back.subtitle, "subtitle", deck.loc, mincho, False, 8, 6,
-                                 w / 2, h / 2 - mm(6), inner, WHITE))
-    items.extend(t for t in lines if t is not None)
-    return Face(w, h, tuple(items))
+    for name, (x, y, w, h) in boxes:
+        items.append(Rect(x, y, w, h, stroke=GUIDE_BOX, stroke_width=0.25, dash=(1, 1)))
+        items.append(Text(x + 0.8, y + h - 4.2, name, label_font, 3.5, GUIDE_BOX))
+    return items
 
 
-def layout_game(game: Game, report: Report) -> GameFaces:
-    gothic = _family(game, "gothic", report)
-    mincho = _family(game, "mincho", report)
-    if gothic is None or mincho is None:
+def _draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
+    """A DRAFT label, white on red so it shows on any design, at the safe area's top-left."""
+    inset = max(layout.safe, mm(2))
+    size = 5.5
+    width = fonts.string_width("DRAFT", font, size) + mm(1.6)
+    height = size + mm(1)
+    top = layout.size[1] - inset
+    ascent, descent = fonts.ascent_descent(font, size)
+    return [Rect(inset, top - height, width, height, fill=DRAFT_RED, radius=mm(0.6)),
+            Text(inset + width / 2, top - height / 2 - (ascent + descent) / 2, "DRAFT", font,
+                 size, (1.0, 1.0, 1.0), anchor="middle")]
+
+
+def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report: Report,
+                guides: bool = False, mark_drafts: bool = True) -> Face:
+    items: list[Item] = []
+    boxes: list[tuple[str, tuple]] = []
+    for el in layout.elements:
+        element_items, box = _element(el, layout, card, game, scope, report)
+        items.extend(element_items)
+        if box is not None:
+            boxes.append((el.name, box))
+    gothic = game.fonts.get("gothic") or next(iter(game.fonts.values()))
+    if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
+        items.extend(_draft_mark(layout, gothic.bold))
+    if guides:
+        items.extend(_guides(layout, boxes, gothic.regular))
+    return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "keys"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
+    if not game.fonts:
+        report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
+    data = _plain(game.data)
     decks = []
     for deck in game.decks:
-        fronts = {card.id: layout_front(card, deck, gothic, report) for card in deck.cards}
-        decks.append(DeckFaces(deck, fronts, layout_back(deck, mincho, report)))
+        fronts, backs = {}, {}
+        for card in deck.cards:
+            scope = _scope(game, deck, card, data)
+            fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides)
+            backs[card.id] = layout_face(deck.back, card, game, scope, report, guides,
+                                         mark_drafts=False)
+        decks.append(DeckFaces(deck, fronts, backs))
     return GameFaces(game, tuple(decks))

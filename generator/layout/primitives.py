@@ -1,7 +1,7 @@
 """Finished drawing values: what the layout stage produces and the render stage draws.
 
 All coordinates are points, with the origin at the bottom-left corner of the face's
-trim box. Nothing here measures or decides; every value is final.
+trim box (y up, as in PDF). Nothing here measures or decides; every value is final.
 """
 
 from __future__ import annotations
@@ -21,6 +21,28 @@ class Rect:
     stroke: Color | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    x: float  # bounding box
+    y: float
+    w: float
+    h: float
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -31,11 +53,12 @@ class Line:
     y2: float
     color: Color
     width: float
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
 class Text:
-    """One line of text, already measured to fit; (x, y) is the baseline anchor."""
+    """One run of text in one style, already measured; (x, y) is the baseline anchor."""
 
     x: float
     y: float
@@ -43,16 +66,41 @@ class Text:
     font: str  # registered reportlab font name
     size: float
     color: Color
-    anchor: str = "start"  # start, middle or end of the line sits at x
+    anchor: str = "start"  # start, middle or end of the run sits at x
+    char_space: float = 0.0  # extra space after each character (justified lines)
+    rotate: float = 0.0  # degrees counter-clockwise about (x, y)
 
 
-Item = Rect | Line | Text
+@dataclass(frozen=True)
+class Image:
+    path: str  # absolute path of a PNG or JPEG file, checked readable by the layout stage
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn together: rotated about (cx, cy), at an opacity, clipped to a box."""
+
+    items: tuple["Item", ...]
+    rotate: float = 0.0
+    cx: float = 0.0
+    cy: float = 0.0
+    opacity: float = 1.0
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h
+
+
+Item = Rect | Ellipse | Polygon | Line | Text | Image | Group
 
 
 @dataclass(frozen=True)
 class Face:
-    """One side of one card: its trim size and what is drawn on it, bottom to top."""
+    """One side of one card: its trim size, its bleed, and what is drawn, bottom to top.
+    Items may extend into the bleed, up to `bleed` beyond the trim box on every side."""
 
     width: float
     height: float
     items: tuple[Item, ...]
+    bleed: float = 0.0

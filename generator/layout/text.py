@@ -1,34 +1,321 @@
-"""Measuring text before it is drawn (platypus's wrap-then-draw, for single lines)."""
+"""Setting text in a box: inline markup, Japanese line breaking, fit, vertical writing.
+
+Measure, then draw: `set_text` breaks and measures a text for a box and returns
+finished primitives, or raises `DoesNotFit` with the size the text needed.
+
+Line breaking: break opportunities come from the Unicode line breaking algorithm
+(UAX #14, via `uniseg`), which carries the Japanese kinsoku rules of JLREQ: no
+line starts with closing brackets, 、。，．・ー, small kana, ？！ or …; no line
+ends with opening brackets; Latin words are not split, and mixed Japanese and
+English text breaks naturally. Lines are filled greedily; a cannot-start
+character pushes the character before it to the next line (oidashi) rather
+than hanging into the margin.
+
+Markup: `<b>bold</b>`, `<color red>...</color>` (any colour), `<icon name>`
+(an icon from the game's icon set, sized to the text and aligned to its em box),
+and a line break for a new line. A `<` that starts no known tag is text.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from uniseg.linebreak import line_break_units
 
 from .. import fonts
+from ..model import Color, FontFamily, Icon
+from .primitives import Image, Item, Text
+
+OBJECT = "\ufffc"  # stands for an inline image while breaking lines
+
+# Vertical writing (tategaki): characters drawn turned 90 degrees clockwise, as
+# Japanese print turns dashes, brackets, the long-vowel mark and Latin text.
+ROTATED = set("ー－―‐-—–〜～…‥（）()「」『』［］[]【】〈〉《》｛｝{}＝=＜＞<>→←：:;；")
+# Moved to the upper right of their cell in vertical text.
+CORNER_PUNCT = set("、。，．,.")
+SMALL_KANA = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+
+_TAG = re.compile(r"<(/?)(b|color|icon)(?:\s+([^<>]*?))?\s*>")
+
+
+class MarkupError(Exception):
+    pass
+
+
+class MissingGlyphs(Exception):
+    def __init__(self, chars: list[str], family: str):
+        super().__init__(chars)
+        self.chars = chars
+        self.family = family
 
 
 @dataclass(frozen=True)
-class Fit:
-    size: float  # the size the text is set at
-    width: float  # its width at that size
-
-
 class DoesNotFit(Exception):
-    def __init__(self, needed: float, size: float):
-        super().__init__(needed, size)
-        self.needed = needed  # width needed at the smallest allowed size
-        self.size = size
+    needed: float  # height (or width, vertically) the text needs at `size`
+    available: float
+    size: float
+    too_wide: bool = False  # a single unbreakable piece is wider than the box
 
 
-def fit_line(text: str, font: str, size: float, width: float, min_size: float | None = None) -> Fit:
-    """Fit one line into `width`, shrinking by 0.5 pt steps down to `min_size` (a declared
-    shrink). Raises DoesNotFit if it is still too wide: text is never clipped."""
-    min_size = size if min_size is None else min_size
+@dataclass(frozen=True)
+class Style:
+    family: FontFamily
+    bold: bool
+    color: Color
+
+
+@dataclass(frozen=True)
+class Atom:
+    text: str  # one character, "\n", or OBJECT
+    font: str  # the registered font that draws it (fallbacks applied)
+    color: Color
+    image: str | None = None  # for OBJECT: the image file
+    aspect: float = 1.0  # for OBJECT: width / height
+
+
+@lru_cache(maxsize=None)
+def _font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | None:
+    primary = family.bold if bold else family.regular
+    if ch.isspace() or not fonts.missing_glyphs(primary, ch):
+        return primary
+    for other in families:
+        font = other.bold if bold else other.regular
+        if not fonts.missing_glyphs(font, ch):
+            return font
+    return None
+
+
+def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[str, Icon],
+          families: Mapping[str, FontFamily], parse_color, icon_aspect) -> list[Atom]:
+    """Text with markup -> atoms. Raises MarkupError or MissingGlyphs."""
+    fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
+    stack: list[Style] = [style]
+    atoms: list[Atom] = []
+    missing: list[str] = []
+
+    def add_chars(chunk: str) -> None:
+        current = stack[-1]
+        for ch in chunk:
+            font = _font_for(current.family, current.bold, ch, fallbacks)
+            if font is None:
+                if ch not in missing:
+                    missing.append(ch)
+                continue
+            atoms.append(Atom(ch, font, current.color))
+
+    pos = 0
+    for match in _TAG.finditer(text):
+        add_chars(text[pos:match.start()])
+        pos = match.end()
+        closing, tag, arg = match.group(1), match.group(2), (match.group(3) or "").strip()
+        if closing:
+            if len(stack) == 1:
+                raise MarkupError(f"</{tag}> closes nothing")
+            stack.pop()
+        elif tag == "b":
+            stack.append(Style(stack[-1].family, True, stack[-1].color))
+        elif tag == "color":
+            try:
+                color = parse_color(arg, palette)
+            except ValueError as exc:
+                raise MarkupError(f"<color {arg}>: {exc}") from None
+            stack.append(Style(stack[-1].family, stack[-1].bold, color or stack[-1].color))
+        else:  # icon
+            icon = icons.get(arg)
+            if icon is None:
+                raise MarkupError(f"<icon {arg}>: unknown icon '{arg}' "
+                                  f"(icons: {', '.join(icons) or 'none declared'})")
+            if icon.image:
+                atoms.append(Atom(OBJECT, stack[-1].family.regular, stack[-1].color, icon.image,
+                                  icon_aspect(icon.image)))
+            else:
+                family = families[icon.font]
+                glyph_style = Style(family, stack[-1].bold, icon.color or stack[-1].color)
+                stack.append(glyph_style)
+                add_chars(icon.glyph)
+                stack.pop()
+    add_chars(text[pos:])
+    if len(stack) > 1:
+        raise MarkupError("a <b> or <color> tag is not closed")
+    if missing:
+        raise MissingGlyphs(missing, style.family.name)
+    return atoms
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+def _advance(atom: Atom, size: float, vertical: bool) -> float:
+    if atom.text == OBJECT:
+        return size if vertical else size * atom.aspect
+    if vertical and atom.text not in ROTATED and not _is_latin(atom.text):
+        return size
+    return fonts.string_width(atom.text, atom.font, size)
+
+
+def _is_latin(ch: str) -> bool:
+    return ord(ch) < 0x2000 and not ch.isspace()
+
+
+def _units(atoms: list[Atom]) -> list[list[Atom]]:
+    """Atoms grouped into unbreakable units (UAX #14 break opportunities)."""
+    plain = "".join(a.text for a in atoms)
+    result, i = [], 0
+    for unit in line_break_units(plain):
+        result.append(atoms[i:i + len(unit)])
+        i += len(unit)
+    return result
+
+
+def _trimmed(line: list[Atom]) -> list[Atom]:
+    end = len(line)
+    while end and line[end - 1].text.isspace():
+        end -= 1
+    return line[:end]
+
+
+def break_lines(atoms: list[Atom], size: float, available: float,
+                vertical: bool) -> list[tuple[list[Atom], bool]] | None:
+    """Lines as (atoms, ends-a-paragraph). None if one atom alone is longer than a line."""
+    lines: list[tuple[list[Atom], bool]] = []
+    paragraphs: list[list[Atom]] = [[]]
+    for atom in atoms:
+        if atom.text == "\n":
+            paragraphs.append([])
+        else:
+            paragraphs[-1].append(atom)
+    for paragraph in paragraphs:
+        current: list[Atom] = []
+        width = 0.0
+        for unit in _units(paragraph):
+            unit_w = sum(_advance(a, size, vertical) for a in unit)
+            trim_w = sum(_advance(a, size, vertical) for a in _trimmed(unit))
+            if current and width + trim_w > available + 1e-6:
+                lines.append((current, False))
+                current, width = [], 0.0
+            if not current and trim_w > available + 1e-6:
+                # A piece longer than the line (a long word): split it where it must.
+                for atom in unit:
+                    w = _advance(atom, size, vertical)
+                    if w > available + 1e-6:
+                        return None
+                    if current and width + w > available + 1e-6:
+                        lines.append((current, False))
+                        current, width = [], 0.0
+                    current.append(atom)
+                    width += w
+                continue
+            current.extend(unit)
+            width += unit_w
+        lines.append((current, True))
+    return [(_trimmed(line), last) for line, last in lines]
+
+
+# --- setting ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    x: float  # bottom-left, points
+    y: float
+    w: float
+    h: float
+
+
+def _em(font: str, size: float) -> tuple[float, float]:
+    """Ascent and descent (negative) of the font's em box at `size`."""
+    ascent, descent = fonts.ascent_descent(font, 1000)
+    scale = size / (ascent - descent)
+    return ascent * scale, descent * scale
+
+
+def _horizontal(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
+    items: list[Item] = []
+    block = len(lines) * lh
+    top = {"top": box.y + box.h, "middle": box.y + (box.h + block) / 2,
+           "bottom": box.y + block}[valign]
+    ascent, descent = _em(base_font, size)
+    for i, (line, last) in enumerate(lines):
+        em_top = top - i * lh - (lh - size) / 2
+        baseline = em_top - ascent
+        widths = [_advance(a, size, False) for a in line]
+        natural = sum(widths)
+        space = 0.0
+        if align == "justify" and not last and len(line) > 1:
+            space = max(0.0, (box.w - natural) / (len(line) - 1))
+        x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
+             "right": box.x + box.w - natural}[align]
+        run: list[Atom] = []
+        run_x = x
+        for atom, w in zip(line, widths):
+            if atom.text == OBJECT or (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
+                if run:
+                    items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
+                                      size, run[0].color, char_space=space))
+                run = []
+            if atom.text == OBJECT:
+                items.append(Image(atom.image, x, baseline + descent, w, size))
+            else:
+                if not run:
+                    run_x = x
+                run.append(atom)
+            x += w + space
+        if run:
+            items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
+                              run[0].color, char_space=space))
+    return items
+
+
+def _vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
+    items: list[Item] = []
+    block = len(lines) * lh
+    right = {"right": box.x + box.w, "center": box.x + (box.w + block) / 2,
+             "left": box.x + block, "justify": box.x + box.w}[align]
+    ascent, descent = _em(base_font, size)
+    for i, (line, _last) in enumerate(lines):
+        cx = right - i * lh - lh / 2
+        advances = [_advance(a, size, True) for a in line]
+        length = sum(advances)
+        y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
+             "bottom": box.y + length}[valign]
+        for atom, adv in zip(line, advances):
+            ch = atom.text
+            if ch == OBJECT:
+                items.append(Image(atom.image, cx - size / 2, y - size, size, size))
+            elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:
+                # Turned clockwise: the glyph's baseline runs down the column.
+                items.append(Text(cx - (ascent + descent) / 2, y, ch, atom.font, size, atom.color,
+                                  rotate=-90))
+            else:
+                w = fonts.string_width(ch, atom.font, size)
+                baseline = y - size - descent
+                x = cx - w / 2
+                if ch in CORNER_PUNCT:
+                    x, baseline = cx + size * 0.05, baseline + size * 0.55
+                elif ch in SMALL_KANA:
+                    x, baseline = x + size * 0.08, baseline + size * 0.08
+                items.append(Text(x, baseline, ch, atom.font, size, atom.color))
+            y -= adv
+    return items
+
+
+def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spacing: float,
+             align: str, valign: str, vertical: bool, base_font: str) -> tuple[list[Item], float]:
+    """Break, fit and place `atoms` in `box`. Returns (primitives, the size used).
+
+    Tries `size`, then smaller sizes in 0.5 pt steps down to `min_size` (a declared
+    shrink; `min_size == size` means no shrinking). Raises DoesNotFit at the end."""
     current = size
     while True:
-        w = fonts.string_width(text, font, current)
-        if w <= width + 1e-6:
-            return Fit(current, w)
+        lh = current * line_spacing
+        along, across = (box.h, box.w) if vertical else (box.w, box.h)
+        lines = break_lines(atoms, current, along, vertical) if along > 0 else None
+        if lines is not None and len(lines) * lh <= across + 1e-6:
+            place = _vertical if vertical else _horizontal
+            return place(lines, current, lh, box, align, valign, base_font), current
         if current - 0.5 < min_size - 1e-6:
-            raise DoesNotFit(w, current)
+            if lines is None:
+                raise DoesNotFit(0.0, along, current, too_wide=True)
+            raise DoesNotFit(len(lines) * lh, across, current)
         current -= 0.5

@@ -18,9 +18,11 @@ from pathlib import Path
 from ..model import PythonCheck
 from ..problems import Location, Report, UsageError
 from . import schema
+from .layouts import load_layout_chain
 from .yamlfile import Document, load_yaml
 
 DEFAULT_SHEET = "a-one-51002"
+DEFAULT_LAYOUTS = {"front": "default-front", "back": "default-back"}
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class LoadedGame:
     fonts_dir: Path | None = None
     checks: Document | None = None
     python_checks: list[PythonCheck] = field(default_factory=list)
+    layouts: dict[str, list[tuple[str, Document]]] = field(default_factory=dict)  # name -> chain
 
 
 def game_context(path: tuple, data) -> str:
@@ -216,6 +219,13 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
                 doc = _load_checked(path, project, report, "deck", card_context)
                 if doc is not None:
                     loaded.decks[deck_id] = doc
+        for side, default in DEFAULT_LAYOUTS.items():
+            layout = deck.get(side, default)
+            if isinstance(layout, str) and layout not in loaded.layouts:
+                where = game_doc.locate(("decks", i, side) if side in deck else ("decks", i))
+                chain = load_layout_chain(project.root, project.display, layout, report, where)
+                if chain is not None:
+                    loaded.layouts[layout] = chain
         sheet_id = deck.get("sheet", DEFAULT_SHEET)
         if isinstance(sheet_id, str) and sheet_id not in loaded.sheets:
             where = game_doc.locate(("decks", i, "sheet")) if "sheet" in deck else \

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable
@@ -22,7 +23,7 @@ from .yamlfile import Document
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
 Context = Callable[[tuple], str]
 
-_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks")
+_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element")
 
 
 @lru_cache(maxsize=None)
@@ -117,6 +118,12 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
         elif allowed:
             msg += f" (allowed: {', '.join(allowed)})"
         return msg, path + (key,), True
+    if v == "unevaluatedProperties":
+        found = re.findall(r"'([^']+)'", error.message)
+        key = found[0] if found else "?"
+        kind = inst.get("type") if isinstance(inst, dict) else None
+        suffix = f" (not a key of a {kind} element)" if isinstance(kind, str) else ""
+        return f"unknown key '{key}'{suffix}", path + (key,), True
     if v == "propertyNames":
         return f"key {_show(inst)} must be {expected or 'a valid name'}", path, True
     if expected and v in ("pattern", "type", "oneOf", "anyOf", "enum", "minItems", "maxItems"):

@@ -9,13 +9,17 @@ that cannot be embedded).
 
 from __future__ import annotations
 
-from .fonts import FontFileError, register
-from .load import DEFAULT_SHEET, LoadedGame
-from .load.yamlfile import Document
-from .model import (Back, Card, Deck, FontFamily, Game, Invariant, SheetPreset, SourceMap,
-                    frozen_mapping)
-from .problems import Report
-from .units import PAPER, mm, parse_color, parse_length, to_mm
+from pathlib import Path
+
+from ..colors import parse_color
+from ..fonts import FontFileError, register
+from ..load import DEFAULT_LAYOUTS, DEFAULT_SHEET, LoadedGame
+from ..load.yamlfile import Document
+from ..model import (Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, SheetPreset,
+                     SourceMap, frozen_mapping)
+from ..problems import Report
+from ..units import PAPER, mm, parse_length, to_mm
+from .layouts import resolve_layout
 
 DEFAULT_COLOR = "#3b4a6b"
 TOLERANCE = mm(0.05)
@@ -106,8 +110,89 @@ def resolve_fonts(loaded: LoadedGame, report: Report) -> dict[str, FontFamily]:
             except FontFileError as exc:
                 report.error(f"font family '{family}': {exc}", where, "font")
         if len(names) == 2:
-            families[family] = FontFamily(family, names["regular"], names["bold"])
+            families[family] = FontFamily(family, names["regular"], names["bold"],
+                                          tuple(files.get("fallback", ())))
+    for family in families.values():
+        for other in family.fallback:
+            if other not in families:
+                report.error(f"font family '{family.name}': fallback '{other}' is not a family "
+                             f"(families: {', '.join(families)})",
+                             doc.locate(("families", family.name, "fallback")), "font")
     return families
+
+
+def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < mm(0.05) and abs(a[1] - b[1]) < mm(0.05)
+
+
+def _fmt(size: tuple[float, float]) -> str:
+    return f"{to_mm(size[0]):g} x {to_mm(size[1]):g} mm"
+
+
+def check_deck_sizes(loaded: LoadedGame, i: int, raw: dict, front: LayoutSpec, back: LayoutSpec,
+                     sheet: SheetPreset, report: Report) -> bool:
+    """The front fits the sheet's slots (as is, or turned 90 degrees); the back matches it."""
+    ok = True
+    slot = sheet.card
+    if not (_same_size(front.size, slot) or _same_size(front.size, (slot[1], slot[0]))):
+        report.error(f"deck '{raw['id']}': layout '{front.id}' is {_fmt(front.size)}, but sheet "
+                     f"preset '{sheet.id}' holds {_fmt(slot)} cards",
+                     loaded.game.locate(("decks", i, "front") if "front" in raw else ("decks", i)),
+                     "layout")
+        ok = False
+    if not _same_size(front.size, back.size):
+        report.error(f"deck '{raw['id']}': back layout '{back.id}' is {_fmt(back.size)}, but the "
+                     f"front layout '{front.id}' is {_fmt(front.size)}",
+                     loaded.game.locate(("decks", i, "back") if "back" in raw else ("decks", i)),
+                     "layout")
+        ok = False
+    return ok
+
+
+def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
+    palette = {}
+    for name, text in (loaded.game.data.get("colors") or {}).items():
+        try:
+            color = parse_color(text)
+        except ValueError as exc:
+            report.error(f"colour '{name}': {exc}", loaded.game.locate(("colors", name)), "color")
+            continue
+        palette[name] = color if color is not None else (1.0, 1.0, 1.0)
+    return palette
+
+
+def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report) -> dict:
+    icons = {}
+    folder = loaded.folder.resolve()
+    for name, raw in (loaded.game.data.get("icons") or {}).items():
+        where = loaded.game.locate(("icons", name))
+        image = None
+        if "image" in raw:
+            path = (loaded.folder / raw["image"]).resolve()
+            if not path.is_relative_to(folder):
+                report.error(f"icon '{name}': image '{raw['image']}' lies outside the game folder",
+                             loaded.game.locate(("icons", name, "image")), "path")
+                continue
+            if not path.is_file():
+                report.error(f"icon '{name}': image '{raw['image']}' does not exist",
+                             loaded.game.locate(("icons", name, "image")), "image")
+                continue
+            image = str(path)
+        font = raw.get("font", "gothic") if "glyph" in raw else None
+        if font is not None and font not in fonts:
+            report.error(f"icon '{name}': font family '{font}' is not defined in fonts/fonts.yaml",
+                         loaded.game.locate(("icons", name, "font")), "font")
+            continue
+        color = None
+        if "color" in raw:
+            try:
+                color = parse_color(raw["color"], palette)
+            except ValueError as exc:
+                report.error(f"icon '{name}': {exc}", loaded.game.locate(("icons", name, "color")),
+                             "color")
+                continue
+        icons[name] = Icon(name, image, raw.get("glyph"), font, color, where)
+    return icons
 
 
 def _card(source: SourceMap, i: int, raw: dict, deck_id: str) -> Card:
@@ -129,26 +214,28 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     n_errors = len(report.errors)
     fonts = resolve_fonts(loaded, report)
     sheets = {sid: resolve_sheet(sid, doc, report) for sid, doc in loaded.sheets.items()}
+    layouts = {name: resolve_layout(name, chain, report) for name, chain in loaded.layouts.items()}
+    palette = resolve_palette(loaded, report)
+    icons = resolve_icons(loaded, palette, fonts, report)
     decks = []
     for i, raw in enumerate(g["decks"]):
         deck_doc = loaded.decks.get(raw["id"])
         sheet = sheets.get(raw.get("sheet", DEFAULT_SHEET))
-        if deck_doc is None or sheet is None:
+        front = layouts.get(raw.get("front", DEFAULT_LAYOUTS["front"]))
+        back = layouts.get(raw.get("back", DEFAULT_LAYOUTS["back"]))
+        if deck_doc is None or sheet is None or front is None or back is None:
+            continue
+        if not check_deck_sizes(loaded, i, raw, front, back, sheet, report):
             continue
         source = deck_doc.source
-        color = parse_color(raw.get("color", DEFAULT_COLOR))
-        back = raw.get("back", {})
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
             cards=tuple(_card(source, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"])),
             sheet=sheet,
-            color=color,
-            back=Back(
-                title=back.get("title", g["title"]),
-                subtitle=back.get("subtitle", g.get("title_en", "")),
-                color=parse_color(back["color"]) if "color" in back else color,
-            ),
+            color=raw.get("color", DEFAULT_COLOR),
+            front=front,
+            back=back,
             fields=raw.get("fields"),
             source=loaded.game.source,
             path=("decks", i),
@@ -166,6 +253,10 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         data_sources=frozen_mapping({k: doc.source for k, doc in loaded.data.items()}),
         fonts=frozen_mapping(fonts),
         loc=loaded.game.locate(()),
+        root=str(loaded.folder.resolve()),
+        project_root=str(Path(loaded.folder).resolve().parent.parent),
+        colors=frozen_mapping(palette),
+        icons=frozen_mapping(icons),
         checks=resolve_checks(loaded),
         python_checks=tuple(loaded.python_checks),
     )

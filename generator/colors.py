@@ -1,0 +1,52 @@
+"""Colours as designers write them: a name, #rgb, #rrggbb, cmyk(c, m, y, k), or none."""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+Color = tuple[float, ...]  # 3 values: RGB; 4 values: CMYK; each 0..1
+
+NAMED: dict[str, str] = {
+    "black": "#000000", "white": "#ffffff", "ink": "#1f1f24", "paper": "#fffdf7",
+    "gray": "#808080", "grey": "#808080", "lightgray": "#d3d3d3", "darkgray": "#404040",
+    "red": "#d0201b", "darkred": "#8b0000", "pink": "#f08cb4", "orange": "#f08a24",
+    "yellow": "#f5d000", "green": "#2e8b3a", "lightgreen": "#90ee90", "blue": "#1f5fbf",
+    "lightblue": "#8cc8f0", "navy": "#1a2a5a", "purple": "#7a3f9a", "brown": "#7b4a24",
+    "gold": "#c9a227", "silver": "#b8b8b8", "cyan": "#00a0c8", "magenta": "#c8007a",
+}
+_HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_CMYK = re.compile(r"^cmyk\(\s*([^,()]+),\s*([^,()]+),\s*([^,()]+),\s*([^,()]+)\)$")
+
+
+def _channel(text: str) -> float:
+    text = text.strip()
+    value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    if not 0 <= value <= 1:
+        raise ValueError
+    return value
+
+
+def parse_color(text: str, palette: Mapping[str, Color] | None = None) -> Color | None:
+    """A colour, or None for "none". Raises ValueError naming what is accepted."""
+    value = str(text).strip()
+    if value.lower() in ("none", "transparent", ""):
+        return None
+    if palette and value in palette:
+        return palette[value]
+    value = NAMED.get(value.lower(), value)
+    match = _HEX.match(value)
+    if match:
+        h = match.group(1)
+        if len(h) == 3:
+            h = "".join(c * 2 for c in h)
+        return tuple(int(h[i:i + 2], 16) / 255.0 for i in (0, 2, 4))
+    match = _CMYK.match(value)
+    if match:
+        try:
+            return tuple(_channel(v) for v in match.groups())
+        except ValueError:
+            pass
+    known = ", ".join(sorted(palette or {})) if palette else ""
+    raise ValueError(f"'{text}' is not a colour: use a name ({'game colours: ' + known + '; ' if known else ''}"
+                     "black, white, red, ...), #rrggbb, or cmyk(c, m, y, k) with values 0-1 or 0-100%")

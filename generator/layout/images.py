@@ -1,0 +1,60 @@
+"""Image files that layouts place: found inside the game folder, checked readable first.
+
+Pillow reads the header to learn the size and verify the file; a file that is
+missing, corrupt, not PNG/JPEG, outside the game folder (`..`, an absolute path
+or a link that leads out) or larger than Pillow's decompression-bomb limit is a
+located problem, never a crash at drawing time.
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+
+class ImageProblem(Exception):
+    pass
+
+
+MAX_PIXELS = 50_000_000  # 50 megapixels: far beyond any card at 1200 dpi
+
+
+def find(src: str, game_root: str) -> Path:
+    root = Path(game_root)
+    path = root / src
+    if Path(src).is_absolute() or not path.resolve().is_relative_to(root.resolve()):
+        raise ImageProblem(f"image '{src}' lies outside the game folder; put it inside it")
+    if not path.is_file():
+        raise ImageProblem(f"image '{src}' does not exist")
+    return path.resolve()
+
+
+@lru_cache(maxsize=1024)
+def inspect(path: str) -> tuple[int, int]:
+    """(width, height) in pixels of a readable PNG or JPEG file."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(path) as im:
+                if im.format not in ("PNG", "JPEG"):
+                    raise ImageProblem(f"image '{Path(path).name}' is {im.format}, not PNG or JPEG")
+                if im.width * im.height > MAX_PIXELS:
+                    raise ImageProblem(f"image '{Path(path).name}' is {im.width} x {im.height} "
+                                       f"pixels, more than {MAX_PIXELS:,}")
+                size = im.size
+                im.verify()
+    except ImageProblem:
+        raise
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
+        raise ImageProblem(f"image '{Path(path).name}' is too large to read safely") from None
+    except Exception as exc:  # Pillow raises many kinds for broken files
+        raise ImageProblem(f"image '{Path(path).name}' cannot be read: {exc}") from None
+    return size
+
+
+def aspect(path: str) -> float:
+    w, h = inspect(path)
+    return w / h if h else 1.0

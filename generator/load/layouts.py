@@ -1,0 +1,59 @@
+"""Reading card layouts (`layouts/<name>.yaml`) with the chain of layouts they extend."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..problems import Location, Report
+from . import schema
+from .yamlfile import Document, load_yaml
+
+
+def layout_context(path: tuple, data) -> str:
+    if len(path) >= 2 and path[0] == "elements" and isinstance(path[1], int):
+        try:
+            name = data["elements"][path[1]].get("name")
+        except (AttributeError, IndexError, TypeError, KeyError):
+            name = None
+        return f"element '{name}'" if isinstance(name, str) else f"element {path[1] + 1}"
+    return ""
+
+
+def known_layouts(folder: Path) -> list[str]:
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def load_layout_chain(root: Path, display, name: str, report: Report,
+                      where: Location) -> list[tuple[str, Document]] | None:
+    """The layout `name` and every layout it extends, the named one first.
+
+    A missing layout or parent, and a cycle, are errors naming the whole chain."""
+    folder = root / "layouts"
+    chain: list[tuple[str, Document]] = []
+    current, at = name, where
+    while current is not None:
+        names = [n for n, _ in chain]
+        if current in names:
+            cycle = " -> ".join(names[names.index(current):] + [current])
+            report.error(f"layout '{names[-1]}' extends a cycle: {cycle}", at, "extends")
+            return None
+        path = folder / f"{current}.yaml"
+        if not path.is_file():
+            known = ", ".join(known_layouts(folder)) or "none"
+            if chain:
+                route = " -> ".join(names + [current])
+                report.error(f"layout '{chain[-1][0]}' extends '{current}', which does not exist "
+                             f"({route}; layouts: {known})", at, "extends")
+            else:
+                report.error(f"unknown layout '{current}' (layouts: {known})", at, "reference")
+            return None
+        doc = load_yaml(path, display(path), report)
+        if doc is None:
+            return None
+        if not schema.check(doc, schema.validator_for("layout"), report,
+                            lambda p, d=doc: layout_context(p, d.data)):
+            return None
+        chain.append((current, doc))
+        current = doc.data.get("extends")
+        at = doc.locate(("extends",))
+    return chain

@@ -1,0 +1,191 @@
+"""Merging a layout with the layouts it extends, and elements with the elements they extend.
+
+A layout inherits its parent's size, orientation, bleed, safe margin and
+elements. An element of the child with the name of an inherited element
+overrides that element's keys in place; a new name is added on top. An element
+may also extend another element by name (`extends:`), taking its keys as
+defaults. Missing parents and cycles are errors that name the whole chain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..load import schema
+from ..load.yamlfile import Document
+from ..model import ElementSpec, LayoutSpec, frozen_mapping
+from ..problems import Location, Report
+from ..units import CARD_SIZES, mm, parse_length
+
+DEFAULT_BLEED = mm(3)
+DEFAULT_SAFE = mm(3)
+
+
+class _Element:
+    """An element as the chain of layouts builds it up, one layer per layout."""
+
+    def __init__(self, name: str, loc: Location):
+        self.name = name
+        self.loc = loc
+        self.layers: list[tuple[dict, dict]] = []  # (props, locs), the root ancestor's first
+
+    def update(self, props: dict, locs: dict) -> None:
+        self.layers.append((props, locs))
+
+    def _merged(self, layers) -> tuple[dict, dict]:
+        props: dict[str, Any] = {}
+        locs: dict[str, Location] = {}
+        for p, l in layers:
+            props.update(p)
+            locs.update(l)
+        return props, locs
+
+    def split(self) -> tuple[tuple[dict, dict], tuple[dict, dict]]:
+        """(inherited, own): `own` starts at the layer that declared `extends`, whose keys
+        win over the extended element's, which win over keys inherited before it."""
+        start = max((i for i, (p, _) in enumerate(self.layers) if "extends" in p), default=0)
+        return self._merged(self.layers[:start]), self._merged(self.layers[start:])
+
+    @property
+    def props(self) -> dict:
+        return self._merged(self.layers)[0]
+
+    @property
+    def locs(self) -> dict:
+        return self._merged(self.layers)[1]
+
+
+def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | None:
+    value = doc.data["size"]
+    if isinstance(value, str):
+        w, h = CARD_SIZES[value]
+        return mm(w), mm(h)
+    try:
+        return parse_length(value[0]), parse_length(value[1])
+    except ValueError as exc:
+        report.error(f"layout '{layout}': size: {exc}", doc.locate(("size",)), "units")
+        return None
+
+
+def _merge_extends(layout: str, elements: dict[str, _Element], report: Report) -> bool:
+    """Apply element-level `extends`, parents first. Returns False on a broken chain."""
+    done: dict[str, tuple[dict, dict]] = {}
+    ok = True
+
+    def resolved(name: str, trail: list[str]) -> tuple[dict, dict] | None:
+        nonlocal ok
+        if name in done:
+            return done[name]
+        element = elements[name]
+        (inherited, inherited_locs), (own, own_locs) = element.split()
+        parent = own.get("extends")
+        if parent is None:
+            done[name] = (element.props, element.locs)
+            return done[name]
+        if parent in trail + [name]:
+            cycle = " -> ".join(trail[trail.index(parent):] + [name, parent]) if parent in trail \
+                else f"{name} -> {parent}"
+            report.error(f"layout '{layout}': element '{name}' extends a cycle: {cycle}",
+                         own_locs["extends"], "extends")
+            ok = False
+            return None
+        if parent not in elements:
+            report.error(f"layout '{layout}': element '{name}' extends '{parent}', which is not an "
+                         f"element of this layout or the layouts it extends "
+                         f"(elements: {', '.join(elements)})", own_locs["extends"], "extends")
+            ok = False
+            return None
+        base = resolved(parent, trail + [name])
+        if base is None:
+            return None
+        props = {**inherited, **{k: v for k, v in base[0].items() if k != "extends"}, **own}
+        locs = {**inherited_locs, **base[1], **own_locs}
+        done[name] = (props, locs)
+        return done[name]
+
+    for name in list(elements):
+        result = resolved(name, [])
+        if result is not None:
+            props = {k: v for k, v in result[0].items() if k not in ("extends", "below")}
+            if "below" in elements[name].props:
+                props["below"] = elements[name].props["below"]
+            elements[name].layers = [(props, dict(result[1]))]
+    return ok
+
+
+def _stack(layout: str, elements: dict[str, _Element], report: Report) -> bool:
+    """Move each element with `below: NAME` to just under that element (drawn before it)."""
+    order = list(elements)
+    for name in list(order):
+        target = elements[name].props.get("below")
+        if target is None:
+            continue
+        if target not in elements or target == name:
+            report.error(f"layout '{layout}': element '{name}' is to be below '{target}', which is "
+                         f"not another element (elements: {', '.join(elements)})",
+                         elements[name].locs["below"], "layout")
+            return False
+        order.remove(name)
+        order.insert(order.index(target), name)
+    reordered = {n: elements[n] for n in order}
+    elements.clear()
+    elements.update(reordered)
+    return True
+
+
+def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report) -> LayoutSpec | None:
+    errors = len(report.errors)
+    size = None
+    orientation = None
+    bleed, safe = DEFAULT_BLEED, DEFAULT_SAFE
+    elements: dict[str, _Element] = {}
+    for layout_name, doc in reversed(chain):  # the root ancestor first
+        d = doc.data
+        if "size" in d:
+            size = _size(doc, layout_name, report)
+        orientation = d.get("orientation", orientation)
+        for key in ("bleed", "safe"):
+            if key in d:
+                try:
+                    value = parse_length(d[key])
+                except ValueError as exc:
+                    report.error(f"layout '{layout_name}': {key}: {exc}", doc.locate((key,)), "units")
+                    continue
+                bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
+        for i, raw in enumerate(d.get("elements") or []):
+            element = elements.get(raw["name"])
+            if element is None:
+                element = elements[raw["name"]] = _Element(raw["name"], doc.locate(("elements", i)))
+            element.update({k: v for k, v in raw.items() if k != "name"},
+                           {k: doc.locate(("elements", i, k)) for k in raw})
+    if size is None:
+        if len(report.errors) == errors:
+            report.error(f"layout '{name}' has no size: give size: meishi, poker, ... or "
+                         "[width, height] (or extend a layout that has one)",
+                         chain[0][1].locate(()), "layout")
+        return None
+    if orientation == "portrait" and size[0] > size[1] or \
+            orientation == "landscape" and size[0] < size[1]:
+        size = (size[1], size[0])
+    if not _merge_extends(name, elements, report):
+        return None
+
+    if not _stack(name, elements, report):
+        return None
+
+    validator = schema.validator_for("element")
+    specs = []
+    for element in elements.values():
+        instance = {"name": element.name, **element.props}
+        clean = schema.report_errors(
+            instance, validator, report,
+            lambda path, key, e=element: e.locs.get(path[0], e.loc) if path else e.loc,
+            lambda path, e=element: f"layout '{name}': element '{e.name}'", check_name="layout")
+        if clean:
+            kind = "ellipse" if element.props["type"] == "circle" else element.props["type"]
+            specs.append(ElementSpec(element.name, kind, frozen_mapping(element.props),
+                                     frozen_mapping(element.locs), element.loc))
+    if len(report.errors) > errors:
+        return None
+    return LayoutSpec(name, size, bleed, safe, tuple(specs),
+                      tuple(n for n, _ in chain), chain[0][1].locate(()))
