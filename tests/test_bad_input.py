@@ -1,7 +1,8 @@
 """The bad-input catalogue: one folder per case under tests/bad_input/.
 
 Each folder is a small game (game.yaml and its files) and `expected.txt`, the exact
-problem lines (errors and warnings) cardgen must print for it. Every case must exit 1, print those lines,
+problem lines (errors and warnings) cardgen must print for it. A `layouts/` folder
+in a case holds layout files that are added to the project's `layouts/`. Every case must exit 1, print those lines,
 and leave the previous output of the game untouched.
 """
 
@@ -23,7 +24,10 @@ def test_the_catalogue_is_not_empty():
 
 @pytest.mark.parametrize("case", CASE_NAMES)
 def test_bad_input_gives_located_errors_and_keeps_previous_output(case, project, cardgen):
-    shutil.copytree(CASES / case, project / "cards" / case, ignore=shutil.ignore_patterns("expected.txt"))
+    shutil.copytree(CASES / case, project / "cards" / case,
+                    ignore=shutil.ignore_patterns("expected.txt", "layouts"))
+    if (CASES / case / "layouts").is_dir():
+        shutil.copytree(CASES / case / "layouts", project / "layouts", dirs_exist_ok=True)
     out = project / "output" / case
     out.mkdir(parents=True)
     previous = {f"{case}-fronts.pdf": b"previous fronts", f"{case}-backs.pdf": b"previous backs"}

@@ -54,9 +54,10 @@ class _Bad(Exception):
     """A problem with one element for one card: reported at `where`, or at the element's key."""
 
     def __init__(self, key: str, message: str, where: Location | None = None,
-                 check: str = "layout"):
+                 check: str = "layout", named: bool = False):
         super().__init__(message)
         self.key, self.message, self.where, self.check = key, message, where, check
+        self.named = named  # the message already names what it is about
 
 
 # "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
@@ -172,11 +173,11 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     except MissingGlyphs as exc:
         codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in exc.chars)
         raise _Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
-                   where, "glyph") from None
+                   where, "glyph", named=True) from None
     except MarkupError as exc:
-        raise _Bad("text", f"{what}: {exc}", where, "markup") from None
+        raise _Bad("text", f"{what}: {exc}", where, "markup", named=True) from None
     except images.ImageProblem as exc:
-        raise _Bad("text", f"{what}: {exc}", where, "image") from None
+        raise _Bad("text", f"{what}: {exc}", where, "image", named=True) from None
     x, y, w, h = box
     inner = Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad)
     base = family.bold if style.bold else family.regular
@@ -192,7 +193,7 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
                        f"of {direction} at {exc.size:g} pt")
             if fit != "shrink":
                 message += " (fit: shrink with a min_size lets it shrink)"
-        raise _Bad("text", message, where, "fit") from None
+        raise _Bad("text", message, where, "fit", named=True) from None
     return items
 
 
@@ -230,8 +231,10 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
                            for k in range(sides))
         return [Polygon(points, fill, stroke, sw, dash)]
     if kind == "image":
+        src = str(e.raw("src"))
         try:
-            path = str(images.find(str(e.raw("src")), game.root))
+            path = str(images.find(src, game.root))
+            images.inspect(path, src)
             return _image_in(path, x, y, w, h, e.raw("fit", "contain"))
         except images.ImageProblem as exc:
             raise _Bad("src", str(exc), check="image") from None
@@ -277,7 +280,7 @@ def _element(el: ElementSpec, layout: LayoutSpec, card: Card, game: Game, scope:
     except _Bad as bad:
         if bad.where is not None:  # about a card field: the message names it
             message = bad.message
-        elif bad.key == "text":  # the message starts with "text"
+        elif bad.named:  # the message starts with what it is about ("text does not fit")
             message = f"element '{el.name}': {bad.message}"
         else:
             message = f"element '{el.name}': {bad.key}: {bad.message}"

@@ -33,25 +33,26 @@ def find(src: str, game_root: str) -> Path:
 
 
 @lru_cache(maxsize=1024)
-def inspect(path: str) -> tuple[int, int]:
-    """(width, height) in pixels of a readable PNG or JPEG file."""
+def inspect(path: str, label: str | None = None) -> tuple[int, int]:
+    """(width, height) in pixels of a readable PNG or JPEG file; `label` names it in messages."""
+    name = label or Path(path).name
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
             with PILImage.open(path) as im:
                 if im.format not in ("PNG", "JPEG"):
-                    raise ImageProblem(f"image '{Path(path).name}' is {im.format}, not PNG or JPEG")
+                    raise ImageProblem(f"image '{name}' is {im.format}, not PNG or JPEG")
                 if im.width * im.height > MAX_PIXELS:
-                    raise ImageProblem(f"image '{Path(path).name}' is {im.width} x {im.height} "
+                    raise ImageProblem(f"image '{name}' is {im.width} x {im.height} "
                                        f"pixels, more than {MAX_PIXELS:,}")
                 size = im.size
                 im.verify()
     except ImageProblem:
         raise
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        raise ImageProblem(f"image '{Path(path).name}' is too large to read safely") from None
+        raise ImageProblem(f"image '{name}' is too large to read safely") from None
     except Exception as exc:  # Pillow raises many kinds for broken files
-        raise ImageProblem(f"image '{Path(path).name}' cannot be read: {exc}") from None
+        raise ImageProblem(f"image '{name}' cannot be read: {exc}") from None
     return size
 
 

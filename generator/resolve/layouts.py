@@ -70,6 +70,7 @@ def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | N
 def _merge_extends(layout: str, elements: dict[str, _Element], report: Report) -> bool:
     """Apply element-level `extends`, parents first. Returns False on a broken chain."""
     done: dict[str, tuple[dict, dict]] = {}
+    cycles: set[frozenset] = set()
     ok = True
 
     def resolved(name: str, trail: list[str]) -> tuple[dict, dict] | None:
@@ -83,10 +84,12 @@ def _merge_extends(layout: str, elements: dict[str, _Element], report: Report) -
             done[name] = (element.props, element.locs)
             return done[name]
         if parent in trail + [name]:
-            cycle = " -> ".join(trail[trail.index(parent):] + [name, parent]) if parent in trail \
-                else f"{name} -> {parent}"
-            report.error(f"layout '{layout}': element '{name}' extends a cycle: {cycle}",
-                         own_locs["extends"], "extends")
+            members = trail[trail.index(parent):] + [name] if parent in trail else [name]
+            if frozenset(members) not in cycles:  # one report per cycle
+                cycles.add(frozenset(members))
+                cycle = " -> ".join(members + [parent])
+                report.error(f"layout '{layout}': element '{name}' extends a cycle: {cycle}",
+                             own_locs["extends"], "extends")
             ok = False
             return None
         if parent not in elements:
