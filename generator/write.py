@@ -21,7 +21,7 @@ from typing import Iterator
 from reportlab.pdfgen.canvas import Canvas
 
 from .impose import Page
-from .layout.primitives import Face
+from .layout.primitives import Face, Group
 from .problems import CardgenError, ExitCode
 from .render import draw_face, draw_items
 
@@ -40,6 +40,11 @@ class PdfFile:
     subject: str
     initial_font: str  # a registered Japanese font: reportlab resets to it at every page
     duplex: str = "long-edge"
+
+
+def _uses_transparency(items) -> bool:
+    return any(isinstance(i, Group) and (i.opacity < 1 or _uses_transparency(i.items))
+               for i in items)
 
 
 @contextlib.contextmanager
@@ -68,9 +73,12 @@ def render_pdf(pdf: PdfFile, target) -> None:
         for page in pdf.pages:
             c.setPageSize((page.width, page.height))
             for placement in page.placements:
+                # Each distinct face is drawn once, as a form that copies reuse; except a
+                # face with transparency: reportlab leaves a form's ExtGState out of its
+                # resources, so such a face is drawn in place.
+                direct = _uses_transparency(placement.face.items)
                 name = forms.get(placement.face)
-                if name is None:
-                    # Each distinct face is drawn once, as a form; copies reuse it.
+                if name is None and not direct:
                     name = forms[placement.face] = f"face{len(forms)}"
                     b = placement.face.bleed
                     c.beginForm(name, -b, -b, placement.face.width + b, placement.face.height + b)
@@ -83,7 +91,10 @@ def render_pdf(pdf: PdfFile, target) -> None:
                 elif placement.rotate == -90:
                     c.translate(0, placement.face.width)
                 c.rotate(placement.rotate)
-                c.doForm(name)
+                if direct:
+                    draw_face(c, placement.face)
+                else:
+                    c.doForm(name)
                 c.restoreState()
             draw_items(c, page.marks)
             c.showPage()

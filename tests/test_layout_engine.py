@@ -1,0 +1,276 @@
+"""The layout engine, read back from rasterised pages and extracted text.
+
+Each test writes a small layout for one card on the A-One 51002 sheet (slot 0 at
+14 mm, 11 mm from the page's top-left), builds it, and measures the result.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+
+from pdfcheck import Raster, fonts as page_fonts, reader
+
+SLOT_X, SLOT_Y = 14.0, 11.0  # slot 0's top-left corner on the page, mm
+
+
+def build(project, cardgen, layout: str, cards: str = "  - id: one\n    name: 一\n",
+          game_extra: str = "", expect: int = 0, args=()):
+    (project / "layouts/test-face.yaml").write_text(textwrap.dedent(layout), "utf-8")
+    game = project / "cards/face"
+    game.mkdir(exist_ok=True)
+    (game / "game.yaml").write_text(
+        "title: テスト\ndecks:\n  - id: main\n    cards: cards.yaml\n    front: test-face\n"
+        + game_extra, "utf-8")
+    (game / "cards.yaml").write_text("cards:\n" + cards, "utf-8")
+    run = cardgen("build", *args, "face")
+    assert run.code == expect, run.lines
+    return project / "output/face/face-fronts.pdf", run
+
+
+def ink(raster: Raster, x0=0.0, y0=0.0, x1=91.0, y1=55.0, dark=True):
+    """Bounding box (mm, card coordinates) of the non-white pixels inside a card area."""
+    px = raster.px_per_mm
+    box = (int((SLOT_X + x0) * px), int((SLOT_Y + y0) * px), int((SLOT_X + x1) * px),
+           int((SLOT_Y + y1) * px))
+    crop = raster.image.crop(box).convert("L").point(lambda v: 255 if v < 200 else 0)
+    found = crop.getbbox()
+    assert found, "nothing drawn there"
+    return tuple(v / px + off for v, off in zip(found, (x0, y0, x0, y0)))
+
+
+def close(actual, expected, tol=0.3):
+    assert all(abs(a - e) < tol for a, e in zip(actual, expected)), (actual, expected)
+
+
+def test_units_mm_cm_in_pt_percent_and_sums(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: a, type: rect, x: 10mm, y: 1cm, width: 0.5in, height: 36pt, fill: black}
+          - {name: b, type: rect, x: 50%, y: 100% - 15mm, width: 100% - 60mm, height: 10%, fill: black}
+    """)
+    r = Raster(pdf, 0)
+    close(ink(r, 0, 0, 45, 30), (10, 10, 10 + 12.7, 10 + 12.7))
+    close(ink(r, 40, 30, 91, 55), (45.5, 40, 45.5 + 31, 40 + 5.5))
+
+
+def test_rect_radius_ellipse_line_polygon(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: r, type: rect, x: 5mm, y: 5mm, width: 20mm, height: 20mm, radius: 5mm, fill: black}
+          - {name: e, type: circle, x: 30mm, y: 5mm, width: 20mm, height: 20mm, fill: black}
+          - {name: l, type: line, x: 55mm, y: 5mm, x2: 85mm, y2: 5mm, stroke: black, stroke_width: 1mm}
+          - {name: p, type: polygon, sides: 4, x: 55mm, y: 25mm, width: 20mm, height: 20mm, fill: black}
+    """)
+    r = Raster(pdf, 0)
+    close(ink(r, 0, 0, 28, 28), (5, 5, 25, 25))
+    assert r.is_white(SLOT_X + 5.3, SLOT_Y + 5.3)  # the rounded corner is cut away
+    close(ink(r, 28, 0, 52, 28), (30, 5, 50, 25))
+    assert r.is_white(SLOT_X + 31, SLOT_Y + 6) and not r.is_white(SLOT_X + 40, SLOT_Y + 15)
+    close(ink(r, 53, 0, 91, 10), (55, 4.5, 85, 5.5))
+    close(ink(r, 53, 20, 91, 50), (55, 25, 75, 45))  # a diamond touches its box's edges...
+    assert r.is_white(SLOT_X + 56, SLOT_Y + 26)  # ...but not its corners
+
+
+def test_colours_named_hex_cmyk_and_opacity(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: "cmyk(0, 1, 1, 0)"}
+          - {name: b, type: rect, x: 20mm, y: 5mm, width: 10mm, height: 10mm, fill: "#0000ff"}
+          - {name: c, type: rect, x: 35mm, y: 5mm, width: 10mm, height: 10mm, fill: black, opacity: 0.5}
+          - {name: d, type: rect, x: 50mm, y: 5mm, width: 10mm, height: 10mm, fill: house}
+    """, game_extra="colors:\n  house: \"#00ff00\"\n")
+    r = Raster(pdf, 0)
+    red, blue, gray, green = (r.at(SLOT_X + x, SLOT_Y + 10) for x in (10, 25, 40, 55))
+    assert red[0] > 200 and red[1] < 80 and red[2] < 80
+    assert blue == (0, 0, 255)
+    assert all(110 < v < 145 for v in gray)
+    assert green == (0, 255, 0)
+
+
+def test_rotation_turns_an_element_about_its_centre(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: bar, type: rect, x: 20mm, y: 25mm, width: 30mm, height: 4mm, fill: black, rotate: 90}
+    """)
+    close(ink(Raster(pdf, 0)), (33, 12, 37, 42))
+
+
+def test_when_skips_an_element(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: black, when: "card.copies > 1"}
+          - {name: b, type: rect, x: 20mm, y: 5mm, width: 10mm, height: 10mm, fill: black, when: "card.copies == 1"}
+    """)
+    r = Raster(pdf, 0)
+    assert r.is_white(SLOT_X + 10, SLOT_Y + 10) and not r.is_white(SLOT_X + 25, SLOT_Y + 10)
+
+
+def test_image_contain_and_cover(project, cardgen):
+    art = project / "cards/face/art"
+    art.mkdir(parents=True)
+    PILImage.new("RGB", (200, 100), (255, 0, 0)).save(art / "red.png")
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: a, type: image, src: art/red.png, x: 5mm, y: 5mm, width: 20mm, height: 20mm}
+          - {name: b, type: image, src: art/red.png, fit: cover, x: 40mm, y: 5mm, width: 20mm, height: 20mm}
+    """)
+    r = Raster(pdf, 0)
+    close(ink(r, 0, 0, 30, 30), (5, 10, 25, 20))  # 2:1 image, contained: 20 x 10 mm, centred
+    close(ink(r, 35, 0, 70, 30), (40, 5, 60, 25))  # covered: fills the box, clipped
+
+
+def test_element_extends_and_layout_extends(project, cardgen):
+    (project / "layouts/test-base.yaml").write_text(textwrap.dedent("""
+        size: meishi
+        elements:
+          - {name: box, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: black}
+    """), "utf-8")
+    pdf, _ = build(project, cardgen, """
+        extends: test-base
+        elements:
+          - {name: box, x: 20mm}                      # overrides the inherited element in place
+          - {name: twin, extends: box, y: 30mm}       # takes box's keys, moves down
+    """)
+    r = Raster(pdf, 0)
+    close(ink(r, 0, 0, 91, 25), (20, 5, 30, 15))
+    close(ink(r, 0, 25, 91, 55), (20, 30, 30, 40))
+
+
+TEXT = """
+        size: meishi
+        elements:
+          - name: body
+            type: text
+            text: "{{ card.effect }}"
+            x: 5mm
+            y: 5mm
+            width: 40mm
+            height: 20mm
+            size: 10pt
+            line_spacing: 1
+"""
+
+
+def test_fit_error_reports_what_the_text_needs(project, cardgen):
+    long = "イベントカードの使用の宣言時に宣言する。" * 6
+    _, run = build(project, cardgen, TEXT, cards=f"  - id: one\n    effect: {long}\n", expect=1)
+    assert run.lines[0] == (
+        "cards/face/cards.yaml:3:13: error: card 'one': effect (element 'body') does not fit the "
+        "40.0 x 20.0 mm box: it needs 38.8 mm of height at 10 pt (fit: shrink with a min_size "
+        "lets it shrink) [fit]")
+
+
+def test_fit_shrink_sets_the_text_smaller_inside_the_box(project, cardgen):
+    long = "イベントカードの使用の宣言時に宣言する。" * 6
+    pdf, run = build(project, cardgen, TEXT + "            fit: shrink\n            min_size: 6pt\n",
+                     cards=f"  - id: one\n    effect: {long}\n")
+    left, top, right, bottom = ink(Raster(pdf, 0))
+    assert left >= 5 - 0.3 and right <= 45 + 0.3 and top >= 5 - 0.3 and bottom <= 25 + 0.3
+    assert long.replace("\n", "") in reader(pdf).pages[0].extract_text().replace("\n", "")
+
+
+def test_kinsoku_in_the_printed_lines(project, cardgen):
+    text = "「タイミング：イベントカード」「条件：葉8以上を1枚消費」イベントカードの使用の宣言時に宣言する。そのカードの効果を1回打ち消す。"
+    pdf, _ = build(project, cardgen, TEXT.replace("width: 40mm", "width: 31mm")
+                   .replace("height: 20mm", "height: 45mm"),
+                   cards=f"  - id: one\n    effect: \"{text}\"\n")
+    lines = [l for l in reader(pdf).pages[0].extract_text().splitlines() if l.strip()]
+    assert "".join(lines) == text
+    assert len(lines) >= 4
+    for line in lines[1:]:
+        assert line[0] not in "、。」』）・ーゃゅょっャュョッ？！…：", lines
+    for line in lines[:-1]:
+        assert line[-1] not in "「『（", lines
+
+
+def test_inline_icon_is_the_em_box_of_the_text(project, cardgen):
+    art = project / "cards/face/art"
+    art.mkdir(parents=True)
+    PILImage.new("RGB", (100, 100), (255, 0, 0)).save(art / "sword.png")
+    pdf, _ = build(project, cardgen, TEXT.replace("size: 10pt", "size: 20pt"),
+                   cards="  - id: one\n    effect: 攻撃<icon sword>力\n",
+                   game_extra="icons:\n  sword: {image: art/sword.png}\n")
+    r = Raster(pdf, 0)
+    # Red pixels only: the icon. With line_spacing 1 the first line's em box starts at the
+    # box's top (5 mm) and is 20 pt (7.056 mm) tall; the icon must fill exactly that.
+    px = r.px_per_mm
+    reds = [(x, y) for x in range(int((SLOT_X + 5) * px), int((SLOT_X + 45) * px))
+            for y in range(int((SLOT_Y + 4) * px), int((SLOT_Y + 14) * px))
+            if r.pixels[x, y][0] > 200 and r.pixels[x, y][1] < 60]
+    top = min(y for _, y in reds) / px - SLOT_Y
+    bottom = max(y for _, y in reds) / px - SLOT_Y
+    assert abs(top - 5) < 0.3 and abs(bottom - (5 + 7.056)) < 0.3
+
+
+def test_vertical_text_runs_down_right_to_left_with_the_long_vowel_turned(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - name: name
+            type: text
+            vertical: true
+            text: "ダーク"
+            x: 30mm
+            y: 5mm
+            width: 20mm
+            height: 45mm
+            size: 30pt
+            line_spacing: 1
+            align: center
+    """)
+    r = Raster(pdf, 0)
+    # ー, the second of three 30 pt (10.6 mm) cells from the top, is a vertical stroke.
+    left, top, right, bottom = ink(r, 30, 5 + 10.58 + 0.5, 50, 5 + 2 * 10.58 - 0.5)
+    assert bottom - top > 3 * (right - left), (left, top, right, bottom)
+    # Extraction puts a space at the turned glyph; the characters are all there, in order.
+    text = reader(pdf).pages[0].extract_text().replace("\n", "").replace(" ", "")
+    assert text == "ダーク"
+
+
+def test_guides_draw_trim_safe_and_element_names(project, cardgen):
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: portrait, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm}
+    """, args=("--guides",))
+    assert "portrait" in reader(pdf).pages[0].extract_text()
+    r = Raster(pdf, 0)
+    # The trim line: red pixels along the card's top edge, just inside it.
+    reds = [r.at(SLOT_X + 45, SLOT_Y + d / 20) for d in range(0, 6)]
+    assert any(p[0] > 150 and p[1] < 120 for p in reds), reds
+
+
+def test_missing_glyph_falls_back_to_a_declared_family(project, cardgen):
+    from conftest import REPO
+
+    dejavu = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not dejavu.exists():
+        pytest.skip("DejaVu Sans (a font without Japanese) is not installed")
+    fonts = project / "fonts"
+    fonts.unlink()  # the fixture's link to the repository's fonts/
+    fonts.mkdir()
+    for f in ("BIZUDPGothic-Regular.ttf", "BIZUDPGothic-Bold.ttf", "BIZUDPMincho-Regular.ttf"):
+        (fonts / f).symlink_to(REPO / "fonts" / f)
+    (fonts / "DejaVuSans.ttf").symlink_to(dejavu)
+    (fonts / "fonts.yaml").write_text(textwrap.dedent("""
+        families:
+          gothic: {regular: BIZUDPGothic-Regular.ttf, bold: BIZUDPGothic-Bold.ttf}
+          mincho: {regular: BIZUDPMincho-Regular.ttf}
+          latin: {regular: DejaVuSans.ttf, fallback: [gothic]}
+    """), "utf-8")
+    pdf, _ = build(project, cardgen, TEXT.replace("size: 10pt", "size: 10pt\n            font: latin"),
+                   cards="  - id: one\n    effect: Knight 騎士\n")
+    # Extraction breaks the line where the font changes; the text is all there.
+    assert "Knight 騎士" in reader(pdf).pages[0].extract_text().replace("\n", "")
+    used = set(page_fonts(reader(pdf).pages[0]))
+    assert any("DejaVu" in f for f in used) and any("BIZUDPGothic" in f for f in used)
