@@ -274,3 +274,23 @@ def test_missing_glyph_falls_back_to_a_declared_family(project, cardgen):
     assert "Knight 騎士" in reader(pdf).pages[0].extract_text().replace("\n", "")
     used = set(page_fonts(reader(pdf).pages[0]))
     assert any("DejaVu" in f for f in used) and any("BIZUDPGothic" in f for f in used)
+
+
+def test_icon_elements_from_the_games_icon_set(project, cardgen):
+    art = project / "cards/face/art"
+    art.mkdir(parents=True)
+    PILImage.new("RGB", (100, 100), (0, 0, 255)).save(art / "shield.png")
+    pdf, _ = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: a, type: icon, icon: heart, x: 5mm, y: 5mm, width: 10mm, height: 10mm}
+          - {name: b, type: icon, icon: "{{ card.guard }}", x: 30mm, y: 5mm, width: 10mm, height: 10mm}
+    """, cards="  - id: one\n    guard: shield\n",
+        game_extra="icons:\n  heart: {glyph: ♥, color: red}\n  shield: {image: art/shield.png}\n")
+    r = Raster(pdf, 0)
+    heart = ink(r, 0, 0, 25, 25)
+    assert 5 - 0.3 <= heart[0] and heart[2] <= 15 + 0.3 and 5 - 0.3 <= heart[1] and heart[3] <= 15 + 0.3
+    red = r.at(SLOT_X + (heart[0] + heart[2]) / 2, SLOT_Y + (heart[1] + heart[3]) / 2)
+    assert red[0] > 180 and red[1] < 80
+    close(ink(r, 25, 0, 50, 25), (30, 5, 40, 15))
+    assert r.at(SLOT_X + 35, SLOT_Y + 10) == (0, 0, 255)
