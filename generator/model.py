@@ -62,6 +62,9 @@ class SheetPreset:
     gap: tuple[float, float]  # between columns, between rows
     duplex: str  # "long-edge" or "short-edge"
     loc: Location
+    crop_marks: tuple[float, float] | None = None  # (length, offset from the grid) or none
+    bleed: bool = False  # print each card's bleed where the gaps leave room for it
+    precut: bool = True  # pre-cut (perforated) stock, as opposed to plain paper
 
     @property
     def per_sheet(self) -> int:

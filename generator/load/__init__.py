@@ -195,6 +195,12 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     return _load_checked(path, project, report, "sheet")
 
 
+def sheet_preset_id(deck: dict):
+    """The preset a deck names: `sheet: ID` or `sheet: {preset: ID, ...}`."""
+    sheet = deck.get("sheet", DEFAULT_SHEET)
+    return sheet.get("preset") if isinstance(sheet, dict) else sheet
+
+
 def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | None:
     """Load everything one game needs. Returns None when a file cannot be read at all."""
     folder = project.cards / game_id
@@ -226,10 +232,10 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
                 chain = load_layout_chain(project.root, project.display, layout, report, where)
                 if chain is not None:
                     loaded.layouts[layout] = chain
-        sheet_id = deck.get("sheet", DEFAULT_SHEET)
+        sheet_id = sheet_preset_id(deck)
         if isinstance(sheet_id, str) and sheet_id not in loaded.sheets:
-            where = game_doc.locate(("decks", i, "sheet")) if "sheet" in deck else \
-                game_doc.locate(("decks", i))
+            where = game_doc.locate(("decks", i, "sheet") + (("preset",) if isinstance(
+                deck.get("sheet"), dict) else ())) if "sheet" in deck else game_doc.locate(("decks", i))
             sheet = load_sheet(project, sheet_id, report, where)
             if sheet is not None:
                 loaded.sheets[sheet_id] = sheet

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..colors import parse_color
 from ..fonts import FontFileError, register
-from ..load import DEFAULT_LAYOUTS, DEFAULT_SHEET, LoadedGame
+from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
 from ..model import (Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, SheetPreset,
                      SourceMap, frozen_mapping)
@@ -25,42 +25,93 @@ DEFAULT_COLOR = "#3b4a6b"
 TOLERANCE = mm(0.05)
 
 
-def _length(doc: Document, path: tuple, report: Report, what: str) -> float | None:
-    value = doc.data
-    for p in path:
-        value = value[p]
-    try:
-        return parse_length(value)
-    except ValueError as exc:
-        report.error(f"{what}: {exc}", doc.locate(path), "units")
-        return None
+DEFAULT_MARKS = (mm(4), mm(2))  # crop mark length, and its distance from the card grid
+DEFAULT_MIN_MARGIN = mm(5)  # what most printers cannot print at the paper's edge
 
 
-def resolve_sheet(sheet_id: str, doc: Document, report: Report) -> SheetPreset | None:
-    d = doc.data
+class _SheetValues:
+    """A preset's values with a deck's overrides on top, each parsed where it was written."""
+
+    def __init__(self, preset: str, doc: Document, overrides: dict, override_at, report: Report):
+        self.preset, self.doc, self.overrides, self.override_at = preset, doc, overrides, override_at
+        self.report = report
+        self.ok = True
+
+    def raw(self, key: str, default=None):
+        if key in self.overrides:
+            return self.overrides[key]
+        return self.doc.data.get(key, default)
+
+    def locate(self, *path) -> object:
+        if path[0] in self.overrides:
+            return self.override_at(path)
+        return self.doc.locate(path)
+
+    def length(self, *path) -> float:
+        value = self.raw(path[0])
+        for p in path[1:]:
+            value = value[p]
+        try:
+            return parse_length(value)
+        except ValueError as exc:
+            self.report.error(f"sheet preset '{self.preset}': {exc}", self.locate(*path), "units")
+            self.ok = False
+            return 0.0
+
+    def pair(self, key: str, default=(0.0, 0.0)) -> tuple[float, float]:
+        if self.raw(key) is None:
+            return default
+        return self.length(key, 0), self.length(key, 1)
+
+    def marks(self, default: bool):
+        value = self.raw("crop_marks", default)
+        if value is False:
+            return None
+        if value is True:
+            return DEFAULT_MARKS
+        return (self.length("crop_marks", "length") if "length" in value else DEFAULT_MARKS[0],
+                self.length("crop_marks", "offset") if "offset" in value else DEFAULT_MARKS[1])
+
+
+def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[float, float] | None = None,
+                  overrides: dict | None = None, override_at=None) -> SheetPreset | None:
+    """A concrete sheet: a fixed preset as written, or a plain-paper preset fitted to `card`
+    (the deck's card size), centred. `overrides` are the deck's own sheet options."""
+    v = _SheetValues(sheet_id, doc, overrides or {}, override_at, report)
     where = f"sheet preset '{sheet_id}'"
-    n_errors = len(report.errors)
-    if isinstance(d["paper"], str):
-        paper = (mm(PAPER[d["paper"]][0]), mm(PAPER[d["paper"]][1]))
+    paper_raw = v.raw("paper")
+    paper = (mm(PAPER[paper_raw][0]), mm(PAPER[paper_raw][1])) if isinstance(paper_raw, str) \
+        else (v.length("paper", 0), v.length("paper", 1))
+    gap = v.pair("gap")
+    plain = bool(v.raw("plain", False))  # fit the grid to the card, centred
+    precut = v.raw("stock", "plain" if plain else "precut") == "precut"
+    marks = v.marks(default=not precut)
+    bleed = bool(v.raw("bleed", not precut))
+    if plain:
+        card = card or (v.length("card", 0), v.length("card", 1))
+        min_margin = v.length("min_margin") if v.raw("min_margin") is not None else DEFAULT_MIN_MARGIN
+        edge = max(min_margin, (marks[0] + marks[1]) if marks else 0.0)
+        cols = int((paper[0] - 2 * edge + gap[0] + TOLERANCE) // (card[0] + gap[0]))
+        rows = int((paper[1] - 2 * edge + gap[1] + TOLERANCE) // (card[1] + gap[1]))
+        if cols < 1 or rows < 1:
+            report.error(f"{where}: a {_fmt(card)} card does not fit on {_fmt(paper)} paper "
+                         f"with {to_mm(edge):g} mm free at the edges", doc.locate(("paper",)), "sheet")
+            return None
+        margins = {"left": (paper[0] - cols * card[0] - (cols - 1) * gap[0]) / 2,
+                   "top": (paper[1] - rows * card[1] - (rows - 1) * gap[1]) / 2}
     else:
-        paper = (_length(doc, ("paper", 0), report, where), _length(doc, ("paper", 1), report, where))
-    card = (_length(doc, ("card", 0), report, where), _length(doc, ("card", 1), report, where))
-    gap = (0.0, 0.0)
-    if "gap" in d:
-        gap = (_length(doc, ("gap", 0), report, where), _length(doc, ("gap", 1), report, where))
-    margins = {k: _length(doc, ("margins", k), report, where) for k in d["margins"]}
-    if len(report.errors) > n_errors:
+        card = (v.length("card", 0), v.length("card", 1))
+        cols, rows = v.raw("grid")["columns"], v.raw("grid")["rows"]
+        margins = {k: v.length("margins", k) for k in v.raw("margins")}
+    if not v.ok:
         return None
-    cols, rows = d["grid"]["columns"], d["grid"]["rows"]
     used_w = cols * card[0] + (cols - 1) * gap[0]
     used_h = rows * card[1] + (rows - 1) * gap[1]
     right = paper[0] - margins["left"] - used_w
     bottom = paper[1] - margins["top"] - used_h
     ok = True
-    for name, room, side, used, total in (
-        ("width", right, "right", used_w, paper[0]),
-        ("height", bottom, "bottom", used_h, paper[1]),
-    ):
+    for name, room, side, total in (("width", right, "right", paper[0]),
+                                    ("height", bottom, "bottom", paper[1])):
         if room < -TOLERANCE:
             report.error(
                 f"{where}: {cols if name == 'width' else rows} cards and margins need "
@@ -77,7 +128,7 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report) -> SheetPreset |
         return None
     return SheetPreset(
         id=sheet_id,
-        name=d.get("name", sheet_id),
+        name=doc.data.get("name", sheet_id),
         paper=paper,
         card=card,
         columns=cols,
@@ -85,8 +136,11 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report) -> SheetPreset |
         margin_left=margins["left"],
         margin_top=margins["top"],
         gap=gap,
-        duplex=d.get("duplex", "long-edge"),
+        duplex=v.raw("duplex", "long-edge"),
         loc=doc.locate(()),
+        crop_marks=marks,
+        bleed=bleed,
+        precut=precut,
     )
 
 
@@ -213,17 +267,22 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     g = loaded.game.data
     n_errors = len(report.errors)
     fonts = resolve_fonts(loaded, report)
-    sheets = {sid: resolve_sheet(sid, doc, report) for sid, doc in loaded.sheets.items()}
     layouts = {name: resolve_layout(name, chain, report) for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     icons = resolve_icons(loaded, palette, fonts, report)
     decks = []
     for i, raw in enumerate(g["decks"]):
         deck_doc = loaded.decks.get(raw["id"])
-        sheet = sheets.get(raw.get("sheet", DEFAULT_SHEET))
         front = layouts.get(raw.get("front", DEFAULT_LAYOUTS["front"]))
         back = layouts.get(raw.get("back", DEFAULT_LAYOUTS["back"]))
-        if deck_doc is None or sheet is None or front is None or back is None:
+        sheet_doc = loaded.sheets.get(sheet_preset_id(raw))
+        if deck_doc is None or sheet_doc is None or front is None or back is None:
+            continue
+        overrides = raw["sheet"] if isinstance(raw.get("sheet"), dict) else {}
+        sheet = resolve_sheet(sheet_preset_id(raw), sheet_doc, report, front.size,
+                              {k: v for k, v in overrides.items() if k != "preset"},
+                              lambda path, i=i: loaded.game.locate(("decks", i, "sheet") + path))
+        if sheet is None:
             continue
         if not check_deck_sizes(loaded, i, raw, front, back, sheet, report):
             continue
