@@ -15,6 +15,7 @@ from pathlib import Path
 from . import pipeline
 from .load import Project
 from .problems import CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for
+from .units import PAPER
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,6 +49,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--output", type=Path, help="output folder (default: output/)")
     b.add_argument("--guides", action="store_true",
                    help="draw trim, bleed and safe lines and every element's box with its name")
+    b.add_argument("--start-slot", type=int, default=1, metavar="N",
+                   help="start the first sheet at slot N (1-based), for a partly used sheet")
+    b.add_argument("--printer", metavar="NAME",
+                   help="shift back pages by a printer's offset profile (layouts/printers.yaml)")
+    b.add_argument("--cards-pdf", action="store_true",
+                   help="also write <game>-cards.pdf: one card per page with bleed")
 
     v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
@@ -55,6 +62,11 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--format", choices=("text", "json"), default="text")
 
     sub.add_parser("list", parents=[common], help="list games, decks and card counts")
+
+    c = sub.add_parser("calibrate", parents=[common],
+                       help="write a duplex calibration sheet to measure a printer's back offset")
+    c.add_argument("--paper", choices=sorted(PAPER), default="A4")
+    c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge")
     return p
 
 
@@ -76,8 +88,11 @@ def _print_report(report: Report, out=None) -> None:
 
 def cmd_build(args, project: Project) -> int:
     failed = False
+    options = pipeline.BuildOptions(strict=args.strict, guides=args.guides,
+                                    start_slot=args.start_slot - 1, printer=args.printer,
+                                    cards_pdf=args.cards_pdf)
     for game_id in _games(project, args.games):
-        outcome = pipeline.build(project, game_id, args.strict, args.guides)
+        outcome = pipeline.build(project, game_id, options)
         _print_report(outcome.report)
         if outcome.failed(args.strict):
             failed = True
@@ -85,7 +100,8 @@ def cmd_build(args, project: Project) -> int:
                   file=sys.stderr)
             continue
         for path, pages in outcome.written:
-            print(f"wrote {project.display(path)} ({pages} page{'s' if pages != 1 else ''})")
+            count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
+            print(f"wrote {project.display(path)}{count}")
         if outcome.report.problems:
             print(f"{game_id}: {outcome.report.summary()}", file=sys.stderr)
     return ExitCode.DATA if failed else ExitCode.OK
@@ -124,7 +140,15 @@ def cmd_list(args, project: Project) -> int:
     return ExitCode.DATA if failed else ExitCode.OK
 
 
-COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list}
+def cmd_calibrate(args, project: Project) -> int:
+    path = pipeline.calibrate(project, args.paper, args.duplex)
+    print(f"wrote {project.display(path)}: print it duplex ({args.duplex}) at 100% and follow "
+          "the instructions on it")
+    return ExitCode.OK
+
+
+COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
+            "calibrate": cmd_calibrate}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,18 +1,30 @@
 """Stage 6, impose: place card faces on sheets, fronts and their duplex backs.
 
-Pure geometry. Back page k carries the backs of front page k; each back sits
-where its front will land after the sheet is turned over: long-edge duplex
-mirrors the page left-to-right, short-edge duplex mirrors it top-to-bottom
-(asymmetric margins mirror with it).
+Pure geometry, no drawing. Slots are filled row by row from the top-left.
+
+Backs: back page k carries the backs of front page k, each drawn where its front
+lands after the sheet is turned over: long-edge duplex mirrors the page left to
+right, short-edge duplex top to bottom (asymmetric margins mirror with it). A
+printer offset profile shifts every back page by the correction measured with
+the calibration sheet.
+
+Back designs: a deck whose backs are `grouped` (the default) puts cards with the
+same back on sheets of their own, in order of first appearance, and fills a
+short last sheet with blank filler slots (front empty, back printed). Every back
+page of a group is then the same page, so the group's backs can be printed from
+one single-page file, as many times as the group has sheets.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .layout import DeckFaces, GameFaces
-from .layout.primitives import Face, Item
+from .layout.primitives import Face, Item, Line
 from .model import SheetPreset
+
+MARK_COLOR = (0.0, 0.0, 0.0)
+MARK_WIDTH = 0.25
 
 
 @dataclass(frozen=True)
@@ -20,8 +32,10 @@ class Placement:
     face: Face
     x: float  # bottom-left corner of the slot the face fills, on the page
     y: float
-    label: str = ""  # the card id, for people reading the plan
+    label: str = ""  # the card id ("" for a filler), for people reading the plan
     rotate: int = 0  # 0, or 90 / -90: the face is turned to fit a slot of the other orientation
+    bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # printed beyond the slot:
+    # left, bottom, right, top
 
 
 @dataclass(frozen=True)
@@ -33,13 +47,27 @@ class Page:
 
 
 @dataclass(frozen=True)
+class BackGroup:
+    """Sheets whose back pages are all the same page."""
+
+    name: str  # "<deck>" or "<deck>-<k>": names the single-back file
+    deck: str
+    sheets: tuple[int, ...]  # front page numbers (0-based) in this group
+    back: Page  # the back page every sheet of the group takes
+    cards: int  # cards in the group (fillers not counted)
+
+
+@dataclass(frozen=True)
 class Imposition:
     fronts: tuple[Page, ...]
     backs: tuple[Page, ...]
+    groups: tuple[BackGroup, ...] = ()
+    fillers: int = 0  # blank filler slots
+    sheets: tuple[SheetPreset, ...] = field(default=())  # the sheet of each page
 
     @property
     def cards(self) -> int:
-        return sum(len(p.placements) for p in self.fronts)
+        return sum(1 for p in self.fronts for pl in p.placements if pl.label)
 
 
 def slot_position(sheet: SheetPreset, index: int) -> tuple[float, float]:
@@ -51,12 +79,16 @@ def slot_position(sheet: SheetPreset, index: int) -> tuple[float, float]:
     return x, sheet.paper[1] - y_top - h
 
 
-def back_position(sheet: SheetPreset, x: float, y: float) -> tuple[float, float]:
-    """Where the back of a card placed at (x, y) on the front must be drawn."""
+def back_position(sheet: SheetPreset, x: float, y: float,
+                  offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """Where the back of a card placed at (x, y) on the front must be drawn; `offset` is the
+    printer's correction (x to the right, y down, as the back page is seen)."""
     w, h = sheet.card
     if sheet.duplex == "short-edge":
-        return x, sheet.paper[1] - y - h
-    return sheet.paper[0] - x - w, y
+        bx, by = x, sheet.paper[1] - y - h
+    else:
+        bx, by = sheet.paper[0] - x - w, y
+    return bx + offset[0], by - offset[1]
 
 
 def turn(sheet: SheetPreset, face: Face) -> tuple[int, int]:
@@ -70,30 +102,127 @@ def turn(sheet: SheetPreset, face: Face) -> tuple[int, int]:
     return 90, (-90 if sheet.duplex == "long-edge" else 90)
 
 
-def impose_deck(faces: DeckFaces) -> Imposition:
-    sheet = faces.deck.sheet
-    cards = faces.deck.instances()
-    fronts, backs = [], []
-    for start in range(0, len(cards), sheet.per_sheet):
-        front, back = [], []
-        for index, card in enumerate(cards[start:start + sheet.per_sheet]):
-            x, y = slot_position(sheet, index)
-            face = faces.fronts[card.id]
-            front_turn, back_turn = turn(sheet, face)
-            front.append(Placement(face, x, y, card.id, front_turn))
-            bx, by = back_position(sheet, x, y)
-            back.append(Placement(faces.backs[card.id], bx, by, card.id, back_turn))
-        fronts.append(Page(*sheet.paper, tuple(front)))
-        backs.append(Page(*sheet.paper, tuple(back)))
-    return Imposition(tuple(fronts), tuple(backs))
+def _bleed(sheet: SheetPreset, index: int, face: Face) -> tuple[float, float, float, float]:
+    """How far a face's bleed may print past its slot: into half of each gap, and at the
+    grid's outer edges up to the crop marks (or the paper's edge)."""
+    if not sheet.bleed or not face.bleed:
+        return (0.0, 0.0, 0.0, 0.0)
+    row, col = divmod(index, sheet.columns)
+    right_margin = sheet.paper[0] - sheet.margin_left - sheet.columns * sheet.card[0] \
+        - (sheet.columns - 1) * sheet.gap[0]
+    bottom_margin = sheet.paper[1] - sheet.margin_top - sheet.rows * sheet.card[1] \
+        - (sheet.rows - 1) * sheet.gap[1]
+    outer_limit = sheet.crop_marks[1] if sheet.crop_marks else float("inf")
+
+    def side(first: bool, margin: float, gap: float) -> float:
+        room = min(margin, outer_limit) if first else gap / 2
+        return max(0.0, min(face.bleed, room))
+
+    return (side(col == 0, sheet.margin_left, sheet.gap[0]),
+            side(row == sheet.rows - 1, bottom_margin, sheet.gap[1]),
+            side(col == sheet.columns - 1, right_margin, sheet.gap[0]),
+            side(row == 0, sheet.margin_top, sheet.gap[1]))
 
 
-def impose_game(game_faces: GameFaces) -> Imposition:
-    """Every deck in order, each starting on a fresh sheet."""
+def _mirror_bleed(sheet: SheetPreset, bleed: tuple) -> tuple:
+    left, bottom, right, top = bleed
+    return (left, top, right, bottom) if sheet.duplex == "short-edge" else (right, bottom, left, top)
+
+
+def crop_marks(sheet: SheetPreset) -> tuple[Item, ...]:
+    """Cut marks outside the card grid, at every card edge, on all four sides."""
+    if not sheet.crop_marks:
+        return ()
+    length, offset = sheet.crop_marks
+    w, h = sheet.card
+    xs = sorted({round(sheet.margin_left + c * (w + sheet.gap[0]) + d, 4)
+                 for c in range(sheet.columns) for d in (0.0, w)})
+    tops = sorted({round(sheet.margin_top + r * (h + sheet.gap[1]) + d, 4)
+                   for r in range(sheet.rows) for d in (0.0, h)})
+    ys = [sheet.paper[1] - t for t in tops]
+    grid_left, grid_right = xs[0], xs[-1]
+    grid_top, grid_bottom = ys[0], ys[-1]
+    marks: list[Item] = []
+    for x in xs:
+        marks.append(Line(x, grid_top + offset, x, grid_top + offset + length, MARK_COLOR, MARK_WIDTH))
+        marks.append(Line(x, grid_bottom - offset, x, grid_bottom - offset - length, MARK_COLOR,
+                          MARK_WIDTH))
+    for y in ys:
+        marks.append(Line(grid_left - offset, y, grid_left - offset - length, y, MARK_COLOR, MARK_WIDTH))
+        marks.append(Line(grid_right + offset, y, grid_right + offset + length, y, MARK_COLOR,
+                          MARK_WIDTH))
+    return tuple(marks)
+
+
+def _sheets_of(cards: list, per_sheet: int, start_slot: int) -> list[list]:
+    """Cards split into sheets of slots (None: a slot left empty at the start)."""
+    slots = [None] * start_slot + list(cards)
+    return [slots[i:i + per_sheet] for i in range(0, len(slots), per_sheet)]
+
+
+def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
+                grouped: bool = True) -> tuple[list[Page], list[Page], list[BackGroup], int]:
+    deck = faces.deck
+    sheet = deck.sheet
+    instances = list(deck.instances())
+    if grouped:
+        order: dict[Face, list] = {}
+        for card in instances:
+            order.setdefault(faces.backs[card.id], []).append(card)
+        runs = list(order.items())
+    else:
+        runs = [(None, instances)]
+    marks = crop_marks(sheet)
     fronts: list[Page] = []
     backs: list[Page] = []
-    for deck_faces in game_faces.decks:
-        imp = impose_deck(deck_faces)
-        fronts.extend(imp.fronts)
-        backs.extend(imp.backs)
-    return Imposition(tuple(fronts), tuple(backs))
+    groups: list[BackGroup] = []
+    fillers = 0
+    for k, (group_back, cards) in enumerate(runs):
+        first_sheet = len(fronts)
+        for slots in _sheets_of(cards, sheet.per_sheet, start_slot if k == 0 else 0):
+            front, back = [], []
+            if group_back is not None:  # fill the sheet: every back page of a group is the same
+                fillers += sheet.per_sheet - len(slots)
+                slots = slots + ["filler"] * (sheet.per_sheet - len(slots))
+            for index, card in enumerate(slots):
+                if card is None:
+                    continue  # a slot already used on a partly used sheet
+                x, y = slot_position(sheet, index)
+                bx, by = back_position(sheet, x, y, offset)
+                back_face = group_back if card == "filler" else faces.backs[card.id]
+                front_turn, back_turn = turn(sheet, back_face)
+                if card != "filler":
+                    face = faces.fronts[card.id]
+                    front.append(Placement(face, x, y, card.id, front_turn,
+                                           _bleed(sheet, index, face)))
+                back.append(Placement(back_face, bx, by, card.id if card != "filler" else "",
+                                      back_turn, _mirror_bleed(sheet, _bleed(sheet, index, back_face))))
+            fronts.append(Page(*sheet.paper, tuple(front), marks))
+            backs.append(Page(*sheet.paper, tuple(back)))
+        if group_back is not None:
+            name = deck.id if len(runs) == 1 else f"{deck.id}-{k + 1}"
+            groups.append(BackGroup(name, deck.id, tuple(range(first_sheet, len(fronts))),
+                                    backs[-1], len(cards)))
+    return fronts, backs, groups, fillers
+
+
+def impose_game(game_faces: GameFaces, start_slot: int = 0,
+                offset: tuple[float, float] = (0.0, 0.0)) -> Imposition:
+    """Every deck in order, each starting on a fresh sheet; `start_slot` skips the first
+    slots of the first sheet (a partly used sheet); `offset` corrects the back pages."""
+    fronts: list[Page] = []
+    backs: list[Page] = []
+    groups: list[BackGroup] = []
+    sheets: list[SheetPreset] = []
+    fillers = 0
+    for n, deck_faces in enumerate(game_faces.decks):
+        f, b, g, filled = impose_deck(deck_faces, start_slot if n == 0 else 0, offset,
+                                      deck_faces.deck.backs == "grouped")
+        shift = len(fronts)
+        groups.extend(BackGroup(x.name, x.deck, tuple(s + shift for s in x.sheets), x.back, x.cards)
+                      for x in g)
+        fronts.extend(f)
+        backs.extend(b)
+        sheets.extend([deck_faces.deck.sheet] * len(f))
+        fillers += filled
+    return Imposition(tuple(fronts), tuple(backs), tuple(groups), fillers, tuple(sheets))

@@ -151,6 +151,7 @@ class Deck:
     fields: Mapping[str, Any] | None  # field declarations, as written; None: not declared
     source: SourceMap  # game.yaml
     path: tuple  # ("decks", i)
+    backs: str = "grouped"  # "grouped": a sheet per back design; "duplex": backs follow fronts
 
     @property
     def loc(self) -> Location:

@@ -10,14 +10,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .impose import Imposition, impose_game
+from .impose import Imposition, Page, Placement, impose_game
 from .layout import GameFaces, layout_game
-from .load import Project, load_game
+from .load import Project, load_fonts, load_game, load_printer
 from .model import Game
-from .problems import Report
-from .resolve import resolve_game
+from .problems import DataProblems, Report, UsageError
+from .resolve import resolve_fonts, resolve_game
+from .units import PAPER, mm
 from .validate import validate
-from .write import PdfFile, write_files
+from .write import PdfOutput, TextFile, write_files
+from .write.calibration import calibration_pages
+from .write.guide import print_guide
+from .write.pdf import PdfFile
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    strict: bool = False  # warnings fail the build
+    guides: bool = False  # draw trim, bleed, safe lines and element boxes
+    start_slot: int = 0  # the first sheet starts at this slot (a partly used sheet)
+    printer: str | None = None  # a printer offset profile from layouts/printers.yaml
+    cards_pdf: bool = False  # also write one card per page, with bleed
 
 
 @dataclass
@@ -27,7 +40,7 @@ class Outcome:
     game_id: str
     report: Report = field(default_factory=Report)
     game: Game | None = None
-    written: list[tuple[Path, int]] = field(default_factory=list)  # (file, pages)
+    written: list[tuple[Path, int]] = field(default_factory=list)  # (file, pages; 0 for text)
 
     def failed(self, strict: bool) -> bool:
         return self.report.failed(strict) or self.game is None
@@ -60,30 +73,87 @@ def output_folder(project: Project, game_id: str) -> Path:
     return project.output / game_id
 
 
-def card_files(project: Project, faces: GameFaces, imposition: Imposition) -> list[PdfFile]:
+def _single_cards(faces: GameFaces) -> tuple[list[Page], list[tuple]]:
+    """One page per card face with its full bleed: each card's front, then its back."""
+    pages, boxes = [], []
+    for deck_faces in faces.decks:
+        for card in deck_faces.deck.instances():
+            for face in (deck_faces.fronts[card.id], deck_faces.backs[card.id]):
+                b = face.bleed
+                w, h = face.width + 2 * b, face.height + 2 * b
+                pages.append(Page(w, h, (Placement(face, b, b, card.id, 0, (b, b, b, b)),)))
+                boxes.append(((b, b, b + face.width, b + face.height), (0, 0, w, h)))
+    return pages, boxes
+
+
+def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
+                 options: BuildOptions, printer) -> list:
     game = faces.game
     folder = output_folder(project, game.id)
-    font = game.fonts["gothic"].regular
-    duplex = game.decks[0].sheet.duplex if game.decks else "long-edge"
+    font = game.fonts["gothic"].regular if "gothic" in game.fonts else \
+        next(iter(game.fonts.values())).regular
+    duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
-    return [
-        PdfFile(folder / f"{game.id}-fronts.pdf", imposition.fronts, f"{title}: card fronts",
-                "card fronts", font, duplex),
-        PdfFile(folder / f"{game.id}-backs.pdf", imposition.backs, f"{title}: card backs",
-                "card backs: back page k is printed on the reverse of front page k", font, duplex),
+    names = {"fronts": f"{game.id}-fronts.pdf", "backs": f"{game.id}-backs.pdf"}
+    outputs = [
+        PdfOutput(folder / names["fronts"], PdfFile(imposition.fronts, f"{title}: card fronts",
+                                                    "card fronts", font, duplex)),
+        PdfOutput(folder / names["backs"], PdfFile(
+            imposition.backs, f"{title}: card backs",
+            "card backs: back page k is printed on the reverse of front page k", font, duplex)),
     ]
+    for group in imposition.groups:
+        name = names[f"group:{group.name}"] = f"{game.id}-backs-{group.name}.pdf"
+        outputs.append(PdfOutput(folder / name, PdfFile(
+            (group.back,), f"{title}: card backs, deck '{group.deck}'",
+            f"one back page: print it {len(group.sheets)} times", font, duplex)))
+    if options.cards_pdf:
+        names["cards"] = f"{game.id}-cards.pdf"
+        pages, boxes = _single_cards(faces)
+        outputs.append(PdfOutput(folder / names["cards"], PdfFile(
+            tuple(pages), f"{title}: single cards with bleed", "each card's front, then its back",
+            font, duplex, tuple(boxes))))
+    outputs.append(TextFile(folder / f"{game.id}-print-guide.txt",
+                            print_guide(game, imposition, names, printer, options.start_slot)))
+    return outputs
 
 
-def build(project: Project, game_id: str, strict: bool = False, guides: bool = False) -> Outcome:
-    """Check, lay out and write one game. Nothing is written if any check fails."""
+def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()) -> Outcome:
+    """Check, lay out, impose and write one game. Nothing is written if any check fails."""
     outcome = check(project, game_id)
-    if outcome.failed(strict):
+    if outcome.failed(options.strict):
         return outcome
-    faces = lay_out(outcome, guides)
-    if faces is None or outcome.failed(strict):
+    printer = None
+    if options.printer:
+        printer = load_printer(project, options.printer, outcome.report)
+        if printer is None:
+            return outcome
+    first = outcome.game.decks[0].sheet if outcome.game.decks else None
+    if first is not None and not 0 <= options.start_slot < first.per_sheet:
+        raise UsageError(f"--start-slot {options.start_slot + 1}: sheet '{first.id}' has slots "
+                         f"1 to {first.per_sheet}")
+    faces = lay_out(outcome, options.guides)
+    if faces is None or outcome.failed(options.strict):
         return outcome
-    imposition = impose_game(faces)
-    files = card_files(project, faces, imposition)
-    write_files(files)
-    outcome.written = [(f.path, len(f.pages)) for f in files]
+    imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
+    outputs = game_outputs(project, faces, imposition, options, printer)
+    write_files(outputs)
+    outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else 0)
+                       for o in outputs]
     return outcome
+
+
+def calibrate(project: Project, paper: str, duplex: str) -> Path:
+    """Write the printer calibration sheet; returns its path."""
+    report = Report()
+    doc, fonts_dir = load_fonts(project, report)
+    families = resolve_fonts(doc, fonts_dir, report)
+    if report.errors or not families:
+        raise DataProblems(report)
+    font = (families.get("gothic") or next(iter(families.values()))).regular
+    size = (mm(PAPER[paper][0]), mm(PAPER[paper][1]))
+    front, back = calibration_pages(size, duplex, font)
+    path = project.output / f"calibration-{paper.lower()}-{duplex}.pdf"
+    write_files([PdfOutput(path, PdfFile((front, back), "cardgen printer calibration",
+                                         "print duplex, read the offset", font, duplex))])
+    return path

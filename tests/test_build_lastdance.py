@@ -66,12 +66,13 @@ def test_fonts_are_embedded_truetype_and_nothing_is_drawn_in_helvetica(built):
             assert "■" not in page.extract_text()
 
 
-def make_game(project, game_id: str, count: int) -> None:
+def make_game(project, game_id: str, count: int, deck: str = "") -> None:
     """A game of `count` cards on the default layouts, whose design the tests know."""
     game = project / "cards" / game_id
     game.mkdir()
     (game / "game.yaml").write_text(
-        "title: 鏡\ndecks:\n  - id: main\n    cards: cards.yaml\n    sheet: a-one-51002\n", "utf-8")
+        "title: 鏡\ndecks:\n  - id: main\n    cards: cards.yaml\n    sheet: a-one-51002\n" + deck,
+        "utf-8")
     (game / "cards.yaml").write_text(
         "cards:\n" + "".join(f"  - {{id: c{i}, name: 札{i}, name_en: Card {i}}}\n"
                              for i in range(count)), "utf-8")
@@ -106,7 +107,7 @@ def test_last_dance_fills_the_grid_exactly(built):
 
 def test_backs_are_the_fronts_mirrored_for_long_edge_duplex(project, cardgen):
     # Three cards fill front slots 0, 1, 2, so the mirroring of row 1 is visible.
-    make_game(project, "mirror", 3)
+    make_game(project, "mirror", 3, "    backs: duplex\n")
     assert cardgen("build", "mirror").code == 0
     out = project / "output/mirror"
     front, back = Raster(out / "mirror-fronts.pdf", 0), Raster(out / "mirror-backs.pdf", 0)

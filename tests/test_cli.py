@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-import generator.write
+import generator.write.pdf
 
 
 def test_unknown_game_is_a_usage_error(project, cardgen):
@@ -32,7 +32,7 @@ def _explode(*args, **kwargs):
 
 
 def test_internal_error_is_one_line_without_traceback(project, cardgen, monkeypatch):
-    monkeypatch.setattr(generator.write, "render_pdf", _explode)
+    monkeypatch.setattr(generator.write.pdf, "render_pdf", _explode)
     run = cardgen("build", "lastdance")
     assert run.code == 3
     assert run.err.splitlines()[-1] == (
@@ -41,7 +41,7 @@ def test_internal_error_is_one_line_without_traceback(project, cardgen, monkeypa
 
 
 def test_traceback_only_with_the_flag(project, cardgen, monkeypatch):
-    monkeypatch.setattr(generator.write, "render_pdf", _explode)
+    monkeypatch.setattr(generator.write.pdf, "render_pdf", _explode)
     run = cardgen("--traceback", "build", "lastdance")
     assert run.code == 3
     assert "Traceback (most recent call last)" in run.err and "RuntimeError: boom" in run.err
@@ -51,21 +51,21 @@ def test_a_build_failing_while_writing_keeps_the_previous_files(project, cardgen
     assert cardgen("build", "lastdance").code == 0
     out = project / "output/lastdance"
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    real = generator.write.render_pdf
+    real = generator.write.pdf.render_pdf
     calls = []
 
     def fail_on_backs(pdf, target):
-        calls.append(pdf.path.name)
-        if pdf.path.name.endswith("backs.pdf"):
+        calls.append(pdf.title)
+        if pdf.title.endswith("card backs"):
             target.write(b"%PDF-1.4 half a file")
             raise OSError(28, "No space left on device")
         real(pdf, target)
 
-    monkeypatch.setattr(generator.write, "render_pdf", fail_on_backs)
+    monkeypatch.setattr(generator.write.pdf, "render_pdf", fail_on_backs)
     run = cardgen("build", "lastdance")
     assert run.code == 3
     assert "cannot write" in run.err and "No space left on device" in run.err
-    assert calls == ["lastdance-fronts.pdf", "lastdance-backs.pdf"]
+    assert [c.split(": ")[-1] for c in calls] == ["card fronts", "card backs"]
     # Fronts were rendered fine, but are not put in place without their backs.
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 

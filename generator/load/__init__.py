@@ -184,6 +184,28 @@ def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]
     return _load_checked(path, project, report, "fonts"), fonts_dir
 
 
+def load_printer(project: Project, name: str, report: Report) -> tuple[str, tuple] | None:
+    """A printer offset profile from layouts/printers.yaml: (name, (x, y) in points)."""
+    from ..units import parse_length
+
+    path = project.root / "layouts" / "printers.yaml"
+    if not path.is_file():
+        raise UsageError(f"unknown printer '{name}': there is no layouts/printers.yaml "
+                         "(see 'cardgen calibrate')")
+    doc = _load_checked(path, project, report, "printers")
+    if doc is None or report.errors:
+        return None
+    printers = doc.data.get("printers", {})
+    if name not in printers:
+        raise UsageError(f"unknown printer '{name}' (printers: {', '.join(printers) or 'none'})")
+    try:
+        dx, dy = (parse_length(v) for v in printers[name]["offset"])
+    except ValueError as exc:
+        report.error(f"printer '{name}': {exc}", doc.locate(("printers", name, "offset")), "units")
+        return None
+    return name, (dx, dy)
+
+
 def load_sheet(project: Project, sheet_id: str, report: Report, where: Location) -> Document | None:
     folder = project.root / "layouts" / "sheets"
     path = folder / f"{sheet_id}.yaml"

@@ -19,8 +19,12 @@ def layout_context(path: tuple, data) -> str:
     return ""
 
 
+NOT_LAYOUTS = {"printers"}  # layouts/printers.yaml holds printer profiles
+
+
 def known_layouts(folder: Path) -> list[str]:
-    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+    return sorted(p.stem for p in folder.glob("*.yaml") if p.stem not in NOT_LAYOUTS) \
+        if folder.is_dir() else []
 
 
 def load_layout_chain(root: Path, display, name: str, report: Report,
@@ -38,7 +42,7 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
             report.error(f"layout '{names[-1]}' extends a cycle: {cycle}", at, "extends")
             return None
         path = folder / f"{current}.yaml"
-        if not path.is_file():
+        if current in NOT_LAYOUTS or not path.is_file():
             known = ", ".join(known_layouts(folder)) or "none"
             if chain:
                 route = " -> ".join(names + [current])

@@ -144,16 +144,15 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
     )
 
 
-def resolve_fonts(loaded: LoadedGame, report: Report) -> dict[str, FontFamily]:
+def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict[str, FontFamily]:
     families: dict[str, FontFamily] = {}
-    doc = loaded.fonts
     if doc is None:
         return families
     for family, files in doc.data["families"].items():
         names = {}
         for weight in ("regular", "bold"):
             file = files.get(weight, files["regular"])
-            path = loaded.fonts_dir / file
+            path = fonts_dir / file
             where = doc.locate(("families", family, weight if weight in files else "regular"))
             if not path.is_file():
                 report.error(f"font family '{family}': {weight} file '{file}' does not exist",
@@ -266,7 +265,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     """Build the model. Returns None if something it needs could not be resolved."""
     g = loaded.game.data
     n_errors = len(report.errors)
-    fonts = resolve_fonts(loaded, report)
+    fonts = resolve_fonts(loaded.fonts, loaded.fonts_dir, report)
     layouts = {name: resolve_layout(name, chain, report) for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     icons = resolve_icons(loaded, palette, fonts, report)
@@ -296,6 +295,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             front=front,
             back=back,
             fields=raw.get("fields"),
+            backs=raw.get("backs", "grouped"),
             source=loaded.game.source,
             path=("decks", i),
         ))

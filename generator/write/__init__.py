@@ -1,0 +1,88 @@
+"""Stage 7, write: render imposed pages into files, atomically and deterministically.
+
+Every file of a build is written to a temporary file beside its destination and
+renamed into place only when the whole set has been written, so a failed build
+never leaves a half-written file and never removes the previous good one.
+
+Same input, same bytes: reportlab runs in invariant mode and SOURCE_DATE_EPOCH
+is ignored (reportlab would otherwise stamp it into the file): cardgen's output
+depends on the project's files only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from ..problems import CardgenError, ExitCode
+from . import pdf
+from .pdf import PdfFile
+
+
+class OutputError(CardgenError):
+    """An output file could not be written (permissions, a full disk)."""
+
+    exit_code = ExitCode.INTERNAL
+
+
+class Output(Protocol):
+    path: Path
+
+    def write_to(self, out) -> None: ...
+
+
+@dataclass(frozen=True)
+class TextFile:
+    path: Path
+    text: str
+
+    def write_to(self, out) -> None:
+        out.write(self.text.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class PdfOutput:
+    path: Path
+    document: PdfFile
+
+    def write_to(self, out) -> None:
+        pdf.render_pdf(self.document, out)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_files(files: list) -> None:
+    """Write every file of a set, or none of them."""
+    temps: list[tuple[Path, Path]] = []
+    current = files[0].path if files else None
+    try:
+        for item in files:
+            current = item.path
+            item.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{item.path.name}.", suffix=".tmp",
+                                       dir=item.path.parent)
+            temps.append((Path(tmp), item.path))
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; output is an ordinary file
+            with os.fdopen(fd, "wb") as out:
+                item.write_to(out)
+                out.flush()
+                os.fsync(out.fileno())
+        for tmp, final in temps:
+            current = final
+            os.replace(tmp, final)
+        temps.clear()
+    except OSError as exc:
+        raise OutputError(f"cannot write {current}: {exc.strerror or exc}; "
+                          "previous output kept") from exc
+    finally:
+        for tmp, _ in temps:
+            with contextlib.suppress(OSError):
+                tmp.unlink()

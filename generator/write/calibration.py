@@ -1,0 +1,54 @@
+"""A calibration sheet: one duplex print tells a user their printer's back-page offset.
+
+The front has a fine cross at the page centre; the back has two millimetre scales
+through the same point. Printed duplex and held against a light, the cross falls
+on the scales where the printer put the back page: the numbers read there are the
+offset to enter in layouts/printers.yaml, as `offset: [x, y]`.
+"""
+
+from __future__ import annotations
+
+from ..impose import Page
+from ..layout.primitives import Line, Text
+from ..units import mm
+
+INK = (0.0, 0.0, 0.0)
+RED = (0.8, 0.0, 0.0)
+
+
+def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tuple[Page, Page]:
+    w, h = paper
+    cx, cy = w / 2, h / 2
+    arm = mm(25)
+    front = [
+        Line(cx - arm, cy, cx + arm, cy, RED, 0.2),
+        Line(cx, cy - arm, cx, cy + arm, RED, 0.2),
+    ]
+    notes = [
+        "cardgen printer calibration: front",
+        f"Print both pages duplex ({duplex}), at 100% (actual size).",
+        "Hold the sheet against a light. The red cross on this side falls on",
+        "the scales on the back. Read x on the horizontal scale and y on the",
+        "vertical one, in millimetres, and enter them in layouts/printers.yaml:",
+        "  printers:",
+        "    my-printer: {offset: [Xmm, Ymm]}",
+        "then build with: cardgen build --printer my-printer",
+    ]
+    for i, text in enumerate(notes):
+        front.append(Text(mm(20), h - mm(25) - i * 14, text, font, 10, INK))
+    back = []
+    for tenth in range(-100, 101, 5):  # -10 .. +10 mm in 0.5 mm steps
+        d = mm(tenth / 10)
+        long_tick = tenth % 10 == 0
+        size = mm(3 if long_tick else 1.5)
+        back.append(Line(cx + d, cy, cx + d, cy - size, INK, 0.15))  # x scale, below the line
+        back.append(Line(cx, cy - d, cx + size, cy - d, INK, 0.15))  # y scale: down is +
+        if long_tick and tenth % 20 == 0:
+            label = f"{tenth // 10:+d}" if tenth else "0"
+            back.append(Text(cx + d, cy - mm(6), label, font, 6, INK, anchor="middle"))
+            back.append(Text(cx + mm(4), cy - d - 2, label, font, 6, INK))
+    back += [Line(cx - mm(10), cy, cx + mm(10), cy, INK, 0.15),
+             Line(cx, cy - mm(10), cx, cy + mm(10), INK, 0.15),
+             Text(mm(20), h - mm(25), "cardgen printer calibration: back (x to the right, y down, "
+                  "in mm)", font, 10, INK)]
+    return Page(w, h, (), tuple(front)), Page(w, h, (), tuple(back))

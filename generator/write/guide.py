@@ -1,0 +1,61 @@
+"""The print guide: which file to print, on what, how many times, in what order."""
+
+from __future__ import annotations
+
+from ..impose import Imposition
+from ..model import Game
+from ..units import to_mm
+
+
+def _pages(numbers) -> str:
+    numbers = [n + 1 for n in numbers]
+    if len(numbers) == 1:
+        return f"page {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"pages {numbers[0]}-{numbers[-1]}"
+    return "pages " + ", ".join(map(str, numbers))
+
+
+def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple | None,
+                start_slot: int) -> str:
+    """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards")."""
+    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    lines = [f"{title}: print guide", "=" * 40, ""]
+    sheets = {s.id: s for s in imposition.sheets}
+    for sheet in sheets.values():
+        stock = "pre-cut stock" if sheet.precut else "plain paper, cut along the crop marks"
+        lines.append(f"Paper: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards of "
+                     f"{to_mm(sheet.card[0]):g} x {to_mm(sheet.card[1]):g} mm per sheet.")
+    duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
+    lines += [
+        "Print every file at 100% (actual size, no fit-to-page).",
+        f"Cards: {imposition.cards} on {len(imposition.fronts)} sheet(s)"
+        + (f", {imposition.fillers} blank filler slot(s) (set them aside)" if imposition.fillers else "")
+        + ".",
+    ]
+    if start_slot:
+        lines.append(f"The first sheet starts at slot {start_slot + 1} (slots 1-{start_slot} were "
+                     "already used).")
+    if printer:
+        name, (dx, dy) = printer
+        lines.append(f"Backs are shifted for printer '{name}': x {to_mm(dx):+g} mm, y {to_mm(dy):+g} mm.")
+    lines += [
+        "",
+        f"1. Fronts: print {files['fronts']} ({_pages(range(len(imposition.fronts)))}), once each.",
+        "",
+        f"2. Backs: put the printed sheets back in the tray, turned over as your printer needs "
+        f"for {duplex} duplex, and print either",
+        f"   a. {files['backs']}: back page k on the reverse of front page k, or",
+        "   b. one back file per back design, each page as many times as it says:",
+    ]
+    for group in imposition.groups:
+        fronts = _pages(group.sheets)
+        times = len(group.sheets)
+        lines.append(f"      - {files['group:' + group.name]}: print {times} time"
+                     f"{'s' if times != 1 else ''}, on the reverse of fronts {fronts} "
+                     f"({group.cards} cards, deck '{group.deck}')")
+    if "cards" in files:
+        lines += ["", f"Single cards with bleed, for print-on-demand services: {files['cards']} "
+                      "(each card's front, then its back)."]
+    lines.append("")
+    return "\n".join(lines)

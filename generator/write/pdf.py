@@ -1,0 +1,99 @@
+"""Rendering imposed pages into a PDF with reportlab."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from typing import Iterator
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..impose import Page, Placement
+from ..layout.primitives import Face, Group
+from ..render import draw_face, draw_items
+
+
+@dataclass(frozen=True)
+class PdfFile:
+    pages: tuple[Page, ...]
+    title: str
+    subject: str
+    initial_font: str  # a registered Japanese font: reportlab resets to it at every page
+    duplex: str = "long-edge"
+    boxes: tuple = ()  # per page: (trim box, bleed box) in points, for print-ready single cards
+
+
+def _uses_transparency(items) -> bool:
+    return any(isinstance(i, Group) and (i.opacity < 1 or _uses_transparency(i.items))
+               for i in items)
+
+
+@contextlib.contextmanager
+def _no_source_date_epoch() -> Iterator[None]:
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+def _place(c: Canvas, placement: Placement, form: str | None) -> None:
+    face = placement.face
+    turned = placement.rotate in (90, -90)
+    slot_w, slot_h = (face.height, face.width) if turned else (face.width, face.height)
+    left, bottom, right, top = placement.bleed
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(placement.x - left, placement.y - bottom, slot_w + left + right, slot_h + bottom + top)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(placement.x, placement.y)
+    if placement.rotate == 90:  # counter-clockwise: the face's bottom edge on the right
+        c.translate(face.height, 0)
+    elif placement.rotate == -90:
+        c.translate(0, face.width)
+    c.rotate(placement.rotate)
+    if form is None:
+        draw_face(c, face, bleed=True)
+    else:
+        c.doForm(form)
+    c.restoreState()
+
+
+def render_pdf(pdf: PdfFile, target) -> None:
+    """Render `pdf` to `target` (a path or binary file object)."""
+    with _no_source_date_epoch():
+        first = pdf.pages[0] if pdf.pages else None
+        c = Canvas(target, pagesize=(first.width, first.height) if first else (595, 842),
+                   invariant=1, initialFontName=pdf.initial_font, pageCompression=1)
+        c.setTitle(pdf.title)
+        c.setSubject(pdf.subject)
+        c.setCreator("cardgen")
+        c.setViewerPreference("PrintScaling", "None")
+        c.setViewerPreference(
+            "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
+        forms: dict[Face, str] = {}
+        for n, page in enumerate(pdf.pages):
+            c.setPageSize((page.width, page.height))
+            if pdf.boxes:
+                trim, bleed = pdf.boxes[n]
+                c.setTrimBox(trim)
+                c.setBleedBox(bleed)
+            for placement in page.placements:
+                # Each distinct face is drawn once, as a form that copies reuse; except a
+                # face with transparency: reportlab leaves a form's ExtGState out of its
+                # resources, so such a face is drawn in place.
+                name = None
+                if not _uses_transparency(placement.face.items):
+                    name = forms.get(placement.face)
+                    if name is None:
+                        name = forms[placement.face] = f"face{len(forms)}"
+                        b = placement.face.bleed
+                        c.beginForm(name, -b, -b, placement.face.width + b, placement.face.height + b)
+                        draw_face(c, placement.face, bleed=True)
+                        c.endForm()
+                _place(c, placement, name)
+            draw_items(c, page.marks)
+            c.showPage()
+        c.save()

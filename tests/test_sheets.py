@@ -1,0 +1,227 @@
+"""Print sheets read back from rasterised pages: slot positions of every preset, backs that
+land on their fronts after the duplex flip (both flips, with and without a printer
+offset), crop marks, back groups, the print guide, --start-slot, --cards-pdf, calibration.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from PIL import Image as PILImage
+from PIL import ImageOps
+
+from pdfcheck import Raster, page_size_mm, reader
+
+# preset: (paper mm, card mm, columns, rows, left, top, gap x, gap y), from the issue's numbers
+PRESETS = {
+    "a-one-51002": ((210, 297), (91, 55), 2, 5, 14, 11, 0, 0),
+    "avery-5371": ((215.9, 279.4), (88.9, 50.8), 2, 5, 19.05, 12.7, 0, 0),
+    "avery-c32011": ((210, 297), (85, 54), 2, 5, 15, 13.5, 10, 0),
+    "a4-poker-9up": ((210, 297), (63, 88), 3, 3, 10.5, 16.5, 0, 0),
+    "letter-poker-9up": ((215.9, 279.4), (63, 88), 3, 3, 13.45, 7.7, 0, 0),
+}
+INSET = 1.0  # the test layout's black rectangle sits 1 mm inside the card
+
+
+def expected_slots(preset: str) -> list[tuple[float, float, float, float]]:
+    (pw, ph), (w, h), cols, rows, left, top, gx, gy = PRESETS[preset]
+    return [(left + c * (w + gx), top + r * (h + gy), left + c * (w + gx) + w, top + r * (h + gy) + h)
+            for r in range(rows) for c in range(cols)]
+
+
+def make_deck(project, preset: str, cards: int, sheet: str | None = None, extra: str = "",
+              back_fill: str = "black") -> None:
+    w, h = PRESETS[preset][1] if preset in PRESETS else (63, 88)
+    for side, fill in (("front", "black"), ("back", back_fill)):
+        (project / f"layouts/t-{side}.yaml").write_text(textwrap.dedent(f"""
+            size: [{w}mm, {h}mm]
+            bleed: 0mm
+            elements:
+              - {{name: mark, type: rect, x: {INSET}mm, y: {INSET}mm, width: 100% - {2 * INSET}mm,
+                  height: 100% - {2 * INSET}mm, fill: "{fill}"}}
+        """), "utf-8")
+    game = project / "cards/sheet"
+    game.mkdir(exist_ok=True)
+    (game / "game.yaml").write_text(
+        f"title: 用紙\ndecks:\n  - id: main\n    cards: cards.yaml\n    sheet: {sheet or preset}\n"
+        f"    front: t-front\n    back: t-back\n{extra}", "utf-8")
+    (game / "cards.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{i}, side: s{i % 2}}}\n" for i in range(cards)), "utf-8")
+
+
+def boxes(image, px_per_mm: float) -> list[tuple[float, float, float, float]]:
+    """Card rectangles on a page: dark runs of the column and row darkness profiles (thin
+    crop marks stay below the threshold), kept where the centre is dark."""
+    dark = image.convert("L").point(lambda v: 255 if v < 128 else 0)
+    box = PILImage.Resampling.BOX  # each column (row) becomes its average darkness
+    cols = list(dark.resize((dark.width, 1), box).tobytes())
+    rows = list(dark.resize((1, dark.height), box).tobytes())
+
+    def runs(profile):
+        found, start = [], None
+        for i, v in enumerate(profile + [0]):
+            if v > 40 and start is None:
+                start = i
+            elif v <= 40 and start is not None:
+                found.append((start / px_per_mm, i / px_per_mm))
+                start = None
+        return found
+
+    pixels = dark.load()
+    result = []
+    for y0, y1 in runs(rows):
+        for x0, x1 in runs(cols):
+            cx, cy = int((x0 + x1) / 2 * px_per_mm), int((y0 + y1) / 2 * px_per_mm)
+            if pixels[cx, cy]:
+                result.append((x0 - INSET, y0 - INSET, x1 + INSET, y1 + INSET))
+    return result
+
+
+def page_boxes(pdf, index: int, flip: str | None = None, dpi: int = 150):
+    raster = Raster(pdf, index, dpi)
+    image = raster.image
+    if flip == "long-edge":
+        image = ImageOps.mirror(image)
+    elif flip == "short-edge":
+        image = ImageOps.flip(image)
+    return boxes(image, raster.px_per_mm)
+
+
+def centre(box):
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_slots_sit_where_the_preset_says(project, cardgen, preset):
+    (pw, ph), _, cols, rows, *_ = PRESETS[preset]
+    make_deck(project, preset, cols * rows)
+    assert cardgen("build", "sheet").code == 0
+    pdf = project / "output/sheet/sheet-fronts.pdf"
+    w, h = page_size_mm(reader(pdf).pages[0])
+    assert abs(w - pw) < 0.1 and abs(h - ph) < 0.1
+    found = sorted(page_boxes(pdf, 0), key=lambda b: (round(b[1]), b[0]))
+    expected = expected_slots(preset)
+    assert len(found) == len(expected)
+    for got, want in zip(found, expected):
+        assert all(abs(g - e) < 0.3 for g, e in zip(got, want)), (preset, got, want)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS) + ["plain-a4"])
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("offset", [None, (1.0, 0.5)])
+def test_backs_land_on_their_fronts_after_the_flip(project, cardgen, preset, duplex, offset):
+    sheet = f"{{preset: {preset}, duplex: {duplex}}}"
+    per_sheet = PRESETS[preset][2] * PRESETS[preset][3] if preset in PRESETS else 9
+    # One card short of a full sheet, with duplex backs: an asymmetric page shows any mirror error.
+    make_deck(project, preset, per_sheet - 1, sheet, "    backs: duplex\n")
+    args = ["build", "sheet"]
+    if offset:
+        (project / "layouts/printers.yaml").write_text(
+            f"printers:\n  test: {{offset: [{offset[0]}mm, {offset[1]}mm]}}\n", "utf-8")
+        args += ["--printer", "test"]
+    run = cardgen(*args)
+    assert run.code == 0, run.lines
+    out = project / "output/sheet"
+    fronts = [centre(b) for b in page_boxes(out / "sheet-fronts.pdf", 0)]
+    backs = [centre(b) for b in page_boxes(out / "sheet-backs.pdf", 0, flip=duplex)]
+    assert len(fronts) == len(backs) == per_sheet - 1
+    dx, dy = offset or (0.0, 0.0)
+    # The offset moves the back page's content right and down as the back is seen; after the
+    # flip, long-edge turns its x around, short-edge its y.
+    shift = (-dx, dy) if duplex == "long-edge" else (dx, -dy)
+    for fx, fy in fronts:
+        nearest = min(backs, key=lambda b: (b[0] - fx - shift[0]) ** 2 + (b[1] - fy - shift[1]) ** 2)
+        assert abs(nearest[0] - fx - shift[0]) < 0.3 and abs(nearest[1] - fy - shift[1]) < 0.3, \
+            (fx, fy, nearest)
+    prefs = reader(out / "sheet-backs.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if duplex == "long-edge" else "/DuplexFlipShortEdge")
+
+
+def test_crop_marks_on_plain_paper_only(project, cardgen):
+    make_deck(project, "a4-poker-9up", 9)
+    assert cardgen("build", "sheet").code == 0
+    raster = Raster(project / "output/sheet/sheet-fronts.pdf", 0)
+    left, top, right, bottom = raster.ink_bbox_mm()
+    # Marks start 2 mm outside the grid and are 4 mm long.
+    assert abs(left - (10.5 - 6)) < 0.3 and abs(top - (16.5 - 6)) < 0.3
+    assert abs(right - (210 - 10.5 + 6)) < 0.3 and abs(bottom - (297 - 16.5 + 6)) < 0.3
+    # A vertical mark above the grid at every card edge x (10.5, 73.5, 136.5, 199.5 mm).
+    for x in (10.5, 73.5, 136.5, 199.5):
+        assert not raster.is_white(x, 16.5 - 4) or not raster.is_white(x + 0.1, 16.5 - 4), x
+    make_deck(project, "a-one-51002", 10)  # pre-cut stock: no marks, ink is the grid
+    assert cardgen("build", "sheet").code == 0
+    left, top, right, bottom = Raster(project / "output/sheet/sheet-fronts.pdf", 0).ink_bbox_mm()
+    assert abs(left - (14 + INSET)) < 0.3 and abs(top - (11 + INSET)) < 0.3
+
+
+def test_plain_paper_fits_any_card_centred(project, cardgen):
+    make_deck(project, "a4-poker-9up", 9, sheet="{preset: plain-a3, gap: [3mm, 3mm]}")
+    assert cardgen("build", "sheet").code == 0
+    pdf = project / "output/sheet/sheet-fronts.pdf"
+    w, h = page_size_mm(reader(pdf).pages[0])
+    assert abs(w - 297) < 0.1 and abs(h - 420) < 0.1
+    found = page_boxes(pdf, 0)
+    # A3 with 6 mm kept free at each edge fits 4 x 4 poker cards with 3 mm gaps; 9 cards given.
+    assert len(found) == 9
+    grid_w = 4 * 63 + 3 * 3
+    assert abs(min(b[0] for b in found) - (297 - grid_w) / 2) < 0.3
+
+
+def test_mixed_backs_put_one_back_design_on_each_sheet(project, cardgen):
+    # 13 cards alternating two back designs (grey and black): 7 of s0, 6 of s1.
+    make_deck(project, "a-one-51002", 13, back_fill="{{ 'gray' if card.side == 's0' else 'black' }}")
+    run = cardgen("build", "sheet")
+    assert run.code == 0, run.lines
+    out = project / "output/sheet"
+    assert len(reader(out / "sheet-fronts.pdf").pages) == 2
+    for name in ("sheet-backs-main-1.pdf", "sheet-backs-main-2.pdf"):
+        assert len(reader(out / name).pages) == 1
+    # Each back page carries one design on all ten slots (fillers included).
+    for page, gray in ((0, True), (1, False)):
+        raster = Raster(out / "sheet-backs.pdf", page, dpi=50)
+        colours = {raster.at(*centre(slot)) for slot in expected_slots("a-one-51002")}
+        assert len(colours) == 1 and (min(colours.pop()) > 60) == gray
+    guide = (out / "sheet-print-guide.txt").read_text("utf-8")
+    assert "sheet-backs-main-1.pdf: print 1 time, on the reverse of fronts page 1 (7 cards" in guide
+    assert "sheet-backs-main-2.pdf: print 1 time, on the reverse of fronts page 2 (6 cards" in guide
+    assert "7 blank filler slot(s)" in guide
+
+
+def test_start_slot_skips_used_slots(project, cardgen):
+    make_deck(project, "a-one-51002", 3, extra="    backs: duplex\n")
+    assert cardgen("build", "--start-slot", "4", "sheet").code == 0
+    found = sorted(page_boxes(project / "output/sheet/sheet-fronts.pdf", 0), key=lambda b: (b[1], b[0]))
+    slots = expected_slots("a-one-51002")
+    assert [tuple(round(v) for v in b) for b in found] == [tuple(round(v) for v in s) for s in slots[3:6]]
+    run = cardgen("build", "--start-slot", "11", "sheet")
+    assert run.code == 2 and "has slots 1 to 10" in run.err
+
+
+def test_cards_pdf_has_one_face_per_page_with_bleed(project, cardgen):
+    assert cardgen("build", "--cards-pdf", "lastdance").code == 0
+    pdf = reader(project / "output/lastdance/lastdance-cards.pdf")
+    assert len(pdf.pages) == 2 * 36
+    for page in pdf.pages[:4]:
+        w, h = page_size_mm(page)
+        assert abs(w - (91 + 6)) < 0.1 and abs(h - (55 + 6)) < 0.1  # 3 mm bleed on each side
+        trim = [float(v) * 25.4 / 72 for v in page["/TrimBox"]]
+        assert all(abs(a - b) < 0.1 for a, b in zip(trim, (3, 3, 94, 58)))
+    assert "姫" in pdf.pages[0].extract_text()
+    assert "ラストダンスは私に" in pdf.pages[1].extract_text()  # the Princess's back
+
+
+def test_calibration_sheet(project, cardgen):
+    run = cardgen("calibrate", "--paper", "A4")
+    assert run.code == 0
+    pdf = project / "output/calibration-a4-long-edge.pdf"
+    assert len(reader(pdf).pages) == 2
+    front = Raster(pdf, 0, dpi=200)
+    r, g, b = front.at(105, 148.5 + 5)  # on the red cross's vertical arm
+    assert r > 150 and r - g > 60  # a hairline: anti-aliased towards pink
+    assert "calibration" in reader(pdf).pages[1].extract_text()
+
+
+def test_unknown_printer_is_a_usage_error(project, cardgen):
+    run = cardgen("build", "--printer", "nope", "lastdance")
+    assert run.code == 2 and "unknown printer 'nope' (printers: example)" in run.err
