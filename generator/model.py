@@ -194,6 +194,18 @@ class PythonCheck:
 
 
 @dataclass(frozen=True)
+class Rulebook:
+    """A rulebook template (Markdown with Jinja2) and how to print it."""
+
+    file: str  # as shown to the user
+    text: str
+    page: str  # "A5", "B6" or "A4"
+    title: str
+    accent: str  # colour for headings and rules, #rrggbb
+    loc: Location  # the `rulebook:` entry in game.yaml
+
+
+@dataclass(frozen=True)
 class Game:
     id: str  # the folder name under cards/
     title: str
@@ -211,6 +223,7 @@ class Game:
     icons: Mapping[str, Icon] = field(default_factory=frozen_mapping)
     checks: tuple[Invariant, ...] = ()
     python_checks: tuple[PythonCheck, ...] = ()
+    rulebook: Rulebook | None = None
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)

@@ -18,7 +18,8 @@ from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import PAPER, mm
 from .validate import validate
-from .write import PdfOutput, TextFile, write_files
+from . import rulebook
+from .write import BytesFile, PdfOutput, TextFile, write_files
 from .write.calibration import calibration_pages
 from .write.guide import print_guide
 from .write.pdf import PdfFile
@@ -40,6 +41,7 @@ class Outcome:
     game_id: str
     report: Report = field(default_factory=Report)
     game: Game | None = None
+    rulebook_markdown: str | None = None  # the rulebook template, rendered
     written: list[tuple[Path, int]] = field(default_factory=list)  # (file, pages; 0 for text)
 
     def failed(self, strict: bool) -> bool:
@@ -57,6 +59,7 @@ def check(project: Project, game_id: str) -> Outcome:
     if game is None or report.errors:
         return outcome
     validate(game, report)
+    outcome.rulebook_markdown = rulebook.check(game, report)  # the rulebook branches off here
     outcome.game = game
     return outcome
 
@@ -118,6 +121,23 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
     return outputs
 
 
+def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> list:
+    game = outcome.game
+    if game.rulebook is None or outcome.rulebook_markdown is None:
+        return []
+    pdf, booklet = rulebook.build(game, faces, outcome.rulebook_markdown)
+    folder = output_folder(project, game.id)
+    return [BytesFile(folder / f"{game.id}-rulebook.pdf", pdf, _page_count(pdf)),
+            BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", booklet, _page_count(booklet))]
+
+
+def _page_count(pdf: bytes) -> int:
+    import io
+
+    from pypdf import PdfReader
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
 def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()) -> Outcome:
     """Check, lay out, impose and write one game. Nothing is written if any check fails."""
     outcome = check(project, game_id)
@@ -137,9 +157,10 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
         return outcome
     imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer)
+    outputs += rulebook_outputs(project, outcome, faces)
     write_files(outputs)
-    outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else 0)
-                       for o in outputs]
+    outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
+                        getattr(o, "pages", 0)) for o in outputs]
     return outcome
 
 

@@ -230,7 +230,7 @@ def _em(font: str, size: float) -> tuple[float, float]:
     return ascent * scale, descent * scale
 
 
-def _horizontal(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
+def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
     items: list[Item] = []
     block = len(lines) * lh
     top = {"top": box.y + box.h, "middle": box.y + (box.h + block) / 2,
@@ -267,7 +267,7 @@ def _horizontal(lines, size, lh, box: Box, align, valign, base_font) -> list[Ite
     return items
 
 
-def _vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
+def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
     items: list[Item] = []
     block = len(lines) * lh
     right = {"right": box.x + box.w, "center": box.x + (box.w + block) / 2,
@@ -312,7 +312,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
         along, across = (box.h, box.w) if vertical else (box.w, box.h)
         lines = break_lines(atoms, current, along, vertical) if along > 0 else None
         if lines is not None and len(lines) * lh <= across + 1e-6:
-            place = _vertical if vertical else _horizontal
+            place = place_vertical if vertical else place_horizontal
             return place(lines, current, lh, box, align, valign, base_font), current
         if current - 0.5 < min_size - 1e-6:
             if lines is None:

@@ -74,6 +74,7 @@ class LoadedGame:
     checks: Document | None = None
     python_checks: list[PythonCheck] = field(default_factory=list)
     layouts: dict[str, list[tuple[str, Document]]] = field(default_factory=dict)  # name -> chain
+    rulebook: tuple[str, str] | None = None  # (file as shown, text) of the rulebook template
 
 
 def game_context(path: tuple, data) -> str:
@@ -283,5 +284,25 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
         if path is not None:
             loaded.python_checks = load_python_checks(path, project, game_id, report)
 
+    rulebook = data.get("rulebook")
+    if isinstance(rulebook, dict) and isinstance(rulebook.get("template"), str):
+        path = _referenced_file(folder, rulebook["template"], project, report,
+                                game_doc.locate(("rulebook", "template")), "rulebook template")
+        if path is not None:
+            text = _read_text(path, project.display(path), report)
+            if text is not None:
+                loaded.rulebook = (project.display(path), text)
+
     loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
     return loaded
+
+
+def _read_text(path: Path, display: str, report: Report) -> str | None:
+    from .yamlfile import _decode
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        report.error(f"cannot read the file: {exc.strerror}", Location(display), "io")
+        return None
+    return _decode(raw, display, report)

@@ -15,8 +15,8 @@ from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
-from ..model import (Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, SheetPreset,
-                     SourceMap, frozen_mapping)
+from ..model import (Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
+                     SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Report
 from ..units import PAPER, mm, parse_length, to_mm
 from .layouts import resolve_layout
@@ -317,8 +317,19 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         colors=frozen_mapping(palette),
         icons=frozen_mapping(icons),
         checks=resolve_checks(loaded),
+        rulebook=resolve_rulebook(loaded, g),
         python_checks=tuple(loaded.python_checks),
     )
+
+
+def resolve_rulebook(loaded: LoadedGame, g: dict) -> Rulebook | None:
+    if loaded.rulebook is None:
+        return None
+    raw = g["rulebook"]
+    file, text = loaded.rulebook
+    return Rulebook(file=file, text=text, page=raw.get("page", "A5"),
+                    title=raw.get("title", g["title"]), accent=raw.get("accent", "#3b4a6b"),
+                    loc=loaded.game.locate(("rulebook",)))
 
 
 def resolve_checks(loaded: LoadedGame) -> tuple[Invariant, ...]:

@@ -45,6 +45,18 @@ class TextFile:
 
 
 @dataclass(frozen=True)
+class BytesFile:
+    """A file made elsewhere (the rulebook), written with the rest of the set."""
+
+    path: Path
+    data: bytes
+    pages: int = 0
+
+    def write_to(self, out) -> None:
+        out.write(self.data)
+
+
+@dataclass(frozen=True)
 class PdfOutput:
     path: Path
     document: PdfFile

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
 from dataclasses import dataclass
-from typing import Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..impose import Page, Placement
 from ..layout.primitives import Face, Group
 from ..render import draw_face, draw_items
+from ..reproducible import no_source_date_epoch
 
 
 @dataclass(frozen=True)
@@ -27,16 +25,6 @@ class PdfFile:
 def _uses_transparency(items) -> bool:
     return any(isinstance(i, Group) and (i.opacity < 1 or _uses_transparency(i.items))
                for i in items)
-
-
-@contextlib.contextmanager
-def _no_source_date_epoch() -> Iterator[None]:
-    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
-    try:
-        yield
-    finally:
-        if saved is not None:
-            os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
 def _place(c: Canvas, placement: Placement, form: str | None) -> None:
@@ -63,7 +51,7 @@ def _place(c: Canvas, placement: Placement, form: str | None) -> None:
 
 def render_pdf(pdf: PdfFile, target) -> None:
     """Render `pdf` to `target` (a path or binary file object)."""
-    with _no_source_date_epoch():
+    with no_source_date_epoch():
         first = pdf.pages[0] if pdf.pages else None
         c = Canvas(target, pagesize=(first.width, first.height) if first else (595, 842),
                    invariant=1, initialFontName=pdf.initial_font, pageCompression=1)

@@ -1,0 +1,167 @@
+"""The rulebook template: Markdown with Jinja2, rendered over the game's data.
+
+The template sees the same data as the game's checks (`cards`, `card[id]`,
+`decks`, `data`, `game`) and a few helpers that write Markdown for it:
+
+    {{ card_name('priest') }}            the card's current name (card_name('priest', 'en'))
+    {{ table(data.setup.cards_used, ['players', 'total'], ['Players', 'Cards']) }}
+    {{ card_faces(['princess', 'prince']) }}   the cards' faces, drawn from their layouts
+    {{ pagebreak() }}
+
+A name that does not exist (a card id, a data field) is not a crash: it is
+recorded with its line in the template and reported with every other problem.
+"""
+
+from __future__ import annotations
+
+import inspect
+import traceback
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from ..model import Game
+from ..problems import Location, Report
+from ..validate.invariants import context
+
+FACES = "cardgen:faces"
+PAGEBREAK = "cardgen:pagebreak"
+
+
+class _Recorder:
+    def __init__(self, game: Game, report: Report):
+        self.rulebook = game.rulebook
+        self.report = report
+        self.template: jinja2.Template | None = None
+        self.seen: set = set()
+
+    def where(self, needle: str | None = None) -> Location:
+        """The template line being rendered (found on the Python stack), and the column of
+        `needle` on it when given."""
+        line = 0
+        frame = inspect.currentframe()
+        while frame is not None:
+            if frame.f_code.co_filename == self.rulebook.file and self.template is not None:
+                line = self.template.get_corresponding_lineno(frame.f_lineno)
+                break
+            frame = frame.f_back
+        if not line:
+            return self.rulebook.loc
+        text = self.rulebook.text.splitlines()[line - 1] if line <= len(
+            self.rulebook.text.splitlines()) else ""
+        col = text.find(needle) + 1 if needle and needle in text else 1
+        return Location(self.rulebook.file, line, col)
+
+    def where_raised(self, exc: BaseException) -> Location:
+        """The template line an exception came from (Jinja2 rewrites its traceback so that
+        template frames carry the template's own file and line)."""
+        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+            if frame.filename == self.rulebook.file and frame.lineno:
+                return Location(self.rulebook.file, frame.lineno, 1)
+        return self.rulebook.loc
+
+    def error(self, message: str, needle: str | None = None) -> None:
+        where = self.where(needle)
+        if (where, message) not in self.seen:
+            self.seen.add((where, message))
+            self.report.error(f"rulebook: {message}", where, "rulebook")
+
+
+def _undefined_class(recorder: _Recorder):
+    class Recording(jinja2.ChainableUndefined):
+        """An unknown name: recorded where the template uses it, rendered as nothing."""
+
+        def _record(self):
+            name = self._undefined_name
+            recorder.error(f"{self._undefined_message}", str(name) if name else None)
+
+        def __str__(self):
+            self._record()
+            return ""
+
+        def __iter__(self):
+            self._record()
+            return iter(())
+
+        def __len__(self):
+            self._record()
+            return 0
+
+        def __bool__(self):
+            self._record()
+            return False
+
+    return Recording
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(game: Game, report: Report) -> str | None:
+    """The template rendered to Markdown; problems go to `report` (None if it cannot be)."""
+    rulebook = game.rulebook
+    recorder = _Recorder(game, report)
+    values, _ = context(game)
+    ids = values["card"]
+
+    def card_name(card_id: str, lang: str = "ja") -> str:
+        card = ids.get(card_id)
+        if card is None:
+            recorder.error(f"unknown card '{card_id}'", card_id)
+            return card_id
+        key = "name_en" if lang == "en" else "name"
+        return str(card.get(key, card_id))
+
+    def card_faces(card_ids, side: str = "front") -> str:
+        card_ids = [card_ids] if isinstance(card_ids, str) else list(card_ids)
+        known = [c for c in card_ids if c in ids]
+        for c in card_ids:
+            if c not in ids:
+                recorder.error(f"unknown card '{c}'", c)
+        if side not in ("front", "back"):
+            recorder.error(f"card_faces: side must be 'front' or 'back', not '{side}'", side)
+        return f"\n\n<!-- {FACES} side={side} ids={','.join(known)} -->\n\n"
+
+    def table(rows, columns, headers=None) -> str:
+        headers = headers or columns
+        lines = ["| " + " | ".join(_cell(h) for h in headers) + " |",
+                 "|" + "---|" * len(headers)]
+        for row in rows:
+            cells = []
+            for column in columns:
+                value = row.get(column) if isinstance(row, dict) else None
+                if isinstance(row, dict) and column not in row:
+                    recorder.error(f"table: a row has no '{column}'", column)
+                cells.append(_cell(value))
+            lines.append("| " + " | ".join(cells) + " |")
+        return "\n\n" + "\n".join(lines) + "\n\n"
+
+    def pagebreak() -> str:
+        return f"\n\n<!-- {PAGEBREAK} -->\n\n"
+
+    class Loader(jinja2.BaseLoader):
+        """The one template, compiled under its own file name, so its frames can be found."""
+
+        def get_source(self, environment, name):
+            return rulebook.text, rulebook.file, lambda: True
+
+    env = ImmutableSandboxedEnvironment(
+        loader=Loader(),
+        undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
+    env.globals.update(card_name=card_name, card_faces=card_faces, table=table,
+                       pagebreak=pagebreak)
+    try:
+        template = recorder.template = env.get_template(rulebook.file)
+        return template.render(**values)
+    except jinja2.TemplateSyntaxError as exc:
+        report.error(f"rulebook: template syntax: {exc.message}",
+                     Location(rulebook.file, exc.lineno or 1, 1), "rulebook")
+    except jinja2.exceptions.SecurityError as exc:
+        report.error(f"rulebook: not allowed: {exc}", recorder.where_raised(exc), "rulebook")
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, KeyError,
+            AttributeError, IndexError) as exc:
+        report.error(f"rulebook: {exc}", recorder.where_raised(exc), "rulebook")
+    return None

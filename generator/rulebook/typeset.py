@@ -1,0 +1,335 @@
+"""Typesetting the rulebook: Markdown (markdown-it-py) to reportlab platypus flowables.
+
+Paragraphs, headings, list items and table cells are `JText` flowables: they
+break lines with the same engine as card text (kinsoku, Latin words whole,
+inline bold and colour) and measure before they draw, as platypus's
+wrap/split/draw protocol asks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem, PageBreak, Spacer,
+                                Table, TableStyle)
+
+from ..colors import parse_color
+from ..layout.primitives import Face
+from ..layout.text import Atom, Box, Style, break_lines, parse, place_horizontal
+from ..model import FontFamily, Game
+from ..render import draw_face, draw_items
+from ..units import mm
+from .template import FACES, PAGEBREAK
+
+_MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
+# A line break inside a Markdown paragraph: a space in English, nothing between two
+# Japanese characters (Japanese does not put spaces between words).
+_SOFT = "\x00"
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_SOFT_BETWEEN_CJK = re.compile(f"([{_CJK}])\x00([{_CJK}])")
+
+
+@dataclass(frozen=True)
+class Look:
+    body: FontFamily
+    heading: FontFamily
+    size: float
+    accent: tuple
+    ink: tuple = (0.1, 0.1, 0.12)
+
+
+class JText(Flowable):
+    """A paragraph set like card text: measured in wrap, split between pages by lines."""
+
+    def __init__(self, atoms: list[Atom], size: float, line_spacing: float, font: str,
+                 align: str = "justify", space_before: float = 0.0, space_after: float = 0.0,
+                 lines=None, plain: str = ""):
+        super().__init__()
+        self.atoms, self.size, self.line_spacing, self.font = atoms, size, line_spacing, font
+        self.align = align
+        self.spaceBefore, self.spaceAfter = space_before, space_after
+        self._lines = lines
+        self.plain = plain  # the text without markup, for the table of contents
+        self._width = 0.0
+
+    @property
+    def leading(self) -> float:
+        return self.size * self.line_spacing
+
+    def wrap(self, available_width, available_height):
+        if self._lines is None or self._width != available_width:
+            self._lines = break_lines(self.atoms, self.size, available_width, False) or []
+            self._width = available_width
+        self.width, self.height = available_width, len(self._lines) * self.leading
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        self.wrap(available_width, available_height)
+        fit = int((available_height + 1e-6) // self.leading)
+        if fit <= 0 or fit >= len(self._lines):
+            return []
+        head = JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
+                     self.spaceBefore, 0.0, self._lines[:fit], self.plain)
+        tail = JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
+                     0.0, self.spaceAfter, self._lines[fit:], self.plain)
+        head._width = tail._width = available_width
+        return [head, tail]
+
+    def draw(self):
+        items = place_horizontal(self._lines, self.size, self.leading,
+                                 Box(0, 0, self.width, self.height), self.align, "top", self.font)
+        draw_items(self.canv, items)
+
+
+class Heading(JText):
+    def __init__(self, level: int, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.level = level
+
+
+class Faces(Flowable):
+    """Card faces drawn in vector, in rows, at a scale that fits the column."""
+
+    def __init__(self, faces: list[Face], gap: float = mm(3), max_scale: float = 0.8):
+        super().__init__()
+        self.faces, self.gap, self.max_scale = faces, gap, max_scale
+
+    def _grid(self, width: float) -> tuple[float, int]:
+        w = max(f.width for f in self.faces)
+        per_row = max(1, min(len(self.faces), int((width + self.gap) // (w * 0.45 + self.gap))))
+        scale = min(self.max_scale, (width - (per_row - 1) * self.gap) / (per_row * w))
+        return scale, per_row
+
+    def wrap(self, available_width, available_height):
+        scale, per_row = self._grid(available_width)
+        rows = -(-len(self.faces) // per_row)
+        h = max(f.height for f in self.faces) * scale
+        self.width, self.height = available_width, rows * h + (rows - 1) * self.gap
+        self._scale, self._per_row, self._cell_h = scale, per_row, h
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        """Split between rows of cards."""
+        self.wrap(available_width, available_height)
+        rows = int((available_height + self.gap) // (self._cell_h + self.gap))
+        if rows <= 0 or rows * self._per_row >= len(self.faces):
+            return []
+        cut = rows * self._per_row
+        return [Faces(self.faces[:cut], self.gap, self.max_scale),
+                Faces(self.faces[cut:], self.gap, self.max_scale)]
+
+    def draw(self):
+        for i, face in enumerate(self.faces):
+            row, col = divmod(i, self._per_row)
+            self.canv.saveState()
+            x = col * (face.width * self._scale + self.gap)
+            y = self.height - (row + 1) * self._cell_h - row * self.gap
+            self.canv.translate(x, y)
+            self.canv.scale(self._scale, self._scale)
+            draw_face(self.canv, face)
+            self.canv.setStrokeColorRGB(0.6, 0.6, 0.6)
+            self.canv.setLineWidth(0.3 / self._scale)
+            self.canv.rect(0, 0, face.width, face.height, stroke=1, fill=0)
+            self.canv.restoreState()
+
+
+class Typesetter:
+    def __init__(self, game: Game, look: Look, faces_by_id: dict, width: float):
+        self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
+        self.md = MarkdownIt("commonmark", {"html": True}).enable("table")
+
+    # -- inline -----------------------------------------------------------------------------
+    def markup(self, children) -> str:
+        out = []
+        for t in children or []:
+            if t.type == "text" or t.type == "code_inline":
+                out.append(t.content)
+            elif t.type == "softbreak":
+                out.append(_SOFT)
+            elif t.type == "hardbreak":
+                out.append("\n")
+            elif t.type == "strong_open":
+                out.append("<b>")
+            elif t.type == "strong_close":
+                out.append("</b>")
+            elif t.type == "em_open":
+                out.append(f"<color {self._hex(self.look.accent)}>")
+            elif t.type == "em_close":
+                out.append("</color>")
+        return _SOFT_BETWEEN_CJK.sub(r"\1\2", "".join(out)).replace(_SOFT, " ")
+
+    @staticmethod
+    def _hex(color) -> str:
+        return "#" + "".join(f"{int(round(c * 255)):02x}" for c in color[:3])
+
+    def text(self, markup: str, size: float, family: FontFamily, bold=False, color=None,
+             align="justify", before=0.0, after=0.0, spacing=1.7, cls=JText, extra=()):
+        style = Style(family, bold, color or self.look.ink)
+        atoms = parse(markup, style, self.game.colors, self.game.icons, self.game.fonts,
+                      parse_color, lambda path: 1.0)
+        font = family.bold if bold else family.regular
+        plain = re.sub(r"<[^>]+>", "", markup)
+        return cls(*extra, atoms, size, spacing, font, align, before, after, plain=plain)
+
+    def para(self, markup: str, align="justify"):
+        s = self.look.size
+        return self.text(markup, s, self.look.body, align=align, after=s * 0.7)
+
+    # -- blocks -----------------------------------------------------------------------------
+    def flowables(self, markdown: str) -> list:
+        tokens = self.md.parse(markdown)
+        story, _ = self._blocks(tokens, 0, None)
+        return story
+
+    def _blocks(self, tokens, i, stop):
+        story = []
+        while i < len(tokens):
+            t = tokens[i]
+            if stop and t.type == stop:
+                return story, i + 1
+            if t.type == "heading_open":
+                level = int(t.tag[1])
+                story.extend(self._heading(level, self.markup(tokens[i + 1].children)))
+                i += 3
+            elif t.type == "paragraph_open":
+                story.append(self.para(self.markup(tokens[i + 1].children)))
+                i += 3
+            elif t.type in ("bullet_list_open", "ordered_list_open"):
+                flow, i = self._list(tokens, i)
+                story.append(flow)
+            elif t.type == "table_open":
+                flow, i = self._table(tokens, i)
+                story.append(flow)
+            elif t.type == "blockquote_open":
+                inner, i = self._blocks(tokens, i + 1, "blockquote_close")
+                story.append(self._note(inner))
+            elif t.type == "html_block":
+                story.extend(self._marker(t.content))
+                i += 1
+            elif t.type in ("fence", "code_block"):
+                story.append(self.para(t.content.rstrip("\n"), align="left"))
+                i += 1
+            elif t.type == "hr":
+                story.append(Spacer(1, self.look.size))
+                i += 1
+            else:
+                i += 1
+        return story, i
+
+    def _heading(self, level: int, markup: str) -> list:
+        s = self.look.size
+        size = {1: s * 1.75, 2: s * 1.35, 3: s * 1.12}.get(level, s)
+        h = self.text(markup, size, self.look.heading, bold=True,
+                      color=self.look.accent if level <= 2 else None, align="left",
+                      before=size * (1.0 if level == 1 else 0.8), after=size * 0.45, spacing=1.35,
+                      cls=Heading, extra=(level,))
+        flows = [CondPageBreak(size * 5), h] if level <= 2 else [h]
+        return flows
+
+    def _list(self, tokens, i):
+        opening = tokens[i]
+        ordered = opening.type == "ordered_list_open"
+        close = "ordered_list_close" if ordered else "bullet_list_close"
+        items = []
+        i += 1
+        while tokens[i].type != close:
+            if tokens[i].type == "list_item_open":
+                inner, i = self._blocks(tokens, i + 1, "list_item_close")
+                for f in inner:
+                    if isinstance(f, JText):
+                        f.spaceAfter = self.look.size * 0.25
+                items.append(ListItem(inner))
+            else:
+                i += 1
+        # An ordered list numbers from its first item's number; a bullet list uses "•".
+        start = int(opening.attrs.get("start", 1)) if ordered else "•"
+        flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
+                            bulletFontName=self.look.body.regular, bulletFontSize=self.look.size,
+                            leftIndent=self.look.size * 1.6, bulletDedent=self.look.size * 1.2,
+                            bulletColor=self.look.accent, spaceAfter=self.look.size * 0.6)
+        return flow, i + 1
+
+    def _table(self, tokens, i):
+        rows: list[list[str]] = []
+        header_rows = 0
+        in_head = False
+        while tokens[i].type != "table_close":
+            t = tokens[i]
+            if t.type == "thead_open":
+                in_head = True
+            elif t.type == "thead_close":
+                in_head = False
+            elif t.type == "tr_open":
+                rows.append([])
+                header_rows += 1 if in_head else 0
+            elif t.type == "inline":
+                rows[-1].append(self.markup(t.children))
+            i += 1
+        s = self.look.size * 0.95
+        cols = max(len(r) for r in rows)
+        cells = [[self.text(c, s, self.look.body, bold=r < header_rows, align="left", spacing=1.45)
+                  for c in row] + [Spacer(1, 1)] * (cols - len(row)) for r, row in enumerate(rows)]
+        widths = self._column_widths(rows, s, cols)
+        table = Table(cells, colWidths=widths, repeatRows=header_rows)
+        light = tuple(1 - (1 - c) * 0.15 for c in self.look.accent[:3])
+        style = [
+            ("GRID", (0, 0), (-1, -1), 0.4, self.look.accent),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ]
+        if header_rows:
+            style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), light))
+        table.setStyle(TableStyle(style))
+        table.spaceAfter = self.look.size
+        return table, i + 1
+
+    def _column_widths(self, rows, size, cols) -> list[float]:
+        from ..fonts import string_width
+        natural = [0.0] * cols
+        for row in rows:
+            for c, text in enumerate(row):
+                plain = re.sub(r"<[^>]+>", "", text)
+                natural[c] = max(natural[c], string_width(plain, self.look.body.regular, size) + 9)
+        total = sum(natural)
+        if total <= self.width:
+            return natural
+        floor = min(self.width / cols, size * 4)
+        free = self.width - floor * cols
+        spare = sum(max(0.0, n - floor) for n in natural) or 1.0
+        return [floor + max(0.0, n - floor) / spare * free for n in natural]
+
+    def _note(self, inner: list):
+        light = tuple(1 - (1 - c) * 0.1 for c in self.look.accent[:3])
+        box = Table([[inner]], colWidths=[self.width])
+        box.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), light),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.look.accent),
+            ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]))
+        box.spaceAfter = self.look.size
+        return box
+
+    def _marker(self, html: str) -> list:
+        flows = []
+        for kind, args in _MARKER.findall(html):
+            if kind == PAGEBREAK:
+                flows.append(PageBreak())
+            elif kind == FACES:
+                opts = dict(a.split("=", 1) for a in args.split() if "=" in a)
+                ids = [x for x in opts.get("ids", "").split(",") if x]
+                side = opts.get("side", "front")
+                faces = [self.faces[side][c] for c in ids if c in self.faces[side]]
+                if faces:
+                    flows += [Faces(faces), Spacer(1, self.look.size)]
+        return flows
+
+
+def toc_styles(look: Look) -> list[ParagraphStyle]:
+    return [ParagraphStyle(f"toc{level}", fontName=look.body.regular, fontSize=look.size * 1.05,
+                           leading=look.size * 1.7, leftIndent=level * look.size * 1.5,
+                           wordWrap="CJK") for level in range(3)]

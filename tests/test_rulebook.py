@@ -1,0 +1,117 @@
+"""Rulebooks rendered from the game's data, read back from the PDFs."""
+
+from __future__ import annotations
+
+import pytest
+
+from pdfcheck import page_size_mm, reader
+from test_validate_lastdance import edit
+
+
+def texts(pdf) -> list[str]:
+    return [p.extract_text() for p in reader(pdf).pages]
+
+
+def squeeze(text: str) -> str:
+    """Text without white space: lines wrap differently from the source."""
+    return "".join(text.split())
+
+
+def test_last_dance_rulebook_comes_from_the_data(project, cardgen):
+    assert cardgen("build", "lastdance").code == 0
+    pdf = project / "output/lastdance/lastdance-rulebook.pdf"
+    pages = texts(pdf)
+    assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(reader(pdf).pages[0]), (148, 210)))
+    whole = squeeze("\n".join(pages))
+    assert "ラストダンスは私に" in pages[0]  # the cover
+    assert "Contents" in pages[1] and "Q&A" in pages[1]  # the table of contents
+    for expected in ("32 Game Cards", "4 Blank Cards",
+                     "Assertive Young Noble (勝気な貴公子), Duke's Daughter (公爵令嬢) — 5 each",
+                     "8 players: all 32 cards.",
+                     "Q4: Please tell me which card effects the Priest can prevent."):
+        assert squeeze(expected) in whole, expected
+    # Page numbers on every page but the cover (drawn first, so extracted first).
+    assert [p.split("\n")[0].strip() for p in pages[1:4]] == ["2", "3", "4"]
+
+
+def test_one_data_change_moves_rulebook_sheets_and_validator_together(project, cardgen):
+    cards = project / "cards/lastdance/cards.yaml"
+    # Move one copy from the Duke's Daughter to the Foreign Prince: still 32 cards, still valid.
+    edit(cards, "    name_en: Foreign Prince\n    copies: 4\n", "    name_en: Foreign Prince\n    copies: 5\n")
+    edit(cards, "    name_en: Duke's Daughter\n    copies: 5\n", "    name_en: Duke's Daughter\n    copies: 4\n")
+    assert cardgen("build", "lastdance").code == 0
+    out = project / "output/lastdance"
+    rulebook = squeeze("\n".join(texts(out / "lastdance-rulebook.pdf")))
+    assert squeeze("Foreign Prince (隣国の王子), Assertive Young Noble (勝気な貴公子) — 5 each") in rulebook
+    assert squeeze("Duke's Daughter (公爵令嬢) — 4") in rulebook
+    fronts = "".join(t.replace("\n", "") for t in texts(out / "lastdance-fronts.pdf"))
+    assert fronts.count("Foreign Prince") == 5 and fronts.count("Duke's Daughter") == 4
+    # Two more copies moved: the 7-player table uses 4 Duke's Daughters, which no longer exist.
+    edit(cards, "    name_en: Foreign Prince\n    copies: 5\n", "    name_en: Foreign Prince\n    copies: 6\n")
+    edit(cards, "    name_en: Duke's Daughter\n    copies: 4\n", "    name_en: Duke's Daughter\n    copies: 3\n")
+    run = cardgen("build", "lastdance")
+    assert run.code == 1
+    assert ("cards/lastdance/setup.yaml:65:23: error: 7 players: the table uses 4 × 'dukes-daughter', "
+            "but the game has only 3 [within-copies]") in run.lines
+    # The refused build kept the previous, consistent set of files.
+    assert squeeze("Duke's Daughter (公爵令嬢) — 4") in squeeze("".join(texts(out / "lastdance-rulebook.pdf")))
+
+
+def make_rulebook(project, pages: int, page: str = "A5") -> None:
+    """A game whose rulebook has exactly `pages` pages: cover, contents, and sections."""
+    game = project / "cards/book"
+    game.mkdir(exist_ok=True)
+    (game / "game.yaml").write_text(
+        "title: 本\ndecks:\n  - id: main\n    cards: cards.yaml\n"
+        f"rulebook:\n  template: rules.md\n  page: {page}\n", "utf-8")
+    (game / "cards.yaml").write_text("cards:\n  - {id: one, name: 一}\n", "utf-8")
+    sections = [f"# Section {k}\n\nText of section {k}." for k in range(3, pages + 1)]
+    (game / "rules.md").write_text("\n\n{{ pagebreak() }}\n\n".join(sections) + "\n", "utf-8")
+
+
+def side_labels(page) -> tuple:
+    """(left, right) page numbers printed on a booklet side; 1 for the cover (no number)."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+        if text.strip().isdigit():
+            found.append((x, int(text.strip())))
+        elif "本" in text:
+            found.append((x, 1))
+
+    page.extract_text(visitor_text=visit)
+    half = float(page.mediabox.width) / 2
+    left = [n for x, n in found if x < half]
+    right = [n for x, n in found if x >= half]
+    return (left[0] if left else None, right[0] if right else None)
+
+
+@pytest.mark.parametrize("pages,sides", [
+    (4, [(4, 1), (2, 3)]),
+    (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
+    (10, [(None, 1), (2, None), (10, 3), (4, 9), (8, 5), (6, 7)]),
+    (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
+])
+def test_booklet_sides_in_folding_order(project, cardgen, pages, sides):
+    make_rulebook(project, pages)
+    run = cardgen("build", "book")
+    assert run.code == 0, run.lines
+    out = project / "output/book"
+    assert len(reader(out / "book-rulebook.pdf").pages) == pages
+    booklet = reader(out / "book-rulebook-booklet.pdf")
+    assert [side_labels(p) for p in booklet.pages] == sides
+    w, h = page_size_mm(booklet.pages[0])
+    assert abs(w - 297) < 0.2 and abs(h - 210) < 0.2  # two A5 pages on A4
+    prefs = booklet.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_b6_and_a4_pages(project, cardgen):
+    for page, size, sheet in (("B6", (128, 182), (297, 210)), ("A4", (210, 297), (420, 297))):
+        make_rulebook(project, 4, page)
+        assert cardgen("build", "book").code == 0
+        first = reader(project / "output/book/book-rulebook.pdf").pages[0]
+        assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(first), size))
+        side = reader(project / "output/book/book-rulebook-booklet.pdf").pages[0]
+        assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(side), sheet))
