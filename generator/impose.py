@@ -215,7 +215,8 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
     groups: list[BackGroup] = []
     sheets: list[SheetPreset] = []
     fillers = 0
-    for n, deck_faces in enumerate(game_faces.decks):
+    printed = [d for d in game_faces.decks if d.deck.total > 0]  # empty decks are drafts
+    for n, deck_faces in enumerate(printed):
         f, b, g, filled = impose_deck(deck_faces, start_slot if n == 0 else 0, offset,
                                       deck_faces.deck.backs == "grouped")
         shift = len(fronts)

@@ -224,6 +224,7 @@ class Game:
     checks: tuple[Invariant, ...] = ()
     python_checks: tuple[PythonCheck, ...] = ()
     rulebook: Rulebook | None = None
+    macros: str = ""  # the game's Jinja2 macros file (`macros:`), shared by all its templates
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)

@@ -23,6 +23,7 @@ from ..colors import parse_color
 from ..model import Card, Deck, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location, Report
 from ..units import mm
+from .. import sandbox
 from . import bindings, images
 from .bindings import BindingError
 from .primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
@@ -108,7 +109,7 @@ class _Element:
         return family
 
 
-def _scope(game: Game, deck: Deck, card: Card, data: dict) -> dict:
+def _scope(game: Game, deck: Deck, card: Card, data: dict, macros) -> dict:
     return {
         "card": card.record(),
         "deck": {"id": deck.id, "name": deck.name, "color": deck.color, "total": deck.total},
@@ -116,6 +117,7 @@ def _scope(game: Game, deck: Deck, card: Card, data: dict) -> dict:
                  "version": game.version},
         "data": data,
         "draft": bool(card.drafts()),
+        "macros": macros,
     }
 
 
@@ -348,11 +350,12 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
     data = _plain(game.data)
+    macros = sandbox.macros(game.macros) if game.macros else None
     decks = []
     for deck in game.decks:
         fronts, backs = {}, {}
         for card in deck.cards:
-            scope = _scope(game, deck, card, data)
+            scope = _scope(game, deck, card, data, macros)
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides)
             backs[card.id] = layout_face(deck.back, card, game, scope, report, guides,
                                          mark_drafts=False)

@@ -75,6 +75,7 @@ class LoadedGame:
     python_checks: list[PythonCheck] = field(default_factory=list)
     layouts: dict[str, list[tuple[str, Document]]] = field(default_factory=dict)  # name -> chain
     rulebook: tuple[str, str] | None = None  # (file as shown, text) of the rulebook template
+    macros: tuple[str, str] | None = None  # (file as shown, text) of the macros file
 
 
 def game_context(path: tuple, data) -> str:
@@ -283,6 +284,13 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
                                 game_doc.locate(("python_checks",)), "checks module")
         if path is not None:
             loaded.python_checks = load_python_checks(path, project, game_id, report)
+
+    if isinstance(data.get("macros"), str):
+        path = _referenced_file(folder, data["macros"], project, report,
+                                game_doc.locate(("macros",)), "macros file")
+        text = _read_text(path, project.display(path), report) if path is not None else None
+        if text is not None:
+            loaded.macros = (project.display(path), text)
 
     rulebook = data.get("rulebook")
     if isinstance(rulebook, dict) and isinstance(rulebook.get("template"), str):

@@ -9,15 +9,18 @@ that cannot be embedded).
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
+from .. import sandbox
 from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
 from ..model import (Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
-from ..problems import Report
+from ..problems import Location, Report
 from ..units import PAPER, mm, parse_length, to_mm
 from .layouts import resolve_layout
 
@@ -248,6 +251,54 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
     return icons
 
 
+def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
+                   report: Report) -> list[Card]:
+    """A deck given as `generate:`: one card for every combination of the `each` lists,
+    its id, copies and fields computed by templates over the combination."""
+    spec = doc.data["generate"]
+    names = list(spec["each"])
+    scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
+    cards = []
+    for combo in itertools.product(*(spec["each"][n] for n in names)):
+        scope = {**scope_base, **dict(zip(names, combo))}
+
+        def value(template, key):
+            var = _ONE_NAME.match(template) if isinstance(template, str) else None
+            if var and var.group(1) in names:
+                return scope[var.group(1)]  # a plain {{ name }} keeps its value's type
+            try:
+                return sandbox.render(template, scope)
+            except sandbox.SandboxError as exc:
+                raise _GenerateError(key, str(exc)) from None
+
+        try:
+            card_id = str(value(spec["id"], "id"))
+            copies = value(spec.get("copies", 1), "copies")
+            copies = int(copies) if str(copies).strip().isdigit() else copies
+            if not isinstance(copies, int) or not 0 <= copies <= 999:
+                raise _GenerateError("copies", f"copies must be an integer 0 to 999, not '{copies}'")
+            blank = value(spec.get("blank", False), "blank") in (True, "true", "True")
+            fields = {k: value(v, ("fields", k)) for k, v in (spec.get("fields") or {}).items()}
+        except _GenerateError as exc:
+            key = exc.key if isinstance(exc.key, tuple) else (exc.key,)
+            combo_text = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
+            report.error(f"deck '{deck_id}': generating the card for {combo_text}: {exc.message}",
+                         doc.locate(("generate",) + key), "generate")
+            return []
+        cards.append(Card(card_id, deck_id, copies, blank, frozen_mapping(fields), doc.source,
+                          ("generate", "fields")))
+    return cards
+
+
+_ONE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
+class _GenerateError(Exception):
+    def __init__(self, key, message: str):
+        super().__init__(message)
+        self.key, self.message = key, message
+
+
 def _card(source: SourceMap, i: int, raw: dict, deck_id: str) -> Card:
     fields = {k: v for k, v in raw.items() if k not in ("id", "copies", "blank")}
     return Card(
@@ -268,6 +319,14 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     fonts = resolve_fonts(loaded.fonts, loaded.fonts_dir, report)
     layouts = {name: resolve_layout(name, chain, report) for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
+    macros_text = loaded.macros[1] if loaded.macros else ""
+    if macros_text:
+        try:
+            sandbox.macros(macros_text)
+        except sandbox.SandboxError as exc:
+            report.error(f"macros: {exc}", Location(loaded.macros[0], 1, 1), "macros")
+            macros_text = ""
+    data = {k: doc.data for k, doc in loaded.data.items()}
     icons = resolve_icons(loaded, palette, fonts, report)
     decks = []
     for i, raw in enumerate(g["decks"]):
@@ -289,7 +348,9 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
-            cards=tuple(_card(source, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"])),
+            cards=tuple(generate_cards(deck_doc, raw["id"], data, macros_text, report)
+                        if "generate" in deck_doc.data else
+                        (_card(source, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"]))),
             sheet=sheet,
             color=raw.get("color", DEFAULT_COLOR),
             front=front,
@@ -318,6 +379,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         icons=frozen_mapping(icons),
         checks=resolve_checks(loaded),
         rulebook=resolve_rulebook(loaded, g),
+        macros=macros_text,
         python_checks=tuple(loaded.python_checks),
     )
 

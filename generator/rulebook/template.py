@@ -104,7 +104,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
     """The template rendered to Markdown; problems go to `report` (None if it cannot be)."""
     rulebook = game.rulebook
     recorder = _Recorder(game, report)
-    values, _ = context(game)
+    values, _ = context(game)  # includes the game's macros
     ids = values["card"]
 
     def card_name(card_id: str, lang: str = "ja") -> str:

@@ -21,13 +21,12 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..model import Card, Deck, Game, Invariant, SourceMap
 from ..problems import Location, Report
+from ..sandbox import ENV, macros
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
-ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
 
 
 # --- locating values of the evaluation context --------------------------------------------
@@ -120,6 +119,7 @@ def context(game: Game) -> tuple[dict, dict[str, Locator]]:
         "decks": {d.id: {"id": d.id, "name": d.name, "total": d.total,
                          "cards": [_plain(c.record()) for c in d.cards]} for d in game.decks},
         "data": _plain(game.data),
+        "macros": macros(game.macros) if game.macros else None,
     }
     locators = {
         "game": PathLocator(game.decks[0].source, ()) if game.decks else Locator(),
