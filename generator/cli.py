@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import pipeline
 from .load import Project
+from .load.schema import suggest
 from .problems import CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for
 from .units import PAPER
 
@@ -77,7 +78,7 @@ def _games(project: Project, names: list[str]) -> list[str]:
                          "with a game.yaml)")
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise UsageError(f"unknown game '{unknown[0]}' (games: {', '.join(known)})")
+        raise UsageError(f"unknown game '{unknown[0]}' ({suggest(unknown[0], known, 'cards/')})")
     return names or known
 
 

@@ -12,7 +12,10 @@ import generator.write.pdf
 def test_unknown_game_is_a_usage_error(project, cardgen):
     run = cardgen("build", "no-such-game")
     assert run.code == 2
-    assert run.lines == ["cardgen: error: unknown game 'no-such-game' (games: lastdance)"]
+    assert len(run.lines) == 1
+    assert run.lines[0].startswith("cardgen: error: unknown game 'no-such-game' (cards/ has: lastdance")
+    run = cardgen("build", "lastdanse")
+    assert run.lines == ["cardgen: error: unknown game 'lastdanse' (did you mean 'lastdance'?)"]
 
 
 def test_bad_option_is_a_usage_error(project, cardgen):

@@ -30,6 +30,9 @@ from ..model import Color, FontFamily, Icon
 from .primitives import Image, Item, Text
 
 OBJECT = "\ufffc"  # stands for an inline image while breaking lines
+# Zero-width format characters: they steer line breaking (U+2060 WORD JOINER glues
+# "＋⁠n" together; U+200B allows a break) but are never drawn nor looked up in a font.
+ZERO_WIDTH = {"\u2060", "\u200b", "\u200c", "\u200d", "\ufeff"}
 
 # Vertical writing (tategaki): characters drawn turned 90 degrees clockwise, as
 # Japanese print turns dashes, brackets, the long-vowel mark and Latin text.
@@ -99,6 +102,9 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
     def add_chars(chunk: str) -> None:
         current = stack[-1]
         for ch in chunk:
+            if ch in ZERO_WIDTH:
+                atoms.append(Atom(ch, current.family.regular, current.color))
+                continue
             font = _font_for(current.family, current.bold, ch, fallbacks)
             if font is None:
                 if ch not in missing:
@@ -148,6 +154,8 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
 # --- measuring -------------------------------------------------------------------------------
 
 def _advance(atom: Atom, size: float, vertical: bool) -> float:
+    if atom.text in ZERO_WIDTH:
+        return 0.0
     if atom.text == OBJECT:
         return size if vertical else size * atom.aspect
     if vertical and atom.text not in ROTATED and not _is_latin(atom.text):
@@ -249,6 +257,8 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
         run: list[Atom] = []
         run_x = x
         for atom, w in zip(line, widths):
+            if atom.text in ZERO_WIDTH:
+                continue
             if atom.text == OBJECT or (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
                 if run:
                     items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
@@ -281,6 +291,8 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[
              "bottom": box.y + length}[valign]
         for atom, adv in zip(line, advances):
             ch = atom.text
+            if ch in ZERO_WIDTH:
+                continue
             if ch == OBJECT:
                 items.append(Image(atom.image, cx - size / 2, y - size, size, size))
             elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:

@@ -213,8 +213,8 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     path = folder / f"{sheet_id}.yaml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-        report.error(f"unknown sheet preset '{sheet_id}' (known: {', '.join(known) or 'none'})",
-                     where, "reference")
+        report.error(f"unknown sheet preset '{sheet_id}' "
+                     f"({schema.suggest(sheet_id, known, 'layouts/sheets/')})", where, "reference")
         return None
     return _load_checked(path, project, report, "sheet")
 

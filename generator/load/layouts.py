@@ -43,13 +43,13 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
             return None
         path = folder / f"{current}.yaml"
         if current in NOT_LAYOUTS or not path.is_file():
-            known = ", ".join(known_layouts(folder)) or "none"
+            hint = schema.suggest(current, known_layouts(folder), "layouts/")
             if chain:
                 route = " -> ".join(names + [current])
                 report.error(f"layout '{chain[-1][0]}' extends '{current}', which does not exist "
-                             f"({route}; layouts: {known})", at, "extends")
+                             f"({route}; {hint})", at, "extends")
             else:
-                report.error(f"unknown layout '{current}' (layouts: {known})", at, "reference")
+                report.error(f"unknown layout '{current}' ({hint})", at, "reference")
             return None
         doc = load_yaml(path, display(path), report)
         if doc is None:

@@ -58,6 +58,19 @@ _TYPE_WORDS = {
 }
 
 
+def suggest(name: str, known: list[str], place: str) -> str:
+    """What to tell a user who named something that does not exist: the closest name, or
+    the few names there are, or where to look."""
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if not known:
+        return f"there are none in {place}"
+    if len(known) <= 6:
+        return f"{place} has: {', '.join(known)}"
+    return f"none of that name in {place}"
+
+
 def type_word(value: Any) -> str:
     if isinstance(value, bool):
         return "true or false"

@@ -26,6 +26,7 @@ from ..problems import Location, Report
 from ..validate.invariants import context
 
 FACES = "cardgen:faces"
+BESIDE = "cardgen:beside"
 PAGEBREAK = "cardgen:pagebreak"
 
 
@@ -125,6 +126,16 @@ def render_markdown(game: Game, report: Report) -> str | None:
             recorder.error(f"card_faces: side must be 'front' or 'back', not '{side}'", side)
         return f"\n\n<!-- {FACES} side={side} ids={','.join(known)} -->\n\n"
 
+    def card_beside(card_id: str, field: str, side: str = "front") -> str:
+        card = ids.get(card_id)
+        if card is None:
+            recorder.error(f"unknown card '{card_id}'", card_id)
+            return ""
+        if field not in card:
+            recorder.error(f"card '{card_id}' has no field '{field}'", field)
+            return ""
+        return f"\n\n<!-- {BESIDE} side={side} id={card_id} field={field} -->\n\n"
+
     def table(rows, columns, headers=None) -> str:
         headers = headers or columns
         lines = ["| " + " | ".join(_cell(h) for h in headers) + " |",
@@ -151,8 +162,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
     env = ImmutableSandboxedEnvironment(
         loader=Loader(),
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
-    env.globals.update(card_name=card_name, card_faces=card_faces, table=table,
-                       pagebreak=pagebreak)
+    env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
+                       table=table, pagebreak=pagebreak)
     try:
         template = recorder.template = env.get_template(rulebook.file)
         return template.render(**values)

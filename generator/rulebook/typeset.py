@@ -22,7 +22,7 @@ from ..layout.text import Atom, Box, Style, break_lines, parse, place_horizontal
 from ..model import FontFamily, Game
 from ..render import draw_face, draw_items
 from ..units import mm
-from .template import FACES, PAGEBREAK
+from .template import BESIDE, FACES, PAGEBREAK
 
 _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
 # A line break inside a Markdown paragraph: a space in English, nothing between two
@@ -314,6 +314,22 @@ class Typesetter:
         box.spaceAfter = self.look.size
         return box
 
+    def _beside(self, card_id: str, field: str, side: str):
+        """A card face with one of its fields set beside it (a gallery entry)."""
+        face = self.faces[side].get(card_id)
+        card = next((c for c in self.game.cards() if c.id == card_id), None)
+        text = str(card.fields.get(field, "")) if card else ""
+        face_w = self.width * 0.42
+        scale = face_w / face.width if face else 1.0
+        paragraphs = [self.para(p) for p in text.split("\n") if p.strip()] or [Spacer(1, 1)]
+        table = Table([[Faces([face], max_scale=scale) if face else Spacer(1, 1), paragraphs]],
+                      colWidths=[face_w + 8, self.width - face_w - 8])
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (0, -1), 8)]))
+        table.spaceAfter = self.look.size * 1.2
+        return table
+
     def _marker(self, html: str) -> list:
         flows = []
         for kind, args in _MARKER.findall(html):
@@ -326,6 +342,10 @@ class Typesetter:
                 faces = [self.faces[side][c] for c in ids if c in self.faces[side]]
                 if faces:
                     flows += [Faces(faces), Spacer(1, self.look.size)]
+            elif kind == BESIDE:
+                opts = dict(a.split("=", 1) for a in args.split() if "=" in a)
+                flows.append(self._beside(opts.get("id", ""), opts.get("field", ""),
+                                          opts.get("side", "front")))
         return flows
 
 

@@ -30,6 +30,10 @@ def check_identity(game: Game, report: Report) -> None:
 
 def check_drafts(game: Game, report: Report) -> None:
     """A TBD value is a draft: reported as a warning, printed with a DRAFT mark."""
+    for key in ("title", "title_en", "version"):
+        if getattr(game, key) == TBD:
+            report.warning(f"the game's {key} is {TBD} (draft)",
+                           game.decks[0].source.locate((key,)) if game.decks else game.loc, "draft")
     for card in game.cards():
         for name in card.drafts():
             report.warning(f"card '{card.id}': {name} is {TBD} (draft)", card.locate(name), "draft")

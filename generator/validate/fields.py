@@ -31,6 +31,10 @@ def field_schema(decl: Mapping[str, Any]) -> dict:
             schema[RENAMED.get(key, key)] = decl[key]
     if "items" in decl:
         schema["items"] = field_schema(decl["items"])
+    if "fields" in decl:  # a mapping with declared keys
+        schema["properties"] = {k: field_schema(d) for k, d in decl["fields"].items()}
+        schema["required"] = [k for k, d in decl["fields"].items() if d.get("required")]
+        schema["additionalProperties"] = False
     return schema
 
 
@@ -59,6 +63,8 @@ def _bad_patterns(deck: Deck, report: Report) -> bool:
                              "schema")
         if "items" in decl:
             visit(decl["items"], path + ("items",))
+        for key, sub in (decl.get("fields") or {}).items():
+            visit(sub, path + ("fields", key))
 
     for name, decl in (deck.fields or {}).items():
         visit(decl, (name,))

@@ -1,0 +1,127 @@
+"""The dancer game (seed 001): data transcribed from the seed, terms worded from data,
+and the built PDFs read back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from conftest import REPO
+from pdfcheck import reader
+
+SEED = REPO.parent / "shared" / "seeds" / "001_17189df9610cfd1b.txt"
+GAME = REPO / "cards" / "odoriko"
+WJ = "\u2060"
+
+
+def macros():
+    from generator.sandbox import macros as load
+    return load((GAME / "terms.j2").read_text("utf-8"))
+
+
+def term(t: dict) -> str:
+    return str(macros().term(t)).replace(WJ, "")
+
+
+@pytest.mark.parametrize("t,text", [
+    ({"where": "leaves", "rank_min": 8, "points": 1}, "葉8以上n枚：＋n"),
+    ({"where": "hand", "kind": "J", "points": 1}, "手札にあるJのカードn枚：＋n"),
+    ({"where": "others", "rank_min": 8, "points": -1}, "他者の場に置かれた8以上のカードn枚：－n"),
+    ({"where": "own", "suit": "spade", "at_least": 5, "bonus": 4},
+     "自身の場に置かれたスペードのカード5枚以上：＋4"),
+    ({"where": "all", "rank_max": 3, "points": 1}, "全体の場に置かれた3以下のカードn枚：＋n"),
+    ({"where": "others_song", "at_least": 5, "bonus": 3}, "他者の歌の場に置かれたカード5枚以上：＋3"),
+    ({"where": "all", "suit": "club", "points": 2}, "全体の場に置かれたクラブのカードn枚：＋（n×2）"),
+    ({"where": "others", "suit": "heart", "points": -2}, "他者の場に置かれたハートのカードn枚：－（n×2）"),
+    ({"where": "others", "kind": "song", "points": -1}, "他者の場に置かれた歌のカードn枚：－n"),
+    ({"where": "all", "kind": "dance", "points": 1}, "全体の場に置かれた踊りのカードn枚：＋n"),
+    ({"where": "discard", "kind": "character", "points": 1},
+     "捨て札置き場に置かれたキャラクターカードn枚：＋n"),
+])
+def test_each_kind_of_victory_term_is_worded_as_the_seed_words_it(t, text):
+    assert term(t) == text
+
+
+def seed_cards() -> dict[str, dict]:
+    """CC NO.00k blocks of the seed: effect lines, victory lines, quote, story."""
+    if not SEED.exists():
+        pytest.skip("the seeds are not beside the repository")
+    text = SEED.read_text("utf-8")
+    blocks = re.split(r"^CC NO\.(\d{3})$", text, flags=re.M)[1:]
+    cards = {}
+    for number, body in zip(blocks[::2], blocks[1::2]):
+        lines = [l for l in body.strip().splitlines() if l != "最終更新：2009年11月13日 00:42"]
+        effect_start = lines.index("効果") + 3  # 効果, タイミング, 条件
+        victory = lines.index("勝利条件")
+        quote = next(i for i, l in enumerate(lines) if l.startswith("説明："))
+        cards[f"cc{number}"] = {
+            "header": lines[:effect_start],
+            "effect": "\n".join(lines[effect_start:victory]),
+            "victory": lines[victory + 1:quote],
+            "quote": lines[quote][len("説明：「"):-1],
+            "story": "\n".join(lines[quote + 1:]),
+        }
+    return cards
+
+
+def test_every_character_is_transcribed_exactly():
+    seed = seed_cards()
+    data = yaml.safe_load((GAME / "characters.yaml").read_text("utf-8"))["cards"]
+    assert [c["id"] for c in data] == sorted(seed) and len(data) == 9
+    m = macros()
+    for card in data:
+        s = seed[card["id"]]
+        assert s["header"][0] == f"名称：”{card['epithet']}”{card['name']}"
+        assert s["header"][1] == f"特技：《{card['skill']}》"
+        assert s["header"][3] == f"「タイミング：{card['timing']}」"
+        assert s["header"][4] == f"「条件：{m.condition(card['condition'])}」"
+        assert card["effect"] == s["effect"], card["id"]
+        assert [term(t) for t in card["victory"]] == s["victory"], card["id"]
+        assert card["quote"] == s["quote"], card["id"]
+        assert card["story"] == s["story"], card["id"]
+
+
+def test_validates_with_only_the_drafts_the_seed_leaves_open(project, cardgen):
+    run = cardgen("validate", "odoriko")
+    assert run.code == 0, run.lines
+    assert [l for l in run.lines if ": warning: " in l or ": error: " in l] == [
+        "cards/odoriko/game.yaml:3:8: warning: the game's title is TBD (draft) [draft]",
+        "cards/odoriko/game.yaml:63:5: warning: deck 'events' has no cards yet (draft) [draft]",
+    ]
+
+
+def test_a_badly_formed_term_is_reported_in_the_seeds_words(project, cardgen):
+    path = project / "cards/odoriko/characters.yaml"
+    text = path.read_text("utf-8").replace("- {where: all, rank_max: 3, points: 1}",
+                                           "- {where: all, rank_max: 1, points: 1}")
+    path.write_text(text, "utf-8")
+    run = cardgen("validate", "odoriko")
+    assert run.code == 1
+    errors = [l.replace(WJ, "") for l in run.lines if ": error: " in l]
+    assert errors == ["cards/odoriko/characters.yaml:59:9: error: cc003: 「全体の場に置かれた1以下のカードn枚：＋n」 "
+                      "counts rank 1; terms count ranks 2-10 or J cards only [term-ranks]"]
+
+
+def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, cardgen):
+    run = cardgen("build", "odoriko")
+    assert run.code == 0, run.lines
+    out = project / "output/odoriko"
+    fronts = reader(out / "odoriko-fronts.pdf")
+    assert len(fronts.pages) == 1 + 6  # 9 characters on one sheet, 52 playing cards on six
+    characters = "".join(fronts.pages[0].extract_text().split())
+    data = yaml.safe_load((GAME / "characters.yaml").read_text("utf-8"))["cards"]
+    for card in data:
+        assert card["name"] in characters, card["id"]
+        assert f"《{card['skill']}》" in characters, card["id"]
+        for t in card["victory"]:
+            assert term(t) in characters, (card["id"], term(t))
+    playing = "".join("".join(p.extract_text().split()) for p in fronts.pages[1:])
+    assert playing.count("の場に置ける") == 36  # every resource card names its field
+    assert playing.count("特殊カード") == 16
+    rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "odoriko-rulebook.pdf").pages)
+    for card in data:
+        assert card["name"] in rulebook and term(card["victory"][0]) in rulebook
+    assert "手札は最大で4枚まで取得できる。" in rulebook
+    assert "合計で20枚の資源カードが場に置かれたら" in rulebook
