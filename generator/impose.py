@@ -19,9 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import math
+
 from .layout import DeckFaces, GameFaces
-from .layout.primitives import Face, Item, Line
+from .layout.board import BoardFace
+from .layout.primitives import Face, Item, Line, Text
 from .model import SheetPreset
+from .units import PAPER, mm, to_mm
 
 MARK_COLOR = (0.0, 0.0, 0.0)
 MARK_WIDTH = 0.25
@@ -36,6 +40,7 @@ class Placement:
     rotate: int = 0  # 0, or 90 / -90: the face is turned to fit a slot of the other orientation
     bleed: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # printed beyond the slot:
     # left, bottom, right, top
+    clip: tuple[float, float, float, float] | None = None  # x, y, w, h on the page, instead
 
 
 @dataclass(frozen=True)
@@ -227,3 +232,59 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
         sheets.extend([deck_faces.deck.sheet] * len(f))
         fillers += filled
     return Imposition(tuple(fronts), tuple(backs), tuple(groups), fillers, tuple(sheets))
+
+
+def _paper(name: str) -> tuple[float, float]:
+    return mm(PAPER[name][0]), mm(PAPER[name][1])
+
+
+def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
+    """The board on the first paper that holds it whole (either way round), centred; or,
+    when none does, split over pages of the last paper, each sharing `overlap` with its
+    neighbours, with alignment crosses on the shared strips and a label per page."""
+    board, face = board_face.board, board_face.face
+    m = board.print_margin
+    for name in board.papers:
+        for w, h in (_paper(name), _paper(name)[::-1]):
+            if face.width <= w - 2 * m and face.height <= h - 2 * m:
+                x, y = (w - face.width) / 2, (h - face.height) / 2
+                return (Page(w, h, (Placement(face, x, y, board.id),)),)
+    def grid(w: float, h: float) -> tuple[int, int]:
+        step_x, step_y = w - 2 * m - board.overlap, h - 2 * m - board.overlap
+        return (max(1, math.ceil((face.width - board.overlap) / step_x)),
+                max(1, math.ceil((face.height - board.overlap) / step_y)))
+
+    # Split on the last paper, turned whichever way needs fewer pages (portrait on a tie).
+    w, h = min((_paper(board.papers[-1]), _paper(board.papers[-1])[::-1]),
+               key=lambda size: grid(*size)[0] * grid(*size)[1])
+    cols, rows = grid(w, h)
+    pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page
+    step_x, step_y = pw - board.overlap, ph - board.overlap
+    seams_x = [(c + 1) * step_x + board.overlap / 2 for c in range(cols - 1)]
+    seams_y = [(r + 1) * step_y + board.overlap / 2 for r in range(rows - 1)]  # from the top
+    pages = []
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = c * step_x, r * step_y  # the page's top-left corner on the board, y down
+            px, py = m - x0, m - (face.height - y0 - ph)  # where the board's origin goes
+            marks: list[Item] = []
+            for sx in seams_x + [None]:
+                for sy in seams_y + [None]:
+                    if sx is None and sy is None:
+                        continue
+                    points = ([(sx, sy)] if sx is not None and sy is not None else
+                              [(sx, y0 + f * ph) for f in (0.25, 0.75)] if sx is not None else
+                              [(x0 + f * pw, sy) for f in (0.25, 0.75)])
+                    for bx, by in points:
+                        if x0 <= bx <= x0 + pw and y0 <= by <= y0 + ph:
+                            qx, qy = m + bx - x0, h - m - (by - y0)
+                            arm = mm(4)
+                            marks += [Line(qx - arm, qy, qx + arm, qy, (0, 0, 0), 0.3),
+                                      Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
+            label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
+                     f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
+                     f"y {to_mm(y0):.1f} mm (top-left); overlap {to_mm(board.overlap):g} mm")
+            marks.append(Text(m, m / 2, label, label_font, 5, (0.3, 0.3, 0.3)))
+            pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),
+                              tuple(marks)))
+    return tuple(pages)

@@ -194,6 +194,28 @@ class PythonCheck:
 
 
 @dataclass(frozen=True)
+class Board:
+    """A board made of a deck's cards (tiles) placed by a board layout (a ring)."""
+
+    id: str
+    title: str
+    deck: str
+    cards: tuple[str, ...]  # card ids, in order along the shape
+    layout: str  # the board layout's name
+    start_angle: float  # degrees, counter-clockwise from the right; 90: the top
+    clockwise: bool
+    gap: float  # between neighbouring tiles along the ring
+    radius: float | None  # None: as small as the tiles and gap allow
+    radial: bool  # tiles turned to face the centre (else upright)
+    margin: float  # around the ring, on the board
+    papers: tuple[str, ...]  # the first that holds the whole board is used; else split on the last
+    overlap: float  # between split pages
+    print_margin: float  # kept free at the paper's edge
+    color: str
+    loc: Location
+
+
+@dataclass(frozen=True)
 class Rulebook:
     """A rulebook template (Markdown with Jinja2) and how to print it."""
 
@@ -225,6 +247,7 @@ class Game:
     python_checks: tuple[PythonCheck, ...] = ()
     rulebook: Rulebook | None = None
     macros: str = ""  # the game's Jinja2 macros file (`macros:`), shared by all its templates
+    boards: tuple[Board, ...] = ()
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)

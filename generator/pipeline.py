@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .impose import Imposition, Page, Placement, impose_game
+from .impose import Imposition, Page, Placement, impose_board, impose_game
 from .layout import GameFaces, layout_game
 from .load import Project, load_fonts, load_game, load_printer
 from .model import Game
@@ -116,6 +116,13 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
         outputs.append(PdfOutput(folder / names["cards"], PdfFile(
             tuple(pages), f"{title}: single cards with bleed", "each card's front, then its back",
             font, duplex, tuple(boxes))))
+    for board_face in faces.boards:
+        board = board_face.board
+        pages = impose_board(board_face, font)
+        outputs.append(PdfOutput(folder / f"{game.id}-board-{board.id}.pdf", PdfFile(
+            pages, f"{title}: board {board.title}",
+            "board map" + (f", {len(pages)} pages to assemble" if len(pages) > 1 else ""),
+            font, duplex)))
     outputs.append(TextFile(folder / f"{game.id}-print-guide.txt",
                             print_guide(game, imposition, names, printer, options.start_slot)))
     return outputs

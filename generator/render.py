@@ -82,14 +82,16 @@ def draw_item(c: Canvas, item: Item) -> None:
         c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
     elif isinstance(item, Group):
         c.saveState()
-        if item.clip is not None:
-            path = c.beginPath()
-            path.rect(*item.clip)
-            c.clipPath(path, stroke=0, fill=0)
         if item.rotate:
             c.translate(item.cx, item.cy)
             c.rotate(item.rotate)
             c.translate(-item.cx, -item.cy)
+        if item.dx or item.dy:
+            c.translate(item.dx, item.dy)
+        if item.clip is not None:
+            path = c.beginPath()
+            path.rect(*item.clip)
+            c.clipPath(path, stroke=0, fill=0)
         if item.opacity < 1:
             c.setFillAlpha(item.opacity)
             c.setStrokeAlpha(item.opacity)

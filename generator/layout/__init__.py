@@ -13,6 +13,7 @@ designers measure; primitives use PDF's bottom-left origin.
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from ..units import mm
 from .. import sandbox
 from . import bindings, images
 from .bindings import BindingError
+from .board import layout_board
 from .primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
 from .text import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 
@@ -49,6 +51,7 @@ class DeckFaces:
 class GameFaces:
     game: Game
     decks: tuple[DeckFaces, ...]
+    boards: tuple = ()  # BoardFace for each of the game's boards
 
 
 class _Bad(Exception):
@@ -219,6 +222,11 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
     if kind == "polygon":
         if "points" in el.props:
             raw = e.raw("points")
+            if isinstance(raw, str):  # a template renders text: read the list back, as a literal
+                try:
+                    raw = ast.literal_eval(raw)
+                except (ValueError, SyntaxError):
+                    raise _Bad("points", f"'{raw}' is not a list of [x, y] points") from None
             try:
                 points = tuple((bindings.length(px, W), H - bindings.length(py, H)) for px, py in raw)
             except (BindingError, TypeError, ValueError) as exc:
@@ -360,4 +368,7 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
             backs[card.id] = layout_face(deck.back, card, game, scope, report, guides,
                                          mark_drafts=False)
         decks.append(DeckFaces(deck, fronts, backs))
-    return GameFaces(game, tuple(decks))
+    title_font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).bold
+    boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)
+                   for b in game.boards)
+    return GameFaces(game, tuple(decks), boards)

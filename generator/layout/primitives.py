@@ -82,7 +82,8 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn together: rotated about (cx, cy), at an opacity, clipped to a box."""
+    """Items drawn together: moved by (dx, dy), rotated about (cx, cy), at an opacity,
+    clipped to a box given in the items' own coordinates."""
 
     items: tuple["Item", ...]
     rotate: float = 0.0
@@ -90,6 +91,8 @@ class Group:
     cy: float = 0.0
     opacity: float = 1.0
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h
+    dx: float = 0.0
+    dy: float = 0.0
 
 
 Item = Rect | Ellipse | Polygon | Line | Text | Image | Group

@@ -76,6 +76,7 @@ class LoadedGame:
     layouts: dict[str, list[tuple[str, Document]]] = field(default_factory=dict)  # name -> chain
     rulebook: tuple[str, str] | None = None  # (file as shown, text) of the rulebook template
     macros: tuple[str, str] | None = None  # (file as shown, text) of the macros file
+    boards: dict[str, Document] = field(default_factory=dict)  # board layout name -> file
 
 
 def game_context(path: tuple, data) -> str:
@@ -284,6 +285,21 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
                                 game_doc.locate(("python_checks",)), "checks module")
         if path is not None:
             loaded.python_checks = load_python_checks(path, project, game_id, report)
+
+    for i, board in enumerate(data.get("boards") or []):
+        name = board.get("layout") if isinstance(board, dict) else None
+        if isinstance(name, str) and name not in loaded.boards:
+            path = project.root / "layouts" / "boards" / f"{name}.yaml"
+            if not path.is_file():
+                folder_ = project.root / "layouts" / "boards"
+                known = sorted(p.stem for p in folder_.glob("*.yaml")) if folder_.is_dir() else []
+                report.error(f"unknown board layout '{name}' "
+                             f"({schema.suggest(name, known, 'layouts/boards/')})",
+                             game_doc.locate(("boards", i, "layout")), "reference")
+                continue
+            doc = _load_checked(path, project, report, "board")
+            if doc is not None:
+                loaded.boards[name] = doc
 
     if isinstance(data.get("macros"), str):
         path = _referenced_file(folder, data["macros"], project, report,

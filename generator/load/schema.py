@@ -23,7 +23,7 @@ from .yamlfile import Document
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
 Context = Callable[[tuple], str]
 
-_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers")
+_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers", "board")
 
 
 @lru_cache(maxsize=None)
@@ -186,8 +186,13 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     """Report every schema error of `instance`; `locate` maps a key path inside it to a
     location. Returns True when it is clean."""
     errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
+    wrong = {tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"}
     clean = True
     for error in errors:
+        if error.validator == "unevaluatedProperties" and any(
+                tuple(error.absolute_path) + (k,) in wrong for k in (error.instance or {})):
+            continue
         # For a oneOf/anyOf, the most specific sub-error says more than "is not valid".
         if error.validator in ("oneOf", "anyOf") and not _expected(error) and error.context:
             error = jsonschema.exceptions.best_match(error.context)

@@ -18,7 +18,7 @@ from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
-from ..model import (Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
+from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
 from ..units import PAPER, mm, parse_length, to_mm
@@ -380,8 +380,59 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         checks=resolve_checks(loaded),
         rulebook=resolve_rulebook(loaded, g),
         macros=macros_text,
+        boards=resolve_boards(loaded, decks, report),
         python_checks=tuple(loaded.python_checks),
     )
+
+
+def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report) -> tuple[Board, ...]:
+    boards = []
+    for i, raw in enumerate(loaded.game.data.get("boards") or []):
+        where = lambda *path, i=i: loaded.game.locate(("boards", i) + path)  # noqa: E731
+        doc = loaded.boards.get(raw["layout"])
+        deck = next((d for d in decks if d.id == raw["deck"]), None)
+        if deck is None:
+            report.error(f"board '{raw['id']}': unknown deck '{raw['deck']}'", where("deck"),
+                         "reference")
+            continue
+        if doc is None:
+            continue
+        order = [c.id for c in deck.cards]
+        spec = raw["cards"]
+        if isinstance(spec, dict):
+            missing = [x for x in (spec["first"], spec["last"]) if x not in order]
+            if missing or order.index(spec["first"]) > order.index(spec["last"]):
+                report.error(f"board '{raw['id']}': cards {spec['first']} to {spec['last']} are not a "
+                             f"run of deck '{deck.id}'", where("cards"), "reference")
+                continue
+            cards = tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
+        else:
+            unknown = [c for c in spec if c not in order]
+            if unknown:
+                report.error(f"board '{raw['id']}': unknown card '{unknown[0]}' in deck '{deck.id}'",
+                             where("cards"), "reference")
+                continue
+            cards = tuple(spec)
+        d = doc.data
+
+        def length(key, default):
+            try:
+                return parse_length(d[key]) if key in d else default
+            except ValueError as exc:
+                report.error(f"board layout '{raw['layout']}': {key}: {exc}", doc.locate((key,)),
+                             "units")
+                return default
+
+        boards.append(Board(
+            id=raw["id"], title=raw.get("title", raw["id"]), deck=deck.id, cards=cards,
+            layout=raw["layout"], start_angle=float(d.get("start_angle", 90)),
+            clockwise=d.get("direction", "clockwise") == "clockwise",
+            gap=length("gap", mm(3)), radius=length("radius", None),
+            radial=d.get("tile_rotation", "radial") == "radial", margin=length("margin", mm(10)),
+            papers=tuple(d.get("papers", ["A3", "A4"])), overlap=length("overlap", mm(10)),
+            print_margin=length("print_margin", mm(6)), color=d.get("color", "#f4efe4"),
+            loc=where()))
+    return tuple(boards)
 
 
 def resolve_rulebook(loaded: LoadedGame, g: dict) -> Rulebook | None:

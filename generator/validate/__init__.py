@@ -37,6 +37,22 @@ def check_drafts(game: Game, report: Report) -> None:
     for card in game.cards():
         for name in card.drafts():
             report.warning(f"card '{card.id}': {name} is {TBD} (draft)", card.locate(name), "draft")
+    for table, value in game.data.items():
+        for path in _tbd_paths(value, ()):
+            where = ".".join(str(p) for p in (table,) + path)
+            report.warning(f"data {where} is {TBD} (draft)", game.data_sources[table].locate(path),
+                           "draft")
+
+
+def _tbd_paths(value, path: tuple):
+    if value == TBD:
+        yield path
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _tbd_paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _tbd_paths(v, path + (i,))
 
 
 def check_counts(game: Game, report: Report) -> None:

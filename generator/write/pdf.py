@@ -34,7 +34,11 @@ def _place(c: Canvas, placement: Placement, form: str | None) -> None:
     left, bottom, right, top = placement.bleed
     c.saveState()
     clip = c.beginPath()
-    clip.rect(placement.x - left, placement.y - bottom, slot_w + left + right, slot_h + bottom + top)
+    if placement.clip is not None:
+        clip.rect(*placement.clip)
+    else:
+        clip.rect(placement.x - left, placement.y - bottom, slot_w + left + right,
+                  slot_h + bottom + top)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(placement.x, placement.y)
     if placement.rotate == 90:  # counter-clockwise: the face's bottom edge on the right

@@ -1,0 +1,180 @@
+"""Le Dernier Peuple (seed 002): tiles, ring boards, movement and power cards; boards are
+measured on rasterised pages, split boards reassembled from their pages."""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+
+import pytest
+
+from pdfcheck import Raster, page_size_mm, reader
+from test_validate_lastdance import edit
+
+
+def test_validates_with_the_composition_draft(project, cardgen):
+    run = cardgen("validate", "dernier-peuple")
+    assert run.code == 0, run.lines
+    assert [l for l in run.lines if ": warning: " in l or ": error: " in l] == [
+        "cards/dernier-peuple/decks.yaml:3:23: warning: data decks.movement_composition is TBD "
+        "(draft) [draft]"]
+
+
+def test_builds_cards_tiles_boards_aid_and_rulebook(project, cardgen):
+    run = cardgen("build", "dernier-peuple")
+    assert run.code == 0, run.lines
+    out = project / "output/dernier-peuple"
+    fronts = reader(out / "dernier-peuple-fronts.pdf")
+    tiles = "".join(fronts.pages[0].extract_text().split())
+    for n in range(1, 21):
+        assert str(n) in tiles
+    assert tiles.count("ホーム") == 5 and tiles.count("つるはし") == 5
+    text = "".join("".join(p.extract_text().split()) for p in fronts.pages)
+    for name in ("強靭", "Force", "防御", "Defence", "得点のまとめ"):
+        assert name in text
+    assert "挟まれたプレイヤー-1点" in text  # the aid, from scoring.yaml
+    for players, pages in ((3, 1), (4, 4), (5, 4)):
+        board = reader(out / f"dernier-peuple-board-{players}p.pdf")
+        assert len(board.pages) == pages
+        if pages == 1:
+            w, h = sorted(page_size_mm(board.pages[0]))
+            assert abs(w - 297) < 0.2 and abs(h - 420) < 0.2  # A3
+    rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "dernier-peuple-rulebook.pdf").pages)
+    assert "3人1~12番2・6・10番4・8・12番" in rulebook  # the setup table, from board.yaml
+    assert "18番黒プレイヤーのホーム5番手" in rulebook
+
+
+@pytest.mark.parametrize("change,error", [
+    ("split: [4, 1]", "cards/dernier-peuple/movement.yaml:10:12: error: grey-example: the split 3 then 1 "
+                      "adds up to 4, not 5 [split-sums]"),
+    ("direct: 5", "cards/dernier-peuple/movement.yaml:15:13: error: black-example: direct tile 25 is not a "
+                  "tile of the board [direct-tile-exists]"),
+])
+def test_movement_card_checks(project, cardgen, change, error):
+    new = {"split: [4, 1]": "split: [3, 1]", "direct: 5": "direct: 25"}[change]
+    edit(project / "cards/dernier-peuple/movement.yaml", change, new)
+    run = cardgen("validate", "dernier-peuple")
+    assert run.code == 1
+    assert [l for l in run.lines if ": error: " in l] == [error]
+
+
+def test_a_ring_missing_a_home_is_reported(project, cardgen):
+    edit(project / "cards/dernier-peuple/board.yaml", "{players: 4, first: 1, last: 16}",
+         "{players: 4, first: 1, last: 13}")
+    run = cardgen("validate", "dernier-peuple")
+    errors = [l for l in run.lines if ": error: " in l]
+    assert "cards/dernier-peuple/board.yaml:11:5: error: 4 players: tiles 1-13 hold 3 homes, not 4 [ring-homes]" in errors
+    assert "cards/dernier-peuple/board.yaml:11:5: error: 4 players: tiles 1-13 hold 3 pickaxe tiles, not 4 [ring-pickaxes]" in errors
+
+
+# --- board geometry ------------------------------------------------------------------------
+
+N, RADIUS, TILE, MARGIN, PRINT = 8, 60.0, 30.0, 10.0, 6.0
+
+
+def make_ring(project, papers: str) -> None:
+    (project / "layouts/boards/test-ring.yaml").write_text(textwrap.dedent(f"""
+        shape: ring
+        start_angle: 90
+        direction: clockwise
+        radius: {RADIUS}mm
+        margin: {MARGIN}mm
+        papers: {papers}
+        overlap: 10mm
+        print_margin: {PRINT}mm
+        color: "#ffffff"
+    """), "utf-8")
+    (project / "layouts/test-dot.yaml").write_text(textwrap.dedent(f"""
+        size: [{TILE}mm, {TILE}mm]
+        bleed: 0mm
+        elements:
+          - {{name: dot, type: circle, x: 50% - 2mm, y: 50% - 2mm, width: 4mm, height: 4mm, fill: "#ff0000"}}
+    """), "utf-8")
+    game = project / "cards/ring"
+    game.mkdir(exist_ok=True)
+    (game / "game.yaml").write_text(textwrap.dedent(f"""
+        title: 輪
+        decks:
+          - {{id: tiles, cards: tiles.yaml, sheet: plain-a4, front: test-dot, back: test-dot}}
+        boards:
+          - {{id: ring, title: "", layout: test-ring, deck: tiles, cards: {{first: t0, last: t{N - 1}}}}}
+    """), "utf-8")
+    (game / "tiles.yaml").write_text("generate:\n  each:\n    n: [" + ", ".join(map(str, range(N)))
+                                     + "]\n  id: \"t{{ n }}\"\n", "utf-8")
+
+
+def dots(raster: Raster, inside=None) -> list[tuple[float, float]]:
+    """Centres (mm, page) of the red blobs (the tiles' dots) on a page; with `inside`
+    (x0, y0, x1, y1 in mm), only blobs wholly inside it (a cut blob has a false centre)."""
+    # Red pixels only: alignment crosses and text are black.
+    w, h = raster.image.size
+    rgb = raster.pixels
+
+    def is_red(q) -> bool:
+        r, g, b = rgb[q]
+        return r > 150 and g < 90 and b < 90
+
+    seen = set()
+    found = []
+    for y in range(h):
+        for x in range(w):
+            if (x, y) not in seen and is_red((x, y)):
+                stack, blob = [(x, y)], []
+                seen.add((x, y))
+                while stack:
+                    a, b = stack.pop()
+                    blob.append((a, b))
+                    for q in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                        if 0 <= q[0] < w and 0 <= q[1] < h and q not in seen and is_red(q):
+                            seen.add(q)
+                            stack.append(q)
+                xs = [p[0] / raster.px_per_mm for p in blob]
+                ys = [p[1] / raster.px_per_mm for p in blob]
+                if len(blob) > 20 and (inside is None or (
+                        min(xs) > inside[0] + 0.3 and min(ys) > inside[1] + 0.3
+                        and max(xs) < inside[2] - 0.3 and max(ys) < inside[3] - 0.3)):
+                    found.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+    return found
+
+
+def expected(cx: float, cy: float) -> list[tuple[float, float]]:
+    """Tile centres on the ring (y down): tile 1 at the top, then clockwise."""
+    return [(cx + RADIUS * math.cos(math.radians(90 - i * 360 / N)),
+             cy - RADIUS * math.sin(math.radians(90 - i * 360 / N))) for i in range(N)]
+
+
+def assert_on_ring(found, want, tol=0.5):
+    assert len(found) == len(want), found
+    for i, (wx, wy) in enumerate(want):
+        nearest = min(found, key=lambda p: (p[0] - wx) ** 2 + (p[1] - wy) ** 2)
+        assert abs(nearest[0] - wx) < tol and abs(nearest[1] - wy) < tol, (i, nearest, (wx, wy))
+
+
+def test_tile_centres_lie_on_the_ring_at_their_angles(project, cardgen):
+    make_ring(project, "[A4]")
+    assert cardgen("build", "ring").code == 0
+    pdf = project / "output/ring/ring-board-ring.pdf"
+    assert len(reader(pdf).pages) == 1
+    pw, ph = page_size_mm(reader(pdf).pages[0])
+    assert_on_ring(dots(Raster(pdf, 0, dpi=100)), expected(pw / 2, ph / 2))
+
+
+def test_a_split_board_reassembles_to_the_same_geometry(project, cardgen):
+    make_ring(project, "[A5]")  # the board (about 162 mm square) is larger than A5's printable area
+    assert cardgen("build", "ring").code == 0
+    pdf = project / "output/ring/ring-board-ring.pdf"
+    pages = reader(pdf).pages
+    assert len(pages) == 2  # two A5 pages, turned landscape, hold it
+    side = 2 * (RADIUS + math.hypot(TILE, TILE) / 2 + MARGIN)
+    found = []
+    for i, page in enumerate(pages):
+        label = re.search(r"board from x ([\d.]+) mm, y ([\d.]+) mm", page.extract_text())
+        x0, y0 = float(label.group(1)), float(label.group(2))
+        pw, ph = page_size_mm(page)
+        # Only what the page prints (inside its print margin) belongs to the board.
+        for x, y in dots(Raster(pdf, i, dpi=100), inside=(PRINT, PRINT, pw - PRINT, ph - PRINT)):
+            bx, by = x0 + x - PRINT, y0 + y - PRINT
+            if all(math.hypot(bx - fx, by - fy) > 2 for fx, fy in found):  # overlaps repeat
+                found.append((bx, by))
+    assert_on_ring(found, expected(side / 2, side / 2))
