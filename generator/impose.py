@@ -170,6 +170,7 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
     deck = faces.deck
     sheet = deck.sheet
     instances = list(deck.instances())
+    undefined = max(0, (deck.slots or 0) - len(instances))  # slots of the shape not designed yet
     if grouped:
         order: dict[Face, list] = {}
         for card in instances:
@@ -184,17 +185,20 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
     fillers = 0
     for k, (group_back, cards) in enumerate(runs):
         first_sheet = len(fronts)
+        if k == len(runs) - 1 and undefined:
+            cards = cards + ["filler"] * undefined  # the deck's shape: blank slots, backs printed
         for slots in _sheets_of(cards, sheet.per_sheet, start_slot if k == 0 else 0):
             front, back = [], []
             if group_back is not None:  # fill the sheet: every back page of a group is the same
-                fillers += sheet.per_sheet - len(slots)
                 slots = slots + ["filler"] * (sheet.per_sheet - len(slots))
+            fillers += sum(1 for card in slots if card == "filler")
             for index, card in enumerate(slots):
                 if card is None:
                     continue  # a slot already used on a partly used sheet
                 x, y = slot_position(sheet, index)
                 bx, by = back_position(sheet, x, y, offset)
-                back_face = group_back if card == "filler" else faces.backs[card.id]
+                back_face = (group_back or faces.backs[instances[0].id]) if card == "filler" \
+                    else faces.backs[card.id]
                 front_turn, back_turn = turn(sheet, back_face)
                 if card != "filler":
                     face = faces.fronts[card.id]
@@ -207,7 +211,7 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
         if group_back is not None:
             name = deck.id if len(runs) == 1 else f"{deck.id}-{k + 1}"
             groups.append(BackGroup(name, deck.id, tuple(range(first_sheet, len(fronts))),
-                                    backs[-1], len(cards)))
+                                    backs[-1], sum(1 for c in cards if c != "filler")))
     return fronts, backs, groups, fillers
 
 

@@ -80,6 +80,7 @@ class Card:
     fields: Mapping[str, Any]  # the designer's fields: name, name_en, effect, ...
     source: SourceMap  # the deck file
     path: tuple  # the card's entry in it: ("cards", 3)
+    back: str | None = None  # a back layout of the card's own (a double-sided card)
 
     @property
     def loc(self) -> Location:
@@ -92,7 +93,7 @@ class Card:
     def record(self) -> dict:
         """The card as written, for checks and templates: fields plus id, copies, blank, deck."""
         return {**self.fields, "id": self.id, "copies": self.copies, "blank": self.blank,
-                "deck": self.deck}
+                "deck": self.deck, **({"back": self.back} if self.back else {})}
 
     def drafts(self) -> tuple[str, ...]:
         """The names of fields whose value is still TBD."""
@@ -152,6 +153,8 @@ class Deck:
     source: SourceMap  # game.yaml
     path: tuple  # ("decks", i)
     backs: str = "grouped"  # "grouped": a sheet per back design; "duplex": backs follow fronts
+    slots: int | None = None  # the deck's declared shape: undefined slots print as blank fillers
+    card_backs: Mapping[str, "LayoutSpec"] = field(default_factory=frozen_mapping)  # name -> layout
 
     @property
     def loc(self) -> Location:

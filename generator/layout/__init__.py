@@ -365,7 +365,8 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
         for card in deck.cards:
             scope = _scope(game, deck, card, data, macros)
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides)
-            backs[card.id] = layout_face(deck.back, card, game, scope, report, guides,
+            back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
+            backs[card.id] = layout_face(back, card, game, scope, report, guides,
                                          mark_drafts=False)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).bold

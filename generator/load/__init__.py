@@ -250,6 +250,13 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
                 doc = _load_checked(path, project, report, "deck", card_context)
                 if doc is not None:
                     loaded.decks[deck_id] = doc
+                    for j, card in enumerate(doc.data.get("cards") or []):
+                        name = card.get("back") if isinstance(card, dict) else None
+                        if isinstance(name, str) and name not in loaded.layouts:
+                            chain = load_layout_chain(project.root, project.display, name, report,
+                                                      doc.locate(("cards", j, "back")))
+                            if chain is not None:
+                                loaded.layouts[name] = chain
         for side, default in DEFAULT_LAYOUTS.items():
             layout = deck.get(side, default)
             if isinstance(layout, str) and layout not in loaded.layouts:

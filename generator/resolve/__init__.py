@@ -18,6 +18,7 @@ from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
+from ..model import TBD
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
@@ -300,15 +301,16 @@ class _GenerateError(Exception):
 
 
 def _card(source: SourceMap, i: int, raw: dict, deck_id: str) -> Card:
-    fields = {k: v for k, v in raw.items() if k not in ("id", "copies", "blank")}
+    fields = {k: v for k, v in raw.items() if k not in ("id", "copies", "blank", "back")}
     return Card(
         id=raw["id"],
         deck=deck_id,
-        copies=raw.get("copies", 1),
+        copies=1 if raw.get("copies") == TBD else raw.get("copies", 1),  # a draft prints once
         blank=raw.get("blank", False),
-        fields=frozen_mapping(fields),
+        fields=frozen_mapping({**fields, **({"copies": TBD} if raw.get("copies") == TBD else {})}),
         source=source,
         path=("cards", i),
+        back=raw.get("back"),
     )
 
 
@@ -357,6 +359,10 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             back=back,
             fields=raw.get("fields"),
             backs=raw.get("backs", "grouped"),
+            slots=raw.get("slots"),
+            card_backs=frozen_mapping({c["back"]: layouts[c["back"]] for c in
+                                       deck_doc.data.get("cards") or [] if isinstance(c, dict)
+                                       and c.get("back") in layouts and layouts[c["back"]]}),
             source=loaded.game.source,
             path=("decks", i),
         ))

@@ -28,6 +28,7 @@ _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
 # A line break inside a Markdown paragraph: a space in English, nothing between two
 # Japanese characters (Japanese does not put spaces between words).
 _SOFT = "\x00"
+_OWN_TAG = re.compile(r"^</?(b|color|icon)(\s[^<>]*)?>$")
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SOFT_BETWEEN_CJK = re.compile(f"([{_CJK}])\x00([{_CJK}])")
 
@@ -159,6 +160,8 @@ class Typesetter:
                 out.append(f"<color {self._hex(self.look.accent)}>")
             elif t.type == "em_close":
                 out.append("</color>")
+            elif t.type == "html_inline" and _OWN_TAG.match(t.content):
+                out.append(t.content)  # cardgen's own inline markup: <b>, <color ...>, <icon ...>
         return _SOFT_BETWEEN_CJK.sub(r"\1\2", "".join(out)).replace(_SOFT, " ")
 
     @staticmethod

@@ -58,7 +58,15 @@ def _tbd_paths(value, path: tuple):
 def check_counts(game: Game, report: Report) -> None:
     """A deck with no cards yet is a draft: reported, and left out of the print."""
     for deck in game.decks:
-        if deck.total == 0:
+        if deck.slots is not None:
+            if deck.total > deck.slots:
+                report.error(f"deck '{deck.id}' has {deck.total} cards, more than its {deck.slots} "
+                             "slots", deck.source.locate(deck.path + ("slots",)), "deck")
+            elif deck.total < deck.slots:
+                report.warning(f"deck '{deck.id}': {deck.total} of its {deck.slots} slots are "
+                               f"defined; {deck.slots - deck.total} are still to be designed (draft)",
+                               deck.source.locate(deck.path + ("slots",)), "draft")
+        elif deck.total == 0:
             report.warning(f"deck '{deck.id}' has no cards yet (draft)", deck.loc, "draft")
 
 

@@ -116,7 +116,7 @@ def context(game: Game) -> tuple[dict, dict[str, Locator]]:
                  "version": game.version},
         "cards": _plain(cards),
         "card": {c["id"]: _plain(c) for c in cards},
-        "decks": {d.id: {"id": d.id, "name": d.name, "total": d.total,
+        "decks": {d.id: {"id": d.id, "name": d.name, "total": d.total, "slots": d.slots or d.total,
                          "cards": [_plain(c.record()) for c in d.cards]} for d in game.decks},
         "data": _plain(game.data),
         "macros": macros(game.macros) if game.macros else None,

@@ -1,0 +1,76 @@
+"""The vampire-court game (seed 003): 140 cards as the seed distributes them, read back."""
+
+from __future__ import annotations
+
+from PIL import ImageOps
+
+from pdfcheck import Raster, reader
+
+SLOTS = [(14 + c * 91, 11 + r * 55, 14 + (c + 1) * 91, 11 + (r + 1) * 55) for r in range(5) for c in range(2)]
+
+
+def squeeze(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_validates_with_drafts_that_count_the_undefined_cards(project, cardgen):
+    run = cardgen("validate", "vampire-band")
+    assert run.code == 0, run.lines
+    assert [l for l in run.lines if ": error: " in l] == []
+    warnings = [l for l in run.lines if ": warning: " in l]
+    assert ("cards/vampire-band/game.yaml:24:12: warning: deck 'characters': 8 of its 50 slots are "
+            "defined; 42 are still to be designed (draft) [draft]") in warnings
+    assert ("cards/vampire-band/game.yaml:46:12: warning: deck 'actions': 3 of its 80 slots are "
+            "defined; 77 are still to be designed (draft) [draft]") in warnings
+    assert "cards/vampire-band/characters.yaml:8:17: warning: card 'mina': durability is TBD (draft) [draft]" in warnings
+
+
+def test_a_deck_over_its_shape_is_an_error(project, cardgen):
+    path = project / "cards/vampire-band/game.yaml"
+    path.write_text(path.read_text("utf-8").replace("slots: 80", "slots: 2"), "utf-8")
+    run = cardgen("validate", "vampire-band")
+    assert run.code == 1
+    assert ("cards/vampire-band/game.yaml:46:12: error: deck 'actions' has 3 cards, more than its 2 "
+            "slots [deck]") in run.lines
+
+
+def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
+    run = cardgen("build", "vampire-band")
+    assert run.code == 0, run.lines
+    out = project / "output/vampire-band"
+    assert len(reader(out / "vampire-band-fronts.pdf").pages) == 14
+    backs = [squeeze(p.extract_text()) for p in reader(out / "vampire-band-backs.pdf").pages]
+    assert len(backs) == 14
+    assert backs[0].count("反時計回り") == 10  # page 1: the ROTATION card's other face
+    assert all(b.count("キャラクターカード") == 10 for b in backs[1:6])  # pages 2-6
+    assert all(b.count("行動カード") == 10 for b in backs[6:14])  # pages 7-14
+    for name, pages in (("rotation", 1), ("characters", 5), ("actions", 8)):
+        assert len(reader(out / f"vampire-band-backs-{name}.pdf").pages) == 1
+    guide = (out / "vampire-band-print-guide.txt").read_text("utf-8")
+    assert "vampire-band-backs-characters.pdf: print 5 times, on the reverse of fronts pages 2-6" in guide
+    assert "vampire-band-backs-actions.pdf: print 8 times, on the reverse of fronts pages 7-14" in guide
+    fronts = squeeze("".join(p.extract_text() for p in reader(out / "vampire-band-fronts.pdf").pages))
+    for name in ("ミナ殿下", "鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク", "テロメアの陰謀"):
+        assert name in fronts
+
+
+def frame_box(image, slot, px_per_mm):
+    """Bounding box (mm) of the card's dark frame inside a slot."""
+    crop = image.crop(tuple(int(v * px_per_mm) for v in slot)).convert("L")
+    found = crop.point(lambda v: 255 if v < 90 else 0).getbbox()
+    assert found, slot
+    return tuple(v / px_per_mm + off for v, off in zip(found, (slot[0], slot[1], slot[0], slot[1])))
+
+
+def test_every_rotation_back_lies_under_its_front(project, cardgen):
+    assert cardgen("build", "vampire-band").code == 0
+    out = project / "output/vampire-band"
+    front = Raster(out / "vampire-band-fronts.pdf", 0)
+    back = Raster(out / "vampire-band-backs.pdf", 0)
+    turned = ImageOps.mirror(back.image)  # the sheet turned over its long edge
+    for slot in SLOTS[:2]:  # the two ROTATION cards
+        f = frame_box(front.image, slot, front.px_per_mm)
+        b = frame_box(turned, slot, back.px_per_mm)
+        assert all(abs(x - y) < 0.3 for x, y in zip(f, b)), (slot, f, b)
+    text = squeeze(reader(out / "vampire-band-fronts.pdf").pages[0].extract_text())
+    assert text.count("時計回り") == 2 and "反時計回り" not in text
