@@ -22,6 +22,9 @@ from .layouts import load_layout_chain
 from .yamlfile import Document, load_yaml
 
 DEFAULT_SHEET = "a-one-51002"
+game_context = schema.item_context("decks", "id", "deck")
+card_context = schema.item_context("cards", "id", "card")
+checks_context = schema.item_context("checks", "name", "check")
 DEFAULT_LAYOUTS = {"front": "default-front", "back": "default-back"}
 
 
@@ -77,37 +80,6 @@ class LoadedGame:
     rulebook: tuple[str, str] | None = None  # (file as shown, text) of the rulebook template
     macros: tuple[str, str] | None = None  # (file as shown, text) of the macros file
     boards: dict[str, Document] = field(default_factory=dict)  # board layout name -> file
-
-
-def game_context(path: tuple, data) -> str:
-    if len(path) >= 2 and path[0] == "decks" and isinstance(path[1], int):
-        decks = data.get("decks") if isinstance(data, dict) else None
-        try:
-            deck_id = decks[path[1]].get("id")
-        except (AttributeError, IndexError, TypeError, KeyError):
-            deck_id = None
-        return f"deck '{deck_id}'" if isinstance(deck_id, str) else f"deck {path[1] + 1}"
-    return ""
-
-
-def card_context(path: tuple, data) -> str:
-    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
-        try:
-            card_id = data["cards"][path[1]].get("id")
-        except (AttributeError, IndexError, TypeError, KeyError):
-            card_id = None
-        return f"card '{card_id}'" if isinstance(card_id, str) else f"card {path[1] + 1}"
-    return ""
-
-
-def checks_context(path: tuple, data) -> str:
-    if len(path) >= 2 and path[0] == "checks" and isinstance(path[1], int):
-        try:
-            name = data["checks"][path[1]].get("name")
-        except (AttributeError, IndexError, TypeError, KeyError):
-            name = None
-        return f"check '{name}'" if isinstance(name, str) else f"check {path[1] + 1}"
-    return ""
 
 
 def load_python_checks(path: Path, project: Project, game_id: str,

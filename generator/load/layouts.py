@@ -9,14 +9,7 @@ from . import schema
 from .yamlfile import Document, load_yaml
 
 
-def layout_context(path: tuple, data) -> str:
-    if len(path) >= 2 and path[0] == "elements" and isinstance(path[1], int):
-        try:
-            name = data["elements"][path[1]].get("name")
-        except (AttributeError, IndexError, TypeError, KeyError):
-            name = None
-        return f"element '{name}'" if isinstance(name, str) else f"element {path[1] + 1}"
-    return ""
+layout_context = schema.item_context("elements", "name", "element")
 
 
 NOT_LAYOUTS = {"printers"}  # layouts/printers.yaml holds printer profiles

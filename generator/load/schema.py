@@ -58,6 +58,22 @@ _TYPE_WORDS = {
 }
 
 
+def item_context(list_key: str, id_key: str, noun: str):
+    """A Context for documents holding a list of named items: a path into item 3 of
+    `cards` reads "card 'priest'" (or "card 4" while the item has no usable name)."""
+
+    def context(path: tuple, data) -> str:
+        if len(path) >= 2 and path[0] == list_key and isinstance(path[1], int):
+            try:
+                name = data[list_key][path[1]].get(id_key)
+            except (AttributeError, IndexError, TypeError, KeyError):
+                name = None
+            return f"{noun} '{name}'" if isinstance(name, str) else f"{noun} {path[1] + 1}"
+        return ""
+
+    return context
+
+
 def suggest(name: str, known: list[str], place: str) -> str:
     """What to tell a user who named something that does not exist: the closest name, or
     the few names there are, or where to look."""
