@@ -8,7 +8,9 @@ Exit codes (docs/cli.md): 0 ok; 1 problems in the data (errors, or warnings with
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 import traceback
 from pathlib import Path
 
@@ -152,8 +154,14 @@ COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate}
 
 
+def _terminate(signum, frame):
+    raise KeyboardInterrupt  # unwind like Ctrl-C: pending output files are removed, none replaced
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         project = Project.find(args.root, getattr(args, "output", None))
         return int(COMMANDS[args.command](args, project))

@@ -16,9 +16,10 @@ import yaml
 from ..model import SourceMap
 from ..problems import Location, Report
 
-# A document may expand to at most this many values. A 100,000-card deck with a
-# dozen fields stays well below it; a "billion laughs" alias bomb does not.
+# A document may expand to at most this many values, and aliases (a reused anchor)
+# to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
 MAX_VALUES = 5_000_000
+MAX_ALIAS_VALUES = 100_000
 MAX_BYTES = 64 * 1024 * 1024
 
 Path_ = tuple  # a key path into a document: ("cards", 3, "copies")
@@ -51,21 +52,24 @@ class _Converter:
         self.constructor = yaml.SafeLoader("")  # for scalar resolution only
         self.doc = Document(file, None)
         self.too_big = False
+        self.expanded: set[int] = set()  # collection nodes converted once already
+        self.alias_depth = 0  # > 0 while converting a node a second time (through an alias)
+        self.alias_values = 0
 
     def loc(self, node: yaml.Node) -> Location:
         return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
 
     def convert(self, node: yaml.Node, path: Path_) -> Any:
         self.count += 1
-        if self.count > MAX_VALUES:
+        self.alias_values += 1 if self.alias_depth else 0
+        if self.count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES:
             if not self.too_big:
                 self.too_big = True
-                self.report.error(
-                    f"the document expands to more than {MAX_VALUES:,} values "
-                    "(an alias repeated many times?)",
-                    self.loc(node),
-                    "yaml",
-                )
+                what = (f"aliases expand to more than {MAX_ALIAS_VALUES:,} values"
+                        if self.alias_values > MAX_ALIAS_VALUES else
+                        f"the document expands to more than {MAX_VALUES:,} values")
+                self.report.error(f"{what}; is an anchor repeated many times?", self.loc(node),
+                                  "yaml")
             return None
         self.doc.value_locs.setdefault(path, self.loc(node))
         if isinstance(node, yaml.ScalarNode):
@@ -74,12 +78,18 @@ class _Converter:
             self.report.error("an alias refers to itself (recursive alias)", self.loc(node), "yaml")
             return None
         self.active.add(id(node))
+        again = id(node) in self.expanded
+        self.expanded.add(id(node))
+        self.alias_depth += again
         try:
+            if self.too_big:
+                return None
             if isinstance(node, yaml.SequenceNode):
                 return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
             return self.mapping(node, path)
         finally:
             self.active.discard(id(node))
+            self.alias_depth -= again
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         tag = node.tag

@@ -158,6 +158,9 @@ def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict
             file = files.get(weight, files["regular"])
             path = fonts_dir / file
             where = doc.locate(("families", family, weight if weight in files else "regular"))
+            if ".." in Path(file).parts:
+                report.error(f"font family '{family}': '{file}' must be a file in fonts/", where, "path")
+                continue
             if not path.is_file():
                 report.error(f"font family '{family}': {weight} file '{file}' does not exist",
                              where, "font")
@@ -252,12 +255,23 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
     return icons
 
 
+MAX_CARDS = 50_000  # a game larger than this is almost surely a mistake; split it
+
+
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                    report: Report) -> list[Card]:
     """A deck given as `generate:`: one card for every combination of the `each` lists,
     its id, copies and fields computed by templates over the combination."""
     spec = doc.data["generate"]
     names = list(spec["each"])
+    combinations = 1
+    for n in names:
+        combinations *= len(spec["each"][n])
+    if combinations > MAX_CARDS:
+        report.error(f"deck '{deck_id}' would generate {combinations:,} cards; a game holds at "
+                     f"most {MAX_CARDS:,} (split it into several games)", doc.locate(("generate", "each")),
+                     "deck")
+        return []
     scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
     cards = []
     for combo in itertools.product(*(spec["each"][n] for n in names)):

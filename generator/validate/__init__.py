@@ -9,6 +9,7 @@ located problems to one report; none stops at the first problem.
 from __future__ import annotations
 
 from ..model import TBD, Game
+from ..resolve import MAX_CARDS
 from ..problems import Report
 from .fields import check_fields
 from .invariants import check_invariants
@@ -56,7 +57,12 @@ def _tbd_paths(value, path: tuple):
 
 
 def check_counts(game: Game, report: Report) -> None:
-    """A deck with no cards yet is a draft: reported, and left out of the print."""
+    """A deck with no cards yet is a draft: reported, and left out of the print. A game has
+    at most MAX_CARDS cards to print."""
+    total = sum(d.slots or d.total for d in game.decks)
+    if total > MAX_CARDS:
+        report.error(f"the game has {total:,} cards to print; a game holds at most {MAX_CARDS:,} "
+                     "(split it into several games)", game.loc, "deck")
     for deck in game.decks:
         if deck.slots is not None:
             if deck.total > deck.slots:
