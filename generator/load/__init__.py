@@ -19,6 +19,7 @@ from ..model import PythonCheck
 from ..problems import Location, Report, UsageError
 from . import schema
 from .layouts import load_layout_chain
+from .spreadsheet import load_csv, load_xlsx
 from .yamlfile import Document, load_yaml
 
 DEFAULT_SHEET = "a-one-51002"
@@ -192,6 +193,26 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     return _load_checked(path, project, report, "sheet")
 
 
+def _load_deck_file(path: Path, project: Project, deck: dict, game_doc: Document, i: int,
+                    report: Report) -> Document | None:
+    """A deck's cards from YAML, or from a CSV file or an XLSX sheet (typed by the deck's
+    field declarations), checked against the deck file format either way."""
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".xlsx"):
+        return _load_checked(path, project, report, "deck", card_context)
+    fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+    display = project.display(path)
+    if suffix == ".csv":
+        doc = load_csv(path, display, fields, deck.get("encoding"), report)
+    else:
+        doc = load_xlsx(path, display, fields, deck.get("worksheet"), report,
+                        game_doc.locate(("decks", i, "worksheet")))
+    if doc is not None:
+        schema.check(doc, schema.validator_for("deck"), report,
+                     lambda p: card_context(p, doc.data))
+    return doc
+
+
 def sheet_preset_id(deck: dict):
     """The preset a deck names: `sheet: ID` or `sheet: {preset: ID, ...}`."""
     sheet = deck.get("sheet", DEFAULT_SHEET)
@@ -219,7 +240,7 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
             path = _referenced_file(folder, deck["cards"], project, report,
                                     game_doc.locate(("decks", i, "cards")), "card file")
             if path is not None:
-                doc = _load_checked(path, project, report, "deck", card_context)
+                doc = _load_deck_file(path, project, deck, game_doc, i, report)
                 if doc is not None:
                     loaded.decks[deck_id] = doc
                     for j, card in enumerate(doc.data.get("cards") or []):

@@ -1,0 +1,126 @@
+"""Decks kept in spreadsheets (CSV and XLSX), typed by the deck's schema, located errors."""
+
+from __future__ import annotations
+
+import textwrap
+
+import openpyxl
+import pytest
+
+from pdfcheck import reader
+
+GAME = textwrap.dedent("""
+    title: 表計算
+    decks:
+      - id: main
+        cards: {cards}
+        {extra}
+        fields:
+          name: {{type: text, required: true}}
+          power: {{type: integer, minimum: 1}}
+          tags: {{type: list, separator: "|", items: {{type: text, enum: [song, dance]}}}}
+          rare: {{type: boolean}}
+""")
+ROWS = [["id", "name", "copies", "power", "tags", "rare"],
+        ["a", "歌姫", "2", "3", "song|dance", "yes"],
+        ["b", "踊り子", "", "1", "dance", ""]]
+
+
+def game(project, cards: str, extra: str = ""):
+    folder = project / "cards/sheet"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(GAME.format(cards=cards, extra=extra), "utf-8")
+    return folder
+
+
+def csv_text(rows) -> str:
+    return "\r\n".join(",".join(r) for r in rows) + "\r\n"
+
+
+def loaded_cards(project):
+    from generator.load import Project
+    from generator.pipeline import check
+    outcome = check(Project.find(), "sheet")
+    assert not outcome.report.errors, [p.format() for p in outcome.report.errors]
+    return {c.id: c for c in outcome.game.cards()}
+
+
+@pytest.mark.parametrize("encoding,bom", [("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("cp932", b"")])
+def test_csv_in_utf8_with_or_without_bom_or_shift_jis(project, cardgen, encoding, bom):
+    folder = game(project, "cards.csv")
+    (folder / "cards.csv").write_bytes(bom + csv_text(ROWS).encode(encoding))
+    cards = loaded_cards(project)
+    assert cards["a"].fields == {"name": "歌姫", "power": 3, "tags": ["song", "dance"], "rare": True}
+    assert cards["a"].copies == 2 and cards["b"].copies == 1  # an empty cell is no value
+    assert "rare" not in cards["b"].fields
+    run = cardgen("build", "sheet")
+    assert run.code == 0, run.lines
+    text = reader(project / "output/sheet/sheet-fronts.pdf").pages[0].extract_text()
+    assert text.count("歌姫") == 2 and "踊り子" in text
+
+
+def test_declared_encoding(project):
+    folder = game(project, "cards.csv", "encoding: cp932")
+    (folder / "cards.csv").write_bytes(csv_text(ROWS).encode("cp932"))
+    assert loaded_cards(project)["b"].fields["name"] == "踊り子"
+
+
+def test_a_bad_cell_in_a_csv_is_located_by_row_and_column(project, cardgen):
+    folder = game(project, "cards.csv")
+    rows = [r[:] for r in ROWS]
+    rows[2][3] = "strong"
+    rows[1][4] = "song|poem"
+    (folder / "cards.csv").write_text(csv_text(rows), "utf-8")
+    run = cardgen("validate", "sheet")
+    assert run.code == 1
+    assert [l for l in run.lines if ": error: " in l] == [
+        "cards/sheet/cards.csv:2:5: error: card 'a': item 2 of tags must be one of song, dance, not 'poem' [schema]",
+        "cards/sheet/cards.csv:3:4: error: card 'b': power must be an integer, not text ('strong') [schema]",
+    ]
+
+
+def workbook(path, sheets: dict):
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+
+
+def test_two_decks_from_two_sheets_of_one_workbook(project, cardgen):
+    folder = game(project, "cards.xlsx", "worksheet: Characters")
+    text = (folder / "game.yaml").read_text("utf-8")
+    (folder / "game.yaml").write_text(
+        text + "  - id: extra\n    cards: cards.xlsx\n    worksheet: Extras\n", "utf-8")
+    workbook(folder / "cards.xlsx", {
+        "Characters": [["id", "name", "copies", "power", "tags", "rare"],
+                       ["a", "歌姫", 2, 3, "song|dance", True], ["b", "踊り子", None, 1.0, "dance", None]],
+        "Extras": [["id", "name"], ["x", "予備"]]})
+    cards = loaded_cards(project)
+    assert cards["a"].fields == {"name": "歌姫", "power": 3, "tags": ["song", "dance"], "rare": True}
+    assert cards["b"].fields["power"] == 1 and isinstance(cards["b"].fields["power"], int)
+    assert cards["x"].fields == {"name": "予備"}
+    assert cardgen("build", "sheet").code == 0
+
+
+def test_a_bad_cell_in_a_workbook_is_located_by_sheet_and_cell(project, cardgen):
+    folder = game(project, "cards.xlsx", "worksheet: Characters")
+    workbook(folder / "cards.xlsx", {"Characters": [
+        ["id", "name", "power"], ["a", "歌姫", 3], ["b", "踊り子", "strong"]]})
+    run = cardgen("validate", "sheet")
+    assert run.code == 1
+    assert [l for l in run.lines if ": error: " in l] == [
+        "cards/sheet/cards.xlsx[Characters]!C3: error: card 'b': power must be an integer, not "
+        "text ('strong') [schema]"]
+
+
+def test_an_unknown_worksheet(project, cardgen):
+    folder = game(project, "cards.xlsx", "worksheet: Nope")
+    workbook(folder / "cards.xlsx", {"Characters": [["id", "name"], ["a", "歌姫"]]})
+    run = cardgen("validate", "sheet")
+    assert run.code == 1
+    assert [l for l in run.lines if ": error: " in l] == [
+        "cards/sheet/game.yaml:6:16: error: workbook cards/sheet/cards.xlsx has no sheet 'Nope' "
+        "(sheets: Characters) [reference]"]
