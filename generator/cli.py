@@ -14,7 +14,7 @@ import threading
 import traceback
 from pathlib import Path
 
-from . import pipeline
+from . import pipeline, scaffold
 from .load import Project
 from .load.schema import suggest
 from .problems import CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for
@@ -65,6 +65,12 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--format", choices=("text", "json"), default="text")
 
     sub.add_parser("list", parents=[common], help="list games, decks and card counts")
+
+    n = sub.add_parser("new", parents=[common], help="start a new game that builds at once")
+    n.add_argument("game", metavar="GAME", help="the new game's folder name under cards/")
+    n.add_argument("--size", default="meishi", help="card size: meishi (default), poker, "
+                   "us-business, bridge, mini, tarot")
+    n.add_argument("--sheet", metavar="PRESET", help="sheet preset (default: one for the size)")
 
     c = sub.add_parser("calibrate", parents=[common],
                        help="write a duplex calibration sheet to measure a printer's back offset")
@@ -150,8 +156,16 @@ def cmd_calibrate(args, project: Project) -> int:
     return ExitCode.OK
 
 
+def cmd_new(args, project: Project) -> int:
+    written = scaffold.new_game(project, args.game, args.size, args.sheet)
+    for path in written:
+        print(f"wrote {project.display(path)}")
+    print(f"next: cardgen validate {args.game}, then cardgen build {args.game}")
+    return ExitCode.OK
+
+
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
-            "calibrate": cmd_calibrate}
+            "calibrate": cmd_calibrate, "new": cmd_new}
 
 
 def _terminate(signum, frame):

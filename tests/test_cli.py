@@ -109,3 +109,18 @@ def test_written_files_are_reported_and_readable_by_others(project, cardgen):
     mode = (project / "output/lastdance/lastdance-fronts.pdf").stat().st_mode & 0o777
     assert mode == 0o666 & ~umask
     assert not [p for p in (project / "output/lastdance").iterdir() if p.name.startswith(".")]
+
+
+def test_new_game_builds_at_once_and_never_overwrites(project, cardgen):
+    assert cardgen("new", "first").code == 0
+    assert cardgen("build", "first").code == 0
+    out = project / "output/first"
+    for name in ("first-fronts.pdf", "first-backs.pdf", "first-rulebook.pdf"):
+        assert (out / name).stat().st_size > 1000
+    before = (project / "cards/first/cards.yaml").read_bytes()
+    run = cardgen("new", "first")
+    assert run.code == 2
+    assert run.lines == ["cardgen: error: cards/first already exists; cardgen new never overwrites anything"]
+    assert (project / "cards/first/cards.yaml").read_bytes() == before
+    assert cardgen("new", "Bad Name").code == 2
+    assert cardgen("new", "other", "--size", "huge").code == 2

@@ -1,0 +1,41 @@
+"""docs/tutorial.md, run as written: every `sh` block's commands in order (with the exit
+code the block expects), every `file=` block written where it says, every shown
+message checked against what cardgen prints."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from conftest import REPO
+from pdfcheck import reader
+
+BLOCK = re.compile(r"^```(\S*)([^\n]*)\n(.*?)^```", re.S | re.M)
+
+
+def test_the_tutorial_runs_as_written(project, cardgen):
+    text = (REPO / "docs/tutorial.md").read_text("utf-8")
+    outputs = []
+    ran = 0
+    for kind, info, body in BLOCK.findall(text):
+        options = dict(o.split("=", 1) for o in info.split() if "=" in o)
+        if kind == "sh":
+            for line in body.strip().splitlines():
+                args = shlex.split(line)
+                assert args[0] == "cardgen", line
+                run = cardgen(*args[1:])
+                assert run.code == int(options.get("expect", 0)), (line, run.lines)
+                outputs.extend(run.lines)
+                ran += 1
+        elif "file" in options:
+            (project / options["file"]).write_text(body, "utf-8")
+        elif kind == "" and body.strip():
+            # A shown message: each of its lines is one cardgen printed.
+            for expected in body.strip().splitlines():
+                assert expected in outputs, expected
+    assert ran >= 6
+    out = project / "output/mygame"
+    fronts = reader(out / "mygame-fronts.pdf").pages[0].extract_text()
+    assert fronts.count("巫女") == 2 and "DRAFT" not in fronts  # the revision, printed
+    rulebook = "".join(p.extract_text() for p in reader(out / "mygame-rulebook.pdf").pages)
+    assert "山札の上から3枚を見て" in "".join(rulebook.split())
