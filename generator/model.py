@@ -7,6 +7,7 @@ Every object that a later stage may complain about carries its `Location`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -95,9 +96,13 @@ class Card:
         return {**self.fields, "id": self.id, "copies": self.copies, "blank": self.blank,
                 "deck": self.deck, **({"back": self.back} if self.back else {})}
 
+    @cached_property
+    def _drafts(self) -> tuple[str, ...]:
+        return tuple(k for k, v in self.fields.items() if v == TBD)
+
     def drafts(self) -> tuple[str, ...]:
         """The names of fields whose value is still TBD."""
-        return tuple(k for k, v in self.fields.items() if v == TBD)
+        return self._drafts
 
 
 @dataclass(frozen=True)
@@ -160,7 +165,7 @@ class Deck:
     def loc(self) -> Location:
         return self.source.locate(self.path)
 
-    @property
+    @cached_property
     def total(self) -> int:
         return sum(c.copies for c in self.cards)
 

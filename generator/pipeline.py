@@ -18,7 +18,6 @@ from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import PAPER, mm
 from .validate import validate
-from . import rulebook
 from .write import BytesFile, PdfOutput, TextFile, write_files
 from .write.calibration import calibration_pages
 from .write.guide import print_guide
@@ -59,7 +58,9 @@ def check(project: Project, game_id: str) -> Outcome:
     if game is None or report.errors:
         return outcome
     validate(game, report)
-    outcome.rulebook_markdown = rulebook.check(game, report)  # the rulebook branches off here
+    if game.rulebook is not None:  # the rulebook branches off here
+        from . import rulebook  # markdown-it and pypdf: loaded only for games with a rulebook
+        outcome.rulebook_markdown = rulebook.check(game, report)
     outcome.game = game
     return outcome
 
@@ -132,6 +133,7 @@ def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> li
     game = outcome.game
     if game.rulebook is None or outcome.rulebook_markdown is None:
         return []
+    from . import rulebook
     pdf, booklet = rulebook.build(game, faces, outcome.rulebook_markdown)
     folder = output_folder(project, game.id)
     return [BytesFile(folder / f"{game.id}-rulebook.pdf", pdf, _page_count(pdf)),

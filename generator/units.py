@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
 CARD_SIZES = {  # natural width, height in mm
@@ -26,6 +27,7 @@ _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z%]*)\s*$")
 _TERMS = re.compile(r"\s+([+-])\s+")  # "100% - 6mm": terms joined by a spaced + or -
 
 
+@lru_cache(maxsize=8192)
 def parse_length(value: str | int | float, percent_of: float | None = None) -> float:
     """A length in points; `%` is allowed where `percent_of` (in points) is given.
     Raises ValueError with a message a designer can act on."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .. import fonts
@@ -71,8 +71,10 @@ _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^
 class _Element:
     """One element's values for one card, parsed on demand; errors name the key."""
 
-    def __init__(self, el: ElementSpec, scope: dict, layout: LayoutSpec, game: Game):
+    def __init__(self, el: ElementSpec, scope: dict, layout: LayoutSpec, game: Game,
+                 texts: dict | None = None):
         self.el, self.scope, self.layout, self.game = el, scope, layout, game
+        self.texts = {} if texts is None else texts  # set texts, shared by a whole layout run
 
     def raw(self, key: str, default: Any = None) -> Any:
         try:
@@ -112,16 +114,9 @@ class _Element:
         return family
 
 
-def _scope(game: Game, deck: Deck, card: Card, data: dict, macros) -> dict:
-    return {
-        "card": card.record(),
-        "deck": {"id": deck.id, "name": deck.name, "color": deck.color, "total": deck.total},
-        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
-                 "version": game.version},
-        "data": data,
-        "draft": bool(card.drafts()),
-        "macros": macros,
-    }
+def _scope(shared: dict, card: Card) -> dict:
+    """What a card's templates see: the card, and what its deck and game share."""
+    return {**shared, "card": card.record(), "draft": bool(card.drafts())}
 
 
 def _box(e: _Element, layout: LayoutSpec) -> tuple[float, float, float, float]:
@@ -169,37 +164,59 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     pad = e.length("padding", "0mm", H)
     color = e.color("color", "ink") or INK
     style = Style(family, e.flag("bold"), color)
-    # A text bound straight to a card field is reported at that field.
-    field = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
-    where = card.locate(field.group(1)) if field and field.group(1) in card.fields else None
-    what = f"{field.group(1)} (element '{el.name}')" if where else "text"
-    try:
-        atoms = parse(text, style, game.colors, game.icons, game.fonts, parse_color, images.aspect)
-    except MissingGlyphs as exc:
-        codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in exc.chars)
-        raise _Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
-                   where, "glyph", named=True) from None
-    except MarkupError as exc:
-        raise _Bad("text", f"{what}: {exc}", where, "markup", named=True) from None
-    except images.ImageProblem as exc:
-        raise _Bad("text", f"{what}: {exc}", where, "image", named=True) from None
     x, y, w, h = box
     inner = Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad)
-    base = family.bold if style.bold else family.regular
-    try:
-        items, _ = set_text(atoms, inner, size, min_size, spacing, align, valign, vertical, base)
-    except DoesNotFit as exc:
-        dims = f"{inner.w / mm(1):.1f} x {inner.h / mm(1):.1f} mm"
-        if exc.too_wide:
-            message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
-        else:
-            direction = "width" if vertical else "height"
-            message = (f"{what} does not fit the {dims} box: it needs {exc.needed / mm(1):.1f} mm "
-                       f"of {direction} at {exc.size:g} pt")
-            if fit != "shrink":
-                message += " (fit: shrink with a min_size lets it shrink)"
-        raise _Bad("text", message, where, "fit", named=True) from None
-    return items
+    # The same text in the same box (a label, a repeated effect) is set once per build.
+    key = (text, style, inner.w, inner.h, size, min_size, spacing, align, valign, vertical)
+    items = e.texts.get(key)
+    if items is None:
+        try:
+            items = _set(text, style, inner, size, min_size, spacing, align, valign, vertical,
+                         game)
+        except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
+            # A text bound straight to a card field is reported at that field.
+            field = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
+            where = card.locate(field.group(1)) if field and field.group(1) in card.fields else None
+            what = f"{field.group(1)} (element '{el.name}')" if where else "text"
+            raise _text_problem(exc, what, where, inner, vertical, fit) from None
+        e.texts[key] = items
+    return [_moved(item, inner.x, inner.y) for item in items]
+
+
+def _set(text, style, inner, size, min_size, spacing, align, valign, vertical, game) -> tuple:
+    """The text set in a box of the inner box's size at the origin."""
+    atoms = parse(text, style, game.colors, game.icons, game.fonts, parse_color, images.aspect)
+    base = style.family.bold if style.bold else style.family.regular
+    items, _ = set_text(atoms, Box(0.0, 0.0, inner.w, inner.h), size, min_size, spacing, align,
+                        valign, vertical, base)
+    return tuple(items)
+
+
+def _text_problem(exc: Exception, what: str, where, inner: Box, vertical: bool, fit) -> _Bad:
+    if isinstance(exc, MissingGlyphs):
+        codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in exc.chars)
+        return _Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
+                    where, "glyph", named=True)
+    if isinstance(exc, MarkupError):
+        return _Bad("text", f"{what}: {exc}", where, "markup", named=True)
+    if isinstance(exc, images.ImageProblem):
+        return _Bad("text", f"{what}: {exc}", where, "image", named=True)
+    dims = f"{inner.w / mm(1):.1f} x {inner.h / mm(1):.1f} mm"
+    if exc.too_wide:
+        message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
+    else:
+        direction = "width" if vertical else "height"
+        message = (f"{what} does not fit the {dims} box: it needs {exc.needed / mm(1):.1f} mm "
+                   f"of {direction} at {exc.size:g} pt")
+        if fit != "shrink":
+            message += " (fit: shrink with a min_size lets it shrink)"
+    return _Bad("text", message, where, "fit", named=True)
+
+
+def _moved(item: Item, dx: float, dy: float) -> Item:
+    if isinstance(item, (Text, Image)):
+        return replace(item, x=item.x + dx, y=item.y + dy)
+    return item
 
 
 def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
@@ -272,8 +289,8 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
 
 
 def _element(el: ElementSpec, layout: LayoutSpec, card: Card, game: Game, scope: dict,
-             report: Report) -> tuple[list[Item], tuple | None]:
-    e = _Element(el, scope, layout, game)
+             report: Report, texts: dict | None = None) -> tuple[list[Item], tuple | None]:
+    e = _Element(el, scope, layout, game, texts)
     try:
         if "when" in el.props:
             try:
@@ -329,11 +346,11 @@ def _draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
 
 
 def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report: Report,
-                guides: bool = False, mark_drafts: bool = True) -> Face:
+                guides: bool = False, mark_drafts: bool = True, texts: dict | None = None) -> Face:
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
     for el in layout.elements:
-        element_items, box = _element(el, layout, card, game, scope, report)
+        element_items, box = _element(el, layout, card, game, scope, report, texts)
         items.extend(element_items)
         if box is not None:
             boxes.append((el.name, box))
@@ -357,17 +374,24 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
-    data = _plain(game.data)
-    macros = sandbox.macros(game.macros) if game.macros else None
+    game_scope = {
+        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
+                 "version": game.version},
+        "data": _plain(game.data),
+        "macros": sandbox.macros(game.macros) if game.macros else None,
+    }
     decks = []
+    texts: dict = {}  # texts set so far, by text, style and box: each is measured once
     for deck in game.decks:
         fronts, backs = {}, {}
+        shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
+                                         "total": deck.total}}
         for card in deck.cards:
-            scope = _scope(game, deck, card, data, macros)
-            fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides)
+            scope = _scope(shared, card)
+            fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides, texts=texts)
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
             backs[card.id] = layout_face(back, card, game, scope, report, guides,
-                                         mark_drafts=False)
+                                         mark_drafts=False, texts=texts)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).bold
     boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)

@@ -4,7 +4,8 @@ Measure, then draw: `set_text` breaks and measures a text for a box and returns
 finished primitives, or raises `DoesNotFit` with the size the text needed.
 
 Line breaking: break opportunities come from the Unicode line breaking algorithm
-(UAX #14, via `uniseg`), which carries the Japanese kinsoku rules of JLREQ: no
+(UAX #14) as ICU implements it, with ICU's strict Japanese line breaking
+(`ja@lb=strict`, through `icu4py`), which carries the kinsoku rules of JLREQ: no
 line starts with closing brackets, 、。，．・ー, small kana, ？！ or …; no line
 ends with opening brackets; Latin words are not split, and mixed Japanese and
 English text breaks naturally. Lines are filled greedily; a cannot-start
@@ -23,7 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping
 
-from uniseg.linebreak import line_break_units
+from icu4py.breakers import LineBreaker
+from icu4py.locale import Locale
 
 from .. import fonts
 from ..model import Color, FontFamily, Icon
@@ -70,7 +72,7 @@ class Style:
     color: Color
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Atom:
     text: str  # one character, "\n", or OBJECT
     font: str  # the registered font that draws it (fallbacks applied)
@@ -153,6 +155,12 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
 
 # --- measuring -------------------------------------------------------------------------------
 
+@lru_cache(maxsize=65536)
+def _width(font: str, ch: str) -> float:
+    """A character's advance at 1 pt (TrueType widths scale linearly, no kerning)."""
+    return fonts.string_width(ch, font, 1.0)
+
+
 def _advance(atom: Atom, size: float, vertical: bool) -> float:
     if atom.text in ZERO_WIDTH:
         return 0.0
@@ -160,18 +168,21 @@ def _advance(atom: Atom, size: float, vertical: bool) -> float:
         return size if vertical else size * atom.aspect
     if vertical and atom.text not in ROTATED and not _is_latin(atom.text):
         return size
-    return fonts.string_width(atom.text, atom.font, size)
+    return _width(atom.font, atom.text) * size
 
 
 def _is_latin(ch: str) -> bool:
     return ord(ch) < 0x2000 and not ch.isspace()
 
 
+_STRICT = Locale("ja@lb=strict")  # strict kinsoku: small kana and ー never start a line
+
+
 def _units(atoms: list[Atom]) -> list[list[Atom]]:
     """Atoms grouped into unbreakable units (UAX #14 break opportunities)."""
     plain = "".join(a.text for a in atoms)
     result, i = [], 0
-    for unit in line_break_units(plain):
+    for unit in LineBreaker(plain, _STRICT) if plain else ():
         result.append(atoms[i:i + len(unit)])
         i += len(unit)
     return result
@@ -198,8 +209,10 @@ def break_lines(atoms: list[Atom], size: float, available: float,
         current: list[Atom] = []
         width = 0.0
         for unit in _units(paragraph):
-            unit_w = sum(_advance(a, size, vertical) for a in unit)
-            trim_w = sum(_advance(a, size, vertical) for a in _trimmed(unit))
+            widths = [_advance(a, size, vertical) for a in unit]
+            unit_w = sum(widths)
+            trim_w = unit_w - sum(w for a, w in zip(unit[::-1], widths[::-1])
+                                  if a.text.isspace()) if unit[-1].text.isspace() else unit_w
             if current and width + trim_w > available + 1e-6:
                 lines.append((current, False))
                 current, width = [], 0.0
