@@ -82,15 +82,26 @@ class _Element:
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
+    def _static(self, kind: str, key: str, default: Any, parse):
+        """A value that is no template is the same for every card: parse it once per build."""
+        value = self.el.props.get(key, default)
+        if bindings.is_template(value):
+            return parse(self.raw(key, default))
+        memo = (id(self.el), kind, key, repr(default))
+        if memo not in self.texts:
+            self.texts[memo] = parse(value)
+        return self.texts[memo]
+
     def length(self, key: str, default: Any, of: float) -> float:
         try:
-            return bindings.length(self.raw(key, default), of)
+            return self._static(f"length {of}", key, default, lambda v: bindings.length(v, of))
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
     def color(self, key: str, default: Any = None):
         try:
-            return bindings.color(self.raw(key, default), self.game.colors)
+            return self._static("color", key, default,
+                                lambda v: bindings.color(v, self.game.colors))
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 

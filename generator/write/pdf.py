@@ -65,6 +65,13 @@ def render_pdf(pdf: PdfFile, target) -> None:
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference(
             "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
+        # A face placed more than once (copies, one back for many cards) is drawn once, as a
+        # form its placements reuse; a face placed once is drawn in place (a form would cost
+        # an extra PDF object and nothing would reuse it).
+        uses: dict[Face, int] = {}
+        for page in pdf.pages:
+            for placement in page.placements:
+                uses[placement.face] = uses.get(placement.face, 0) + 1
         forms: dict[Face, str] = {}
         for n, page in enumerate(pdf.pages):
             c.setPageSize((page.width, page.height))
@@ -73,11 +80,10 @@ def render_pdf(pdf: PdfFile, target) -> None:
                 c.setTrimBox(trim)
                 c.setBleedBox(bleed)
             for placement in page.placements:
-                # Each distinct face is drawn once, as a form that copies reuse; except a
-                # face with transparency: reportlab leaves a form's ExtGState out of its
-                # resources, so such a face is drawn in place.
+                # Not as a form either: a face with transparency (reportlab leaves a form's
+                # ExtGState out of its resources).
                 name = None
-                if not _uses_transparency(placement.face.items):
+                if uses[placement.face] > 1 and not _uses_transparency(placement.face.items):
                     name = forms.get(placement.face)
                     if name is None:
                         name = forms[placement.face] = f"face{len(forms)}"

@@ -1,0 +1,88 @@
+"""Benchmark: the same synthetic deck built by cardgen, by the floor (reportlab drawn by
+hand), and by protograf (the Python peer), at several sizes. Prints median wall time,
+peak memory and PDF size per tool, and the ratios cardgen/floor and protograf/cardgen.
+
+    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON]
+
+cardgen runs as a user runs it (`cardgen build`, validation included), in a fresh
+process per run. protograf runs only when --protograf names a Python that has it
+(protograf 0.5.2 is the newest that installs on Python 3.11).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import synthetic  # noqa: E402
+
+
+def measure(command: list[str], cwd: Path, env=None) -> tuple[float, float]:
+    """(wall seconds, peak resident MB) of one run of `command`."""
+    start = time.perf_counter()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", *command], cwd=cwd, env=env,
+                          capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{proc.stdout}\n{proc.stderr}")
+    peak_kb = int(proc.stderr.strip().splitlines()[-1])
+    return wall, peak_kb / 1024
+
+
+def pdf_size(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*.pdf")) / 1e6
+
+
+def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None):
+    project = synthetic.make_project(work / f"{name}-{cards}", cards)
+    env = {**os.environ, "PYTHONPATH": str(synthetic.REPO)}
+    if name == "cardgen":
+        command, out = [sys.executable, "-m", "generator", "build", "bench"], project / "output"
+    elif name == "floor":
+        command, out = [sys.executable, str(HERE / "floor.py"), str(cards), "out"], project / "out"
+    else:
+        command, out = [protograf, str(HERE / "protograf_deck.py")], project / "out"
+        env = {**env, "BENCH_CARDS": str(cards), "BENCH_OUT": "out"}
+    results = [measure(command, project, env) for _ in range(runs)]
+    return (statistics.median(r[0] for r in results), max(r[1] for r in results), pdf_size(out))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="140,1400,10000")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--protograf", help="a Python interpreter with protograf installed")
+    args = parser.parse_args()
+    tools = ["cardgen", "floor"] + (["protograf"] if args.protograf else [])
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = {}
+        for cards in map(int, args.sizes.split(",")):
+            for tool in tools:
+                rows[tool, cards] = run_tool(tool, cards, args.runs, Path(tmp), args.protograf)
+                t, m, s = rows[tool, cards]
+                print(f"  {tool:9} {cards:6} cards: {t:7.2f} s {m:7.1f} MB {s:6.1f} MB PDF",
+                      file=sys.stderr)
+    print(f"| cards | tool | median wall time | peak memory | PDF size |")
+    print(f"|---|---|---|---|---|")
+    for (tool, cards), (t, m, s) in rows.items():
+        print(f"| {cards:,} | {tool} | {t:.2f} s | {m:.0f} MB | {s:.1f} MB |")
+    print()
+    print("| cards | cardgen / floor | protograf / cardgen |")
+    print("|---|---|---|")
+    for cards in map(int, args.sizes.split(",")):
+        ratio = rows["cardgen", cards][0] / rows["floor", cards][0]
+        peer = (f"{rows['protograf', cards][0] / rows['cardgen', cards][0]:.1f}x"
+                if ("protograf", cards) in rows else "not run")
+        print(f"| {cards:,} | {ratio:.1f}x | {peer} |")
+
+
+if __name__ == "__main__":
+    main()
