@@ -58,6 +58,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="shift back pages by a printer's offset profile (layouts/printers.yaml)")
     b.add_argument("--cards-pdf", action="store_true",
                    help="also write <game>-cards.pdf: one card per page with bleed")
+    b.add_argument("--png", action="store_true",
+                   help="also write one PNG per card face, with bleed: png/<deck>/<card>-front.png")
+    b.add_argument("--dpi", type=int, default=300, help="resolution of --png (default 300)")
+    b.add_argument("--proof", action="store_true",
+                   help="also write proof sheets: every distinct card once, with id and copies, as PNG")
+    b.add_argument("--tts", action="store_true",
+                   help="also write a Tabletop Simulator deck: tts/ sheet images and <game>-tts.json")
 
     v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
@@ -99,7 +106,8 @@ def cmd_build(args, project: Project) -> int:
     failed = False
     options = pipeline.BuildOptions(strict=args.strict, guides=args.guides,
                                     start_slot=args.start_slot - 1, printer=args.printer,
-                                    cards_pdf=args.cards_pdf)
+                                    cards_pdf=args.cards_pdf, png=args.png, dpi=args.dpi,
+                                    proof=args.proof, tts=args.tts)
     for game_id in _games(project, args.games):
         outcome = pipeline.build(project, game_id, options)
         _print_report(outcome.report)

@@ -31,6 +31,10 @@ class BuildOptions:
     start_slot: int = 0  # the first sheet starts at this slot (a partly used sheet)
     printer: str | None = None  # a printer offset profile from layouts/printers.yaml
     cards_pdf: bool = False  # also write one card per page, with bleed
+    png: bool = False  # one PNG per card face
+    dpi: int = 300
+    proof: bool = False  # proof sheets: every distinct card once, as PNG pages
+    tts: bool = False  # a Tabletop Simulator deck
 
 
 @dataclass
@@ -140,6 +144,25 @@ def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> li
             BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", booklet, _page_count(booklet))]
 
 
+def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -> list:
+    """PNG card faces, proof sheets and a Tabletop Simulator deck, when asked for."""
+    if not (options.png or options.proof or options.tts):
+        return []
+    from .write import previews  # Pillow and pypdfium2 only when previews are wanted
+    game = faces.game
+    folder = output_folder(project, game.id)
+    font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).regular
+    cache = project.output / ".cache" / "png"
+    outputs = []
+    if options.png:
+        outputs += previews.card_pngs(faces, folder, options.dpi, font, cache)
+    if options.proof:
+        outputs += previews.proof_sheets(faces, folder, font)
+    if options.tts:
+        outputs += previews.tabletop_simulator(faces, folder, font, cache)
+    return outputs
+
+
 def _page_count(pdf: bytes) -> int:
     import io
 
@@ -167,6 +190,7 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
     imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer)
     outputs += rulebook_outputs(project, outcome, faces)
+    outputs += preview_outputs(project, faces, options)
     write_files(outputs)
     outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                         getattr(o, "pages", 0)) for o in outputs]

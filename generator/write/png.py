@@ -1,0 +1,72 @@
+"""Raster exports: card faces as PNG, rasterised from the same vector output as the PDFs.
+
+Faces are drawn into a PDF in memory (one page per face, trim plus bleed) by the same
+renderer as the print sheets, and pypdfium2 rasterises those pages: there is no second
+renderer whose output could drift from the PDFs. Images are cached by content (the face's
+finished primitives and the resolution), so an unchanged card is not rasterised again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from pathlib import Path
+
+import pypdfium2
+
+from ..impose import Page, Placement
+from ..layout.primitives import Face
+from .pdf import PdfFile, render_pdf
+
+
+def face_key(face: Face, dpi: int, bleed: bool) -> str:
+    """A stable digest of what a face draws (its primitives are plain frozen values)."""
+    return hashlib.sha256(repr((face, dpi, bleed)).encode("utf-8")).hexdigest()[:24]
+
+
+def face_page(face: Face, bleed: bool = True) -> Page:
+    b = face.bleed if bleed else 0.0
+    return Page(face.width + 2 * b, face.height + 2 * b,
+                (Placement(face, b, b, "", 0, (b, b, b, b)),))
+
+
+def rasterise(pages: list[Page], dpi: int, font: str) -> list[bytes]:
+    """PNG bytes for each page, drawn through the PDF renderer and pypdfium2."""
+    if not pages:
+        return []
+    buffer = io.BytesIO()
+    render_pdf(PdfFile(tuple(pages), "raster", "raster", font), buffer)
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    images = []
+    try:
+        for index in range(len(document)):
+            bitmap = document[index].render(scale=dpi / 72.0)
+            out = io.BytesIO()
+            bitmap.to_pil().convert("RGB").save(out, "PNG")
+            images.append(out.getvalue())
+    finally:
+        document.close()
+    return images
+
+
+def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
+                 bleed: bool = True) -> list[bytes]:
+    """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again."""
+    keys = [face_key(f, dpi, bleed) for f in faces]
+    found: dict[str, bytes] = {}
+    if cache is not None:
+        for key in set(keys):
+            path = cache / f"{key}.png"
+            if path.is_file():
+                found[key] = path.read_bytes()
+    missing = [(k, f) for k, f in dict(zip(keys, faces)).items() if k not in found]
+    for (key, _), image in zip(missing, rasterise([face_page(f, bleed) for _, f in missing], dpi,
+                                                   font)):
+        found[key] = image
+        if cache is not None:  # written whole or not at all, like every output
+            cache.mkdir(parents=True, exist_ok=True)
+            tmp = cache / f".{key}.png.tmp"
+            tmp.write_bytes(image)
+            os.replace(tmp, cache / f"{key}.png")
+    return [found[k] for k in keys]

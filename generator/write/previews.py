@@ -1,0 +1,134 @@
+"""Previews and digital play: card PNGs, proof sheets, Tabletop Simulator decks.
+
+All of them are rasterised from the same faces as the print PDFs (write/png.py).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+from ..impose import Page, Placement
+from ..layout import GameFaces
+from ..layout.primitives import Text
+from ..units import mm
+from .png import faces_to_png, rasterise
+
+TTS_COLUMNS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
+TTS_CARD_WIDTH = 400  # pixels: ten cards stay within TTS's 4096-pixel sheet width
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster output: where it goes and its PNG bytes."""
+
+    path: Path
+    data: bytes
+
+    def write_to(self, out) -> None:
+        out.write(self.data)
+
+
+def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path) -> list[Image]:
+    """One PNG per distinct card face: png/<deck>/<card>-front.png and -back.png, with bleed."""
+    order, faces_list = [], []
+    for deck in faces.decks:
+        for card in deck.deck.cards:
+            for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
+                order.append(folder / "png" / deck.deck.id / f"{card.id}-{side}.png")
+                faces_list.append(face)
+    return [Image(p, d) for p, d in zip(order, faces_to_png(faces_list, dpi, font, cache))]
+
+
+def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> list[Image]:
+    """Per deck, every distinct card once at actual size with its id and copies under it,
+    on A4 pages, one PNG per page: <game>-proof-<deck>-<n>.png."""
+    out = []
+    W, H, margin, gap, caption = mm(210), mm(297), mm(10), mm(6), mm(6)
+    for deck in faces.decks:
+        cards = list(deck.deck.cards)
+        if not cards:
+            continue
+        w, h = deck.fronts[cards[0].id].width, deck.fronts[cards[0].id].height
+        cols = max(1, int((W - 2 * margin + gap) // (w + gap)))
+        rows = max(1, int((H - 2 * margin + gap) // (h + caption + gap)))
+        pages = []
+        for start in range(0, len(cards), cols * rows):
+            placements, marks = [], []
+            for i, card in enumerate(cards[start:start + cols * rows]):
+                r, c = divmod(i, cols)
+                x = margin + c * (w + gap)
+                y = H - margin - (r + 1) * (h + caption) - r * gap + caption
+                placements.append(Placement(deck.fronts[card.id], x, y, card.id))
+                marks.append(Text(x, y - caption + mm(1.8), f"{card.id}  ×{card.copies}", font, 8,
+                                  (0.2, 0.2, 0.2)))
+            pages.append(Page(W, H, tuple(placements), tuple(marks)))
+        for n, data in enumerate(rasterise(pages, dpi, font), 1):
+            out.append(Image(folder / f"{faces.game.id}-proof-{deck.deck.id}-{n}.png", data))
+    return out
+
+
+def _sheet(pngs: list[bytes], cell: tuple[int, int], hidden: bytes | None) -> bytes:
+    """Card images in TTS's 10 x 7 grid; the last slot holds the hidden-card image."""
+    cw, ch = cell
+    sheet = PILImage.new("RGB", (cw * TTS_COLUMNS, ch * TTS_ROWS), "white")
+    for i, data in enumerate(pngs + ([hidden] if hidden else [])):
+        if hidden and i == len(pngs):
+            i = TTS_COLUMNS * TTS_ROWS - 1
+        with PILImage.open(io.BytesIO(data)) as im:
+            sheet.paste(im.convert("RGB").resize(cell), ((i % TTS_COLUMNS) * cw, (i // TTS_COLUMNS) * ch))
+    out = io.BytesIO()
+    sheet.save(out, "PNG")
+    return out.getvalue()
+
+
+def _transform(x: float = 0.0) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -> list[Image]:
+    """Deck sheet images, back images and a saved object (<game>-tts.json) that Tabletop
+    Simulator imports as one deck per cardgen deck, with every card's name and copies."""
+    out: list[Image] = []
+    tts = folder / "tts"
+    states = []
+    for n, deck in enumerate(faces.decks):
+        cards = [c for c in deck.deck.cards if c.copies > 0]
+        if not cards:
+            continue
+        first = deck.fronts[cards[0].id]
+        cell = (TTS_CARD_WIDTH, round(TTS_CARD_WIDTH * first.height / first.width))
+        dpi = math.ceil(TTS_CARD_WIDTH / (first.width / 72))
+        fronts = faces_to_png([deck.fronts[c.id] for c in cards], dpi, font, cache, bleed=False)
+        back = faces_to_png([deck.backs[cards[0].id]], dpi, font, cache, bleed=False)[0]
+        per_sheet = TTS_COLUMNS * TTS_ROWS - 1  # the last slot is the hidden card
+        back_name = f"{deck.deck.id}-back.png"
+        out.append(Image(tts / back_name, back))
+        custom, ids, contained = {}, [], []
+        for s, start in enumerate(range(0, len(cards), per_sheet), 1):
+            sheet_name = f"{deck.deck.id}-sheet-{s}.png"
+            out.append(Image(tts / sheet_name, _sheet(fronts[start:start + per_sheet], cell, back)))
+            key = n * 100 + s  # TTS: a card's id is its sheet's key x 100 + its slot
+            custom[str(key)] = {"FaceURL": (tts / sheet_name).resolve().as_uri(),
+                                "BackURL": (tts / back_name).resolve().as_uri(),
+                                "NumWidth": TTS_COLUMNS, "NumHeight": TTS_ROWS,
+                                "BackIsHidden": True, "UniqueBack": False}
+            for slot, card in enumerate(cards[start:start + per_sheet]):
+                card_id = key * 100 + slot
+                name = str(card.fields.get("name", card.id))
+                for _ in range(card.copies):
+                    ids.append(card_id)
+                    contained.append({"Name": "Card", "Nickname": name, "Description": card.id,
+                                      "CardID": card_id, "Transform": _transform()})
+        states.append({"Name": "Deck", "Nickname": deck.deck.name, "Transform": _transform(n * 3.0),
+                       "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained})
+    saved = {"SaveName": faces.game.title, "GameMode": "", "ObjectStates": states}
+    out.append(Image(tts / f"{faces.game.id}-tts.json",
+                     json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")))
+    return out
