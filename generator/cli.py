@@ -49,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
     b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
     b.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    b.add_argument("--quiet", "-q", action="store_true",
+                   help="print problems only: no progress, no list of files written")
     b.add_argument("--output", type=Path, help="output folder (default: output/)")
     b.add_argument("--guides", action="store_true",
                    help="draw trim, bleed and safe lines and every element's box with its name")
@@ -79,6 +81,12 @@ def _parser() -> argparse.ArgumentParser:
                    "us-business, bridge, mini, tarot")
     n.add_argument("--sheet", metavar="PRESET", help="sheet preset (default: one for the size)")
 
+    sv = sub.add_parser("serve", parents=[common],
+                        help="a live preview of a game's cards, report and rulebook in a browser")
+    sv.add_argument("game", metavar="GAME")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000)
+
     c = sub.add_parser("calibrate", parents=[common],
                        help="write a duplex calibration sheet to measure a printer's back offset")
     c.add_argument("--paper", choices=sorted(PAPER), default="A4")
@@ -102,21 +110,46 @@ def _print_report(report: Report, out=None) -> None:
         print(problem.format(), file=out or sys.stderr)
 
 
+class Progress:
+    """One self-overwriting status line on a terminal; nothing when stderr is not one."""
+
+    def __init__(self, quiet: bool):
+        self.on = not quiet and sys.stderr.isatty()
+        self.width = 0
+
+    def __call__(self, message: str) -> None:
+        if self.on:
+            sys.stderr.write("\r" + message.ljust(self.width))
+            sys.stderr.flush()
+            self.width = len(message)
+
+    def clear(self) -> None:
+        if self.on and self.width:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+            sys.stderr.flush()
+            self.width = 0
+
+
 def cmd_build(args, project: Project) -> int:
     failed = False
+    progress = Progress(args.quiet)
     options = pipeline.BuildOptions(strict=args.strict, guides=args.guides,
                                     start_slot=args.start_slot - 1, printer=args.printer,
                                     cards_pdf=args.cards_pdf, png=args.png, dpi=args.dpi,
                                     proof=args.proof, tts=args.tts)
-    for game_id in _games(project, args.games):
-        outcome = pipeline.build(project, game_id, options)
+    games = _games(project, args.games)
+    for n, game_id in enumerate(games, 1):
+        label = f"[{n}/{len(games)}] {game_id}" if len(games) > 1 else game_id
+        outcome = pipeline.build(project, game_id, options,
+                                 lambda m: progress(m.replace(game_id, label, 1)))
+        progress.clear()
         _print_report(outcome.report)
         if outcome.failed(args.strict):
             failed = True
             print(f"{game_id}: not built: {outcome.report.summary()}; previous output kept",
                   file=sys.stderr)
             continue
-        for path, pages in outcome.written:
+        for path, pages in outcome.written if not args.quiet else ():
             count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
             print(f"wrote {project.display(path)}{count}")
         if outcome.report.problems:
@@ -172,8 +205,26 @@ def cmd_new(args, project: Project) -> int:
     return ExitCode.OK
 
 
+def cmd_serve(args, project: Project) -> int:
+    from . import serve
+
+    game = _games(project, [args.game])[0]
+
+    def report(preview) -> None:
+        for p in preview.problems:
+            print(f"{p['file']}:{p['line']}:{p['col']}: {p['level']}: {p['message']} [{p['check']}]")
+        state = "ok" if preview.ok else "errors: showing the last good cards"
+        print(f"{game}: rebuilt ({state})", flush=True)
+
+    def ready(address) -> None:
+        print(f"serving {game} on http://{address[0]}:{address[1]}/ (Ctrl-C to stop)", flush=True)
+
+    serve.serve(project, game, args.host, args.port, ready=ready, report=report)
+    return ExitCode.OK
+
+
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
-            "calibrate": cmd_calibrate, "new": cmd_new}
+            "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve}
 
 
 def _terminate(signum, frame):

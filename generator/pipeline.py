@@ -170,8 +170,11 @@ def _page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()) -> Outcome:
-    """Check, lay out, impose and write one game. Nothing is written if any check fails."""
+def build(project: Project, game_id: str, options: BuildOptions = BuildOptions(),
+          progress=lambda message: None) -> Outcome:
+    """Check, lay out, impose and write one game. Nothing is written if any check fails.
+    `progress` hears what is being done, for a terminal to show."""
+    progress(f"{game_id}: checking")
     outcome = check(project, game_id)
     if outcome.failed(options.strict):
         return outcome
@@ -184,13 +187,21 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
         raise UsageError(f"--start-slot {options.start_slot + 1}: sheet '{first.id}' has slots "
                          f"1 to {first.per_sheet}")
+    cards = sum(d.total for d in outcome.game.decks)
+    progress(f"{game_id}: laying out {cards} cards")
     faces = lay_out(outcome, options.guides)
     if faces is None or outcome.failed(options.strict):
         return outcome
+    progress(f"{game_id}: drawing sheets")
     imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer)
+    if outcome.game.rulebook is not None:
+        progress(f"{game_id}: typesetting the rulebook")
     outputs += rulebook_outputs(project, outcome, faces)
+    if options.png or options.proof or options.tts:
+        progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)
+    progress(f"{game_id}: writing {len(outputs)} files")
     write_files(outputs)
     outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                         getattr(o, "pages", 0)) for o in outputs]

@@ -124,3 +124,38 @@ def test_new_game_builds_at_once_and_never_overwrites(project, cardgen):
     assert (project / "cards/first/cards.yaml").read_bytes() == before
     assert cardgen("new", "Bad Name").code == 2
     assert cardgen("new", "other", "--size", "huge").code == 2
+
+
+def _run_in(project, args, tty: bool) -> str:
+    """cardgen in a subprocess, its stderr a terminal (a pty) or a pipe; returns stderr."""
+    import pty
+    import subprocess
+    import sys
+    from conftest import REPO
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, "-m", "generator", *args]
+    if not tty:
+        return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stderr
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait()
+    os.close(leader)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_on_a_terminal_only_and_never_with_quiet(project):
+    shown = _run_in(project, ["build", "--png", "--dpi", "50"], tty=True)
+    assert "[1/1] lastdance: laying out 36 cards" in shown or "lastdance: laying out 36 cards" in shown
+    assert "rasterising previews" in shown and "\r" in shown
+    assert "laying out" not in _run_in(project, ["build"], tty=False)
+    assert "laying out" not in _run_in(project, ["build", "--quiet"], tty=True)

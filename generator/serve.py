@@ -1,0 +1,242 @@
+"""`cardgen serve GAME`: a live preview page on localhost.
+
+A builder thread watches the game's files (its folder, layouts/, fonts/) and, when one
+changes, validates and lays the game out again, rasterising card faces (cached by
+content, so only changed cards are drawn) and the rulebook's pages. The results are held
+in memory; invalid data updates the report and keeps the last good pictures. The page
+polls /state.json and reloads itself when a new build is ready.
+
+The server binds 127.0.0.1 by default and serves only what the builder made, by name:
+never a file path taken from a request.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from . import pipeline
+from .load import Project
+
+POLL = 0.4  # seconds between looks at the files
+
+
+@dataclass
+class Preview:
+    """The last good pictures and the latest report, shared with the request handlers."""
+
+    version: int = 0
+    images: dict[str, bytes] = field(default_factory=dict)  # name -> PNG
+    cards: list[dict] = field(default_factory=list)  # id, name, deck, copies, front, back
+    pages: list[str] = field(default_factory=list)  # rulebook page image names
+    problems: list[dict] = field(default_factory=list)
+    ok: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _stamp(project: Project, game: str) -> tuple:
+    """What the build depends on, as (path, mtime, size) of every file."""
+    entries = []
+    for folder in (project.cards / game, project.root / "layouts", project.root / "fonts"):
+        for root, _, files in os.walk(folder, followlinks=True):
+            for name in files:
+                try:
+                    st = os.stat(os.path.join(root, name))
+                except OSError:
+                    continue
+                entries.append((root, name, st.st_mtime_ns, st.st_size))
+    return tuple(sorted(entries))
+
+
+def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
+    from .write.png import faces_to_png, rasterise  # noqa: F401 (pypdfium2 only when serving)
+
+    outcome = pipeline.check(project, game)
+    faces = pipeline.lay_out(outcome)
+    problems = [p.as_dict() for p in outcome.report.sorted()]
+    if faces is None:
+        with preview.lock:  # keep the last good pictures
+            preview.problems, preview.ok = problems, False
+            preview.version += 1
+        return
+    game_ = faces.game
+    font = (game_.fonts.get("gothic") or next(iter(game_.fonts.values()))).regular
+    order, face_list, cards = [], [], []
+    for deck in faces.decks:
+        for card in deck.deck.cards:
+            entry = {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
+                     "name": str(card.fields.get("name", card.id))}
+            for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
+                entry[side] = f"{deck.deck.id}/{card.id}-{side}.png"
+                order.append(entry[side])
+                face_list.append(face)
+            cards.append(entry)
+    cache = project.output / ".cache" / "png"
+    images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False)))
+    pages = []
+    if game_.rulebook is not None and outcome.rulebook_markdown is not None:
+        import pypdfium2
+
+        from . import rulebook
+        pdf, _ = rulebook.build(game_, faces, outcome.rulebook_markdown)
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            for n in range(len(document)):
+                out = io.BytesIO()
+                document[n].render(scale=60 / 72).to_pil().convert("RGB").save(out, "PNG")
+                name = f"rulebook/page-{n + 1}.png"
+                images[name] = out.getvalue()
+                pages.append(name)
+        finally:
+            document.close()
+    with preview.lock:
+        preview.images, preview.cards, preview.pages = images, cards, pages
+        preview.problems, preview.ok = problems, True
+        preview.version += 1
+
+
+PAGE = """<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>{title} — cardgen preview</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; background: #f4f2ee; color: #222; }}
+.cards {{ display: flex; flex-wrap: wrap; gap: 14px; }}
+figure {{ margin: 0; background: white; padding: 6px; border-radius: 4px; }}
+figure img {{ height: 170px; margin-right: 4px; }}
+figcaption {{ font-size: 13px; }}
+.problems li.error {{ color: #b00; }} .problems li.warning {{ color: #8a6d00; }}
+.rulebook img {{ width: 280px; margin: 4px; border: 1px solid #ccc; }}
+.stale {{ background: #fdd; padding: .5em; }}
+</style></head>
+<body data-version="{version}">
+<h1>{title}</h1>
+{stale}
+<h2>Report</h2><ul class="problems">{problems}</ul>
+<h2>Cards</h2><div class="cards">{cards}</div>
+<h2>Rulebook</h2><div class="rulebook">{pages}</div>
+<script>
+const shown = {version};
+setInterval(async () => {{
+  try {{
+    const state = await (await fetch('/state.json', {{cache: 'no-store'}})).json();
+    if (state.version !== shown) location.reload();
+  }} catch (e) {{}}
+}}, 700);
+</script>
+</body></html>
+"""
+
+
+def render_page(game: str, preview: Preview) -> str:
+    with preview.lock:
+        v = preview.version
+        cards = "".join(
+            f'<figure id="card-{html.escape(c["id"])}" class="card">'
+            f'<img src="/img/{html.escape(c["front"])}?v={v}" alt="{html.escape(c["name"])}">'
+            f'<img src="/img/{html.escape(c["back"])}?v={v}" alt="back of {html.escape(c["name"])}">'
+            f'<figcaption><span class="name">{html.escape(c["name"])}</span> '
+            f'<code>{html.escape(c["id"])}</code> ×{c["copies"]}</figcaption></figure>'
+            for c in preview.cards)
+        problems = "".join(
+            f'<li class="{p["level"]}"><a href="#{_anchor(p, preview.cards)}">'
+            f'{html.escape(p["file"])}:{p["line"]}:{p["col"]}</a> {p["level"]}: '
+            f'{html.escape(p["message"])} [{html.escape(p["check"])}]</li>'
+            for p in preview.problems) or "<li>no problems</li>"
+        pages = "".join(f'<img src="/img/{html.escape(p)}?v={v}" alt="rulebook page">'
+                        for p in preview.pages)
+        stale = "" if preview.ok else \
+            '<p class="stale">The data has errors: these are the last good cards.</p>'
+    return PAGE.format(title=html.escape(game), version=v, problems=problems, cards=cards,
+                       pages=pages, stale=stale)
+
+
+def _anchor(problem: dict, cards: list[dict]) -> str:
+    """The card a problem is about, if its message names one."""
+    for c in cards:
+        if f"card '{c['id']}'" in problem["message"]:
+            return f"card-{c['id']}"
+    return ""
+
+
+def make_handler(game: str, preview: Preview):
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format, *args):  # keep the terminal for the report
+            pass
+
+        def _send(self, status: int, body: bytes, kind: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):
+            path = unquote(urlparse(self.path).path)
+            if path == "/":
+                self._send(200, render_page(game, preview).encode("utf-8"), "text/html; charset=utf-8")
+            elif path == "/state.json":
+                with preview.lock:
+                    state = {"version": preview.version, "ok": preview.ok,
+                             "cards": len(preview.cards), "problems": preview.problems}
+                self._send(200, json.dumps(state, ensure_ascii=False).encode("utf-8"),
+                           "application/json")
+            elif path.startswith("/img/"):
+                with preview.lock:
+                    data = preview.images.get(path[len("/img/"):])  # by name only
+                if data is None:
+                    self._send(404, b"not found", "text/plain")
+                else:
+                    self._send(200, data, "image/png")
+            else:
+                self._send(404, b"not found", "text/plain")
+
+    return Handler
+
+
+def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
+          report=None) -> None:
+    """Rebuild the preview whenever the game's files change, until `stop` is set."""
+    last = None
+    while not stop.is_set():
+        stamp = _stamp(project, game)
+        if stamp != last:
+            last = stamp
+            try:
+                build_preview(project, game, preview)
+            except Exception as exc:  # keep serving the last good cards
+                with preview.lock:
+                    preview.problems = [{"file": "", "line": 0, "col": 0, "level": "error",
+                                         "message": f"internal error: {exc}", "check": "internal"}]
+                    preview.ok = False
+                    preview.version += 1
+            if report:
+                report(preview)
+        stop.wait(POLL)
+
+
+def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000,
+          ready=None, stop: threading.Event | None = None, report=None) -> None:
+    """Serve until `stop` is set (or the process is interrupted). `ready` is called with the
+    bound address; `report` after every rebuild, with the Preview."""
+    preview = Preview()
+    stop = stop or threading.Event()
+    server = ThreadingHTTPServer((host, port), make_handler(game, preview))
+    builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),
+                               daemon=True)
+    builder.start()
+    if ready:
+        ready(server.server_address)
+    threading.Thread(target=lambda: (stop.wait(), server.shutdown()), daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        stop.set()
+        server.server_close()
