@@ -1,0 +1,69 @@
+"""Card PNGs, proof sheets and the Tabletop Simulator deck, read back."""
+
+from __future__ import annotations
+
+import json
+
+from PIL import Image
+
+
+def px(mm: float, dpi: int) -> int:
+    return round(mm / 25.4 * dpi)
+
+
+def test_card_pngs_are_trim_plus_bleed_at_the_dpi(project, cardgen):
+    assert cardgen("build", "--png", "--dpi", "100", "lastdance").code == 0
+    folder = project / "output/lastdance/png/cards"
+    assert len(list(folder.glob("*.png"))) == 2 * 15  # 15 distinct cards, front and back
+    with Image.open(folder / "princess-front.png") as im:
+        assert abs(im.width - px(91 + 2 * 3, 100)) <= 1 and abs(im.height - px(55 + 2 * 3, 100)) <= 1
+        red, green, blue = im.convert("RGB").getpixel((im.width // 2, 5))  # the bleed: frame colour
+        assert red > 100 and green < 80
+    assert cardgen("build", "--png", "--dpi", "50", "odoriko").code == 0
+    with Image.open(project / "output/odoriko/png/characters/cc001-front.png") as im:
+        # poker 63 x 88 mm, 3 mm bleed, 50 dpi
+        assert abs(im.width - px(69, 50)) <= 1 and abs(im.height - px(94, 50)) <= 1
+
+
+def test_unchanged_cards_come_from_the_cache(project, cardgen):
+    assert cardgen("build", "--png", "--dpi", "60", "lastdance").code == 0
+    cache = project / "output/.cache/png"
+    first = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    cards = project / "cards/lastdance/cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
+    assert cardgen("build", "--png", "--dpi", "60", "lastdance").code == 0
+    second = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    assert len(second) == len(first) + 1  # one new face: the renamed Princess's front
+    assert all(second[name] == when for name, when in first.items())
+
+
+def test_proof_sheets(project, cardgen):
+    assert cardgen("build", "--proof", "lastdance").code == 0
+    sheets = sorted((project / "output/lastdance").glob("lastdance-proof-cards-*.png"))
+    assert len(sheets) == 2  # 15 distinct meishi cards, 8 to an A4 page
+    with Image.open(sheets[0]) as im:
+        assert im.size == (px(210, 100), px(297, 100)) or abs(im.width - 827) <= 1
+
+
+def test_tabletop_simulator_deck_matches_the_data(project, cardgen):
+    assert cardgen("build", "--tts", "odoriko").code == 0
+    tts = project / "output/odoriko/tts"
+    saved = json.loads((tts / "odoriko-tts.json").read_text("utf-8"))
+    decks = {d["Nickname"]: d for d in saved["ObjectStates"]}
+    characters = decks["キャラクターカード"]
+    assert len(characters["DeckIDs"]) == 9 == len(characters["ContainedObjects"])
+    assert [c["Nickname"] for c in characters["ContainedObjects"]][:2] == ["イル・アリエル", "ロマージュ"]
+    playing = decks["資源カード・特殊カード (52 playing cards)"]
+    assert len(playing["DeckIDs"]) == 52
+    (key, sheet), = playing["CustomDeck"].items()
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 7) and sheet["BackIsHidden"]
+    assert all(i // 100 == int(key) for i in playing["DeckIDs"])
+    with Image.open(tts / "playing-sheet-1.png") as im:
+        assert im.width == 4000 and im.height == 7 * round(400 * 88 / 63)
+    # Copies become repeated ids: Last Dance's Duke's Daughter five times.
+    assert cardgen("build", "--tts", "lastdance").code == 0
+    saved = json.loads((project / "output/lastdance/tts/lastdance-tts.json").read_text("utf-8"))
+    deck = saved["ObjectStates"][0]
+    assert len(deck["DeckIDs"]) == 36
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert names.count("公爵令嬢") == 5
