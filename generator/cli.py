@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+from dataclasses import replace
 import sys
 import threading
 import traceback
@@ -49,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
     b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
     b.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    b.add_argument("--changed-since", metavar="REV",
+                   help="an errata set: only cards added or changed since the git revision REV")
     b.add_argument("--quiet", "-q", action="store_true",
                    help="print problems only: no progress, no list of files written")
     b.add_argument("--output", type=Path, help="output folder (default: output/)")
@@ -80,6 +83,18 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--size", default="meishi", help="card size: meishi (default), poker, "
                    "us-business, bridge, mini, tarot")
     n.add_argument("--sheet", metavar="PRESET", help="sheet preset (default: one for the size)")
+
+    d = sub.add_parser("diff", parents=[common],
+                       help="cards and data changed since a git revision, or against a folder")
+    d.add_argument("games", nargs="*", metavar="GAME")
+    d.add_argument("--rev", default="HEAD", help="git revision to compare with (default HEAD)")
+    d.add_argument("--against", type=Path, metavar="FOLDER",
+                   help="compare with another project folder instead of a revision")
+
+    w = sub.add_parser("watch", parents=[common],
+                       help="rebuild on every save; the last good output stays when data is invalid")
+    w.add_argument("games", nargs="*", metavar="GAME")
+    w.add_argument("--strict", action="store_true")
 
     sv = sub.add_parser("serve", parents=[common],
                         help="a live preview of a game's cards, report and rulebook in a browser")
@@ -140,6 +155,13 @@ def cmd_build(args, project: Project) -> int:
     games = _games(project, args.games)
     for n, game_id in enumerate(games, 1):
         label = f"[{n}/{len(games)}] {game_id}" if len(games) > 1 else game_id
+        if args.changed_since:
+            from .diff import diff_game
+            changes = diff_game(project, game_id, args.changed_since)
+            if not changes.changed_ids():
+                print(f"{game_id}: no cards added or changed since {args.changed_since}")
+                continue
+            options = replace(options, only=frozenset(changes.changed_ids()))
         outcome = pipeline.build(project, game_id, options,
                                  lambda m: progress(m.replace(game_id, label, 1)))
         progress.clear()
@@ -190,6 +212,41 @@ def cmd_list(args, project: Project) -> int:
     return ExitCode.DATA if failed else ExitCode.OK
 
 
+def cmd_diff(args, project: Project) -> int:
+    from .diff import diff_game, format_diff
+
+    for game_id in _games(project, args.games):
+        changes = diff_game(project, game_id, args.rev, args.against)
+        for line in format_diff(game_id, changes):
+            print(line)
+    return ExitCode.OK
+
+
+def cmd_watch(args, project: Project) -> int:
+    from .watch import watch
+
+    games = _games(project, args.games)
+    options = pipeline.BuildOptions(strict=args.strict)
+
+    def rebuild(game_id: str) -> None:
+        try:
+            outcome = pipeline.build(project, game_id, options)
+        except CardgenError as exc:
+            print(f"cardgen: error: {exc}", file=sys.stderr, flush=True)
+            return
+        _print_report(outcome.report)
+        if outcome.failed(args.strict):
+            print(f"{game_id}: not built ({outcome.report.summary()}); the last good output stays",
+                  file=sys.stderr, flush=True)
+        else:
+            print(f"{game_id}: built {len(outcome.written)} files ({outcome.report.summary()})",
+                  flush=True)
+
+    print(f"watching {', '.join(games)} (Ctrl-C to stop)", flush=True)
+    watch(project, games, rebuild, threading.Event())
+    return ExitCode.OK
+
+
 def cmd_calibrate(args, project: Project) -> int:
     path = pipeline.calibrate(project, args.paper, args.duplex)
     print(f"wrote {project.display(path)}: print it duplex ({args.duplex}) at 100% and follow "
@@ -224,7 +281,8 @@ def cmd_serve(args, project: Project) -> int:
 
 
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
-            "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve}
+            "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
+            "watch": cmd_watch}
 
 
 def _terminate(signum, frame):

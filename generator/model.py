@@ -256,6 +256,7 @@ class Game:
     rulebook: Rulebook | None = None
     macros: str = ""  # the game's Jinja2 macros file (`macros:`), shared by all its templates
     boards: tuple[Board, ...] = ()
+    stamp: bool = False  # print the version and a content hash small on every card front
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)

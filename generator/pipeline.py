@@ -35,6 +35,7 @@ class BuildOptions:
     dpi: int = 300
     proof: bool = False  # proof sheets: every distinct card once, as PNG pages
     tts: bool = False  # a Tabletop Simulator deck
+    only: frozenset | None = None  # an errata set: only these cards (and no rulebook, boards)
 
 
 @dataclass
@@ -94,15 +95,25 @@ def _single_cards(faces: GameFaces) -> tuple[list[Page], list[tuple]]:
     return pages, boxes
 
 
+def errata_game(game: Game, only: frozenset) -> Game:
+    """The game with only the given cards, each deck on sheets of its own, and no boards."""
+    from dataclasses import replace
+    decks = tuple(replace(d, cards=tuple(c for c in d.cards if c.id in only), slots=None)
+                  for d in game.decks)
+    return replace(game, decks=tuple(d for d in decks if d.cards), boards=())
+
+
 def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
-                 options: BuildOptions, printer) -> list:
+                 options: BuildOptions, printer, kind: str = "") -> list:
+    """The sheets, back files and print guide; `kind` ("errata") prefixes every name."""
     game = faces.game
     folder = output_folder(project, game.id)
+    stem = f"{game.id}-{kind}" if kind else game.id
     font = game.fonts["gothic"].regular if "gothic" in game.fonts else \
         next(iter(game.fonts.values())).regular
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
-    names = {"fronts": f"{game.id}-fronts.pdf", "backs": f"{game.id}-backs.pdf"}
+    names = {"fronts": f"{stem}-fronts.pdf", "backs": f"{stem}-backs.pdf"}
     outputs = [
         PdfOutput(folder / names["fronts"], PdfFile(imposition.fronts, f"{title}: card fronts",
                                                     "card fronts", font, duplex)),
@@ -111,12 +122,12 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
             "card backs: back page k is printed on the reverse of front page k", font, duplex)),
     ]
     for group in imposition.groups:
-        name = names[f"group:{group.name}"] = f"{game.id}-backs-{group.name}.pdf"
+        name = names[f"group:{group.name}"] = f"{stem}-backs-{group.name}.pdf"
         outputs.append(PdfOutput(folder / name, PdfFile(
             (group.back,), f"{title}: card backs, deck '{group.deck}'",
             f"one back page: print it {len(group.sheets)} times", font, duplex)))
     if options.cards_pdf:
-        names["cards"] = f"{game.id}-cards.pdf"
+        names["cards"] = f"{stem}-cards.pdf"
         pages, boxes = _single_cards(faces)
         outputs.append(PdfOutput(folder / names["cards"], PdfFile(
             tuple(pages), f"{title}: single cards with bleed", "each card's front, then its back",
@@ -128,7 +139,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
             pages, f"{title}: board {board.title}",
             "board map" + (f", {len(pages)} pages to assemble" if len(pages) > 1 else ""),
             font, duplex)))
-    outputs.append(TextFile(folder / f"{game.id}-print-guide.txt",
+    outputs.append(TextFile(folder / f"{stem}-print-guide.txt",
                             print_guide(game, imposition, names, printer, options.start_slot)))
     return outputs
 
@@ -187,6 +198,8 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
         raise UsageError(f"--start-slot {options.start_slot + 1}: sheet '{first.id}' has slots "
                          f"1 to {first.per_sheet}")
+    if options.only is not None:  # an errata set: the changed cards, their backs, a guide
+        outcome.game = errata_game(outcome.game, options.only)
     cards = sum(d.total for d in outcome.game.decks)
     progress(f"{game_id}: laying out {cards} cards")
     faces = lay_out(outcome, options.guides)
@@ -194,10 +207,11 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
         return outcome
     progress(f"{game_id}: drawing sheets")
     imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
-    outputs = game_outputs(project, faces, imposition, options, printer)
-    if outcome.game.rulebook is not None:
+    outputs = game_outputs(project, faces, imposition, options, printer,
+                           "errata" if options.only is not None else "")
+    if outcome.game.rulebook is not None and options.only is None:
         progress(f"{game_id}: typesetting the rulebook")
-    outputs += rulebook_outputs(project, outcome, faces)
+    outputs += rulebook_outputs(project, outcome, faces) if options.only is None else []
     if options.png or options.proof or options.tts:
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)

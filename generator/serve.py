@@ -15,7 +15,6 @@ from __future__ import annotations
 import html
 import io
 import json
-import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from urllib.parse import unquote, urlparse
 
 from . import pipeline
 from .load import Project
+from .watch import files_stamp
 
 POLL = 0.4  # seconds between looks at the files
 
@@ -40,20 +40,6 @@ class Preview:
     problems: list[dict] = field(default_factory=list)
     ok: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-def _stamp(project: Project, game: str) -> tuple:
-    """What the build depends on, as (path, mtime, size) of every file."""
-    entries = []
-    for folder in (project.cards / game, project.root / "layouts", project.root / "fonts"):
-        for root, _, files in os.walk(folder, followlinks=True):
-            for name in files:
-                try:
-                    st = os.stat(os.path.join(root, name))
-                except OSError:
-                    continue
-                entries.append((root, name, st.st_mtime_ns, st.st_size))
-    return tuple(sorted(entries))
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
@@ -206,7 +192,7 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
     """Rebuild the preview whenever the game's files change, until `stop` is set."""
     last = None
     while not stop.is_set():
-        stamp = _stamp(project, game)
+        stamp = files_stamp(project, game)
         if stamp != last:
             last = stamp
             try:

@@ -14,6 +14,8 @@ designers measure; primitives use PDF's bottom-left origin.
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import math
 import re
 from dataclasses import dataclass, replace
@@ -343,6 +345,19 @@ def _guides(layout: LayoutSpec, boxes: list[tuple[str, tuple]], label_font: str)
     return items
 
 
+def card_hash(card: Card) -> str:
+    """A short hash of a card's data: a printed card can be matched to its data."""
+    text = json.dumps(card.record(), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:7]
+
+
+def _stamp(layout: LayoutSpec, card: Card, game: Game, font: str) -> Item:
+    """The revision stamp: the game's version and the card's hash, small at the bottom."""
+    inset = max(layout.safe, mm(2))
+    label = f"{game.version} {card_hash(card)}".strip()
+    return Text(inset, inset * 0.45, label, font, 4.0, (0.45, 0.45, 0.45))
+
+
 def _draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
     """A DRAFT label, white on red so it shows on any design, at the safe area's top-left."""
     inset = max(layout.safe, mm(2))
@@ -368,6 +383,8 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     gothic = game.fonts.get("gothic") or next(iter(game.fonts.values()))
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(_draft_mark(layout, gothic.bold))
+    if mark_drafts and game.stamp:  # fronts only
+        items.append(_stamp(layout, card, game, gothic.regular))
     if guides:
         items.extend(_guides(layout, boxes, gothic.regular))
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)

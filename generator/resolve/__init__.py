@@ -401,6 +401,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         rulebook=resolve_rulebook(loaded, g),
         macros=macros_text,
         boards=resolve_boards(loaded, decks, report),
+        stamp=bool(g.get("stamp", False)),
         python_checks=tuple(loaded.python_checks),
     )
 

@@ -1,0 +1,145 @@
+"""Rules revisions: `cardgen diff`, errata sets, revision stamps, `cardgen watch`."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+
+import pytest
+
+from pdfcheck import reader
+from test_validate_lastdance import edit
+
+
+def git(project, *args):
+    subprocess.run(["git", *args], cwd=project, check=True, capture_output=True)
+
+
+@pytest.fixture
+def repo(project):
+    git(project, "init", "-q")
+    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
+    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
+    return project
+
+
+def revise(project):
+    cards = project / "cards/lastdance/cards.yaml"
+    # changed: the Princess's effect decided; removed: the Revolutionary; added: a Jester;
+    # reordered: the Baron moved below the Baroness (not a change).
+    edit(cards, "    name_en: Princess\n    copies: 1\n    effect: TBD\n",
+         "    name_en: Princess\n    copies: 1\n    effect: 常に表向きにする。\n")
+    text = cards.read_text("utf-8")
+    text = text.replace("  - id: revolutionary\n    name: 革命家\n    name_en: Revolutionary\n"
+                        "    copies: 1\n    effect: TBD\n",
+                        "  - id: jester\n    name: 道化師\n    name_en: Jester\n    copies: 1\n"
+                        "    effect: TBD\n")
+    baron = "  - id: baron\n    name: 男爵\n    name_en: Baron\n    copies: 1\n    effect: TBD\n"
+    baroness = ("  - id: baroness\n    name: 男爵夫人\n    name_en: Baroness\n    copies: 1\n"
+                "    effect: TBD\n")
+    text = text.replace(baron + baroness, baroness + baron)
+    cards.write_text(text, "utf-8")
+    for rulings in (project / "cards/lastdance/rulings.yaml", project / "cards/lastdance/setup.yaml"):
+        rulings.write_text(rulings.read_text("utf-8").replace("revolutionary", "jester"), "utf-8")
+
+
+def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
+    assert cardgen("diff", "lastdance").lines == ["lastdance: no changes"]
+    revise(repo)
+    run = cardgen("diff", "lastdance")
+    assert run.code == 0
+    assert run.lines == [
+        "lastdance: 1 added, 1 removed, 1 changed cards; 3 data changes",
+        "+ card 'jester' (cards) 道化師",
+        "- card 'revolutionary' (cards) 革命家",
+        "~ card 'princess' (cards)",
+        "    effect: TBD -> 常に表向きにする。",
+        "~ data setup.cards_used[3].cards.revolutionary: 1 -> (none)",
+        "~ data setup.cards_used[3].cards.jester: (none) -> 1",
+        "~ data rulings.qa[3].cards[8]: revolutionary -> jester",
+    ]  # the Baron moved below the Baroness: not a change
+
+
+def test_diff_against_another_folder(project, cardgen, tmp_path):
+    import shutil
+    old = tmp_path / "old"
+    shutil.copytree(project, old, symlinks=True)
+    revise(project)
+    run = cardgen("diff", "--against", str(old), "lastdance")
+    assert run.lines[:4] == ["lastdance: 1 added, 1 removed, 1 changed cards; 3 data changes",
+                             "+ card 'jester' (cards) 道化師",
+                             "- card 'revolutionary' (cards) 革命家",
+                             "~ card 'princess' (cards)"]
+
+
+def test_errata_set_holds_only_the_changed_cards_with_their_backs(repo, cardgen):
+    revise(repo)
+    run = cardgen("build", "--changed-since", "HEAD", "lastdance")
+    assert run.code == 0, run.lines
+    out = repo / "output/lastdance"
+    fronts = reader(out / "lastdance-errata-fronts.pdf")
+    backs = reader(out / "lastdance-errata-backs.pdf")
+    assert len(fronts.pages) == 1 and len(backs.pages) == 1
+    text = "".join(fronts.pages[0].extract_text().split())
+    assert "Princess" in text and "Jester" in text and "Baron" not in text
+    assert "ラストダンスは私に" in backs.pages[0].extract_text()
+    guide = (out / "lastdance-errata-print-guide.txt").read_text("utf-8")
+    assert "lastdance-errata-fronts.pdf" in guide and "2 on 1 sheet(s)" in guide
+    assert not (out / "lastdance-fronts.pdf").exists()  # an errata build writes only the errata
+    git(repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "v2")
+    assert cardgen("build", "--changed-since", "HEAD", "lastdance").lines == [
+        "lastdance: no cards added or changed since HEAD"]
+
+
+def test_revision_stamp_matches_the_card_data(project, cardgen):
+    game = project / "cards/lastdance/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("title_en: Save the Last Dance for Me\n",
+                                                    "title_en: Save the Last Dance for Me\n"
+                                                    "version: '1.2'\nstamp: true\n"), "utf-8")
+    assert cardgen("build", "lastdance").code == 0
+    from generator.layout import card_hash
+    from generator.load import Project
+    from generator.pipeline import check
+    princess = next(c for c in check(Project.find(), "lastdance").game.cards() if c.id == "princess")
+    first = reader(project / "output/lastdance/lastdance-fronts.pdf").pages[0].extract_text()
+    assert f"1.2 {card_hash(princess)}" in first
+
+
+def test_watch_rebuilds_on_save_and_keeps_the_last_good_output(project, capsys):
+    from generator import pipeline
+    from generator.load import Project
+    from generator.watch import watch
+
+    results, stop = [], threading.Event()
+
+    def rebuild(game):
+        results.append(pipeline.build(Project.find(), game))
+
+    thread = threading.Thread(target=watch, args=(Project.find(), ["lastdance"], rebuild, stop),
+                              daemon=True)
+    thread.start()
+    fronts = project / "output/lastdance/lastdance-fronts.pdf"
+
+    def wait_for(count):
+        deadline = time.monotonic() + 20
+        while len(results) < count:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+
+    try:
+        wait_for(1)
+        assert fronts.exists()
+        cards = project / "cards/lastdance/cards.yaml"
+        time.sleep(0.05)
+        edit(cards, "name: 姫\n", "name: 姫君\n")
+        wait_for(2)
+        assert "姫君" in reader(fronts).pages[0].extract_text().replace("\n", "")
+        good = fronts.read_bytes()
+        edit(cards, "name: 姫君\n", "name: 姫君\n    nonsense: [\n")
+        wait_for(3)
+        assert results[-1].report.errors  # reported...
+        assert fronts.read_bytes() == good  # ...and the last good PDF stays
+    finally:
+        stop.set()
+        thread.join(5)
