@@ -101,13 +101,14 @@ def draw_item(c: Canvas, item: Item) -> None:
         raise TypeError(f"no renderer for {type(item).__name__}")
 
 
-def draw_face(c: Canvas, face: Face, bleed: bool = False) -> None:
+def draw_face(c: Canvas, face: Face, bleed: bool = False, clip: bool = True) -> None:
     """Draw a face clipped to its trim box (or, with `bleed`, to its bleed box), so
-    nothing spills onto a neighbour."""
+    nothing spills onto a neighbour. `clip=False` when the caller clips already."""
     c.saveState()
-    b = face.bleed if bleed else 0.0
-    path = c.beginPath()
-    path.rect(-b, -b, face.width + 2 * b, face.height + 2 * b)
-    c.clipPath(path, stroke=0, fill=0)
+    if clip:
+        b = face.bleed if bleed else 0.0
+        path = c.beginPath()
+        path.rect(-b, -b, face.width + 2 * b, face.height + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
     draw_items(c, face.items)
     c.restoreState()

@@ -78,44 +78,56 @@ class _Element:
         self.el, self.scope, self.layout, self.game = el, scope, layout, game
         self.texts = {} if texts is None else texts  # set texts, shared by a whole layout run
 
+    def _templated(self) -> frozenset:
+        """The element's keys whose values are templates (found once per element)."""
+        memo = ("templated", id(self.el))
+        found = self.texts.get(memo)
+        if found is None:
+            found = self.texts[memo] = frozenset(
+                k for k, v in self.el.props.items() if bindings.is_template(v))
+        return found
+
     def raw(self, key: str, default: Any = None) -> Any:
+        if key not in self._templated():
+            return self.el.props.get(key, default)
         try:
-            return bindings.render(self.el.props.get(key, default), self.scope)
+            return bindings.render(self.el.props[key], self.scope)
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
-    def _static(self, kind: str, key: str, default: Any, parse):
+    def _parsed(self, kind: str, key: str, default: Any, parse):
         """A value that is no template is the same for every card: parse it once per build."""
-        value = self.el.props.get(key, default)
-        if bindings.is_template(value):
+        if key in self._templated():
             return parse(self.raw(key, default))
-        memo = (id(self.el), kind, key, repr(default))
-        if memo not in self.texts:
-            self.texts[memo] = parse(value)
-        return self.texts[memo]
+        memo = (id(self.el), kind, key)
+        try:
+            return self.texts[memo]
+        except KeyError:
+            value = self.texts[memo] = parse(self.el.props.get(key, default))
+            return value
 
     def length(self, key: str, default: Any, of: float) -> float:
         try:
-            return self._static(f"length {of}", key, default, lambda v: bindings.length(v, of))
+            return self._parsed(f"length {of}", key, default, lambda v: bindings.length(v, of))
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
     def color(self, key: str, default: Any = None):
         try:
-            return self._static("color", key, default,
+            return self._parsed("color", key, default,
                                 lambda v: bindings.color(v, self.game.colors))
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
     def number(self, key: str, default: Any) -> float:
         try:
-            return bindings.number(self.raw(key, default))
+            return self._parsed("number", key, default, bindings.number)
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
     def flag(self, key: str, default: bool = False) -> bool:
         try:
-            return bindings.boolean(self.raw(key, default))
+            return self._parsed("flag", key, default, bindings.boolean)
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
@@ -371,12 +383,38 @@ def _draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
                  size, (1.0, 1.0, 1.0), anchor="middle")]
 
 
+def _expressions(el: ElementSpec):
+    """The element's values that are evaluated per card: templates and its condition."""
+    for key, value in el.props.items():
+        text = value if isinstance(value, str) else repr(value)
+        if key == "when" or bindings.is_template(text):
+            yield text
+
+
+def _static(el: ElementSpec) -> bool:
+    """True if an element draws the same on every card: no template, no condition."""
+    return next(_expressions(el), None) is None
+
+
+def card_independent(layout: LayoutSpec) -> bool:
+    """True if no element of the layout depends on the card (a plain card back)."""
+    return not any("card" in text or "draft" in text
+                   for el in layout.elements for text in _expressions(el))
+
+
 def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report: Report,
                 guides: bool = False, mark_drafts: bool = True, texts: dict | None = None) -> Face:
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
+    texts = {} if texts is None else texts
     for el in layout.elements:
-        element_items, box = _element(el, layout, card, game, scope, report, texts)
+        if _static(el):  # the same on every card: laid out once per build
+            key = ("static", id(el))
+            if key not in texts:
+                texts[key] = _element(el, layout, card, game, scope, report, texts)
+            element_items, box = texts[key]
+        else:
+            element_items, box = _element(el, layout, card, game, scope, report, texts)
         items.extend(element_items)
         if box is not None:
             boxes.append((el.name, box))
@@ -418,8 +456,14 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
             scope = _scope(shared, card)
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides, texts=texts)
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
+            key = ("back", deck.id, id(back))  # a back may use deck.color: per deck
+            if card_independent(back) and key in texts:  # a plain back: laid out once
+                backs[card.id] = texts[key]
+                continue
             backs[card.id] = layout_face(back, card, game, scope, report, guides,
                                          mark_drafts=False, texts=texts)
+            if card_independent(back):
+                texts[key] = backs[card.id]
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).bold
     boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)

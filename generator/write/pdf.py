@@ -47,7 +47,7 @@ def _place(c: Canvas, placement: Placement, form: str | None) -> None:
         c.translate(0, face.width)
     c.rotate(placement.rotate)
     if form is None:
-        draw_face(c, face, bleed=True)
+        draw_face(c, face, bleed=True, clip=False)  # the placement's clip above holds it
     else:
         c.doForm(form)
     c.restoreState()
@@ -89,7 +89,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
                         name = forms[placement.face] = f"face{len(forms)}"
                         b = placement.face.bleed
                         c.beginForm(name, -b, -b, placement.face.width + b, placement.face.height + b)
-                        draw_face(c, placement.face, bleed=True)
+                        draw_face(c, placement.face, bleed=True, clip=False)  # BBox clips a form
                         c.endForm()
                 _place(c, placement, name)
             draw_items(c, page.marks)
