@@ -55,6 +55,29 @@ def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None
     return (statistics.median(r[0] for r in results), max(r[1] for r in results), pdf_size(out))
 
 
+def watch_rebuild(work: Path, cards: int = 140) -> float:
+    """Seconds `cardgen watch` takes to rebuild after one card of a built deck changes."""
+    project = synthetic.make_project(work / "watch", cards)
+    code = f"""
+import time
+from pathlib import Path
+from generator import pipeline
+from generator.load import Project
+project = Project.find(Path({str(project)!r}))
+pipeline.build(project, "bench")
+path = project.cards / "bench" / "cards.yaml"
+path.write_text(path.read_text("utf-8").replace("title: 踊り子, number: 1,", "title: 踊り手, number: 1,", 1), "utf-8")
+start = time.perf_counter()
+outcome = pipeline.build(project, "bench")
+assert outcome.written, outcome.report.summary()
+print(time.perf_counter() - start)
+"""
+    env = {**os.environ, "PYTHONPATH": str(synthetic.REPO)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=project, env=env, capture_output=True,
+                         text=True, check=True)
+    return float(out.stdout.strip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="140,1400,10000")
@@ -82,6 +105,9 @@ def main() -> None:
         peer = (f"{rows['protograf', cards][0] / rows['cardgen', cards][0]:.1f}x"
                 if ("protograf", cards) in rows else "not run")
         print(f"| {cards:,} | {ratio:.1f}x | {peer} |")
+    with tempfile.TemporaryDirectory() as tmp:
+        print()
+        print(f"`cardgen watch`, one card of 140 changed: rebuilt in {watch_rebuild(Path(tmp)):.2f} s")
 
 
 if __name__ == "__main__":
