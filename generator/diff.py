@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .load import Project
-from .model import Card, Game
+from .model import Card, Game, plain
 from .pipeline import check
 from .problems import DataProblems, UsageError
 
@@ -62,14 +62,6 @@ class _Missing:
 _MISSING = _Missing()
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "keys"):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def compare(old: Game, new: Game) -> GameDiff:
     diff = GameDiff()
     before = {c.id: c for c in old.cards()}
@@ -83,7 +75,7 @@ def compare(old: Game, new: Game) -> GameDiff:
         _walk(_values(before[card_id]), _values(card), "", changes)
         if changes:
             diff.changed.append((before[card_id], card, changes))
-    _walk(_plain(old.data), _plain(new.data), "", diff.data)
+    _walk(plain(old.data), plain(new.data), "", diff.data)
     return diff
 
 

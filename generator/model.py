@@ -22,6 +22,16 @@ def frozen_mapping(d: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(d or {}))
 
 
+def plain(value: Any) -> Any:
+    """Data as plain dicts and lists: the model's read-only mappings unwrapped, for
+    templates, checks and comparisons."""
+    if hasattr(value, "keys"):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class SourceMap:
     """Where every value (and key) of one file stood, by key path: ("cards", 3, "copies")."""

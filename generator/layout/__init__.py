@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from .. import fonts
 from ..colors import parse_color
-from ..model import Card, Deck, ElementSpec, FontFamily, Game, LayoutSpec
+from ..model import Card, Deck, ElementSpec, FontFamily, Game, LayoutSpec, plain
 from ..problems import Location, Report
 from ..units import mm
 from .. import sandbox
@@ -428,14 +428,6 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)
 
 
-def _plain(value: Any) -> Any:
-    if hasattr(value, "keys"):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
@@ -443,7 +435,7 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
     game_scope = {
         "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
                  "version": game.version},
-        "data": _plain(game.data),
+        "data": plain(game.data),
         "macros": sandbox.macros(game.macros) if game.macros else None,
     }
     decks = []

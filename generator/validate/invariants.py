@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 import jinja2
 
-from ..model import Card, Deck, Game, Invariant, SourceMap
+from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
 from ..sandbox import ENV, macros
 
@@ -99,26 +99,17 @@ class DataLocator(Locator):
         return PathLocator(source, ()) if source else Locator()
 
 
-def _plain(value: Any) -> Any:
-    """Data as plain dicts and lists (the model's read-only mappings, unwrapped)."""
-    if isinstance(value, dict) or hasattr(value, "keys"):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def context(game: Game) -> tuple[dict, dict[str, Locator]]:
     """What expressions see, and where each top-level name was written."""
     cards = [c.record() for c in game.cards()]
     values = {
         "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
                  "version": game.version},
-        "cards": _plain(cards),
-        "card": {c["id"]: _plain(c) for c in cards},
+        "cards": plain(cards),
+        "card": {c["id"]: plain(c) for c in cards},
         "decks": {d.id: {"id": d.id, "name": d.name, "total": d.total, "slots": d.slots or d.total,
-                         "cards": [_plain(c.record()) for c in d.cards]} for d in game.decks},
-        "data": _plain(game.data),
+                         "cards": [plain(c.record()) for c in d.cards]} for d in game.decks},
+        "data": plain(game.data),
         "macros": macros(game.macros) if game.macros else None,
     }
     locators = {
