@@ -93,8 +93,8 @@ def main() -> None:
                 t, m, s = rows[tool, cards]
                 print(f"  {tool:9} {cards:6} cards: {t:7.2f} s {m:7.1f} MB {s:6.1f} MB PDF",
                       file=sys.stderr)
-    print(f"| cards | tool | median wall time | peak memory | PDF size |")
-    print(f"|---|---|---|---|---|")
+    print("| cards | tool | median wall time | peak memory | PDF size |")
+    print("|---|---|---|---|---|")
     for (tool, cards), (t, m, s) in rows.items():
         print(f"| {cards:,} | {tool} | {t:.2f} s | {m:.0f} MB | {s:.1f} MB |")
     print()

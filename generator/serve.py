@@ -16,10 +16,8 @@ import html
 import io
 import json
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from . import pipeline
@@ -43,7 +41,7 @@ class Preview:
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
-    from .write.png import faces_to_png, rasterise  # noqa: F401 (pypdfium2 only when serving)
+    from .write.png import faces_to_png  # pypdfium2 only when serving
 
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome)
