@@ -74,16 +74,16 @@ class _Element:
     """One element's values for one card, parsed on demand; errors name the key."""
 
     def __init__(self, el: ElementSpec, scope: dict, layout: LayoutSpec, game: Game,
-                 texts: dict | None = None):
+                 memo: dict | None = None):
         self.el, self.scope, self.layout, self.game = el, scope, layout, game
-        self.texts = {} if texts is None else texts  # set texts, shared by a whole layout run
+        self.memo = {} if memo is None else memo  # what a whole build computes once
 
     def _templated(self) -> frozenset:
         """The element's keys whose values are templates (found once per element)."""
         memo = ("templated", id(self.el))
-        found = self.texts.get(memo)
+        found = self.memo.get(memo)
         if found is None:
-            found = self.texts[memo] = frozenset(
+            found = self.memo[memo] = frozenset(
                 k for k, v in self.el.props.items() if bindings.is_template(v))
         return found
 
@@ -101,9 +101,9 @@ class _Element:
             return parse(self.raw(key, default))
         memo = (id(self.el), kind, key)
         try:
-            return self.texts[memo]
+            return self.memo[memo]
         except KeyError:
-            value = self.texts[memo] = parse(self.el.props.get(key, default))
+            value = self.memo[memo] = parse(self.el.props.get(key, default))
             return value
 
     def length(self, key: str, default: Any, of: float) -> float:
@@ -193,7 +193,7 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     inner = Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad)
     # The same text in the same box (a label, a repeated effect) is set once per build.
     key = (text, style, inner.w, inner.h, size, min_size, spacing, align, valign, vertical)
-    items = e.texts.get(key)
+    items = e.memo.get(key)
     if items is None:
         try:
             items = _set(text, style, inner, size, min_size, spacing, align, valign, vertical,
@@ -204,7 +204,7 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
             where = card.locate(field.group(1)) if field and field.group(1) in card.fields else None
             what = f"{field.group(1)} (element '{el.name}')" if where else "text"
             raise _text_problem(exc, what, where, inner, vertical, fit) from None
-        e.texts[key] = items
+        e.memo[key] = items
     return [_moved(item, inner.x, inner.y) for item in items]
 
 
@@ -314,8 +314,8 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
 
 
 def _element(el: ElementSpec, layout: LayoutSpec, card: Card, game: Game, scope: dict,
-             report: Report, texts: dict | None = None) -> tuple[list[Item], tuple | None]:
-    e = _Element(el, scope, layout, game, texts)
+             report: Report, memo: dict | None = None) -> tuple[list[Item], tuple | None]:
+    e = _Element(el, scope, layout, game, memo)
     try:
         if "when" in el.props:
             try:
@@ -403,18 +403,18 @@ def card_independent(layout: LayoutSpec) -> bool:
 
 
 def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report: Report,
-                guides: bool = False, mark_drafts: bool = True, texts: dict | None = None) -> Face:
+                guides: bool = False, mark_drafts: bool = True, memo: dict | None = None) -> Face:
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
-    texts = {} if texts is None else texts
+    memo = {} if memo is None else memo
     for el in layout.elements:
         if _static(el):  # the same on every card: laid out once per build
             key = ("static", id(el))
-            if key not in texts:
-                texts[key] = _element(el, layout, card, game, scope, report, texts)
-            element_items, box = texts[key]
+            if key not in memo:
+                memo[key] = _element(el, layout, card, game, scope, report, memo)
+            element_items, box = memo[key]
         else:
-            element_items, box = _element(el, layout, card, game, scope, report, texts)
+            element_items, box = _element(el, layout, card, game, scope, report, memo)
         items.extend(element_items)
         if box is not None:
             boxes.append((el.name, box))
@@ -439,23 +439,23 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
         "macros": sandbox.macros(game.macros) if game.macros else None,
     }
     decks = []
-    texts: dict = {}  # texts set so far, by text, style and box: each is measured once
+    memo: dict = {}  # what this build computes once: set texts, parsed values, plain backs
     for deck in game.decks:
         fronts, backs = {}, {}
         shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
                                          "total": deck.total}}
         for card in deck.cards:
             scope = _scope(shared, card)
-            fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides, texts=texts)
+            fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides, memo=memo)
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
             key = ("back", deck.id, id(back))  # a back may use deck.color: per deck
-            if card_independent(back) and key in texts:  # a plain back: laid out once
-                backs[card.id] = texts[key]
+            if card_independent(back) and key in memo:  # a plain back: laid out once
+                backs[card.id] = memo[key]
                 continue
             backs[card.id] = layout_face(back, card, game, scope, report, guides,
-                                         mark_drafts=False, texts=texts)
+                                         mark_drafts=False, memo=memo)
             if card_independent(back):
-                texts[key] = backs[card.id]
+                memo[key] = backs[card.id]
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).bold
     boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)
