@@ -252,7 +252,8 @@ class Typesetter:
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
                             bulletFontName=self.look.body.regular, bulletFontSize=self.look.size,
                             leftIndent=self.look.size * 1.6, bulletDedent=self.look.size * 1.2,
-                            bulletColor=self.look.accent, spaceAfter=self.look.size * 0.6)
+                            bulletColor=self.look.accent, spaceAfter=self.look.size * 0.6,
+                            bulletOffsetY=-self.look.size * 0.3)  # to the middle of the first line
         return flow, i + 1
 
     def _table(self, tokens, i):
