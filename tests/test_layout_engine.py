@@ -294,3 +294,20 @@ def test_icon_elements_from_the_games_icon_set(project, cardgen):
     assert red[0] > 180 and red[1] < 80
     close(ink(r, 25, 0, 50, 25), (30, 5, 40, 15))
     assert r.at(SLOT_X + 35, SLOT_Y + 10) == (0, 0, 255)
+
+
+def test_phrase_wrap_breaks_only_between_phrases(project, cardgen):
+    skill = "我が残せるは傲慢なる王の守護心"
+    layout = TEXT.replace("width: 40mm", "width: 30mm").replace("height: 20mm", "height: 30mm")
+
+    def lines(extra: str) -> list[str]:
+        pdf, _ = build(project, cardgen, layout + extra, cards=f"  - id: one\n    effect: {skill}\n")
+        return [l for l in reader(pdf).pages[0].extract_text().splitlines() if l.strip()]
+
+    normal = lines("")
+    phrased = lines("            wrap: phrase\n")
+    assert "".join(normal) == "".join(phrased) == skill
+    phrases = ["我が", "残せるは", "傲慢なる", "王の", "守護心"]  # BudouX's phrases
+    ends = {sum(len(p) for p in phrases[:k]) for k in range(1, len(phrases) + 1)}
+    assert all(sum(len(l) for l in phrased[:k]) in ends for k in range(1, len(phrased) + 1))
+    assert phrased != normal  # plain kinsoku breaks inside a word here

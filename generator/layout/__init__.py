@@ -186,18 +186,19 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
         align = "right"
     valign = e.raw("valign", "top")
     spacing = e.number("line_spacing", 1.5 if vertical else 1.4)
+    phrase = e.raw("wrap", "normal") == "phrase"
     pad = e.length("padding", "0mm", H)
     color = e.color("color", "ink") or INK
     style = Style(family, e.flag("bold"), color)
     x, y, w, h = box
     inner = Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad)
     # The same text in the same box (a label, a repeated effect) is set once per build.
-    key = (text, style, inner.w, inner.h, size, min_size, spacing, align, valign, vertical)
+    key = (text, style, inner.w, inner.h, size, min_size, spacing, align, valign, vertical, phrase)
     items = e.memo.get(key)
     if items is None:
         try:
             items = _set(text, style, inner, size, min_size, spacing, align, valign, vertical,
-                         game)
+                         game, phrase)
         except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
             # A text bound straight to a card field is reported at that field.
             field = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
@@ -208,12 +209,13 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     return [_moved(item, inner.x, inner.y) for item in items]
 
 
-def _set(text, style, inner, size, min_size, spacing, align, valign, vertical, game) -> tuple:
+def _set(text, style, inner, size, min_size, spacing, align, valign, vertical, game,
+         phrase=False) -> tuple:
     """The text set in a box of the inner box's size at the origin."""
     atoms = parse(text, style, game.colors, game.icons, game.fonts, parse_color, images.aspect)
     base = style.family.bold if style.bold else style.family.regular
     items, _ = set_text(atoms, Box(0.0, 0.0, inner.w, inner.h), size, min_size, spacing, align,
-                        valign, vertical, base)
+                        valign, vertical, base, phrase)
     return tuple(items)
 
 

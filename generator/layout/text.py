@@ -178,14 +178,37 @@ def _is_latin(ch: str) -> bool:
 _STRICT = Locale("ja@lb=strict")  # strict kinsoku: small kana and ー never start a line
 
 
-def _units(atoms: list[Atom]) -> list[list[Atom]]:
-    """Atoms grouped into unbreakable units (UAX #14 break opportunities)."""
+@lru_cache(maxsize=1)
+def _phrases():
+    import budoux
+    return budoux.load_default_japanese_parser()
+
+
+def _units(atoms: list[Atom], phrase: bool = False) -> list[list[list[Atom]]]:
+    """Atoms grouped into unbreakable units (UAX #14 break opportunities, ICU strict).
+    Each unit is a list of ICU units: one, or, with `phrase`, the ICU units of a BudouX
+    phrase, kept together on a line when it fits (and broken inside when it does not)."""
     plain = "".join(a.text for a in atoms)
-    result, i = [], 0
+    icu, i = [], 0
     for unit in LineBreaker(plain, _STRICT) if plain else ():
-        result.append(atoms[i:i + len(unit)])
+        icu.append(atoms[i:i + len(unit)])
         i += len(unit)
-    return result
+    if not phrase:
+        return [[u] for u in icu]
+    ends, at = set(), 0
+    for chunk in _phrases().parse(plain):
+        at += len(chunk)
+        ends.add(at)
+    grouped, current, at = [], [], 0
+    for unit in icu:
+        current.append(unit)
+        at += len(unit)
+        if at in ends:  # a phrase may end here: break opportunities only at its ends
+            grouped.append(current)
+            current = []
+    if current:
+        grouped.append(current)
+    return grouped
 
 
 def _trimmed(line: list[Atom]) -> list[Atom]:
@@ -195,9 +218,11 @@ def _trimmed(line: list[Atom]) -> list[Atom]:
     return line[:end]
 
 
-def break_lines(atoms: list[Atom], size: float, available: float,
-                vertical: bool) -> list[tuple[list[Atom], bool]] | None:
-    """Lines as (atoms, ends-a-paragraph). None if one atom alone is longer than a line."""
+def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
+                phrase: bool = False) -> list[tuple[list[Atom], bool]] | None:
+    """Lines as (atoms, ends-a-paragraph). None if one atom alone is longer than a line.
+    With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
+    than a line."""
     lines: list[tuple[list[Atom], bool]] = []
     paragraphs: list[list[Atom]] = [[]]
     for atom in atoms:
@@ -208,30 +233,46 @@ def break_lines(atoms: list[Atom], size: float, available: float,
     for paragraph in paragraphs:
         current: list[Atom] = []
         width = 0.0
-        for unit in _units(paragraph):
-            widths = [_advance(a, size, vertical) for a in unit]
-            unit_w = sum(widths)
-            trim_w = unit_w - sum(w for a, w in zip(unit[::-1], widths[::-1])
-                                  if a.text.isspace()) if unit[-1].text.isspace() else unit_w
-            if current and width + trim_w > available + 1e-6:
-                lines.append((current, False))
-                current, width = [], 0.0
-            if not current and trim_w > available + 1e-6:
-                # A piece longer than the line (a long word): split it where it must.
-                for atom in unit:
-                    w = _advance(atom, size, vertical)
-                    if w > available + 1e-6:
-                        return None
-                    if current and width + w > available + 1e-6:
-                        lines.append((current, False))
-                        current, width = [], 0.0
-                    current.append(atom)
-                    width += w
-                continue
-            current.extend(unit)
-            width += unit_w
+        for group in _units(paragraph, phrase):
+            whole = [a for unit in group for a in unit]
+            whole_w = sum(_advance(a, size, vertical) for a in _trimmed(whole))
+            if len(group) > 1 and whole_w > available + 1e-6:
+                units = group  # a phrase longer than a line: break inside it, as ICU allows
+            else:
+                units = [whole]
+            for unit in units:
+                width, done = _place_unit(unit, size, available, vertical, current, width, lines)
+                if done is None:
+                    return None
+                current = done
         lines.append((current, True))
     return [(_trimmed(line), last) for line, last in lines]
+
+
+def _place_unit(unit, size, available, vertical, current, width, lines):
+    """Put one unbreakable unit on the current line, or start a new line for it.
+    Returns (width, line): the current line and its width afterwards; line is None if a
+    single atom is wider than a whole line."""
+    widths = [_advance(a, size, vertical) for a in unit]
+    unit_w = sum(widths)
+    trim_w = unit_w - sum(w for a, w in zip(unit[::-1], widths[::-1]) if a.text.isspace()) \
+        if unit[-1].text.isspace() else unit_w
+    if current and width + trim_w > available + 1e-6:
+        lines.append((current, False))
+        current, width = [], 0.0
+    if not current and trim_w > available + 1e-6:
+        # A piece longer than the line (a long word): split it where it must.
+        for atom, w in zip(unit, widths):
+            if w > available + 1e-6:
+                return width, None
+            if current and width + w > available + 1e-6:
+                lines.append((current, False))
+                current, width = [], 0.0
+            current.append(atom)
+            width += w
+        return width, current
+    current.extend(unit)
+    return width + unit_w, current
 
 
 # --- setting ---------------------------------------------------------------------------------
@@ -326,7 +367,8 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[
 
 
 def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spacing: float,
-             align: str, valign: str, vertical: bool, base_font: str) -> tuple[list[Item], float]:
+             align: str, valign: str, vertical: bool, base_font: str,
+             phrase: bool = False) -> tuple[list[Item], float]:
     """Break, fit and place `atoms` in `box`. Returns (primitives, the size used).
 
     Tries `size`, then smaller sizes in 0.5 pt steps down to `min_size` (a declared
@@ -335,7 +377,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
     while True:
         lh = current * line_spacing
         along, across = (box.h, box.w) if vertical else (box.w, box.h)
-        lines = break_lines(atoms, current, along, vertical) if along > 0 else None
+        lines = break_lines(atoms, current, along, vertical, phrase) if along > 0 else None
         if lines is not None and len(lines) * lh <= across + 1e-6:
             place = place_vertical if vertical else place_horizontal
             return place(lines, current, lh, box, align, valign, base_font), current
