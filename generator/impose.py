@@ -69,6 +69,7 @@ class Imposition:
     groups: tuple[BackGroup, ...] = ()
     fillers: int = 0  # blank filler slots
     sheets: tuple[SheetPreset, ...] = field(default=())  # the sheet of each page
+    decks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (deck id, its front page numbers)
 
     @property
     def cards(self) -> int:
@@ -223,6 +224,7 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
     backs: list[Page] = []
     groups: list[BackGroup] = []
     sheets: list[SheetPreset] = []
+    decks: list[tuple[str, tuple[int, ...]]] = []
     fillers = 0
     printed = [d for d in game_faces.decks if d.deck.total > 0]  # empty decks are drafts
     for n, deck_faces in enumerate(printed):
@@ -231,11 +233,13 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
         shift = len(fronts)
         groups.extend(BackGroup(x.name, x.deck, tuple(s + shift for s in x.sheets), x.back, x.cards)
                       for x in g)
+        decks.append((deck_faces.deck.id, tuple(range(shift, shift + len(f)))))
         fronts.extend(f)
         backs.extend(b)
         sheets.extend([deck_faces.deck.sheet] * len(f))
         fillers += filled
-    return Imposition(tuple(fronts), tuple(backs), tuple(groups), fillers, tuple(sheets))
+    return Imposition(tuple(fronts), tuple(backs), tuple(groups), fillers, tuple(sheets),
+                      tuple(decks))
 
 
 def _paper(name: str) -> tuple[float, float]:

@@ -23,7 +23,7 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
     lines = [f"{title}: print guide", "=" * 40, ""]
     sheets = {s.id: s for s in imposition.sheets}
     for sheet in sheets.values():
-        stock = "pre-cut stock" if sheet.precut else "plain paper, cut along the crop marks"
+        stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"
         lines.append(f"Paper: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards of "
                      f"{to_mm(sheet.card[0]):g} x {to_mm(sheet.card[1]):g} mm per sheet.")
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
@@ -46,14 +46,19 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
         f"2. Backs: put the printed sheets back in the tray, turned over as your printer needs "
         f"for {duplex} duplex, and print either",
         f"   a. {files['backs']}: back page k on the reverse of front page k, or",
-        "   b. one back file per back design, each page as many times as it says:",
+        "   b. deck by deck, one back file per back design, as many times as it says:",
     ]
-    for group in imposition.groups:
-        fronts = _pages(group.sheets)
-        times = len(group.sheets)
-        lines.append(f"      - {files['group:' + group.name]}: print {times} time"
-                     f"{'s' if times != 1 else ''}, on the reverse of fronts {fronts} "
-                     f"({group.cards} cards, deck '{group.deck}')")
+    grouped = {g.deck for g in imposition.groups}
+    for deck, pages in imposition.decks:
+        if deck not in grouped:  # every card its own back: those pages of the backs file
+            lines.append(f"      - {files['backs']} {_pages(pages)}: on the reverse of fronts "
+                         f"{_pages(pages)} (deck '{deck}': each card has its own back)")
+            continue
+        for group in (g for g in imposition.groups if g.deck == deck):
+            times = len(group.sheets)
+            lines.append(f"      - {files['group:' + group.name]}: print {times} time"
+                         f"{'s' if times != 1 else ''}, on the reverse of fronts "
+                         f"{_pages(group.sheets)} ({group.cards} cards, deck '{group.deck}')")
     if "cards" in files:
         lines += ["", f"Single cards with bleed, for print-on-demand services: {files['cards']} "
                       "(each card's front, then its back)."]
