@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 import synthetic  # noqa: E402
-from protograf import Card, Create, Data, Deck, Rectangle, Save, T, Text  # noqa: E402
+from protograf import Card, Create, Data, Deck, Font, Rectangle, Save, T, Text  # noqa: E402
 
 cards, out = int(os.environ["BENCH_CARDS"]), Path(os.environ["BENCH_OUT"])
 out.mkdir(parents=True, exist_ok=True)
@@ -23,7 +23,8 @@ rows = [["title", "number", "body"]] + [
 Create(filename=str(out / "protograf.pdf"), paper="A4", units="cm", margin_left=1.4,
        margin_right=1.4, margin_top=1.1, margin_bottom=1.1)
 Data(data_list=rows)
-Deck(cards=cards, width=9.1, height=5.5, fill="#7a2e4a")
+Deck(cards=cards, width=9.1, height=5.5, fill="#7a2e4a", cols=2, rows=5, spacing=0)
+Font("BIZ UDPゴシック", size=8)  # its family name; found through ~/.fonts, which run.py sets up
 Card("all",
      Rectangle(x=0.25, y=0.25, width=8.6, height=5.0, fill="white", stroke="white"),
      Text(text=T("{{ title }}"), x=0.5, y=0.5, font_size=14, align="left"),

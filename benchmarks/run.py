@@ -6,7 +6,8 @@ peak memory and PDF size per tool, and the ratios cardgen/floor and protograf/ca
 
 cardgen runs as a user runs it (`cardgen build`, validation included), in a fresh
 process per run. protograf runs only when --protograf names a Python that has it
-(protograf 0.5.2 is the newest that installs on Python 3.11).
+(protograf 0.5.2 is the newest that installs on Python 3.11); it gets cardgen's fonts
+through a private ~/.fonts.
 """
 
 from __future__ import annotations
@@ -50,7 +51,13 @@ def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None
         command, out = [sys.executable, str(HERE / "floor.py"), str(cards), "out"], project / "out"
     else:
         command, out = [protograf, str(HERE / "protograf_deck.py")], project / "out"
-        env = {**env, "BENCH_CARDS": str(cards), "BENCH_OUT": "out"}
+        home = work / "protograf-home"  # protograf finds fonts in ~/.fonts: give it ours
+        (home / ".fonts").mkdir(parents=True, exist_ok=True)
+        for name in ("BIZUDPGothic-Regular.ttf", "BIZUDPGothic-Bold.ttf"):
+            link = home / ".fonts" / name
+            if not link.exists():
+                link.symlink_to(synthetic.REPO / "fonts" / name)
+        env = {**env, "BENCH_CARDS": str(cards), "BENCH_OUT": "out", "HOME": str(home)}
     results = [measure(command, project, env) for _ in range(runs)]
     return (statistics.median(r[0] for r in results), max(r[1] for r in results), pdf_size(out))
 
