@@ -270,3 +270,9 @@ class Game:
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)
+
+    @property
+    def main_family(self) -> FontFamily:
+        """The family for cardgen's own text (labels, guides, page numbers): gothic, or
+        the first family fonts.yaml names."""
+        return self.fonts.get("gothic") or next(iter(self.fonts.values()))

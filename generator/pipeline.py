@@ -109,8 +109,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
     game = faces.game
     folder = output_folder(project, game.id)
     stem = f"{game.id}-{kind}" if kind else game.id
-    font = game.fonts["gothic"].regular if "gothic" in game.fonts else \
-        next(iter(game.fonts.values())).regular
+    font = game.main_family.regular
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
     names = {"fronts": f"{stem}-fronts.pdf", "backs": f"{stem}-backs.pdf"}
@@ -149,10 +148,10 @@ def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> li
     if game.rulebook is None or outcome.rulebook_markdown is None:
         return []
     from . import rulebook
-    pdf, booklet = rulebook.build(game, faces, outcome.rulebook_markdown)
+    book = rulebook.build(game, faces, outcome.rulebook_markdown)
     folder = output_folder(project, game.id)
-    return [BytesFile(folder / f"{game.id}-rulebook.pdf", pdf, _page_count(pdf)),
-            BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", booklet, _page_count(booklet))]
+    return [BytesFile(folder / f"{game.id}-rulebook.pdf", book.pdf, book.pages),
+            BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", book.booklet, book.sides)]
 
 
 def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -> list:
@@ -162,7 +161,7 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -
     from .write import previews  # Pillow and pypdfium2 only when previews are wanted
     game = faces.game
     folder = output_folder(project, game.id)
-    font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).regular
+    font = game.main_family.regular
     cache = project.output / ".cache" / "png"
     outputs = []
     if options.png:
@@ -172,13 +171,6 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -
     if options.tts:
         outputs += previews.tabletop_simulator(faces, folder, font, cache)
     return outputs
-
-
-def _page_count(pdf: bytes) -> int:
-    import io
-
-    from pypdf import PdfReader
-    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def build(project: Project, game_id: str, options: BuildOptions = BuildOptions(),

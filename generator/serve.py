@@ -13,7 +13,6 @@ never a file path taken from a request.
 from __future__ import annotations
 
 import html
-import io
 import json
 import threading
 from dataclasses import dataclass, field
@@ -41,7 +40,7 @@ class Preview:
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
-    from .write.png import faces_to_png  # pypdfium2 only when serving
+    from .write.png import faces_to_png, pdf_to_pngs  # pypdfium2 only when serving
 
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome)
@@ -52,7 +51,7 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
             preview.version += 1
         return
     game_ = faces.game
-    font = (game_.fonts.get("gothic") or next(iter(game_.fonts.values()))).regular
+    font = game_.main_family.regular
     order, face_list, cards = [], [], []
     for deck in faces.decks:
         for card in deck.deck.cards:
@@ -67,20 +66,11 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
     images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False)))
     pages = []
     if game_.rulebook is not None and outcome.rulebook_markdown is not None:
-        import pypdfium2
-
         from . import rulebook
-        pdf, _ = rulebook.build(game_, faces, outcome.rulebook_markdown)
-        document = pypdfium2.PdfDocument(pdf)
-        try:
-            for n in range(len(document)):
-                out = io.BytesIO()
-                document[n].render(scale=60 / 72).to_pil().convert("RGB").save(out, "PNG")
-                name = f"rulebook/page-{n + 1}.png"
-                images[name] = out.getvalue()
-                pages.append(name)
-        finally:
-            document.close()
+        book = rulebook.build(game_, faces, outcome.rulebook_markdown)
+        for n, image in enumerate(pdf_to_pngs(book.pdf, 60), 1):
+            images[f"rulebook/page-{n}.png"] = image
+            pages.append(f"rulebook/page-{n}.png")
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
         preview.problems, preview.ok = problems, True

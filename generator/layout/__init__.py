@@ -420,7 +420,7 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
         items.extend(element_items)
         if box is not None:
             boxes.append((el.name, box))
-    gothic = game.fonts.get("gothic") or next(iter(game.fonts.values()))
+    gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(_draft_mark(layout, gothic.bold))
     if mark_drafts and game.stamp:  # fronts only
@@ -459,7 +459,7 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
             if card_independent(back):
                 memo[key] = backs[card.id]
         decks.append(DeckFaces(deck, fronts, backs))
-    title_font = (game.fonts.get("gothic") or next(iter(game.fonts.values()))).bold
+    title_font = game.main_family.bold
     boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)
                    for b in game.boards)
     return GameFaces(game, tuple(decks), boards)

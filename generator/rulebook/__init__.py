@@ -10,6 +10,7 @@ booklet. Both return PDF bytes; the write stage puts them in place.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from functools import partial
 
 from reportlab.pdfgen.canvas import Canvas
@@ -22,7 +23,7 @@ from ..model import Game
 from ..problems import Report
 from ..units import mm
 from ..reproducible import no_source_date_epoch
-from .booklet import impose_booklet
+from .booklet import booklet_order, impose_booklet
 from .template import render_markdown
 from .typeset import Heading, Look, Typesetter, toc_styles
 
@@ -77,14 +78,22 @@ class _Doc(BaseDocTemplate):
 
 def _look(game: Game) -> Look:
     # Body text in gothic: it has a bold weight for emphasis (BIZ UDPMincho has none).
-    body = game.fonts.get("gothic") or next(iter(game.fonts.values()))
+    body = game.main_family
     heading = body
     accent = parse_color(game.rulebook.accent)
     return Look(body, heading, BODY_SIZE[game.rulebook.page], accent)
 
 
-def build(game: Game, faces: GameFaces, markdown: str) -> tuple[bytes, bytes]:
-    """The rulebook PDF and its booklet imposition, as bytes."""
+@dataclass(frozen=True)
+class Book:
+    pdf: bytes  # the pages in reading order
+    pages: int
+    booklet: bytes  # the same pages imposed for saddle stitching
+    sides: int  # sheet sides of the booklet
+
+
+def build(game: Game, faces: GameFaces, markdown: str) -> Book:
+    """The rulebook PDF and its booklet imposition."""
     rulebook = game.rulebook
     look = _look(game)
     page = (mm(PAGES[rulebook.page][0]), mm(PAGES[rulebook.page][1]))
@@ -119,4 +128,5 @@ def build(game: Game, faces: GameFaces, markdown: str) -> tuple[bytes, bytes]:
         doc.multiBuild(story, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()
     sheet = (mm(420), mm(297)) if rulebook.page == "A4" else (mm(297), mm(210))
-    return pdf, impose_booklet(pdf, sheet, f"{rulebook.title}: booklet")
+    return Book(pdf, doc.page, impose_booklet(pdf, sheet, f"{rulebook.title}: booklet"),
+                len(booklet_order(doc.page)))

@@ -37,7 +37,12 @@ def rasterise(pages: list[Page], dpi: int, font: str) -> list[bytes]:
         return []
     buffer = io.BytesIO()
     render_pdf(PdfFile(tuple(pages), "raster", "raster", font), buffer)
-    document = pypdfium2.PdfDocument(buffer.getvalue())
+    return pdf_to_pngs(buffer.getvalue(), dpi)
+
+
+def pdf_to_pngs(pdf: bytes, dpi: float) -> list[bytes]:
+    """Every page of a PDF as PNG bytes, rasterised by pypdfium2."""
+    document = pypdfium2.PdfDocument(pdf)
     images = []
     try:
         for index in range(len(document)):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image as PILImage
@@ -17,24 +16,14 @@ from ..impose import Page, Placement
 from ..layout import GameFaces
 from ..layout.primitives import Text
 from ..units import mm
+from . import BytesFile
 from .png import faces_to_png, rasterise
 
 TTS_COLUMNS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 TTS_CARD_WIDTH = 400  # pixels: ten cards stay within TTS's 4096-pixel sheet width
 
 
-@dataclass(frozen=True)
-class Image:
-    """A raster output: where it goes and its PNG bytes."""
-
-    path: Path
-    data: bytes
-
-    def write_to(self, out) -> None:
-        out.write(self.data)
-
-
-def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path) -> list[Image]:
+def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path) -> list[BytesFile]:
     """One PNG per distinct card face: png/<deck>/<card>-front.png and -back.png, with bleed."""
     order, faces_list = [], []
     for deck in faces.decks:
@@ -42,10 +31,10 @@ def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path) 
             for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
                 order.append(folder / "png" / deck.deck.id / f"{card.id}-{side}.png")
                 faces_list.append(face)
-    return [Image(p, d) for p, d in zip(order, faces_to_png(faces_list, dpi, font, cache))]
+    return [BytesFile(p, d) for p, d in zip(order, faces_to_png(faces_list, dpi, font, cache))]
 
 
-def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> list[Image]:
+def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> list[BytesFile]:
     """Per deck, every distinct card once at actual size with its id and copies under it,
     on A4 pages, one PNG per page: <game>-proof-<deck>-<n>.png."""
     out = []
@@ -69,7 +58,7 @@ def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> l
                                   (0.2, 0.2, 0.2)))
             pages.append(Page(W, H, tuple(placements), tuple(marks)))
         for n, data in enumerate(rasterise(pages, dpi, font), 1):
-            out.append(Image(folder / f"{faces.game.id}-proof-{deck.deck.id}-{n}.png", data))
+            out.append(BytesFile(folder / f"{faces.game.id}-proof-{deck.deck.id}-{n}.png", data))
     return out
 
 
@@ -92,10 +81,10 @@ def _transform(x: float = 0.0) -> dict:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -> list[Image]:
+def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -> list[BytesFile]:
     """Deck sheet images, back images and a saved object (<game>-tts.json) that Tabletop
     Simulator imports as one deck per cardgen deck, with every card's name and copies."""
-    out: list[Image] = []
+    out: list[BytesFile] = []
     tts = folder / "tts"
     states = []
     for n, deck in enumerate(faces.decks):
@@ -109,11 +98,11 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -
         back = faces_to_png([deck.backs[cards[0].id]], dpi, font, cache, bleed=False)[0]
         per_sheet = TTS_COLUMNS * TTS_ROWS - 1  # the last slot is the hidden card
         back_name = f"{deck.deck.id}-back.png"
-        out.append(Image(tts / back_name, back))
+        out.append(BytesFile(tts / back_name, back))
         custom, ids, contained = {}, [], []
         for s, start in enumerate(range(0, len(cards), per_sheet), 1):
             sheet_name = f"{deck.deck.id}-sheet-{s}.png"
-            out.append(Image(tts / sheet_name, _sheet(fronts[start:start + per_sheet], cell, back)))
+            out.append(BytesFile(tts / sheet_name, _sheet(fronts[start:start + per_sheet], cell, back)))
             key = n * 100 + s  # TTS: a card's id is its sheet's key x 100 + its slot
             custom[str(key)] = {"FaceURL": (tts / sheet_name).resolve().as_uri(),
                                 "BackURL": (tts / back_name).resolve().as_uri(),
@@ -129,6 +118,6 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -
         states.append({"Name": "Deck", "Nickname": deck.deck.name, "Transform": _transform(n * 3.0),
                        "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained})
     saved = {"SaveName": faces.game.title, "GameMode": "", "ObjectStates": states}
-    out.append(Image(tts / f"{faces.game.id}-tts.json",
+    out.append(BytesFile(tts / f"{faces.game.id}-tts.json",
                      json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")))
     return out
