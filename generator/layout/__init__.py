@@ -70,25 +70,39 @@ class _Bad(Exception):
 _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
 
 
+class _Compiled:
+    """An element compiled once per build: which of its keys are templates, and every
+    value (or group of values) that no template touches, resolved once and reused."""
+
+    __slots__ = ("el", "templated", "static", "values")
+
+    def __init__(self, el: ElementSpec):
+        self.el = el
+        self.templated = frozenset(k for k, v in el.props.items() if bindings.is_template(v))
+        self.static = _static(el)  # the same on every card: laid out once
+        self.values: dict = {}
+
+
+def _plan(layout: LayoutSpec, memo: dict) -> tuple[_Compiled, ...]:
+    """The layout's elements, compiled once per build."""
+    key = ("plan", id(layout))
+    plan = memo.get(key)
+    if plan is None:
+        plan = memo[key] = tuple(_Compiled(el) for el in layout.elements)
+    return plan
+
+
 class _Element:
     """One element's values for one card, parsed on demand; errors name the key."""
 
-    def __init__(self, el: ElementSpec, scope: dict, layout: LayoutSpec, game: Game,
-                 memo: dict | None = None):
-        self.el, self.scope, self.layout, self.game = el, scope, layout, game
-        self.memo = {} if memo is None else memo  # what a whole build computes once
-
-    def _templated(self) -> frozenset:
-        """The element's keys whose values are templates (found once per element)."""
-        memo = ("templated", id(self.el))
-        found = self.memo.get(memo)
-        if found is None:
-            found = self.memo[memo] = frozenset(
-                k for k, v in self.el.props.items() if bindings.is_template(v))
-        return found
+    def __init__(self, compiled: _Compiled, scope: dict, layout: LayoutSpec, game: Game,
+                 memo: dict):
+        self.compiled, self.el, self.scope, self.layout, self.game = (
+            compiled, compiled.el, scope, layout, game)
+        self.memo = memo  # what a whole build computes once: set texts
 
     def raw(self, key: str, default: Any = None) -> Any:
-        if key not in self._templated():
+        if key not in self.compiled.templated:
             return self.el.props.get(key, default)
         try:
             return bindings.render(self.el.props[key], self.scope)
@@ -97,13 +111,24 @@ class _Element:
 
     def _parsed(self, kind: str, key: str, default: Any, parse):
         """A value that is no template is the same for every card: parse it once per build."""
-        if key in self._templated():
+        if key in self.compiled.templated:
             return parse(self.raw(key, default))
-        memo = (id(self.el), kind, key)
+        values = self.compiled.values
         try:
-            return self.memo[memo]
+            return values[kind, key]
         except KeyError:
-            value = self.memo[memo] = parse(self.el.props.get(key, default))
+            value = values[kind, key] = parse(self.el.props.get(key, default))
+            return value
+
+    def derived(self, name: str, keys: frozenset, compute):
+        """What is computed from `keys` alone: once per build when none of them is a template."""
+        if not self.compiled.templated.isdisjoint(keys):
+            return compute()
+        values = self.compiled.values
+        try:
+            return values[name]
+        except KeyError:
+            value = values[name] = compute()
             return value
 
     def length(self, key: str, default: Any, of: float) -> float:
@@ -141,11 +166,20 @@ class _Element:
 
 def _scope(shared: dict, card: Card) -> dict:
     """What a card's templates see: the card, and what its deck and game share."""
-    return {**shared, "card": card.record(), "draft": bool(card.drafts())}
+    return sandbox.scope({**shared, "card": card.record(), "draft": bool(card.drafts())})
+
+
+_BOX_KEYS = frozenset({"x", "y", "width", "height", "bleed"})
+_TEXT_KEYS = _BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
+                          "line_spacing", "wrap", "padding", "color", "bold"}
 
 
 def _box(e: _Element, layout: LayoutSpec) -> tuple[float, float, float, float]:
     """The element's box (x, y, w, h) in PDF coordinates, bleed applied."""
+    return e.derived("box", _BOX_KEYS, lambda: _measure_box(e, layout))
+
+
+def _measure_box(e: _Element, layout: LayoutSpec) -> tuple[float, float, float, float]:
     W, H = layout.size
     x = e.length("x", "0mm", W)
     y = e.length("y", "0mm", H)
@@ -171,10 +205,23 @@ def _image_in(path: str, x: float, y: float, w: float, h: float, fit: str) -> li
     return [placed] if fit == "contain" else [Group((placed,), clip=(x, y, w, h))]
 
 
-def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
-    el = e.el
-    text = e.raw("text", "")
-    text = "" if text is None else str(text)
+@dataclass(frozen=True)
+class _TextParams:
+    """How an element sets its text: everything but the text itself."""
+
+    style: Style
+    inner: Box
+    size: float
+    min_size: float
+    spacing: float
+    align: str
+    valign: str
+    vertical: bool
+    phrase: bool
+    fit: Any
+
+
+def _text_params(e: _Element, box) -> _TextParams:
     family = e.family()
     H = e.layout.size[1]
     size = e.length("size", "9pt", H)
@@ -184,29 +231,43 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     align = e.raw("align", "right" if vertical else "left")
     if vertical and align == "justify":
         align = "right"
-    valign = e.raw("valign", "top")
-    spacing = e.number("line_spacing", 1.5 if vertical else 1.4)
-    phrase = e.raw("wrap", "normal") == "phrase"
     pad = e.length("padding", "0mm", H)
-    color = e.color("color", "ink") or INK
-    style = Style(family, e.flag("bold"), color)
     x, y, w, h = box
-    inner = Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad)
-    # The same text in the same box (a label, a repeated effect) is set once per build.
-    key = (text, style, inner.w, inner.h, size, min_size, spacing, align, valign, vertical, phrase)
+    return _TextParams(
+        Style(family, e.flag("bold"), e.color("color", "ink") or INK),
+        Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad), size, min_size,
+        e.number("line_spacing", 1.5 if vertical else 1.4), align, e.raw("valign", "top"),
+        vertical, e.raw("wrap", "normal") == "phrase", fit)
+
+
+def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
+    el = e.el
+    text = e.raw("text", "")
+    text = "" if text is None else str(text)
+    p = e.derived("text", _TEXT_KEYS, lambda: _text_params(e, box))
+    inner = p.inner
+    # The same text in the same box (a label, a repeated effect) is set once per build,
+    # and placed once per position: faces share the finished (immutable) items.
+    key = (text, p.style, inner.w, inner.h, p.size, p.min_size, p.spacing, p.align, p.valign,
+           p.vertical, p.phrase)
+    placed_key = ("placed", key, inner.x, inner.y)
+    placed = e.memo.get(placed_key)
+    if placed is not None:
+        return placed
     items = e.memo.get(key)
     if items is None:
         try:
-            items = _set(text, style, inner, size, min_size, spacing, align, valign, vertical,
-                         game, phrase)
+            items = _set(text, p.style, inner, p.size, p.min_size, p.spacing, p.align, p.valign,
+                         p.vertical, game, p.phrase)
         except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
             # A text bound straight to a card field is reported at that field.
             field = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
             where = card.locate(field.group(1)) if field and field.group(1) in card.fields else None
             what = f"{field.group(1)} (element '{el.name}')" if where else "text"
-            raise _text_problem(exc, what, where, inner, vertical, fit) from None
+            raise _text_problem(exc, what, where, inner, p.vertical, p.fit) from None
         e.memo[key] = items
-    return [_moved(item, inner.x, inner.y) for item in items]
+    placed = e.memo[placed_key] = [_moved(item, inner.x, inner.y) for item in items]
+    return placed
 
 
 def _set(text, style, inner, size, min_size, spacing, align, valign, vertical, game,
@@ -315,9 +376,10 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
     return _text_items(e, (x, y, w, h), card, game)
 
 
-def _element(el: ElementSpec, layout: LayoutSpec, card: Card, game: Game, scope: dict,
-             report: Report, memo: dict | None = None) -> tuple[list[Item], tuple | None]:
-    e = _Element(el, scope, layout, game, memo)
+def _element(compiled: _Compiled, layout: LayoutSpec, card: Card, game: Game, scope: dict,
+             report: Report, memo: dict) -> tuple[list[Item], tuple | None]:
+    el = compiled.el
+    e = _Element(compiled, scope, layout, game, memo)
     try:
         if "when" in el.props:
             try:
@@ -409,17 +471,18 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
     memo = {} if memo is None else memo
-    for el in layout.elements:
-        if _static(el):  # the same on every card: laid out once per build
-            key = ("static", id(el))
-            if key not in memo:
-                memo[key] = _element(el, layout, card, game, scope, report, memo)
-            element_items, box = memo[key]
+    for compiled in _plan(layout, memo):
+        if compiled.static:  # the same on every card: laid out once per build
+            done = compiled.values.get("laid out")
+            if done is None:
+                done = compiled.values["laid out"] = _element(compiled, layout, card, game, scope,
+                                                               report, memo)
+            element_items, box = done
         else:
-            element_items, box = _element(el, layout, card, game, scope, report, memo)
+            element_items, box = _element(compiled, layout, card, game, scope, report, memo)
         items.extend(element_items)
         if box is not None:
-            boxes.append((el.name, box))
+            boxes.append((compiled.el.name, box))
     gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(_draft_mark(layout, gothic.bold))
@@ -442,6 +505,7 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
     }
     decks = []
     memo: dict = {}  # what this build computes once: set texts, parsed values, plain backs
+    independent: dict = {}  # id(back layout) -> no element depends on the card
     for deck in game.decks:
         fronts, backs = {}, {}
         shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
@@ -450,13 +514,16 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
             scope = _scope(shared, card)
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides, memo=memo)
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
+            plain_back = independent.get(id(back))
+            if plain_back is None:
+                plain_back = independent[id(back)] = card_independent(back)
             key = ("back", deck.id, id(back))  # a back may use deck.color: per deck
-            if card_independent(back) and key in memo:  # a plain back: laid out once
+            if plain_back and key in memo:  # a plain back: laid out once
                 backs[card.id] = memo[key]
                 continue
             backs[card.id] = layout_face(back, card, game, scope, report, guides,
                                          mark_drafts=False, memo=memo)
-            if card_independent(back):
+            if plain_back:
                 memo[key] = backs[card.id]
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = game.main_family.bold

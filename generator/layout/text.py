@@ -231,6 +231,9 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
         else:
             paragraphs[-1].append(atom)
     for paragraph in paragraphs:
+        if sum(_advance(a, size, vertical) for a in _trimmed(paragraph)) <= available + 1e-6:
+            lines.append((paragraph, True))  # it fits: no break opportunity is needed
+            continue
         current: list[Atom] = []
         width = 0.0
         for group in _units(paragraph, phrase):
