@@ -7,6 +7,8 @@ stage at once and nothing is written for a game with errors.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -173,10 +175,30 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -
     return outputs
 
 
+@contextlib.contextmanager
+def cycle_collector_paused():
+    """A build allocates about a hundred objects per card and keeps most of them to the end;
+    reference counting frees the rest. Python's cycle collector would walk all of them again
+    and again as they pile up (a quarter of the time of a 10,000-card build, for nothing
+    to collect), so it waits until the build is over."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def build(project: Project, game_id: str, options: BuildOptions = BuildOptions(),
           progress=lambda message: None) -> Outcome:
     """Check, lay out, impose and write one game. Nothing is written if any check fails.
     `progress` hears what is being done, for a terminal to show."""
+    with cycle_collector_paused():
+        return _build(project, game_id, options, progress)
+
+
+def _build(project: Project, game_id: str, options: BuildOptions, progress) -> Outcome:
     progress(f"{game_id}: checking")
     outcome = check(project, game_id)
     if outcome.failed(options.strict):

@@ -11,14 +11,14 @@ from reportlab.pdfgen.canvas import Canvas
 from .layout.primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
 
 
-def _fill(c: Canvas, color) -> None:
+def _set_fill(target, color) -> None:
     if len(color) == 4:
-        c.setFillColorCMYK(*color)
+        target.setFillColorCMYK(*color)
     else:
-        c.setFillColorRGB(*color)
+        target.setFillColorRGB(*color)
 
 
-def _stroke(c: Canvas, color, width: float, dash: tuple) -> None:
+def _set_stroke(c: Canvas, color, width: float, dash: tuple) -> None:
     if len(color) == 4:
         c.setStrokeColorCMYK(*color)
     else:
@@ -27,31 +27,86 @@ def _stroke(c: Canvas, color, width: float, dash: tuple) -> None:
     c.setDash(list(dash) if dash else [])
 
 
-def _paint(c: Canvas, item) -> tuple[int, int]:
+class _Pen:
+    """The fill and stroke the content stream has set, so that a colour is written once
+    for a run of items that share it. `None`: not known (a new stream or a new form)."""
+
+    __slots__ = ("fill", "stroke")
+
+    def __init__(self, fill=None, stroke=None):
+        self.fill, self.stroke = fill, stroke
+
+    def fill_with(self, target, color) -> None:
+        if color != self.fill:
+            _set_fill(target, color)
+            self.fill = color
+
+    def stroke_with(self, c: Canvas, color, width: float, dash: tuple) -> None:
+        if (color, width, dash) != self.stroke:
+            _set_stroke(c, color, width, dash)
+            self.stroke = (color, width, dash)
+
+
+def _paint(c: Canvas, item, pen: _Pen) -> tuple[int, int]:
     if item.fill is not None:
-        _fill(c, item.fill)
+        pen.fill_with(c, item.fill)
     if item.stroke is not None:
-        _stroke(c, item.stroke, item.stroke_width, item.dash)
+        pen.stroke_with(c, item.stroke, item.stroke_width, item.dash)
     return int(item.stroke is not None), int(item.fill is not None)
 
 
-def draw_items(c: Canvas, items) -> None:
+def draw_items(c: Canvas, items, pen: _Pen | None = None) -> None:
+    """Draw items in order. Consecutive upright texts share one PDF text object."""
+    pen = _Pen() if pen is None else pen
+    texts: list[Text] = []
     for item in items:
-        draw_item(c, item)
+        if type(item) is Text and not item.rotate:
+            texts.append(item)
+            continue
+        if texts:
+            _draw_texts(c, texts, pen)
+            texts = []
+        draw_item(c, item, pen)
+    if texts:
+        _draw_texts(c, texts, pen)
 
 
-def draw_item(c: Canvas, item: Item) -> None:
+def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
+    t = c.beginText()
+    font = space = None
+    for item in texts:
+        x = item.x
+        if item.anchor != "start":
+            width = c.stringWidth(item.text, item.font, item.size)
+            width += item.char_space * max(len(item.text) - 1, 0)
+            x -= width / 2 if item.anchor == "middle" else width
+        t.setTextOrigin(x, item.y)
+        if (item.font, item.size) != font:
+            t.setFont(item.font, item.size)
+            font = (item.font, item.size)
+        if item.char_space != (space or 0.0):
+            t.setCharSpace(item.char_space)
+            space = item.char_space
+        pen.fill_with(t, item.color)
+        t.textOut(item.text)
+    if space:  # character spacing outlives the text object: put it back
+        t.setCharSpace(0)
+    c.drawText(t)
+
+
+def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
+    pen = _Pen() if pen is None else pen
     if isinstance(item, Rect):
-        stroke, fill = _paint(c, item)
+        stroke, fill = _paint(c, item, pen)
         if item.radius:
             c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
         else:
             c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
     elif isinstance(item, Ellipse):
-        stroke, fill = _paint(c, item)
+        stroke, fill = _paint(c, item, pen)
         c.ellipse(item.x, item.y, item.x + item.w, item.y + item.h, stroke=stroke, fill=fill)
     elif isinstance(item, Polygon):
-        stroke, fill = _paint(c, item)
+        stroke, fill = _paint(c, item, pen)
         path = c.beginPath()
         path.moveTo(*item.points[0])
         for point in item.points[1:]:
@@ -59,25 +114,18 @@ def draw_item(c: Canvas, item: Item) -> None:
         path.close()
         c.drawPath(path, stroke=stroke, fill=fill)
     elif isinstance(item, Line):
-        _stroke(c, item.color, item.width, item.dash)
+        pen.stroke_with(c, item.color, item.width, item.dash)
         c.line(item.x1, item.y1, item.x2, item.y2)
     elif isinstance(item, Text):
-        _fill(c, item.color)
-        if item.rotate or item.char_space:
-            c.saveState()
+        if item.rotate:
+            c.saveState()  # the colour set inside is undone by the restore
             c.translate(item.x, item.y)
             c.rotate(item.rotate)
-            t = c.beginText(0, 0)
-            t.setFont(item.font, item.size)
-            t.setCharSpace(item.char_space)
-            t.textOut(item.text)
-            c.drawText(t)
+            _draw_texts(c, [Text(0.0, 0.0, item.text, item.font, item.size, item.color,
+                                 item.anchor, item.char_space)], _Pen(pen.fill, pen.stroke))
             c.restoreState()
         else:
-            c.setFont(item.font, item.size)
-            draw = {"start": c.drawString, "middle": c.drawCentredString,
-                    "end": c.drawRightString}[item.anchor]
-            draw(item.x, item.y, item.text)
+            _draw_texts(c, [item], pen)
     elif isinstance(item, Image):
         c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
     elif isinstance(item, Group):
@@ -95,7 +143,7 @@ def draw_item(c: Canvas, item: Item) -> None:
         if item.opacity < 1:
             c.setFillAlpha(item.opacity)
             c.setStrokeAlpha(item.opacity)
-        draw_items(c, item.items)
+        draw_items(c, item.items, _Pen(pen.fill, pen.stroke))  # undone by the restore
         c.restoreState()
     else:  # pragma: no cover - a new primitive without a renderer is a bug
         raise TypeError(f"no renderer for {type(item).__name__}")
@@ -103,12 +151,15 @@ def draw_item(c: Canvas, item: Item) -> None:
 
 def draw_face(c: Canvas, face: Face, bleed: bool = False, clip: bool = True) -> None:
     """Draw a face clipped to its trim box (or, with `bleed`, to its bleed box), so
-    nothing spills onto a neighbour. `clip=False` when the caller clips already."""
+    nothing spills onto a neighbour. `clip=False` when the caller clips already (and saves
+    and restores the graphics state around it)."""
+    if not clip:
+        draw_items(c, face.items)
+        return
     c.saveState()
-    if clip:
-        b = face.bleed if bleed else 0.0
-        path = c.beginPath()
-        path.rect(-b, -b, face.width + 2 * b, face.height + 2 * b)
-        c.clipPath(path, stroke=0, fill=0)
+    b = face.bleed if bleed else 0.0
+    path = c.beginPath()
+    path.rect(-b, -b, face.width + 2 * b, face.height + 2 * b)
+    c.clipPath(path, stroke=0, fill=0)
     draw_items(c, face.items)
     c.restoreState()

@@ -45,7 +45,8 @@ def _place(c: Canvas, placement: Placement, form: str | None) -> None:
         c.translate(face.height, 0)
     elif placement.rotate == -90:
         c.translate(0, face.width)
-    c.rotate(placement.rotate)
+    if placement.rotate:
+        c.rotate(placement.rotate)
     if form is None:
         draw_face(c, face, bleed=True, clip=False)  # the placement's clip above holds it
     else:
@@ -68,11 +69,13 @@ def render_pdf(pdf: PdfFile, target) -> None:
         # A face placed more than once (copies, one back for many cards) is drawn once, as a
         # form its placements reuse; a face placed once is drawn in place (a form would cost
         # an extra PDF object and nothing would reuse it).
-        uses: dict[Face, int] = {}
+        # Faces are counted by identity: the layout stage shares one object between the
+        # placements of a face (hashing a face's items for every placement costs more).
+        uses: dict[int, int] = {}
         for page in pdf.pages:
             for placement in page.placements:
-                uses[placement.face] = uses.get(placement.face, 0) + 1
-        forms: dict[Face, str] = {}
+                uses[id(placement.face)] = uses.get(id(placement.face), 0) + 1
+        forms: dict[int, str] = {}
         for n, page in enumerate(pdf.pages):
             c.setPageSize((page.width, page.height))
             if pdf.boxes:
@@ -83,10 +86,10 @@ def render_pdf(pdf: PdfFile, target) -> None:
                 # Not as a form either: a face with transparency (reportlab leaves a form's
                 # ExtGState out of its resources).
                 name = None
-                if uses[placement.face] > 1 and not _uses_transparency(placement.face.items):
-                    name = forms.get(placement.face)
+                if uses[id(placement.face)] > 1 and not _uses_transparency(placement.face.items):
+                    name = forms.get(id(placement.face))
                     if name is None:
-                        name = forms[placement.face] = f"face{len(forms)}"
+                        name = forms[id(placement.face)] = f"face{len(forms)}"
                         b = placement.face.bleed
                         c.beginForm(name, -b, -b, placement.face.width + b, placement.face.height + b)
                         draw_face(c, placement.face, bleed=True, clip=False)  # BBox clips a form
