@@ -36,10 +36,31 @@ def _registry() -> Registry:
     return Registry().with_resources(resources_)
 
 
+def _inline(schema: Any, base: str, registry: Registry, active: tuple = ()) -> Any:
+    """`schema` with each `$ref` replaced by what it refers to (our schemas write `$ref`
+    alone, never beside other keywords). jsonschema would otherwise look a reference up
+    again for every value it checks: once per card for a card's id. A reference back into
+    itself (a recursive schema) stays, made absolute, for jsonschema to follow."""
+    if isinstance(schema, list):
+        return [_inline(item, base, registry, active) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        target = f"{base}{ref}" if ref.startswith("#") else ref
+        if target in active:
+            return {"$ref": target}
+        contents = registry.resolver().lookup(target).contents
+        return _inline(contents, target.split("#")[0], registry, active + (target,))
+    return {key: value if key in ("$id", "const", "enum") else
+            _inline(value, base, registry, active) for key, value in schema.items()}
+
+
 @lru_cache(maxsize=None)
 def validator_for(name: str) -> jsonschema.Draft202012Validator:
-    schema = _registry().contents(f"cardgen:{name}")
-    return jsonschema.Draft202012Validator(schema, registry=_registry())
+    registry = _registry()
+    schema = _inline(registry.contents(f"cardgen:{name}"), f"cardgen:{name}", registry)
+    return jsonschema.Draft202012Validator(schema, registry=registry)
 
 
 def make_validator(schema: dict) -> jsonschema.Draft202012Validator:
