@@ -7,38 +7,69 @@ registered TrueType font and answers which characters a font cannot draw.
 from __future__ import annotations
 
 import hashlib
+import struct
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
+
+from .problems import CardgenError, ExitCode
 
 
-class FontFileError(Exception):
-    pass
+class FontFileError(CardgenError):
+    """A font file that passed the check at registration failed when it was loaded."""
+
+    exit_code = ExitCode.DATA
+
+
+# Registered fonts that no one has measured or drawn with yet: name -> file. A font is read
+# (a few MB of tables, 25 ms) when first used, so a family a game never uses costs nothing.
+_pending: dict[str, Path] = {}
+
+
+def _explain(path: Path, exc: Exception) -> FontFileError:
+    if isinstance(exc, OSError):
+        return FontFileError(f"{path.name} cannot be read: {exc.strerror}")
+    text = str(exc)
+    if "postscript outlines" in text.lower() or "cff" in text.lower():
+        return FontFileError(f"{path.name} is a CFF (PostScript-outline) font, which cannot be "
+                             "embedded; use a TrueType font")
+    return FontFileError(f"{path.name} cannot be read as a TrueType font: {text}")
 
 
 @lru_cache(maxsize=None)
 def register(path: Path) -> str:
-    """Register a TrueType file once; returns its reportlab font name."""
-    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]
+    """Register a TrueType file once; returns its reportlab font name. The file's header
+    and table directory are checked now; its tables are read when the font is first used."""
+    real = path.resolve()  # the name and the file read later: the file, not a link to it
+    digest = hashlib.sha1(str(real).encode()).hexdigest()[:8]
     name = f"{path.stem}-{digest}"
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except TTFError as exc:
-        text = str(exc)
-        if "postscript outlines" in text.lower() or "cff" in text.lower():
-            raise FontFileError(f"{path.name} is a CFF (PostScript-outline) font, which cannot be "
-                                "embedded; use a TrueType font") from None
-        raise FontFileError(f"{path.name} cannot be read as a TrueType font: {text}") from None
-    except OSError as exc:
-        raise FontFileError(f"{path.name} cannot be read: {exc.strerror}") from None
+        TTFontParser(str(path))  # the header and table directory only
+    except (TTFError, OSError) as exc:
+        raise _explain(path, exc) from None
+    if name not in pdfmetrics.getRegisteredFontNames():
+        _pending[name] = real
     return name
+
+
+def ensure(font_name: str) -> str:
+    """Load a registered font if it is not loaded yet; returns its name. Everything that
+    hands a font name to reportlab goes through here or through the functions below."""
+    path = _pending.get(font_name)
+    if path is not None:
+        try:
+            pdfmetrics.registerFont(TTFont(font_name, str(path)))
+        except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:
+            raise _explain(path, exc) from None  # a damaged file: its tables end too soon
+        del _pending[font_name]
+    return font_name
 
 
 @lru_cache(maxsize=None)
 def _charmap(font_name: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+    return frozenset(pdfmetrics.getFont(ensure(font_name)).face.charToGlyph)
 
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
@@ -52,10 +83,10 @@ def missing_glyphs(font_name: str, text: str) -> list[str]:
 
 
 def string_width(text: str, font_name: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, font_name, size)
+    return pdfmetrics.stringWidth(text, ensure(font_name), size)
 
 
 def ascent_descent(font_name: str, size: float) -> tuple[float, float]:
     """Ascent (positive) and descent (negative) in points at `size`."""
-    face = pdfmetrics.getFont(font_name).face
+    face = pdfmetrics.getFont(ensure(font_name)).face
     return face.ascent * size / 1000.0, face.descent * size / 1000.0

@@ -21,7 +21,7 @@ class ExitCode(IntEnum):
     INTERNAL = 3  # a bug in cardgen, or an I/O failure it could not attribute to data
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Location:
     file: str
     line: int = 0

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from . import fonts
+
 from .layout.primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
 
 
@@ -76,6 +78,8 @@ def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
     font = space = None
     for item in texts:
         x = item.x
+        if (item.font, item.size) != font:
+            fonts.ensure(item.font)
         if item.anchor != "start":
             width = c.stringWidth(item.text, item.font, item.size)
             width += item.char_space * max(len(item.text) - 1, 0)

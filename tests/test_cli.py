@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import generator.write.pdf
+
+REPO_FONTS = Path(__file__).resolve().parent.parent / "fonts"
 
 
 def test_unknown_game_is_a_usage_error(project, cardgen):
@@ -159,3 +165,45 @@ def test_progress_on_a_terminal_only_and_never_with_quiet(project):
     assert "rasterising previews" in shown and "\r" in shown
     assert "laying out" not in _run_in(project, ["build"], tty=False)
     assert "laying out" not in _run_in(project, ["build", "--quiet"], tty=True)
+
+
+def _own_fonts(project):
+    """The project's fonts as a folder of its own (the fixture links the repository's)."""
+    (project / "fonts").unlink()
+    shutil.copytree(REPO_FONTS, project / "fonts")
+    return project / "fonts"
+
+
+def test_a_font_that_is_not_truetype_is_a_located_error(project, cardgen):
+    fonts = _own_fonts(project)
+    (fonts / "notes.ttf").write_text("not a font", "utf-8")
+    yaml = (fonts / "fonts.yaml").read_text("utf-8")
+    (fonts / "fonts.yaml").write_text(yaml + "  spare:\n    regular: notes.ttf\n", "utf-8")
+    run = cardgen("build", "lastdance")
+    assert run.code == 1
+    line = next(x for x in run.lines if ": error: " in x)
+    assert line.startswith("fonts/fonts.yaml:")
+    assert "error: font family 'spare': notes.ttf cannot be read as a TrueType font" in line
+
+
+def test_fonts_are_read_when_first_used_and_a_damaged_one_fails_cleanly(project, cardgen):
+    fonts = _own_fonts(project)
+    # Header and table directory intact, tables cut off: passes the check at registration.
+    (fonts / "cut.ttf").write_bytes((fonts / "BIZUDPGothic-Regular.ttf").read_bytes()[:65536])
+    yaml = (fonts / "fonts.yaml").read_text("utf-8")
+    (fonts / "fonts.yaml").write_text(yaml + "  spare:\n    regular: cut.ttf\n", "utf-8")
+    assert cardgen("build", "lastdance").code == 0  # a family nothing uses is never read
+    fronts = project / "output/lastdance/lastdance-fronts.pdf"
+    before = fronts.read_bytes()
+
+    (fonts / "BIZUDPGothic-Regular.ttf").write_bytes(
+        (fonts / "BIZUDPGothic-Regular.ttf").read_bytes()[:65536])
+    (fonts / "fonts.yaml").write_text(yaml, "utf-8")
+    # A new process: this one has the good font loaded under the same name.
+    run = subprocess.run([sys.executable, "-m", "generator", "build", "lastdance"], cwd=project,
+                         capture_output=True, text=True)
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.splitlines() == [
+        "cardgen: error: BIZUDPGothic-Regular.ttf cannot be read as a TrueType font: "
+        "unpack requires a buffer of 2 bytes"]
+    assert fronts.read_bytes() == before

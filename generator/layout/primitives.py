@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..model import Color
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -24,7 +24,7 @@ class Rect:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ellipse:
     x: float  # bounding box
     y: float
@@ -36,7 +36,7 @@ class Ellipse:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     fill: Color | None = None
@@ -45,7 +45,7 @@ class Polygon:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -56,7 +56,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One run of text in one style, already measured; (x, y) is the baseline anchor."""
 
@@ -71,7 +71,7 @@ class Text:
     rotate: float = 0.0  # degrees counter-clockwise about (x, y)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     path: str  # absolute path of a PNG or JPEG file, checked readable by the layout stage
     x: float
@@ -80,7 +80,7 @@ class Image:
     h: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn together: moved by (dx, dy), rotated about (cx, cy), at an opacity,
     clipped to a box given in the items' own coordinates."""
@@ -98,7 +98,7 @@ class Group:
 Item = Rect | Ellipse | Polygon | Line | Text | Image | Group
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     """One side of one card: its trim size, its bleed, and what is drawn, bottom to top.
     Items may extend into the bleed, up to `bleed` beyond the trim box on every side."""

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from .. import fonts
 from ..colors import parse_color
 from ..layout import GameFaces
 from ..model import Game
@@ -102,6 +103,9 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     for deck in faces.decks:
         by_id["front"].update(deck.fronts)
         by_id["back"].update(deck.backs)
+    for family in (look.body, look.heading):  # platypus draws with these names directly
+        fonts.ensure(family.regular)
+        fonts.ensure(family.bold)
     setter = Typesetter(game, look, by_id, width)
 
     cover = [Spacer(1, page[1] * 0.28),

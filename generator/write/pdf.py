@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import fonts
 from ..impose import Page, Placement
 from ..layout.primitives import Face, Group
 from ..render import draw_face, draw_items
@@ -59,7 +60,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
     with no_source_date_epoch():
         first = pdf.pages[0] if pdf.pages else None
         c = Canvas(target, pagesize=(first.width, first.height) if first else (595, 842),
-                   invariant=1, initialFontName=pdf.initial_font, pageCompression=1)
+                   invariant=1, initialFontName=fonts.ensure(pdf.initial_font), pageCompression=1)
         c.setTitle(pdf.title)
         c.setSubject(pdf.subject)
         c.setCreator("cardgen")
