@@ -68,13 +68,14 @@ def ensure(font_name: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _charmap(font_name: str) -> frozenset[int]:
+def charmap(font_name: str) -> frozenset[int]:
+    """The code points the font has glyphs for."""
     return frozenset(pdfmetrics.getFont(ensure(font_name)).face.charToGlyph)
 
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
     """Characters of `text` that the font has no glyph for (in order, each once)."""
-    cmap = _charmap(font_name)
+    cmap = charmap(font_name)
     seen: list[str] = []
     for ch in text:
         if ord(ch) not in cmap and not ch.isspace() and ch not in seen:

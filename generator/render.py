@@ -6,11 +6,14 @@ decides nothing.
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 
-from .layout.primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
+from .layout.primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
+                                Text)
 
 
 def _set_fill(target, color) -> None:
@@ -57,18 +60,31 @@ def _paint(c: Canvas, item, pen: _Pen) -> tuple[int, int]:
     return int(item.stroke is not None), int(item.fill is not None)
 
 
-def draw_items(c: Canvas, items, pen: _Pen | None = None) -> None:
-    """Draw items in order. Consecutive upright texts share one PDF text object."""
+def _flat(items, forms):
+    """The items, with each Block that is not drawn as a form opened in place."""
+    for item in items:
+        if type(item) is Block and id(item) not in forms:
+            yield from _flat(item.items, forms)
+        else:
+            yield item
+
+
+def draw_items(c: Canvas, items, pen: _Pen | None = None, forms: Mapping[int, str] = {}) -> None:
+    """Draw items in order. Consecutive upright texts share one PDF text object; a Block
+    named in `forms` (id -> form name) is drawn by its form."""
     pen = _Pen() if pen is None else pen
     texts: list[Text] = []
-    for item in items:
+    for item in _flat(items, forms):
         if type(item) is Text and not item.rotate:
             texts.append(item)
             continue
         if texts:
             _draw_texts(c, texts, pen)
             texts = []
-        draw_item(c, item, pen)
+        if type(item) is Block:
+            c.doForm(forms[id(item)])  # a form draws in a saved graphics state: pen unchanged
+        else:
+            draw_item(c, item, pen)
     if texts:
         _draw_texts(c, texts, pen)
 
@@ -130,6 +146,8 @@ def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
             c.restoreState()
         else:
             _draw_texts(c, [item], pen)
+    elif isinstance(item, Block):
+        draw_items(c, item.items, pen)
     elif isinstance(item, Image):
         c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
     elif isinstance(item, Group):
@@ -153,17 +171,18 @@ def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
         raise TypeError(f"no renderer for {type(item).__name__}")
 
 
-def draw_face(c: Canvas, face: Face, bleed: bool = False, clip: bool = True) -> None:
+def draw_face(c: Canvas, face: Face, bleed: bool = False, clip: bool = True,
+              forms: Mapping[int, str] = {}) -> None:
     """Draw a face clipped to its trim box (or, with `bleed`, to its bleed box), so
     nothing spills onto a neighbour. `clip=False` when the caller clips already (and saves
     and restores the graphics state around it)."""
     if not clip:
-        draw_items(c, face.items)
+        draw_items(c, face.items, forms=forms)
         return
     c.saveState()
     b = face.bleed if bleed else 0.0
     path = c.beginPath()
     path.rect(-b, -b, face.width + 2 * b, face.height + 2 * b)
     c.clipPath(path, stroke=0, fill=0)
-    draw_items(c, face.items)
+    draw_items(c, face.items, forms=forms)
     c.restoreState()

@@ -311,3 +311,29 @@ def test_phrase_wrap_breaks_only_between_phrases(project, cardgen):
     ends = {sum(len(p) for p in phrases[:k]) for k in range(1, len(phrases) + 1)}
     assert all(sum(len(l) for l in phrased[:k]) in ends for k in range(1, len(phrased) + 1))
     assert phrased != normal  # plain kinsoku breaks inside a word here
+
+
+def test_what_many_cards_share_is_drawn_once_as_a_form(project, cardgen):
+    effect = "手札から1枚捨てて、カードを2枚引く。"
+    cards = "".join(f"  - {{id: c{n}, name: 名前{n}, effect: {effect}}}\n" for n in range(20))
+    pdf, _ = build(project, cardgen, """\
+        size: meishi
+        elements:
+          - {name: label, type: text, text: 効果, x: 5mm, y: 5mm, width: 20mm, height: 6mm, size: 10pt}
+          - {name: title, type: text, text: "{{ card.name }}", x: 30mm, y: 5mm, width: 50mm,
+             height: 6mm, size: 10pt}
+          - {name: effect, type: text, text: "{{ card.effect }}", x: 5mm, y: 20mm, width: 80mm,
+             height: 20mm, size: 9pt}
+        """, cards)
+    page = reader(pdf).pages[0]
+    forms = [xo.get_object() for xo in page["/Resources"]["/XObject"].values()]
+    assert len(forms) == 2  # the label and the effect; each card's own name is drawn in place
+    assert all(f["/Subtype"] == "/Form" for f in forms)
+    text = page.extract_text()
+    assert text.count("効果") == 10 and text.count("名前") == 10
+    assert text.replace("\n", "").count(effect) == 10
+    raster = Raster(pdf, 0, dpi=150)
+    for slot in range(10):  # every card shows the shared text in its own effect box
+        dx, dy = (slot % 2) * 91.0, (slot // 2) * 55.0
+        x0, y0, x1, y1 = ink(raster, dx + 4, dy + 19, dx + 86, dy + 41)
+        close((x0 - dx, y0 - dy), (5.0, 20.0), tol=1.0)

@@ -30,7 +30,7 @@ from .. import sandbox
 from . import bindings, images
 from .bindings import BindingError
 from .board import layout_board
-from .primitives import Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
+from .primitives import Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect, Text
 from .text import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 
 INK = (0.12, 0.12, 0.14)
@@ -219,9 +219,18 @@ class _TextParams:
     vertical: bool
     phrase: bool
     fit: Any
+    ident: int = 0  # the same for equal settings within a build: a cheap key for the memo
 
 
 def _text_params(e: _Element, box) -> _TextParams:
+    p = _measure_text_params(e, box)
+    key = ("text params", p.style, p.inner.w, p.inner.h, p.size, p.min_size, p.spacing, p.align,
+           p.valign, p.vertical, p.phrase)
+    ident = e.memo.setdefault(key, len(e.memo))
+    return replace(p, ident=ident)
+
+
+def _measure_text_params(e: _Element, box) -> _TextParams:
     family = e.family()
     H = e.layout.size[1]
     size = e.length("size", "9pt", H)
@@ -248,9 +257,8 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     inner = p.inner
     # The same text in the same box (a label, a repeated effect) is set once per build,
     # and placed once per position: faces share the finished (immutable) items.
-    key = (text, p.style, inner.w, inner.h, p.size, p.min_size, p.spacing, p.align, p.valign,
-           p.vertical, p.phrase)
-    placed_key = ("placed", key, inner.x, inner.y)
+    key = (text, p.ident)
+    placed_key = (text, p.ident, inner.x, inner.y)
     placed = e.memo.get(placed_key)
     if placed is not None:
         return placed
@@ -266,7 +274,7 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
             what = f"{field.group(1)} (element '{el.name}')" if where else "text"
             raise _text_problem(exc, what, where, inner, p.vertical, p.fit) from None
         e.memo[key] = items
-    placed = e.memo[placed_key] = [_moved(item, inner.x, inner.y) for item in items]
+    placed = e.memo[placed_key] = [Block(tuple(_moved(item, inner.x, inner.y) for item in items))]
     return placed
 
 
@@ -475,8 +483,9 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
         if compiled.static:  # the same on every card: laid out once per build
             done = compiled.values.get("laid out")
             if done is None:
-                done = compiled.values["laid out"] = _element(compiled, layout, card, game, scope,
-                                                               report, memo)
+                element_items, box = _element(compiled, layout, card, game, scope, report, memo)
+                done = compiled.values["laid out"] = (
+                    [Block(tuple(element_items))] if element_items else [], box)
             element_items, box = done
         else:
             element_items, box = _element(compiled, layout, card, game, scope, report, memo)

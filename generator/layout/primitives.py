@@ -95,7 +95,16 @@ class Group:
     dy: float = 0.0
 
 
-Item = Rect | Ellipse | Polygon | Line | Text | Image | Group
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Items that many faces draw alike: an element no template touches, or a text set once
+    and placed at the same spot. The layout stage gives those faces one shared Block
+    object; a PDF may then draw it once, as a form that every face reuses."""
+
+    items: tuple["Item", ...]
+
+
+Item = Rect | Ellipse | Polygon | Line | Text | Image | Group | Block
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,9 +103,14 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
 
     def add_chars(chunk: str) -> None:
         current = stack[-1]
+        primary = current.family.bold if current.bold else current.family.regular
+        drawn = fonts.charmap(primary)
         for ch in chunk:
             if ch in ZERO_WIDTH:
                 atoms.append(Atom(ch, current.family.regular, current.color))
+                continue
+            if ord(ch) in drawn or ch.isspace():
+                atoms.append(Atom(ch, primary, current.color))
                 continue
             font = _font_for(current.family, current.bold, ch, fallbacks)
             if font is None:

@@ -8,7 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..impose import Page, Placement
-from ..layout.primitives import Face, Group
+from ..layout.primitives import Block, Face, Group, Text
 from ..render import draw_face, draw_items
 from ..reproducible import no_source_date_epoch
 
@@ -24,11 +24,89 @@ class PdfFile:
 
 
 def _uses_transparency(items) -> bool:
-    return any(isinstance(i, Group) and (i.opacity < 1 or _uses_transparency(i.items))
-               for i in items)
+    return any((isinstance(i, Group) and i.opacity < 1) or
+               (isinstance(i, (Group, Block)) and _uses_transparency(i.items)) for i in items)
 
 
-def _place(c: Canvas, placement: Placement, form: str | None) -> None:
+FORM_COST = 400  # bytes, roughly: a form's object, dictionary and resources
+
+
+def _weight(items) -> int:
+    """Roughly how many bytes of content stream the items take."""
+    return sum(_weight(i.items) if isinstance(i, (Group, Block)) else
+               30 + 3 * len(i.text) if isinstance(i, Text) else 40 for i in items)
+
+
+class _Forms:
+    """Which faces and blocks a document draws as forms, and the forms made so far.
+
+    A face placed more than once (copies, one back for many cards) is drawn once, as a
+    form its placements reuse; so is a block (see Block) that more than one drawing of a
+    face uses. What is drawn once is drawn in place: a form would cost an extra object and
+    nothing would reuse it. Nothing with transparency is a form: reportlab leaves a form's
+    ExtGState out of its resources."""
+
+    def __init__(self, pages):
+        self._transparent: dict[int, bool] = {}
+        self.face_uses: dict[int, int] = {}  # by identity: the layout shares the objects
+        for page in pages:
+            for placement in page.placements:
+                key = id(placement.face)
+                self.face_uses[key] = self.face_uses.get(key, 0) + 1
+        self.block_uses: dict[int, int] = {}
+        drawn: set[int] = set()
+        for page in pages:
+            for placement in page.placements:
+                face = placement.face
+                if self.face_form(face) and id(face) in drawn:
+                    continue  # its form is drawn once, with its blocks
+                drawn.add(id(face))
+                for item in face.items:
+                    if type(item) is Block:
+                        self.block_uses[id(item)] = self.block_uses.get(id(item), 0) + 1
+        self.faces: dict[int, str] = {}
+        self.blocks: dict[int, str] = {}  # id -> form name, for render.draw_items
+
+    def face_form(self, face: Face) -> bool:
+        if self.face_uses[id(face)] < 2:
+            return False
+        key = id(face)
+        if key not in self._transparent:
+            self._transparent[key] = _uses_transparency(face.items)
+        return not self._transparent[key]
+
+    def _pays(self, block: Block) -> bool:
+        """A form costs an object (about 250 bytes); each reuse saves the block's drawing."""
+        uses = self.block_uses.get(id(block), 0)
+        return uses > 1 and (uses - 1) * _weight(block.items) > FORM_COST
+
+    def make_blocks(self, c: Canvas, face: Face) -> None:
+        """The forms of the face's shared blocks, made before the face is drawn (forms are
+        not made inside forms)."""
+        for item in face.items:
+            if (type(item) is Block and id(item) not in self.blocks and self._pays(item)
+                    and not _uses_transparency(item.items)):
+                name = self.blocks[id(item)] = f"block{len(self.blocks)}"
+                w, h = face.width, face.height  # a generous box: the placement clips
+                c.beginForm(name, -w, -h, 2 * w, 2 * h)
+                draw_items(c, item.items)
+                c.endForm()
+
+    def face(self, c: Canvas, face: Face) -> str | None:
+        """The face's form name, made on first use; None if the face is drawn in place."""
+        if not self.face_form(face):
+            return None
+        name = self.faces.get(id(face))
+        if name is None:
+            name = self.faces[id(face)] = f"face{len(self.faces)}"
+            b = face.bleed
+            c.beginForm(name, -b, -b, face.width + b, face.height + b)
+            draw_face(c, face, bleed=True, clip=False, forms=self.blocks)  # BBox clips a form
+            c.endForm()
+        return name
+
+
+def _place(c: Canvas, placement: Placement, form: str | None, blocks) -> None:
     face = placement.face
     turned = placement.rotate in (90, -90)
     slot_w, slot_h = (face.height, face.width) if turned else (face.width, face.height)
@@ -49,7 +127,7 @@ def _place(c: Canvas, placement: Placement, form: str | None) -> None:
     if placement.rotate:
         c.rotate(placement.rotate)
     if form is None:
-        draw_face(c, face, bleed=True, clip=False)  # the placement's clip above holds it
+        draw_face(c, face, bleed=True, clip=False, forms=blocks)  # the placement's clip holds it
     else:
         c.doForm(form)
     c.restoreState()
@@ -67,16 +145,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference(
             "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
-        # A face placed more than once (copies, one back for many cards) is drawn once, as a
-        # form its placements reuse; a face placed once is drawn in place (a form would cost
-        # an extra PDF object and nothing would reuse it).
-        # Faces are counted by identity: the layout stage shares one object between the
-        # placements of a face (hashing a face's items for every placement costs more).
-        uses: dict[int, int] = {}
-        for page in pdf.pages:
-            for placement in page.placements:
-                uses[id(placement.face)] = uses.get(id(placement.face), 0) + 1
-        forms: dict[int, str] = {}
+        forms = _Forms(pdf.pages)
         for n, page in enumerate(pdf.pages):
             c.setPageSize((page.width, page.height))
             if pdf.boxes:
@@ -84,18 +153,8 @@ def render_pdf(pdf: PdfFile, target) -> None:
                 c.setTrimBox(trim)
                 c.setBleedBox(bleed)
             for placement in page.placements:
-                # Not as a form either: a face with transparency (reportlab leaves a form's
-                # ExtGState out of its resources).
-                name = None
-                if uses[id(placement.face)] > 1 and not _uses_transparency(placement.face.items):
-                    name = forms.get(id(placement.face))
-                    if name is None:
-                        name = forms[id(placement.face)] = f"face{len(forms)}"
-                        b = placement.face.bleed
-                        c.beginForm(name, -b, -b, placement.face.width + b, placement.face.height + b)
-                        draw_face(c, placement.face, bleed=True, clip=False)  # BBox clips a form
-                        c.endForm()
-                _place(c, placement, name)
+                forms.make_blocks(c, placement.face)
+                _place(c, placement, forms.face(c, placement.face), forms.blocks)
             draw_items(c, page.marks)
             c.showPage()
         c.save()
