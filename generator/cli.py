@@ -8,6 +8,7 @@ Exit codes (docs/cli.md): 0 ok; 1 problems in the data (errors, or warnings with
 from __future__ import annotations
 
 import argparse
+import gc
 import signal
 from dataclasses import replace
 import sys
@@ -314,5 +315,20 @@ def main(argv: list[str] | None = None) -> int:
         return int(exit_code_for(exc))
 
 
+def run() -> None:
+    """The `cardgen` command: main() in a process of its own. Python's cycle collector stays
+    off for the whole command (see pipeline.cycle_collector_paused), and what is left is
+    frozen before the process exits, so that the collection Python runs at shutdown does
+    not walk every object the build made, to free nothing (0.1 s at 10,000 cards). `watch`
+    and `serve`, which build again and again, keep the collector, on between builds."""
+    once = not {"watch", "serve"} & set(sys.argv[1:])
+    if once:
+        gc.disable()
+    code = main()
+    if once:
+        gc.freeze()
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
