@@ -317,6 +317,8 @@ def _moved(item: Item, dx: float, dy: float) -> Item:
 
 def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
     el, layout = e.el, e.layout
+    if el.type == "text":
+        return _text_items(e, _box(e, layout), card, game)
     W, H = layout.size
     x, y, w, h = _box(e, layout)
     fill = e.color("fill")
@@ -381,7 +383,18 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
         color = icon.color or e.color("fill") or INK
         return [Text(x + w / 2, y + h / 2 - (ascent + descent) / 2, icon.glyph, font, size, color,
                      anchor="middle")]
-    return _text_items(e, (x, y, w, h), card, game)
+    raise _Bad("type", f"unknown element type '{kind}'")  # the layout schema stops this first
+
+
+_TURN_KEYS = frozenset({"rotate", "opacity"})
+
+
+def _turn(e: _Element) -> tuple[float, float]:
+    rotate = e.number("rotate", 0)
+    opacity = e.number("opacity", 1)
+    if not 0 <= opacity <= 1:
+        raise _Bad("opacity", f"opacity must be between 0 and 1, not {opacity:g}")
+    return rotate, opacity
 
 
 def _element(compiled: _Compiled, layout: LayoutSpec, card: Card, game: Game, scope: dict,
@@ -397,10 +410,7 @@ def _element(compiled: _Compiled, layout: LayoutSpec, card: Card, game: Game, sc
                 raise _Bad("when", str(exc)) from None
         items = _shape(e, card, game)
         box = _box(e, layout)
-        rotate = e.number("rotate", 0)
-        opacity = e.number("opacity", 1)
-        if not 0 <= opacity <= 1:
-            raise _Bad("opacity", f"opacity must be between 0 and 1, not {opacity:g}")
+        rotate, opacity = e.derived("turn", _TURN_KEYS, lambda: _turn(e))
     except _Bad as bad:
         if bad.where is not None:  # about a card field: the message names it
             message = bad.message

@@ -25,6 +25,7 @@ MAX_BYTES = 64 * 1024 * 1024
 Path_ = tuple  # a key path into a document: ("cards", 3, "copies")
 # libyaml's parser when PyYAML has it (its wheels do): same nodes and marks, much faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_STR = "tag:yaml.org,2002:str"
 
 
 @dataclass
@@ -73,9 +74,12 @@ class _Converter:
                 self.report.error(f"{what}; is an anchor repeated many times?", self.loc(node),
                                   "yaml")
             return None
-        self.doc.value_locs.setdefault(path, self.loc(node))
-        if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+        locs = self.doc.value_locs
+        if path not in locs:  # (a value reached again through an alias keeps its first place)
+            mark = node.start_mark
+            locs[path] = Location(self.file, mark.line + 1, mark.column + 1)
+        if node.__class__ is yaml.ScalarNode:
+            return node.value if node.tag == _STR else self.scalar(node)
         if id(node) in self.active:
             self.report.error("an alias refers to itself (recursive alias)", self.loc(node), "yaml")
             return None
@@ -128,8 +132,9 @@ class _Converter:
                     "yaml",
                 )
                 continue
-            self.doc.key_locs[path + (key,)] = self.loc(key_node)
-            result[key] = self.convert(value_node, path + (key,))
+            key_path = path + (key,)
+            self.doc.key_locs[key_path] = self.loc(key_node)
+            result[key] = self.convert(value_node, key_path)
         return result
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -48,22 +49,15 @@ class _Forms:
 
     def __init__(self, pages):
         self._transparent: dict[int, bool] = {}
-        self.face_uses: dict[int, int] = {}  # by identity: the layout shares the objects
-        for page in pages:
-            for placement in page.placements:
-                key = id(placement.face)
-                self.face_uses[key] = self.face_uses.get(key, 0) + 1
-        self.block_uses: dict[int, int] = {}
-        drawn: set[int] = set()
-        for page in pages:
-            for placement in page.placements:
-                face = placement.face
-                if self.face_form(face) and id(face) in drawn:
-                    continue  # its form is drawn once, with its blocks
-                drawn.add(id(face))
-                for item in face.items:
-                    if type(item) is Block:
-                        self.block_uses[id(item)] = self.block_uses.get(id(item), 0) + 1
+        faces = [placement.face for page in pages for placement in page.placements]
+        # By identity: the layout stage shares one object between the uses of a face or block.
+        self.face_uses = Counter(map(id, faces))
+        distinct = {id(face): face for face in faces}.values()
+        drawings = [face for face in distinct  # a face form is drawn once, with its blocks
+                    for _ in range(1 if self.face_form(face) else self.face_uses[id(face)])]
+        self.block_uses = Counter(id(item) for face in drawings for item in face.items
+                                  if type(item) is Block)
+        self._prepared: set[int] = set()  # faces whose block forms are made
         self.faces: dict[int, str] = {}
         self.blocks: dict[int, str] = {}  # id -> form name, for render.draw_items
 
@@ -83,6 +77,9 @@ class _Forms:
     def make_blocks(self, c: Canvas, face: Face) -> None:
         """The forms of the face's shared blocks, made before the face is drawn (forms are
         not made inside forms)."""
+        if id(face) in self._prepared:
+            return
+        self._prepared.add(id(face))
         for item in face.items:
             if (type(item) is Block and id(item) not in self.blocks and self._pays(item)
                     and not _uses_transparency(item.items)):
