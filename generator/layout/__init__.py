@@ -255,15 +255,11 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
     text = "" if text is None else str(text)
     p = e.derived("text", _TEXT_KEYS, lambda: _text_params(e, box))
     inner = p.inner
-    # The same text in the same box (a label, a repeated effect) is set once per build,
-    # and placed once per position: faces share the finished (immutable) items.
-    key = (text, p.ident)
-    placed_key = (text, p.ident, inner.x, inner.y)
-    placed = e.memo.get(placed_key)
-    if placed is not None:
-        return placed
-    items = e.memo.get(key)
-    if items is None:
+    # The same text in the same box (a label, a repeated effect) is set once per build:
+    # the faces share the finished (immutable) items.
+    key = (text, p.ident, inner.x, inner.y)
+    placed = e.memo.get(key)
+    if placed is None:
         try:
             items = _set(text, p.style, inner, p.size, p.min_size, p.spacing, p.align, p.valign,
                          p.vertical, game, p.phrase)
@@ -273,18 +269,17 @@ def _text_items(e: _Element, box, card: Card, game: Game) -> list[Item]:
             where = card.locate(field.group(1)) if field and field.group(1) in card.fields else None
             what = f"{field.group(1)} (element '{el.name}')" if where else "text"
             raise _text_problem(exc, what, where, inner, p.vertical, p.fit) from None
-        e.memo[key] = items
-    placed = e.memo[placed_key] = [Block(tuple(_moved(item, inner.x, inner.y) for item in items))]
+        placed = e.memo[key] = [Block(items)]
     return placed
 
 
 def _set(text, style, inner, size, min_size, spacing, align, valign, vertical, game,
          phrase=False) -> tuple:
-    """The text set in a box of the inner box's size at the origin."""
+    """The text set in the inner box."""
     atoms = parse(text, style, game.colors, game.icons, game.fonts, parse_color, images.aspect)
     base = style.family.bold if style.bold else style.family.regular
-    items, _ = set_text(atoms, Box(0.0, 0.0, inner.w, inner.h), size, min_size, spacing, align,
-                        valign, vertical, base, phrase)
+    items, _ = set_text(atoms, inner, size, min_size, spacing, align, valign, vertical, base,
+                        phrase)
     return tuple(items)
 
 
@@ -307,12 +302,6 @@ def _text_problem(exc: Exception, what: str, where, inner: Box, vertical: bool, 
         if fit != "shrink":
             message += " (fit: shrink with a min_size lets it shrink)"
     return _Bad("text", message, where, "fit", named=True)
-
-
-def _moved(item: Item, dx: float, dy: float) -> Item:
-    if isinstance(item, (Text, Image)):
-        return replace(item, x=item.x + dx, y=item.y + dy)
-    return item
 
 
 def _shape(e: _Element, card: Card, game: Game) -> list[Item]:

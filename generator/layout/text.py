@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from icu4py.breakers import LineBreaker
 from icu4py.locale import Locale
@@ -72,8 +72,10 @@ class Style:
     color: Color
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
+class Atom(NamedTuple):
+    """One character (or inline object) with the font that draws it: the unit of line
+    breaking. A text makes one per character, so it is a light immutable tuple."""
+
     text: str  # one character, "\n", or OBJECT
     font: str  # the registered font that draws it (fallbacks applied)
     color: Color
