@@ -5,7 +5,7 @@ a coloured frame), 10 per A4 page (A-One 51002 positions), fronts and mirrored b
 the same embedded fonts. Text is wrapped by reportlab's own CJK word wrap (no kinsoku
 engine, no checks): the least work that prints the same sheets.
 
-    python benchmarks/floor.py CARDS OUTPUT_FOLDER
+    python benchmarks/floor.py CARDS OUTPUT_FOLDER [distinct]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import synthetic  # noqa: E402
 FONTS = synthetic.REPO / "fonts"
 
 
-def main(cards: int, out: Path) -> None:
+def main(cards: int, out: Path, distinct: bool = False) -> None:
     pdfmetrics.registerFont(TTFont("g", str(FONTS / "BIZUDPGothic-Regular.ttf")))
     pdfmetrics.registerFont(TTFont("gb", str(FONTS / "BIZUDPGothic-Bold.ttf")))
     out.mkdir(parents=True, exist_ok=True)
@@ -35,7 +35,7 @@ def main(cards: int, out: Path) -> None:
     backs = Canvas(str(out / "floor-backs.pdf"), pagesize=(W, H), invariant=1, initialFontName="g")
     for start in range(0, cards, 10):
         for i, n in enumerate(range(start, min(start + 10, cards))):
-            c = synthetic.card(n)
+            c = synthetic.card(n, distinct)
             x, y = slots[i]
             fronts.setFillColorRGB(0.48, 0.18, 0.29)
             fronts.rect(x, y, w, h, stroke=0, fill=1)
@@ -65,4 +65,4 @@ def main(cards: int, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), Path(sys.argv[2]))
+    main(int(sys.argv[1]), Path(sys.argv[2]), sys.argv[3:] == ["distinct"])

@@ -2,7 +2,7 @@
 hand), and by protograf (the Python peer), at several sizes. Prints median wall time,
 peak memory and PDF size per tool, and the ratios cardgen/floor and protograf/cardgen.
 
-    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON]
+    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON] [--distinct]
 
 cardgen runs as a user runs it (`cardgen build`, validation included), in a fresh
 process per run. protograf runs only when --protograf names a Python that has it
@@ -51,13 +51,15 @@ def compile_cardgen() -> None:
     compileall.compile_dir(str(synthetic.REPO / "generator"), quiet=1)
 
 
-def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None):
-    project = synthetic.make_project(work / f"{name}-{cards}", cards)
-    env = {**os.environ, "PYTHONPATH": str(synthetic.REPO)}
+def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None,
+             distinct: bool = False):
+    project = synthetic.make_project(work / f"{name}-{cards}", cards, distinct)
+    env = {**os.environ, "PYTHONPATH": str(synthetic.REPO), "BENCH_DISTINCT": str(int(distinct))}
     if name == "cardgen":
         command, out = [sys.executable, "-m", "generator", "build", "bench"], project / "output"
     elif name == "floor":
-        command, out = [sys.executable, str(HERE / "floor.py"), str(cards), "out"], project / "out"
+        command = [sys.executable, str(HERE / "floor.py"), str(cards), "out"]
+        command, out = command + (["distinct"] if distinct else []), project / "out"
     else:
         command, out = [protograf, str(HERE / "protograf_deck.py")], project / "out"
         home = work / "protograf-home"  # protograf finds fonts in ~/.fonts: give it ours
@@ -99,6 +101,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="140,1400,10000")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--protograf", help="a Python interpreter with protograf installed")
+    parser.add_argument("--distinct", action="store_true",
+                        help="every card's title and body its own: no text for cardgen to reuse")
     args = parser.parse_args()
     tools = ["cardgen", "floor"] + (["protograf"] if args.protograf else [])
     compile_cardgen()
@@ -106,7 +110,8 @@ def main() -> None:
         rows = {}
         for cards in map(int, args.sizes.split(",")):
             for tool in tools:
-                rows[tool, cards] = run_tool(tool, cards, args.runs, Path(tmp), args.protograf)
+                rows[tool, cards] = run_tool(tool, cards, args.runs, Path(tmp), args.protograf,
+                                             args.distinct)
                 t, m, s = rows[tool, cards]
                 print(f"  {tool:9} {cards:6} cards: {t:7.2f} s {m:7.1f} MB {s:6.1f} MB PDF",
                       file=sys.stderr)

@@ -34,13 +34,17 @@ elements:
 """
 
 
-def card(n: int) -> dict:
-    return {"title": TITLES[n % len(TITLES)], "number": n + 1,
-            "body": "\n".join(BODY[(n + k) % 3] for k in range(3))}
+def card(n: int, distinct: bool = False) -> dict:
+    """Card n. The deck repeats 7 titles and 3 bodies, as card games repeat names and
+    effects; with `distinct`, every card's title and body are its own (no text to reuse)."""
+    title, body = TITLES[n % len(TITLES)], [BODY[(n + k) % 3] for k in range(3)]
+    if distinct:
+        title, body[0] = f"{title}{n + 1}", f"{body[0]} #{n + 1}"
+    return {"title": title, "number": n + 1, "body": "\n".join(body)}
 
 
-def make_project(root: Path, cards: int) -> Path:
-    """A project in `root` with one game, `bench`, of `cards` distinct cards."""
+def make_project(root: Path, cards: int, distinct: bool = False) -> Path:
+    """A project in `root` with one game, `bench`, of `cards` cards."""
     if root.exists():
         shutil.rmtree(root)
     (root / "cards/bench").mkdir(parents=True)
@@ -54,7 +58,7 @@ def make_project(root: Path, cards: int) -> Path:
         " backs: duplex}\n", "utf-8")
     lines = ["cards:"]
     for n in range(cards):
-        c = card(n)
+        c = card(n, distinct)
         body = c["body"].replace("\n", "\\n")
         lines.append(f'  - {{id: c{n}, title: {c["title"]}, number: {c["number"]}, body: "{body}"}}')
     (root / "cards/bench/cards.yaml").write_text("\n".join(lines) + "\n", "utf-8")

@@ -191,26 +191,25 @@ def _phrases():
     return budoux.load_default_japanese_parser()
 
 
-def _units(atoms: list[Atom], phrase: bool = False) -> list[list[list[Atom]]]:
-    """Atoms grouped into unbreakable units (UAX #14 break opportunities, ICU strict).
-    Each unit is a list of ICU units: one, or, with `phrase`, the ICU units of a BudouX
-    phrase, kept together on a line when it fits (and broken inside when it does not)."""
-    plain = "".join(a.text for a in atoms)
-    icu, i = [], 0
+def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, int]]]:
+    """The text's unbreakable units (UAX #14 break opportunities, ICU strict) as index
+    ranges, `start` added. Each group is a list of ICU units: one, or, with `phrase`, the
+    ICU units of a BudouX phrase, kept together on a line when it fits (and broken inside
+    when it does not)."""
+    icu, at = [], start
     for unit in LineBreaker(plain, _STRICT) if plain else ():
-        icu.append(atoms[i:i + len(unit)])
-        i += len(unit)
+        icu.append((at, at + len(unit)))
+        at += len(unit)
     if not phrase:
         return [[u] for u in icu]
-    ends, at = set(), 0
+    ends, at = set(), start
     for chunk in _phrases().parse(plain):
         at += len(chunk)
         ends.add(at)
-    grouped, current, at = [], [], 0
+    grouped, current = [], []
     for unit in icu:
         current.append(unit)
-        at += len(unit)
-        if at in ends:  # a phrase may end here: break opportunities only at its ends
+        if unit[1] in ends:  # a phrase may end here: break opportunities only at its ends
             grouped.append(current)
             current = []
     if current:
@@ -225,64 +224,76 @@ def _trimmed(line: list[Atom]) -> list[Atom]:
     return line[:end]
 
 
+def _widths(atoms: list[Atom], size: float, vertical: bool) -> list[float]:
+    """Each atom's advance at `size` (what _advance gives, measured once per text)."""
+    if vertical:
+        return [_advance(a, size, True) for a in atoms]
+    widths = []
+    for a in atoms:
+        ch = a.text
+        widths.append(0.0 if ch in ZERO_WIDTH else size * a.aspect if ch == OBJECT else
+                      _width(a.font, ch) * size)
+    return widths
+
+
 def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
                 phrase: bool = False) -> list[tuple[list[Atom], bool]] | None:
     """Lines as (atoms, ends-a-paragraph). None if one atom alone is longer than a line.
     With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
     than a line."""
-    lines: list[tuple[list[Atom], bool]] = []
-    paragraphs: list[list[Atom]] = [[]]
-    for atom in atoms:
-        if atom.text == "\n":
-            paragraphs.append([])
+    plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
+    widths = _widths(atoms, size, vertical)
+    limit = available + 1e-6
+    ranges: list[tuple[int, int, bool]] = []  # lines as atom index ranges
+    start = 0
+    while True:
+        end = plain.find("\n", start)
+        end = len(plain) if end < 0 else end
+        trim = end
+        while trim > start and plain[trim - 1].isspace():
+            trim -= 1
+        if sum(widths[start:trim]) <= limit:
+            ranges.append((start, end, True))  # it fits: no break opportunity is needed
         else:
-            paragraphs[-1].append(atom)
-    for paragraph in paragraphs:
-        if sum(_advance(a, size, vertical) for a in _trimmed(paragraph)) <= available + 1e-6:
-            lines.append((paragraph, True))  # it fits: no break opportunity is needed
-            continue
-        current: list[Atom] = []
-        width = 0.0
-        for group in _units(paragraph, phrase):
-            whole = [a for unit in group for a in unit]
-            whole_w = sum(_advance(a, size, vertical) for a in _trimmed(whole))
-            if len(group) > 1 and whole_w > available + 1e-6:
-                units = group  # a phrase longer than a line: break inside it, as ICU allows
-            else:
-                units = [whole]
-            for unit in units:
-                width, done = _place_unit(unit, size, available, vertical, current, width, lines)
-                if done is None:
-                    return None
-                current = done
-        lines.append((current, True))
-    return [(_trimmed(line), last) for line, last in lines]
-
-
-def _place_unit(unit, size, available, vertical, current, width, lines):
-    """Put one unbreakable unit on the current line, or start a new line for it.
-    Returns (width, line): the current line and its width afterwards; line is None if a
-    single atom is wider than a whole line."""
-    widths = [_advance(a, size, vertical) for a in unit]
-    unit_w = sum(widths)
-    trim_w = unit_w - sum(w for a, w in zip(unit[::-1], widths[::-1]) if a.text.isspace()) \
-        if unit[-1].text.isspace() else unit_w
-    if current and width + trim_w > available + 1e-6:
-        lines.append((current, False))
-        current, width = [], 0.0
-    if not current and trim_w > available + 1e-6:
-        # A piece longer than the line (a long word): split it where it must.
-        for atom, w in zip(unit, widths):
-            if w > available + 1e-6:
-                return width, None
-            if current and width + w > available + 1e-6:
-                lines.append((current, False))
-                current, width = [], 0.0
-            current.append(atom)
-            width += w
-        return width, current
-    current.extend(unit)
-    return width + unit_w, current
+            line, width = start, 0.0  # the current line starts at `line`
+            for group in _unit_bounds(plain[start:end], start, phrase):
+                gs, ge = group[0][0], group[-1][1]
+                gt = ge
+                while gt > gs and plain[gt - 1].isspace():
+                    gt -= 1
+                if len(group) > 1 and sum(widths[gs:gt]) > limit:
+                    units = group  # a phrase longer than a line: break inside it, as ICU allows
+                else:
+                    units = [(gs, ge)]
+                for us, ue in units:
+                    unit_w = sum(widths[us:ue])
+                    trim_w = unit_w - sum(widths[i] for i in range(us, ue)
+                                          if plain[i].isspace()) \
+                        if plain[ue - 1].isspace() else unit_w
+                    if us > line and width + trim_w > limit:
+                        ranges.append((line, us, False))
+                        line, width = us, 0.0
+                    if us == line and trim_w > limit:
+                        # A piece longer than the line (a long word): split it where it must.
+                        for i in range(us, ue):
+                            if widths[i] > limit:
+                                return None
+                            if i > line and width + widths[i] > limit:
+                                ranges.append((line, i, False))
+                                line, width = i, 0.0
+                            width += widths[i]
+                        continue
+                    width += unit_w
+            ranges.append((line, end, True))
+        if end == len(plain):
+            break
+        start = end + 1
+    lines = []
+    for a, b, last in ranges:
+        while b > a and plain[b - 1].isspace():
+            b -= 1
+        lines.append((atoms[a:b], last))
+    return lines
 
 
 # --- setting ---------------------------------------------------------------------------------
@@ -311,13 +322,20 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
     for i, (line, last) in enumerate(lines):
         em_top = top - i * lh - (lh - size) / 2
         baseline = em_top - ascent
-        widths = [_advance(a, size, False) for a in line]
+        widths = _widths(line, size, False)
         natural = sum(widths)
         space = 0.0
         if align == "justify" and not last and len(line) > 1:
             space = max(0.0, (box.w - natural) / (len(line) - 1))
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
+        text = "".join(a.text for a in line)
+        if line and len({(a.font, a.color) for a in line}) == 1 and OBJECT not in text \
+                and ZERO_WIDTH.isdisjoint(text):
+            # One font and colour, nothing to skip: the whole line is one run (the usual case).
+            items.append(Text(x, baseline, text, line[0].font, size, line[0].color,
+                              char_space=space))
+            continue
         run: list[Atom] = []
         run_x = x
         for atom, w in zip(line, widths):
