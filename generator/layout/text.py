@@ -224,21 +224,40 @@ def _trimmed(line: list[Atom]) -> list[Atom]:
     return line[:end]
 
 
+_FONT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
+
+
 def _widths(atoms: list[Atom], size: float, vertical: bool) -> list[float]:
-    """Each atom's advance at `size` (what _advance gives, measured once per text)."""
+    """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
     if vertical:
         return [_advance(a, size, True) for a in atoms]
     widths = []
+    append = widths.append
+    font, table = None, {}
     for a in atoms:
-        ch = a.text
-        widths.append(0.0 if ch in ZERO_WIDTH else size * a.aspect if ch == OBJECT else
-                      _width(a.font, ch) * size)
+        if a.font is not font:
+            font = a.font
+            table = _FONT_WIDTHS.get(font) or _FONT_WIDTHS.setdefault(font, {})
+        w = table.get(a.text)
+        if w is None:
+            ch = a.text
+            if ch in ZERO_WIDTH or ch == OBJECT:  # no fixed width: not kept in the table
+                append(_advance(a, size, False))
+                continue
+            w = table[ch] = _width(font, ch)
+        append(w * size)
     return widths
 
 
+class Line(NamedTuple):
+    atoms: list[Atom]
+    last: bool  # ends a paragraph
+    widths: list[float]  # each atom's advance, as the line was broken
+
+
 def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
-                phrase: bool = False) -> list[tuple[list[Atom], bool]] | None:
-    """Lines as (atoms, ends-a-paragraph). None if one atom alone is longer than a line.
+                phrase: bool = False) -> list[Line] | None:
+    """Lines (atoms, ends-a-paragraph, advances). None if one atom alone is longer than a line.
     With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
     than a line."""
     plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
@@ -292,7 +311,7 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     for a, b, last in ranges:
         while b > a and plain[b - 1].isspace():
             b -= 1
-        lines.append((atoms[a:b], last))
+        lines.append(Line(atoms[a:b], last, widths[a:b]))
     return lines
 
 
@@ -319,10 +338,9 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
     top = {"top": box.y + box.h, "middle": box.y + (box.h + block) / 2,
            "bottom": box.y + block}[valign]
     ascent, descent = _em(base_font, size)
-    for i, (line, last) in enumerate(lines):
+    for i, (line, last, widths) in enumerate(lines):
         em_top = top - i * lh - (lh - size) / 2
         baseline = em_top - ascent
-        widths = _widths(line, size, False)
         natural = sum(widths)
         space = 0.0
         if align == "justify" and not last and len(line) > 1:
@@ -365,9 +383,8 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[
     right = {"right": box.x + box.w, "center": box.x + (box.w + block) / 2,
              "left": box.x + block, "justify": box.x + box.w}[align]
     ascent, descent = _em(base_font, size)
-    for i, (line, _last) in enumerate(lines):
+    for i, (line, _last, advances) in enumerate(lines):
         cx = right - i * lh - lh / 2
-        advances = [_advance(a, size, True) for a in line]
         length = sum(advances)
         y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
              "bottom": box.y + length}[valign]
