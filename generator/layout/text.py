@@ -107,6 +107,12 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
         current = stack[-1]
         primary = current.family.bold if current.bold else current.family.regular
         drawn = fonts.charmap(primary)
+        absent = set(map(ord, chunk)).difference(drawn)
+        if all(chr(c).isspace() for c in absent) and ZERO_WIDTH.isdisjoint(chunk):
+            # Every character in the primary font (the usual case): no per-character choice.
+            new, color = tuple.__new__, current.color
+            atoms.extend([new(Atom, (ch, primary, color, None, 1.0)) for ch in chunk])
+            return
         for ch in chunk:
             if ch in ZERO_WIDTH:
                 atoms.append(Atom(ch, current.family.regular, current.color))
