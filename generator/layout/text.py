@@ -20,6 +20,7 @@ and a line break for a new line. A `<` that starts no known tag is text.
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Mapping, NamedTuple
@@ -268,6 +269,7 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     than a line."""
     plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
     widths = _widths(atoms, size, vertical)
+    cum = [0.0, *accumulate(widths)]  # cum[i]: the advance of atoms[:i]
     limit = available + 1e-6
     ranges: list[tuple[int, int, bool]] = []  # lines as atom index ranges
     start = 0
@@ -277,38 +279,35 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
         trim = end
         while trim > start and plain[trim - 1].isspace():
             trim -= 1
-        if sum(widths[start:trim]) <= limit:
+        if cum[trim] - cum[start] <= limit:
             ranges.append((start, end, True))  # it fits: no break opportunity is needed
         else:
-            line, width = start, 0.0  # the current line starts at `line`
+            line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
             for group in _unit_bounds(plain[start:end], start, phrase):
-                gs, ge = group[0][0], group[-1][1]
-                gt = ge
-                while gt > gs and plain[gt - 1].isspace():
-                    gt -= 1
-                if len(group) > 1 and sum(widths[gs:gt]) > limit:
-                    units = group  # a phrase longer than a line: break inside it, as ICU allows
-                else:
-                    units = [(gs, ge)]
+                units = group
+                if len(group) > 1:
+                    gs, gt = group[0][0], group[-1][1]
+                    while gt > gs and plain[gt - 1].isspace():
+                        gt -= 1
+                    if cum[gt] - cum[gs] <= limit:
+                        units = [(gs, group[-1][1])]  # a phrase that fits stays whole
+                    # else: a phrase longer than a line: break inside it, as ICU allows
                 for us, ue in units:
-                    unit_w = sum(widths[us:ue])
+                    unit_w = cum[ue] - cum[us]
                     trim_w = unit_w - sum(widths[i] for i in range(us, ue)
                                           if plain[i].isspace()) \
                         if plain[ue - 1].isspace() else unit_w
-                    if us > line and width + trim_w > limit:
+                    if us > line and cum[us] - cum[line] + trim_w > limit:
                         ranges.append((line, us, False))
-                        line, width = us, 0.0
+                        line = us
                     if us == line and trim_w > limit:
                         # A piece longer than the line (a long word): split it where it must.
                         for i in range(us, ue):
                             if widths[i] > limit:
                                 return None
-                            if i > line and width + widths[i] > limit:
+                            if i > line and cum[i + 1] - cum[line] > limit:
                                 ranges.append((line, i, False))
-                                line, width = i, 0.0
-                            width += widths[i]
-                        continue
-                    width += unit_w
+                                line = i
             ranges.append((line, end, True))
         if end == len(plain):
             break
