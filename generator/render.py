@@ -108,7 +108,7 @@ def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
             t.setCharSpace(item.char_space)
             space = item.char_space
         pen.fill_with(t, item.color)
-        t.textOut(item.text)
+        t.textLine(item.text)  # as drawString does; the origin is set again for the next item
     if space:  # character spacing outlives the text object: put it back
         t.setCharSpace(0)
     c.drawText(t)
