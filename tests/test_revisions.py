@@ -143,3 +143,24 @@ def test_watch_rebuilds_on_save_and_keeps_the_last_good_output(project, capsys):
     finally:
         stop.set()
         thread.join(5)
+
+
+def test_a_build_pauses_the_cycle_collector_and_gives_it_back(project):
+    """watch and serve build again and again in one process: each build must leave the
+    collector as it found it (on), though it is off while the build runs."""
+    import gc
+
+    from generator import pipeline
+    from generator.load import Project
+
+    seen = []
+    assert gc.isenabled()
+    pipeline.build(Project.find(), "lastdance", progress=lambda _: seen.append(gc.isenabled()))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        pipeline.build(Project.find(), "lastdance")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
