@@ -7,6 +7,7 @@ registered TrueType font and answers which characters a font cannot draw.
 from __future__ import annotations
 
 import hashlib
+import io
 import struct
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +39,9 @@ def _explain(path: Path, exc: Exception) -> FontFileError:
     return FontFileError(f"{path.name} cannot be read as a TrueType font: {text}")
 
 
+HEADER_BYTES = 65536  # more than the header and table directory of any TrueType file
+
+
 @lru_cache(maxsize=None)
 def register(path: Path) -> str:
     """Register a TrueType file once; returns its reportlab font name. The file's header
@@ -46,8 +50,9 @@ def register(path: Path) -> str:
     digest = hashlib.sha1(str(real).encode()).hexdigest()[:8]
     name = f"{path.stem}-{digest}"
     try:
-        TTFontParser(str(path))  # the header and table directory only
-    except (TTFError, OSError) as exc:
+        with open(path, "rb") as file:  # the header and table directory: the file's start
+            TTFontParser(io.BytesIO(file.read(HEADER_BYTES)))
+    except (TTFError, OSError, struct.error) as exc:
         raise _explain(path, exc) from None
     if name not in pdfmetrics.getRegisteredFontNames():
         _pending[name] = real
