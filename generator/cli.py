@@ -324,6 +324,8 @@ def run() -> None:
     once = not {"watch", "serve"} & set(sys.argv[1:])
     if once:
         gc.disable()
+    else:
+        gc.enable()  # (generator.__main__ turns it off while the modules load)
     code = main()
     if once:
         gc.freeze()
