@@ -126,7 +126,7 @@ def main() -> None:
         ratio = rows["cardgen", cards][0] / rows["floor", cards][0]
         peer = (f"{rows['protograf', cards][0] / rows['cardgen', cards][0]:.1f}x"
                 if ("protograf", cards) in rows else "not run")
-        print(f"| {cards:,} | {ratio:.1f}x | {peer} |")
+        print(f"| {cards:,} | {ratio:.2f}x | {peer} |")
     with tempfile.TemporaryDirectory() as tmp:
         print()
         print(f"`cardgen watch`, one card of 140 changed: rebuilt in {watch_rebuild(Path(tmp)):.2f} s")
