@@ -66,7 +66,7 @@ def check(project: Project, game_id: str) -> Outcome:
         return outcome
     validate(game, report)
     if game.rulebook is not None:  # the rulebook branches off here
-        from . import rulebook  # markdown-it and pypdf: loaded only for games with a rulebook
+        from . import rulebook  # markdown-it and pikepdf: loaded only for games with a rulebook
         outcome.rulebook_markdown = rulebook.check(game, report)
     outcome.game = game
     return outcome

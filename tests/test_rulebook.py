@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pypdfium2
 import pytest
 
-from pdfcheck import page_size_mm, reader
+from pdfcheck import MM, page_size_mm, reader
 from test_validate_lastdance import edit
 
 
@@ -69,22 +70,24 @@ def make_rulebook(project, pages: int, page: str = "A5") -> None:
     (game / "rules.md").write_text("\n\n{{ pagebreak() }}\n\n".join(sections) + "\n", "utf-8")
 
 
-def side_labels(page) -> tuple:
-    """(left, right) page numbers printed on a booklet side; 1 for the cover (no number)."""
-    found = []
+def side_labels(path, index: int) -> tuple:
+    """(left, right) page numbers printed on a booklet side; 1 for the cover (no number).
+    Read with pdfium, which follows the pages into the forms that place them."""
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        page = pdf[index]
+        width, height = page.get_size()
+        text = page.get_textpage()
 
-    def visit(text, cm, tm, font, size):
-        x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
-        if text.strip().isdigit():
-            found.append((x, int(text.strip())))
-        elif "本" in text:
-            found.append((x, 1))
+        def label(x0: float, x1: float):
+            number = text.get_text_bounded(x0, 0, x1, 15 * MM).strip()  # the footer
+            if number.isdigit():
+                return int(number)
+            return 1 if "本" in text.get_text_bounded(x0, 0, x1, height) else None
 
-    page.extract_text(visitor_text=visit)
-    half = float(page.mediabox.width) / 2
-    left = [n for x, n in found if x < half]
-    right = [n for x, n in found if x >= half]
-    return (left[0] if left else None, right[0] if right else None)
+        return label(0, width / 2), label(width / 2, width)
+    finally:
+        pdf.close()
 
 
 @pytest.mark.parametrize("pages,sides", [
@@ -100,7 +103,8 @@ def test_booklet_sides_in_folding_order(project, cardgen, pages, sides):
     out = project / "output/book"
     assert len(reader(out / "book-rulebook.pdf").pages) == pages
     booklet = reader(out / "book-rulebook-booklet.pdf")
-    assert [side_labels(p) for p in booklet.pages] == sides
+    assert [side_labels(out / "book-rulebook-booklet.pdf", i)
+            for i in range(len(booklet.pages))] == sides
     w, h = page_size_mm(booklet.pages[0])
     assert abs(w - 297) < 0.2 and abs(h - 210) < 0.2  # two A5 pages on A4
     prefs = booklet.trailer["/Root"]["/ViewerPreferences"]

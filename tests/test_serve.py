@@ -67,6 +67,16 @@ def test_serves_only_what_it_built(server):
         assert response.read()[:4] == b"\x89PNG"
 
 
+def _text(browser, by, selector) -> str:
+    """An element's text, or "" while the page is replacing it (it updates itself)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
+    try:
+        return browser.find_element(by, selector).text
+    except (NoSuchElementException, StaleElementReferenceException):
+        return ""
+
+
 def test_the_page_in_a_browser_updates_after_an_edit(project, server):
     chromium, driver = _browser_tools()
     from selenium import webdriver
@@ -92,13 +102,13 @@ def test_the_page_in_a_browser_updates_after_an_edit(project, server):
         cards = project / "cards/lastdance/cards.yaml"
         cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
         deadline = time.monotonic() + 15
-        while "姫君" not in browser.find_element(By.ID, "card-princess").text:
+        while "姫君" not in _text(browser, By.ID, "card-princess"):
             assert time.monotonic() < deadline, "the page did not update"
             time.sleep(0.3)
         # Invalid data: the report shows the error, the last good cards stay.
         cards.write_text(cards.read_text("utf-8").replace("copies: 2\n", "copies: two\n", 1), "utf-8")
         deadline = time.monotonic() + 15
-        while "copies must be" not in browser.find_element(By.CSS_SELECTOR, ".problems").text:
+        while "copies must be" not in _text(browser, By.CSS_SELECTOR, ".problems"):
             assert time.monotonic() < deadline, "the report did not update"
             time.sleep(0.3)
         assert len(browser.find_elements(By.CSS_SELECTOR, "figure.card")) == 15

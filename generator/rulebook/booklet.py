@@ -3,15 +3,15 @@
 Pages are padded with blank pages to a multiple of 4. Sheet s (from 0) of an
 N-page booklet carries pages N-2s and 2s+1 on its front (left, right) and 2s+2
 and N-2s-1 on its back; printed duplex, flipped on the short edge, stacked and
-folded, the sheets read in order. pypdf places the pages.
+folded, the sheets read in order. pikepdf places each page as a form.
 """
 
 from __future__ import annotations
 
 import io
 
-from pypdf import PdfReader, PdfWriter, Transformation
-from pypdf.generic import NameObject
+import pikepdf
+from pikepdf import Dictionary, Name, Rectangle
 
 
 def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
@@ -29,23 +29,29 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
 
 
 def impose_booklet(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
-    reader = PdfReader(io.BytesIO(pdf))
-    writer = PdfWriter()
+    source = pikepdf.open(io.BytesIO(pdf))
+    book = pikepdf.new()
     w, h = sheet
-    for left, right in booklet_order(len(reader.pages)):
-        side = writer.add_blank_page(width=w, height=h)
+    for left, right in booklet_order(len(source.pages)):
+        book.add_blank_page(page_size=(w, h))
+        side = book.pages[-1]
         for index, x0 in ((left, 0.0), (right, w / 2)):
             if index is None:
                 continue
-            page = reader.pages[index]
-            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
-            # Each page sits against the fold (the sheet's centre line), centred vertically.
+            page = source.pages[index]
+            llx, lly, urx, ury = (float(v) for v in page.mediabox)
+            pw, ph = urx - llx, ury - lly
+            # Each page sits against the fold (the sheet's centre line), centred vertically,
+            # as a form: its content is referenced, not parsed and rewritten.
             dx = (w / 2 - pw) if x0 == 0.0 else w / 2
-            side.merge_transformed_page(page, Transformation().translate(dx, (h - ph) / 2))
-    writer.add_metadata({"/Title": title, "/Creator": "cardgen"})
-    prefs = writer.create_viewer_preferences()
-    prefs.duplex = NameObject("/DuplexFlipShortEdge")
-    prefs.print_scaling = NameObject("/None")
+            form = book.copy_foreign(page.as_form_xobject())
+            name = side.add_resource(form, Name.XObject, Name(f"/Page{index + 1}"))
+            side.contents_add(side.calc_form_xobject_placement(
+                form, name, Rectangle(dx, (h - ph) / 2, dx + pw, (h + ph) / 2)))
+    book.docinfo["/Title"] = title
+    book.docinfo["/Creator"] = "cardgen"
+    book.Root.ViewerPreferences = Dictionary(Duplex=Name.DuplexFlipShortEdge,
+                                             PrintScaling=Name("/None"))
     out = io.BytesIO()
-    writer.write(out)
+    book.save(out, deterministic_id=True)  # same pages, same bytes
     return out.getvalue()
