@@ -70,7 +70,7 @@ class _Forms:
         return not self._transparent[key]
 
     def _pays(self, block: Block) -> bool:
-        """A form costs an object (about 250 bytes); each reuse saves the block's drawing."""
+        """A form costs FORM_COST; each reuse after the first saves the block's drawing."""
         uses = self.block_uses.get(id(block), 0)
         return uses > 1 and (uses - 1) * _weight(block.items) > FORM_COST
 
