@@ -11,7 +11,6 @@ from typing import Mapping
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-
 from .layout.primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
                                 Text)
 
@@ -95,15 +94,13 @@ def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
     for item in texts:
         x = item.x
         if (item.font, item.size) != font:
-            fonts.ensure(item.font)
+            font = (item.font, item.size)
+            t.setFont(fonts.ensure(item.font), item.size)
         if item.anchor != "start":
             width = c.stringWidth(item.text, item.font, item.size)
             width += item.char_space * max(len(item.text) - 1, 0)
             x -= width / 2 if item.anchor == "middle" else width
         t.setTextOrigin(x, item.y)
-        if (item.font, item.size) != font:
-            t.setFont(item.font, item.size)
-            font = (item.font, item.size)
         if item.char_space != (space or 0.0):
             t.setCharSpace(item.char_space)
             space = item.char_space

@@ -169,10 +169,16 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
 
 # --- measuring -------------------------------------------------------------------------------
 
-@lru_cache(maxsize=65536)
+_FONT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
+
+
 def _width(font: str, ch: str) -> float:
     """A character's advance at 1 pt (TrueType widths scale linearly, no kerning)."""
-    return fonts.string_width(ch, font, 1.0)
+    table = _FONT_WIDTHS.setdefault(font, {})
+    width = table.get(ch)
+    if width is None:
+        width = table[ch] = fonts.string_width(ch, font, 1.0)
+    return width
 
 
 def _advance(atom: Atom, size: float, vertical: bool) -> float:
@@ -224,16 +230,6 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
     return grouped
 
 
-def _trimmed(line: list[Atom]) -> list[Atom]:
-    end = len(line)
-    while end and line[end - 1].text.isspace():
-        end -= 1
-    return line[:end]
-
-
-_FONT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
-
-
 def _widths(atoms: list[Atom], size: float, vertical: bool) -> list[float]:
     """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
     if vertical:
@@ -251,7 +247,7 @@ def _widths(atoms: list[Atom], size: float, vertical: bool) -> list[float]:
             if ch in ZERO_WIDTH or ch == OBJECT:  # no fixed width: not kept in the table
                 append(_advance(a, size, False))
                 continue
-            w = table[ch] = _width(font, ch)
+            w = _width(font, ch)
         append(w * size)
     return widths
 

@@ -52,11 +52,12 @@ class _Forms:
         faces = [placement.face for page in pages for placement in page.placements]
         # By identity: the layout stage shares one object between the uses of a face or block.
         self.face_uses = Counter(map(id, faces))
-        distinct = {id(face): face for face in faces}.values()
-        drawings = [face for face in distinct  # a face form is drawn once, with its blocks
-                    for _ in range(1 if self.face_form(face) else self.face_uses[id(face)])]
-        self.block_uses = Counter(id(item) for face in drawings for item in face.items
-                                  if type(item) is Block)
+        self.block_uses: Counter = Counter()
+        for face in {id(face): face for face in faces}.values():
+            drawn = 1 if self.face_form(face) else self.face_uses[id(face)]  # a form: once
+            for item in face.items:
+                if type(item) is Block:
+                    self.block_uses[id(item)] += drawn
         self._prepared: set[int] = set()  # faces whose block forms are made
         self.faces: dict[int, str] = {}
         self.blocks: dict[int, str] = {}  # id -> form name, for render.draw_items
