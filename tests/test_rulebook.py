@@ -119,3 +119,14 @@ def test_b6_and_a4_pages(project, cardgen):
         assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(first), size))
         side = reader(project / "output/book/book-rulebook-booklet.pdf").pages[0]
         assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(side), sheet))
+
+
+def test_contents_list_headings_as_written(project, cardgen):
+    """A heading with markup characters reads the same in the contents as in the text."""
+    make_rulebook(project, 4)
+    rules = project / "cards/book/rules.md"
+    rules.write_text(rules.read_text("utf-8") + "\n# Q&A: \"rules\"\n\nAnswers.\n", "utf-8")
+    assert cardgen("build", "book").code == 0
+    contents = reader(project / "output/book/book-rulebook.pdf").pages[1].extract_text()
+    assert 'Q&A: "rules"' in contents
+    assert "&A;" not in contents

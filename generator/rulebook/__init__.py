@@ -10,6 +10,7 @@ booklet. Both return PDF bytes; the write stage puts them in place.
 from __future__ import annotations
 
 import io
+from xml.sax.saxutils import escape
 from dataclasses import dataclass
 from functools import partial
 
@@ -74,7 +75,8 @@ class _Doc(BaseDocTemplate):
             key = f"h{self._heading_count}"
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(flowable.plain, key, level=flowable.level - 1, closed=False)
-            self.notify("TOCEntry", (flowable.level - 1, flowable.plain, self.page, key))
+            # The contents list sets entries as Paragraph markup: "Q&A" must arrive escaped.
+            self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), self.page, key))
 
 
 def _look(game: Game) -> Look:
