@@ -19,7 +19,9 @@ from pathlib import Path
 from . import pipeline, scaffold
 from .load import Project
 from .load.schema import suggest
-from .problems import CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for
+from .paths import NAME_RULE, is_name
+from .problems import (CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for,
+                       printable)
 from .units import PAPER
 
 
@@ -111,7 +113,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _games(project: Project, names: list[str]) -> list[str]:
+    for name in names:
+        if not is_name(name):
+            raise UsageError(f"'{name}' cannot name a game: a game's name is {NAME_RULE}")
     known = project.games()
+    if not names:
+        for folder in sorted(set(project.game_folders()) - set(known)):
+            print(f"cardgen: warning: {printable(project.display(project.cards / folder))} is not "
+                  f"a game: its folder name must be {NAME_RULE}; rename it", file=sys.stderr)
     if not known:
         raise UsageError(f"no games in {project.display(project.cards)} (a game is a folder "
                          "with a game.yaml)")
@@ -206,9 +215,9 @@ def cmd_list(args, project: Project) -> int:
                   f"run 'cardgen validate {game_id}')")
             continue
         title = f"{game.title} / {game.title_en}" if game.title_en else game.title
-        print(f"{game_id}: {title}")
+        print(f"{game_id}: {printable(title)}")
         for deck in game.decks:
-            print(f"  {deck.id}: {deck.name}: {len(deck.cards)} card types, {deck.total} cards, "
+            print(f"  {deck.id}: {printable(deck.name)}: {len(deck.cards)} card types, {deck.total} cards, "
                   f"sheet {deck.sheet.id}")
     return ExitCode.DATA if failed else ExitCode.OK
 
@@ -219,7 +228,7 @@ def cmd_diff(args, project: Project) -> int:
     for game_id in _games(project, args.games):
         changes = diff_game(project, game_id, args.rev, args.against)
         for line in format_diff(game_id, changes):
-            print(line)
+            print(printable(line))
     return ExitCode.OK
 
 
@@ -233,7 +242,7 @@ def cmd_watch(args, project: Project) -> int:
         try:
             outcome = pipeline.build(project, game_id, options)
         except CardgenError as exc:
-            print(f"cardgen: error: {exc}", file=sys.stderr, flush=True)
+            print(f"cardgen: error: {printable(str(exc))}", file=sys.stderr, flush=True)
             return
         _print_report(outcome.report)
         if outcome.failed(args.strict):
@@ -301,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         _print_report(exc.report)
         return int(exc.exit_code)
     except CardgenError as exc:
-        print(f"cardgen: error: {exc}", file=sys.stderr)
+        print(f"cardgen: error: {printable(str(exc))}", file=sys.stderr)
         return int(exc.exit_code)
     except KeyboardInterrupt:
         print("cardgen: interrupted; previous output kept", file=sys.stderr)
@@ -310,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.traceback:
             traceback.print_exc()
         else:
-            print(f"cardgen: internal error: {type(exc).__name__}: {exc} "
+            print(f"cardgen: internal error: {type(exc).__name__}: {printable(str(exc))} "
                   "(run again with --traceback for details)", file=sys.stderr)
         return int(exit_code_for(exc))
 

@@ -8,8 +8,22 @@ at once (as MkDocs does with its config), then the run stops.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from enum import IntEnum
+
+# What a message must never carry raw: control characters (an escape sequence can clear or
+# rewrite the user's terminal), line and paragraph separators, and the bidirectional
+# controls that reorder what follows them on the line (U+202E reverses it).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                     "\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character and bidi control shown as its code (`\\x1b`,
+    `U+202E`): input echoed in a message can neither drive the terminal nor reorder it."""
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100
+                       else f"U+{ord(m[0]):04X}", text)
 
 
 class ExitCode(IntEnum):
@@ -65,6 +79,9 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
 
     def add(self, level: str, message: str, location: Location, check: str) -> None:
+        if _UNSAFE.search(message) or _UNSAFE.search(location.file):
+            message = printable(message)
+            location = Location(printable(location.file), location.line, location.col)
         problem = Problem(level, message, location, check)
         if problem not in self.problems:
             self.problems.append(problem)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from PIL import Image as PILImage
 
+from ..paths import Outside, inside
+
 
 class ImageProblem(Exception):
     pass
@@ -23,13 +25,13 @@ MAX_PIXELS = 50_000_000  # 50 megapixels: far beyond any card at 1200 dpi
 
 
 def find(src: str, game_root: str) -> Path:
-    root = Path(game_root)
-    path = root / src
-    if Path(src).is_absolute() or not path.resolve().is_relative_to(root.resolve()):
-        raise ImageProblem(f"image '{src}' lies outside the game folder; put it inside it")
+    try:
+        path = inside(Path(game_root), src)
+    except Outside as exc:
+        raise ImageProblem(exc.sentence(f"image '{src}'", "the game folder")) from None
     if not path.is_file():
         raise ImageProblem(f"image '{src}' does not exist")
-    return path.resolve()
+    return path
 
 
 @lru_cache(maxsize=1024)

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model import PythonCheck
+from ..paths import NAME_RULE, Outside, inside, is_name
 from ..problems import Location, Report, UsageError
 from . import schema
-from .layouts import load_layout_chain
+from .layouts import load_layout_chain, named_file
 from .spreadsheet import load_csv, load_xlsx
 from .yamlfile import Document, load_yaml
 
@@ -49,20 +50,26 @@ class Project:
     def cards(self) -> Path:
         return self.root / "cards"
 
-    def games(self) -> list[str]:
+    def game_folders(self) -> list[str]:
+        """The folder names under cards/ that hold a game.yaml, whatever their names."""
         return sorted(p.name for p in self.cards.iterdir()
                       if p.is_dir() and (p / "game.yaml").is_file())
 
-    def display(self, path: Path) -> str:
-        """A path as the user should read it: relative to the working folder if below it."""
-        try:
-            return os.path.relpath(path, Path.cwd()) if path.is_relative_to(Path.cwd()) else str(path)
-        except ValueError:
-            return str(path)
+    def games(self) -> list[str]:
+        """The games: folders under cards/ with a game.yaml and a name that can be one."""
+        return [name for name in self.game_folders() if is_name(name)]
 
-    def contains(self, path: Path) -> bool:
-        """True if `path`, links resolved, lies inside the project folder."""
-        return path.resolve().is_relative_to(self.root.resolve())
+    def game_folder(self, game_id: str) -> Path:
+        """cards/<game>: only for a name that passed the name rule."""
+        if not is_name(game_id):
+            raise UsageError(f"'{game_id}' cannot name a game: a game's folder name is {NAME_RULE}")
+        return self.cards / game_id
+
+    def display(self, path: Path) -> str:
+        """A path as messages show it: relative to the project folder if inside it."""
+        path = Path(os.path.normpath(path))
+        return path.relative_to(self.root).as_posix() if path.is_relative_to(self.root) \
+            else str(path)
 
 
 @dataclass
@@ -138,21 +145,36 @@ def _load_checked(path: Path, project: Project, report: Report, schema_name: str
 
 def _referenced_file(base: Path, name: str, project: Project, report: Report,
                      where: Location, what: str) -> Path | None:
-    """A file named in data, which must stay inside the game folder."""
-    path = base / name
-    if os.path.isabs(name) or not path.resolve().is_relative_to(base.resolve()):
-        report.error(f"{what} '{name}' lies outside the game folder; name a file inside it",
-                     where, "path")
+    """A file named in data, which must stay inside the game folder (paths.inside)."""
+    try:
+        inside(base, name)
+    except Outside as exc:
+        report.error(exc.sentence(f"{what} '{name}'", "the game folder"), where, "path")
         return None
+    path = Path(os.path.normpath(base / name))  # as the user named it, for messages
     if not path.is_file():
         report.error(f"{what} '{name}' does not exist ({project.display(path)})", where, "io")
         return None
     return path
 
 
+def project_file(project: Project, folder: str, name: str, report: Report) -> Path | None:
+    """A file the project keeps (fonts/fonts.yaml, layouts/printers.yaml), refused if it is a
+    link leading out of its folder."""
+    try:
+        inside(project.root / folder, name)
+    except Outside as exc:
+        report.error(exc.sentence(f"{folder}/{name}", f"{folder}/"),
+                     Location(f"{folder}/{name}"), "path")
+        return None
+    return project.root / folder / name
+
+
 def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]:
     fonts_dir = project.root / "fonts"
-    path = fonts_dir / "fonts.yaml"
+    path = project_file(project, "fonts", "fonts.yaml", report)
+    if path is None:
+        return None, fonts_dir
     if not path.is_file():
         report.error("fonts/fonts.yaml is missing: it names the font families layouts use",
                      Location(project.display(path)), "io")
@@ -164,7 +186,11 @@ def load_printer(project: Project, name: str, report: Report) -> tuple[str, tupl
     """A printer offset profile from layouts/printers.yaml: (name, (x, y) in points)."""
     from ..units import parse_length
 
-    path = project.root / "layouts" / "printers.yaml"
+    if not is_name(name):
+        raise UsageError(f"'{name}' cannot name a printer: a printer's name is {NAME_RULE}")
+    path = project_file(project, "layouts", "printers.yaml", report)
+    if path is None:
+        return None
     if not path.is_file():
         raise UsageError(f"unknown printer '{name}': there is no layouts/printers.yaml "
                          "(see 'cardgen calibrate')")
@@ -184,6 +210,10 @@ def load_printer(project: Project, name: str, report: Report) -> tuple[str, tupl
 
 def load_sheet(project: Project, sheet_id: str, report: Report, where: Location) -> Document | None:
     folder = project.root / "layouts" / "sheets"
+    if not is_name(sheet_id):  # the format schema reports it where it was written
+        return None
+    if named_file(folder, "layouts/sheets", sheet_id, "sheet preset", report, where) is None:
+        return None
     path = folder / f"{sheet_id}.yaml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
@@ -221,7 +251,13 @@ def sheet_preset_id(deck: dict):
 
 def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | None:
     """Load everything one game needs. Returns None when a file cannot be read at all."""
-    folder = project.cards / game_id
+    folder = project.game_folder(game_id)
+    try:
+        inside(folder, "game.yaml")
+    except Outside as exc:
+        report.error(exc.sentence("game.yaml", "the game folder"),
+                     Location(project.display(folder / "game.yaml")), "path")
+        return None
     game_doc = _load_checked(folder / "game.yaml", project, report, "game", game_context)
     if game_doc is None:
         return None
@@ -288,10 +324,13 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
 
     for i, board in enumerate(data.get("boards") or []):
         name = board.get("layout") if isinstance(board, dict) else None
-        if isinstance(name, str) and name not in loaded.boards:
-            path = project.root / "layouts" / "boards" / f"{name}.yaml"
+        if is_name(name) and name not in loaded.boards:
+            folder_ = project.root / "layouts" / "boards"
+            if named_file(folder_, "layouts/boards", name, "board layout", report,
+                          game_doc.locate(("boards", i, "layout"))) is None:
+                continue
+            path = folder_ / f"{name}.yaml"
             if not path.is_file():
-                folder_ = project.root / "layouts" / "boards"
                 known = sorted(p.stem for p in folder_.glob("*.yaml")) if folder_.is_dir() else []
                 report.error(f"unknown board layout '{name}' "
                              f"({schema.suggest(name, known, 'layouts/boards/')})",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..paths import Outside, inside, is_name
 from ..problems import Location, Report
 from . import schema
 from .yamlfile import Document, load_yaml
@@ -20,6 +21,22 @@ def known_layouts(folder: Path) -> list[str]:
         if folder.is_dir() else []
 
 
+def named_file(folder: Path, shown: str, name: object, what: str, report: Report,
+               where: Location) -> Path | None:
+    """`folder/<name>.yaml` for a name data gives (a layout, a sheet preset, a board), or
+    None. A value that is not a name is left to the format schema, which reports it where
+    it was written: it is never made into a path (callers test `is_name` first). A name
+    whose file is a link leading out of `folder` is reported here."""
+    if not is_name(name):
+        return None
+    try:
+        return inside(folder, f"{name}.yaml")
+    except Outside as exc:
+        report.error(exc.sentence(f"{what} '{name}' ({shown}/{name}.yaml)", f"{shown}/"),
+                     where, "path")
+        return None
+
+
 def load_layout_chain(root: Path, display, name: str, report: Report,
                       where: Location) -> list[tuple[str, Document]] | None:
     """The layout `name` and every layout it extends, the named one first.
@@ -29,12 +46,16 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
     chain: list[tuple[str, Document]] = []
     current, at = name, where
     while current is not None:
+        if not is_name(current):  # the format schema reports it where it was written
+            return None
         names = [n for n, _ in chain]
         if current in names:
             cycle = " -> ".join(names[names.index(current):] + [current])
             report.error(f"layout '{names[-1]}' extends a cycle: {cycle}", at, "extends")
             return None
-        path = folder / f"{current}.yaml"
+        path = named_file(folder, "layouts", current, "layout", report, at)
+        if path is None:  # a link that leads out: reported
+            return None
         if current in NOT_LAYOUTS or not path.is_file():
             hint = schema.suggest(current, known_layouts(folder), "layouts/")
             if chain:

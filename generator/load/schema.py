@@ -17,6 +17,7 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from ..paths import NAME_RULE, is_name
 from ..problems import Location, Report
 from .yamlfile import Document
 
@@ -56,16 +57,22 @@ def _inline(schema: Any, base: str, registry: Registry, active: tuple = ()) -> A
             _inline(value, base, registry, active) for key, value in schema.items()}
 
 
+# The formats cardgen's schemas assert. `name` is the one rule for names that become paths.
+FORMATS = jsonschema.FormatChecker(formats=())
+FORMATS.checks("name")(lambda value: not isinstance(value, str) or is_name(value))
+NAME_EXPECTED = f"an id of {NAME_RULE}"
+
+
 @lru_cache(maxsize=None)
 def validator_for(name: str) -> jsonschema.Draft202012Validator:
     registry = _registry()
     schema = _inline(registry.contents(f"cardgen:{name}"), f"cardgen:{name}", registry)
-    return jsonschema.Draft202012Validator(schema, registry=registry)
+    return jsonschema.Draft202012Validator(schema, registry=registry, format_checker=FORMATS)
 
 
 def make_validator(schema: dict) -> jsonschema.Draft202012Validator:
     """A validator for a schema written in user data (deck field declarations)."""
-    return jsonschema.Draft202012Validator(schema, registry=_registry())
+    return jsonschema.Draft202012Validator(schema, registry=_registry(), format_checker=FORMATS)
 
 
 _TYPE_WORDS = {
@@ -145,6 +152,8 @@ def _field_name(path: tuple) -> str:
 
 
 def _expected(error: jsonschema.ValidationError) -> str | None:
+    if error.validator == "format" and error.validator_value == "name":
+        return NAME_EXPECTED
     return error.schema.get("x-expected") if isinstance(error.schema, dict) else None
 
 
@@ -176,7 +185,8 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
         return f"unknown key '{key}'{suffix}", path + (key,), True
     if v == "propertyNames":
         return f"key {_show(inst)} must be {expected or 'a valid name'}", path, True
-    if expected and v in ("pattern", "type", "oneOf", "anyOf", "enum", "minItems", "maxItems"):
+    if expected and v in ("pattern", "format", "type", "oneOf", "anyOf", "enum", "minItems",
+                          "maxItems"):
         return f"{name} must be {expected}, not {_show(inst)}", path, False
     if v == "type":
         types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]

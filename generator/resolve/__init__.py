@@ -19,6 +19,8 @@ from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
 from ..model import TBD
+from ..load.schema import NAME_EXPECTED
+from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
@@ -156,10 +158,12 @@ def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict
         names = {}
         for weight in ("regular", "bold"):
             file = files.get(weight, files["regular"])
-            path = fonts_dir / file
             where = doc.locate(("families", family, weight if weight in files else "regular"))
-            if ".." in Path(file).parts:
-                report.error(f"font family '{family}': '{file}' must be a file in fonts/", where, "path")
+            try:
+                path = inside(fonts_dir, file)
+            except Outside as exc:
+                report.error(exc.sentence(f"font family '{family}': '{file}'", "fonts/"), where,
+                             "path")
                 continue
             if not path.is_file():
                 report.error(f"font family '{family}': {weight} file '{file}' does not exist",
@@ -228,9 +232,10 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
         where = loaded.game.locate(("icons", name))
         image = None
         if "image" in raw:
-            path = (loaded.folder / raw["image"]).resolve()
-            if not path.is_relative_to(folder):
-                report.error(f"icon '{name}': image '{raw['image']}' lies outside the game folder",
+            try:
+                path = inside(folder, raw["image"])
+            except Outside as exc:
+                report.error(exc.sentence(f"icon '{name}': image '{raw['image']}'", "the game folder"),
                              loaded.game.locate(("icons", name, "image")), "path")
                 continue
             if not path.is_file():
@@ -288,6 +293,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
 
         try:
             card_id = str(value(spec["id"], "id"))
+            if not is_name(card_id):
+                raise _GenerateError("id", f"id must be {NAME_EXPECTED}, not '{card_id}'")
             copies = value(spec.get("copies", 1), "copies")
             copies = int(copies) if str(copies).strip().isdigit() else copies
             if not isinstance(copies, int) or not 0 <= copies <= 999:
