@@ -41,6 +41,9 @@ def _common(default) -> argparse.ArgumentParser:
                         "folder that has cards/)")
     common.add_argument("--traceback", action="store_true", default=default(False),
                         help="show a Python traceback on internal errors")
+    common.add_argument("--trust", action="store_true", default=default(False),
+                        help="run the Python checks module a game names (python_checks:): its "
+                        "code runs with your permissions, so pass this only for games you trust")
     return common
 
 
@@ -252,8 +255,15 @@ def cmd_watch(args, project: Project) -> int:
             print(f"{game_id}: built {len(outcome.written)} files ({outcome.report.summary()})",
                   flush=True)
 
+    def failed(game_id: str, exc: Exception) -> None:
+        if args.traceback:
+            traceback.print_exception(exc)
+        print(f"cardgen: internal error while building {game_id}: {type(exc).__name__}: "
+              f"{printable(str(exc))}; still watching (run again with --traceback for details)",
+              file=sys.stderr, flush=True)
+
     print(f"watching {', '.join(games)} (Ctrl-C to stop)", flush=True)
-    watch(project, games, rebuild, threading.Event())
+    watch(project, games, rebuild, threading.Event(), failed)
     return ExitCode.OK
 
 
@@ -304,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
     try:
-        project = Project.find(args.root, getattr(args, "output", None))
+        project = Project.find(args.root, getattr(args, "output", None), args.trust)
         return int(COMMANDS[args.command](args, project))
     except DataProblems as exc:
         _print_report(exc.report)

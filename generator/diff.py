@@ -95,9 +95,11 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
         prefix = Path(project.root).resolve().relative_to(Path(top).resolve()).as_posix()
         base = "" if prefix == "." else prefix + "/"
         paths = [f"{base}cards/{game_id}", f"{base}layouts"]
-        listed = subprocess.run(["git", "ls-tree", "--name-only", revision, *paths], cwd=top,
+        listed = subprocess.run(["git", "ls-tree", "--name-only", "--end-of-options", revision,
+                                 "--", *paths], cwd=top,
                                 capture_output=True, text=True, check=True).stdout.split()
-        archive = subprocess.run(["git", "archive", "--format=tar", revision, *listed],
+        archive = subprocess.run(["git", "archive", "--format=tar", "--end-of-options", revision,
+                                  *listed],
                                  cwd=top, capture_output=True, check=True).stdout if listed else b""
     except FileNotFoundError:
         raise UsageError("git is needed to compare with a revision") from None
@@ -115,7 +117,7 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
     fonts = root / "fonts"
     if not fonts.exists():  # fonts are large and rarely change: use the working tree's
         fonts.symlink_to(Path(project.root) / "fonts")
-    return Project(root, root / "output")
+    return Project(root, root / "output", project.trust)
 
 
 def diff_game(project: Project, game_id: str, revision: str | None = None,
@@ -123,7 +125,7 @@ def diff_game(project: Project, game_id: str, revision: str | None = None,
     """Changes from the revision (or the other folder) to the working tree."""
     new = _load(project, game_id)
     if other is not None:
-        return compare(_load(Project.find(other), game_id), new)
+        return compare(_load(Project.find(other, trust=project.trust), game_id), new)
     with tempfile.TemporaryDirectory(prefix="cardgen-diff-") as tmp:
         old_project = at_revision(project, game_id, revision or "HEAD", Path(tmp))
         if not (old_project.cards / game_id / "game.yaml").is_file():

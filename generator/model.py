@@ -243,6 +243,8 @@ class Rulebook:
     title: str
     accent: str  # colour for headings and rules, #rrggbb
     loc: Location  # the `rulebook:` entry in game.yaml
+    # Files the template includes, imports or extends: name as written -> (file as shown, text)
+    includes: Mapping[str, tuple[str, str]] = field(default_factory=frozen_mapping)
 
 
 @dataclass(frozen=True)

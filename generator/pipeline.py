@@ -230,7 +230,7 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)
     progress(f"{game_id}: writing {len(outputs)} files")
-    write_files(outputs)
+    write_files(outputs, project.output)
     outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                         getattr(o, "pages", 0)) for o in outputs]
     return outcome
@@ -248,5 +248,6 @@ def calibrate(project: Project, paper: str, duplex: str) -> Path:
     front, back = calibration_pages(size, duplex, font)
     path = project.output / f"calibration-{paper.lower()}-{duplex}.pdf"
     write_files([PdfOutput(path, PdfFile((front, back), "cardgen printer calibration",
-                                         "print duplex, read the offset", font, duplex))])
+                                         "print duplex, read the offset", font, duplex))],
+                project.output)
     return path

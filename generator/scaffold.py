@@ -7,15 +7,15 @@ existing folder or layout is a usage error.
 
 from __future__ import annotations
 
-import re
+import os
 from pathlib import Path
 
 from .load import Project
+from .paths import NAME_RULE, Outside, inside, is_name
 from .problems import UsageError
 from .units import CARD_SIZES
 
 SHEETS = {"meishi": "a-one-51002", "poker": "a4-poker-9up", "us-business": "avery-5371"}
-ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 GAME_YAML = """\
 # {game}: made by `cardgen new`. Every key is explained in docs/format.md.
@@ -110,12 +110,12 @@ data, so the rulebook changes with the cards.
 
 
 def new_game(project: Project, game: str, size: str, sheet: str | None) -> list[Path]:
-    if not ID.match(game):
-        raise UsageError(f"'{game}' cannot name a game: use lowercase letters, digits, '-' and '_'")
+    if not is_name(game):
+        raise UsageError(f"'{game}' cannot name a game: a game's name is {NAME_RULE}")
     if size not in CARD_SIZES:
         raise UsageError(f"unknown card size '{size}' (sizes: {', '.join(CARD_SIZES)})")
     sheet = sheet or SHEETS.get(size, "plain-a4")
-    if not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file():
+    if not is_name(sheet) or not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file():
         raise UsageError(f"unknown sheet preset '{sheet}' (see layouts/sheets/)")
     folder = project.cards / game
     layouts = project.root / "layouts"
@@ -126,11 +126,20 @@ def new_game(project: Project, game: str, size: str, sheet: str | None) -> list[
         layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=size),
         layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=size),
     }
-    existing = [p for p in [folder, *files] if p.exists()]
+    existing = [p for p in [folder, *files] if os.path.lexists(p)]  # a dangling link exists too
     if existing:
         raise UsageError(f"{project.display(existing[0])} already exists; cardgen new never "
                          "overwrites anything")
+    for path in files:  # no folder on the way may be a link that leads out of the project
+        try:
+            inside(project.root, path.relative_to(project.root))
+        except Outside as exc:
+            raise UsageError(exc.sentence(project.display(path), "the project") +
+                             "; nothing was written") from None
     folder.mkdir(parents=True)
     for path, text in files.items():
-        path.write_text(text, "utf-8")
+        # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
     return list(files)

@@ -12,16 +12,19 @@ never a file path taken from a request.
 
 from __future__ import annotations
 
-import html
 import json
+import secrets
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import unquote, urlparse
 
+import jinja2
+
 from . import pipeline
 from .load import Project
-from .watch import files_stamp
+from .problems import printable
+from .watch import watch as poll
 
 POLL = 0.4  # seconds between looks at the files
 
@@ -77,58 +80,65 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
         preview.version += 1
 
 
-PAGE = """<!doctype html>
-<html lang="ja"><head><meta charset="utf-8"><title>{title} — cardgen preview</title>
-<style>
-body {{ font-family: sans-serif; margin: 1.5em; background: #f4f2ee; color: #222; }}
-.cards {{ display: flex; flex-wrap: wrap; gap: 14px; }}
-figure {{ margin: 0; background: white; padding: 6px; border-radius: 4px; }}
-figure img {{ height: 170px; margin-right: 4px; }}
-figcaption {{ font-size: 13px; }}
-.problems li.error {{ color: #b00; }} .problems li.warning {{ color: #8a6d00; }}
-.rulebook img {{ width: 280px; margin: 4px; border: 1px solid #ccc; }}
-.stale {{ background: #fdd; padding: .5em; }}
+# The page is a Jinja2 template with autoescaping on: every value from data (ids, names,
+# messages, file names) is escaped in text, attributes and URLs. The Content-Security-Policy
+# lets only the page's own script and style run, by a nonce made for each response, so a
+# script that data smuggled in would not run even if escaping failed.
+_PAGES = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+PAGE = _PAGES.from_string("""<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>{{ title }} — cardgen preview</title>
+<style nonce="{{ nonce }}">
+body { font-family: sans-serif; margin: 1.5em; background: #f4f2ee; color: #222; }
+.cards { display: flex; flex-wrap: wrap; gap: 14px; }
+figure { margin: 0; background: white; padding: 6px; border-radius: 4px; }
+figure img { height: 170px; margin-right: 4px; }
+figcaption { font-size: 13px; }
+.problems li.error { color: #b00; } .problems li.warning { color: #8a6d00; }
+.rulebook img { width: 280px; margin: 4px; border: 1px solid #ccc; }
+.stale { background: #fdd; padding: .5em; }
 </style></head>
-<body data-version="{version}">
-<h1>{title}</h1>
-{stale}
-<h2>Report</h2><ul class="problems">{problems}</ul>
-<h2>Cards</h2><div class="cards">{cards}</div>
-<h2>Rulebook</h2><div class="rulebook">{pages}</div>
-<script>
-const shown = {version};
-setInterval(async () => {{
-  try {{
-    const state = await (await fetch('/state.json', {{cache: 'no-store'}})).json();
+<body data-version="{{ version }}">
+<h1>{{ title }}</h1>
+{% if not ok %}<p class="stale">The data has errors: these are the last good cards.</p>{% endif %}
+<h2>Report</h2><ul class="problems">
+{%- for p in problems %}
+<li class="{{ p.level }}"><a href="#{{ p.anchor | urlencode }}">{{ p.file }}:{{ p.line }}:{{ p.col }}</a>
+{{ p.level }}: {{ p.message }} [{{ p.check }}]</li>
+{%- else %}<li>no problems</li>{% endfor %}</ul>
+<h2>Cards</h2><div class="cards">
+{%- for c in cards %}
+<figure id="card-{{ c.id }}" class="card"><img src="/img/{{ c.front | urlencode }}?v={{ version }}" alt="{{ c.name }}"><img
+ src="/img/{{ c.back | urlencode }}?v={{ version }}" alt="back of {{ c.name }}">
+<figcaption><span class="name">{{ c.name }}</span> <code>{{ c.id }}</code> ×{{ c.copies }}</figcaption></figure>
+{%- endfor %}</div>
+<h2>Rulebook</h2><div class="rulebook">
+{%- for p in pages %}<img src="/img/{{ p | urlencode }}?v={{ version }}" alt="rulebook page">{% endfor %}</div>
+<script nonce="{{ nonce }}">
+const shown = {{ version }};
+setInterval(async () => {
+  try {
+    const state = await (await fetch('/state.json', {cache: 'no-store'})).json();
     if (state.version !== shown) location.reload();
-  }} catch (e) {{}}
-}}, 700);
+  } catch (e) {}
+}, 700);
 </script>
 </body></html>
-"""
+""")
 
 
-def render_page(game: str, preview: Preview) -> str:
+def policy(nonce: str) -> str:
+    """The page's Content-Security-Policy: its own script and style (by nonce), images and
+    fetches from this server, nothing else."""
+    return (f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; "
+            "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")
+
+
+def render_page(game: str, preview: Preview, nonce: str = "") -> str:
     with preview.lock:
-        v = preview.version
-        cards = "".join(
-            f'<figure id="card-{html.escape(c["id"])}" class="card">'
-            f'<img src="/img/{html.escape(c["front"])}?v={v}" alt="{html.escape(c["name"])}">'
-            f'<img src="/img/{html.escape(c["back"])}?v={v}" alt="back of {html.escape(c["name"])}">'
-            f'<figcaption><span class="name">{html.escape(c["name"])}</span> '
-            f'<code>{html.escape(c["id"])}</code> ×{c["copies"]}</figcaption></figure>'
-            for c in preview.cards)
-        problems = "".join(
-            f'<li class="{p["level"]}"><a href="#{_anchor(p, preview.cards)}">'
-            f'{html.escape(p["file"])}:{p["line"]}:{p["col"]}</a> {p["level"]}: '
-            f'{html.escape(p["message"])} [{html.escape(p["check"])}]</li>'
-            for p in preview.problems) or "<li>no problems</li>"
-        pages = "".join(f'<img src="/img/{html.escape(p)}?v={v}" alt="rulebook page">'
-                        for p in preview.pages)
-        stale = "" if preview.ok else \
-            '<p class="stale">The data has errors: these are the last good cards.</p>'
-    return PAGE.format(title=html.escape(game), version=v, problems=problems, cards=cards,
-                       pages=pages, stale=stale)
+        problems = [{**p, "anchor": _anchor(p, preview.cards)} for p in preview.problems]
+        return PAGE.render(title=game, version=preview.version, ok=preview.ok, nonce=nonce,
+                           problems=problems, cards=list(preview.cards), pages=list(preview.pages))
 
 
 def _anchor(problem: dict, cards: list[dict]) -> str:
@@ -144,18 +154,23 @@ def make_handler(game: str, preview: Preview):
         def log_message(self, format, *args):  # keep the terminal for the report
             pass
 
-        def _send(self, status: int, body: bytes, kind: str) -> None:
+        def _send(self, status: int, body: bytes, kind: str, headers: dict | None = None) -> None:
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.end_headers()
             self.wfile.write(body)
 
         def do_GET(self):
             path = unquote(urlparse(self.path).path)
             if path == "/":
-                self._send(200, render_page(game, preview).encode("utf-8"), "text/html; charset=utf-8")
+                nonce = secrets.token_urlsafe(16)
+                self._send(200, render_page(game, preview, nonce).encode("utf-8"),
+                           "text/html; charset=utf-8", {"Content-Security-Policy": policy(nonce)})
             elif path == "/state.json":
                 with preview.lock:
                     state = {"version": preview.version, "ok": preview.ok,
@@ -177,23 +192,25 @@ def make_handler(game: str, preview: Preview):
 
 def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
           report=None) -> None:
-    """Rebuild the preview whenever the game's files change, until `stop` is set."""
-    last = None
-    while not stop.is_set():
-        stamp = files_stamp(project, game)
-        if stamp != last:
-            last = stamp
-            try:
-                build_preview(project, game, preview)
-            except Exception as exc:  # keep serving the last good cards
-                with preview.lock:
-                    preview.problems = [{"file": "", "line": 0, "col": 0, "level": "error",
-                                         "message": f"internal error: {exc}", "check": "internal"}]
-                    preview.ok = False
-                    preview.version += 1
-            if report:
-                report(preview)
-        stop.wait(POLL)
+    """Rebuild the preview whenever the game's files change, until `stop` is set (the same
+    poller as `cardgen watch`). An internal error keeps the last good cards."""
+
+    def rebuild(_game: str) -> None:
+        build_preview(project, game, preview)
+        if report:
+            report(preview)
+
+    def failed(_game: str, exc: Exception) -> None:
+        with preview.lock:
+            preview.problems = [{"file": "", "line": 0, "col": 0, "level": "error",
+                                 "message": f"internal error: {printable(str(exc))}",
+                                 "check": "internal"}]
+            preview.ok = False
+            preview.version += 1
+        if report:
+            report(preview)
+
+    poll(project, [game], rebuild, stop, failed, POLL)
 
 
 def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000,

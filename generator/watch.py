@@ -1,40 +1,89 @@
-"""`cardgen watch`: rebuild a game on every save of its data, layouts or fonts.
+"""`cardgen watch` and the one poller behind it and `cardgen serve`: rebuild a game on
+every save of its data, layouts or fonts.
 
 Each rebuild prints the validation report. Invalid data writes nothing, so the last good
 PDFs stay in output/ until the data is fixed.
+
+The poller looks at the files a build reads, never further: a link is followed only
+where it stays inside the folder it is in (the game folder, layouts/, fonts/), every real
+folder is walked once (a link loop such as `ln -s . x` ends), and a walk stops after
+MAX_FILES files.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
+from typing import Callable
 
 from .load import Project
 
 POLL = 0.3  # seconds between looks at the files
+MAX_FILES = 100_000  # per folder: far more than any game has; a walk that finds more stops
+
+
+def _walk(folder: Path) -> list[tuple]:
+    """(folder, name, mtime, size) of every file below `folder`, links followed only inside it."""
+    try:
+        root = folder.resolve()
+    except (OSError, RuntimeError):
+        return []
+    entries: list[tuple] = []
+    seen: set[Path] = set()
+    stack = [folder]
+    while stack and len(entries) < MAX_FILES:
+        here = stack.pop()
+        try:
+            real = here.resolve()
+        except (OSError, RuntimeError):  # a link loop
+            continue
+        if real in seen or not real.is_relative_to(root):
+            continue
+        seen.add(real)
+        try:
+            with os.scandir(here) as items:
+                found = list(items)
+        except OSError:
+            continue
+        for item in found:
+            try:
+                if item.is_dir():
+                    stack.append(Path(item.path))
+                    continue
+                if item.is_symlink() and not Path(item.path).resolve().is_relative_to(root):
+                    continue  # a link that leads out: not ours to watch
+                st = item.stat()
+            except (OSError, RuntimeError):
+                continue
+            entries.append((str(here), item.name, st.st_mtime_ns, st.st_size))
+    return entries
 
 
 def files_stamp(project: Project, game: str) -> tuple:
     """What a build of `game` reads, as (folder, name, mtime, size) of every file."""
     entries = []
     for folder in (project.cards / game, project.root / "layouts", project.root / "fonts"):
-        for root, _, files in os.walk(folder, followlinks=True):
-            for name in files:
-                try:
-                    st = os.stat(os.path.join(root, name))
-                except OSError:
-                    continue
-                entries.append((root, name, st.st_mtime_ns, st.st_size))
+        entries += _walk(folder)
     return tuple(sorted(entries))
 
 
-def watch(project: Project, games: list[str], rebuild, stop: threading.Event) -> None:
-    """Call rebuild(game) at start and whenever one of the game's files changes."""
+def watch(project: Project, games: list[str], rebuild: Callable[[str], None],
+          stop: threading.Event, failed: Callable[[str, Exception], None] | None = None,
+          interval: float = POLL) -> None:
+    """Call rebuild(game) at start and whenever one of the game's files changes, until `stop`
+    is set. An internal error in a rebuild goes to `failed` and watching goes on: the next
+    save gets the next try."""
     last: dict[str, tuple] = {}
     while not stop.is_set():
         for game in games:
             stamp = files_stamp(project, game)
             if stamp != last.get(game):
                 last[game] = stamp
-                rebuild(game)
-        stop.wait(POLL)
+                try:
+                    rebuild(game)
+                except Exception as exc:  # a bug in cardgen: say so, keep watching
+                    if failed is None:
+                        raise
+                    failed(game, exc)
+        stop.wait(interval)

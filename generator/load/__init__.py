@@ -36,13 +36,15 @@ class Project:
 
     root: Path
     output: Path
+    trust: bool = False  # the user said --trust: a game's Python checks module may run
 
     @classmethod
-    def find(cls, start: Path | None = None, output: Path | None = None) -> "Project":
+    def find(cls, start: Path | None = None, output: Path | None = None,
+             trust: bool = False) -> "Project":
         start = (start or Path.cwd()).resolve()
         for folder in (start, *start.parents):
             if (folder / "cards").is_dir():
-                return cls(folder, (output or folder / "output").resolve())
+                return cls(folder, (output or folder / "output").resolve(), trust)
         raise UsageError(f"no cards/ folder in {start} or above it; run cardgen in a project folder "
                          "or pass --root")
 
@@ -86,6 +88,7 @@ class LoadedGame:
     python_checks: list[PythonCheck] = field(default_factory=list)
     layouts: dict[str, list[tuple[str, Document]]] = field(default_factory=dict)  # name -> chain
     rulebook: tuple[str, str] | None = None  # (file as shown, text) of the rulebook template
+    rulebook_includes: dict[str, tuple[str, str]] = field(default_factory=dict)  # see Rulebook
     macros: tuple[str, str] | None = None  # (file as shown, text) of the macros file
     boards: dict[str, Document] = field(default_factory=dict)  # board layout name -> file
 
@@ -319,7 +322,11 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
     if isinstance(data.get("python_checks"), str):
         path = _referenced_file(folder, data["python_checks"], project, report,
                                 game_doc.locate(("python_checks",)), "checks module")
-        if path is not None:
+        if path is not None and not project.trust:
+            report.error(f"the game names a Python checks module ('{data['python_checks']}'): its "
+                         "code would run with your permissions, so cardgen runs it only when you "
+                         "pass --trust", game_doc.locate(("python_checks",)), "python-checks")
+        elif path is not None:
             loaded.python_checks = load_python_checks(path, project, game_id, report)
 
     for i, board in enumerate(data.get("boards") or []):
@@ -355,9 +362,53 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
             text = _read_text(path, project.display(path), report)
             if text is not None:
                 loaded.rulebook = (project.display(path), text)
+                _load_includes(folder, project, project.display(path), text,
+                               (rulebook["template"],), loaded.rulebook_includes, report)
 
     loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
     return loaded
+
+
+MAX_INCLUDES = 200  # files a rulebook template may include, import or extend, in all
+
+
+def _load_includes(folder: Path, project: Project, shown: str, text: str, trail: tuple,
+                   found: dict, report: Report) -> None:
+    """Read every file a rulebook template includes, imports or extends (and what those
+    include), each through the containment rule. The names must be written out in quotes:
+    only then can they be checked before anything renders. A loop is an error here."""
+    import jinja2
+    from jinja2 import nodes
+
+    try:
+        tree = jinja2.Environment().parse(text)
+    except jinja2.TemplateSyntaxError:
+        return  # the rulebook stage reports the syntax error at its line
+    for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+        where = Location(shown, node.lineno, 1)
+        keyword = {nodes.Include: "include", nodes.Extends: "extends"}.get(type(node), "import")
+        if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
+            report.error(f"rulebook: {{% {keyword} %}} must name one file, written in quotes",
+                         where, "rulebook")
+            continue
+        name = node.template.value
+        if name in trail:
+            loop = " -> ".join(trail[trail.index(name):] + (name,))
+            report.error(f"rulebook: {{% {keyword} '{name}' %}} makes a loop ({loop})", where,
+                         "rulebook")
+            continue
+        if name in found:
+            continue
+        if len(found) >= MAX_INCLUDES:
+            report.error(f"rulebook: more than {MAX_INCLUDES} included files", where, "rulebook")
+            return
+        path = _referenced_file(folder, name, project, report, where, "included file")
+        included = _read_text(path, project.display(path), report) if path is not None else None
+        if included is None:
+            continue
+        found[name] = (project.display(path), included)
+        _load_includes(folder, project, project.display(path), included, trail + (name,), found,
+                       report)
 
 
 def _read_text(path: Path, display: str, report: Report) -> str | None:

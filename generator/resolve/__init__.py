@@ -470,7 +470,8 @@ def resolve_rulebook(loaded: LoadedGame, g: dict) -> Rulebook | None:
     file, text = loaded.rulebook
     return Rulebook(file=file, text=text, page=raw.get("page", "A5"),
                     title=raw.get("title", g["title"]), accent=raw.get("accent", "#3b4a6b"),
-                    loc=loaded.game.locate(("rulebook",)))
+                    loc=loaded.game.locate(("rulebook",)),
+                    includes=frozen_mapping(loaded.rulebook_includes))
 
 
 def resolve_checks(loaded: LoadedGame) -> tuple[Invariant, ...]:

@@ -34,32 +34,34 @@ class _Recorder:
     def __init__(self, game: Game, report: Report):
         self.rulebook = game.rulebook
         self.report = report
-        self.template: jinja2.Template | None = None
+        self.env: jinja2.Environment | None = None
         self.seen: set = set()
+        # file as shown -> (name the loader knows it by, text): the template and its includes
+        self.files = {self.rulebook.file: (self.rulebook.file, self.rulebook.text),
+                      **{shown: (name, text) for name, (shown, text) in
+                         self.rulebook.includes.items()}}
 
     def where(self, needle: str | None = None) -> Location:
         """The template line being rendered (found on the Python stack), and the column of
         `needle` on it when given."""
-        line = 0
         frame = inspect.currentframe()
         while frame is not None:
-            if frame.f_code.co_filename == self.rulebook.file and self.template is not None:
-                line = self.template.get_corresponding_lineno(frame.f_lineno)
-                break
+            known = self.files.get(frame.f_code.co_filename)
+            if known is not None and self.env is not None:
+                line = self.env.get_template(known[0]).get_corresponding_lineno(frame.f_lineno)
+                lines = known[1].splitlines()
+                text = lines[line - 1] if 0 < line <= len(lines) else ""
+                col = text.find(needle) + 1 if needle and needle in text else 1
+                return Location(frame.f_code.co_filename, line, col)
             frame = frame.f_back
-        if not line:
-            return self.rulebook.loc
-        text = self.rulebook.text.splitlines()[line - 1] if line <= len(
-            self.rulebook.text.splitlines()) else ""
-        col = text.find(needle) + 1 if needle and needle in text else 1
-        return Location(self.rulebook.file, line, col)
+        return self.rulebook.loc
 
     def where_raised(self, exc: BaseException) -> Location:
         """The template line an exception came from (Jinja2 rewrites its traceback so that
         template frames carry the template's own file and line)."""
         for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-            if frame.filename == self.rulebook.file and frame.lineno:
-                return Location(self.rulebook.file, frame.lineno, 1)
+            if frame.filename in self.files and frame.lineno:
+                return Location(frame.filename, frame.lineno, 1)
         return self.rulebook.loc
 
     def error(self, message: str, needle: str | None = None) -> None:
@@ -154,22 +156,29 @@ def render_markdown(game: Game, report: Report) -> str | None:
         return f"\n\n<!-- {PAGEBREAK} -->\n\n"
 
     class Loader(jinja2.BaseLoader):
-        """The one template, compiled under its own file name, so its frames can be found."""
+        """The template and the files it includes, each compiled under its own file name (so
+        its frames can be found), all read by the load stage: nothing is opened here."""
 
         def get_source(self, environment, name):
-            return rulebook.text, rulebook.file, lambda: True
+            if name == rulebook.file:
+                return rulebook.text, rulebook.file, lambda: True
+            if name in rulebook.includes:
+                shown, text = rulebook.includes[name]
+                return text, shown, lambda: True
+            raise jinja2.TemplateNotFound(name)
 
     env = ImmutableSandboxedEnvironment(
         loader=Loader(),
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
     env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
                        table=table, pagebreak=pagebreak)
+    recorder.env = env
     try:
-        template = recorder.template = env.get_template(rulebook.file)
-        return template.render(**values)
+        return env.get_template(rulebook.file).render(**values)
     except jinja2.TemplateSyntaxError as exc:
         report.error(f"rulebook: template syntax: {exc.message}",
-                     Location(rulebook.file, exc.lineno or 1, 1), "rulebook")
+                     Location(exc.filename if exc.filename in recorder.files else rulebook.file,
+                              exc.lineno or 1, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
         report.error(f"rulebook: not allowed: {exc}", recorder.where_raised(exc), "rulebook")
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, KeyError,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from ..paths import contained
 from ..problems import CardgenError, ExitCode
 from . import pdf
 from .pdf import PdfFile
@@ -71,8 +72,14 @@ def _umask() -> int:
     return mask
 
 
-def write_files(files: list) -> None:
-    """Write every file of a set, or none of them."""
+def write_files(files: list, root: Path) -> None:
+    """Write every file of a set, or none of them. Every file must lie inside `root` (the
+    output folder), links resolved: whatever names a game gives, nothing is written
+    anywhere else. (Names pass paths.is_name long before this; this is the last gate.)"""
+    for item in files:
+        if not contained(root, item.path):
+            raise OutputError(f"refusing to write {item.path}: it lies outside the output folder "
+                              f"{root}; nothing was written")
     temps: list[tuple[Path, Path]] = []
     current = files[0].path if files else None
     try:
