@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: build test validate bench clean
+.PHONY: build test browser validate bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,16 @@ build: $(STAMP)
 validate: $(STAMP)
 	$(VENV)/bin/cardgen validate
 
-test: $(STAMP)
+# The preview page is tested in Debian's headless Chromium: installed here (as root) where it
+# is missing, so that the tests themselves never install system packages.
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	  else echo "make test: chromium and chromedriver are missing; install them: sudo apt-get install chromium chromium-driver" >&2; fi; \
+	fi
+
+test: $(STAMP) browser
 	$(VENV)/bin/python -m pytest -q
 
 bench: $(STAMP)

@@ -133,9 +133,10 @@ def new_game(project: Project, game: str, size: str, sheet: str | None) -> list[
     for path in files:  # no folder on the way may be a link that leads out of the project
         try:
             inside(project.root, path.relative_to(project.root))
-        except Outside as exc:
-            raise UsageError(exc.sentence(project.display(path), "the project") +
-                             "; nothing was written") from None
+        except Outside:
+            raise UsageError(f"{project.display(path)} lies behind a link that leads outside the "
+                             "project; cardgen new writes only inside it, so nothing was written") \
+                from None
     folder.mkdir(parents=True)
     for path, text in files.items():
         # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile.

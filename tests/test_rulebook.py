@@ -130,3 +130,25 @@ def test_contents_list_headings_as_written(project, cardgen):
     contents = reader(project / "output/book/book-rulebook.pdf").pages[1].extract_text()
     assert 'Q&A: "rules"' in contents
     assert "&A;" not in contents
+
+
+def test_a_rulebook_split_into_files_includes_them_with_the_same_data(project, cardgen):
+    make_rulebook(project, 3)
+    game = project / "cards/book"
+    (game / "rules.md").write_text("# Rules\n\n{% include 'parts/setup.md' %}\n\n"
+                                   "{% from 'parts/words.md' import shout %}{{ shout('end') }}\n",
+                                   "utf-8")
+    (game / "parts").mkdir()
+    (game / "parts/setup.md").write_text("## Setup\n\nDeal {{ card['one'].name }} and "
+                                         "{{ cards | length }} card.\n", "utf-8")
+    (game / "parts/words.md").write_text("{% macro shout(w) %}**{{ w | upper }}**{% endmacro %}\n",
+                                         "utf-8")
+    run = cardgen("build", "book")
+    assert run.code == 0, run.lines
+    whole = squeeze("\n".join(texts(project / "output/book/book-rulebook.pdf")))
+    assert squeeze("Deal 一 and 1 card.") in whole and "END" in whole
+    # An unknown name in an included file is reported at that file's line.
+    (game / "parts/setup.md").write_text("## Setup\n\n{{ card_name('nobody') }}\n", "utf-8")
+    run = cardgen("validate", "book")
+    assert "cards/book/parts/setup.md:3:15: error: rulebook: unknown card 'nobody' [rulebook]" \
+        in run.lines, run.lines

@@ -1,11 +1,8 @@
 """`cardgen serve`: the live preview page, in a real headless browser (Debian's chromium
-and chromedriver, installed by the test when missing), and its file-safety rules."""
+and chromedriver, which `make test` installs), and its file-safety rules."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import threading
 import time
 import urllib.error
@@ -13,21 +10,9 @@ import urllib.request
 
 import pytest
 
+from browser import chrome
 from generator.load import Project
 from generator.serve import serve
-
-
-def _browser_tools() -> tuple[str, str]:
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver) and os.geteuid() == 0:
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], env=env, check=False, capture_output=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver"], env=env,
-                       check=False, capture_output=True)
-        chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.fail("chromium and chromedriver are needed: apt-get install chromium chromium-driver")
-    return chromium, driver
 
 
 @pytest.fixture
@@ -78,19 +63,9 @@ def _text(browser, by, selector) -> str:
 
 
 def test_the_page_in_a_browser_updates_after_an_edit(project, server):
-    chromium, driver = _browser_tools()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"):
-        options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(driver), options=options)
-    try:
+    with chrome() as browser:
         browser.get(server + "/")
         figures = browser.find_elements(By.CSS_SELECTOR, "figure.card")
         assert len(figures) == 15  # 14 card types and the blank card, front and back each
@@ -113,5 +88,3 @@ def test_the_page_in_a_browser_updates_after_an_edit(project, server):
             time.sleep(0.3)
         assert len(browser.find_elements(By.CSS_SELECTOR, "figure.card")) == 15
         assert "last good cards" in browser.find_element(By.TAG_NAME, "body").text
-    finally:
-        browser.quit()
