@@ -18,11 +18,13 @@ PAPER = {  # width, height in mm
     "A3": (297.0, 420.0),
     "A4": (210.0, 297.0),
     "A5": (148.0, 210.0),
-    "B5": (182.0, 257.0),
+    "B5": (182.0, 257.0),  # JIS B5
+    "B6": (128.0, 182.0),  # JIS B6
     "Letter": (215.9, 279.4),
     "Legal": (215.9, 355.6),
     "Tabloid": (279.4, 431.8),
 }
+RULEBOOK_PAGES = ("A5", "B6", "A4")  # the page sizes a rulebook may have (sizes in PAPER)
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z%]*)\s*$")
 _TERMS = re.compile(r"\s+([+-])\s+")  # "100% - 6mm": terms joined by a spaced + or -
 

@@ -310,7 +310,7 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
         path = _referenced_file(folder, file, project, report,
                                 game_doc.locate(("data", name)), "data file")
         if path is not None:
-            doc = load_yaml(path, project.display(path), report)
+            doc = load_yaml(path, project.display(path), report, typed_keys=True)
             if doc is not None:
                 loaded.data[name] = doc
 

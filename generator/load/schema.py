@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable
 
 import jsonschema
+import re2
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -27,12 +29,31 @@ Context = Callable[[tuple], str]
 _SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers", "board")
 
 
+def _enums() -> dict[str, list]:
+    """The lists the schemas name by `"x-enum": NAME`: each kept once, in units.py."""
+    from ..units import CARD_SIZES, PAPER, RULEBOOK_PAGES
+    return {"card-sizes": list(CARD_SIZES), "papers": [p for p in PAPER if p != "B6"],
+            "rulebook-pages": list(RULEBOOK_PAGES)}
+
+
+def _fill_enums(schema: Any, enums: dict) -> Any:
+    if isinstance(schema, list):
+        return [_fill_enums(item, enums) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _fill_enums(v, enums) for k, v in schema.items() if k != "x-enum"}
+    if "x-enum" in schema:
+        out["enum"] = enums[schema["x-enum"]]
+    return out
+
+
 @lru_cache(maxsize=None)
 def _registry() -> Registry:
     resources_ = []
+    enums = _enums()
     for name in _SCHEMA_NAMES:
         text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
-        schema = json.loads(text)
+        schema = _fill_enums(json.loads(text), enums)
         resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
     return Registry().with_resources(resources_)
 
@@ -57,6 +78,58 @@ def _inline(schema: Any, base: str, registry: Registry, active: tuple = ()) -> A
             _inline(value, base, registry, active) for key, value in schema.items()}
 
 
+# Patterns (ours, and those a deck declares for its fields) are matched by RE2, in time
+# linear in the text whatever the pattern: no pattern can hang a run (Python's `re`
+# backtracks, and `(a+)+$` on a long text takes years). RE2 has no backreferences or
+# lookaround; a pattern that uses them is reported as not supported.
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False  # the reason goes into our message, not to stderr
+_RE2_OPTIONS.max_mem = 8 << 20  # a pattern that needs more than 8 MB to compile is refused
+
+
+class PatternError(ValueError):
+    """A pattern RE2 cannot compile; the message says why in words."""
+
+
+@lru_cache(maxsize=1024)
+def pattern(source: str):
+    """A compiled pattern, matched in linear time."""
+    try:
+        return re2.compile(source, _RE2_OPTIONS)
+    except re2.error as exc:
+        why = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) \
+            else str(exc)
+        if why.startswith(("invalid perl operator", "invalid escape sequence")):
+            why += " (patterns are RE2 regular expressions: no backreferences or lookaround)"
+        raise PatternError(why) from None
+
+
+def _pattern_keyword(validator, source, instance, schema):
+    if not validator.is_type(instance, "string"):
+        return
+    try:
+        matched = pattern(source).search(instance)
+    except PatternError as exc:
+        yield jsonschema.ValidationError(f"the pattern is not valid: {exc}")
+        return
+    if matched is None:
+        yield jsonschema.ValidationError(f"{instance!r} does not match {source!r}")
+
+
+def _is_integer(checker, value) -> bool:  # 3.0 is not an integer: copies: 3.0 is a mistake
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(checker, value) -> bool:  # .inf and .nan are not numbers a card can use
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    validators={"pattern": _pattern_keyword},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
+        {"integer": _is_integer, "number": _is_number}))
+
 # The formats cardgen's schemas assert. `name` is the one rule for names that become paths.
 FORMATS = jsonschema.FormatChecker(formats=())
 FORMATS.checks("name")(lambda value: not isinstance(value, str) or is_name(value))
@@ -67,12 +140,12 @@ NAME_EXPECTED = f"an id of {NAME_RULE}"
 def validator_for(name: str) -> jsonschema.Draft202012Validator:
     registry = _registry()
     schema = _inline(registry.contents(f"cardgen:{name}"), f"cardgen:{name}", registry)
-    return jsonschema.Draft202012Validator(schema, registry=registry, format_checker=FORMATS)
+    return _Validator(schema, registry=registry, format_checker=FORMATS)
 
 
 def make_validator(schema: dict) -> jsonschema.Draft202012Validator:
     """A validator for a schema written in user data (deck field declarations)."""
-    return jsonschema.Draft202012Validator(schema, registry=_registry(), format_checker=FORMATS)
+    return _Validator(schema, registry=_registry(), format_checker=FORMATS)
 
 
 _TYPE_WORDS = {
@@ -121,7 +194,8 @@ def type_word(value: Any) -> str:
     if isinstance(value, int):
         return "an integer"
     if isinstance(value, float):
-        return "a number"
+        return "a number" if math.isfinite(value) else \
+            "infinity" if not math.isnan(value) else "not a number (NaN)"
     if isinstance(value, str):
         return "text"
     if isinstance(value, list):
@@ -139,6 +213,8 @@ def _show(value: Any) -> str:
         return type_word(value)
     if value is None:
         return "nothing"
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
     return json.dumps(value)
 
 

@@ -7,6 +7,8 @@ problems instead of silent overwrites or tracebacks.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,21 @@ from ..problems import Location, Report
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
 MAX_VALUES = 5_000_000
 MAX_ALIAS_VALUES = 100_000
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = 64 * 1024 * 1024  # every data file, in any format (CSV and XLSX too)
+MAX_DEPTH = 100  # lists and mappings nested deeper than this are refused, located
+
+# Plain scalars are read as YAML 1.2's core schema reads them, not as YAML 1.1 (PyYAML's
+# default): only true/false are booleans (`no`, `yes`, `on` and `off` stay text: Norway's
+# code is NO), integers are decimal without leading zeros (`0123` stays text, not octal
+# 83; `1:30` stays text, not 90 in base 60; `0x1f` and `1_000` stay text), and a float
+# is written with a dot or an exponent.
+_NULL = re.compile(r"~|null|Null|NULL|")
+_TRUE, _FALSE = ("true", "True", "TRUE"), ("false", "False", "FALSE")
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+\.[0-9]*)([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+")
+_SPECIAL = {".inf": math.inf, ".Inf": math.inf, ".INF": math.inf, "+.inf": math.inf,
+            "-.inf": -math.inf, "-.Inf": -math.inf, "-.INF": -math.inf,
+            ".nan": math.nan, ".NaN": math.nan, ".NAN": math.nan}
 
 Path_ = tuple  # a key path into a document: ("cards", 3, "copies")
 # libyaml's parser when PyYAML has it (its wheels do): same nodes and marks, much faster.
@@ -47,12 +63,13 @@ class Document:
 
 
 class _Converter:
-    def __init__(self, file: str, report: Report):
+    def __init__(self, file: str, report: Report, typed_keys: bool = False):
         self.file = file
         self.report = report
+        self.typed_keys = typed_keys  # data tables: a key 1 stays the integer 1
+        self.too_deep = False
         self.count = 0
         self.active: set[int] = set()
-        self.constructor = yaml.SafeLoader("")  # for scalar resolution only
         self.doc = Document(file, None)
         self.too_big = False
         self.expanded: set[int] = set()  # collection nodes converted once already
@@ -80,6 +97,12 @@ class _Converter:
             locs[path] = Location(self.file, mark.line + 1, mark.column + 1)
         if node.__class__ is yaml.ScalarNode:
             return node.value if node.tag == _STR else self.scalar(node)
+        if len(path) >= MAX_DEPTH:
+            if not self.too_deep:
+                self.too_deep = True
+                self.report.error(f"lists and mappings are nested more than {MAX_DEPTH} deep",
+                                  self.loc(node), "yaml")
+            return None
         if id(node) in self.active:
             self.report.error("an alias refers to itself (recursive alias)", self.loc(node), "yaml")
             return None
@@ -98,19 +121,10 @@ class _Converter:
             self.alias_depth -= again
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
-        tag = node.tag
-        if tag in (
-            "tag:yaml.org,2002:int",
-            "tag:yaml.org,2002:float",
-            "tag:yaml.org,2002:bool",
-            "tag:yaml.org,2002:null",
-        ):
-            try:
-                return self.constructor.construct_object(node)
-            except (yaml.YAMLError, ValueError):
-                return node.value
-        # Strings, timestamps and anything else stay text: a date in a card is words.
-        return node.value
+        """A plain scalar that YAML 1.1 took for a number, boolean or null, read by YAML
+        1.2's rules instead. Strings, timestamps and anything else stay text: a date in a
+        card is words."""
+        return scalar_value(node.value) if not node.style else node.value
 
     def mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
         result: dict[str, Any] = {}
@@ -123,6 +137,8 @@ class _Converter:
                                   self.loc(key_node), "yaml")
                 continue
             key = key_node.value
+            if self.typed_keys and key_node.tag != _STR and not key_node.style:
+                key = scalar_value(key)
             if key in result:
                 first = self.doc.key_locs[path + (key,)]
                 owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
@@ -136,6 +152,19 @@ class _Converter:
             self.doc.key_locs[key_path] = self.loc(key_node)
             result[key] = self.convert(value_node, key_path)
         return result
+
+
+def scalar_value(text: str) -> Any:
+    """A plain scalar by YAML 1.2's core schema (see _INT and _FLOAT)."""
+    if _NULL.fullmatch(text):
+        return None
+    if text in _TRUE or text in _FALSE:
+        return text in _TRUE
+    if _INT.fullmatch(text):
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        return float(text)
+    return _SPECIAL.get(text, text)
 
 
 def _decode(raw: bytes, file: str, report: Report) -> str | None:
@@ -155,7 +184,7 @@ def _decode(raw: bytes, file: str, report: Report) -> str | None:
         return None
 
 
-def parse_yaml(text: str, file: str, report: Report) -> Document | None:
+def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -> Document | None:
     """Parse YAML text; problems go to `report` and the result is None on failure."""
     if not text.strip() or all(
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
@@ -180,14 +209,14 @@ def parse_yaml(text: str, file: str, report: Report) -> Document | None:
     except yaml.YAMLError as exc:  # composer errors without marks
         report.error(f"YAML syntax: {exc}", Location(file, 1, 1), "yaml")
         return None
-    conv = _Converter(file, report)
+    conv = _Converter(file, report, typed_keys)
     conv.doc.data = conv.convert(node, ())
-    if conv.too_big:
+    if conv.too_big or conv.too_deep:
         return None
     return conv.doc
 
 
-def load_yaml(path: Path, display: str, report: Report) -> Document | None:
+def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False) -> Document | None:
     """Read and parse a YAML file. `display` is the name shown in messages."""
     try:
         size = path.stat().st_size
@@ -205,4 +234,4 @@ def load_yaml(path: Path, display: str, report: Report) -> Document | None:
     text = _decode(raw, display, report)
     if text is None:
         return None
-    return parse_yaml(text, display, report)
+    return parse_yaml(text, display, report, typed_keys)

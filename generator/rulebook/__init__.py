@@ -23,13 +23,13 @@ from ..colors import parse_color
 from ..layout import GameFaces
 from ..model import Game
 from ..problems import Report
-from ..units import mm
+from ..units import PAPER, RULEBOOK_PAGES, mm
 from ..reproducible import no_source_date_epoch
 from .booklet import booklet_order, impose_booklet
 from .template import render_markdown
 from .typeset import Heading, Look, Typesetter, toc_styles
 
-PAGES = {"A5": (148.0, 210.0), "B6": (128.0, 182.0), "A4": (210.0, 297.0)}  # B6: JIS
+PAGES = {name: PAPER[name] for name in RULEBOOK_PAGES}  # mm, from the one paper table
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}
 TOC_TITLE = "目次 Contents"
 

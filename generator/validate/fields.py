@@ -9,10 +9,9 @@ warning by the draft check.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
-from ..load.schema import make_validator, report_errors
+from ..load.schema import PatternError, make_validator, pattern, report_errors
 from ..model import TBD, Card, Deck, Game
 from ..problems import Report
 
@@ -54,8 +53,8 @@ def _bad_patterns(deck: Deck, report: Report) -> bool:
         nonlocal bad
         if "pattern" in decl:
             try:
-                re.compile(decl["pattern"])
-            except re.error as exc:
+                pattern(decl["pattern"])
+            except PatternError as exc:
                 bad = True
                 report.error(f"deck '{deck.id}': the pattern of field '{path[0]}' is not a valid "
                              f"regular expression: {exc}",
