@@ -8,18 +8,120 @@ expressions are cached, so a 10,000-card deck compiles each once.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import operator
+import threading
+from functools import lru_cache, wraps
 from typing import Any, Mapping
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, safe_range
 
-ENV = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                    keep_trailing_newline=False)
+# Budgets: what one template may do before it is stopped with a located error, so that
+# no template in a game folder can hang a run or fill the memory.
+MAX_TEXT = 1_000_000  # characters in a string a template makes, and in its whole output
+MAX_STEPS = 1_000_000  # range() items in one render, over all its loops together
+MAX_DEPTH = 64  # macros calling macros (a macro that calls itself stops here)
+_state = threading.local()
 
 
 class SandboxError(Exception):
     """A template or expression could not be compiled or evaluated; the message says why."""
+
+
+def reset_budget(steps: int = MAX_STEPS) -> None:
+    """Start a fresh budget: called as each template or expression starts to run."""
+    _state.steps = steps
+    _state.depth = 0
+
+
+def _range(*args: int) -> range:
+    items = safe_range(*args)
+    left = getattr(_state, "steps", MAX_STEPS) - len(items)
+    if left < 0:
+        raise SandboxError(f"the loops of this template take more than {MAX_STEPS:,} steps")
+    _state.steps = left
+    return items
+
+
+def _too_long(n: int) -> SandboxError:
+    return SandboxError(f"a text of {n:,} characters is more than a template may make "
+                        f"({MAX_TEXT:,})")
+
+
+def _concat(parts) -> str:
+    """What Jinja2 joins a template's output with, stopping at MAX_TEXT characters."""
+    out, total = [], 0
+    for part in parts:
+        total += len(part)
+        if total > MAX_TEXT:
+            raise _too_long(total)
+        out.append(part)
+    return "".join(out)
+
+
+def _guarded_filter(fn):
+    """A filter whose numeric arguments (widths, counts) and result stay within MAX_TEXT."""
+    @wraps(fn)
+    def guarded(*args, **kwargs):
+        for value in (*args[1:], *kwargs.values()):
+            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_TEXT:
+                raise _too_long(value)
+        if fn.__name__ == "do_replace" and len(args) >= 3 and isinstance(args[0], str):
+            grow = str(args[0]).count(str(args[1])) * len(str(args[2]))
+            if grow > MAX_TEXT:
+                raise _too_long(grow)
+        result = fn(*args, **kwargs)
+        if isinstance(result, str) and len(result) > MAX_TEXT:
+            raise _too_long(len(result))
+        return result
+    return guarded
+
+
+class Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja2's immutable sandbox with budgets: string and list repetition, powers and
+    %-formatting are checked before they run, range() counts against MAX_STEPS, calls
+    nest at most MAX_DEPTH deep, and output stops at MAX_TEXT characters."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.globals["range"] = _range
+        self.filters = {name: _guarded_filter(fn) for name, fn in self.filters.items()}
+        self.concat = _concat
+
+    def call_binop(self, context, operator_: str, left, right):
+        if operator_ == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and \
+                        len(seq) * n > MAX_TEXT:
+                    raise _too_long(len(seq) * n)
+            return operator.mul(left, right)
+        if operator_ == "**":
+            if isinstance(right, (int, float)) and abs(right) > 1000 and \
+                    isinstance(left, (int, float)) and abs(left) > 1:
+                raise SandboxError(f"{left} ** {right} is a number too large to compute")
+            return operator.pow(left, right)
+        if isinstance(left, str) and any(
+                len(width) > 6 for width in _WIDTHS.findall(left)):
+            raise SandboxError("a %-format width of more than 6 digits")
+        return operator.mod(left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (as Jinja2 names it)
+        depth = getattr(_state, "depth", 0) + 1
+        if depth > MAX_DEPTH:
+            raise SandboxError(f"calls nest more than {MAX_DEPTH} deep (does a macro call "
+                               "itself?)")
+        _state.depth = depth
+        try:
+            return super().call(__context, __obj, *args, **kwargs)
+        finally:
+            _state.depth = depth - 1
+
+
+_WIDTHS = __import__("re").compile(r"%[-+ #0]*(\d+)")
+
+ENV = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
 
 @lru_cache(maxsize=4096)
@@ -39,11 +141,19 @@ def expression(source: str):
 
 
 def run(fn, *args, **kwargs):
-    """Call compiled Jinja2, turning what data can get wrong into SandboxError."""
+    """Call compiled Jinja2 with a fresh budget, turning what data can get wrong into
+    SandboxError."""
+    reset_budget()
     try:
         return fn(*args, **kwargs)
+    except SandboxError:
+        raise
     except jinja2.exceptions.SecurityError as exc:
         raise SandboxError(f"not allowed: {exc}") from None
+    except RecursionError:
+        raise SandboxError("templates nest too deeply") from None
+    except MemoryError:
+        raise SandboxError("the template needs more memory than there is") from None
     except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ArithmeticError,
             KeyError, AttributeError, IndexError) as exc:
         raise SandboxError(str(exc)) from None

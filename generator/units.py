@@ -53,6 +53,8 @@ def _one(value: str, percent_of: float | None) -> float:
     if not match:
         raise ValueError(f"'{value}' is not a length such as 14mm or 0.5in")
     number, unit = match.groups()
+    if len(number) > 12:  # 999999999999 mm is already 1,000 km: a length that long is a typo
+        raise ValueError(f"'{value}' is not a length a card or sheet can have")
     if unit == "%" and percent_of is not None:
         return float(number) / 100.0 * percent_of
     if unit not in POINTS_PER:

@@ -34,6 +34,10 @@ from .primitives import Block, Ellipse, Face, Group, Image, Item, Line, Polygon,
 from .text import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 
 INK = (0.12, 0.12, 0.14)
+# Budgets for values data controls: beyond these a value is a mistake, not a design.
+MAX_TEXT_SIZE = 500.0  # pt: a 17 cm letter
+MAX_LINE_SPACING = 10.0  # times the text size
+MAX_SIDES = 360  # a polygon's sides: more looks like a circle anyway
 DRAFT_RED = (0.85, 0.1, 0.1)
 GUIDE_TRIM = (0.9, 0.0, 0.0)
 GUIDE_BLEED = (0.9, 0.0, 0.9)
@@ -144,11 +148,21 @@ class _Element:
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
 
-    def number(self, key: str, default: Any) -> float:
+    def number(self, key: str, default: Any, low: float | None = None, high: float | None = None,
+               above: float | None = None, whole: bool = False) -> float:
+        """A finite number, within [low, high] (or more than `above`), whole if asked."""
         try:
-            return self._parsed("number", key, default, bindings.number)
+            value = self._parsed("number", key, default, bindings.number)
         except BindingError as exc:
             raise _Bad(key, str(exc)) from None
+        shown = f"{int(value)}" if value == int(value) else f"{value:g}"
+        if whole and value != int(value):
+            raise _Bad(key, f"must be a whole number, not {shown}")
+        if above is not None and not value > above:
+            raise _Bad(key, f"must be more than {above:g}, not {shown}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise _Bad(key, f"must be from {low:g} to {high:g}, not {shown}")
+        return value
 
     def flag(self, key: str, default: bool = False) -> bool:
         try:
@@ -234,8 +248,13 @@ def _measure_text_params(e: _Element, box) -> _TextParams:
     family = e.family()
     H = e.layout.size[1]
     size = e.length("size", "9pt", H)
+    if not 0 < size <= MAX_TEXT_SIZE:
+        raise _Bad("size", f"must be more than 0pt and at most {MAX_TEXT_SIZE:g}pt, not "
+                           f"{size:g}pt")
     fit = e.raw("fit", "error")
     min_size = e.length("min_size", "6pt", H) if fit == "shrink" else size
+    if not 0 < min_size:
+        raise _Bad("min_size", f"must be more than 0pt, not {min_size:g}pt")
     vertical = e.flag("vertical")
     align = e.raw("align", "right" if vertical else "left")
     if vertical and align == "justify":
@@ -245,7 +264,8 @@ def _measure_text_params(e: _Element, box) -> _TextParams:
     return _TextParams(
         Style(family, e.flag("bold"), e.color("color", "ink") or INK),
         Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad), size, min_size,
-        e.number("line_spacing", 1.5 if vertical else 1.4), align, e.raw("valign", "top"),
+        e.number("line_spacing", 1.5 if vertical else 1.4, above=0, high=MAX_LINE_SPACING),
+        align, e.raw("valign", "top"),
         vertical, e.raw("wrap", "normal") == "phrase", fit)
 
 
@@ -336,9 +356,7 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
             except (BindingError, TypeError, ValueError) as exc:
                 raise _Bad("points", f"points must be [x, y] lengths: {exc}") from None
         else:
-            sides = int(e.number("sides", 6))
-            if sides < 3:
-                raise _Bad("sides", "a polygon needs at least 3 sides")
+            sides = int(e.number("sides", 6, low=3, high=MAX_SIDES, whole=True))
             cx, cy = x + w / 2, y + h / 2
             points = tuple((cx + w / 2 * math.cos(math.pi / 2 + 2 * math.pi * k / sides),
                             cy + h / 2 * math.sin(math.pi / 2 + 2 * math.pi * k / sides))
@@ -379,10 +397,8 @@ _TURN_KEYS = frozenset({"rotate", "opacity"})
 
 
 def _turn(e: _Element) -> tuple[float, float]:
-    rotate = e.number("rotate", 0)
-    opacity = e.number("opacity", 1)
-    if not 0 <= opacity <= 1:
-        raise _Bad("opacity", f"opacity must be between 0 and 1, not {opacity:g}")
+    rotate = e.number("rotate", 0, low=-360, high=360)
+    opacity = e.number("opacity", 1, low=0, high=1)
     return rotate, opacity
 
 

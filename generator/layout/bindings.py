@@ -8,6 +8,7 @@ Templates are compiled once and reused for every card.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from ..colors import Color, parse_color
@@ -33,12 +34,16 @@ def color(value: Any, palette: Mapping[str, Color]) -> Color | None:
 
 
 def number(value: Any) -> float:
+    """A finite number, written as a number or as text ("inf", "nan" and "1e400" are not)."""
     if isinstance(value, bool):
-        raise BindingError(f"{value!r} is not a number")
+        raise BindingError(f"'{value}' is not a number")
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        result = float(value)
+    except (TypeError, ValueError, OverflowError):
         raise BindingError(f"'{value}' is not a number") from None
+    if not math.isfinite(result):
+        raise BindingError(f"'{value}' is not a finite number")
+    return result
 
 
 def boolean(value: Any) -> bool:

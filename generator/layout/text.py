@@ -412,23 +412,52 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[
     return items
 
 
+LINEAR_STEPS = 64  # 32 pt of shrinking tried size by size, as a designer would
+
+
 def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spacing: float,
              align: str, valign: str, vertical: bool, base_font: str,
              phrase: bool = False) -> tuple[list[Item], float]:
     """Break, fit and place `atoms` in `box`. Returns (primitives, the size used).
 
     Tries `size`, then smaller sizes in 0.5 pt steps down to `min_size` (a declared
-    shrink; `min_size == size` means no shrinking). Raises DoesNotFit at the end."""
-    current = size
-    while True:
+    shrink; `min_size == size` means no shrinking): the largest size on that grid that
+    fits. The first LINEAR_STEPS sizes are tried one by one; past them (a shrink from a
+    size far too large) the rest of the grid is bisected, so that any shrink takes at
+    most LINEAR_STEPS + 64 tries. Raises DoesNotFit at the end."""
+    along, across = (box.h, box.w) if vertical else (box.w, box.h)
+
+    def attempt(current: float):
         lh = current * line_spacing
-        along, across = (box.h, box.w) if vertical else (box.w, box.h)
         lines = break_lines(atoms, current, along, vertical, phrase) if along > 0 else None
-        if lines is not None and len(lines) * lh <= across + 1e-6:
-            place = place_vertical if vertical else place_horizontal
-            return place(lines, current, lh, box, align, valign, base_font), current
-        if current - 0.5 < min_size - 1e-6:
-            if lines is None:
-                raise DoesNotFit(0.0, along, current, too_wide=True)
-            raise DoesNotFit(len(lines) * lh, across, current)
-        current -= 0.5
+        fits = lines is not None and len(lines) * lh <= across + 1e-6
+        return fits, lines, lh
+
+    def placed(current: float, lines, lh):
+        place = place_vertical if vertical else place_horizontal
+        return place(lines, current, lh, box, align, valign, base_font), current
+
+    steps = max(0, int((size - min_size + 1e-6) // 0.5))  # sizes size - k * 0.5, k = 0..steps
+    last = None
+    for k in range(min(steps, LINEAR_STEPS) + 1):
+        current = size - k * 0.5
+        fits, lines, lh = attempt(current)
+        if fits:
+            return placed(current, lines, lh)
+        last = (current, lines, lh)
+    if steps > LINEAR_STEPS:  # bisect k in (LINEAR_STEPS, steps] for the smallest k that fits
+        low, high, found = LINEAR_STEPS + 1, steps, None
+        while low <= high:
+            k = (low + high) // 2
+            fits, lines, lh = attempt(size - k * 0.5)
+            if fits:
+                found, high = (size - k * 0.5, lines, lh), k - 1
+            else:
+                last, low = (size - k * 0.5, lines, lh), k + 1
+        if found is not None:
+            return placed(*found)
+        last = (size - steps * 0.5,) + attempt(size - steps * 0.5)[1:]
+    current, lines, lh = last
+    if lines is None:
+        raise DoesNotFit(0.0, along, current, too_wide=True)
+    raise DoesNotFit(len(lines) * lh, across, current)

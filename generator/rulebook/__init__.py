@@ -10,6 +10,7 @@ booklet. Both return PDF bytes; the write stage puts them in place.
 from __future__ import annotations
 
 import io
+import re
 from xml.sax.saxutils import escape
 from dataclasses import dataclass
 from functools import partial
@@ -22,23 +23,69 @@ from .. import fonts
 from ..colors import parse_color
 from ..layout import GameFaces
 from ..model import Game
-from ..problems import Report
+from ..problems import Location, Report
 from ..units import PAPER, RULEBOOK_PAGES, mm
 from ..reproducible import no_source_date_epoch
 from .booklet import booklet_order, impose_booklet
 from .template import render_markdown
-from .typeset import Heading, Look, Typesetter, toc_styles
+from .template import BESIDE, FACES
+from .typeset import _MARKER, Heading, Look, Typesetter, marker_options, max_columns, toc_styles
 
 PAGES = {name: PAPER[name] for name in RULEBOOK_PAGES}  # mm, from the one paper table
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}
 TOC_TITLE = "目次 Contents"
 
 
+MARGINS = (mm(14), mm(15), mm(17))  # left and right, top, bottom of every page
+TABLE_SIZE = 0.95  # table text, times the body size
+_TABLE_HEAD = re.compile(r"^ *\|(.*)\|\s*\n *\|[-:| ]+\|\s*$", re.M)
+
+
 def check(game: Game, report: Report) -> str | None:
-    """Render the template; its problems join the validation report."""
+    """Render the template; its problems join the validation report, and so does what
+    would not print: a faces marker with an unknown side or card, a table too wide."""
     if game.rulebook is None:
         return None
-    return render_markdown(game, report)
+    markdown = render_markdown(game, report)
+    if markdown is not None:
+        _check_markdown(game, markdown, report)
+    return markdown
+
+
+def _where(game: Game, needle: str) -> Location:
+    """The first line of the template (or a file it includes) that holds `needle`."""
+    sources = [(game.rulebook.file, game.rulebook.text), *game.rulebook.includes.values()]
+    for file, text in sources:
+        for n, line in enumerate(text.splitlines(), 1):
+            if needle and needle in line:
+                return Location(file, n, line.index(needle) + 1)
+    return game.rulebook.loc
+
+
+def _check_markdown(game: Game, markdown: str, report: Report) -> None:
+    ids = {c.id for c in game.cards()}
+    for kind, args in _MARKER.findall(markdown):
+        if kind not in (FACES, BESIDE):
+            continue
+        opts = marker_options(args)
+        side = opts.get("side", "front")
+        if side not in ("front", "back"):
+            report.error(f"rulebook: {kind}: side must be 'front' or 'back', not '{side}'",
+                         _where(game, f"side={side}"), "rulebook")
+        wanted = [x for x in opts.get("ids", opts.get("id", "")).split(",") if x]
+        for card in wanted:
+            if card not in ids:
+                report.error(f"rulebook: {kind}: unknown card '{card}'", _where(game, card),
+                             "rulebook")
+    page = PAGES[game.rulebook.page]
+    width = mm(page[0]) - 2 * MARGINS[0]
+    most = max_columns(width, BODY_SIZE[game.rulebook.page] * TABLE_SIZE)
+    for match in _TABLE_HEAD.finditer(markdown):
+        cells = [c.strip() for c in match.group(1).split("|")]
+        if len(cells) > most:
+            report.error(f"rulebook: a table of {len(cells)} columns; at most {most} fit across "
+                         f"a {game.rulebook.page} page (split it, or swap its rows and columns)",
+                         _where(game, match.group(0).splitlines()[0].strip()[:40]), "rulebook")
 
 
 class _Doc(BaseDocTemplate):
@@ -47,7 +94,7 @@ class _Doc(BaseDocTemplate):
                          invariant=1, initialFontName=look.body.regular, **kwargs)
         self.look = look
         w, h = page_size
-        margin_x, margin_top, margin_bottom = mm(14), mm(15), mm(17)
+        margin_x, margin_top, margin_bottom = MARGINS
         frame = Frame(margin_x, margin_bottom, w - 2 * margin_x, h - margin_top - margin_bottom,
                       id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([
@@ -58,6 +105,7 @@ class _Doc(BaseDocTemplate):
 
     def beforeDocument(self):
         self._heading_count = 0  # multiBuild runs several passes: keys must repeat exactly
+        self._outline_level = -1  # the level of the last bookmark, in this pass
 
     def _cover_page(self, canv, doc):
         pass
@@ -73,10 +121,14 @@ class _Doc(BaseDocTemplate):
         if isinstance(flowable, Heading) and flowable.level <= 2:
             self._heading_count += 1
             key = f"h{self._heading_count}"
+            # PDF outlines cannot skip a level: a rulebook that starts at ## (or goes from
+            # # to ###) nests its entry one level below the last one at most.
+            level = min(flowable.level - 1, self._outline_level + 1)
+            self._outline_level = level
             self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(flowable.plain, key, level=flowable.level - 1, closed=False)
+            self.canv.addOutlineEntry(flowable.plain, key, level=level, closed=False)
             # The contents list sets entries as Paragraph markup: "Q&A" must arrive escaped.
-            self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), self.page, key))
+            self.notify("TOCEntry", (level, escape(flowable.plain), self.page, key))
 
 
 def _look(game: Game) -> Look:
@@ -100,7 +152,7 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     rulebook = game.rulebook
     look = _look(game)
     page = (mm(PAGES[rulebook.page][0]), mm(PAGES[rulebook.page][1]))
-    width = page[0] - 2 * mm(14)
+    width = page[0] - 2 * MARGINS[0]
     by_id = {"front": {}, "back": {}}
     for deck in faces.decks:
         by_id["front"].update(deck.fronts)
@@ -108,7 +160,7 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     for family in (look.body, look.heading):  # platypus draws with these names directly
         fonts.ensure(family.regular)
         fonts.ensure(family.bold)
-    setter = Typesetter(game, look, by_id, width)
+    setter = Typesetter(game, look, by_id, width, page[1] - MARGINS[1] - MARGINS[2])
 
     cover = [Spacer(1, page[1] * 0.28),
              setter.text(rulebook.title, look.size * 2.6, look.heading, bold=True,

@@ -19,8 +19,8 @@ import traceback
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from .. import sandbox
 from ..model import Game
 from ..problems import Location, Report
 from ..validate.invariants import context
@@ -167,20 +167,26 @@ def render_markdown(game: Game, report: Report) -> str | None:
                 return text, shown, lambda: True
             raise jinja2.TemplateNotFound(name)
 
-    env = ImmutableSandboxedEnvironment(
+    env = sandbox.Sandbox(  # the one sandbox, with its budgets
         loader=Loader(),
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
     env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
                        table=table, pagebreak=pagebreak)
     recorder.env = env
     try:
-        return env.get_template(rulebook.file).render(**values)
+        template = env.get_template(rulebook.file)
+        sandbox.reset_budget()
+        return template.render(**values)
     except jinja2.TemplateSyntaxError as exc:
         report.error(f"rulebook: template syntax: {exc.message}",
                      Location(exc.filename if exc.filename in recorder.files else rulebook.file,
                               exc.lineno or 1, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
         report.error(f"rulebook: not allowed: {exc}", recorder.where_raised(exc), "rulebook")
+    except sandbox.SandboxError as exc:
+        report.error(f"rulebook: {exc}", recorder.where_raised(exc), "rulebook")
+    except RecursionError as exc:
+        report.error("rulebook: templates nest too deeply", recorder.where_raised(exc), "rulebook")
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
         report.error(f"rulebook: {exc}", recorder.where_raised(exc), "rulebook")

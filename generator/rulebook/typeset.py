@@ -53,6 +53,7 @@ class JText(Flowable):
         self.align = align
         self.spaceBefore, self.spaceAfter = space_before, space_after
         self._lines = lines
+        self._part = lines is not None  # a piece of a split paragraph: its lines are its text
         self.plain = plain  # the text without markup, for the table of contents
         self._width = 0.0
 
@@ -61,7 +62,10 @@ class JText(Flowable):
         return self.size * self.line_spacing
 
     def wrap(self, available_width, available_height):
-        if self._lines is None or self._width != available_width:
+        # A piece of a split paragraph keeps its lines: breaking `atoms` (the whole
+        # paragraph) again would give the piece the whole text back, and a table that
+        # splits a row would then split it for ever.
+        if self._lines is None or (self._width != available_width and not self._part):
             self._lines = break_lines(self.atoms, self.size, available_width, False) or []
             self._width = available_width
         self.width, self.height = available_width, len(self._lines) * self.leading
@@ -137,9 +141,22 @@ class Faces(Flowable):
             self.canv.restoreState()
 
 
+def marker_options(args: str) -> dict:
+    """The `key=value` options of a cardgen marker comment."""
+    return dict(a.split("=", 1) for a in args.split() if "=" in a)
+
+
+def max_columns(width: float, size: float) -> int:
+    """How many table columns fit across `width` with at least two characters of `size`
+    (and the cell padding) in each: more would print empty cells."""
+    return max(1, int(width // (size * 2 + 9)))
+
+
 class Typesetter:
-    def __init__(self, game: Game, look: Look, faces_by_id: dict, width: float):
+    def __init__(self, game: Game, look: Look, faces_by_id: dict, width: float,
+                 height: float = 1e9):
         self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
+        self.height = height  # of the text frame: a table row taller than this is split
         self.md = MarkdownIt("commonmark", {"html": True}).enable("table")
 
     # -- inline -----------------------------------------------------------------------------
@@ -277,7 +294,12 @@ class Typesetter:
         cells = [[self.text(c, s, self.look.body, bold=r < header_rows, align="left", spacing=1.45)
                   for c in row] + [Spacer(1, 1)] * (cols - len(row)) for r, row in enumerate(rows)]
         widths = self._column_widths(rows, s, cols)
-        table = Table(cells, colWidths=widths, repeatRows=header_rows)
+        # A row taller than a whole page is split inside the row (any other row moves whole
+        # to the next page, as before); without this platypus gives up on the rulebook.
+        tallest = max((max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
+                       for row in cells), default=0)
+        table = Table(cells, colWidths=widths, repeatRows=header_rows,
+                      splitInRow=1 if tallest + 4 > self.height else 0)
         light = tuple(1 - (1 - c) * 0.15 for c in self.look.accent[:3])
         style = [
             ("GRID", (0, 0), (-1, -1), 0.4, self.look.accent),
@@ -340,14 +362,14 @@ class Typesetter:
             if kind == PAGEBREAK:
                 flows.append(PageBreak())
             elif kind == FACES:
-                opts = dict(a.split("=", 1) for a in args.split() if "=" in a)
+                opts = marker_options(args)
                 ids = [x for x in opts.get("ids", "").split(",") if x]
-                side = opts.get("side", "front")
-                faces = [self.faces[side][c] for c in ids if c in self.faces[side]]
+                side = self.faces.get(opts.get("side", "front"), {})  # (validate checks sides)
+                faces = [side[c] for c in ids if c in side]
                 if faces:
                     flows += [Faces(faces), Spacer(1, self.look.size)]
             elif kind == BESIDE:
-                opts = dict(a.split("=", 1) for a in args.split() if "=" in a)
+                opts = marker_options(args)
                 flows.append(self._beside(opts.get("id", ""), opts.get("field", ""),
                                           opts.get("side", "front")))
         return flows
