@@ -63,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--output", type=Path, help="output folder (default: output/)")
     b.add_argument("--guides", action="store_true",
                    help="draw trim, bleed and safe lines and every element's box with its name")
-    b.add_argument("--start-slot", type=int, default=1, metavar="N",
+    b.add_argument("--start-slot", type=_positive("--start-slot", 1, 1000), default=1, metavar="N",
                    help="start the first sheet at slot N (1-based), for a partly used sheet")
     b.add_argument("--printer", metavar="NAME",
                    help="shift back pages by a printer's offset profile (layouts/printers.yaml)")
@@ -71,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="also write <game>-cards.pdf: one card per page with bleed")
     b.add_argument("--png", action="store_true",
                    help="also write one PNG per card face, with bleed: png/<deck>/<card>-front.png")
-    b.add_argument("--dpi", type=int, default=300, help="resolution of --png (default 300)")
+    b.add_argument("--dpi", type=_positive("--dpi", 10, 2400), default=300,
+                   help="resolution of --png, 10 to 2400 (default 300)")
     b.add_argument("--proof", action="store_true",
                    help="also write proof sheets: every distinct card once, with id and copies, as PNG")
     b.add_argument("--tts", action="store_true",
@@ -106,7 +107,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="a live preview of a game's cards, report and rulebook in a browser")
     sv.add_argument("game", metavar="GAME")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--port", type=_positive("--port", 0, 65535), default=8000,
+                    help="port to listen on, 1 to 65535 (default 8000; 0: any free port)")
 
     c = sub.add_parser("calibrate", parents=[common],
                        help="write a duplex calibration sheet to measure a printer's back offset")
@@ -300,19 +302,49 @@ def cmd_serve(args, project: Project) -> int:
     return ExitCode.OK
 
 
+def _quiet_stdout() -> None:
+    """After a broken pipe, Python would complain again when it flushes stdout at exit."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
             "watch": cmd_watch}
 
 
-def _terminate(signum, frame):
-    raise KeyboardInterrupt  # unwind like Ctrl-C: pending output files are removed, none replaced
+def _interrupt(signum, frame):
+    """The first Ctrl-C or SIGTERM unwinds like Ctrl-C (pending output files are removed,
+    none replaced); any further one is ignored, so that the clean-up is never cut short
+    and no traceback is printed, however many signals arrive."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _positive(kind: str, low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{kind} must be a whole number, not '{text}'") \
+                from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{kind} must be from {low} to {high}, not {value}")
+        return value
+    parse.__name__ = kind
+    return parse
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminate)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, _interrupt)
     try:
         project = Project.find(args.root, getattr(args, "output", None), args.trust)
         return int(COMMANDS[args.command](args, project))
@@ -324,7 +356,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.exit_code)
     except KeyboardInterrupt:
         print("cardgen: interrupted; previous output kept", file=sys.stderr)
-        return 130
+        return int(ExitCode.INTERRUPTED)
+    except BrokenPipeError:  # `cardgen validate | head -1`: the reader has had enough
+        _quiet_stdout()
+        return int(ExitCode.BROKEN_PIPE)
     except Exception as exc:  # an internal error: a bug, or an I/O failure
         if args.traceback:
             traceback.print_exc()

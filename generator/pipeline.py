@@ -20,7 +20,8 @@ from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import PAPER, mm
 from .validate import validate
-from .write import BytesFile, PdfOutput, TextFile, write_files
+from .paths import contained
+from .write import BytesFile, OutputError, PdfOutput, TextFile, one_build_at_a_time, write_files
 from .write.calibration import calibration_pages
 from .write.guide import print_guide
 from .write.pdf import PdfFile
@@ -115,6 +116,9 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
     names = {"fronts": f"{stem}-fronts.pdf", "backs": f"{stem}-backs.pdf"}
+    if not imposition.fronts:  # every deck is still empty (a draft): no sheets, a guide that says so
+        return [TextFile(folder / f"{stem}-print-guide.txt",
+                         print_guide(game, imposition, {}, printer, options.start_slot))]
     outputs = [
         PdfOutput(folder / names["fronts"], PdfFile(imposition.fronts, f"{title}: card fronts",
                                                     "card fronts", font, duplex)),
@@ -230,7 +234,14 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)
     progress(f"{game_id}: writing {len(outputs)} files")
-    write_files(outputs, project.output)
+    folder = output_folder(project, game_id)
+    if not contained(project.output, folder):
+        raise OutputError(f"refusing to write {folder}: it lies outside the output folder "
+                          f"{project.output}; nothing was written")
+    lock = project.output / ".cache" / f"{game_id}.lock"  # beside the PNG cache, not in the game's files
+    with one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
+                                                    "of it to finish writing")):
+        write_files(outputs, project.output)
     outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                         getattr(o, "pages", 0)) for o in outputs]
     return outcome

@@ -33,6 +33,8 @@ class ExitCode(IntEnum):
     DATA = 1  # problems in the user's data (errors, or warnings with --strict)
     USAGE = 2  # the command line is wrong: unknown game, bad option
     INTERNAL = 3  # a bug in cardgen, or an I/O failure it could not attribute to data
+    INTERRUPTED = 130  # Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)
+    BROKEN_PIPE = 141  # whoever read the output stopped reading (128 + SIGPIPE): `| head`
 
 
 @dataclass(frozen=True, order=True, slots=True)

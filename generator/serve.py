@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -23,7 +24,7 @@ import jinja2
 
 from . import pipeline
 from .load import Project
-from .problems import printable
+from .problems import UsageError, printable
 from .watch import watch as poll
 
 POLL = 0.4  # seconds between looks at the files
@@ -213,13 +214,34 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
     poll(project, [game], rebuild, stop, failed, POLL)
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """One line, not socketserver's traceback: a browser that closes a connection early
+        (a reload, a closed tab) is ordinary."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            print(f"serve: a browser closed its connection early ({client_address[0]})",
+                  file=sys.stderr, flush=True)
+        else:
+            print(f"serve: internal error answering {client_address[0]}: "
+                  f"{type(exc).__name__}: {printable(str(exc))}", file=sys.stderr, flush=True)
+
+
 def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000,
           ready=None, stop: threading.Event | None = None, report=None) -> None:
     """Serve until `stop` is set (or the process is interrupted). `ready` is called with the
     bound address; `report` after every rebuild, with the Preview."""
     preview = Preview()
     stop = stop or threading.Event()
-    server = ThreadingHTTPServer((host, port), make_handler(game, preview))
+    try:
+        server = _Server((host, port), make_handler(game, preview))
+    except OSError as exc:
+        import errno
+        why = "is in use (is another cardgen serve running?)" if exc.errno == errno.EADDRINUSE \
+            else f"cannot be opened ({exc.strerror})"
+        raise UsageError(f"port {port} on {host} {why}; pass --port N") from None
     builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),
                                daemon=True)
     builder.start()

@@ -49,6 +49,8 @@ def inspect(path: str, label: str | None = None) -> tuple[int, int]:
                                        f"pixels, more than {MAX_PIXELS:,}")
                 size = im.size
                 im.verify()
+            with PILImage.open(path) as im:  # verify() reads the structure; load() decodes
+                im.load()  # every pixel: a truncated JPEG fails here, not at drawing time
     except ImageProblem:
         raise
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):

@@ -109,8 +109,10 @@ def load_python_checks(path: Path, project: Project, game_id: str,
         report.error(f"Python syntax: {exc.msg}", Location(display, exc.lineno or 1, exc.offset or 1),
                      "python-checks")
         return []
-    except Exception as exc:  # the designer's module failed while importing
-        report.error(f"the checks module failed to load: {type(exc).__name__}: {exc}",
+    except (Exception, SystemExit) as exc:  # the designer's module failed while importing
+        what = "called sys.exit()" if isinstance(exc, SystemExit) else \
+            f"{type(exc).__name__}: {exc}"
+        report.error(f"the checks module failed to load: {what}",
                      error_location(exc, path, display), "python-checks")
         return []
     finally:

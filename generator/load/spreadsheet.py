@@ -12,13 +12,17 @@ spreadsheet way: `cards/x/cards.csv:7:3` (row, column) or
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..problems import Location, Report
-from .yamlfile import Document
+from .yamlfile import MAX_BYTES, Document
+
+MAX_ROWS = 100_000  # a deck larger than the largest game (50,000 cards) is a mistake
+MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")
 _NUMBER = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
@@ -39,6 +43,9 @@ def column_letter(index: int) -> str:
 def typed(value: Any, decl: Mapping[str, Any] | None) -> Any:
     """A cell's value as its field declares it; a value that does not convert stays as it
     is, so that the schema check reports it at its cell."""
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        value = value.date().isoformat() if isinstance(value, datetime.datetime) and \
+            value.time() == datetime.time() else value.isoformat()  # a date cell reads as its date
     if isinstance(value, str):
         value = value.strip()
     if value is None or value == "":
@@ -69,7 +76,7 @@ def typed(value: Any, decl: Mapping[str, Any] | None) -> Any:
 
 
 def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], where, display: str,
-              report: Report) -> Document | None:
+              report: Report, strict_width: bool = False) -> Document | None:
     """rows: (row number, cells), the first being the header. `where(row, col)` locates a cell."""
     if not rows or not any(str(c).strip() for c in rows[0][1] if c is not None):
         report.error("the sheet is empty: its first row must name the fields (id, name, ...)",
@@ -86,9 +93,22 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
             report.error(f"column '{name}' appears twice (first in column {seen[name] + 1})",
                          where(header_row, col), "spreadsheet")
         seen.setdefault(name, col)
+    width = len(names)
+    while width and not names[width - 1]:
+        width -= 1  # empty header cells at the end name nothing
     for row, cells in rows[1:]:
         if all(c is None or str(c).strip() == "" for c in cells):
             continue  # a blank row
+        extra = [col for col in range(width, len(cells)) if cells[col] is not None
+                 and str(cells[col]).strip() != ""]
+        if extra:
+            report.error(f"this row has a value in column {extra[0] + 1}, but the header names "
+                         f"{width} column{'s' if width != 1 else ''} (a comma too many, or a "
+                         "column without a name?)", where(row, extra[0]), "spreadsheet")
+        elif strict_width and len(cells) < width:
+            report.error(f"this row has {len(cells)} cell{'s' if len(cells) != 1 else ''}, but the "
+                         f"header names {width} columns (a missing comma?)",
+                         where(row, max(0, len(cells) - 1)), "spreadsheet")
         i = len(doc.data["cards"])
         record: dict[str, Any] = {}
         doc.value_locs[("cards", i)] = where(row, 0)
@@ -108,8 +128,20 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
     return doc
 
 
+def _too_large(path: Path, display: str, report: Report) -> bool:
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        report.error(f"the file is too large ({size:,} bytes; at most {MAX_BYTES:,})",
+                     Location(display), "io")
+    return size > MAX_BYTES
+
+
 def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str | None,
              report: Report) -> Document | None:
+    """Strict CSV: a quote left open, and a row with more or fewer cells than the header,
+    are errors at their row, never a silently shifted or swallowed card."""
+    if _too_large(path, display, report):
+        return None
     raw = path.read_bytes()
     if encoding:
         try:
@@ -128,26 +160,79 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
                 report.error("the file is neither UTF-8 nor Shift_JIS (cp932) text; save it as "
                              "UTF-8 CSV or declare its encoding", Location(display, 1, 1), "encoding")
                 return None
+    if "\x00" in text:
+        before = text[:text.index("\x00")]
+        report.error("the file holds a NUL character: it is not a text file (was a spreadsheet "
+                     "saved as CSV?)", Location(display, before.count("\n") + 1,
+                                                len(before) - (before.rfind("\n") + 1) + 1),
+                     "spreadsheet")
+        return None
     rows = []
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    started = 1  # the line the record being read starts on
     try:
         for cells in reader:
-            rows.append((reader.line_num, cells))
+            rows.append((started, cells))
+            started = reader.line_num + 1
+            if len(rows) > MAX_ROWS:
+                report.error(f"more than {MAX_ROWS:,} rows", Location(display, started, 1),
+                             "spreadsheet")
+                return None
     except csv.Error as exc:
-        report.error(f"CSV: {exc}", Location(display, reader.line_num, 1), "spreadsheet")
+        if "end of data" in str(exc):
+            report.error("a quote (\") opened here is never closed, so the rest of the file "
+                         "would be one cell", Location(display, started, 1), "spreadsheet")
+        else:
+            report.error(f"the CSV cannot be read here ({exc})", Location(display, started, 1),
+                         "spreadsheet")
         return None
-    return _document(rows, fields, lambda row, col: Location(display, row, col + 1), display, report)
+    return _document(rows, fields, lambda row, col: Location(display, row, col + 1), display,
+                     report, strict_width=True)
+
+
+def _unsaved_formulas(path: Path, name: str, rows: list) -> list[tuple[int, int]]:
+    """(row, column) of formula cells that have no saved value: read as empty, they would
+    be reported as missing fields."""
+    if not any(c is None for _, cells in rows for c in cells):
+        return []
+    import openpyxl
+    book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    try:
+        found = []
+        for (r, values), cells in zip(rows, book[name].iter_rows(values_only=True)):
+            for c, (value, cell) in enumerate(zip(values, cells)):
+                if value is None and isinstance(cell, str) and cell.startswith("="):
+                    found.append((r, c))
+        return found
+    finally:
+        book.close()
 
 
 def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: str | None,
               report: Report, where_sheet: Location) -> Document | None:
+    import zipfile
+
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
+    if _too_large(path, display, report):
+        return None
+    try:
+        with zipfile.ZipFile(path) as archive:
+            inflated = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError):
+        report.error("the file is not an Excel workbook (.xlsx is a zip archive; was a CSV "
+                     "renamed?)", Location(display), "spreadsheet")
+        return None
+    if inflated > MAX_XLSX_BYTES:
+        report.error(f"the workbook unpacks to {inflated:,} bytes; at most {MAX_XLSX_BYTES:,}",
+                     Location(display), "spreadsheet")
+        return None
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, OSError, KeyError, ValueError) as exc:
-        report.error(f"the workbook cannot be read: {exc}", Location(display), "spreadsheet")
+    except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        report.error("the workbook cannot be read (is it an .xlsx saved by a spreadsheet "
+                     "program?)", Location(display), "spreadsheet")
         return None
     try:
         name = worksheet or book.sheetnames[0]
@@ -156,9 +241,26 @@ def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: st
                          f"{', '.join(book.sheetnames)})", where_sheet, "reference")
             return None
         sheet = book[name]
-        rows = [(r, list(cells)) for r, cells in enumerate(sheet.iter_rows(values_only=True), 1)]
+        rows = []
+        for r, cells in enumerate(sheet.iter_rows(values_only=True), 1):
+            rows.append((r, list(cells)))
+            if r > MAX_ROWS:
+                report.error(f"more than {MAX_ROWS:,} rows",
+                             Location(f"{display}[{name}]!A{r}"), "spreadsheet")
+                return None
+        formulas = _unsaved_formulas(path, name, rows)
+    except Exception:  # openpyxl raises many kinds for damaged sheets
+        report.error("the sheet cannot be read (is the workbook damaged?)", where_sheet,
+                     "spreadsheet")
+        return None
     finally:
         book.close()
+    for r, c in formulas:
+        report.error("this cell holds a formula whose value was never saved (open the workbook "
+                     "in a spreadsheet program and save it)",
+                     Location(f"{display}[{name}]!{column_letter(c)}{r}"), "spreadsheet")
+    if formulas:
+        return None
     return _document(rows, fields,
                      lambda row, col: Location(f"{display}[{name}]!{column_letter(col)}{row}"),
                      f"{display}[{name}]", report)

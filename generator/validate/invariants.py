@@ -24,7 +24,7 @@ import jinja2
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
-from ..sandbox import ENV, macros
+from ..sandbox import ENV, SandboxError, macros, reset_budget
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -162,8 +162,12 @@ def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[I
                 yield from _walk(rest, v, loc, not rest, {**bindings, name: k},
                                  {**blocs, name: (loc, True)}, path)
         return  # a single value has nothing to iterate: no items
+    optional = seg.endswith("?") and len(seg) > 1  # `key?`: no items when the key is absent
+    seg = seg[:-1] if optional else seg
     if isinstance(value, dict) and seg in value:
         yield from _walk(rest, value[seg], locator.child(seg), False, bindings, blocs, path)
+    elif optional and (value is None or isinstance(value, dict)):
+        return
     elif isinstance(value, list) and seg.isdigit() and int(seg) < len(value):
         yield from _walk(rest, value[int(seg)], locator.child(int(seg)), False, bindings, blocs, path)
     else:
@@ -172,16 +176,26 @@ def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[I
 
 
 def _at(check: Invariant, item: Item) -> Location:
-    """Where a failure of `check` on `item` is reported."""
+    """Where a failure of `check` on `item` is reported. An `at:` path that names nothing
+    in the item is the check's own mistake, reported as such (never silently ignored)."""
     if check.at:
         first, *rest = check.at.split(".")
         if first in item.binding_locators:
             locator, at_key = item.binding_locators[first]
+            value = item.bindings[first]
         else:
             locator, at_key, rest = item.locator, item.at_key, [first, *rest]
+            value = item.value
         for part in rest:
             var = _VARIABLE.match(part)
             key = item.bindings.get(var.group(1)) if var else int(part) if part.isdigit() else part
+            if isinstance(value, dict) and key in value:
+                value = value[key]
+            elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
+                value = value[key]
+            else:
+                known = f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""
+                raise CheckBroken(f"at: '{check.at}' has no '{part}'{known}", "at")
             locator, at_key = locator.child(key), False
         return locator.loc(at_key) or check.locate("assert")
     return item.locator.loc(item.at_key) or check.locate("assert")
@@ -214,8 +228,13 @@ def _compile(check: Invariant):
 
 
 def _evaluate(expr, scope: dict, field: str):
+    reset_budget()
     try:
         return expr(**scope)
+    except SandboxError as exc:
+        raise CheckBroken(f"{field} cannot be evaluated: {exc}", field) from None
+    except RecursionError:
+        raise CheckBroken(f"{field} nests too deeply", field) from None
     except jinja2.exceptions.SecurityError as exc:
         raise CheckBroken(f"{field} is not allowed: {exc}", field) from None
     except (jinja2.UndefinedError, TypeError, ValueError, ArithmeticError, KeyError,
@@ -242,8 +261,11 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                 continue
             if "message" in compiled:
                 try:
+                    reset_budget()
                     message = compiled["message"].render(scope)
-                except jinja2.TemplateError as exc:
+                except (jinja2.TemplateError, SandboxError, TypeError, ValueError,
+                        ArithmeticError, KeyError, AttributeError, IndexError,
+                        RecursionError) as exc:
                     raise CheckBroken(f"message cannot be rendered: {exc}", "message") from None
             else:
                 message = f"check failed: {check.assertion}"

@@ -40,11 +40,13 @@ def check_python(game: Game, report: Report) -> None:
     for check in game.python_checks:
         try:
             check.function(game, CheckReport(game, report, check))
-        except Exception as exc:  # the designer's check failed: say where, keep going
+        except (Exception, SystemExit) as exc:  # the designer's check failed: say where, go on
             line = check.loc.line
             module_file = check.function.__code__.co_filename
             for frame in traceback.extract_tb(exc.__traceback__):
                 if Path(frame.filename) == Path(module_file):
                     line = frame.lineno or line
-            report.error(f"check '{check.name}' raised {type(exc).__name__}: {exc}",
-                         Location(check.loc.file, line, 1), check.name)
+            what = ("called sys.exit(): a check reports with report.error(), it cannot end the "
+                    "run" if isinstance(exc, SystemExit) else f"raised {type(exc).__name__}: {exc}")
+            report.error(f"check '{check.name}' {what}", Location(check.loc.file, line, 1),
+                         check.name)

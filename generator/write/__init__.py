@@ -72,6 +72,26 @@ def _umask() -> int:
     return mask
 
 
+@contextlib.contextmanager
+def one_build_at_a_time(lock: Path, waiting=lambda: None):
+    """Hold a game's lock file while a build writes its files: a second build of the same
+    game (another terminal, `watch`) waits until the first has written its whole set, so
+    that fronts from one and backs from the other never meet. `waiting` is called once if
+    it has to wait."""
+    import fcntl
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            waiting()
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
 def write_files(files: list, root: Path) -> None:
     """Write every file of a set, or none of them. Every file must lie inside `root` (the
     output folder), links resolved: whatever names a game gives, nothing is written

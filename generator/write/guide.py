@@ -21,6 +21,8 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
     """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards")."""
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
     lines = [f"{title}: print guide", "=" * 40, ""]
+    if not imposition.fronts:
+        return "\n".join(lines + ["Nothing to print yet: every deck is empty (a draft).", ""])
     sheets = {s.id: s for s in imposition.sheets}
     for sheet in sheets.values():
         stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"
