@@ -14,6 +14,10 @@ from typing import Any, Callable, Mapping
 from .problems import Location
 
 TBD = "TBD"  # the draft marker: a value the designer has not decided yet
+# The keys cardgen itself gives a card entry, beside the designer's own fields: one list,
+# used by resolve (what is not a field), validate (what a field declaration may not
+# declare) and spreadsheets (how a column is typed).
+CARD_KEYS = ("id", "copies", "blank", "back")
 
 Color = tuple[float, ...]  # RGB (3 values) or CMYK (4 values), each 0..1
 

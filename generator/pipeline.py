@@ -60,10 +60,10 @@ def check(project: Project, game_id: str) -> Outcome:
     outcome = Outcome(game_id)
     report = outcome.report
     loaded = load_game(project, game_id, report)
-    if loaded is None or report.errors:
+    if loaded is None or loaded.fatal(report):  # bad values inside cards go on, tainted
         return outcome
     game = resolve_game(loaded, report, project.display(loaded.folder))
-    if game is None or report.errors:
+    if game is None or loaded.fatal(report):
         return outcome
     validate(game, report)
     if game.rulebook is not None:  # the rulebook branches off here
@@ -78,6 +78,7 @@ def lay_out(outcome: Outcome, guides: bool = False) -> GameFaces | None:
     if outcome.game is None:
         return None
     faces = layout_game(outcome.game, outcome.report, guides)
+    outcome.report.skipped_note(outcome.game.loc)
     return None if outcome.report.errors else faces
 
 
@@ -206,6 +207,7 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     progress(f"{game_id}: checking")
     outcome = check(project, game_id)
     if outcome.failed(options.strict):
+        lay_out(outcome)  # the faces' own problems too: a build reports all that validate does
         return outcome
     printer = None
     if options.printer:

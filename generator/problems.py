@@ -76,17 +76,39 @@ class Problem:
 
 @dataclass
 class Report:
-    """Problems collected over one run, in the order they were found."""
+    """Problems collected over one run, in the order they were found, each once.
+
+    A problem is reported once, at its cause. A card whose values failed their schema is
+    `tainted`: later stages (checks, card faces, the rulebook) skip what uses it instead
+    of failing again on the same bad value, count what they skipped, and the pipeline
+    says so in one line (`skipped_note`)."""
 
     problems: list[Problem] = field(default_factory=list)
+    tainted: set = field(default_factory=set)  # ids of cards with values that have errors
+    skipped: int = 0  # checks (and the rulebook) not evaluated because of them
+    _seen: set = field(default_factory=set, repr=False)
 
     def add(self, level: str, message: str, location: Location, check: str) -> None:
         if _UNSAFE.search(message) or _UNSAFE.search(location.file):
             message = printable(message)
             location = Location(printable(location.file), location.line, location.col)
         problem = Problem(level, message, location, check)
-        if problem not in self.problems:
+        if problem not in self._seen:
+            self._seen.add(problem)
             self.problems.append(problem)
+
+    def taint(self, card_id: str) -> None:
+        self.tainted.add(card_id)
+
+    def skip(self, count: int = 1) -> None:
+        self.skipped += count
+
+    def skipped_note(self, where: Location) -> None:
+        """One line for everything that was skipped because of values reported above."""
+        if self.skipped:
+            self.warning(f"skipped {self.skipped} of the game's checks (or its rulebook) that use "
+                         "values with the errors above; fix those first", where, "skipped")
+            self.skipped = 0
 
     def error(self, message: str, location: Location, check: str) -> None:
         self.add(ERROR, message, location, check)
@@ -96,8 +118,11 @@ class Report:
 
     def extend(self, other: "Report") -> None:
         for p in other.problems:
-            if p not in self.problems:
+            if p not in self._seen:
+                self._seen.add(p)
                 self.problems.append(p)
+        self.tainted |= other.tainted
+        self.skipped += other.skipped
 
     @property
     def errors(self) -> list[Problem]:

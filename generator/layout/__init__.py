@@ -70,6 +70,9 @@ class _Bad(Exception):
         self.named = named  # the message already names what it is about
 
 
+# "{{ data.palette.fire }}" or "{{ data.ranks[2].color }}": a value taken from a data table,
+# so a bad one is reported where the table says it (once), not at every card that uses it.
+_DATA_TEMPLATE = re.compile(r"^\s*\{\{\s*data\.([A-Za-z_]\w*)((?:\.\w+|\[\s*\d+\s*\])*)\s*\}\}\s*$")
 # "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
 _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
 
@@ -417,6 +420,14 @@ def _element(compiled: _Compiled, layout: LayoutSpec, card: Card, game: Game, sc
         box = _box(e, layout)
         rotate, opacity = e.derived("turn", _TURN_KEYS, lambda: _turn(e))
     except _Bad as bad:
+        data = _DATA_TEMPLATE.match(str(el.props.get(bad.key, ""))) if bad.where is None else None
+        if data and data.group(1) in game.data_sources:  # the bad value is in a data table
+            path = tuple(int(p) if p.isdigit() else p for p in re.findall(r"\w+", data.group(2)))
+            shown = ".".join(map(str, (data.group(1), *path)))
+            report.error(f"data {shown}: {bad.message} (used by layout '{layout.id}', element "
+                         f"'{el.name}', {bad.key})",
+                         game.data_sources[data.group(1)].locate(path), bad.check)
+            return [], None
         if bad.where is not None:  # about a card field: the message names it
             message = bad.message
         elif bad.named:  # the message starts with what it is about ("text does not fit")
@@ -535,6 +546,8 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
         shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
                                          "total": deck.total}}
         for card in deck.cards:
+            if card.id in report.tainted:  # its values have errors (reported): no face to draw
+                continue
             scope = _scope(shared, card)
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides, memo=memo)
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back

@@ -91,6 +91,15 @@ class LoadedGame:
     rulebook_includes: dict[str, tuple[str, str]] = field(default_factory=dict)  # see Rulebook
     macros: tuple[str, str] | None = None  # (file as shown, text) of the macros file
     boards: dict[str, Document] = field(default_factory=dict)  # board layout name -> file
+    # Cards whose own values failed the deck file format: deck id -> their indices. Those
+    # errors do not stop the pipeline: the cards go on, tainted, so that every other
+    # problem of the game is still found (a bad value never hides the rest).
+    bad_cards: dict[str, set] = field(default_factory=dict)
+    card_errors: int = 0  # how many of the load stage's errors are such card errors
+
+    def fatal(self, report: Report) -> bool:
+        """True if the load stage found errors other than bad values inside cards."""
+        return len(report.errors) > self.card_errors
 
 
 def load_python_checks(path: Path, project: Project, game_id: str,
@@ -229,12 +238,17 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
 
 
 def _load_deck_file(path: Path, project: Project, deck: dict, game_doc: Document, i: int,
-                    report: Report) -> Document | None:
+                    report: Report, loaded: "LoadedGame") -> Document | None:
     """A deck's cards from YAML, or from a CSV file or an XLSX sheet (typed by the deck's
-    field declarations), checked against the deck file format either way."""
+    field declarations), checked against the deck file format either way. Errors inside
+    one card's entry taint that card (loaded.bad_cards) instead of stopping the game."""
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
-        return _load_checked(path, project, report, "deck", card_context)
+        doc = load_yaml(path, project.display(path), report)
+        if doc is None:
+            return None
+        _check_deck(doc, deck, report, loaded)
+        return doc if isinstance(doc.data, dict) else None
     fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
     display = project.display(path)
     if suffix == ".csv":
@@ -243,9 +257,19 @@ def _load_deck_file(path: Path, project: Project, deck: dict, game_doc: Document
         doc = load_xlsx(path, display, fields, deck.get("worksheet"), report,
                         game_doc.locate(("decks", i, "worksheet")))
     if doc is not None:
-        schema.check(doc, schema.validator_for("deck"), report,
-                     lambda p: card_context(p, doc.data))
+        _check_deck(doc, deck, report, loaded)
     return doc
+
+
+def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame") -> None:
+    paths: list = []
+    before = len(report.errors)
+    schema.check(doc, schema.validator_for("deck"), report, lambda p: card_context(p, doc.data),
+                 paths)
+    inside_cards = [p for p in paths if len(p) >= 3 and p[0] == "cards" and isinstance(p[1], int)]
+    if paths and len(inside_cards) == len(paths) and isinstance(deck.get("id"), str):
+        loaded.bad_cards.setdefault(deck["id"], set()).update(p[1] for p in inside_cards)
+        loaded.card_errors += len(report.errors) - before
 
 
 def sheet_preset_id(deck: dict):
@@ -281,7 +305,7 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
             path = _referenced_file(folder, deck["cards"], project, report,
                                     game_doc.locate(("decks", i, "cards")), "card file")
             if path is not None:
-                doc = _load_deck_file(path, project, deck, game_doc, i, report)
+                doc = _load_deck_file(path, project, deck, game_doc, i, report, loaded)
                 if doc is not None:
                     loaded.decks[deck_id] = doc
                     for j, card in enumerate(doc.data.get("cards") or []):

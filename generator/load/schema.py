@@ -305,9 +305,11 @@ Ignore = Callable[[jsonschema.ValidationError], bool]
 
 
 def report_errors(instance: Any, validator: jsonschema.Validator, report: Report, locate: Locate,
-                  context: Context, check_name: str = "schema", ignore: Ignore | None = None) -> bool:
+                  context: Context, check_name: str = "schema", ignore: Ignore | None = None,
+                  paths: list | None = None) -> bool:
     """Report every schema error of `instance`; `locate` maps a key path inside it to a
-    location. Returns True when it is clean."""
+    location; `paths`, if given, receives the path of every error. Returns True when it
+    is clean."""
     errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
     wrong = {tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"}
@@ -323,11 +325,15 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
             continue
         clean = False
         message, path, at_key = describe(error)
+        if paths is not None:
+            paths.append(tuple(error.absolute_path))
         where = context(path)
         report.error(f"{where}: {message}" if where else message, locate(path, at_key), check_name)
     return clean
 
 
-def check(doc: Document, validator: jsonschema.Validator, report: Report, context: Context) -> bool:
-    """Report every schema error of a whole document."""
-    return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key), context)
+def check(doc: Document, validator: jsonschema.Validator, report: Report, context: Context,
+          paths: list | None = None) -> bool:
+    """Report every schema error of a whole document (`paths`: see report_errors)."""
+    return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key), context,
+                         paths=paths)

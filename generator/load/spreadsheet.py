@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..model import CARD_KEYS
 from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document
 
@@ -26,8 +27,8 @@ MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")
 _NUMBER = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
-BUILT_IN = {"id": {"type": "text"}, "copies": {"type": "integer"}, "blank": {"type": "boolean"},
-            "back": {"type": "text"}}
+BUILT_IN = dict(zip(CARD_KEYS, ({"type": "text"}, {"type": "integer"}, {"type": "boolean"},
+                                {"type": "text"})))  # how the built-in columns are typed
 
 
 def column_letter(index: int) -> str:

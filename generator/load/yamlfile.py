@@ -30,6 +30,7 @@ MAX_DEPTH = 100  # lists and mappings nested deeper than this are refused, locat
 # code is NO), integers are decimal without leading zeros (`0123` stays text, not octal
 # 83; `1:30` stays text, not 90 in base 60; `0x1f` and `1_000` stay text), and a float
 # is written with a dot or an exponent.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 _NULL = re.compile(r"~|null|Null|NULL|")
 _TRUE, _FALSE = ("true", "True", "TRUE"), ("false", "False", "FALSE")
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
@@ -190,6 +191,14 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
     ):
         report.error("the file is empty", Location(file, 1, 1), "yaml")
+        return None
+    bad = _CONTROL.search(text)
+    if bad:  # (PyYAML would say so at 1:1, with its own wording)
+        before = text[:bad.start()]
+        report.error(f"the file holds a control character (U+{ord(bad.group()):04X}) that YAML "
+                     "does not allow; remove it", Location(file, before.count("\n") + 1,
+                                                           len(before) - (before.rfind("\n") + 1) + 1),
+                     "yaml")
         return None
     try:
         node = yaml.compose(text, Loader=_LOADER)

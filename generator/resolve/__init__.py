@@ -18,7 +18,7 @@ from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
-from ..model import TBD
+from ..model import CARD_KEYS, TBD
 from ..load.schema import NAME_EXPECTED
 from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
@@ -321,12 +321,35 @@ class _GenerateError(Exception):
         self.key, self.message = key, message
 
 
+def _cards(doc: Document, deck_id: str, bad: set, report: Report) -> list[Card]:
+    """The deck file's cards. A card whose own values failed the format (`bad`: reported
+    by load) is kept with safe stand-ins for them and tainted, so that later stages skip
+    what uses it rather than fail on it again; one without a usable id is left out."""
+    cards = []
+    for j, raw in enumerate(doc.data["cards"]):
+        if j in bad:
+            if not isinstance(raw, dict) or not is_name(raw.get("id")):
+                continue
+            raw = {**raw,
+                   "copies": raw.get("copies") if _is_copies(raw.get("copies")) else 1,
+                   "blank": raw.get("blank") is True,
+                   "back": raw.get("back") if is_name(raw.get("back")) else None}
+            report.taint(raw["id"])
+        cards.append(_card(doc.source, j, raw, deck_id))
+    return cards
+
+
+def _is_copies(value) -> bool:
+    return value is None or value == TBD or (isinstance(value, int) and not isinstance(value, bool)
+                                             and 0 <= value <= 999)
+
+
 def _card(source: SourceMap, i: int, raw: dict, deck_id: str) -> Card:
-    fields = {k: v for k, v in raw.items() if k not in ("id", "copies", "blank", "back")}
+    fields = {k: v for k, v in raw.items() if k not in CARD_KEYS}
     return Card(
         id=raw["id"],
         deck=deck_id,
-        copies=1 if raw.get("copies") == TBD else raw.get("copies", 1),  # a draft prints once
+        copies=1 if raw.get("copies") in (TBD, None) else raw["copies"],  # a draft prints once
         blank=raw.get("blank", False),
         fields=frozen_mapping({**fields, **({"copies": TBD} if raw.get("copies") == TBD else {})}),
         source=source,
@@ -373,7 +396,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             name=raw.get("name", raw["id"]),
             cards=tuple(generate_cards(deck_doc, raw["id"], data, macros_text, report)
                         if "generate" in deck_doc.data else
-                        (_card(source, j, c, raw["id"]) for j, c in enumerate(deck_doc.data["cards"]))),
+                        _cards(deck_doc, raw["id"], loaded.bad_cards.get(raw["id"], set()), report)),
             sheet=sheet,
             color=raw.get("color", DEFAULT_COLOR),
             front=front,
@@ -383,7 +406,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             slots=raw.get("slots"),
             card_backs=frozen_mapping({c["back"]: layouts[c["back"]] for c in
                                        deck_doc.data.get("cards") or [] if isinstance(c, dict)
-                                       and c.get("back") in layouts and layouts[c["back"]]}),
+                                       and isinstance(c.get("back"), str) and c["back"] in layouts
+                                       and layouts[c["back"]]}),
             source=loaded.game.source,
             path=("decks", i),
         ))

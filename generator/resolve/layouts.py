@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import sandbox
 from ..load import schema
 from ..load.yamlfile import Document
 from ..model import ElementSpec, LayoutSpec, frozen_mapping
@@ -136,6 +137,22 @@ def _stack(layout: str, elements: dict[str, _Element], report: Report) -> bool:
     return True
 
 
+def _templates_compile(layout: str, element: _Element, report: Report) -> bool:
+    """Every template and `when:` of the element compiles: a syntax error is reported once,
+    here, at its key, not once for every card that would use it."""
+    ok = True
+    for key, value in element.props.items():
+        if not (key == "when" or sandbox.is_template(value)):
+            continue
+        try:
+            sandbox.expression(value) if key == "when" else sandbox.template(value)
+        except sandbox.SandboxError as exc:
+            report.error(f"layout '{layout}': element '{element.name}': {key}: {exc}",
+                         element.locs.get(key, element.loc), "layout")
+            ok = False
+    return ok
+
+
 def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report) -> LayoutSpec | None:
     errors = len(report.errors)
     size = None
@@ -184,6 +201,8 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
             instance, validator, report,
             lambda path, key, e=element: e.locs.get(path[0], e.loc) if path else e.loc,
             lambda path, e=element: f"layout '{name}': element '{e.name}'", check_name="layout")
+        if clean:
+            clean = _templates_compile(name, element, report)
         if clean:
             kind = "ellipse" if element.props["type"] == "circle" else element.props["type"]
             specs.append(ElementSpec(element.name, kind, frozen_mapping(element.props),

@@ -46,9 +46,14 @@ def check(game: Game, report: Report) -> str | None:
     would not print: a faces marker with an unknown side or card, a table too wide."""
     if game.rulebook is None:
         return None
-    markdown = render_markdown(game, report)
+    mine = Report()
+    markdown = render_markdown(game, mine)
     if markdown is not None:
-        _check_markdown(game, markdown, report)
+        _check_markdown(game, markdown, mine)
+    if report.tainted and mine.errors:  # it met values whose errors are reported at their cause
+        report.skip()
+        return None
+    report.extend(mine)
     return markdown
 
 

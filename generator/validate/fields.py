@@ -9,16 +9,17 @@ warning by the draft check.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from ..load.schema import PatternError, make_validator, pattern, report_errors
-from ..model import TBD, Card, Deck, Game
-from ..problems import Report
+from ..model import CARD_KEYS, TBD, Card, Deck, Game
+from ..problems import Problem, Report
 
 JSON_TYPE = {"text": "string", "integer": "integer", "number": "number", "boolean": "boolean",
              "list": "array", "mapping": "object", "card": "string"}
 RENAMED = {"min_items": "minItems", "max_items": "maxItems"}
-BUILT_IN = ("id", "copies", "blank", "deck")  # keys cardgen itself gives every card
+BUILT_IN = (*CARD_KEYS, "deck")  # keys cardgen itself gives every card
 
 
 def field_schema(decl: Mapping[str, Any]) -> dict:
@@ -89,6 +90,7 @@ def check_fields(game: Game, report: Report) -> None:
         if deck.fields is None or _bad_patterns(deck, report):
             continue
         validators = {blank: make_validator(deck_schema(deck.fields, blank)) for blank in (False, True)}
+        found: list[tuple[Card, Problem]] = []
         for card in deck.cards:
             drafts = set(card.drafts())
             instance = {k: v for k, v in card.record().items() if v != TBD}
@@ -97,9 +99,49 @@ def check_fields(game: Game, report: Report) -> None:
                 return error.validator == "required" and all(
                     r in drafts or r in error.instance for r in error.validator_value)
 
-            report_errors(instance, validators[card.blank], report,
+            mine = Report()
+            report_errors(instance, validators[card.blank], mine,
                           lambda p, key, card=card: card.locate(*p, key=key),
                           lambda p, card=card: f"card '{card.id}'", ignore=is_draft)
+            if mine.problems:
+                report.taint(card.id)  # later stages skip what uses its values
+            found += [(card, p) for p in mine.problems]
             for name, decl in deck.fields.items():
                 if name in card.fields:
                     _references(card, decl, card.fields[name], (name,), ids, report)
+        _report_once(deck, found, report)
+
+
+_MEANT = re.compile(r"unknown key '([^']+)' \(did you mean '([^']+)'\?\)")
+
+
+def _report_once(deck: Deck, found: list, report: Report) -> None:
+    """Report each problem once, at its cause. A problem that many cards share at one place
+    (a spreadsheet's header cell: a misspelt column) is reported there once, not per card;
+    and a required field that every card misses because its column is misspelt is that
+    same problem, not one more per card."""
+    by_place: dict[tuple, list] = {}
+    for card, problem in found:
+        rest = problem.message.removeprefix(f"card '{card.id}': ")
+        by_place.setdefault((problem.location, rest, problem.level, problem.check), []).append(card)
+    meant = set()  # (card id, field) that a misspelt key of that card stands for
+    for (location, rest, level, check), cards in by_place.items():
+        match = _MEANT.fullmatch(rest)
+        if match:
+            meant.update((c.id, match.group(2)) for c in cards)
+    for (location, rest, level, check), cards in by_place.items():
+        match = _MEANT.fullmatch(rest)
+        if rest.startswith("missing required key '"):
+            cards = [c for c in cards if (c.id, rest[22:-1]) not in meant]  # the typo says it
+            if not cards:
+                continue
+        if len(cards) > 1:
+            if match:
+                rest = (f"column '{match.group(1)}' is not a field of deck '{deck.id}' (did you "
+                        f"mean '{match.group(2)}'?)")
+            else:
+                rest = f"{rest} ({len(cards)} cards: {', '.join(c.id for c in cards[:3])}" \
+                       f"{', ...' if len(cards) > 3 else ''})"
+            report.add(level, rest, location, check)
+        else:
+            report.add(level, f"card '{cards[0].id}': {rest}", location, check)

@@ -242,8 +242,15 @@ def _evaluate(expr, scope: dict, field: str):
         raise CheckBroken(f"{field} cannot be evaluated: {exc}", field) from None
 
 
+def _touches(item: Item, tainted: set) -> bool:
+    """True if the item is, or binds, a card whose values have errors."""
+    return any(isinstance(v, dict) and v.get("id") in tainted
+               for v in (item.value, *item.bindings.values()))
+
+
 def run_check(check: Invariant, values: dict, locators: dict, report: Report) -> None:
     add = report.warning if check.level == "warning" else report.error
+    tainted = report.tainted
     try:
         compiled = _compile(check)
         if check.for_path:
@@ -254,10 +261,16 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
         else:
             items = [Item(None, Locator(), False, {}, {})]
         for item in items:
+            if tainted and _touches(item, tainted):
+                report.skip()  # its card's values have errors, reported at their cause
+                continue
             scope = {**values, **item.bindings, "item": item.value}
             if "when" in compiled and not _evaluate(compiled["when"], scope, "when"):
                 continue
             if _evaluate(compiled["assert"], scope, "assert"):
+                continue
+            if tainted and not check.for_path:
+                report.skip()  # a check of the whole game fails on values reported above
                 continue
             if "message" in compiled:
                 try:
@@ -271,6 +284,10 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                 message = f"check failed: {check.assertion}"
             add(message, _at(check, item), check.name)
     except CheckBroken as exc:
+        if tainted and exc.field not in ("for", "at") and "syntax" not in str(exc) \
+                and "valid" not in str(exc):
+            report.skip()  # evaluating it met a value with errors: not the check's fault
+            return
         report.error(f"check '{check.name}': {exc}", check.locate(exc.field), check.name)
 
 

@@ -41,6 +41,9 @@ def check_python(game: Game, report: Report) -> None:
         try:
             check.function(game, CheckReport(game, report, check))
         except (Exception, SystemExit) as exc:  # the designer's check failed: say where, go on
+            if report.tainted and not isinstance(exc, SystemExit):
+                report.skip()  # it met a value with errors reported at their cause
+                continue
             line = check.loc.line
             module_file = check.function.__code__.co_filename
             for frame in traceback.extract_tb(exc.__traceback__):
