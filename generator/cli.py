@@ -341,7 +341,10 @@ def _positive(kind: str, low: int, high: int):
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # a usage error (said, exit 2) or --help (exit 0)
+        return int(exc.code or 0) if isinstance(exc.code, int) else int(ExitCode.USAGE)
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, _interrupt)

@@ -14,7 +14,7 @@ from functools import lru_cache, wraps
 from typing import Any, Mapping
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment, safe_range
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 
 # Budgets: what one template may do before it is stopped with a located error, so that
 # no template in a game folder can hang a run or fill the memory.
@@ -35,7 +35,9 @@ def reset_budget(steps: int = MAX_STEPS) -> None:
 
 
 def _range(*args: int) -> range:
-    items = safe_range(*args)
+    items = range(*args)
+    if len(items) > MAX_RANGE:
+        raise SandboxError(f"range() of {len(items):,} numbers; at most {MAX_RANGE:,}")
     left = getattr(_state, "steps", MAX_STEPS) - len(items)
     if left < 0:
         raise SandboxError(f"the loops of this template take more than {MAX_STEPS:,} steps")

@@ -163,8 +163,12 @@ class _Element:
             raise _Bad(key, f"must be a whole number, not {shown}")
         if above is not None and not value > above:
             raise _Bad(key, f"must be more than {above:g}, not {shown}")
-        if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None and not low <= value <= high:
             raise _Bad(key, f"must be from {low:g} to {high:g}, not {shown}")
+        if high is not None and value > high:
+            raise _Bad(key, f"must be at most {high:g}, not {shown}")
+        if low is not None and value < low:
+            raise _Bad(key, f"must be at least {low:g}, not {shown}")
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:

@@ -56,7 +56,9 @@ def inspect(path: str, label: str | None = None) -> tuple[int, int]:
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
         raise ImageProblem(f"image '{name}' is too large to read safely") from None
     except Exception as exc:  # Pillow raises many kinds for broken files
-        raise ImageProblem(f"image '{name}' cannot be read: {exc}") from None
+        why = "the file is cut short (truncated)" if "truncated" in str(exc).lower() else \
+            "the file is damaged or not an image"
+        raise ImageProblem(f"image '{name}' cannot be read: {why}") from None
     return size
 
 

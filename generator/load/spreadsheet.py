@@ -18,11 +18,11 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..model import CARD_KEYS
+from ..model import CARD_KEYS, MAX_CARDS
 from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document
 
-MAX_ROWS = 100_000  # a deck larger than the largest game (50,000 cards) is a mistake
+MAX_ROWS = MAX_CARDS  # a sheet cannot hold more cards than a whole game may
 MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")

@@ -18,7 +18,7 @@ from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.yamlfile import Document
-from ..model import CARD_KEYS, TBD
+from ..model import CARD_KEYS, MAX_CARDS, TBD
 from ..load.schema import NAME_EXPECTED
 from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
@@ -67,7 +67,13 @@ class _SheetValues:
     def pair(self, key: str, default=(0.0, 0.0)) -> tuple[float, float]:
         if self.raw(key) is None:
             return default
-        return self.length(key, 0), self.length(key, 1)
+        pair = self.length(key, 0), self.length(key, 1)
+        for i, value in enumerate(pair):
+            if value < 0:  # cards would overlap
+                self.report.error(f"sheet preset '{self.preset}': {key} must not be negative, not "
+                                  f"{to_mm(value):g} mm", self.locate(key, i), "sheet")
+                self.ok = False
+        return pair
 
     def marks(self, default: bool):
         value = self.raw("crop_marks", default)
@@ -260,7 +266,6 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
     return icons
 
 
-MAX_CARDS = 50_000  # a game larger than this is almost surely a mistake; split it
 
 
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
@@ -329,6 +334,7 @@ def _cards(doc: Document, deck_id: str, bad: set, report: Report) -> list[Card]:
     for j, raw in enumerate(doc.data["cards"]):
         if j in bad:
             if not isinstance(raw, dict) or not is_name(raw.get("id")):
+                report.taint(("deck", deck_id))  # left out, not missing: the deck is no draft
                 continue
             raw = {**raw,
                    "copies": raw.get("copies") if _is_copies(raw.get("copies")) else 1,

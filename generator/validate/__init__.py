@@ -8,8 +8,7 @@ located problems to one report; none stops at the first problem.
 
 from __future__ import annotations
 
-from ..model import TBD, Game
-from ..resolve import MAX_CARDS
+from ..model import MAX_CARDS, TBD, Game
 from ..problems import Report
 from .fields import check_fields
 from .invariants import check_invariants
@@ -72,7 +71,7 @@ def check_counts(game: Game, report: Report) -> None:
                 report.warning(f"deck '{deck.id}': {deck.total} of its {deck.slots} slots are "
                                f"defined; {deck.slots - deck.total} are still to be designed (draft)",
                                deck.source.locate(deck.path + ("slots",)), "draft")
-        elif deck.total == 0:
+        elif deck.total == 0 and ("deck", deck.id) not in report.tainted:
             report.warning(f"deck '{deck.id}' has no cards yet (draft)", deck.loc, "draft")
 
 
