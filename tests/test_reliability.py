@@ -1,0 +1,305 @@
+"""Reliability (issue #20): whatever validate accepts, build writes; numbers are finite or a
+located error; no input hangs or runs away with memory; the command behaves under pipes,
+signals, busy ports and two builds at once."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from conftest import REPO
+from generator.load import Project
+from generator.pipeline import BuildOptions, build, check, lay_out
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+CARDGEN = [sys.executable, "-m", "generator"]
+
+# -- validate guarantees build --------------------------------------------------------------
+
+texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30)
+# Mostly values a designer would write (so that many games pass validate and are built),
+# sometimes anything at all.
+_good_lengths = st.sampled_from(["0mm", "3mm", "50%", "100% - 6mm", "-2mm", "200mm", "12pt",
+                                 "1in", "0.5cm", "{{ '4mm' }}", "7pt", "20mm"])
+lengths = st.one_of(*[_good_lengths] * 8, texts)
+_good_numbers = st.one_of(st.integers(3, 12), st.sampled_from(["1", "1.4", "0.5", "{{ 2 }}", 0,
+                                                               45, "-30"]))
+numbers = st.one_of(*[_good_numbers] * 8, st.integers(-1000, 1000),
+                    st.floats(allow_nan=True, allow_infinity=True),
+                    st.sampled_from(["inf", "nan", "-0", "1e400"]), texts)
+_common = {"x": lengths, "y": lengths, "width": lengths, "height": lengths, "rotate": numbers,
+           "opacity": numbers,
+           "fill": st.sampled_from(["red", "#112233", "none", "{{ deck.color }}", "blue",
+                                    "cmyk(0, 1, 1, 0)", "nope"])}
+_by_type = {
+    "rect": ({}, {"radius": lengths}),
+    "circle": ({}, {}),
+    "line": ({"x2": lengths, "y2": lengths}, {}),
+    "polygon": ({}, {"sides": numbers}),
+    "text": ({"text": st.one_of(st.just("{{ card.name }}"), st.just("<b>{{ card.id }}</b>"),
+                                st.just("Draw 2 cards. カードを2枚引く。"), texts)},
+             {"size": lengths, "min_size": lengths, "fit": st.sampled_from(["shrink", "error"]),
+              "line_spacing": numbers, "vertical": st.booleans(),
+              "align": st.sampled_from(["left", "center", "justify", "right", "middle"])}),
+    "image": ({"src": st.sampled_from(["art.png", "art.png", "art.png", "../x.png", ""])},
+              {"fit": st.sampled_from(["contain", "cover", "stretch"])}),
+    "icon": ({"icon": st.sampled_from(["coin", "coin", "coin", "none"])}, {}),
+}
+elements = st.sampled_from(sorted(_by_type)).flatmap(lambda kind: st.fixed_dictionaries(
+    {"name": st.sampled_from(["a", "b", "c"]), "type": st.just(kind), **_by_type[kind][0]},
+    optional={**_common, **_by_type[kind][1]}))
+card_values = st.one_of(st.sampled_from(["一", "Prince", "騎士 Knight", "TBD"]), texts,
+                        st.integers(-5, 5), st.floats(allow_nan=True), st.booleans(), st.none())
+cards = st.lists(st.fixed_dictionaries(
+    {"id": st.sampled_from(["one", "two", "three"]), "name": card_values},
+    optional={"copies": st.one_of(*[st.integers(0, 3)] * 6, card_values),
+              "blank": st.one_of(*[st.booleans()] * 6, card_values),
+              "power": card_values}), max_size=3, unique_by=lambda c: c["id"])
+
+
+def _game(project: Path, layout: list, deck: list) -> None:
+    import shutil
+    shutil.rmtree(project / "output", ignore_errors=True)  # (the project serves every example)
+    folder = project / "cards/prop"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(
+        "title: prop\ndecks:\n  - id: main\n    cards: cards.yaml\n    front: prop-front\n"
+        "icons:\n  coin: {glyph: ●}\n", "utf-8")
+    (folder / "cards.yaml").write_text(yaml.safe_dump({"cards": deck}, allow_unicode=True), "utf-8")
+    from PIL import Image
+    Image.new("RGB", (40, 30), "teal").save(folder / "art.png")
+    (project / "layouts/prop-front.yaml").write_text(
+        yaml.safe_dump({"size": "meishi", "elements": layout}, allow_unicode=True), "utf-8")
+
+
+@SETTINGS
+@given(layout=st.lists(elements, max_size=4, unique_by=lambda e: e["name"]), deck=cards)
+def test_property_whatever_validate_accepts_builds(project, layout, deck):
+    _game(project, layout, deck)
+    root = Project.find(project)
+    outcome = check(root, "prop")
+    lay_out(outcome)
+    assert all(p.location.file for p in outcome.report.problems)
+    event("rejected by validate" if outcome.failed(strict=False) else "accepted: built")
+    if outcome.failed(strict=False):
+        return
+    built = build(root, "prop", BuildOptions())  # never an internal error
+    assert not built.failed(strict=False), built.report.problems
+    printed = sum(d.total for d in built.game.decks)
+    assert (project / "output/prop/prop-fronts.pdf").is_file() == (printed > 0)
+    assert (project / "output/prop/prop-print-guide.txt").is_file()
+
+
+NUMERIC = st.sampled_from(["inf", "-inf", "nan", "1e400", "-1e400", "-0", "1:30", "0x1f", "0123",
+                           "1_000", ".inf", ".nan", "1e3", "+5", "٣", "Infinity", "NaN", "0o17",
+                           "-.5", "1.", "99999999999999999999"])
+LAYOUT_NUMBERS = ("rotate", "opacity", "sides", "line_spacing")
+DECK_NUMBERS = ("copies", "power")
+
+
+@SETTINGS
+@given(key=st.sampled_from(LAYOUT_NUMBERS + DECK_NUMBERS), text=NUMERIC,
+       quoted=st.booleans())
+def test_property_numeric_strings_are_finite_or_located(project, key, text, quoted):
+    """Any numeric-looking text, quoted or plain, in a numeric key of a layout or a deck:
+    a located error, or a finite value that builds."""
+    import shutil
+    shutil.rmtree(project / "output", ignore_errors=True)  # (the project serves every example)
+    value = f'"{text}"' if quoted else text
+    folder = project / "cards/num"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(
+        "title: num\ndecks:\n  - id: main\n    cards: cards.yaml\n    front: num-front\n"
+        "    fields:\n      name: {type: text}\n      power: {type: integer}\n", "utf-8")
+    element = "  - {name: p, type: polygon, fill: red" + (
+        f", {key}: {value}" if key in LAYOUT_NUMBERS else "") + "}\n"
+    (project / "layouts/num-front.yaml").write_text(f"size: meishi\nelements:\n{element}", "utf-8")
+    card = "  - {id: one, name: x" + (f", {key}: {value}" if key in DECK_NUMBERS else "") + "}\n"
+    (folder / "cards.yaml").write_text("cards:\n" + card, "utf-8")
+    root = Project.find(project)
+    outcome = build(root, "num", BuildOptions())
+    for p in outcome.report.errors:
+        assert p.location.line >= 1, p
+    event("located error" if outcome.failed(strict=False) else "built")
+    if not outcome.failed(strict=False):
+        fronts = project / "output/num/num-fronts.pdf"
+        if fronts.is_file():  # (copies: -0 is 0 copies: nothing to print)
+            from pypdf import PdfReader
+            for page in PdfReader(fronts).pages:  # every drawing operator's numbers are finite
+                content = page.get_contents().get_data().lower()
+                assert b"nan" not in content and b"inf" not in content
+        game = outcome.game
+        for c in game.cards():
+            for v in c.record().values():
+                assert not (isinstance(v, float) and not math.isfinite(v))
+
+
+# -- the catalogue under time and memory budgets ----------------------------------------------
+
+def test_every_catalogue_case_within_60_s_and_1_gb(tmp_path):
+    """Each bad input runs in a child process limited to 1 GB of address space and 60 s."""
+    script = r"""
+import json, resource, shutil, sys, time
+from pathlib import Path
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+from generator.cli import main
+repo, root = Path(sys.argv[1]), Path(sys.argv[2])
+results = {}
+for case in sorted(p.name for p in (repo / "tests/bad_input").iterdir()):
+    src = repo / "tests/bad_input" / case
+    if (src / "commands.txt").is_file():
+        continue  # usage cases: they stop before reading the game
+    shutil.copytree(src, root / "cards" / case, symlinks=True)
+    if (src / "layouts").is_dir():
+        shutil.copytree(src / "layouts", root / "layouts", dirs_exist_ok=True)
+    args = (src / "args.txt").read_text().split() if (src / "args.txt").is_file() else []
+    started = time.monotonic()
+    try:
+        code = main(["--root", str(root), "validate", *args, case])
+    except MemoryError:
+        code = "memory"
+    results[case] = (code, time.monotonic() - started)
+print(json.dumps(results))
+"""
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "cards").mkdir()
+    import shutil
+    shutil.copytree(REPO / "layouts", root / "layouts")
+    (root / "fonts").symlink_to(REPO / "fonts")
+    run = subprocess.run([sys.executable, "-c", script, str(REPO), str(root)], capture_output=True,
+                         text=True, timeout=900, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    results = json.loads(run.stdout.strip().splitlines()[-1])
+    assert len(results) >= 140
+    for case, (code, seconds) in results.items():
+        assert code in (0, 1), (case, code)
+        assert seconds < 60, (case, seconds)
+    assert "Traceback" not in run.stderr
+
+
+# -- the command under pipes, signals and busy ports ----------------------------------------
+
+def _cardgen(project: Path, *args: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen([*CARDGEN, *args], cwd=project, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+                            **kwargs)
+
+
+def test_a_broken_pipe_is_quiet(project):
+    proc = subprocess.run(f"{sys.executable} -m generator validate | head -1", shell=True,
+                          cwd=project, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
+    assert proc.stdout.count("\n") == 1
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr
+
+
+def test_signals_during_a_build_end_it_once_without_a_traceback(project):
+    proc = _cardgen(project, "build", "--png", "--dpi", "600")
+    time.sleep(1.5)
+    for _ in range(5):  # Ctrl-C pressed again and again, then a SIGTERM
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode in (0, 130), err
+    assert "Traceback" not in err, err
+    if proc.returncode == 130:
+        assert err.strip().splitlines()[-1] == "cardgen: interrupted; previous output kept"
+    leftovers = [p for p in (project / "output").rglob(".*.tmp")]
+    assert not leftovers
+
+
+def test_a_port_in_use_is_a_usage_error(project, cardgen):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        run = cardgen("serve", "lastdance", "--port", str(port))
+    assert run.code == 2
+    assert f"port {port} on 127.0.0.1 is in use" in run.err
+
+
+def test_a_port_out_of_range_is_a_usage_error(project, cardgen):
+    run = cardgen("serve", "lastdance", "--port", "99999")
+    assert run.code == 2 and "--port must be from 0 to 65535, not 99999" in run.err
+
+
+def test_serve_logs_a_reset_connection_in_one_line(project, capsys):
+    from generator.serve import serve
+
+    address, stop = {}, threading.Event()
+    thread = threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(project), game="lastdance", port=0, stop=stop,
+        ready=lambda a: address.update(port=a[1])))
+    thread.start()
+    while "port" not in address:
+        time.sleep(0.05)
+    with socket.create_connection(("127.0.0.1", address["port"])) as s:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # then vanish mid-request, with a reset
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+    time.sleep(0.5)
+    stop.set()
+    thread.join(10)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+
+
+def test_two_builds_of_one_game_write_one_whole_set_each(project):
+    """The second build waits for the first to write its whole set: the fronts and backs on
+    disk always come from one build."""
+    procs = [_cardgen(project, "build", "lastdance") for _ in range(2)]
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    from pypdf import PdfReader
+    fronts = PdfReader(project / "output/lastdance/lastdance-fronts.pdf")
+    backs = PdfReader(project / "output/lastdance/lastdance-backs.pdf")
+    assert len(fronts.pages) == len(backs.pages) == 4
+
+
+def test_the_output_lock_makes_a_second_writer_wait(tmp_path):
+    from generator.write import one_build_at_a_time
+
+    lock, order = tmp_path / "g.lock", []
+    waited = threading.Event()
+
+    def second():
+        with one_build_at_a_time(lock, waited.set):
+            order.append("second")
+
+    with one_build_at_a_time(lock):
+        thread = threading.Thread(target=second)
+        thread.start()
+        assert waited.wait(5)  # it found the lock held and said it would wait
+        order.append("first")
+    thread.join(5)
+    assert order == ["first", "second"]
+
+
+def test_every_data_format_has_the_same_size_budget(project, cardgen, monkeypatch):
+    from generator.load import spreadsheet, yamlfile
+
+    assert spreadsheet.MAX_BYTES == yamlfile.MAX_BYTES  # one limit for every format
+    monkeypatch.setattr(spreadsheet, "MAX_BYTES", 100)
+    folder = project / "cards/big"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("title: big\ndecks:\n  - id: main\n    cards: cards.csv\n",
+                                      "utf-8")
+    (folder / "cards.csv").write_text("id,name\n" + "".join(f"c{i},n\n" for i in range(50)), "utf-8")
+    run = cardgen("validate", "big")
+    assert run.code == 1
+    assert "cards/big/cards.csv: error: the file is too large (298 bytes; at most 100) [io]" in run.lines
