@@ -139,8 +139,12 @@ def test_property_numeric_strings_are_finite_or_located(project, key, text, quot
         if fronts.is_file():  # (copies: -0 is 0 copies: nothing to print)
             from pypdf import PdfReader
             for page in PdfReader(fronts).pages:  # every drawing operator's numbers are finite
-                content = page.get_contents().get_data().lower()
-                assert b"nan" not in content and b"inf" not in content
+                streams = [page.get_contents().get_data()]
+                xobjects = page["/Resources"].get("/XObject") or {}
+                streams += [x.get_object().get_data() for x in xobjects.values()
+                            if x.get_object().get("/Subtype") == "/Form"]
+                for content in streams:
+                    assert b"nan" not in content.lower() and b"inf" not in content.lower()
         game = outcome.game
         for c in game.cards():
             for v in c.record().values():
