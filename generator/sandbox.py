@@ -9,6 +9,7 @@ expressions are cached, so a 10,000-card deck compiles each once.
 from __future__ import annotations
 
 import operator
+import re
 import threading
 from functools import lru_cache, wraps
 from typing import Any, Mapping
@@ -121,7 +122,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
             _state.depth = depth - 1
 
 
-_WIDTHS = __import__("re").compile(r"%[-+ #0]*(\d+)")
+_WIDTHS = re.compile(r"%[-+ #0]*(\d+)")
 
 ENV = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
@@ -142,6 +143,34 @@ def expression(source: str):
         raise SandboxError(f"expression syntax: {exc.message}") from None
 
 
+_TYPE_NAMES = {"str": "text", "int": "a number", "float": "a number", "NoneType": "nothing",
+               "dict": "a mapping", "list": "a list", "bool": "true or false",
+               "Undefined": "nothing", "tuple": "a list"}
+_WORDINGS = (
+    (re.compile(r"'(?:dict|\w+) object' has no attribute '([^']+)'"), r"there is no '\1'"),
+    (re.compile(r"'(\w+)' is undefined"), r"'\1' is not defined here"),
+    (re.compile(r"'([<>]=?)' not supported between instances of '(\w+)' and '(\w+)'"),
+     lambda m: f"cannot compare {_TYPE_NAMES.get(m[2], m[2])} with {_TYPE_NAMES.get(m[3], m[3])}"
+               f" ('{m[1]}')"),
+    (re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'"),
+     lambda m: f"cannot use {m[1].strip()} on {_TYPE_NAMES.get(m[2], m[2])} and "
+               f"{_TYPE_NAMES.get(m[3], m[3])}"),
+    (re.compile(r"can only concatenate str \(not \"(\w+)\"\) to str"),
+     lambda m: f"cannot join text and {_TYPE_NAMES.get(m[1], m[1])} with + (use ~)"),
+    (re.compile(r"division by zero|integer division or modulo by zero|float division by zero"),
+     "division by zero"),
+)
+
+
+def in_words(exc: BaseException | str) -> str:
+    """What went wrong in a template, in words for a designer rather than Python's."""
+    text = str(exc)
+    for pattern, words in _WORDINGS:
+        if pattern.search(text):
+            return pattern.sub(words, text)
+    return text
+
+
 def run(fn, *args, **kwargs):
     """Call compiled Jinja2 with a fresh budget, turning what data can get wrong into
     SandboxError."""
@@ -158,7 +187,7 @@ def run(fn, *args, **kwargs):
         raise SandboxError("the template needs more memory than there is") from None
     except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ArithmeticError,
             KeyError, AttributeError, IndexError) as exc:
-        raise SandboxError(str(exc)) from None
+        raise SandboxError(in_words(exc)) from None
 
 
 def is_template(value: Any) -> bool:

@@ -77,7 +77,7 @@ def _undefined_class(recorder: _Recorder):
 
         def _record(self):
             name = self._undefined_name
-            recorder.error(f"{self._undefined_message}", str(name) if name else None)
+            recorder.error(sandbox.in_words(self._undefined_message), str(name) if name else None)
 
         def __str__(self):
             self._record()
@@ -189,5 +189,5 @@ def render_markdown(game: Game, report: Report) -> str | None:
         report.error("rulebook: templates nest too deeply", recorder.where_raised(exc), "rulebook")
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
-        report.error(f"rulebook: {exc}", recorder.where_raised(exc), "rulebook")
+        report.error(f"rulebook: {sandbox.in_words(exc)}", recorder.where_raised(exc), "rulebook")
     return None

@@ -24,7 +24,7 @@ import jinja2
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
-from ..sandbox import ENV, SandboxError, macros, reset_budget
+from ..sandbox import ENV, SandboxError, in_words, macros, reset_budget
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -239,7 +239,7 @@ def _evaluate(expr, scope: dict, field: str):
         raise CheckBroken(f"{field} is not allowed: {exc}", field) from None
     except (jinja2.UndefinedError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
-        raise CheckBroken(f"{field} cannot be evaluated: {exc}", field) from None
+        raise CheckBroken(f"{field} cannot be evaluated: {in_words(exc)}", field) from None
 
 
 def _touches(item: Item, tainted: set) -> bool:
@@ -279,7 +279,8 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                 except (jinja2.TemplateError, SandboxError, TypeError, ValueError,
                         ArithmeticError, KeyError, AttributeError, IndexError,
                         RecursionError) as exc:
-                    raise CheckBroken(f"message cannot be rendered: {exc}", "message") from None
+                    raise CheckBroken(f"message cannot be rendered: {in_words(exc)}",
+                                      "message") from None
             else:
                 message = f"check failed: {check.assertion}"
             add(message, _at(check, item), check.name)
