@@ -106,11 +106,12 @@ def test_property_whatever_validate_accepts_builds(project, layout, deck):
 NUMERIC = st.sampled_from(["inf", "-inf", "nan", "1e400", "-1e400", "-0", "1:30", "0x1f", "0123",
                            "1_000", ".inf", ".nan", "1e3", "+5", "٣", "Infinity", "NaN", "0o17",
                            "-.5", "1.", "99999999999999999999"])
-LAYOUT_NUMBERS = ("rotate", "opacity", "sides", "line_spacing")
-DECK_NUMBERS = ("copies", "power")
+LAYOUT_NUMBERS = ("rotate", "opacity", "sides", "x", "width", "stroke_width", "radius")
+DECK_NUMBERS = ("copies", "power", "gap")
+LENGTHS = ("x", "width", "stroke_width", "radius", "gap")  # written with a unit: "<text>mm"
 
 
-@SETTINGS
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(key=st.sampled_from(LAYOUT_NUMBERS + DECK_NUMBERS), text=NUMERIC,
        quoted=st.booleans())
 def test_property_numeric_strings_are_finite_or_located(project, key, text, quoted):
@@ -118,16 +119,19 @@ def test_property_numeric_strings_are_finite_or_located(project, key, text, quot
     a located error, or a finite value that builds."""
     import shutil
     shutil.rmtree(project / "output", ignore_errors=True)  # (the project serves every example)
+    text = f"{text}mm" if key in LENGTHS else text
     value = f'"{text}"' if quoted else text
     folder = project / "cards/num"
     folder.mkdir(exist_ok=True)
+    sheet = f"    sheet: {{preset: plain-a4, gap: [{value}, 2mm]}}\n" if key == "gap" else ""
     (folder / "game.yaml").write_text(
-        "title: num\ndecks:\n  - id: main\n    cards: cards.yaml\n    front: num-front\n"
+        "title: num\ndecks:\n  - id: main\n    cards: cards.yaml\n    front: num-front\n" + sheet +
         "    fields:\n      name: {type: text}\n      power: {type: integer}\n", "utf-8")
-    element = "  - {name: p, type: polygon, fill: red" + (
+    kind = "rect" if key == "radius" else "polygon"
+    element = f"  - {{name: p, type: {kind}, fill: red, stroke: blue" + (
         f", {key}: {value}" if key in LAYOUT_NUMBERS else "") + "}\n"
     (project / "layouts/num-front.yaml").write_text(f"size: meishi\nelements:\n{element}", "utf-8")
-    card = "  - {id: one, name: x" + (f", {key}: {value}" if key in DECK_NUMBERS else "") + "}\n"
+    card = "  - {id: one, name: x" + (f", {key}: {value}" if key in ("copies", "power") else "") + "}\n"
     (folder / "cards.yaml").write_text("cards:\n" + card, "utf-8")
     root = Project.find(project)
     outcome = build(root, "num", BuildOptions())
