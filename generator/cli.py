@@ -92,11 +92,15 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--sheet", metavar="PRESET", help="sheet preset (default: one for the size)")
 
     d = sub.add_parser("diff", parents=[common],
-                       help="cards and data changed since a git revision, or against a folder")
+                       help="what prints differently since a git revision, or against a folder")
     d.add_argument("games", nargs="*", metavar="GAME")
     d.add_argument("--rev", default="HEAD", help="git revision to compare with (default HEAD)")
     d.add_argument("--against", type=Path, metavar="FOLDER",
                    help="compare with another project folder instead of a revision")
+    d.add_argument("--format", choices=("text", "json"), default="text")
+    d.add_argument("--visual", action="store_true",
+                   help="also write output/<game>/<game>-changes.pdf: every changed face before "
+                        "and after, the changed regions outlined")
 
     w = sub.add_parser("watch", parents=[common],
                        help="rebuild on every save; the last good output stays when data is invalid")
@@ -171,12 +175,13 @@ def cmd_build(args, project: Project) -> int:
     for n, game_id in enumerate(games, 1):
         label = f"[{n}/{len(games)}] {game_id}" if len(games) > 1 else game_id
         if args.changed_since:
-            from .diff import diff_game
+            from .diff import diff_game, errata_copies, errata_lines
             changes = diff_game(project, game_id, args.changed_since)
-            if not changes.changed_ids():
-                print(f"{game_id}: no cards added or changed since {args.changed_since}")
+            if not (changes.added or changes.reprinted or changes.copies or changes.removed):
+                print(f"{game_id}: nothing printed changed since {args.changed_since}")
                 continue
-            options = replace(options, only=frozenset(changes.changed_ids()))
+            options = replace(options, only=tuple(sorted(errata_copies(changes).items())),
+                              errata=tuple(errata_lines(changes, args.changed_since)))
         outcome = pipeline.build(project, game_id, options,
                                  lambda m: progress(m.replace(game_id, label, 1)))
         progress.clear()
@@ -228,12 +233,25 @@ def cmd_list(args, project: Project) -> int:
 
 
 def cmd_diff(args, project: Project) -> int:
-    from .diff import diff_game, format_diff
+    import json
 
+    from .diff import as_json, diff_game, format_diff
+
+    results = []
     for game_id in _games(project, args.games):
         changes = diff_game(project, game_id, args.rev, args.against)
+        if args.visual:
+            from .write.changes import changes_pdf
+            path = changes_pdf(project, game_id, changes, args.against or args.rev)
+            print(f"wrote {project.display(path)}", file=sys.stderr)
+        if args.format == "json":
+            results.append(as_json(game_id, changes))
+            continue
         for line in format_diff(game_id, changes):
             print(printable(line))
+    if args.format == "json":
+        print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,
+                         indent=2))
     return ExitCode.OK
 
 

@@ -1,15 +1,24 @@
-"""What changed in a game between two versions of its data: `cardgen diff`.
+"""What changed in a game between two versions, by what it prints: `cardgen diff`.
 
 The other version is a git revision of the project (its files taken with `git archive`
-into a temporary folder) or another project folder. Both are loaded and resolved as a
-build would load them, then compared: cards by id (added, removed, and changed field by
-field, old -> new), and the data tables, value by value. Order does not matter: cards
-that only moved are not changes.
+into a temporary folder) or another project folder. Both versions are loaded, checked
+and laid out as a build would, and every card's front and back is compared by its
+identity (layout/identity.py): what the face draws, with the bytes of its images and
+fonts. A card is *reprinted* when the identity of one of its faces changed, whatever
+caused it, and only then. For each reprint the diff names every cause it can: card
+fields, data-table entries its layouts read, layout elements, macros, fonts, images, the
+deck and the game. Copies that changed while the print did not are listed apart, and so
+is every change that prints nothing.
+
+Order does not matter: cards that only moved are not changes. Entries of a data table's
+lists are matched by their `id` or `name`, not their position.
 """
 
 from __future__ import annotations
 
+import difflib
 import io
+import re
 import subprocess
 import tarfile
 import tempfile
@@ -17,42 +26,46 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .layout import GameFaces
+from .layout.identity import face_identity, fonts_of, images_of
 from .load import Project
-from .model import Card, Game, plain
-from .pipeline import check
+from .model import Card, Game, LayoutSpec, plain
+from .pipeline import check, lay_out
 from .problems import DataProblems, UsageError
+
+SIDES = ("front", "back")
+
+
+@dataclass
+class Reprint:
+    old: Card
+    new: Card
+    sides: tuple[str, ...]  # the faces whose print changed: "front", "back"
+    causes: list[str]  # in words, each cause that could be named
 
 
 @dataclass
 class GameDiff:
     added: list[Card] = field(default_factory=list)
     removed: list[Card] = field(default_factory=list)
-    changed: list[tuple[Card, Card, list[tuple[str, Any, Any]]]] = field(default_factory=list)
-    data: list[tuple[str, Any, Any]] = field(default_factory=list)  # (path, old, new)
+    reprinted: list[Reprint] = field(default_factory=list)
+    copies: list[tuple[Card, Card]] = field(default_factory=list)  # copies changed, print did not
+    unprinted: list[str] = field(default_factory=list)  # changes that print nothing
+    data: list[tuple[str, Any, Any]] = field(default_factory=list)  # every data change
+    pairs: dict[str, tuple] = field(default_factory=dict)  # card id -> old and new faces
+    font: str = ""  # the new version's main font (registered name), for the visual diff
 
     @property
     def empty(self) -> bool:
-        return not (self.added or self.removed or self.changed or self.data)
+        return not (self.added or self.removed or self.reprinted or self.copies
+                    or self.unprinted)
 
     def changed_ids(self) -> set[str]:
-        return {c.id for c in self.added} | {new.id for _, new, _ in self.changed}
+        """The cards an errata set prints: added and reprinted ones."""
+        return {c.id for c in self.added} | {r.new.id for r in self.reprinted}
 
 
-def _values(card: Card) -> dict:
-    return {**dict(card.fields), "copies": card.copies, "blank": card.blank, "deck": card.deck,
-            **({"back": card.back} if card.back else {})}
-
-
-def _walk(old: Any, new: Any, path: str, out: list) -> None:
-    if isinstance(old, dict) and isinstance(new, dict):
-        for key in list(old) + [k for k in new if k not in old]:
-            _walk(old.get(key, _MISSING), new.get(key, _MISSING), f"{path}.{key}" if path else str(key), out)
-    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        for i, (a, b) in enumerate(zip(old, new)):
-            _walk(a, b, f"{path}[{i}]", out)
-    elif old != new:
-        out.append((path, old, new))
-
+# -- values and data, by key path -----------------------------------------------------------
 
 class _Missing:
     def __repr__(self) -> str:
@@ -62,28 +75,252 @@ class _Missing:
 _MISSING = _Missing()
 
 
-def compare(old: Game, new: Game) -> GameDiff:
+def _key(item: Any) -> str | None:
+    """How a list entry is named in a key path: its `id`, else its `name`."""
+    if isinstance(item, dict):
+        for k in ("id", "name"):
+            if isinstance(item.get(k), (str, int)) and not isinstance(item.get(k), bool):
+                return str(item[k])
+    return None
+
+
+def _keyed(items: list) -> dict | None:
+    keys = [_key(i) for i in items]
+    if items and all(keys) and len(set(keys)) == len(keys):
+        return dict(zip(keys, items))
+    return None
+
+
+def _walk(old: Any, new: Any, path: str, out: list) -> None:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in list(old) + [k for k in new if k not in old]:
+            _walk(old.get(key, _MISSING), new.get(key, _MISSING),
+                  f"{path}.{key}" if path else str(key), out)
+    elif isinstance(old, list) and isinstance(new, list):
+        a, b = _keyed(old), _keyed(new)
+        if a is not None and b is not None:  # entries by id or name, wherever they stand
+            for key in list(a) + [k for k in b if k not in a]:
+                _walk(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}[{key}]", out)
+        elif len(old) == len(new):
+            for i, (x, y) in enumerate(zip(old, new)):
+                _walk(x, y, f"{path}[{i}]", out)
+        else:
+            out.append((path, old, new))
+    elif old != new:
+        out.append((path, old, new))
+
+
+def _values(card: Card) -> dict:
+    return {**dict(card.fields), "blank": card.blank, "deck": card.deck,
+            **({"back": card.back} if card.back else {})}
+
+
+# -- showing a change -----------------------------------------------------------------------
+
+# Words (Latin letters and digits), runs of spaces, and every other character on its own:
+# Japanese, which has no spaces, is compared character by character.
+_TOKEN = re.compile(r"[A-Za-z0-9_'’\-]+|\s+|.", re.S)
+CONTEXT = 4  # tokens kept on each side of a change
+
+
+def word_diff(old: str, new: str) -> str:
+    """The changed words of a text, marked `[-old-]{+new+}` in a little context: the
+    change is always visible, however long the text."""
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    out: list[str] = []
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "equal":
+            seg = a[i1:i2]
+            first, last = n == 0, n == len(ops) - 1
+            if first and len(seg) > CONTEXT:
+                seg = ["…"] + seg[-CONTEXT:]
+            elif last and len(seg) > CONTEXT:
+                seg = seg[:CONTEXT] + ["…"]
+            elif not first and not last and len(seg) > 2 * CONTEXT:
+                seg = seg[:CONTEXT] + [" … "] + seg[-CONTEXT:]
+            out += seg
+            continue
+        if i2 > i1:
+            out.append(f"[-{''.join(a[i1:i2])}-]")
+        if j2 > j1:
+            out.append(f"{{+{''.join(b[j1:j2])}+}}")
+    return "".join(out).replace("\n", "⏎")
+
+
+def _show(value: Any) -> str:
+    if value is _MISSING:
+        return "(none)"
+    text = repr(value) if not isinstance(value, str) else value.replace("\n", "⏎")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def show_change(old: Any, new: Any) -> str:
+    if isinstance(old, str) and isinstance(new, str) and (len(old) > 40 or len(new) > 40):
+        return word_diff(old, new)
+    return f"{_show(old)} -> {_show(new)}"
+
+
+def _name(card: Card) -> str:
+    name = card.fields.get("name")
+    return f"{name} ({card.id})" if isinstance(name, str) and name and name != card.id else card.id
+
+
+# -- causes ---------------------------------------------------------------------------------
+
+def _layout_for(game: Game, card: Card, side: str) -> LayoutSpec | None:
+    deck = next((d for d in game.decks if d.id == card.deck), None)
+    if deck is None:
+        return None
+    if side == "front":
+        return deck.front
+    return deck.card_backs.get(card.back, deck.back) if card.back else deck.back
+
+
+def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) -> list[str]:
+    if old is None or new is None:
+        return []
+    if old.id != new.id:
+        return [f"{side} layout: '{old.id}' -> '{new.id}'"]
+    causes = []
+    if (old.size, old.bleed, old.safe) != (new.size, new.bleed, new.safe):
+        causes.append(f"layout '{new.id}': its size, bleed or safe area")
+    before = {e.name: e for e in old.elements}
+    after = {e.name: e for e in new.elements}
+    for name in list(before) + [n for n in after if n not in before]:
+        a, b = before.get(name), after.get(name)
+        if a is None:
+            causes.append(f"layout '{new.id}': element '{name}' added")
+        elif b is None:
+            causes.append(f"layout '{new.id}': element '{name}' removed")
+        elif (a.type, dict(a.props)) != (b.type, dict(b.props)):
+            keys = sorted(k for k in set(a.props) | set(b.props) if a.props.get(k) != b.props.get(k))
+            shown = ", ".join(f"{k}: {_show(a.props.get(k, _MISSING))} -> "
+                              f"{_show(b.props.get(k, _MISSING))}" for k in keys[:3])
+            causes.append(f"layout '{new.id}': element '{name}' ({shown})")
+    if [e.name for e in old.elements if e.name in after] != \
+            [e.name for e in new.elements if e.name in before]:
+        causes.append(f"layout '{new.id}': the order of its elements")
+    return causes
+
+
+def _templates(layout: LayoutSpec | None) -> str:
+    return "" if layout is None else " ".join(
+        str(v) for e in layout.elements for v in e.props.values() if isinstance(v, str))
+
+
+def _font_families(game: Game) -> dict[str, str]:
+    return {name: fam.name for fam in game.fonts.values() for name in (fam.regular, fam.bold)}
+
+
+def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[str, ...],
+            faces: dict, data_changes: list, fields: list) -> tuple[list[str], set[str]]:
+    """The named causes of a reprint, and the data tables they name."""
+    causes = [f"field {path}: {show_change(a, b)}" for path, a, b in fields]
+    if old.copies != new.copies:
+        causes.append(f"copies: {old.copies} -> {new.copies}")
+    tables: set[str] = set()
+    for side in sides:
+        old_layout, new_layout = _layout_for(old_game, old, side), _layout_for(new_game, new, side)
+        causes += _layout_causes(old_layout, new_layout, side)
+        templates = _templates(old_layout) + " " + _templates(new_layout)
+        for path, a, b in data_changes:
+            table = path.split(".")[0].split("[")[0]
+            if f"data.{table}" in templates or (
+                    "macros." in templates and f"data.{table}" in new_game.macros):
+                causes.append(f"data {path}: {show_change(a, b)}")
+                tables.add(path)
+        if "macros." in templates and old_game.macros != new_game.macros:
+            causes.append("the game's macros")
+        old_face, new_face = faces[side]
+        old_images, new_images = images_of(old_face), images_of(new_face)
+        root = Path(new_game.root)
+        for path in sorted(set(old_images) | set(new_images)):
+            if old_images.get(path) != new_images.get(path):
+                shown = Path(path).name
+                try:
+                    shown = Path(path).relative_to(root).as_posix()
+                except ValueError:
+                    pass
+                causes.append(f"image '{shown}'" + (" changed" if path in old_images and path in
+                                                     new_images else " added or removed"))
+        old_fonts, new_fonts = fonts_of(old_face), fonts_of(new_face)
+        if old_fonts != new_fonts:
+            families = {**_font_families(old_game), **_font_families(new_game)}
+            changed = sorted({families.get(f, f) for f in old_fonts ^ new_fonts})
+            causes.append(f"font {', '.join(changed)} (its file changed, or another is used)")
+        for key in ("title", "title_en", "version"):
+            a, b = getattr(old_game, key), getattr(new_game, key)
+            if a != b and f"game.{key}" in templates:
+                causes.append(f"game {key}: {show_change(a, b)}")
+        old_deck = next((d for d in old_game.decks if d.id == old.deck), None)
+        new_deck = next((d for d in new_game.decks if d.id == new.deck), None)
+        if old_deck and new_deck:
+            for key in ("color", "name", "total"):
+                a, b = getattr(old_deck, key), getattr(new_deck, key)
+                if a != b and f"deck.{key}" in templates:
+                    causes.append(f"deck '{new_deck.id}' {key}: {show_change(a, b)}")
+    if new_game.stamp and (old.record() != new.record() or old_game.version != new_game.version):
+        causes.append("the revision stamp (game version and card data)")
+    unique = list(dict.fromkeys(causes))
+    return unique or ["something the faces draw from the game changed"], tables
+
+
+# -- comparing two versions -----------------------------------------------------------------
+
+def compare(old: GameFaces, new: GameFaces) -> GameDiff:
     diff = GameDiff()
-    before = {c.id: c for c in old.cards()}
-    after = {c.id: c for c in new.cards()}
+    old_game, new_game = old.game, new.game
+    diff.font = new_game.main_family.regular
+    shared_old: dict = {}
+    shared_new: dict = {}
+
+    def faces(gf: GameFaces) -> dict[str, tuple]:
+        return {c.id: (d.fronts[c.id], d.backs[c.id]) for d in gf.decks for c in d.deck.cards
+                if c.id in d.fronts}
+
+    before_faces, after_faces = faces(old), faces(new)
+    before = {c.id: c for c in old_game.cards()}
+    after = {c.id: c for c in new_game.cards()}
+    _walk(plain(old_game.data), plain(new_game.data), "", diff.data)
+    explained: set[str] = set()
     diff.removed = [c for i, c in before.items() if i not in after]
     for card_id, card in after.items():
         if card_id not in before:
             diff.added.append(card)
             continue
-        changes: list = []
-        _walk(_values(before[card_id]), _values(card), "", changes)
-        if changes:
-            diff.changed.append((before[card_id], card, changes))
-    _walk(plain(old.data), plain(new.data), "", diff.data)
+        old_card = before[card_id]
+        fields: list = []
+        _walk(_values(old_card), _values(card), "", fields)
+        pair = before_faces.get(card_id), after_faces.get(card_id)
+        if None in pair:
+            continue
+        sides = tuple(side for k, side in enumerate(SIDES)
+                      if face_identity(pair[0][k], shared_old) !=
+                      face_identity(pair[1][k], shared_new))
+        if sides:
+            causes, tables = _causes(old_game, new_game, old_card, card, sides,
+                                     {s: (pair[0][k], pair[1][k]) for k, s in enumerate(SIDES)},
+                                     diff.data, fields)
+            explained |= tables
+            diff.reprinted.append(Reprint(old_card, card, sides, causes))
+            diff.pairs[card_id] = pair
+        else:
+            diff.unprinted += [f"card '{card_id}' field {path}: {show_change(a, b)}"
+                               for path, a, b in fields]
+            if old_card.copies != card.copies:
+                diff.copies.append((old_card, card))
+    diff.unprinted += [f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
+                       if path not in explained]
     return diff
 
 
-def _load(project: Project, game_id: str) -> Game:
+def _laid_out(project: Project, game_id: str) -> GameFaces:
     outcome = check(project, game_id)
-    if outcome.game is None:
+    faces = lay_out(outcome)
+    if faces is None:
         raise DataProblems(outcome.report)
-    return outcome.game
+    return faces
 
 
 def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> Project:
@@ -123,32 +360,81 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
 def diff_game(project: Project, game_id: str, revision: str | None = None,
               other: Path | None = None) -> GameDiff:
     """Changes from the revision (or the other folder) to the working tree."""
-    new = _load(project, game_id)
+    new = _laid_out(project, game_id)
     if other is not None:
-        return compare(_load(Project.find(other, trust=project.trust), game_id), new)
+        return compare(_laid_out(Project.find(other, trust=project.trust), game_id), new)
     with tempfile.TemporaryDirectory(prefix="cardgen-diff-") as tmp:
         old_project = at_revision(project, game_id, revision or "HEAD", Path(tmp))
         if not (old_project.cards / game_id / "game.yaml").is_file():
-            return GameDiff(added=list(new.cards()))
-        return compare(_load(old_project, game_id), new)
+            return GameDiff(added=list(new.game.cards()))
+        return compare(_laid_out(old_project, game_id), new)
 
 
-def _show(value: Any) -> str:
-    if value is _MISSING:
-        return "(none)"
-    text = repr(value) if not isinstance(value, str) else value.replace("\n", "⏎")
-    return text if len(text) <= 60 else text[:57] + "..."
-
+# -- reporting ------------------------------------------------------------------------------
 
 def format_diff(game_id: str, diff: GameDiff) -> list[str]:
     if diff.empty:
         return [f"{game_id}: no changes"]
+    fronts = sum(1 for r in diff.reprinted if "front" in r.sides)
+    backs = sum(1 for r in diff.reprinted if "back" in r.sides)
     lines = [f"{game_id}: {len(diff.added)} added, {len(diff.removed)} removed, "
-             f"{len(diff.changed)} changed cards; {len(diff.data)} data changes"]
-    lines += [f"+ card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))}".rstrip() for c in diff.added]
-    lines += [f"- card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))}".rstrip() for c in diff.removed]
-    for old, new, changes in diff.changed:
-        lines.append(f"~ card '{new.id}' ({new.deck})")
-        lines += [f"    {path}: {_show(a)} -> {_show(b)}" for path, a, b in changes]
-    lines += [f"~ data {path}: {_show(a)} -> {_show(b)}" for path, a, b in diff.data]
+             f"{len(diff.reprinted)} reprinted ({fronts} front{'s' if fronts != 1 else ''}, "
+             f"{backs} back{'s' if backs != 1 else ''}), {len(diff.copies)} with other copies; "
+             f"{len(diff.unprinted)} change{'s' if len(diff.unprinted) != 1 else ''} print nothing"]
+    lines += [f"+ card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
+              for c in diff.added]
+    lines += [f"- card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
+              for c in diff.removed]
+    for r in diff.reprinted:
+        lines.append(f"~ card '{r.new.id}' ({r.new.deck}): reprint {' and '.join(r.sides)}")
+        lines += [f"    {cause}" for cause in r.causes]
+    lines += [f"= card '{new.id}' ({new.deck}): copies {old.copies} -> {new.copies}, print unchanged"
+              for old, new in diff.copies]
+    if diff.unprinted:
+        lines.append("changes that print nothing:")
+        lines += [f"    {line}" for line in diff.unprinted]
     return lines
+
+
+def as_json(game_id: str, diff: GameDiff) -> dict:
+    card = lambda c: {"id": c.id, "deck": c.deck, "name": c.fields.get("name"),  # noqa: E731
+                      "copies": c.copies}
+    return {"game": game_id,
+            "added": [card(c) for c in diff.added],
+            "removed": [card(c) for c in diff.removed],
+            "reprinted": [{**card(r.new), "sides": list(r.sides), "causes": r.causes,
+                           "copies_before": r.old.copies} for r in diff.reprinted],
+            "copies": [{**card(new), "copies_before": old.copies} for old, new in diff.copies],
+            "prints_nothing": diff.unprinted}
+
+
+def errata_lines(diff: GameDiff, revision: str) -> list[str]:
+    """The errata guide's list of changes, in words: what to print, replace and remove."""
+    lines = [f"Changes since {revision}:"]
+    for c in diff.added:
+        lines.append(f"  - print {c.copies} × {_name(c)}: a new card")
+    for r in diff.reprinted:
+        was = f" (was {r.old.copies})" if r.old.copies != r.new.copies else ""
+        lines.append(f"  - replace all {r.new.copies} × {_name(r.new)}{was}: "
+                     f"the {' and '.join(r.sides)} changed ({'; '.join(r.causes)})")
+    for old, new in diff.copies:
+        n = new.copies - old.copies
+        lines.append(f"  - print {n} more × {_name(new)} (copies {old.copies} -> {new.copies}; the "
+                     "print is unchanged)" if n > 0 else
+                     f"  - remove {-n} × {_name(new)} (copies {old.copies} -> {new.copies})")
+    for c in diff.removed:
+        lines.append(f"  - remove all {c.copies} × {_name(c)}: the card was removed")
+    if diff.unprinted:
+        lines.append(f"  ({len(diff.unprinted)} other change{'s' if len(diff.unprinted) != 1 else ''}"
+                     " print nothing: `cardgen diff` lists them)")
+    return lines
+
+
+def errata_copies(diff: GameDiff) -> dict[str, int]:
+    """How many of each card an errata set prints: every copy of a new or reprinted card,
+    and the extra copies of a card whose print did not change."""
+    out = {c.id: c.copies for c in diff.added}
+    out.update({r.new.id: r.new.copies for r in diff.reprinted})
+    out.update({new.id: new.copies - old.copies for old, new in diff.copies
+                if new.copies > old.copies})
+    return out

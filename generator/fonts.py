@@ -46,14 +46,20 @@ HEADER_BYTES = 65536  # more than the header and table directory of any TrueType
 def register(path: Path) -> str:
     """Register a TrueType file once; returns its reportlab font name. The file's header
     and table directory are checked now; its tables are read when the font is first used."""
-    real = path.resolve()  # the name and the file read later: the file, not a link to it
-    digest = hashlib.sha1(str(real).encode()).hexdigest()[:8]
-    name = f"{path.stem}-{digest}"
+    real = path.resolve()  # the file read later: the file, not a link to it
     try:
         with open(path, "rb") as file:  # the header and table directory: the file's start
-            TTFontParser(io.BytesIO(file.read(HEADER_BYTES)))
+            head = file.read(HEADER_BYTES)
+        TTFontParser(io.BytesIO(head))
     except (TTFError, OSError, struct.error) as exc:
         raise _explain(path, exc) from None
+    # The name carries a digest of the table directory, whose per-table checksums change
+    # with any change of the font's bytes: a face set in an edited (or another) font file
+    # is a different face, so its identity (diff, errata, every cache) changes, and
+    # `watch` and `serve` load the new file instead of the one they have in memory.
+    tables = struct.unpack(">H", head[4:6])[0] if len(head) >= 6 else 0
+    digest = hashlib.sha1(head[:12 + 16 * tables]).hexdigest()[:8]
+    name = f"{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
         _pending[name] = real
     return name

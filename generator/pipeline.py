@@ -38,7 +38,10 @@ class BuildOptions:
     dpi: int = 300
     proof: bool = False  # proof sheets: every distinct card once, as PNG pages
     tts: bool = False  # a Tabletop Simulator deck
-    only: frozenset | None = None  # an errata set: only these cards (and no rulebook, boards)
+    # An errata set: only these cards, as (id, copies to print) pairs, and no rulebook or
+    # boards; `errata` is what its print guide says changed, in words.
+    only: tuple[tuple[str, int], ...] | None = None
+    errata: tuple[str, ...] = ()
 
 
 @dataclass
@@ -99,10 +102,13 @@ def _single_cards(faces: GameFaces) -> tuple[list[Page], list[tuple]]:
     return pages, boxes
 
 
-def errata_game(game: Game, only: frozenset) -> Game:
-    """The game with only the given cards, each deck on sheets of its own, and no boards."""
+def errata_game(game: Game, only: tuple[tuple[str, int], ...]) -> Game:
+    """The game with only the given cards, as many of each as given, each deck on sheets
+    of its own, and no boards."""
     from dataclasses import replace
-    decks = tuple(replace(d, cards=tuple(c for c in d.cards if c.id in only), slots=None)
+    copies = dict(only)
+    decks = tuple(replace(d, cards=tuple(replace(c, copies=copies[c.id]) for c in d.cards
+                                         if c.id in copies), slots=None)
                   for d in game.decks)
     return replace(game, decks=tuple(d for d in decks if d.cards), boards=())
 
@@ -117,9 +123,10 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
     names = {"fronts": f"{stem}-fronts.pdf", "backs": f"{stem}-backs.pdf"}
-    if not imposition.fronts:  # every deck is still empty (a draft): no sheets, a guide that says so
-        return [TextFile(folder / f"{stem}-print-guide.txt",
-                         print_guide(game, imposition, {}, printer, options.start_slot))]
+    if not imposition.fronts:  # nothing to print (every deck a draft, or errata that only
+        return [TextFile(folder / f"{stem}-print-guide.txt",  # remove cards): a guide says so
+                         print_guide(game, imposition, {}, printer, options.start_slot,
+                                     options.errata))]
     outputs = [
         PdfOutput(folder / names["fronts"], PdfFile(imposition.fronts, f"{title}: card fronts",
                                                     "card fronts", font, duplex)),
@@ -146,7 +153,8 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
             "board map" + (f", {len(pages)} pages to assemble" if len(pages) > 1 else ""),
             font, duplex)))
     outputs.append(TextFile(folder / f"{stem}-print-guide.txt",
-                            print_guide(game, imposition, names, printer, options.start_slot)))
+                            print_guide(game, imposition, names, printer, options.start_slot,
+                                        options.errata)))
     return outputs
 
 

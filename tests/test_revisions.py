@@ -50,15 +50,17 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
     run = cardgen("diff", "lastdance")
     assert run.code == 0
     assert run.lines == [
-        "lastdance: 1 added, 1 removed, 1 changed cards; 3 data changes",
-        "+ card 'jester' (cards) 道化師",
-        "- card 'revolutionary' (cards) 革命家",
-        "~ card 'princess' (cards)",
-        "    effect: TBD -> 常に表向きにする。",
-        "~ data setup.cards_used[3].cards.revolutionary: 1 -> (none)",
-        "~ data setup.cards_used[3].cards.jester: (none) -> 1",
-        "~ data rulings.qa[3].cards[8]: revolutionary -> jester",
-    ]  # the Baron moved below the Baroness: not a change
+        "lastdance: 1 added, 1 removed, 1 reprinted (1 front, 0 backs), 0 with other copies; "
+        "3 changes print nothing",
+        "+ card 'jester' (cards) 道化師 ×1",
+        "- card 'revolutionary' (cards) 革命家 ×1",
+        "~ card 'princess' (cards): reprint front",
+        "    field effect: TBD -> 常に表向きにする。",
+        "changes that print nothing:",
+        "    data setup.cards_used[3].cards.revolutionary: 1 -> (none)",
+        "    data setup.cards_used[3].cards.jester: (none) -> 1",
+        "    data rulings.qa[q4].cards[8]: revolutionary -> jester",
+    ]  # the Baron moved below the Baroness: not a change; Q&A entries by their id
 
 
 def test_diff_against_another_folder(project, cardgen, tmp_path):
@@ -67,10 +69,11 @@ def test_diff_against_another_folder(project, cardgen, tmp_path):
     shutil.copytree(project, old, symlinks=True)
     revise(project)
     run = cardgen("diff", "--against", str(old), "lastdance")
-    assert run.lines[:4] == ["lastdance: 1 added, 1 removed, 1 changed cards; 3 data changes",
-                             "+ card 'jester' (cards) 道化師",
-                             "- card 'revolutionary' (cards) 革命家",
-                             "~ card 'princess' (cards)"]
+    assert run.lines[:4] == ["lastdance: 1 added, 1 removed, 1 reprinted (1 front, 0 backs), 0 "
+                             "with other copies; 3 changes print nothing",
+                             "+ card 'jester' (cards) 道化師 ×1",
+                             "- card 'revolutionary' (cards) 革命家 ×1",
+                             "~ card 'princess' (cards): reprint front"]
 
 
 def test_errata_set_holds_only_the_changed_cards_with_their_backs(repo, cardgen):
@@ -89,7 +92,7 @@ def test_errata_set_holds_only_the_changed_cards_with_their_backs(repo, cardgen)
     assert not (out / "lastdance-fronts.pdf").exists()  # an errata build writes only the errata
     git(repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "v2")
     assert cardgen("build", "--changed-since", "HEAD", "lastdance").lines == [
-        "lastdance: no cards added or changed since HEAD"]
+        "lastdance: nothing printed changed since HEAD"]
 
 
 def test_revision_stamp_matches_the_card_data(project, cardgen):

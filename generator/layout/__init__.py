@@ -218,11 +218,12 @@ def _measure_box(e: _Element, layout: LayoutSpec) -> tuple[float, float, float, 
 
 def _image_in(path: str, x: float, y: float, w: float, h: float, fit: str) -> list[Item]:
     pw, ph = images.inspect(path)
+    digest = images.digest(path)
     if fit == "stretch":
-        return [Image(path, x, y, w, h)]
+        return [Image(path, x, y, w, h, digest)]
     scale = (min if fit == "contain" else max)(w / pw, h / ph)
     iw, ih = pw * scale, ph * scale
-    placed = Image(path, x + (w - iw) / 2, y + (h - ih) / 2, iw, ih)
+    placed = Image(path, x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, digest)
     return [placed] if fit == "contain" else [Group((placed,), clip=(x, y, w, h))]
 
 
@@ -532,6 +533,27 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)
 
 
+def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:
+    """Grouped backs are printed once per group of equal faces (an equal face is an equal
+    identity: layout/identity.py). A back that comes out different on every card makes
+    as many groups as cards, and as many back files: say so, naming what varies."""
+    printed = [c for c in deck.cards if c.copies > 0 and c.id in backs and not c.back]
+    if deck.backs != "grouped" or len(printed) < 2:
+        return
+    if len({backs[c.id] for c in printed}) < len(printed):
+        return
+    varying = [e for e in deck.back.elements
+               if any(bindings.is_template(v) for v in e.props.values())]
+    if not varying:
+        return
+    element = varying[0]
+    report.warning(f"deck '{deck.id}': the back layout '{deck.back.id}' comes out different on "
+                   f"every card (element '{element.name}' uses the card), so each of the "
+                   f"{len(printed)} cards needs a back file of its own; make the element the same "
+                   "on every card, or write `backs: duplex` to print each back behind its front",
+                   element.loc, "layout")
+
+
 def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
@@ -566,6 +588,7 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
                                          mark_drafts=False, memo=memo)
             if plain_back:
                 memo[key] = backs[card.id]
+        _warn_backs_per_card(deck, backs, report)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = game.main_family.bold
     boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)

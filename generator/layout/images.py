@@ -8,6 +8,8 @@ located problem, never a crash at drawing time.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -34,9 +36,33 @@ def find(src: str, game_root: str) -> Path:
     return path
 
 
-@lru_cache(maxsize=1024)
+def _stamp(path: str) -> tuple:
+    """What changes when the file does: `watch` and `serve` see an edited picture at once."""
+    try:
+        st = os.stat(path)
+        return st.st_mtime_ns, st.st_size, st.st_ino
+    except OSError:
+        return ()
+
+
 def inspect(path: str, label: str | None = None) -> tuple[int, int]:
     """(width, height) in pixels of a readable PNG or JPEG file; `label` names it in messages."""
+    return _inspect(path, label, _stamp(path))
+
+
+def digest(path: str) -> str:
+    """A digest of the file's bytes, read once per version of the file."""
+    return _digest(path, _stamp(path))
+
+
+@lru_cache(maxsize=1024)
+def _digest(path: str, stamp: tuple) -> str:
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=1024)
+def _inspect(path: str, label: str | None, stamp: tuple) -> tuple[int, int]:
     name = label or Path(path).name
     try:
         with warnings.catch_warnings():

@@ -78,6 +78,7 @@ class Image:
     y: float
     w: float
     h: float
+    digest: str = ""  # of the file's bytes: the face changes when the picture does
 
 
 @dataclass(frozen=True, slots=True)

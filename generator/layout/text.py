@@ -30,6 +30,7 @@ from icu4py.locale import Locale
 
 from .. import fonts
 from ..model import Color, FontFamily, Icon
+from . import images
 from .primitives import Image, Item, Text
 
 OBJECT = "\ufffc"  # stands for an inline image while breaking lines
@@ -366,7 +367,8 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
                                       size, run[0].color, char_space=space))
                 run = []
             if atom.text == OBJECT:
-                items.append(Image(atom.image, x, baseline + descent, w, size))
+                items.append(Image(atom.image, x, baseline + descent, w, size,
+                                   images.digest(atom.image)))
             else:
                 if not run:
                     run_x = x
@@ -394,7 +396,8 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[
             if ch in ZERO_WIDTH:
                 continue
             if ch == OBJECT:
-                items.append(Image(atom.image, cx - size / 2, y - size, size, size))
+                items.append(Image(atom.image, cx - size / 2, y - size, size, size,
+                                   images.digest(atom.image)))
             elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:
                 # Turned clockwise: the glyph's baseline runs down the column.
                 items.append(Text(cx - (ascent + descent) / 2, y, ch, atom.font, size, atom.color,

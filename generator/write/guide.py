@@ -17,12 +17,17 @@ def _pages(numbers) -> str:
 
 
 def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple | None,
-                start_slot: int) -> str:
-    """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards")."""
+                start_slot: int, errata: tuple[str, ...] = ()) -> str:
+    """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards"); `errata`:
+    the changes an errata set stands for, in words, listed first."""
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
-    lines = [f"{title}: print guide", "=" * 40, ""]
+    lines = [f"{title}: {'errata ' if errata else ''}print guide", "=" * 40, ""]
+    if errata:
+        lines += [*errata, ""]
     if not imposition.fronts:
-        return "\n".join(lines + ["Nothing to print yet: every deck is empty (a draft).", ""])
+        nothing = "Nothing to print: take out the cards listed above." if errata else \
+            "Nothing to print yet: every deck is empty (a draft)."
+        return "\n".join(lines + [nothing, ""])
     sheets = {s.id: s for s in imposition.sheets}
     for sheet in sheets.values():
         stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"

@@ -8,7 +8,6 @@ finished primitives and the resolution), so an unchanged card is not rasterised 
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 from pathlib import Path
@@ -16,13 +15,15 @@ from pathlib import Path
 import pypdfium2
 
 from ..impose import Page, Placement
+from ..layout.identity import face_identity
 from ..layout.primitives import Face
 from .pdf import PdfFile, render_pdf
 
 
-def face_key(face: Face, dpi: int, bleed: bool) -> str:
-    """A stable digest of what a face draws (its primitives are plain frozen values)."""
-    return hashlib.sha256(repr((face, dpi, bleed)).encode("utf-8")).hexdigest()[:24]
+def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None) -> str:
+    """The cache key of a face's picture: its identity (layout/identity.py: what it draws,
+    with the bytes of its images and fonts), the resolution and the bleed."""
+    return f"{face_identity(face, shared)}-{dpi}-{int(bleed)}"
 
 
 def face_page(face: Face, bleed: bool = True) -> Page:
@@ -58,7 +59,8 @@ def pdf_to_pngs(pdf: bytes, dpi: float) -> list[bytes]:
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
                  bleed: bool = True) -> list[bytes]:
     """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again."""
-    keys = [face_key(f, dpi, bleed) for f in faces]
+    shared: dict = {}
+    keys = [face_key(f, dpi, bleed, shared) for f in faces]
     found: dict[str, bytes] = {}
     if cache is not None:
         for key in set(keys):

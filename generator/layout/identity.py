@@ -1,0 +1,73 @@
+"""One identity for what a face prints.
+
+A face's identity is a digest of everything it draws, after layout: every item's final
+values (positions, texts, colours, sizes), the digest of the bytes of every image it
+places (primitives.Image.digest), and its fonts, whose registered names carry a digest
+of the font file's table directory (fonts.register). Two faces with the same identity
+print the same; any change that shows on paper changes it, whatever caused it: a card
+field, a data table, a layout, a macro, a font or an image.
+
+`cardgen diff`, errata sets (`build --changed-since`), the PNG cache behind `--png`,
+`--tts` and `serve`, and the grouping of backs all ask this one question through here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from .primitives import Block, Face, Group, Image, Text
+
+
+def face_identity(face: Face, shared: dict | None = None) -> str:
+    """The face's identity. `shared` (id of a Block -> its digest) lets the faces of one
+    build hash a block they share once."""
+    h = hashlib.sha256(repr((face.width, face.height, face.bleed)).encode())
+    for item in face.items:
+        h.update(_item_digest(item, shared))
+    return h.hexdigest()[:24]
+
+
+def _item_digest(item, shared: dict | None) -> bytes:
+    if isinstance(item, Block):
+        if shared is not None:
+            found = shared.get(id(item))
+            if found is not None:
+                return found[1]
+        digest = hashlib.sha256(b"block" + b"".join(_item_digest(i, shared)
+                                                    for i in item.items)).digest()
+        if shared is not None:
+            shared[id(item)] = (item, digest)  # the block is kept alive with its id
+        return digest
+    if isinstance(item, Group):
+        inner = b"".join(_item_digest(i, shared) for i in item.items)
+        return hashlib.sha256(repr((item.rotate, item.cx, item.cy, item.opacity, item.clip,
+                                    item.dx, item.dy)).encode() + inner).digest()
+    return repr(item).encode()
+
+
+def images_of(face: Face) -> dict[str, str]:
+    """The image files a face places: path -> digest of its bytes."""
+    found: dict[str, str] = {}
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, Image):
+                found[item.path] = item.digest
+            elif isinstance(item, (Group, Block)):
+                walk(item.items)
+    walk(face.items)
+    return found
+
+
+def fonts_of(face: Face) -> set[str]:
+    """The registered font names a face sets text in."""
+    found: set[str] = set()
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, Text):
+                found.add(item.font)
+            elif isinstance(item, (Group, Block)):
+                walk(item.items)
+    walk(face.items)
+    return found
