@@ -239,7 +239,7 @@ def cmd_diff(args, project: Project) -> int:
 
     results = []
     for game_id in _games(project, args.games):
-        changes = diff_game(project, game_id, args.rev, args.against)
+        changes = diff_game(project, game_id, args.rev, args.against, visual=args.visual)
         if args.visual:
             from .write.changes import changes_pdf
             path = changes_pdf(project, game_id, changes, args.against or args.rev)

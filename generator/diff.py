@@ -53,6 +53,7 @@ class GameDiff:
     unprinted: list[str] = field(default_factory=list)  # changes that print nothing
     data: list[tuple[str, Any, Any]] = field(default_factory=list)  # every data change
     pairs: dict[str, tuple] = field(default_factory=dict)  # card id -> old and new faces
+    rasters: dict[tuple, tuple] = field(default_factory=dict)  # (id, side) -> PNGs, --visual
     font: str = ""  # the new version's main font (registered name), for the visual diff
 
     @property
@@ -156,7 +157,7 @@ def _show(value: Any) -> str:
 
 
 def show_change(old: Any, new: Any) -> str:
-    if isinstance(old, str) and isinstance(new, str) and (len(old) > 40 or len(new) > 40):
+    if isinstance(old, str) and isinstance(new, str) and (len(old) > 20 or len(new) > 20):
         return word_diff(old, new)
     return f"{_show(old)} -> {_show(new)}"
 
@@ -233,17 +234,12 @@ def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[s
         if "macros." in templates and old_game.macros != new_game.macros:
             causes.append("the game's macros")
         old_face, new_face = faces[side]
-        old_images, new_images = images_of(old_face), images_of(new_face)
-        root = Path(new_game.root)
+        old_images = images_of(old_face, old_game.root)
+        new_images = images_of(new_face, new_game.root)
         for path in sorted(set(old_images) | set(new_images)):
             if old_images.get(path) != new_images.get(path):
-                shown = Path(path).name
-                try:
-                    shown = Path(path).relative_to(root).as_posix()
-                except ValueError:
-                    pass
-                causes.append(f"image '{shown}'" + (" changed" if path in old_images and path in
-                                                     new_images else " added or removed"))
+                causes.append(f"image '{path}'" + (" changed" if path in old_images and path in
+                                                    new_images else " added or removed"))
         old_fonts, new_fonts = fonts_of(old_face), fonts_of(new_face)
         if old_fonts != new_fonts:
             families = {**_font_families(old_game), **_font_families(new_game)}
@@ -324,14 +320,14 @@ def _laid_out(project: Project, game_id: str) -> GameFaces:
 
 
 def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> Project:
-    """What a build of the game reads (its folder and layouts/), as it was at a git
+    """What a build of the game reads (its folder, layouts/ and fonts/), as it was at a git
     revision, extracted into `folder`."""
     try:
         top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=project.root,
                              capture_output=True, text=True, check=True).stdout.strip()
         prefix = Path(project.root).resolve().relative_to(Path(top).resolve()).as_posix()
         base = "" if prefix == "." else prefix + "/"
-        paths = [f"{base}cards/{game_id}", f"{base}layouts"]
+        paths = [f"{base}cards/{game_id}", f"{base}layouts", f"{base}fonts"]
         listed = subprocess.run(["git", "ls-tree", "--name-only", "--end-of-options", revision,
                                  "--", *paths], cwd=top,
                                 capture_output=True, text=True, check=True).stdout.split()
@@ -350,24 +346,55 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
     (root / "cards").mkdir(exist_ok=True)
     if archive:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter="data")
+            tar.extractall(folder, filter=_inside_only)
     fonts = root / "fonts"
-    if not fonts.exists():  # fonts are large and rarely change: use the working tree's
+    if not fonts.exists():  # fonts the project does not keep in git: the working tree's
         fonts.symlink_to(Path(project.root) / "fonts")
     return Project(root, root / "output", project.trust)
 
 
+def _inside_only(member: tarfile.TarInfo, path: str) -> tarfile.TarInfo | None:
+    """tarfile's `data` filter, leaving out (rather than failing on) what it refuses: a
+    link to an absolute path or out of the folder is not extracted."""
+    try:
+        return tarfile.data_filter(member, path)
+    except tarfile.FilterError:
+        return None
+
+
 def diff_game(project: Project, game_id: str, revision: str | None = None,
-              other: Path | None = None) -> GameDiff:
-    """Changes from the revision (or the other folder) to the working tree."""
+              other: Path | None = None, visual: bool = False) -> GameDiff:
+    """Changes from the revision (or the other folder) to the working tree. With `visual`,
+    every reprinted face is also rasterised, before and after (while the old version's
+    files are still there to read)."""
     new = _laid_out(project, game_id)
     if other is not None:
-        return compare(_laid_out(Project.find(other, trust=project.trust), game_id), new)
+        return _rasterised(compare(_laid_out(Project.find(other, trust=project.trust), game_id),
+                                   new), visual)
     with tempfile.TemporaryDirectory(prefix="cardgen-diff-") as tmp:
         old_project = at_revision(project, game_id, revision or "HEAD", Path(tmp))
         if not (old_project.cards / game_id / "game.yaml").is_file():
             return GameDiff(added=list(new.game.cards()))
-        return compare(_laid_out(old_project, game_id), new)
+        return _rasterised(compare(_laid_out(old_project, game_id), new), visual)
+
+
+VISUAL_DPI = 100
+
+
+def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
+    if not visual:
+        return diff
+    from .write.png import faces_to_png
+    keys, faces = [], []
+    for r in diff.reprinted:
+        old_faces, new_faces = diff.pairs[r.new.id]
+        for k, side in enumerate(SIDES):
+            if side in r.sides:
+                keys.append((r.new.id, side))
+                faces += [old_faces[k], new_faces[k]]
+    pngs = faces_to_png(faces, VISUAL_DPI, diff.font, None, bleed=False) if faces else []
+    diff.rasters = {key: (pngs[2 * n], pngs[2 * n + 1]) for n, key in enumerate(keys)}
+    return diff
 
 
 # -- reporting ------------------------------------------------------------------------------

@@ -42,10 +42,20 @@ def _explain(path: Path, exc: Exception) -> FontFileError:
 HEADER_BYTES = 65536  # more than the header and table directory of any TrueType file
 
 
-@lru_cache(maxsize=None)
 def register(path: Path) -> str:
-    """Register a TrueType file once; returns its reportlab font name. The file's header
-    and table directory are checked now; its tables are read when the font is first used."""
+    """Register a TrueType file once per version of the file; returns its reportlab font
+    name. The file's header and table directory are checked now; its tables are read when
+    the font is first used. An edited file (`watch`, `serve`) is registered again."""
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+    except OSError:
+        stamp = ()
+    return _register(path, stamp)
+
+
+@lru_cache(maxsize=None)
+def _register(path: Path, stamp: tuple) -> str:
     real = path.resolve()  # the file read later: the file, not a link to it
     try:
         with open(path, "rb") as file:  # the header and table directory: the file's start

@@ -42,17 +42,23 @@ def _item_digest(item, shared: dict | None) -> bytes:
         inner = b"".join(_item_digest(i, shared) for i in item.items)
         return hashlib.sha256(repr((item.rotate, item.cx, item.cy, item.opacity, item.clip,
                                     item.dx, item.dy)).encode() + inner).digest()
+    if isinstance(item, Image):  # the picture, not where the file lies (another checkout)
+        return repr(("image", item.digest, item.x, item.y, item.w, item.h)).encode()
     return repr(item).encode()
 
 
-def images_of(face: Face) -> dict[str, str]:
-    """The image files a face places: path -> digest of its bytes."""
+def images_of(face: Face, root: str = "") -> dict[str, str]:
+    """The image files a face places: path (relative to `root` when inside it) -> digest of
+    its bytes."""
     found: dict[str, str] = {}
 
     def walk(items):
         for item in items:
             if isinstance(item, Image):
-                found[item.path] = item.digest
+                path = item.path
+                if root and path.startswith(root.rstrip("/") + "/"):
+                    path = path[len(root.rstrip("/")) + 1:]
+                found[path] = item.digest
             elif isinstance(item, (Group, Block)):
                 walk(item.items)
     walk(face.items)

@@ -20,9 +20,7 @@ from ..load import Project
 from ..reproducible import no_source_date_epoch
 from ..units import PAPER, mm
 from . import BytesFile, write_files
-from .png import faces_to_png
 
-DPI = 100
 CELL = 12  # pixels: differences are grouped into boxes on this grid
 THRESHOLD = 48  # a channel difference below this is anti-aliasing, not a change
 RED = (0.85, 0.1, 0.1)
@@ -78,14 +76,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
     from ..fonts import ensure
 
     font = ensure(diff.font)  # the game's own font: Japanese names and causes show
-    rows = []
-    for reprint in diff.reprinted:
-        old_faces, new_faces = diff.pairs[reprint.new.id]
-        for k, side in enumerate(("front", "back")):
-            if side in reprint.sides:
-                rows.append((reprint, side, old_faces[k], new_faces[k]))
-    pngs = faces_to_png([f for _, _, a, b in rows for f in (a, b)], DPI, font, None, bleed=False) \
-        if rows else []
+    rows = [(r, side) for r in diff.reprinted for side in ("front", "back") if side in r.sides]
     width, height = mm(PAPER["A4"][1]), mm(PAPER["A4"][0])  # landscape
     out = io.BytesIO()
     with no_source_date_epoch():
@@ -97,7 +88,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
             c.setFont(font, 12)
             c.drawString(margin, height - margin - 12, f"{game_id}: nothing printed changed "
                                                        f"since {against}")
-        for n, (reprint, side, old_face, new_face) in enumerate(rows):
+        for n, (reprint, side) in enumerate(rows):
             if n % per_page == 0:
                 if n:
                     c.showPage()
@@ -105,7 +96,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
                 c.setFillColorRGB(0, 0, 0)
                 c.drawString(margin, height - margin - 8,
                              f"{game_id}: faces changed since {against}   (before | after)")
-            before, after = pngs[2 * n], pngs[2 * n + 1]
+            before, after = diff.rasters[reprint.new.id, side]
             regions = changed_regions(before, after)
             top = height - margin - mm(10) - (n % per_page + 1) * row_h
             face_w = (width - 2 * margin) * 0.3
