@@ -111,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="a live preview of a game's cards, report and rulebook in a browser")
     sv.add_argument("game", metavar="GAME")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--changes-since", metavar="REV",
+                    help="also show every face that prints differently since the git revision "
+                         "REV, before and after")
     sv.add_argument("--port", type=_positive("--port", 0, 65535), default=8000,
                     help="port to listen on, 1 to 65535 (default 8000; 0: any free port)")
 
@@ -316,7 +319,8 @@ def cmd_serve(args, project: Project) -> int:
     def ready(address) -> None:
         print(f"serving {game} on http://{address[0]}:{address[1]}/ (Ctrl-C to stop)", flush=True)
 
-    serve.serve(project, game, args.host, args.port, ready=ready, report=report)
+    serve.serve(project, game, args.host, args.port, ready=ready, report=report,
+                since=args.changes_since)
     return ExitCode.OK
 
 

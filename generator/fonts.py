@@ -26,7 +26,9 @@ class FontFileError(CardgenError):
 
 # Registered fonts that no one has measured or drawn with yet: name -> file. A font is read
 # (a few MB of tables, 25 ms) when first used, so a family a game never uses costs nothing.
-_pending: dict[str, Path] = {}
+# A name stands for the font's content (see _register), so several files may offer it (a
+# revision of the project in a temporary folder, the working tree): any that still exists.
+_pending: dict[str, list[Path]] = {}
 
 
 def _explain(path: Path, exc: Exception) -> FontFileError:
@@ -71,15 +73,16 @@ def _register(path: Path, stamp: tuple) -> str:
     digest = hashlib.sha1(head[:12 + 16 * tables]).hexdigest()[:8]
     name = f"{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        _pending[name] = real
+        _pending.setdefault(name, []).insert(0, real)  # the newest first
     return name
 
 
 def ensure(font_name: str) -> str:
     """Load a registered font if it is not loaded yet; returns its name. Everything that
     hands a font name to reportlab goes through here or through the functions below."""
-    path = _pending.get(font_name)
-    if path is not None:
+    paths = _pending.get(font_name)
+    if paths is not None:
+        path = next((p for p in paths if p.exists()), paths[0])
         try:
             pdfmetrics.registerFont(TTFont(font_name, str(path)))
         except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:

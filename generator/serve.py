@@ -41,6 +41,8 @@ class Preview:
     problems: list[dict] = field(default_factory=list)
     ok: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
+    since: str | None = None  # `--changes-since REV`: show what prints differently since REV
+    changes: list[dict] = field(default_factory=list)  # id, side, causes, before, after
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
@@ -75,10 +77,52 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
         for n, image in enumerate(pdf_to_pngs(book.pdf, 60), 1):
             images[f"rulebook/page-{n}.png"] = image
             pages.append(f"rulebook/page-{n}.png")
+    changes = _changes(project, game, preview.since, images) if preview.since else []
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
         preview.problems, preview.ok = problems, True
+        preview.changes = changes
         preview.version += 1
+
+
+def _outlined(png: bytes, regions) -> bytes:
+    import io
+
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+    with PILImage.open(io.BytesIO(png)) as im:
+        im = im.convert("RGB")
+        draw = ImageDraw.Draw(im)
+        for x, y, w, h in regions:
+            draw.rectangle([x * im.width - 1, y * im.height - 1, (x + w) * im.width + 1,
+                            (y + h) * im.height + 1], outline=(217, 26, 26), width=2)
+        out = io.BytesIO()
+        im.save(out, "PNG")
+        return out.getvalue()
+
+
+def _changes(project: Project, game: str, since: str, images: dict) -> list[dict]:
+    """The reprinted faces since a revision, before and after, their changes outlined: the
+    same diff and the same regions as `cardgen diff --visual`."""
+    from .diff import diff_game
+    from .problems import CardgenError
+    from .write.changes import changed_regions
+    try:
+        diff = diff_game(project, game, since, visual=True)
+    except CardgenError as exc:
+        return [{"id": "", "side": "", "causes": [f"cannot compare with {since}: {exc}"],
+                 "before": "", "after": ""}]
+    out = []
+    for reprint in diff.reprinted:
+        for side in reprint.sides:
+            before, after = diff.rasters[reprint.new.id, side]
+            regions = changed_regions(before, after)
+            names = (f"changes/{reprint.new.id}-{side}-before.png",
+                     f"changes/{reprint.new.id}-{side}-after.png")
+            images[names[0]], images[names[1]] = _outlined(before, regions), _outlined(after, regions)
+            out.append({"id": reprint.new.id, "side": side, "causes": reprint.causes,
+                        "before": names[0], "after": names[1]})
+    return out
 
 
 # The page is a Jinja2 template with autoescaping on: every value from data (ids, names,
@@ -97,6 +141,8 @@ figcaption { font-size: 13px; }
 .problems li.error { color: #b00; } .problems li.warning { color: #8a6d00; }
 .rulebook img { width: 280px; margin: 4px; border: 1px solid #ccc; }
 .stale { background: #fdd; padding: .5em; }
+.changes figure { display: inline-block; background: white; padding: 6px; margin: 4px; }
+.changes img { height: 150px; margin-right: 4px; }
 </style></head>
 <body data-version="{{ version }}">
 <h1>{{ title }}</h1>
@@ -112,6 +158,13 @@ figcaption { font-size: 13px; }
  src="/img/{{ c.back | urlencode }}?v={{ version }}" alt="back of {{ c.name }}">
 <figcaption><span class="name">{{ c.name }}</span> <code>{{ c.id }}</code> ×{{ c.copies }}</figcaption></figure>
 {%- endfor %}</div>
+{% if since %}<h2>Changes since {{ since }}</h2><div class="changes">
+{%- for c in changes %}
+<figure class="change" id="change-{{ c.id }}-{{ c.side }}">{% if c.before %}<img
+ src="/img/{{ c.before | urlencode }}?v={{ version }}" alt="before"><img
+ src="/img/{{ c.after | urlencode }}?v={{ version }}" alt="after">{% endif %}
+<figcaption><code>{{ c.id }}</code> {{ c.side }}<ul>{% for cause in c.causes %}<li>{{ cause }}</li>{% endfor %}</ul></figcaption></figure>
+{%- else %}<p>Nothing printed has changed.</p>{% endfor %}</div>{% endif %}
 <h2>Rulebook</h2><div class="rulebook">
 {%- for p in pages %}<img src="/img/{{ p | urlencode }}?v={{ version }}" alt="rulebook page">{% endfor %}</div>
 <script nonce="{{ nonce }}">
@@ -139,7 +192,8 @@ def render_page(game: str, preview: Preview, nonce: str = "") -> str:
     with preview.lock:
         problems = [{**p, "anchor": _anchor(p, preview.cards)} for p in preview.problems]
         return PAGE.render(title=game, version=preview.version, ok=preview.ok, nonce=nonce,
-                           problems=problems, cards=list(preview.cards), pages=list(preview.pages))
+                           problems=problems, cards=list(preview.cards), pages=list(preview.pages),
+                           since=preview.since, changes=list(preview.changes))
 
 
 def _anchor(problem: dict, cards: list[dict]) -> str:
@@ -230,10 +284,12 @@ class _Server(ThreadingHTTPServer):
 
 
 def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000,
-          ready=None, stop: threading.Event | None = None, report=None) -> None:
+          ready=None, stop: threading.Event | None = None, report=None,
+          since: str | None = None) -> None:
     """Serve until `stop` is set (or the process is interrupted). `ready` is called with the
-    bound address; `report` after every rebuild, with the Preview."""
-    preview = Preview()
+    bound address; `report` after every rebuild, with the Preview; `since`, a git revision,
+    adds a view of every face that prints differently since it."""
+    preview = Preview(since=since)
     stop = stop or threading.Event()
     try:
         server = _Server((host, port), make_handler(game, preview))

@@ -248,3 +248,20 @@ def test_diff_as_json(game, project, cardgen):
     data = json.loads(run.out)
     assert [r["id"] for r in data["reprinted"]] == ["a", "b"]
     assert data["reprinted"][0]["sides"] == ["front"]
+
+
+def test_serve_shows_the_changes_since_a_revision(game, project):
+    from generator.load import Project
+    from generator.serve import Preview, build_preview, render_page
+
+    _edit(game / "terms.yaml", "label: Swift", "label: Quick")
+    preview = Preview(since="HEAD")
+    build_preview(Project.find(project), "rev", preview)
+    assert [(c["id"], c["side"]) for c in preview.changes] == [("a", "front"), ("b", "front")]
+    page = render_page("rev", preview)
+    assert "Changes since HEAD" in page and "data terms.terms[swift].label: Swift -&gt; Quick" in page
+    after = preview.images["changes/a-front-after.png"]
+    with PILImage.open(io.BytesIO(after)) as im:  # the outline is drawn in red
+        data = im.convert("RGB").tobytes()
+    assert any(data[i] > 200 and data[i + 1] < 60 and data[i + 2] < 60
+               for i in range(0, len(data), 3))
