@@ -37,6 +37,7 @@ test: $(STAMP) browser
 
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py
+	$(VENV)/bin/python benchmarks/revisions.py
 
 clean:
 	rm -rf output
