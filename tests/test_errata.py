@@ -178,14 +178,22 @@ def test_a_replaced_font_file_reprints_what_is_set_in_it(game, project, cardgen)
     shutil.copytree(REPO / "fonts", fonts)
     git(project, "add", "-A")
     git(project, "commit", "-qm", "fonts in the project")
+    from generator.load import Project
+    from generator.serve import Preview, build_preview
+
     assert cardgen("build", "--png", "rev").code == 0
     first = (project / "output/rev/png/main/a-front.png").read_bytes()
+    preview = Preview()
+    build_preview(Project.find(project), "rev", preview)
+    served = preview.images["main/a-front.png"]
     shutil.copyfile(REPO / "fonts/BIZUDPMincho-Regular.ttf", fonts / "BIZUDPGothic-Regular.ttf")
     lines = _diff(cardgen)
     assert _reprinted(lines) == ["a", "b", "c", "d"]
     assert any(line.startswith("    font gothic") for line in lines), lines
     assert cardgen("build", "--png", "rev").code == 0
     assert (project / "output/rev/png/main/a-front.png").read_bytes() != first
+    build_preview(Project.find(project), "rev", preview)  # the same process: no restart
+    assert preview.images["main/a-front.png"] != served
 
 
 def test_a_mid_sentence_edit_shows_the_changed_words(game, project, cardgen):
