@@ -152,3 +152,40 @@ def test_a_rulebook_split_into_files_includes_them_with_the_same_data(project, c
     run = cardgen("validate", "book")
     assert "cards/book/parts/setup.md:3:15: error: rulebook: unknown card 'nobody' [rulebook]" \
         in run.lines, run.lines
+
+
+def test_last_dance_rulebook_is_the_seed_without_the_transcribers_notes(project, cardgen):
+    """Every line of seed 000 is printed (the per-player lists as the setup table), and the
+    transcriber's notes are not: they are comments in the template."""
+    from conftest import REPO
+
+    seed = REPO.parent / "shared" / "seeds" / "000_043eb192ff78500f.txt"
+    if not seed.exists():
+        pytest.skip("the seeds are not beside the repository")
+    assert cardgen("build", "lastdance").code == 0
+    pages = texts(project / "output/lastdance/lastdance-rulebook.pdf")
+    printed = squeeze(" ".join(p.split("\n", 1)[1] if "\n" in p else p  # page numbers off
+                               for p in pages))
+    lines = seed.read_text("utf-8").splitlines()
+    table = False
+    for line in lines[3:]:
+        line = line.strip().removeprefix("- ")
+        if line == "Cards Used by Player Count":
+            table = True  # the lists per player count print as one table (checked below)
+        elif line == "Game Flow" or line.startswith("Turn"):
+            table = False
+        if not line or line == "Table of Contents" or table and line != "Cards Used by Player Count":
+            continue
+        if line.startswith("Note:"):
+            assert squeeze(line) not in printed, line
+            continue
+        assert squeeze(line) in printed, line
+    assert "Note:" not in " ".join(pages)
+
+
+def test_last_dance_hand_size_is_one_fact(project, cardgen):
+    setup = project / "cards/lastdance/setup.yaml"
+    edit(setup, "hand_size: 4", "hand_size: 5")
+    run = cardgen("validate", "lastdance")
+    assert "4 players: the table has 16 cards, but dealing 5 to each player needs 20" in \
+        " ".join(run.lines)
