@@ -86,7 +86,14 @@ def test_every_character_is_transcribed_exactly():
 def test_validates_with_only_the_drafts_the_seed_leaves_open(project, cardgen):
     run = cardgen("validate", "odoriko")
     assert run.code == 0, run.lines
+    copies = [f"cards/odoriko/characters.yaml:{line}:13: warning: card 'cc00{n}': copies is TBD "
+              "(draft) [draft]" for n, line in zip(range(1, 10), (10, 32, 53, 74, 96, 120, 143, 166,
+                                                                   190))]
     assert [l for l in run.lines if ": warning: " in l or ": error: " in l] == [
+        *copies,  # the seed does not say how many of each character there are
+        "cards/odoriko/checks.yaml:56:13: warning: a personal deck is 12 character and event "
+        "cards; with the event cards not written yet there are 9 character cards to choose from "
+        "(draft) [personal-deck-draft]",
         "cards/odoriko/game.yaml:3:8: warning: the game's title is TBD (draft) [draft]",
         "cards/odoriko/game.yaml:63:5: warning: deck 'events' has no cards yet (draft) [draft]",
     ]
@@ -100,7 +107,7 @@ def test_a_badly_formed_term_is_reported_in_the_seeds_words(project, cardgen):
     run = cardgen("validate", "odoriko")
     assert run.code == 1
     errors = [l.replace(WJ, "") for l in run.lines if ": error: " in l]
-    assert errors == ["cards/odoriko/characters.yaml:59:9: error: cc003: 「全体の場に置かれた1以下のカードn枚：＋n」 "
+    assert errors == ["cards/odoriko/characters.yaml:62:9: error: cc003: 「全体の場に置かれた1以下のカードn枚：＋n」 "
                       "counts rank 1; terms count ranks 2-10 or J cards only [term-ranks]"]
 
 
@@ -123,5 +130,9 @@ def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, c
     rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "odoriko-rulebook.pdf").pages)
     for card in data:
         assert card["name"] in rulebook and term(card["victory"][0]) in rulebook
-    assert "手札は最大で4枚まで取得できる。" in rulebook
+    assert "手札は最大で４枚まで取得できる。" in rulebook  # full-width, as the seed writes it
+    for words in ("２－１０までのカード", "ＡＪＱＫのカード", "Ａ：自身のオークション", "５枚以上",
+                  "トランプ５２枚", "合わせて１２枚", "条件•「～～の時」", "名称：”白手袋の”イル・アリエル",
+                  "説明：「あたいは踊るよ"):
+        assert words in rulebook, words
     assert "合計で20枚の資源カードが場に置かれたら" in rulebook
