@@ -48,8 +48,8 @@ def test_builds_cards_tiles_boards_aid_and_rulebook(project, cardgen):
 @pytest.mark.parametrize("change,error", [
     ("split: [4, 1]", "cards/dernier-peuple/movement.yaml:10:12: error: grey-example: the split 3 then 1 "
                       "adds up to 4, not 5 [split-sums]"),
-    ("direct: 5", "cards/dernier-peuple/movement.yaml:15:13: error: black-example: direct tile 25 is not a "
-                  "tile of the board [direct-tile-exists]"),
+    ("direct: 5", "cards/dernier-peuple/movement.yaml:15:13: error: black-example: direct tile 25 is not on "
+                  "the 3-player board (tiles 1-12) [direct-tile-in-every-ring]"),
 ])
 def test_movement_card_checks(project, cardgen, change, error):
     new = {"split: [4, 1]": "split: [3, 1]", "direct: 5": "direct: 25"}[change]
@@ -178,3 +178,41 @@ def test_a_split_board_reassembles_to_the_same_geometry(project, cardgen):
             if all(math.hypot(bx - fx, by - fy) > 2 for fx, fy in found):  # overlaps repeat
                 found.append((bx, by))
     assert_on_ring(found, expected(side / 2, side / 2))
+
+
+@pytest.mark.parametrize("path, old, new, error", [
+    ("board.yaml", "pickaxes: [4, 8,", "pickaxes: [2, 8,", "tile 2 is both a home and a pickaxe tile"),
+    ("board.yaml", "name: 黄色, order: 2}", "name: 黄色, order: 1}",
+     "tile 2: turn order 1 is shared with another home"),
+    ("board.yaml", "{color: red,    name: 赤", "{color: blue,    name: 赤",
+     "tile 10: colour blue is shared with another home"),
+    ("board.yaml", "{players: 3, first: 1, last: 12}", "{players: 3, first: 1, last: 13}",
+     "3 players: tiles 1-13, not 1-12"),
+    ("movement.yaml", "direct: 9", "direct: 15",
+     "is not on the 3-player board (tiles 1-12)"),
+    ("scoring.yaml", "starting_hand: 2", "starting_hand: 9",
+     "the starting hand (9 cards) is more than the hand limit (7)"),
+])
+def test_the_seeds_board_rules_are_checked(project, cardgen, path, old, new, error):
+    edit(project / "cards/dernier-peuple" / path, old, new)
+    run = cardgen("validate", "dernier-peuple")
+    assert run.code == 1 and error in "\n".join(run.lines), run.lines
+
+
+def test_rulebook_keeps_the_seeds_examples_and_player_counts(project, cardgen):
+    from conftest import REPO
+
+    seed = REPO.parent / "shared" / "seeds" / "002_9a512a3f51e4ce9a.txt"
+    assert cardgen("build", "dernier-peuple").code == 0
+    text = "".join("".join(p.extract_text().split()) for p in
+                   reader(project / "output/dernier-peuple/dernier-peuple-rulebook.pdf").pages)
+    assert "3・4・5人用（4人推奨）" in text
+    if not seed.exists():
+        pytest.skip("the seeds are not beside the repository")
+    lines = seed.read_text("utf-8").splitlines()
+    examples = (lines[105:108] + lines[116:119] + lines[127:129] + lines[136:138] + lines[144:145]
+                + lines[149:152])  # the worked examples and the ambush summary
+    for line in examples:
+        if line.strip() and not line.startswith(("<", "  •", "+")):
+            assert "".join(line.split()) in text, line
+    assert "黄色プレイヤー" in text
