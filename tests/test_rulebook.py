@@ -52,7 +52,7 @@ def test_one_data_change_moves_rulebook_sheets_and_validator_together(project, c
     edit(cards, "    name_en: Duke's Daughter\n    copies: 4\n", "    name_en: Duke's Daughter\n    copies: 3\n")
     run = cardgen("build", "lastdance")
     assert run.code == 1
-    assert ("cards/lastdance/setup.yaml:65:23: error: 7 players: the table uses 4 × 'dukes-daughter', "
+    assert ("cards/lastdance/setup.yaml:66:23: error: 7 players: the table uses 4 × 'dukes-daughter', "
             "but the game has only 3 [within-copies]") in run.lines
     # The refused build kept the previous, consistent set of files.
     assert squeeze("Duke's Daughter (公爵令嬢) — 4") in squeeze("".join(texts(out / "lastdance-rulebook.pdf")))

@@ -29,7 +29,7 @@ def test_one_changed_count_fails_the_invariants_at_the_table(project, cardgen):
     run = cardgen("validate", "lastdance")
     assert run.code == 1
     assert [l for l in run.lines if ": error: " in l] == [
-        "cards/lastdance/setup.yaml:7:7: error: 4 players: the card counts add up to 17, "
+        "cards/lastdance/setup.yaml:8:7: error: 4 players: the card counts add up to 17, "
         "not the table's total of 16 [table-adds-up]",
     ]
     assert run.lines[-1] == "lastdance: FAILED: 1 error, 14 warnings"
@@ -44,10 +44,10 @@ def test_copies_lowered_below_a_table_fails_within_copies(project, cardgen):
     assert [e for e in errors if e.endswith("[within-copies]")] == [
         f"cards/lastdance/setup.yaml:{line}:15: error: {players} players: the table uses 2 × "
         f"'wizard', but the game has only 1 [within-copies]"
-        for line, players in ((15, 4), (29, 5), (44, 6), (60, 7))
+        for line, players in ((16, 4), (30, 5), (45, 6), (61, 7))
     ]
     # 8 players use all cards: the total is now 30, not 32.
-    assert ("cards/lastdance/setup.yaml:68:12: error: 8 players: the table must use all game "
+    assert ("cards/lastdance/setup.yaml:69:12: error: 8 players: the table must use all game "
             "cards (30), it has 32 [eight-players-use-all]") in errors
 
 
