@@ -18,11 +18,14 @@ def test_validates_with_drafts_that_count_the_undefined_cards(project, cardgen):
     assert run.code == 0, run.lines
     assert [l for l in run.lines if ": error: " in l] == []
     warnings = [l for l in run.lines if ": warning: " in l]
-    assert ("cards/vampire-band/game.yaml:24:12: warning: deck 'characters': 8 of its 50 slots are "
-            "defined; 42 are still to be designed (draft) [draft]") in warnings
-    assert ("cards/vampire-band/game.yaml:46:12: warning: deck 'actions': 3 of its 80 slots are "
+    # Four characters the seed's notes speak of; nothing made up for ミナ殿下 or the 三大公.
+    assert ("cards/vampire-band/game.yaml:24:12: warning: deck 'characters': 4 of its 50 slots are "
+            "defined; 46 are still to be designed (draft) [draft]") in warnings
+    assert ("cards/vampire-band/game.yaml:45:12: warning: deck 'actions': 3 of its 80 slots are "
             "defined; 77 are still to be designed (draft) [draft]") in warnings
-    assert "cards/vampire-band/characters.yaml:8:17: warning: card 'mina': durability is TBD (draft) [draft]" in warnings
+    assert "cards/vampire-band/characters.yaml:12:17: warning: card 'akira': durability is TBD (draft) [draft]" in warnings
+    # The special cards' effects are not given: their rulings go to the rulebook.
+    assert "cards/vampire-band/actions.yaml:9:13: warning: card 'telomere': effect is TBD (draft) [draft]" in warnings
 
 
 def test_a_deck_over_its_shape_is_an_error(project, cardgen):
@@ -30,8 +33,9 @@ def test_a_deck_over_its_shape_is_an_error(project, cardgen):
     path.write_text(path.read_text("utf-8").replace("slots: 80", "slots: 2"), "utf-8")
     run = cardgen("validate", "vampire-band")
     assert run.code == 1
-    assert ("cards/vampire-band/game.yaml:46:12: error: deck 'actions' has 3 cards, more than its 2 "
+    assert ("cards/vampire-band/game.yaml:45:12: error: deck 'actions' has 3 cards, more than its 2 "
             "slots [deck]") in run.lines
+    assert any("the deck's shape is 140 cards on 14 pages of 10" in line for line in run.lines)
 
 
 def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
@@ -50,8 +54,9 @@ def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
     assert "vampire-band-backs-characters.pdf: print 5 times, on the reverse of fronts pages 2-6" in guide
     assert "vampire-band-backs-actions.pdf: print 8 times, on the reverse of fronts pages 7-14" in guide
     fronts = squeeze("".join(p.extract_text() for p in reader(out / "vampire-band-fronts.pdf").pages))
-    for name in ("ミナ殿下", "鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク", "テロメアの陰謀"):
+    for name in ("鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク", "テロメアの陰謀"):
         assert name in fronts
+    assert "ミナ殿下" not in fronts and "防諜" not in fronts  # no card made up, no ruling as card text
 
 
 def frame_box(image, slot, px_per_mm):
@@ -74,3 +79,36 @@ def test_every_rotation_back_lies_under_its_front(project, cardgen):
         assert all(abs(x - y) < 0.3 for x, y in zip(f, b)), (slot, f, b)
     text = squeeze(reader(out / "vampire-band-fronts.pdf").pages[0].extract_text())
     assert text.count("時計回り") == 2 and "反時計回り" not in text
+
+
+def test_rulebook_says_what_the_seed_says(project, cardgen):
+    assert cardgen("build", "vampire-band").code == 0
+    pages = [squeeze(p.extract_text()) for p in
+             reader(project / "output/vampire-band/vampire-band-rulebook.pdf").pages]
+    text = "".join(pages)
+    assert "テスト版データを公開します。禁無断転載／禁無断配付。" in text
+    for word, name in (("オレンジ色", "ツェペッシュ家一門"), ("緑色", "反ツェペッシュ家"), ("ピンク色", "日本人"),
+                       ("濃いピンク色", "鏑木レーゲンドルフアキラの知人"), ("水色", "ベイオウルヴズ"),
+                       ("灰色", "無所属")):
+        assert f"■■{word}{name}" in text, word
+    assert "ツェペッシュ家一門（しかし、諜報部のみは一門内ですら防諜の対象としているので攻撃できます）" in text
+    assert "各プレイヤーに２枚ずつ配り" in text and "各プレイヤーに５枚ずつ配り" in text
+    assert "Beowulf" not in text and "Tepes" not in text
+    # 巻末の補足: the last section, each entry whole with its characters' sentences.
+    last = text[text.rindex("補足"):]
+    assert last.startswith("補足原作の人間関係") and "すべてはミナ殿下のために" not in last
+    assert "日本人：日本人は、たとえ直接的に敵対していなくても" in last
+    assert "同士討ちが起りえます。鏑木レーゲンドルフアキラはそのような状況でも抗う性質なので" in last
+    assert "歯向かうことはありません。ユウヒ（鏑木レーゲンドルフユウヒ）" in last
+
+
+def test_no_rule_the_seed_does_not_give(project, cardgen):
+    """複数の所属: no cap of two, and grey may be combined; attack limits are 3 and 4."""
+    path = project / "cards/vampire-band/characters.yaml"
+    text = path.read_text("utf-8").replace("affiliations: [unaffiliated]",
+                                           "affiliations: [unaffiliated, tepes, beowulf]")
+    path.write_text(text, "utf-8")
+    assert cardgen("validate", "vampire-band").code == 0
+    path.write_text(text.replace("attack_limit: TBD", "attack_limit: [2]", 1), "utf-8")
+    run = cardgen("validate", "vampire-band")
+    assert any("attack limit 2: the rules limit only 3 and 4" in line for line in run.lines)
