@@ -177,6 +177,10 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
         for card in instances:
             order.setdefault(faces.backs[card.id], []).append(card)
         runs = list(order.items())
+        if len(runs) > 1 and start_slot + len(instances) + undefined <= sheet.per_sheet:
+            # A deck that fits on one sheet is one group whatever its backs (a ROTATION card
+            # and the blank cards beside it): its one back page, as laid out, printed once.
+            runs = [(runs[0][0], instances)]
     else:
         runs = [(None, instances)]
     marks = crop_marks(sheet)

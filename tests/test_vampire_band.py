@@ -45,7 +45,8 @@ def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
     assert len(reader(out / "vampire-band-fronts.pdf").pages) == 14
     backs = [squeeze(p.extract_text()) for p in reader(out / "vampire-band-backs.pdf").pages]
     assert len(backs) == 14
-    assert backs[0].count("反時計回り") == 10  # page 1: the ROTATION card's other face
+    # Page 1: the ROTATION card's other face twice; the blank cards have white backs.
+    assert backs[0].count("反時計回り") == 2
     assert all(b.count("キャラクターカード") == 10 for b in backs[1:6])  # pages 2-6
     assert all(b.count("行動カード") == 10 for b in backs[6:14])  # pages 7-14
     for name, pages in (("rotation", 1), ("characters", 5), ("actions", 8)):
@@ -53,6 +54,9 @@ def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
     guide = (out / "vampire-band-print-guide.txt").read_text("utf-8")
     assert "vampire-band-backs-characters.pdf: print 5 times, on the reverse of fronts pages 2-6" in guide
     assert "vampire-band-backs-actions.pdf: print 8 times, on the reverse of fronts pages 7-14" in guide
+    assert "vampire-band-backs-rotation.pdf: print 1 time, on the reverse of fronts page 1" in guide
+    assert ("Cards: 17 on 14 sheet(s), 8 of them blank cards; 123 slot(s) of the decks' shape not "
+            "designed yet, printed blank (set them aside).") in guide
     fronts = squeeze("".join(p.extract_text() for p in reader(out / "vampire-band-fronts.pdf").pages))
     for name in ("鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク", "テロメアの陰謀"):
         assert name in fronts

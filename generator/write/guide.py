@@ -34,10 +34,17 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
         lines.append(f"Paper: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards of "
                      f"{to_mm(sheet.card[0]):g} x {to_mm(sheet.card[1]):g} mm per sheet.")
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
+    printed = {deck for deck, _ in imposition.decks}
+    blanks = sum(c.copies for d in game.decks if d.id in printed for c in d.cards if c.blank)
+    undefined = sum(max(0, d.slots - d.total) for d in game.decks if d.id in printed and d.slots)
     lines += [
         "Print every file at 100% (actual size, no fit-to-page).",
         f"Cards: {imposition.cards} on {len(imposition.fronts)} sheet(s)"
-        + (f", {imposition.fillers} blank filler slot(s) (set them aside)" if imposition.fillers else "")
+        + (f", {blanks} of them blank cards" if blanks else "")
+        + (f"; {undefined} slot(s) of the decks' shape not designed yet" if undefined else "")
+        + (f"; {imposition.fillers - undefined} empty slot(s)" if imposition.fillers > undefined
+           else "")
+        + (", printed blank (set them aside)" if imposition.fillers else "")
         + ".",
     ]
     if start_slot:
