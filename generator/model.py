@@ -174,6 +174,7 @@ class Deck:
     path: tuple  # ("decks", i)
     backs: str = "grouped"  # "grouped": a sheet per back design; "duplex": backs follow fronts
     slots: int | None = None  # the deck's declared shape: undefined slots print as blank fillers
+    guide: str = ""  # what the print guide says about this deck (`guide:` in game.yaml)
     card_backs: Mapping[str, "LayoutSpec"] = field(default_factory=frozen_mapping)  # name -> layout
 
     @property

@@ -18,6 +18,11 @@ def test_validates_with_the_composition_draft(project, cardgen):
     assert run.code == 0, run.lines
     assert [l for l in run.lines if ": warning: " in l or ": error: " in l] == [
         "cards/dernier-peuple/decks.yaml:3:23: warning: data decks.movement_composition is TBD "
+        "(draft) [draft]",
+        # the two movement cards are the rules' examples: how many of each is not given
+        "cards/dernier-peuple/movement.yaml:10:13: warning: card 'grey-example': copies is TBD "
+        "(draft) [draft]",
+        "cards/dernier-peuple/movement.yaml:17:13: warning: card 'black-example': copies is TBD "
         "(draft) [draft]"]
 
 
@@ -46,9 +51,9 @@ def test_builds_cards_tiles_boards_aid_and_rulebook(project, cardgen):
 
 
 @pytest.mark.parametrize("change,error", [
-    ("split: [4, 1]", "cards/dernier-peuple/movement.yaml:10:12: error: grey-example: the split 3 then 1 "
+    ("split: [4, 1]", "cards/dernier-peuple/movement.yaml:13:12: error: grey-example: the split 3 then 1 "
                       "adds up to 4, not 5 [split-sums]"),
-    ("direct: 5", "cards/dernier-peuple/movement.yaml:15:13: error: black-example: direct tile 25 is not on "
+    ("direct: 5", "cards/dernier-peuple/movement.yaml:20:13: error: black-example: direct tile 25 is not on "
                   "the 3-player board (tiles 1-12) [direct-tile-in-every-ring]"),
 ])
 def test_movement_card_checks(project, cardgen, change, error):

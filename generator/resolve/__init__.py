@@ -410,6 +410,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             fields=raw.get("fields"),
             backs=raw.get("backs", "grouped"),
             slots=raw.get("slots"),
+            guide=raw.get("guide", ""),
             card_backs=frozen_mapping({c["back"]: layouts[c["back"]] for c in
                                        deck_doc.data.get("cards") or [] if isinstance(c, dict)
                                        and isinstance(c.get("back"), str) and c["back"] in layouts

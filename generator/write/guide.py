@@ -47,6 +47,7 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
         + (", printed blank (set them aside)" if imposition.fillers else "")
         + ".",
     ]
+    lines += [f"Deck '{d.name}': {d.guide}" for d in game.decks if d.guide and d.id in printed]
     if start_slot:
         lines.append(f"The first sheet starts at slot {start_slot + 1} (slots 1-{start_slot} were "
                      "already used).")
