@@ -250,6 +250,34 @@ def _paper(name: str) -> tuple[float, float]:
     return mm(PAPER[name][0]), mm(PAPER[name][1])
 
 
+CROSS_ARM = mm(4)
+
+
+def _clear_spot(board_face: BoardFace, spot: tuple[float, float], vertical: bool,
+                span: tuple[float, float]) -> tuple[float, float]:
+    """The point nearest `spot` along its seam (board coordinates, y down) where an
+    alignment cross covers no tile; `spot` itself when there is none."""
+    along = spot[1] if vertical else spot[0]
+    step = mm(2)
+    for k in range(int((span[1] - span[0]) / step) + 1):
+        for d in ((k * step,) if k == 0 else (k * step, -k * step)):
+            a = along + d
+            if not span[0] + CROSS_ARM <= a <= span[1] - CROSS_ARM:
+                continue
+            point = (spot[0], a) if vertical else (a, spot[1])
+            if _clear(board_face, point):
+                return point
+    return spot
+
+
+def _clear(board_face: BoardFace, point: tuple[float, float]) -> bool:
+    """True if a cross at `point` (board coordinates, y down) covers no tile."""
+    clearance = board_face.reach + CROSS_ARM + mm(1)
+    height = board_face.face.height
+    return all(math.hypot(point[0] - x, point[1] - (height - y)) > clearance
+               for x, y in board_face.centres)
+
+
 def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
     """The board on the first paper that holds it whole (either way round), centred; or,
     when none does, split over pages of the last paper, each sharing `overlap` with its
@@ -280,17 +308,26 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
             x0, y0 = c * step_x, r * step_y  # the page's top-left corner on the board, y down
             px, py = m - x0, m - (face.height - y0 - ph)  # where the board's origin goes
             marks: list[Item] = []
+            placed: list[tuple[float, float]] = []
             for sx in seams_x + [None]:
                 for sy in seams_y + [None]:
                     if sx is None and sy is None:
                         continue
                     points = ([(sx, sy)] if sx is not None and sy is not None else
-                              [(sx, y0 + f * ph) for f in (0.25, 0.75)] if sx is not None else
-                              [(x0 + f * pw, sy) for f in (0.25, 0.75)])
+                              [_clear_spot(board_face, (sx, y0 + f * ph), vertical=True,
+                                           span=(y0, y0 + ph)) for f in (0.25, 0.75)]
+                              if sx is not None else
+                              [_clear_spot(board_face, (x0 + f * pw, sy), vertical=False,
+                                           span=(x0, x0 + pw)) for f in (0.25, 0.75)])
                     for bx, by in points:
+                        if any(math.hypot(bx - px_, by - py_) < 3 * CROSS_ARM for px_, py_ in placed):
+                            continue  # two spots moved to the same clear place: one cross
+                        if sx is not None and sy is not None and not _clear(board_face, (bx, by)):
+                            continue  # where the seams cross lies a tile: the other crosses do
+                        placed.append((bx, by))
                         if x0 <= bx <= x0 + pw and y0 <= by <= y0 + ph:
                             qx, qy = m + bx - x0, h - m - (by - y0)
-                            arm = mm(4)
+                            arm = CROSS_ARM
                             marks += [Line(qx - arm, qy, qx + arm, qy, (0, 0, 0), 0.3),
                                       Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
             label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "

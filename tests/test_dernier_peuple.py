@@ -221,3 +221,42 @@ def test_rulebook_keeps_the_seeds_examples_and_player_counts(project, cardgen):
         if line.strip() and not line.startswith(("<", "  •", "+")):
             assert "".join(line.split()) in text, line
     assert "黄色プレイヤー" in text
+
+
+def test_alignment_crosses_never_cover_a_tile(project):
+    import math
+
+    from generator.impose import impose_board
+    from generator.layout.primitives import Line
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+
+    faces = lay_out(check(Project.find(project), "dernier-peuple"))
+    checked = 0
+    for board_face in faces.boards:
+        pages = impose_board(board_face, faces.game.main_family.regular)
+        for page in pages[1:] if len(pages) > 1 else ():
+            placement = page.placements[0]
+            for line in (m for m in page.marks if isinstance(m, Line) and m.y1 == m.y2):
+                qx, qy = (line.x1 + line.x2) / 2, line.y1  # the cross's centre on the page
+                bx, by = qx - placement.x, qy - placement.y  # on the board, y up
+                nearest = min(math.hypot(bx - x, by - y) for x, y in board_face.centres)
+                assert nearest > board_face.reach, (board_face.board.id, qx, qy)
+                checked += 1
+    assert checked >= 8
+
+
+def test_a_pickaxe_tiles_number_and_label_clear_its_circle(project):
+    from generator.load import Project
+    from generator.pipeline import check
+    from generator.units import parse_length
+
+    game = check(Project.find(project), "dernier-peuple").game
+    layout = next(d for d in game.decks if d.id == "tiles").front
+    el = {e.name: e.props for e in layout.elements}
+    ring_top = parse_length(el["pickaxe-ring"]["y"])
+    ring_bottom = ring_top + parse_length(el["pickaxe-ring"]["height"])
+    number_bottom = parse_length("2.5mm") + parse_length("7mm")  # the pickaxe case of `number`
+    label_top = layout.size[1] - parse_length("9.5mm")
+    assert "'2.5mm' if card.kind == 'pickaxe'" in el["number"]["y"]
+    assert number_bottom < ring_top and ring_bottom < label_top

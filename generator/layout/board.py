@@ -25,6 +25,7 @@ class BoardFace:
     face: Face
     centres: tuple[tuple[float, float], ...]  # tile centres on the face, points, y up
     radius: float
+    reach: float = 0.0  # how far a tile reaches from its centre (half its diagonal)
 
 
 def ring_radius(board: Board, w: float, h: float) -> float:
@@ -65,4 +66,5 @@ def layout_board(board: Board, tiles: dict[str, Face], title_font: str) -> Board
         items.append(Group(tile, rotate=turn, cx=x, cy=y, dx=x - face.width / 2,
                            dy=y - face.height / 2, clip=(0, 0, face.width, face.height)))
     items.append(Text(cx, cy - 6, board.title, title_font, 16, (0.2, 0.2, 0.2), anchor="middle"))
-    return BoardFace(board, Face(side, side, tuple(items)), tuple(centres), radius)
+    return BoardFace(board, Face(side, side, tuple(items)), tuple(centres), radius,
+                     math.hypot(w, h) / 2)
