@@ -260,3 +260,18 @@ def test_a_pickaxe_tiles_number_and_label_clear_its_circle(project):
     label_top = layout.size[1] - parse_length("9.5mm")
     assert "'2.5mm' if card.kind == 'pickaxe'" in el["number"]["y"]
     assert number_bottom < ring_top and ring_bottom < label_top
+
+
+def test_the_boards_take_their_tiles_from_the_rings(project):
+    """One source: board.yaml's rings give the boards, the rulebook and the checks."""
+    from generator.load import Project
+    from generator.pipeline import check
+
+    boards = {b.id: b.cards for b in check(Project.find(project), "dernier-peuple").game.boards}
+    assert boards["3p"] == tuple(f"tile-{n:02d}" for n in range(1, 13))
+    assert boards["5p"] == tuple(f"tile-{n:02d}" for n in range(1, 21))
+    edit(project / "cards/dernier-peuple/board.yaml", "{players: 3, first: 1, last: 12}",
+         "{players: 3, first: 2, last: 12}")
+    outcome = check(Project.find(project), "dernier-peuple")
+    assert {b.id: b.cards for b in outcome.game.boards}["3p"][0] == "tile-02"
+    assert any("3 players: tiles 2-12, not 1-12" in p.message for p in outcome.report.errors)

@@ -446,6 +446,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
 
 def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report) -> tuple[Board, ...]:
     boards = []
+    data = {k: doc.data for k, doc in loaded.data.items()}
     for i, raw in enumerate(loaded.game.data.get("boards") or []):
         where = lambda *path, i=i: loaded.game.locate(("boards", i) + path)  # noqa: E731
         doc = loaded.boards.get(raw["layout"])
@@ -458,7 +459,18 @@ def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report) -> tup
             continue
         order = [c.id for c in deck.cards]
         spec = raw["cards"]
-        if isinstance(spec, dict):
+        if isinstance(spec, dict):  # the ends of the run may be templates over the data
+            spec = dict(spec)
+            for end in ("first", "last"):
+                try:
+                    spec[end] = str(sandbox.render(spec[end], {"data": data}))
+                except sandbox.SandboxError as exc:
+                    report.error(f"board '{raw['id']}': cards: {end}: {exc}", where("cards", end),
+                                 "reference")
+                    spec = None
+                    break
+            if spec is None:
+                continue
             missing = [x for x in (spec["first"], spec["last"]) if x not in order]
             if missing or order.index(spec["first"]) > order.index(spec["last"]):
                 report.error(f"board '{raw['id']}': cards {spec['first']} to {spec['last']} are not a "
