@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import ImageOps
 
 from pdfcheck import Raster, reader
@@ -116,3 +117,24 @@ def test_no_rule_the_seed_does_not_give(project, cardgen):
     path.write_text(text.replace("attack_limit: TBD", "attack_limit: [2]", 1), "utf-8")
     run = cardgen("validate", "vampire-band")
     assert any("attack limit 2: the rules limit only 3 and 4" in line for line in run.lines)
+
+
+def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
+    """Seed 003 line by line, full-width characters exactly; only the web page's own lines
+    (the download links and the page's status) are not rulebook text."""
+    from conftest import REPO
+
+    seed = REPO.parent / "shared" / "seeds" / "003_09d0d1bc850d66a1.txt"
+    if not seed.exists():
+        pytest.skip("the seeds are not beside the repository")
+    assert cardgen("build", "vampire-band").code == 0
+    pages = reader(project / "output/vampire-band/vampire-band-rulebook.pdf").pages
+    printed = "".join(squeeze(p.extract_text().split("\n", 1)[-1]) for p in pages)  # no page numbers
+    web = ("公開を休止しています", "名刺用紙に印刷してください。", "PDFデータ")
+    lines = [line for line in seed.read_text("utf-8").splitlines()
+             if line.strip() and not any(w in line for w in web)]
+    assert len(lines) >= 60
+    missing = [line for line in lines if squeeze(line) not in printed]
+    # "KING'S COURT" wraps over two lines in the seed itself
+    assert missing in ([], ["COURT」は色は３色になり、数字も色によって一部無いものがあったりと完全なシンメトリでは無く、"
+                            "攻撃カードも凶悪さが増しています。）"]), missing
