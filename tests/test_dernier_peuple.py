@@ -46,8 +46,8 @@ def test_builds_cards_tiles_boards_aid_and_rulebook(project, cardgen):
             w, h = sorted(page_size_mm(board.pages[0]))
             assert abs(w - 297) < 0.2 and abs(h - 420) < 0.2  # A3
     rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "dernier-peuple-rulebook.pdf").pages)
-    assert "3人1~12番2・6・10番4・8・12番" in rulebook  # the setup table, from board.yaml
-    assert "18番黒プレイヤーのホーム5番手" in rulebook
+    assert "3人プレイの場合は1~12番のタイル、4人プレイの場合は1~16番のタイル" in rulebook  # from board.yaml
+    assert "18番は黒プレイヤーのホーム(5番手プレイヤー)となります。" in rulebook
 
 
 @pytest.mark.parametrize("change,error", [
@@ -275,3 +275,28 @@ def test_the_boards_take_their_tiles_from_the_rings(project):
     outcome = check(Project.find(project), "dernier-peuple")
     assert {b.id: b.cards for b in outcome.game.boards}["3p"][0] == "tile-02"
     assert any("3 players: tiles 2-12, not 1-12" in p.message for p in outcome.report.errors)
+
+
+def test_rulebook_prints_every_rule_line_of_the_seed(project, cardgen):
+    """Seed 002 line by line. Not rulebook text: the web page's own lines (the BGA link,
+    the screenshot and its legend, image placeholders, tags, the site's footer); the
+    <…> sub-headings print as headings, without the brackets."""
+    from conftest import REPO
+
+    seed = REPO.parent / "shared" / "seeds" / "002_9a512a3f51e4ce9a.txt"
+    if not seed.exists():
+        pytest.skip("the seeds are not beside the repository")
+    assert cardgen("build", "dernier-peuple").code == 0
+    pages = reader(project / "output/dernier-peuple/dernier-peuple-rulebook.pdf").pages
+    printed = "".join("".join(p.extract_text().split("\n", 1)[-1].split()) for p in pages)
+    web = ("BGAでプレイ", "ゲーム画面", "画面説明", "1:自分の手札", "2:各プレイヤーのホームタイル",
+           "3:つるはしタイル", "+ ...", "•", "+ タグ編集", "reCAPTCHA", "最終更新")
+    checked = 0
+    for line in seed.read_text("utf-8").splitlines():
+        line = line.strip()
+        if not line or any(w in line for w in web):
+            continue
+        line = line.removeprefix("<").removesuffix(">")
+        assert "".join(line.split()) in printed, line
+        checked += 1
+    assert checked >= 120
