@@ -136,3 +136,21 @@ def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, c
                   "説明：「あたいは踊るよ"):
         assert words in rulebook, words
     assert "合計で20枚の資源カードが場に置かれたら" in rulebook
+
+
+def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
+    """Seed 001 line by line, full-width characters exactly. The seed marks headings with
+    ●, ■ and ▼ and list items with ・: they print as headings and bullets."""
+    if not SEED.exists():
+        pytest.skip("the seeds are not beside the repository")
+    assert cardgen("build", "odoriko").code == 0
+    pages = reader(project / "output/odoriko/odoriko-rulebook.pdf").pages
+    printed = "".join("".join(p.extract_text().split("\n", 1)[-1].split()) for p in pages)
+    checked = 0
+    for line in SEED.read_text("utf-8").splitlines():
+        line = line.strip().lstrip("●■▼・")
+        if not line or line.startswith("最終更新："):  # the wiki page's own stamp
+            continue
+        assert "".join(line.split()) in printed, line
+        checked += 1
+    assert checked >= 250
