@@ -61,10 +61,6 @@ class GameDiff:
         return not (self.added or self.removed or self.reprinted or self.copies
                     or self.unprinted)
 
-    def changed_ids(self) -> set[str]:
-        """The cards an errata set prints: added and reprinted ones."""
-        return {c.id for c in self.added} | {r.new.id for r in self.reprinted}
-
 
 # -- values and data, by key path -----------------------------------------------------------
 

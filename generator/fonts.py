@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
 
+from .paths import file_version
 from .problems import CardgenError, ExitCode
 
 
@@ -48,12 +49,7 @@ def register(path: Path) -> str:
     """Register a TrueType file once per version of the file; returns its reportlab font
     name. The file's header and table directory are checked now; its tables are read when
     the font is first used. An edited file (`watch`, `serve`) is registered again."""
-    try:
-        st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError:
-        stamp = ()
-    return _register(path, stamp)
+    return _register(path, file_version(path))
 
 
 @lru_cache(maxsize=None)

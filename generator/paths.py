@@ -11,6 +11,8 @@ before it is opened: the path, with every link resolved, must lie inside the fol
 is named from (the game folder for what game.yaml names, layouts/ for layouts and
 presets, fonts/ for font files, the output folder for what a build writes). A link that
 leads out, `..`, an absolute path, a NUL byte and a link loop are all refused the same way.
+
+Besides: `file_version`, the stamp under which a file's contents are cached (images, fonts).
 """
 
 from __future__ import annotations
@@ -86,3 +88,14 @@ def contained(folder: Path, path: Path) -> bool:
         return Path(path).resolve().is_relative_to(Path(folder).resolve())
     except (RuntimeError, OSError):
         return False
+
+
+def file_version(path: str | os.PathLike) -> tuple:
+    """What changes when a file does (modification time, size, inode), or () when it cannot
+    be read: the key under which the file's contents are cached, so `watch` and `serve`
+    see an edited picture or font at once."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ()
+    return st.st_mtime_ns, st.st_size, st.st_ino

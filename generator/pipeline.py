@@ -20,8 +20,7 @@ from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import PAPER, mm
 from .validate import validate
-from .paths import contained
-from .write import BytesFile, OutputError, PdfOutput, TextFile, one_build_at_a_time, write_files
+from .write import BytesFile, PdfOutput, TextFile, one_build_at_a_time, write_files
 from .write.calibration import calibration_pages
 from .write.guide import print_guide
 from .write.pdf import PdfFile
@@ -244,10 +243,6 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)
     progress(f"{game_id}: writing {len(outputs)} files")
-    folder = output_folder(project, game_id)
-    if not contained(project.output, folder):
-        raise OutputError(f"refusing to write {folder}: it lies outside the output folder "
-                          f"{project.output}; nothing was written")
     lock = project.output / ".cache" / f"{game_id}.lock"  # beside the PNG cache, not in the game's files
     with one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
                                                     "of it to finish writing")):

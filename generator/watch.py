@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from .load import Project
+from .paths import contained
 
 POLL = 0.3  # seconds between looks at the files
 MAX_FILES = 100_000  # per folder: far more than any game has; a walk that finds more stops
@@ -51,7 +52,7 @@ def _walk(folder: Path) -> list[tuple]:
                 if item.is_dir():
                     stack.append(Path(item.path))
                     continue
-                if item.is_symlink() and not Path(item.path).resolve().is_relative_to(root):
+                if item.is_symlink() and not contained(root, Path(item.path)):
                     continue  # a link that leads out: not ours to watch
                 st = item.stat()
             except (OSError, RuntimeError):

@@ -216,8 +216,9 @@ def _measure_box(e: _Element, layout: LayoutSpec) -> tuple[float, float, float, 
     return bx, by, w, h
 
 
-def _image_in(path: str, x: float, y: float, w: float, h: float, fit: str) -> list[Item]:
-    pw, ph = images.inspect(path)
+def _image_in(path: str, x: float, y: float, w: float, h: float, fit: str,
+              label: str | None = None) -> list[Item]:
+    pw, ph = images.inspect(path, label)
     digest = images.digest(path)
     if fit == "stretch":
         return [Image(path, x, y, w, h, digest)]
@@ -374,8 +375,7 @@ def _shape(e: _Element, card: Card, game: Game) -> list[Item]:
         src = str(e.raw("src"))
         try:
             path = str(images.find(src, game.root))
-            images.inspect(path, src)
-            return _image_in(path, x, y, w, h, e.raw("fit", "contain"))
+            return _image_in(path, x, y, w, h, e.raw("fit", "contain"), src)
         except images.ImageProblem as exc:
             raise _Bad("src", str(exc), check="image") from None
     if kind == "icon":

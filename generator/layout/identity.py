@@ -47,33 +47,29 @@ def _item_digest(item, shared: dict | None) -> bytes:
     return repr(item).encode()
 
 
+def _leaves(items):
+    """Every item a face draws, inside groups and blocks too."""
+    for item in items:
+        if isinstance(item, (Group, Block)):
+            yield from _leaves(item.items)
+        else:
+            yield item
+
+
 def images_of(face: Face, root: str = "") -> dict[str, str]:
     """The image files a face places: path (relative to `root` when inside it) -> digest of
     its bytes."""
+    prefix = root.rstrip("/") + "/" if root else None
     found: dict[str, str] = {}
-
-    def walk(items):
-        for item in items:
-            if isinstance(item, Image):
-                path = item.path
-                if root and path.startswith(root.rstrip("/") + "/"):
-                    path = path[len(root.rstrip("/")) + 1:]
-                found[path] = item.digest
-            elif isinstance(item, (Group, Block)):
-                walk(item.items)
-    walk(face.items)
+    for item in _leaves(face.items):
+        if isinstance(item, Image):
+            path = item.path
+            if prefix and path.startswith(prefix):
+                path = path[len(prefix):]
+            found[path] = item.digest
     return found
 
 
 def fonts_of(face: Face) -> set[str]:
     """The registered font names a face sets text in."""
-    found: set[str] = set()
-
-    def walk(items):
-        for item in items:
-            if isinstance(item, Text):
-                found.add(item.font)
-            elif isinstance(item, (Group, Block)):
-                walk(item.items)
-    walk(face.items)
-    return found
+    return {item.font for item in _leaves(face.items) if isinstance(item, Text)}

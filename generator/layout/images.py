@@ -9,14 +9,13 @@ located problem, never a crash at drawing time.
 from __future__ import annotations
 
 import hashlib
-import os
 import warnings
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image as PILImage
 
-from ..paths import Outside, inside
+from ..paths import Outside, file_version, inside
 
 
 class ImageProblem(Exception):
@@ -36,23 +35,18 @@ def find(src: str, game_root: str) -> Path:
     return path
 
 
-def _stamp(path: str) -> tuple:
-    """What changes when the file does: `watch` and `serve` see an edited picture at once."""
-    try:
-        st = os.stat(path)
-        return st.st_mtime_ns, st.st_size, st.st_ino
-    except OSError:
-        return ()
-
-
 def inspect(path: str, label: str | None = None) -> tuple[int, int]:
-    """(width, height) in pixels of a readable PNG or JPEG file; `label` names it in messages."""
-    return _inspect(path, label, _stamp(path))
+    """(width, height) in pixels of a readable PNG or JPEG file; `label` names it in messages.
+    The file is read once per version of it, whatever label names it."""
+    try:
+        return _inspect(path, file_version(path))
+    except _Unreadable as exc:
+        raise ImageProblem(f"image '{label or Path(path).name}' {exc}") from None
 
 
 def digest(path: str) -> str:
     """A digest of the file's bytes, read once per version of the file."""
-    return _digest(path, _stamp(path))
+    return _digest(path, file_version(path))
 
 
 @lru_cache(maxsize=1024)
@@ -61,30 +55,33 @@ def _digest(path: str, stamp: tuple) -> str:
         return hashlib.sha256(file.read()).hexdigest()[:16]
 
 
+class _Unreadable(Exception):
+    """Why a file is not a usable image, as the end of a sentence that names it."""
+
+
 @lru_cache(maxsize=1024)
-def _inspect(path: str, label: str | None, stamp: tuple) -> tuple[int, int]:
-    name = label or Path(path).name
+def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
             with PILImage.open(path) as im:
                 if im.format not in ("PNG", "JPEG"):
-                    raise ImageProblem(f"image '{name}' is {im.format}, not PNG or JPEG")
+                    raise _Unreadable(f"is {im.format}, not PNG or JPEG")
                 if im.width * im.height > MAX_PIXELS:
-                    raise ImageProblem(f"image '{name}' is {im.width} x {im.height} "
-                                       f"pixels, more than {MAX_PIXELS:,}")
+                    raise _Unreadable(f"is {im.width} x {im.height} pixels, "
+                                      f"more than {MAX_PIXELS:,}")
                 size = im.size
                 im.verify()
             with PILImage.open(path) as im:  # verify() reads the structure; load() decodes
                 im.load()  # every pixel: a truncated JPEG fails here, not at drawing time
-    except ImageProblem:
+    except _Unreadable:
         raise
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        raise ImageProblem(f"image '{name}' is too large to read safely") from None
+        raise _Unreadable("is too large to read safely") from None
     except Exception as exc:  # Pillow raises many kinds for broken files
         why = "the file is cut short (truncated)" if "truncated" in str(exc).lower() else \
             "the file is damaged or not an image"
-        raise ImageProblem(f"image '{name}' cannot be read: {why}") from None
+        raise _Unreadable(f"cannot be read: {why}") from None
     return size
 
 

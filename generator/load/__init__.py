@@ -224,8 +224,6 @@ def load_printer(project: Project, name: str, report: Report) -> tuple[str, tupl
 
 def load_sheet(project: Project, sheet_id: str, report: Report, where: Location) -> Document | None:
     folder = project.root / "layouts" / "sheets"
-    if not is_name(sheet_id):  # the format schema reports it where it was written
-        return None
     if named_file(folder, "layouts/sheets", sheet_id, "sheet preset", report, where) is None:
         return None
     path = folder / f"{sheet_id}.yaml"

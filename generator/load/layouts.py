@@ -25,7 +25,7 @@ def named_file(folder: Path, shown: str, name: object, what: str, report: Report
                where: Location) -> Path | None:
     """`folder/<name>.yaml` for a name data gives (a layout, a sheet preset, a board), or
     None. A value that is not a name is left to the format schema, which reports it where
-    it was written: it is never made into a path (callers test `is_name` first). A name
+    it was written: it is never made into a path, and None comes back unreported. A name
     whose file is a link leading out of `folder` is reported here."""
     if not is_name(name):
         return None

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from ..model import CARD_KEYS, MAX_CARDS
 from ..problems import Location, Report
-from .yamlfile import MAX_BYTES, Document
+from .yamlfile import MAX_BYTES, Document, location_at, too_large
 
 MAX_ROWS = MAX_CARDS  # a sheet cannot hold more cards than a whole game may
 MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
@@ -129,19 +129,11 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
     return doc
 
 
-def _too_large(path: Path, display: str, report: Report) -> bool:
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        report.error(f"the file is too large ({size:,} bytes; at most {MAX_BYTES:,})",
-                     Location(display), "io")
-    return size > MAX_BYTES
-
-
 def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str | None,
              report: Report) -> Document | None:
     """Strict CSV: a quote left open, and a row with more or fewer cells than the header,
     are errors at their row, never a silently shifted or swallowed card."""
-    if _too_large(path, display, report):
+    if too_large(path, display, report, MAX_BYTES):
         return None
     raw = path.read_bytes()
     if encoding:
@@ -162,10 +154,8 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
                              "UTF-8 CSV or declare its encoding", Location(display, 1, 1), "encoding")
                 return None
     if "\x00" in text:
-        before = text[:text.index("\x00")]
         report.error("the file holds a NUL character: it is not a text file (was a spreadsheet "
-                     "saved as CSV?)", Location(display, before.count("\n") + 1,
-                                                len(before) - (before.rfind("\n") + 1) + 1),
+                     "saved as CSV?)", location_at(display, text, text.index("\x00")),
                      "spreadsheet")
         return None
     rows = []
@@ -216,7 +206,7 @@ def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: st
     import openpyxl
     from openpyxl.utils.exceptions import InvalidFileException
 
-    if _too_large(path, display, report):
+    if too_large(path, display, report, MAX_BYTES):
         return None
     try:
         with zipfile.ZipFile(path) as archive:
@@ -231,7 +221,7 @@ def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: st
         return None
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+    except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile):
         report.error("the workbook cannot be read (is it an .xlsx saved by a spreadsheet "
                      "program?)", Location(display), "spreadsheet")
         return None

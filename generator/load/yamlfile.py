@@ -168,18 +168,32 @@ def scalar_value(text: str) -> Any:
     return _SPECIAL.get(text, text)
 
 
+def location_at(file: str, text: str | bytes, index: int) -> Location:
+    """Where `text[index]` stands in `file`: a character found by searching the whole text."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    before = text[:index]
+    return Location(file, before.count(newline) + 1, index - before.rfind(newline))
+
+
+def too_large(path: Path, display: str, report: Report, limit: int = MAX_BYTES) -> bool:
+    """True, and reported, when a data file (in any format) is larger than `limit`; an
+    unreadable file raises OSError for the caller to report."""
+    size = path.stat().st_size
+    if size > limit:
+        report.error(f"the file is too large ({size:,} bytes; at most {limit:,})",
+                     Location(display), "io")
+    return size > limit
+
+
 def _decode(raw: bytes, file: str, report: Report) -> str | None:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
         report.error(
             f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
-            Location(file, line, col),
+            location_at(file, raw, exc.start),
             "encoding",
         )
         return None
@@ -194,11 +208,8 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
         return None
     bad = _CONTROL.search(text)
     if bad:  # (PyYAML would say so at 1:1, with its own wording)
-        before = text[:bad.start()]
         report.error(f"the file holds a control character (U+{ord(bad.group()):04X}) that YAML "
-                     "does not allow; remove it", Location(file, before.count("\n") + 1,
-                                                           len(before) - (before.rfind("\n") + 1) + 1),
-                     "yaml")
+                     "does not allow; remove it", location_at(file, text, bad.start()), "yaml")
         return None
     try:
         node = yaml.compose(text, Loader=_LOADER)
@@ -228,10 +239,7 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
 def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False) -> Document | None:
     """Read and parse a YAML file. `display` is the name shown in messages."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            report.error(f"the file is too large ({size:,} bytes; at most {MAX_BYTES:,})",
-                         Location(display), "io")
+        if too_large(path, display, report):
             return None
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -396,7 +396,6 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             continue
         if not check_deck_sizes(loaded, i, raw, front, back, sheet, report):
             continue
-        source = deck_doc.source
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),

@@ -24,6 +24,7 @@ from . import BytesFile, write_files
 CELL = 12  # pixels: differences are grouped into boxes on this grid
 THRESHOLD = 48  # a channel difference below this is anti-aliasing, not a change
 RED = (0.85, 0.1, 0.1)
+PER_PAGE = 3  # faces (rows) per landscape A4 page
 
 
 def changed_regions(before: bytes, after: bytes) -> list[tuple[float, float, float, float]]:
@@ -82,14 +83,14 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
     with no_source_date_epoch():
         c = Canvas(out, pagesize=(width, height), invariant=1)
         c.setTitle(f"{game_id}: changes since {against}")
-        per_page, margin = 3, mm(12)
-        row_h = (height - 2 * margin - mm(10)) / per_page
+        margin = mm(12)
+        row_h = (height - 2 * margin - mm(10)) / PER_PAGE
         if not rows:
             c.setFont(font, 12)
             c.drawString(margin, height - margin - 12, f"{game_id}: nothing printed changed "
                                                        f"since {against}")
         for n, (reprint, side) in enumerate(rows):
-            if n % per_page == 0:
+            if n % PER_PAGE == 0:
                 if n:
                     c.showPage()
                 c.setFont(font, 12)
@@ -98,7 +99,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
                              f"{game_id}: faces changed since {against}   (before | after)")
             before, after = diff.rasters[reprint.new.id, side]
             regions = changed_regions(before, after)
-            top = height - margin - mm(10) - (n % per_page + 1) * row_h
+            top = height - margin - mm(10) - (n % PER_PAGE + 1) * row_h
             face_w = (width - 2 * margin) * 0.3
             _draw_face(c, before, margin, top + mm(4), face_w, row_h - mm(8), regions)
             _draw_face(c, after, margin + face_w + mm(6), top + mm(4), face_w, row_h - mm(8),
@@ -115,5 +116,6 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
                     y -= 9.5
         c.save()
     path = project.output / game_id / f"{game_id}-changes.pdf"
-    write_files([BytesFile(path, out.getvalue(), max(1, (len(rows) + 2) // 3))], project.output)
+    pages = max(1, -(-len(rows) // PER_PAGE))
+    write_files([BytesFile(path, out.getvalue(), pages)], project.output)
     return path
