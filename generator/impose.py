@@ -1,4 +1,4 @@
-"""Stage 6, impose: place card faces on sheets, fronts and their duplex backs.
+"""Stage 5, impose: place card faces on sheets, fronts and their duplex backs.
 
 Pure geometry, no drawing. Slots are filled row by row from the top-left.
 

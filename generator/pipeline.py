@@ -1,4 +1,4 @@
-"""The one-way pipeline: load -> resolve -> validate -> lay out -> render -> impose -> write.
+"""The one-way pipeline: load -> resolve -> validate -> lay out -> impose -> write.
 
 Each stage adds its problems to one report; the pipeline stops at the end of the
 first stage that reported an error, so the user sees every problem of that

@@ -3,7 +3,7 @@
 For every card and each of its faces, the layout's elements are bound to the
 card (Jinja2, sandboxed), their lengths resolved (mm, cm, in, pt, % of the card),
 their text broken and fitted, and the result is a `Face` of primitives that the
-render stage draws without deciding anything. Every problem (a bad value, text
+drawing library (`draw`) draws without deciding anything. Every problem (a bad value, text
 that does not fit, a character the font lacks, a missing image) is a located
 error naming the card, the element and the field; nothing is clipped silently.
 

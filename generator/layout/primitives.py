@@ -1,4 +1,4 @@
-"""Finished drawing values: what the layout stage produces and the render stage draws.
+"""Finished drawing values: what the layout stage produces and `draw` draws.
 
 All coordinates are points, with the origin at the bottom-left corner of the face's
 trim box (y up, as in PDF). Nothing here measures or decides; every value is final.

@@ -20,7 +20,7 @@ from ..colors import parse_color
 from ..layout.primitives import Face
 from ..layout.text import Atom, Box, Style, break_lines, parse, place_horizontal
 from ..model import FontFamily, Game
-from ..render import draw_face, draw_items
+from ..draw import draw_face, draw_items
 from ..units import mm
 from .template import BESIDE, FACES, PAGEBREAK
 

@@ -1,4 +1,4 @@
-"""Stage 7, write: render imposed pages into files, atomically and deterministically.
+"""Stage 6, write: draw imposed pages into files, atomically and deterministically.
 
 Every file of a build is written to a temporary file beside its destination and
 renamed into place only when the whole set has been written, so a failed build

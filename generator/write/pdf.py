@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import fonts
 from ..impose import Page, Placement
 from ..layout.primitives import Block, Face, Group, Text
-from ..render import draw_face, draw_items
+from ..draw import draw_face, draw_items
 from ..reproducible import no_source_date_epoch
 
 
@@ -60,7 +60,7 @@ class _Forms:
                     self.block_uses[id(item)] += drawn
         self._prepared: set[int] = set()  # faces whose block forms are made
         self.faces: dict[int, str] = {}
-        self.blocks: dict[int, str] = {}  # id -> form name, for render.draw_items
+        self.blocks: dict[int, str] = {}  # id -> form name, for draw.draw_items
 
     def face_form(self, face: Face) -> bool:
         if self.face_uses[id(face)] < 2:

@@ -1,7 +1,8 @@
-"""Stage 5, render: draw finished primitives on a reportlab canvas.
+"""Drawing: the library that puts finished primitives on a reportlab canvas.
 
-Receives only final values (positions, fonts, sizes, colours); it measures and
-decides nothing.
+Not a stage: `write` calls it to draw imposed pages, and the rulebook calls it to draw
+its pages and the card faces it shows. It receives only final values (positions,
+fonts, sizes, colours); it measures and decides nothing.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import fonts
-from .layout.primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
+from .. import fonts
+from ..layout.primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
                                 Text)
 
 
