@@ -23,7 +23,7 @@ import math
 
 from .layout import DeckFaces, GameFaces
 from .layout.board import BoardFace
-from .layout.primitives import Face, Item, Line, Text
+from .primitives import Face, Item, Line, Text
 from .model import SheetPreset
 from .units import PAPER, mm, to_mm
 

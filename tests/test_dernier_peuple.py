@@ -227,7 +227,7 @@ def test_alignment_crosses_never_cover_a_tile(project):
     import math
 
     from generator.impose import impose_board
-    from generator.layout.primitives import Line
+    from generator.primitives import Line
     from generator.load import Project
     from generator.pipeline import check, lay_out
 

@@ -12,7 +12,7 @@ from typing import Mapping
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..layout.primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
+from ..primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
                                 Text)
 
 
@@ -165,8 +165,8 @@ def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
             c.setStrokeAlpha(item.opacity)
         draw_items(c, item.items, _Pen(pen.fill, pen.stroke))  # undone by the restore
         c.restoreState()
-    else:  # pragma: no cover - a new primitive without a renderer is a bug
-        raise TypeError(f"no renderer for {type(item).__name__}")
+    else:  # a primitive an element type brings (generator/elements) draws itself
+        item.draw(c, pen)
 
 
 def draw_face(c: Canvas, face: Face, bleed: bool = False, clip: bool = True,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..colors import parse_color
 from ..model import Board
-from .primitives import Face, Group, Item, Rect, Text
+from ..primitives import Face, Group, Item, Rect, Text
 
 OUTLINE = (0.55, 0.55, 0.55)
 

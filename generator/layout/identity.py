@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .primitives import Block, Face, Group, Image, Text
+from ..primitives import Block, Face, Group, Image, Text
 
 
 def face_identity(face: Face, shared: dict | None = None) -> str:

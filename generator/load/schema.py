@@ -47,6 +47,17 @@ def _fill_enums(schema: Any, enums: dict) -> Any:
     return out
 
 
+def _fill_element_types(schema: dict) -> dict:
+    """The element schema's `type` enum and each type's own keys, from the element
+    modules that declare them (generator/elements)."""
+    from ..elements import schema_parts
+    parts = schema_parts()
+    out = {k: v for k, v in schema.items() if k != "x-element-keys"}
+    out["properties"] = {**schema["properties"], "type": parts["type"]}
+    out["allOf"] = parts["allOf"]
+    return out
+
+
 @lru_cache(maxsize=None)
 def _registry() -> Registry:
     resources_ = []
@@ -54,6 +65,8 @@ def _registry() -> Registry:
     for name in _SCHEMA_NAMES:
         text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
         schema = _fill_enums(json.loads(text), enums)
+        if schema.get("x-element-keys"):
+            schema = _fill_element_types(schema)
         resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
     return Registry().with_resources(resources_)
 

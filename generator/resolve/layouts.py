@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import elements as element_types
 from .. import sandbox
 from ..load import schema
 from ..load.yamlfile import Document
@@ -204,7 +205,7 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
         if clean:
             clean = _templates_compile(name, element, report)
         if clean:
-            kind = "ellipse" if element.props["type"] == "circle" else element.props["type"]
+            kind = element_types.NAMES[element.props["type"]]  # an alias is its type
             specs.append(ElementSpec(element.name, kind, frozen_mapping(element.props),
                                      frozen_mapping(element.locs), element.loc))
     if len(report.errors) > errors:

@@ -17,8 +17,8 @@ from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem,
                                 Table, TableStyle)
 
 from ..colors import parse_color
-from ..layout.primitives import Face
-from ..layout.text import Atom, Box, Style, break_lines, parse, place_horizontal
+from ..primitives import Face
+from ..textflow import Atom, Box, Style, break_lines, parse, place_horizontal
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm

@@ -9,7 +9,7 @@ offset to enter in layouts/printers.yaml, as `offset: [x, y]`.
 from __future__ import annotations
 
 from ..impose import Page
-from ..layout.primitives import Line, Text
+from ..primitives import Line, Text
 from ..units import mm
 
 INK = (0.0, 0.0, 0.0)

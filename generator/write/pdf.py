@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..impose import Page, Placement
-from ..layout.primitives import Block, Face, Group, Text
+from ..primitives import Block, Face, Group, Text
 from ..draw import draw_face, draw_items
 from ..reproducible import no_source_date_epoch
 
@@ -35,7 +35,8 @@ FORM_COST = 400  # bytes, roughly: a form's object, dictionary and resources
 def _weight(items) -> int:
     """Roughly how many bytes of content stream the items take."""
     return sum(_weight(i.items) if isinstance(i, (Group, Block)) else
-               30 + 3 * len(i.text) if isinstance(i, Text) else 40 for i in items)
+               30 + 3 * len(i.text) if isinstance(i, Text) else
+               i.weight() if hasattr(i, "weight") else 40 for i in items)
 
 
 class _Forms:

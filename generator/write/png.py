@@ -16,7 +16,7 @@ import pypdfium2
 
 from ..impose import Page, Placement
 from ..layout.identity import face_identity
-from ..layout.primitives import Face
+from ..primitives import Face
 from .pdf import PdfFile, render_pdf
 
 

@@ -14,7 +14,7 @@ from PIL import Image as PILImage
 
 from ..impose import Page, Placement
 from ..layout import GameFaces
-from ..layout.primitives import Text
+from ..primitives import Text
 from ..units import mm
 from . import BytesFile
 from .png import faces_to_png, rasterise

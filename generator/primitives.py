@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Color
+from .model import Color
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image as PILImage
 
-from ..paths import Outside, file_version, inside
+from .paths import Outside, file_version, inside
 
 
 class ImageProblem(Exception):

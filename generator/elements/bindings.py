@@ -1,6 +1,6 @@
 """Values of layout elements bound to a card through Jinja2, in Jinja2's sandbox.
 
-A value written with `{{ ... }}` is a template over the card (`card.name`,
+Element types use these to parse their values. A value written with `{{ ... }}` is a template over the card (`card.name`,
 `card.copies`), its deck (`deck.color`), the game (`game.title`), its data
 tables (`data.setup`) and the palette (`colors`). `when:` is an expression.
 Templates are compiled once and reused for every card.
@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ..colors import Color, parse_color
 from ..sandbox import SandboxError as BindingError
-from ..sandbox import condition, is_template, render  # noqa: F401  (the layout stage's API)
+from ..sandbox import condition, is_template, render  # noqa: F401  (the elements API)
 from ..units import parse_length
 
 

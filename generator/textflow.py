@@ -28,8 +28,8 @@ from typing import Mapping, NamedTuple
 from icu4py.breakers import LineBreaker
 from icu4py.locale import Locale
 
-from .. import fonts
-from ..model import Color, FontFamily, Icon
+from . import fonts
+from .model import Color, FontFamily, Icon
 from . import images
 from .primitives import Image, Item, Text
 

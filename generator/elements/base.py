@@ -1,0 +1,186 @@
+"""What every element type is given: its values for one card, parsed and checked.
+
+An element type (one module in this package) lays out one element for one card by
+asking an `Element` for its values: `e.length("x", "0mm", W)`, `e.color("fill")`,
+`e.number("sides", 6, low=3)`. A value that is no template is the same on every card
+and is parsed once per build; a bad value raises `Bad`, which the layout stage reports
+at the key's location, naming the card and the element.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Card, ElementSpec, FontFamily, Game, LayoutSpec
+from ..problems import Location
+from ..primitives import Group, Image, Item
+from .. import images
+from . import bindings
+from .bindings import BindingError
+
+INK = (0.12, 0.12, 0.14)
+DEFAULT_STROKE_WIDTH = 0.5
+
+# Keys every element has, whatever its type (the schema's common part: schemas/element.json).
+BOX_KEYS = frozenset({"x", "y", "width", "height", "bleed"})
+
+
+class Bad(Exception):
+    """A problem with one element for one card: reported at `where`, or at the element's key."""
+
+    def __init__(self, key: str, message: str, where: Location | None = None,
+                 check: str = "layout", named: bool = False):
+        super().__init__(message)
+        self.key, self.message, self.where, self.check = key, message, where, check
+        self.named = named  # the message already names what it is about
+
+
+def expressions(el: ElementSpec):
+    """The element's values that are evaluated per card: templates and its condition."""
+    for key, value in el.props.items():
+        text = value if isinstance(value, str) else repr(value)
+        if key == "when" or bindings.is_template(text):
+            yield text
+
+
+class Compiled:
+    """An element compiled once per build: which of its keys are templates, and every
+    value (or group of values) that no template touches, resolved once and reused."""
+
+    __slots__ = ("el", "templated", "static", "values")
+
+    def __init__(self, el: ElementSpec):
+        self.el = el
+        self.templated = frozenset(k for k, v in el.props.items() if bindings.is_template(v))
+        self.static = next(expressions(el), None) is None  # the same on every card
+        self.values: dict = {}  # (kind, key) or a derived name -> the value
+
+
+class Element:
+    """One element's values for one card, parsed on demand; errors name the key.
+    `cache` is the element type's own cache for the build (its module's `Cache`)."""
+
+    def __init__(self, compiled: Compiled, scope: dict, layout: LayoutSpec, game: Game,
+                 card: Card, cache: Any):
+        self.compiled, self.el, self.scope, self.layout, self.game = (
+            compiled, compiled.el, scope, layout, game)
+        self.card, self.cache = card, cache
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        if key not in self.compiled.templated:
+            return self.el.props.get(key, default)
+        try:
+            return bindings.render(self.el.props[key], self.scope)
+        except BindingError as exc:
+            raise Bad(key, str(exc)) from None
+
+    def _parsed(self, kind: str, key: str, default: Any, parse):
+        """A value that is no template is the same for every card: parse it once per build."""
+        if key in self.compiled.templated:
+            return parse(self.raw(key, default))
+        values = self.compiled.values
+        try:
+            return values[kind, key]
+        except KeyError:
+            value = values[kind, key] = parse(self.el.props.get(key, default))
+            return value
+
+    def derived(self, name: str, keys: frozenset, compute):
+        """What is computed from `keys` alone: once per build when none of them is a template."""
+        if not self.compiled.templated.isdisjoint(keys):
+            return compute()
+        values = self.compiled.values
+        try:
+            return values[name]
+        except KeyError:
+            value = values[name] = compute()
+            return value
+
+    def length(self, key: str, default: Any, of: float) -> float:
+        try:
+            return self._parsed(f"length {of}", key, default, lambda v: bindings.length(v, of))
+        except BindingError as exc:
+            raise Bad(key, str(exc)) from None
+
+    def color(self, key: str, default: Any = None):
+        try:
+            return self._parsed("color", key, default,
+                                lambda v: bindings.color(v, self.game.colors))
+        except BindingError as exc:
+            raise Bad(key, str(exc)) from None
+
+    def number(self, key: str, default: Any, low: float | None = None, high: float | None = None,
+               above: float | None = None, whole: bool = False) -> float:
+        """A finite number, within [low, high] (or more than `above`), whole if asked."""
+        try:
+            value = self._parsed("number", key, default, bindings.number)
+        except BindingError as exc:
+            raise Bad(key, str(exc)) from None
+        shown = f"{int(value)}" if value == int(value) else f"{value:g}"
+        if whole and value != int(value):
+            raise Bad(key, f"must be a whole number, not {shown}")
+        if above is not None and not value > above:
+            raise Bad(key, f"must be more than {above:g}, not {shown}")
+        if low is not None and high is not None and not low <= value <= high:
+            raise Bad(key, f"must be from {low:g} to {high:g}, not {shown}")
+        if high is not None and value > high:
+            raise Bad(key, f"must be at most {high:g}, not {shown}")
+        if low is not None and value < low:
+            raise Bad(key, f"must be at least {low:g}, not {shown}")
+        return value
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        try:
+            return self._parsed("flag", key, default, bindings.boolean)
+        except BindingError as exc:
+            raise Bad(key, str(exc)) from None
+
+    def family(self) -> FontFamily:
+        name = str(self.raw("font", "gothic"))
+        family = self.game.fonts.get(name)
+        if family is None:
+            raise Bad("font", f"unknown font family '{name}' (families: {', '.join(self.game.fonts)})")
+        return family
+
+    def box(self) -> tuple[float, float, float, float]:
+        """The element's box (x, y, w, h) in PDF coordinates, bleed applied."""
+        return self.derived("box", BOX_KEYS, self._measure_box)
+
+    def _measure_box(self) -> tuple[float, float, float, float]:
+        layout = self.layout
+        W, H = layout.size
+        x = self.length("x", "0mm", W)
+        y = self.length("y", "0mm", H)
+        w = self.length("width", "100%", W)
+        h = self.length("height", "100%", H)
+        bx, by = x, H - y - h
+        if self.flag("bleed"):
+            b, eps = layout.bleed, 0.01
+            left, bottom = (bx - b if abs(bx) < eps else bx), (by - b if abs(by) < eps else by)
+            right = bx + w + b if abs(bx + w - W) < eps else bx + w
+            top = by + h + b if abs(by + h - H) < eps else by + h
+            bx, by, w, h = left, bottom, right - left, top - bottom
+        return bx, by, w, h
+
+    def paint(self) -> tuple:
+        """(fill, stroke, stroke width, dash) of a shape; no stroke has no width."""
+        W = self.layout.size[0]
+        fill = self.color("fill")
+        stroke = self.color("stroke")
+        width = (self.length("stroke_width", f"{DEFAULT_STROKE_WIDTH}pt", W)
+                 if stroke is not None else 0.0)
+        dash = tuple(self.length("dash", d, W) for d in self.raw("dash", []) or [])
+        return fill, stroke, width, dash
+
+
+def image_in(path: str, x: float, y: float, w: float, h: float, fit: str,
+             label: str | None = None) -> list[Item]:
+    """An image file placed in a box: contained, covering it (clipped) or stretched."""
+    pw, ph = images.inspect(path, label)
+    digest = images.digest(path)
+    if fit == "stretch":
+        return [Image(path, x, y, w, h, digest)]
+    scale = (min if fit == "contain" else max)(w / pw, h / ph)
+    iw, ih = pw * scale, ph * scale
+    placed = Image(path, x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, digest)
+    return [placed] if fit == "contain" else [Group((placed,), clip=(x, y, w, h))]

@@ -1,0 +1,50 @@
+"""`polygon`: a closed shape through `points`, or a regular polygon of `sides` in the box."""
+
+from __future__ import annotations
+
+import ast
+import math
+
+from ..primitives import Polygon
+from . import bindings
+from .base import Bad, Element
+from .bindings import BindingError
+
+NAME = "polygon"
+MAX_SIDES = 360  # a polygon's sides: more looks like a circle anyway
+SCHEMA = {"properties": {
+    "points": {
+        "anyOf": [
+            {"type": "array", "minItems": 3,
+             "items": {"type": "array", "minItems": 2, "maxItems": 2,
+                       "items": {"$ref": "#/$defs/length"}}},
+            {"type": "string", "pattern": "\\{\\{"},
+        ],
+        "x-expected": "a list of [x, y] points, or a template that gives one",
+    },
+    "sides": {"type": ["integer", "string"], "minimum": 3},
+}}
+
+
+def lay_out(e: Element) -> list:
+    W, H = e.layout.size
+    x, y, w, h = e.box()
+    fill, stroke, width, dash = e.paint()
+    if "points" in e.el.props:
+        raw = e.raw("points")
+        if isinstance(raw, str):  # a template renders text: read the list back, as a literal
+            try:
+                raw = ast.literal_eval(raw)
+            except (ValueError, SyntaxError):
+                raise Bad("points", f"'{raw}' is not a list of [x, y] points") from None
+        try:
+            points = tuple((bindings.length(px, W), H - bindings.length(py, H)) for px, py in raw)
+        except (BindingError, TypeError, ValueError) as exc:
+            raise Bad("points", f"points must be [x, y] lengths: {exc}") from None
+    else:
+        sides = int(e.number("sides", 6, low=3, high=MAX_SIDES, whole=True))
+        cx, cy = x + w / 2, y + h / 2
+        points = tuple((cx + w / 2 * math.cos(math.pi / 2 + 2 * math.pi * k / sides),
+                        cy + h / 2 * math.sin(math.pi / 2 + 2 * math.pi * k / sides))
+                       for k in range(sides))
+    return [Polygon(points, fill, stroke, width, dash)]

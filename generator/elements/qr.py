@@ -1,0 +1,119 @@
+"""`qr`: a QR code, drawn as vectors, linking a card to its rules or errata page.
+
+The code is encoded by reportlab's own barcode module (`qrencoder`) and drawn as one
+filled path, so it stays sharp at any print resolution. It is square, centred in the
+element's box, with its quiet zone (light margin) inside the box. A module (one square
+of the code) smaller than MIN_MODULE is an error: a phone cannot read it from paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.graphics.barcode import qrencoder
+
+from ..primitives import Rect
+from ..units import mm
+from .base import INK, Bad, Element
+
+NAME = "qr"
+MIN_MODULE = mm(0.25)  # the smallest module a print shop or a home laser prints cleanly
+MAX_DATA = 1000  # characters: a link, not a document (and a code that still fits a card)
+LEVELS = {"L": qrencoder.QRErrorCorrectLevel.L, "M": qrencoder.QRErrorCorrectLevel.M,
+          "Q": qrencoder.QRErrorCorrectLevel.Q, "H": qrencoder.QRErrorCorrectLevel.H}
+SCHEMA = {"properties": {
+    "data": {"type": ["string", "number"]},
+    "level": {"enum": list(LEVELS)},
+    "color": {"$ref": "#/$defs/color"},
+    "background": {"$ref": "#/$defs/color"},
+    "quiet_zone": {"type": ["integer", "string"], "minimum": 0, "maximum": 10},
+}, "required": ["data"]}
+
+
+@dataclass(frozen=True, slots=True)
+class QRModules:
+    """The dark modules of a QR code: `rows` from the top, "1" dark; (x, y) is the
+    bottom-left corner of the code (without its quiet zone), `module` the side in points."""
+
+    x: float
+    y: float
+    module: float
+    rows: tuple[str, ...]
+    color: tuple
+
+    def runs(self):
+        """(row, first column, length) of each horizontal run of dark modules."""
+        for r, row in enumerate(self.rows):
+            c = 0
+            while c < len(row):
+                if row[c] == "1":
+                    start = c
+                    while c < len(row) and row[c] == "1":
+                        c += 1
+                    yield r, start, c - start
+                else:
+                    c += 1
+
+    def draw(self, c, pen) -> None:
+        pen.fill_with(c, self.color)
+        path = c.beginPath()
+        top, m = self.y + len(self.rows) * self.module, self.module
+        for r, col, n in self.runs():
+            path.rect(self.x + col * m, top - (r + 1) * m, n * m, m)
+        c.drawPath(path, stroke=0, fill=1)
+
+    def weight(self) -> int:
+        """Roughly how many bytes of content stream it takes: a rectangle per run."""
+        return 30 * sum(1 for _ in self.runs())
+
+
+def encode(data: str, level: str) -> tuple[str, ...]:
+    """The code's modules, row by row ("1" dark). Text that is not ASCII is written as
+    UTF-8 behind an ECI header, so that readers decode it as UTF-8."""
+    code = qrencoder.QRCode(None, LEVELS[level])
+    if data.isascii():
+        code.addData(data)
+    else:
+        code.addData(qrencoder.QRECI(26))  # 26: UTF-8
+        code.addData(qrencoder.QR8bitByte(data))
+    code.make()
+    n = code.getModuleCount()
+    return tuple("".join("1" if code.isDark(r, c) else "0" for c in range(n)) for r in range(n))
+
+
+def lay_out(e: Element) -> list:
+    x, y, w, h = e.box()
+    data = e.raw("data", "")
+    data = "" if data is None else str(data)
+    if not data:
+        raise Bad("data", "is empty: a QR code needs something to encode")
+    if len(data) > MAX_DATA:
+        raise Bad("data", f"is {len(data):,} characters long; a QR code on a card holds at "
+                          f"most {MAX_DATA:,}")
+    level = str(e.raw("level", "M"))
+    if level not in LEVELS:
+        raise Bad("level", f"must be one of {', '.join(LEVELS)}, not '{level}'")
+    quiet = int(e.number("quiet_zone", 4, low=0, high=10, whole=True))
+    try:
+        rows = e.derived("qr rows", frozenset({"data", "level"}), lambda: encode(data, level))
+    except Exception:  # qrencoder says only "code length overflow"
+        raise Bad("data", f"is too long for a QR code at level {level} ({len(data):,} "
+                          "characters); shorten it or use level L") from None
+    side = min(w, h)
+    n = len(rows)
+    module = side / (n + 2 * quiet)
+    if module < MIN_MODULE:
+        need = MIN_MODULE * (n + 2 * quiet)
+        raise Bad("width", f"a QR code of {n} x {n} modules needs a box of at least "
+                           f"{need / mm(1):.1f} mm to print its modules at "
+                           f"{MIN_MODULE / mm(1):.2f} mm (they would be {module / mm(1):.2f} mm); "
+                           "make the box larger, the data shorter or the level lower",
+                  named=False)
+    left, bottom = x + (w - side) / 2, y + (h - side) / 2
+    items: list = []
+    background = e.color("background", "white")
+    if background is not None:
+        items.append(Rect(left, bottom, side, side, fill=background))
+    items.append(QRModules(left + quiet * module, bottom + quiet * module, module, rows,
+                           e.color("color", "ink") or INK))
+    return items

@@ -1,0 +1,151 @@
+"""`text`: text from the card, set in the box with line breaking, markup and inline icons.
+
+Text that does not fit is an error, or shrinks down to `min_size` where the element says
+`fit: shrink`; it is never clipped. A text bound straight to a card field
+(`{{ card.effect }}`) is reported at that field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..colors import parse_color
+from .. import images
+from ..primitives import Block
+from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
+from ..units import mm
+from .base import BOX_KEYS, INK, Bad, Element
+
+NAME = "text"
+MAX_TEXT_SIZE = 500.0  # pt: a 17 cm letter
+MAX_LINE_SPACING = 10.0  # times the text size
+SCHEMA = {"properties": {
+    "text": {"type": ["string", "number"]},
+    "font": {"type": "string"},
+    "size": {"$ref": "#/$defs/length"},
+    "min_size": {"$ref": "#/$defs/length"},
+    "bold": {"type": ["boolean", "string"]},
+    "color": {"$ref": "#/$defs/color"},
+    "align": {"enum": ["left", "center", "right", "justify"]},
+    "valign": {"enum": ["top", "middle", "bottom"]},
+    "line_spacing": {"type": ["number", "string"], "exclusiveMinimum": 0},
+    "fit": {"enum": ["error", "shrink"]},
+    "vertical": {"type": ["boolean", "string"]},
+    "padding": {"$ref": "#/$defs/length"},
+    "wrap": {"enum": ["normal", "phrase"]},
+}, "required": ["text"]}
+
+_TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
+                         "line_spacing", "wrap", "padding", "color", "bold"}
+# "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
+_FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
+
+
+@dataclass(frozen=True)
+class _Params:
+    """How an element sets its text: everything but the text itself."""
+
+    style: Style
+    inner: Box
+    size: float
+    min_size: float
+    spacing: float
+    align: str
+    valign: str
+    vertical: bool
+    phrase: bool
+    fit: Any
+    ident: int = 0  # the same for equal settings within a build: a short key for set texts
+
+
+@dataclass
+class Cache:
+    """What a build sets once: the same text with the same settings at the same spot is set
+    once, and the faces share the finished (immutable) items."""
+
+    settings: dict[tuple, int] = field(default_factory=dict)  # settings -> ident
+    set_texts: dict[tuple, list] = field(default_factory=dict)  # (text, ident, x, y) -> [Block]
+
+
+def _params(e: Element, box) -> _Params:
+    p = _measure(e, box)
+    key = (p.style, p.inner.w, p.inner.h, p.size, p.min_size, p.spacing, p.align, p.valign,
+           p.vertical, p.phrase)
+    settings = e.cache.settings
+    ident = settings.setdefault(key, len(settings))
+    return replace(p, ident=ident)
+
+
+def _measure(e: Element, box) -> _Params:
+    family = e.family()
+    H = e.layout.size[1]
+    size = e.length("size", "9pt", H)
+    if not 0 < size <= MAX_TEXT_SIZE:
+        raise Bad("size", f"must be more than 0pt and at most {MAX_TEXT_SIZE:g}pt, not "
+                          f"{size:g}pt")
+    fit = e.raw("fit", "error")
+    min_size = e.length("min_size", "6pt", H) if fit == "shrink" else size
+    if not 0 < min_size:
+        raise Bad("min_size", f"must be more than 0pt, not {min_size:g}pt")
+    vertical = e.flag("vertical")
+    align = e.raw("align", "right" if vertical else "left")
+    if vertical and align == "justify":
+        align = "right"
+    pad = e.length("padding", "0mm", H)
+    x, y, w, h = box
+    return _Params(
+        Style(family, e.flag("bold"), e.color("color", "ink") or INK),
+        Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad), size, min_size,
+        e.number("line_spacing", 1.5 if vertical else 1.4, above=0, high=MAX_LINE_SPACING),
+        align, e.raw("valign", "top"),
+        vertical, e.raw("wrap", "normal") == "phrase", fit)
+
+
+def lay_out(e: Element) -> list:
+    box = e.box()
+    text = e.raw("text", "")
+    text = "" if text is None else str(text)
+    p = e.derived("text", _TEXT_KEYS, lambda: _params(e, box))
+    inner = p.inner
+    key = (text, p.ident, inner.x, inner.y)
+    placed = e.cache.set_texts.get(key)
+    if placed is None:
+        game = e.game
+        try:
+            atoms = parse(text, p.style, game.colors, game.icons, game.fonts, parse_color,
+                          images.aspect)
+            base = p.style.family.bold if p.style.bold else p.style.family.regular
+            items, _ = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align, p.valign,
+                                p.vertical, base, p.phrase)
+        except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
+            raise _problem(e, exc, p) from None
+        placed = e.cache.set_texts[key] = [Block(tuple(items))]
+    return placed
+
+
+def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
+    """A text bound straight to a card field is reported at that field."""
+    card, el, inner = e.card, e.el, p.inner
+    bound = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
+    where = card.locate(bound.group(1)) if bound and bound.group(1) in card.fields else None
+    what = f"{bound.group(1)} (element '{el.name}')" if where else "text"
+    if isinstance(exc, MissingGlyphs):
+        codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in exc.chars)
+        return Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
+                   where, "glyph", named=True)
+    if isinstance(exc, MarkupError):
+        return Bad("text", f"{what}: {exc}", where, "markup", named=True)
+    if isinstance(exc, images.ImageProblem):
+        return Bad("text", f"{what}: {exc}", where, "image", named=True)
+    dims = f"{inner.w / mm(1):.1f} x {inner.h / mm(1):.1f} mm"
+    if exc.too_wide:
+        message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
+    else:
+        direction = "width" if p.vertical else "height"
+        message = (f"{what} does not fit the {dims} box: it needs {exc.needed / mm(1):.1f} mm "
+                   f"of {direction} at {exc.size:g} pt")
+        if p.fit != "shrink":
+            message += " (fit: shrink with a min_size lets it shrink)"
+    return Bad("text", message, where, "fit", named=True)
