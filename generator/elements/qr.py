@@ -8,6 +8,7 @@ of the code) smaller than MIN_MODULE is an error: a phone cannot read it from pa
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from reportlab.graphics.barcode import qrencoder
@@ -103,9 +104,9 @@ def lay_out(e: Element) -> list:
     n = len(rows)
     module = side / (n + 2 * quiet)
     if module < MIN_MODULE:
-        need = MIN_MODULE * (n + 2 * quiet)
+        need = math.ceil(MIN_MODULE * (n + 2 * quiet) / mm(1) * 10) / 10  # a minimum: round up
         raise Bad("width", f"a QR code of {n} x {n} modules needs a box of at least "
-                           f"{need / mm(1):.1f} mm to print its modules at "
+                           f"{need:.1f} mm to print its modules at "
                            f"{MIN_MODULE / mm(1):.2f} mm (they would be {module / mm(1):.2f} mm); "
                            "make the box larger, the data shorter or the level lower",
                   named=False)
