@@ -3,7 +3,7 @@
 The other version is a git revision of the project (its files taken with `git archive`
 into a temporary folder) or another project folder. Both versions are loaded, checked
 and laid out as a build would, and every card's front and back is compared by its
-identity (layout/identity.py): what the face draws, with the bytes of its images and
+identity (identity.py): what the face draws, with the bytes of its images and
 fonts. A card is *reprinted* when the identity of one of its faces changed, whatever
 caused it, and only then. For each reprint the diff names every cause it can: card
 fields, data-table entries its layouts read, layout elements, macros, fonts, images, the
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .layout import GameFaces
-from .layout.identity import face_identity, fonts_of, images_of
+from .identity import face_identity, fonts_of, images_of
 from .load import Project
 from .model import Card, Game, LayoutSpec, plain
 from .pipeline import check, lay_out

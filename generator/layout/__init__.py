@@ -204,7 +204,7 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
 
 def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:
     """Grouped backs are printed once per group of equal faces (an equal face is an equal
-    identity: layout/identity.py). A back that comes out different on every card makes
+    identity: identity.py). A back that comes out different on every card makes
     as many groups as cards, and as many back files: say so, naming what varies."""
     printed = [c for c in deck.cards if c.copies > 0 and c.id in backs and not c.back]
     if deck.backs != "grouped" or len(printed) < 2:

@@ -15,13 +15,13 @@ from pathlib import Path
 import pypdfium2
 
 from ..impose import Page, Placement
-from ..layout.identity import face_identity
+from ..identity import face_identity
 from ..primitives import Face
 from .pdf import PdfFile, render_pdf
 
 
 def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None) -> str:
-    """The cache key of a face's picture: its identity (layout/identity.py: what it draws,
+    """The cache key of a face's picture: its identity (identity.py: what it draws,
     with the bytes of its images and fonts), the resolution and the bleed."""
     return f"{face_identity(face, shared)}-{dpi}-{int(bleed)}"
 

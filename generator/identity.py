@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from ..primitives import Block, Face, Group, Image, Text
+from .primitives import Block, Face, Group, Image, Text
 
 
 def face_identity(face: Face, shared: dict | None = None) -> str:
@@ -23,23 +23,23 @@ def face_identity(face: Face, shared: dict | None = None) -> str:
     build hash a block they share once."""
     h = hashlib.sha256(repr((face.width, face.height, face.bleed)).encode())
     for item in face.items:
-        h.update(_item_digest(item, shared))
+        h.update(item_digest(item, shared))
     return h.hexdigest()[:24]
 
 
-def _item_digest(item, shared: dict | None) -> bytes:
+def item_digest(item, shared: dict | None) -> bytes:
     if isinstance(item, Block):
         if shared is not None:
             found = shared.get(id(item))
             if found is not None:
                 return found[1]
-        digest = hashlib.sha256(b"block" + b"".join(_item_digest(i, shared)
+        digest = hashlib.sha256(b"block" + b"".join(item_digest(i, shared)
                                                     for i in item.items)).digest()
         if shared is not None:
             shared[id(item)] = (item, digest)  # the block is kept alive with its id
         return digest
     if isinstance(item, Group):
-        inner = b"".join(_item_digest(i, shared) for i in item.items)
+        inner = b"".join(item_digest(i, shared) for i in item.items)
         return hashlib.sha256(repr((item.rotate, item.cx, item.cy, item.opacity, item.clip,
                                     item.dx, item.dy)).encode() + inner).digest()
     if isinstance(item, Image):  # the picture, not where the file lies (another checkout)
