@@ -375,16 +375,16 @@ def main(argv: list[str] | None = None) -> int:
         return int(COMMANDS[args.command](args, project))
     except DataProblems as exc:
         _print_report(exc.report)
-        return int(exc.exit_code)
+        return int(exit_code_for(exc))
     except CardgenError as exc:
         print(f"cardgen: error: {printable(str(exc))}", file=sys.stderr)
-        return int(exc.exit_code)
-    except KeyboardInterrupt:
+        return int(exit_code_for(exc))
+    except KeyboardInterrupt as exc:
         print("cardgen: interrupted; previous output kept", file=sys.stderr)
-        return int(ExitCode.INTERRUPTED)
-    except BrokenPipeError:  # `cardgen validate | head -1`: the reader has had enough
+        return int(exit_code_for(exc))
+    except BrokenPipeError as exc:  # `cardgen validate | head -1`: the reader has had enough
         _quiet_stdout()
-        return int(ExitCode.BROKEN_PIPE)
+        return int(exit_code_for(exc))
     except Exception as exc:  # an internal error: a bug, or an I/O failure
         if args.traceback:
             traceback.print_exc()

@@ -11,6 +11,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from .colors import Color
 from .problems import Location
 
 TBD = "TBD"  # the draft marker: a value the designer has not decided yet
@@ -20,7 +21,6 @@ TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 CARD_KEYS = ("id", "copies", "blank", "back")
 MAX_CARDS = 50_000  # a game larger than this is almost surely a mistake; split it
 
-Color = tuple[float, ...]  # RGB (3 values) or CMYK (4 values), each 0..1
 
 
 def frozen_mapping(d: Mapping | None = None) -> Mapping:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Color
+from .colors import Color
 
 
 @dataclass(frozen=True, slots=True)

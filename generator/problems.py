@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+import traceback
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Callable
 
 # What a message must never carry raw: control characters (an escape sequence can clear or
 # rewrite the user's terminal), line and paragraph separators, and the bidirectional
@@ -178,4 +180,19 @@ def exit_code_for(exc: BaseException) -> ExitCode:
     """The single mapping from an exception to the process exit code."""
     if isinstance(exc, CardgenError):
         return exc.exit_code
+    if isinstance(exc, KeyboardInterrupt):  # Ctrl-C, or SIGTERM (cli turns it into this)
+        return ExitCode.INTERRUPTED
+    if isinstance(exc, BrokenPipeError):  # `cardgen validate | head -1`
+        return ExitCode.BROKEN_PIPE
     return ExitCode.INTERNAL
+
+
+def raised_in(exc: BaseException, ours: Callable[[str], bool]) -> tuple[str, int] | None:
+    """Where the user's own code raised `exc`: the deepest frame of its traceback in a file
+    `ours` accepts (a game's checks module, its rulebook templates, which Jinja2 gives
+    their own file names and lines), as (file name, line); None if no frame is theirs."""
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.lineno and ours(frame.filename):
+            found = (frame.filename, frame.lineno)
+    return found

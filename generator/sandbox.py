@@ -227,3 +227,15 @@ def macros(source: str):
     """A game's macros file (`macros:` in game.yaml), as a module whose macros every
     template and expression of the game can call: {{ macros.term(t) }}."""
     return run(template(source).make_module)
+
+
+def game_scope(game) -> dict[str, Any]:
+    """The names every template and expression of a game sees, whatever it is about (a
+    card's layout, a check, the rulebook): `game`, `data` and `macros`. Built here only."""
+    from .model import plain
+    return {
+        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
+                 "version": game.version},
+        "data": plain(game.data),
+        "macros": macros(game.macros) if game.macros else None,
+    }

@@ -29,7 +29,8 @@ from icu4py.breakers import LineBreaker
 from icu4py.locale import Locale
 
 from . import fonts
-from .model import Color, FontFamily, Icon
+from .colors import Color
+from .model import FontFamily, Icon
 from . import images
 from .primitives import Image, Item, Text
 

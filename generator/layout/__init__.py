@@ -23,7 +23,7 @@ from .. import elements, fonts
 from .. import sandbox
 from ..elements import bindings
 from ..elements.base import Bad, Compiled, Element, expressions
-from ..model import Card, Deck, Game, LayoutSpec, plain
+from ..model import Card, Deck, Game, LayoutSpec
 from ..primitives import Block, Face, Group, Item, Rect, Text
 from ..problems import Report
 from ..units import mm
@@ -227,12 +227,7 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
-    game_scope = {
-        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
-                 "version": game.version},
-        "data": plain(game.data),
-        "macros": sandbox.macros(game.macros) if game.macros else None,
-    }
+    game_scope = sandbox.game_scope(game)
     decks = []
     cache = BuildCache()
     for deck in game.decks:

@@ -11,13 +11,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model import PythonCheck
 from ..paths import NAME_RULE, Outside, inside, is_name
-from ..problems import Location, Report, UsageError
+from ..problems import Location, Report, UsageError, raised_in
 from . import schema
 from .layouts import load_layout_chain, named_file
 from .spreadsheet import load_csv, load_xlsx
@@ -139,11 +138,9 @@ def load_python_checks(path: Path, project: Project, game_id: str,
 
 def error_location(exc: BaseException, path: Path, display: str) -> Location:
     """The deepest line of `path` in the exception's traceback."""
-    line = 1
-    for frame in traceback.extract_tb(exc.__traceback__):
-        if Path(frame.filename).resolve() == path.resolve():
-            line = frame.lineno or 1
-    return Location(display, line, 1)
+    target = path.resolve()
+    found = raised_in(exc, lambda name: Path(name).resolve() == target)
+    return Location(display, found[1] if found else 1, 1)
 
 
 def _load_checked(path: Path, project: Project, report: Report, schema_name: str,

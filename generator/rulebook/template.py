@@ -15,14 +15,13 @@ recorded with its line in the template and reported with every other problem.
 from __future__ import annotations
 
 import inspect
-import traceback
 from typing import Any
 
 import jinja2
 
 from .. import sandbox
 from ..model import Game
-from ..problems import Location, Report
+from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
 
 FACES = "cardgen:faces"
@@ -59,10 +58,8 @@ class _Recorder:
     def where_raised(self, exc: BaseException) -> Location:
         """The template line an exception came from (Jinja2 rewrites its traceback so that
         template frames carry the template's own file and line)."""
-        for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-            if frame.filename in self.files and frame.lineno:
-                return Location(frame.filename, frame.lineno, 1)
-        return self.rulebook.loc
+        found = raised_in(exc, lambda name: name in self.files)
+        return Location(found[0], found[1], 1) if found else self.rulebook.loc
 
     def error(self, message: str, needle: str | None = None) -> None:
         where = self.where(needle)

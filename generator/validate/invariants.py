@@ -24,7 +24,7 @@ import jinja2
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
-from ..sandbox import ENV, SandboxError, in_words, macros, reset_budget
+from ..sandbox import ENV, SandboxError, game_scope, in_words, reset_budget
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -103,14 +103,11 @@ def context(game: Game) -> tuple[dict, dict[str, Locator]]:
     """What expressions see, and where each top-level name was written."""
     cards = [c.record() for c in game.cards()]
     values = {
-        "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
-                 "version": game.version},
+        **game_scope(game),
         "cards": plain(cards),
         "card": {c["id"]: plain(c) for c in cards},
         "decks": {d.id: {"id": d.id, "name": d.name, "total": d.total, "slots": d.slots or d.total,
                          "cards": [plain(c.record()) for c in d.cards]} for d in game.decks},
-        "data": plain(game.data),
-        "macros": macros(game.macros) if game.macros else None,
     }
     locators = {
         "game": PathLocator(game.decks[0].source, ()) if game.decks else Locator(),

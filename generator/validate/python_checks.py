@@ -8,12 +8,11 @@ function's own line). An exception in a check is reported at its line.
 
 from __future__ import annotations
 
-import traceback
 from pathlib import Path
 from typing import Any
 
 from ..model import Card, Deck, Game, PythonCheck
-from ..problems import Location, Report
+from ..problems import Location, Report, raised_in
 
 
 class CheckReport:
@@ -44,11 +43,9 @@ def check_python(game: Game, report: Report) -> None:
             if report.tainted and not isinstance(exc, SystemExit):
                 report.skip()  # it met a value with errors reported at their cause
                 continue
-            line = check.loc.line
-            module_file = check.function.__code__.co_filename
-            for frame in traceback.extract_tb(exc.__traceback__):
-                if Path(frame.filename) == Path(module_file):
-                    line = frame.lineno or line
+            module_file = Path(check.function.__code__.co_filename)
+            found = raised_in(exc, lambda name: Path(name) == module_file)
+            line = found[1] if found else check.loc.line
             what = ("called sys.exit(): a check reports with report.error(), it cannot end the "
                     "run" if isinstance(exc, SystemExit) else f"raised {type(exc).__name__}: {exc}")
             report.error(f"check '{check.name}' {what}", Location(check.loc.file, line, 1),

@@ -12,6 +12,7 @@ from ..impose import Page, Placement
 from ..primitives import Block, Face, Group, Text
 from ..draw import draw_face, draw_items
 from ..reproducible import no_source_date_epoch
+from ..units import PAPER, mm
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ def _uses_transparency(items) -> bool:
                (isinstance(i, (Group, Block)) and _uses_transparency(i.items)) for i in items)
 
 
+EMPTY_PAGE = tuple(mm(v) for v in PAPER["A4"])  # a document without pages (never written)
 FORM_COST = 400  # bytes, roughly: a form's object, dictionary and resources
 
 
@@ -136,7 +138,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
     """Render `pdf` to `target` (a path or binary file object)."""
     with no_source_date_epoch():
         first = pdf.pages[0] if pdf.pages else None
-        c = Canvas(target, pagesize=(first.width, first.height) if first else (595, 842),
+        c = Canvas(target, pagesize=(first.width, first.height) if first else EMPTY_PAGE,
                    invariant=1, initialFontName=fonts.ensure(pdf.initial_font), pageCompression=1)
         c.setTitle(pdf.title)
         c.setSubject(pdf.subject)

@@ -1,0 +1,218 @@
+"""The shape of the code, and unit tests for pieces the CLI tests reach only from afar.
+
+- The pipeline is one-way: a stage never imports a later stage, and a library (drawing,
+  primitives, the text engine, element types) imports no stage at all.
+- Each fact has one home: card keys, the game's template scope, colours, exit codes.
+- Line breaking, booklet page order and back positions, called directly.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator.model import SheetPreset
+from generator.problems import Location
+from generator.units import mm
+
+PACKAGE = Path(__file__).resolve().parent.parent / "generator"
+# The stages in order. The rulebook branches off after validate; it shows card faces, so it
+# may read layout's results, and write may be given its pages.
+STAGES = ["load", "resolve", "validate", "layout", "rulebook", "impose", "write"]
+# Around the pipeline: they run it and may import any stage.
+RUNNERS = {"pipeline", "cli", "serve", "watch", "diff", "scaffold", "__main__"}
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return parts[0]
+
+
+def _imports(path: Path) -> set[str]:
+    """The generator modules (first part after `generator.`) a file imports."""
+    tree = ast.parse(path.read_text("utf-8"))
+    depth = len(path.relative_to(PACKAGE).parts) - 1  # 0 for generator/x.py
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                if node.module and node.module.startswith("generator."):
+                    found.add(node.module.split(".")[1])
+                continue
+            up = node.level - 1  # levels above the file's own package
+            if up < depth:  # inside the file's own top-level package
+                continue
+            if node.module:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("generator."):
+                    found.add(alias.name.split(".")[1])
+    return found
+
+
+def test_no_stage_imports_a_later_stage_and_no_library_imports_a_stage():
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        own = _module_of(path)
+        if own in RUNNERS:
+            continue
+        for target in _imports(path) - {own}:
+            if target not in STAGES:
+                continue  # a library
+            if own not in STAGES:
+                wrong.append(f"{path.relative_to(PACKAGE)}: the library '{own}' imports the "
+                             f"stage '{target}'")
+            elif STAGES.index(target) > STAGES.index(own):
+                wrong.append(f"{path.relative_to(PACKAGE)}: '{own}' imports the later stage "
+                             f"'{target}'")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_import_checker_sees_a_violation():
+    """The test above can fail: a layout module importing write is caught."""
+    assert "write" in _imports_of_text("from ..write import pdf\n", "layout/x.py")
+    assert "layout" not in _imports_of_text("from . import board\n", "layout/x.py")
+    assert "draw" in _imports_of_text("from ..draw import draw_face\n", "rulebook/typeset.py")
+
+
+def _imports_of_text(text: str, relative: str) -> set[str]:
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        fake = Path(tmp) / "generator" / relative
+        fake.parent.mkdir(parents=True)
+        fake.write_text(text)
+        global PACKAGE
+        saved, PACKAGE = PACKAGE, Path(tmp) / "generator"
+        try:
+            return _imports(fake)
+        finally:
+            PACKAGE = saved
+
+
+def test_one_home_for_each_fact():
+    """Card keys, the template scope for `game`, Color, exit-code literals: each written once."""
+    sources = {p: p.read_text("utf-8") for p in PACKAGE.rglob("*.py")}
+    def where(needle: str) -> list[str]:
+        return sorted(str(p.relative_to(PACKAGE)) for p, t in sources.items() if needle in t)
+    assert where('("id", "copies", "blank", "back")') == ["model.py"]
+    assert where('"title_en": game.title_en') == ["sandbox.py"]
+    assert where("Color = tuple") == ["colors.py"]
+    assert where("= 130") == ["problems.py"]
+    assert where("traceback.extract_tb") == ["problems.py"]
+
+
+def test_a_deck_that_declares_fields_takes_a_per_card_back(project, cardgen):
+    """`back:` is a built-in card key: a deck's `fields:` need not (and cannot) declare it."""
+    game = project / "cards/fb"
+    game.mkdir()
+    (game / "game.yaml").write_text(textwrap.dedent("""\
+        title: Fields and backs
+        decks:
+          - id: main
+            cards: cards.yaml
+            front: fb-face
+            back: fb-face
+            fields:
+              power: {type: integer}
+    """), "utf-8")
+    (game / "cards.yaml").write_text(textwrap.dedent("""\
+        cards:
+          - {id: one, power: 1}
+          - {id: two, power: 2, back: fb-special}
+    """), "utf-8")
+    for name in ("fb-face", "fb-special"):
+        (project / f"layouts/{name}.yaml").write_text(
+            "size: meishi\nelements:\n  - {name: t, type: text, text: '{{ card.id }}'}\n", "utf-8")
+    run = cardgen("build", "fb")
+    assert run.code == 0, run.lines
+    assert (project / "output/fb/fb-backs.pdf").exists()
+
+
+# --- line breaking ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def family():
+    from generator.load import Project
+    from generator.pipeline import check
+    outcome = check(Project.find(PACKAGE.parent), "lastdance")
+    return outcome.game.fonts["gothic"]
+
+
+def _lines(family, text: str, width_mm: float, size: float = 10.0) -> list[str]:
+    from generator.colors import parse_color
+    from generator.textflow import Style, break_lines, parse
+    atoms = parse(text, Style(family, False, (0, 0, 0)), {}, {}, {"gothic": family}, parse_color,
+                  lambda path: 1.0)
+    lines = break_lines(atoms, size, mm(width_mm), vertical=False)
+    return ["".join(a.text for a in line.atoms) for line in lines]
+
+
+def test_breaking_keeps_closing_punctuation_off_a_line_start(family):
+    # 10 pt full-width characters are 3.53 mm: 5 fit in 18 mm. 「。」 may not start a line
+    # (kinsoku), so the fifth character goes down with it.
+    lines = _lines(family, "あいうえお。かきくけこ", 18)
+    assert lines == ["あいうえ", "お。かきく", "けこ"]
+    assert all(not line.startswith(("。", "、", "」")) for line in lines)
+
+
+def test_breaking_english_between_words_and_a_long_word_where_it_must(family):
+    lines = _lines(family, "The quick brown fox jumps over the lazy dog", 30)
+    assert " ".join(lines) == "The quick brown fox jumps over the lazy dog"
+    assert all(not line.endswith(" ") and not line.startswith(" ") for line in lines)
+    assert len(lines) > 1
+    long = _lines(family, "Supercalifragilisticexpialidocious", 20)
+    assert "".join(long) == "Supercalifragilisticexpialidocious" and len(long) > 1
+
+
+def test_breaking_keeps_paragraphs_and_refuses_a_character_wider_than_the_line(family):
+    assert _lines(family, "一行目\n二行目", 40) == ["一行目", "二行目"]
+    from generator.colors import parse_color
+    from generator.textflow import Style, break_lines, parse
+    atoms = parse("漢", Style(family, False, (0, 0, 0)), {}, {}, {"gothic": family}, parse_color,
+                  lambda path: 1.0)
+    assert break_lines(atoms, 10.0, mm(2), vertical=False) is None
+
+
+# --- booklet page order ----------------------------------------------------------------------
+
+def test_booklet_order_folds_into_reading_order():
+    from generator.rulebook.booklet import booklet_order
+    # 8 pages: two sheets; outer sheet front 8|1, back 2|7; inner front 6|3, back 4|5.
+    assert booklet_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    # 5 pages are padded to 8 with blanks at the end (None), never in the middle.
+    assert booklet_order(5) == [(None, 0), (1, None), (None, 2), (3, 4)]
+    assert booklet_order(0) == []
+    # Every page appears exactly once, whatever the count.
+    for n in range(1, 30):
+        seen = [p for side in booklet_order(n) for p in side if p is not None]
+        assert sorted(seen) == list(range(n))
+
+
+# --- back positions --------------------------------------------------------------------------
+
+def _sheet(duplex: str) -> SheetPreset:
+    return SheetPreset("t", "t", (mm(210), mm(297)), (mm(91), mm(55)), 2, 5, mm(14), mm(11),
+                       (0.0, 0.0), duplex, Location("t", 1, 1))
+
+
+def test_a_back_lies_behind_its_front_when_the_sheet_turns_over():
+    from generator.impose import back_position, slot_position
+    long_edge, short_edge = _sheet("long-edge"), _sheet("short-edge")
+    x, y = slot_position(long_edge, 0)  # top-left slot
+    assert (round(x / mm(1), 3), round(y / mm(1), 3)) == (14, 297 - 11 - 55)
+    # Long edge: the page turns about its vertical axis, so the back is mirrored left-right.
+    bx, by = back_position(long_edge, x, y)
+    assert round((bx + mm(91)) / mm(1), 3) == 210 - 14 and by == y
+    # Short edge: it turns about its horizontal axis, so the back is mirrored top-bottom.
+    bx, by = back_position(short_edge, x, y)
+    assert bx == x and round(by / mm(1), 3) == 11
+    # A printer's offset moves the back page: x to the right, y down.
+    bx2, by2 = back_position(long_edge, x, y, (mm(1), mm(2)))
+    assert round((bx2 - back_position(long_edge, x, y)[0]) / mm(1), 3) == 1
+    assert round((by2 - y) / mm(1), 3) == -2
