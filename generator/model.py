@@ -81,6 +81,8 @@ class SheetPreset:
     crop_marks: tuple[float, float] | None = None  # (length, offset from the grid) or none
     bleed: bool = False  # print each card's bleed where the gaps leave room for it
     precut: bool = True  # pre-cut (perforated) stock, as opposed to plain paper
+    margins_written: Mapping[str, float] = field(default_factory=frozen_mapping)  # right, bottom
+    where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "grid", "margins.right"
 
     @property
     def per_sheet(self) -> int:

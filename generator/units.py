@@ -70,3 +70,15 @@ def mm(value: float) -> float:
 
 def to_mm(points: float) -> float:
     return points / POINTS_PER["mm"]
+
+
+SIZE_TOLERANCE = mm(0.05)  # two sizes this close (in points) are the same size
+
+
+def same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < SIZE_TOLERANCE and abs(a[1] - b[1]) < SIZE_TOLERANCE
+
+
+def size_in_mm(size: tuple[float, float]) -> str:
+    """A size for messages: "91 x 55 mm"."""
+    return f"{to_mm(size[0]):g} x {to_mm(size[1]):g} mm"

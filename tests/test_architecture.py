@@ -216,3 +216,50 @@ def test_a_back_lies_behind_its_front_when_the_sheet_turns_over():
     bx2, by2 = back_position(long_edge, x, y, (mm(1), mm(2)))
     assert round((bx2 - back_position(long_edge, x, y)[0]) / mm(1), 3) == 1
     assert round((by2 - y) / mm(1), 3) == -2
+
+
+# --- the checks table in docs/validation.md matches the code ---------------------------------
+
+def _checks_in_code() -> dict[str, set[str]]:
+    """Each check name the code reports under -> the stages that report it. An element type
+    (generator/elements) is laid out by the layout stage."""
+    found: dict[str, set[str]] = {"schema": {"load"}}  # report_errors' default check name
+    for path in PACKAGE.rglob("*.py"):
+        top = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+        stage = {"elements": "layout", "problems": "every stage"}.get(top, top)
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", None))
+            given = []
+            if name in ("error", "warning") and len(node.args) >= 3:
+                given.append(node.args[2])
+            if name == "Bad" and len(node.args) >= 4:
+                given.append(node.args[3])
+            given += [kw.value for kw in node.keywords if kw.arg in ("check", "check_name")]
+            for value in given:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    found.setdefault(value.value, set()).add(stage)
+    return found
+
+
+def _checks_in_docs() -> dict[str, set[str]]:
+    import re
+    text = (PACKAGE.parent / "docs/validation.md").read_text("utf-8")
+    table = text[text.index("| check | what | level | found by |"):]
+    table = table[:table.index("\n\n")]
+    found: dict[str, set[str]] = {}
+    for row in table.splitlines()[2:]:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        stages = set(re.findall(r"`([a-z]+)`", cells[3])) or {cells[3]}
+        for name in re.findall(r"`([a-z-]+)`", cells[0]):
+            found[name] = stages
+    return found
+
+
+def test_the_checks_table_in_the_docs_names_every_check_and_where_it_is_found():
+    code, docs = _checks_in_code(), _checks_in_docs()
+    assert sorted(code) == sorted(docs), "checks in the code but not the docs, or the reverse"
+    wrong = {name: (sorted(docs[name]), sorted(code[name])) for name in code
+             if docs[name] != code[name]}
+    assert not wrong, f"docs say (found by), code says: {wrong}"

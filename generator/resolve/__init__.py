@@ -21,14 +21,13 @@ from ..load.yamlfile import Document
 from ..model import CARD_KEYS, MAX_CARDS, TBD
 from ..load.schema import NAME_EXPECTED
 from ..paths import Outside, inside, is_name
-from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, LayoutSpec, Rulebook,
+from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
-from ..units import PAPER, mm, parse_length, to_mm
+from ..units import PAPER, SIZE_TOLERANCE, mm, parse_length, size_in_mm, to_mm
 from .layouts import resolve_layout
 
 DEFAULT_COLOR = "#3b4a6b"
-TOLERANCE = mm(0.05)
 
 
 DEFAULT_MARKS = (mm(4), mm(2))  # crop mark length, and its distance from the card grid
@@ -103,10 +102,10 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         card = card or (v.length("card", 0), v.length("card", 1))
         min_margin = v.length("min_margin") if v.raw("min_margin") is not None else DEFAULT_MIN_MARGIN
         edge = max(min_margin, (marks[0] + marks[1]) if marks else 0.0)
-        cols = int((paper[0] - 2 * edge + gap[0] + TOLERANCE) // (card[0] + gap[0]))
-        rows = int((paper[1] - 2 * edge + gap[1] + TOLERANCE) // (card[1] + gap[1]))
+        cols = int((paper[0] - 2 * edge + gap[0] + SIZE_TOLERANCE) // (card[0] + gap[0]))
+        rows = int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (card[1] + gap[1]))
         if cols < 1 or rows < 1:
-            report.error(f"{where}: a {_fmt(card)} card does not fit on {_fmt(paper)} paper "
+            report.error(f"{where}: a {size_in_mm(card)} card does not fit on {size_in_mm(paper)} paper "
                          f"with {to_mm(edge):g} mm free at the edges", doc.locate(("paper",)), "sheet")
             return None
         margins = {"left": (paper[0] - cols * card[0] - (cols - 1) * gap[0]) / 2,
@@ -117,27 +116,9 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         margins = {k: v.length("margins", k) for k in v.raw("margins")}
     if not v.ok:
         return None
-    used_w = cols * card[0] + (cols - 1) * gap[0]
-    used_h = rows * card[1] + (rows - 1) * gap[1]
-    right = paper[0] - margins["left"] - used_w
-    bottom = paper[1] - margins["top"] - used_h
-    ok = True
-    for name, room, side, total in (("width", right, "right", paper[0]),
-                                    ("height", bottom, "bottom", paper[1])):
-        if room < -TOLERANCE:
-            report.error(
-                f"{where}: {cols if name == 'width' else rows} cards and margins need "
-                f"{to_mm(total - room):.1f} mm of paper {name}, but the paper is {to_mm(total):.1f} mm",
-                doc.locate(("grid",)), "sheet")
-            ok = False
-        elif side in margins and abs(margins[side] - room) > mm(0.1):
-            report.error(
-                f"{where}: margin {side} is {to_mm(margins[side]):.2f} mm, but paper, cards, "
-                f"gaps and the {'left' if side == 'right' else 'top'} margin leave {to_mm(room):.2f} mm",
-                doc.locate(("margins", side)), "sheet")
-            ok = False
-    if not ok:
-        return None
+    # Whether cards, gaps and margins add up to the paper is validate's to say
+    # (validate/sheets.py): the sheet is built as written, with where each part was written.
+    written = {side: margins[side] for side in ("right", "bottom") if side in margins}
     return SheetPreset(
         id=sheet_id,
         name=doc.data.get("name", sheet_id),
@@ -153,6 +134,9 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         crop_marks=marks,
         bleed=bleed,
         precut=precut,
+        margins_written=frozen_mapping(written),
+        where=frozen_mapping({"grid": doc.locate(("grid",)),
+                              **{f"margins.{side}": doc.locate(("margins", side)) for side in written}}),
     )
 
 
@@ -189,34 +173,6 @@ def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict
                              f"(families: {', '.join(families)})",
                              doc.locate(("families", family.name, "fallback")), "font")
     return families
-
-
-def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    return abs(a[0] - b[0]) < mm(0.05) and abs(a[1] - b[1]) < mm(0.05)
-
-
-def _fmt(size: tuple[float, float]) -> str:
-    return f"{to_mm(size[0]):g} x {to_mm(size[1]):g} mm"
-
-
-def check_deck_sizes(loaded: LoadedGame, i: int, raw: dict, front: LayoutSpec, back: LayoutSpec,
-                     sheet: SheetPreset, report: Report) -> bool:
-    """The front fits the sheet's slots (as is, or turned 90 degrees); the back matches it."""
-    ok = True
-    slot = sheet.card
-    if not (_same_size(front.size, slot) or _same_size(front.size, (slot[1], slot[0]))):
-        report.error(f"deck '{raw['id']}': layout '{front.id}' is {_fmt(front.size)}, but sheet "
-                     f"preset '{sheet.id}' holds {_fmt(slot)} cards",
-                     loaded.game.locate(("decks", i, "front") if "front" in raw else ("decks", i)),
-                     "layout")
-        ok = False
-    if not _same_size(front.size, back.size):
-        report.error(f"deck '{raw['id']}': back layout '{back.id}' is {_fmt(back.size)}, but the "
-                     f"front layout '{front.id}' is {_fmt(front.size)}",
-                     loaded.game.locate(("decks", i, "back") if "back" in raw else ("decks", i)),
-                     "layout")
-        ok = False
-    return ok
 
 
 def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
@@ -393,8 +349,6 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                               {k: v for k, v in overrides.items() if k != "preset"},
                               lambda path, i=i: loaded.game.locate(("decks", i, "sheet") + path))
         if sheet is None:
-            continue
-        if not check_deck_sizes(loaded, i, raw, front, back, sheet, report):
             continue
         decks.append(Deck(
             id=raw["id"],

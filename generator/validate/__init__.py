@@ -1,6 +1,8 @@
 """Stage 3, validate: check the resolved game against cardgen's rules and the game's own.
 
-Checks, in order: identity (unique card ids), deck counts, card fields against
+Every check of the resolved game's meaning lives here (resolve only builds the model,
+and reports only what stops it being built). Checks, in order: sheets and card sizes,
+identity (unique card ids), deck counts, card fields against
 the deck's declared schema (`fields`), references, drafts (TBD values), the
 game's invariants (its checks file) and its Python checks. Every check adds
 located problems to one report; none stops at the first problem.
@@ -13,6 +15,7 @@ from ..problems import Report
 from .fields import check_fields
 from .invariants import check_invariants
 from .python_checks import check_python
+from .sheets import check_sheets
 
 
 def check_identity(game: Game, report: Report) -> None:
@@ -75,7 +78,7 @@ def check_counts(game: Game, report: Report) -> None:
             report.warning(f"deck '{deck.id}' has no cards yet (draft)", deck.loc, "draft")
 
 
-CHECKS = (check_identity, check_counts, check_fields, check_drafts, check_invariants, check_python)
+CHECKS = (check_sheets, check_identity, check_counts, check_fields, check_drafts, check_invariants, check_python)
 
 
 def validate(game: Game, report: Report) -> None:

@@ -1,0 +1,64 @@
+"""Sheets and card sizes: the paper holds the grid as written, and every face of a deck
+fits the sheet's slots.
+
+A sheet preset is built as written (resolve); whether its cards, gaps and margins add up
+to its paper is checked here, once per preset, at the key that is wrong. A deck whose
+front is not the size of the sheet's slots (as is, or turned 90 degrees), or whose back
+(the deck's, or a card's own) is not the size of its front, is reported at the layout's
+name in game.yaml or at the card's `back:`.
+"""
+
+from __future__ import annotations
+
+from ..model import Game, SheetPreset
+from ..problems import Report
+from ..units import SIZE_TOLERANCE, mm, same_size, size_in_mm, to_mm
+
+
+def check_sheets(game: Game, report: Report) -> None:
+    checked: set[int] = set()
+    for deck in game.decks:
+        if id(deck.sheet) not in checked:
+            checked.add(id(deck.sheet))
+            _check_geometry(deck.sheet, report)
+        _check_sizes(deck, report)
+
+
+def _check_geometry(sheet: SheetPreset, report: Report) -> None:
+    """The cards and margins fit the paper, and margins written on both sides agree."""
+    where = f"sheet preset '{sheet.id}'"
+    card, gap, paper = sheet.card, sheet.gap, sheet.paper
+    used_w = sheet.columns * card[0] + (sheet.columns - 1) * gap[0]
+    used_h = sheet.rows * card[1] + (sheet.rows - 1) * gap[1]
+    right = paper[0] - sheet.margin_left - used_w
+    bottom = paper[1] - sheet.margin_top - used_h
+    for name, room, side, total in (("width", right, "right", paper[0]),
+                                    ("height", bottom, "bottom", paper[1])):
+        if room < -SIZE_TOLERANCE:
+            report.error(
+                f"{where}: {sheet.columns if name == 'width' else sheet.rows} cards and margins "
+                f"need {to_mm(total - room):.1f} mm of paper {name}, but the paper is "
+                f"{to_mm(total):.1f} mm", sheet.where.get("grid", sheet.loc), "sheet")
+        elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
+            report.error(
+                f"{where}: margin {side} is {to_mm(sheet.margins_written[side]):.2f} mm, but "
+                f"paper, cards, gaps and the {'left' if side == 'right' else 'top'} margin leave "
+                f"{to_mm(room):.2f} mm", sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+
+
+def _check_sizes(deck, report: Report) -> None:
+    front, back, slot = deck.front, deck.back, deck.sheet.card
+    if not (same_size(front.size, slot) or same_size(front.size, (slot[1], slot[0]))):
+        report.error(f"deck '{deck.id}': layout '{front.id}' is {size_in_mm(front.size)}, but "
+                     f"sheet preset '{deck.sheet.id}' holds {size_in_mm(slot)} cards",
+                     deck.source.locate(deck.path + ("front",)), "layout")
+    if not same_size(front.size, back.size):
+        report.error(f"deck '{deck.id}': back layout '{back.id}' is {size_in_mm(back.size)}, but "
+                     f"the front layout '{front.id}' is {size_in_mm(front.size)}",
+                     deck.source.locate(deck.path + ("back",)), "layout")
+    for card in deck.cards:
+        own = deck.card_backs.get(card.back) if card.back else None
+        if own is not None and not same_size(front.size, own.size):
+            report.error(f"card '{card.id}': back layout '{own.id}' is {size_in_mm(own.size)}, "
+                         f"but the front layout '{front.id}' is {size_in_mm(front.size)}",
+                         card.locate("back"), "layout")
