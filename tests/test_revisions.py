@@ -101,7 +101,7 @@ def test_revision_stamp_matches_the_card_data(project, cardgen):
                                                     "title_en: Save the Last Dance for Me\n"
                                                     "version: '1.2'\nstamp: true\n"), "utf-8")
     assert cardgen("build", "lastdance").code == 0
-    from generator.layout import card_hash
+    from generator.layout.marks import card_hash
     from generator.load import Project
     from generator.pipeline import check
     princess = next(c for c in check(Project.find(), "lastdance").game.cards() if c.id == "princess")

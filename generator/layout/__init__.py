@@ -9,31 +9,27 @@ error naming the card, the element and the field; nothing is clipped silently.
 
 Element coordinates are written from the card's top-left corner, y downwards, as
 designers measure; primitives use PDF's bottom-left origin.
+
+Each element type lays itself out (generator/elements: one module per type); this
+module runs them for every card, keeps what a build computes once (BuildCache), and
+adds cardgen's own marks (marks.py). Boards are laid out by board.py.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .. import elements, fonts
+from .. import elements
 from .. import sandbox
 from ..elements import bindings
 from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, Game, LayoutSpec
-from ..primitives import Block, Face, Group, Item, Rect, Text
+from ..primitives import Block, Face, Group, Item
 from ..problems import Report
-from ..units import mm
 from .board import layout_board
-
-DRAFT_RED = (0.85, 0.1, 0.1)
-GUIDE_TRIM = (0.9, 0.0, 0.0)
-GUIDE_BLEED = (0.9, 0.0, 0.9)
-GUIDE_SAFE = (0.0, 0.6, 0.2)
-GUIDE_BOX = (0.0, 0.55, 0.85)
+from .marks import draft_mark, guides_of, stamp
 
 
 @dataclass(frozen=True)
@@ -128,45 +124,6 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
     return items, box
 
 
-def _guides(layout: LayoutSpec, boxes: list[tuple[str, tuple]], label_font: str) -> list[Item]:
-    W, H, b, s = *layout.size, layout.bleed, layout.safe
-    items: list[Item] = [
-        Rect(-b, -b, W + 2 * b, H + 2 * b, stroke=GUIDE_BLEED, stroke_width=0.3, dash=(2, 2)),
-        Rect(0, 0, W, H, stroke=GUIDE_TRIM, stroke_width=0.3),
-        Rect(s, s, W - 2 * s, H - 2 * s, stroke=GUIDE_SAFE, stroke_width=0.3, dash=(1, 2)),
-    ]
-    for name, (x, y, w, h) in boxes:
-        items.append(Rect(x, y, w, h, stroke=GUIDE_BOX, stroke_width=0.25, dash=(1, 1)))
-        items.append(Text(x + 0.8, y + h - 4.2, name, label_font, 3.5, GUIDE_BOX))
-    return items
-
-
-def card_hash(card: Card) -> str:
-    """A short hash of a card's data: a printed card can be matched to its data."""
-    text = json.dumps(card.record(), sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:7]
-
-
-def _stamp(layout: LayoutSpec, card: Card, game: Game, font: str) -> Item:
-    """The revision stamp: the game's version and the card's hash, small at the bottom."""
-    inset = max(layout.safe, mm(2))
-    label = f"{game.version} {card_hash(card)}".strip()
-    return Text(inset, inset * 0.45, label, font, 4.0, (0.45, 0.45, 0.45))
-
-
-def _draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
-    """A DRAFT label, white on red so it shows on any design, at the safe area's top-left."""
-    inset = max(layout.safe, mm(2))
-    size = 5.5
-    width = fonts.string_width("DRAFT", font, size) + mm(1.6)
-    height = size + mm(1)
-    top = layout.size[1] - inset
-    ascent, descent = fonts.ascent_descent(font, size)
-    return [Rect(inset, top - height, width, height, fill=DRAFT_RED, radius=mm(0.6)),
-            Text(inset + width / 2, top - height / 2 - (ascent + descent) / 2, "DRAFT", font,
-                 size, (1.0, 1.0, 1.0), anchor="middle")]
-
-
 def card_independent(layout: LayoutSpec) -> bool:
     """True if no element of the layout depends on the card (a plain card back)."""
     return not any("card" in text or "draft" in text
@@ -194,11 +151,11 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
             boxes.append((compiled.el.name, box))
     gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
-        items.extend(_draft_mark(layout, gothic.bold))
+        items.extend(draft_mark(layout, gothic.bold))
     if mark_drafts and game.stamp:  # fronts only
-        items.append(_stamp(layout, card, game, gothic.regular))
+        items.append(stamp(layout, card, game, gothic.regular))
     if guides:
-        items.extend(_guides(layout, boxes, gothic.regular))
+        items.extend(guides_of(layout, boxes, gothic.regular))
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)
 
 

@@ -1,0 +1,57 @@
+"""What cardgen itself adds to a face: the guides (`--guides`), the DRAFT mark on a card
+with a TBD value, and the revision stamp (the game's version and the card's hash)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .. import fonts
+from ..model import Card, Game, LayoutSpec
+from ..primitives import Item, Rect, Text
+from ..units import mm
+
+DRAFT_RED = (0.85, 0.1, 0.1)
+GUIDE_TRIM = (0.9, 0.0, 0.0)
+GUIDE_BLEED = (0.9, 0.0, 0.9)
+GUIDE_SAFE = (0.0, 0.6, 0.2)
+GUIDE_BOX = (0.0, 0.55, 0.85)
+
+
+def guides_of(layout: LayoutSpec, boxes: list[tuple[str, tuple]], label_font: str) -> list[Item]:
+    W, H, b, s = *layout.size, layout.bleed, layout.safe
+    items: list[Item] = [
+        Rect(-b, -b, W + 2 * b, H + 2 * b, stroke=GUIDE_BLEED, stroke_width=0.3, dash=(2, 2)),
+        Rect(0, 0, W, H, stroke=GUIDE_TRIM, stroke_width=0.3),
+        Rect(s, s, W - 2 * s, H - 2 * s, stroke=GUIDE_SAFE, stroke_width=0.3, dash=(1, 2)),
+    ]
+    for name, (x, y, w, h) in boxes:
+        items.append(Rect(x, y, w, h, stroke=GUIDE_BOX, stroke_width=0.25, dash=(1, 1)))
+        items.append(Text(x + 0.8, y + h - 4.2, name, label_font, 3.5, GUIDE_BOX))
+    return items
+
+
+def card_hash(card: Card) -> str:
+    """A short hash of a card's data: a printed card can be matched to its data."""
+    text = json.dumps(card.record(), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:7]
+
+
+def stamp(layout: LayoutSpec, card: Card, game: Game, font: str) -> Item:
+    """The revision stamp: the game's version and the card's hash, small at the bottom."""
+    inset = max(layout.safe, mm(2))
+    label = f"{game.version} {card_hash(card)}".strip()
+    return Text(inset, inset * 0.45, label, font, 4.0, (0.45, 0.45, 0.45))
+
+
+def draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
+    """A DRAFT label, white on red so it shows on any design, at the safe area's top-left."""
+    inset = max(layout.safe, mm(2))
+    size = 5.5
+    width = fonts.string_width("DRAFT", font, size) + mm(1.6)
+    height = size + mm(1)
+    top = layout.size[1] - inset
+    ascent, descent = fonts.ascent_descent(font, size)
+    return [Rect(inset, top - height, width, height, fill=DRAFT_RED, radius=mm(0.6)),
+            Text(inset + width / 2, top - height / 2 - (ascent + descent) / 2, "DRAFT", font,
+                 size, (1.0, 1.0, 1.0), anchor="middle")]
