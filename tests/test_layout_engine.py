@@ -338,3 +338,30 @@ def test_what_many_cards_share_is_drawn_once_as_a_form(project, cardgen):
         dx, dy = (slot % 2) * 91.0, (slot // 2) * 55.0
         x0, y0, x1, y1 = ink(raster, dx + 4, dy + 19, dx + 86, dy + 41)
         close((x0 - dx, y0 - dy), (5.0, 20.0), tol=1.0)
+
+
+def test_cards_that_print_the_same_share_one_form_whatever_objects_hold_them(project, cardgen):
+    """Forms are keyed on what a face prints (identity.py), not on which object the layout
+    made: two cards with different ids and the same printed face are one form, placed
+    twice; a third card that prints differently is drawn in place."""
+    cards = ("  - {id: a1, name: 同じ}\n  - {id: a2, name: 同じ}\n  - {id: b, name: 違う}\n")
+    pdf, _ = build(project, cardgen, """\
+        size: meishi
+        elements:
+          - {name: title, type: text, text: "{{ card.name }}", x: 5mm, y: 5mm, width: 50mm,
+             height: 8mm, size: 12pt}
+          - {name: frame, type: rect, x: 2mm, y: 2mm, width: 100% - 4mm, height: 100% - 4mm,
+             stroke: black}
+        """, cards)
+    page = reader(pdf).pages[0]
+    xobjects = page["/Resources"]["/XObject"]
+    faces = [name for name in xobjects if xobjects[name].get_object()["/Subtype"] == "/Form"]
+    content = page.get_contents().get_data().decode("latin-1")
+    used = [name for name in faces if content.count(f"{name} Do") == 2]
+    assert len(used) == 1, (faces, content.count(" Do"))  # a1 and a2: one form, drawn twice
+    assert page.extract_text().count("同じ") == 2 and page.extract_text().count("違う") == 1
+    raster = Raster(pdf, 0, dpi=150)
+    for slot in range(3):  # each card's frame is in its own slot
+        dx, dy = (slot % 2) * 91.0, (slot // 2) * 55.0
+        x0, y0, _, _ = ink(raster, dx + 1, dy + 1, dx + 10, dy + 10)
+        close((x0 - dx, y0 - dy), (2.0, 2.0), tol=0.5)

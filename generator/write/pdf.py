@@ -11,6 +11,7 @@ from .. import fonts
 from ..impose import Page, Placement
 from ..primitives import Block, Face, Group, Text
 from ..draw import draw_face, draw_items
+from ..identity import face_identity, item_digest
 from ..reproducible import no_source_date_epoch
 from ..units import PAPER, mm
 
@@ -48,63 +49,102 @@ class _Forms:
     form its placements reuse; so is a block (see Block) that more than one drawing of a
     face uses. What is drawn once is drawn in place: a form would cost an extra object and
     nothing would reuse it. Nothing with transparency is a form: reportlab leaves a form's
-    ExtGState out of its resources."""
+    ExtGState out of its resources.
+
+    Faces and blocks are told apart by what they print (identity.py), the identity that
+    diff, errata and the PNG cache use: two faces that print the same share one form,
+    whichever objects hold them. The identity (a digest) is computed only for faces and
+    blocks that may print alike, those whose values hash alike; the rest are alone."""
 
     def __init__(self, pages):
-        self._transparent: dict[int, bool] = {}
+        self._digests: dict = {}  # id(block) -> (block, digest): identity's shared cache
+        self._transparent: dict[object, bool] = {}
         faces = [placement.face for page in pages for placement in page.placements]
-        # By identity: the layout stage shares one object between the uses of a face or block.
-        self.face_uses = Counter(map(id, faces))
+        self._face_keys = _keys(faces, lambda face: face_identity(face, self._digests))
+        self.face_uses = Counter(self._face_keys[id(face)] for face in faces)
+        distinct: dict[object, Face] = {}
+        for face in faces:
+            distinct.setdefault(self._face_keys[id(face)], face)
+        blocks = [item for face in {id(f): f for f in faces}.values() for item in face.items
+                  if type(item) is Block]
+        self._block_keys = _keys(blocks, lambda block: item_digest(block, self._digests))
         self.block_uses: Counter = Counter()
-        for face in {id(face): face for face in faces}.values():
-            drawn = 1 if self.face_form(face) else self.face_uses[id(face)]  # a form: once
+        for key, face in distinct.items():
+            drawn = 1 if self.face_form(face) else self.face_uses[key]  # a form: once
             for item in face.items:
                 if type(item) is Block:
-                    self.block_uses[id(item)] += drawn
-        self._prepared: set[int] = set()  # faces whose block forms are made
-        self.faces: dict[int, str] = {}
-        self.blocks: dict[int, str] = {}  # id -> form name, for draw.draw_items
+                    self.block_uses[self._block_keys[id(item)]] += drawn
+        self.blocks_named: set[int] = set()  # id of each face whose blocks are named
+        self.faces: dict[object, str] = {}  # face key -> form name
+        self._block_forms: dict[object, str] = {}  # block key -> form name
+        self.blocks: dict[int, str] = {}  # id(block) -> form name, for draw.draw_items
+
+    def identity(self, face: Face) -> object:
+        return self._face_keys[id(face)]
+
+    def _block(self, block: Block) -> object:
+        return self._block_keys[id(block)]
 
     def face_form(self, face: Face) -> bool:
-        if self.face_uses[id(face)] < 2:
+        key = self.identity(face)
+        if self.face_uses[key] < 2:
             return False
-        key = id(face)
         if key not in self._transparent:
             self._transparent[key] = _uses_transparency(face.items)
         return not self._transparent[key]
 
     def _pays(self, block: Block) -> bool:
         """A form costs FORM_COST; each reuse after the first saves the block's drawing."""
-        uses = self.block_uses.get(id(block), 0)
+        uses = self.block_uses.get(self._block(block), 0)
         return uses > 1 and (uses - 1) * _weight(block.items) > FORM_COST
 
     def make_blocks(self, c: Canvas, face: Face) -> None:
         """The forms of the face's shared blocks, made before the face is drawn (forms are
-        not made inside forms)."""
-        if id(face) in self._prepared:
+        not made inside forms), and which of its blocks they draw."""
+        if id(face) in self.blocks_named:
             return
-        self._prepared.add(id(face))
+        self.blocks_named.add(id(face))
         for item in face.items:
-            if (type(item) is Block and id(item) not in self.blocks and self._pays(item)
-                    and not _uses_transparency(item.items)):
-                name = self.blocks[id(item)] = f"block{len(self.blocks)}"
+            if type(item) is not Block:
+                continue
+            key = self._block(item)
+            name = self._block_forms.get(key)
+            if name is None and self._pays(item) and not _uses_transparency(item.items):
+                name = self._block_forms[key] = f"block{len(self._block_forms)}"
                 w, h = face.width, face.height  # a generous box: the placement clips
                 c.beginForm(name, -w, -h, 2 * w, 2 * h)
                 draw_items(c, item.items)
                 c.endForm()
+            if name is not None:
+                self.blocks[id(item)] = name
 
     def face(self, c: Canvas, face: Face) -> str | None:
         """The face's form name, made on first use; None if the face is drawn in place."""
         if not self.face_form(face):
             return None
-        name = self.faces.get(id(face))
+        key = self.identity(face)
+        name = self.faces.get(key)
         if name is None:
-            name = self.faces[id(face)] = f"face{len(self.faces)}"
+            name = self.faces[key] = f"face{len(self.faces)}"
             b = face.bleed
             c.beginForm(name, -b, -b, face.width + b, face.height + b)
             draw_face(c, face, bleed=True, clip=False, forms=self.blocks)  # BBox clips a form
             c.endForm()
         return name
+
+
+def _keys(objects, identity) -> dict[int, object]:
+    """A key for each object (by id) that is equal for objects that print the same: their
+    identity where another object's values hash alike, a key of its own otherwise."""
+    distinct = {id(o): o for o in objects}
+    buckets: dict[int, list] = {}
+    for o in distinct.values():
+        buckets.setdefault(hash(o), []).append(o)
+    keys: dict[int, object] = {}
+    for group in buckets.values():
+        for o in group:
+            keys[id(o)] = ("same", identity(o)) if len(group) > 1 else ("alone", id(o))
+    return keys
 
 
 def _place(c: Canvas, placement: Placement, form: str | None, blocks) -> None:
