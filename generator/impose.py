@@ -25,7 +25,7 @@ from .layout import DeckFaces, GameFaces
 from .layout.board import BoardFace
 from .primitives import Face, Item, Line, Text
 from .model import SheetPreset
-from .units import PAPER, mm, to_mm
+from .units import mm, paper_size, to_mm
 
 MARK_COLOR = (0.0, 0.0, 0.0)
 MARK_WIDTH = 0.25
@@ -246,10 +246,6 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
                       tuple(decks))
 
 
-def _paper(name: str) -> tuple[float, float]:
-    return mm(PAPER[name][0]), mm(PAPER[name][1])
-
-
 CROSS_ARM = mm(4)
 
 
@@ -285,7 +281,7 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
     board, face = board_face.board, board_face.face
     m = board.print_margin
     for name in board.papers:
-        for w, h in (_paper(name), _paper(name)[::-1]):
+        for w, h in (paper_size(name), paper_size(name)[::-1]):
             if face.width <= w - 2 * m and face.height <= h - 2 * m:
                 x, y = (w - face.width) / 2, (h - face.height) / 2
                 return (Page(w, h, (Placement(face, x, y, board.id),)),)
@@ -295,7 +291,7 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
                 max(1, math.ceil((face.height - board.overlap) / step_y)))
 
     # Split on the last paper, turned whichever way needs fewer pages (portrait on a tie).
-    w, h = min((_paper(board.papers[-1]), _paper(board.papers[-1])[::-1]),
+    w, h = min((paper_size(board.papers[-1]), paper_size(board.papers[-1])[::-1]),
                key=lambda size: grid(*size)[0] * grid(*size)[1])
     cols, rows = grid(w, h)
     pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page

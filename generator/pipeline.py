@@ -18,7 +18,7 @@ from .load import Project, load_fonts, load_game, load_printer
 from .model import Game
 from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
-from .units import PAPER, mm
+from .units import paper_size
 from .validate import validate
 from .write import BytesFile, PdfOutput, TextFile, one_build_at_a_time, write_files
 from .write.calibration import calibration_pages
@@ -260,7 +260,7 @@ def calibrate(project: Project, paper: str, duplex: str) -> Path:
     if report.errors or not families:
         raise DataProblems(report)
     font = (families.get("gothic") or next(iter(families.values()))).regular
-    size = (mm(PAPER[paper][0]), mm(PAPER[paper][1]))
+    size = paper_size(paper)
     front, back = calibration_pages(size, duplex, font)
     path = project.output / f"calibration-{paper.lower()}-{duplex}.pdf"
     write_files([PdfOutput(path, PdfFile((front, back), "cardgen printer calibration",

@@ -72,6 +72,11 @@ def to_mm(points: float) -> float:
     return points / POINTS_PER["mm"]
 
 
+def paper_size(name: str) -> tuple[float, float]:
+    """A paper of the PAPER table, (width, height) in points, portrait."""
+    return mm(PAPER[name][0]), mm(PAPER[name][1])
+
+
 SIZE_TOLERANCE = mm(0.05)  # two sizes this close (in points) are the same size
 
 

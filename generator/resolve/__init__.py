@@ -24,7 +24,7 @@ from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
-from ..units import PAPER, SIZE_TOLERANCE, mm, parse_length, size_in_mm, to_mm
+from ..units import SIZE_TOLERANCE, mm, paper_size, parse_length, size_in_mm, to_mm
 from .layouts import resolve_layout
 
 DEFAULT_COLOR = "#3b4a6b"
@@ -91,7 +91,7 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
     v = _SheetValues(sheet_id, doc, overrides or {}, override_at, report)
     where = f"sheet preset '{sheet_id}'"
     paper_raw = v.raw("paper")
-    paper = (mm(PAPER[paper_raw][0]), mm(PAPER[paper_raw][1])) if isinstance(paper_raw, str) \
+    paper = paper_size(paper_raw) if isinstance(paper_raw, str) \
         else (v.length("paper", 0), v.length("paper", 1))
     gap = v.pair("gap")
     plain = bool(v.raw("plain", False))  # fit the grid to the card, centred

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..load import Project
 from ..reproducible import no_source_date_epoch
-from ..units import PAPER, mm
+from ..units import mm, paper_size
 from . import BytesFile, write_files
 
 CELL = 12  # pixels: differences are grouped into boxes on this grid
@@ -78,7 +78,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
 
     font = ensure(diff.font)  # the game's own font: Japanese names and causes show
     rows = [(r, side) for r in diff.reprinted for side in ("front", "back") if side in r.sides]
-    width, height = mm(PAPER["A4"][1]), mm(PAPER["A4"][0])  # landscape
+    height, width = paper_size("A4")  # landscape
     out = io.BytesIO()
     with no_source_date_epoch():
         c = Canvas(out, pagesize=(width, height), invariant=1)

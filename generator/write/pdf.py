@@ -13,7 +13,7 @@ from ..primitives import Block, Face, Group, Text
 from ..draw import draw_face, draw_items
 from ..identity import face_identity, item_digest
 from ..reproducible import no_source_date_epoch
-from ..units import PAPER, mm
+from ..units import paper_size
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ def _uses_transparency(items) -> bool:
                (isinstance(i, (Group, Block)) and _uses_transparency(i.items)) for i in items)
 
 
-EMPTY_PAGE = tuple(mm(v) for v in PAPER["A4"])  # a document without pages (never written)
+EMPTY_PAGE = paper_size("A4")  # a document without pages (never written)
 FORM_COST = 400  # bytes, roughly: a form's object, dictionary and resources
 
 
