@@ -34,7 +34,7 @@ def identities(project: Path, runs: int) -> tuple[float, float, int]:
         "from pathlib import Path\n"
         "from generator.load import Project\n"
         "from generator.pipeline import check, lay_out\n"
-        "from generator.layout.identity import face_identity\n"
+        "from generator.identity import face_identity\n"
         "o = check(Project.find(Path(sys.argv[1])), 'bench')\n"
         "t0 = time.perf_counter(); faces = lay_out(o); t1 = time.perf_counter()\n"
         "shared = {}; n = 0\n"
