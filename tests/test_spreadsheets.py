@@ -65,6 +65,63 @@ def test_declared_encoding(project):
     assert loaded_cards(project)["b"].fields["name"] == "踊り子"
 
 
+WESTERN = [["id", "name", "copies", "power", "tags", "rare"],
+           ["a", "Café crème", "2", "3", "song", "yes"],
+           ["b", "Señorita «Ñandú» ©", "", "1", "dance", ""]]
+
+
+@pytest.mark.parametrize("encoding,declared", [
+    ("cp1252", ""),  # as US Excel saves "CSV (Comma delimited)": found without a declaration
+    ("cp1252", "encoding: cp1252"), ("latin-1", "encoding: latin-1"),
+    ("mac_roman", "encoding: mac_roman"), ("utf-16", ""), ("utf-16", "encoding: utf-16")])
+def test_csv_in_western_encodings_found_or_declared(project, cardgen, encoding, declared):
+    folder = game(project, "cards.csv", declared)
+    (folder / "cards.csv").write_bytes(csv_text(WESTERN).encode(encoding))
+    cards = loaded_cards(project)
+    assert cards["a"].fields["name"] == "Café crème"
+    assert cards["b"].fields["name"] == "Señorita «Ñandú» ©"
+    run = cardgen("build", "sheet")
+    assert run.code == 0, run.lines
+    text = reader(project / "output/sheet/sheet-fronts.pdf").pages[0].extract_text()
+    assert "Café crème" in text and "Señorita «Ñandú» ©" in text
+
+
+def test_shift_jis_kana_is_not_mistaken_for_cp1252(project):
+    folder = game(project, "cards.csv")
+    (folder / "cards.csv").write_bytes(csv_text(ROWS).encode("cp932"))
+    assert loaded_cards(project)["a"].fields["name"] == "歌姫"  # no kana, but 0x89 is not cp1252
+
+
+def test_a_byte_the_declared_encoding_cannot_read_is_located_at_its_row_and_column(project,
+                                                                                   cardgen):
+    folder = game(project, "cards.csv", "encoding: utf-8")
+    (folder / "cards.csv").write_bytes(csv_text(WESTERN).encode("cp1252"))
+    run = cardgen("validate", "sheet")
+    assert run.code == 1
+    assert run.lines[0] == (
+        "cards/sheet/cards.csv:2:6: error: byte 0xE9 is not utf-8 text, but the deck declares "
+        "encoding: utf-8; declare the encoding the file was saved in [encoding]")
+    # A byte no encoding found by itself reads (0x81 is unassigned in cp1252, and a lone
+    # trailing lead byte is not Shift_JIS): located, with what to do.
+    folder = game(project, "cards.csv")
+    (folder / "cards.csv").write_bytes(b"id,name\r\nok,fine\r\nbad,x\x81\r\n")
+    run = cardgen("validate", "sheet")
+    assert run.lines[0].startswith("cards/sheet/cards.csv:3:6: error: byte 0x81 is not cp1252 "
+                                   "text, and the file is not UTF-8 or Shift_JIS (cp932) either")
+
+
+@pytest.mark.parametrize("name", ["base64", "no-such-codec"])
+def test_an_encoding_that_is_not_a_text_encoding_is_refused_at_its_key(project, cardgen, name):
+    folder = game(project, "cards.csv", f"encoding: {name}")
+    (folder / "cards.csv").write_bytes(csv_text(WESTERN).encode("cp1252"))
+    run = cardgen("validate", "sheet")
+    assert run.code == 1
+    assert run.lines[0] == (
+        f"cards/sheet/game.yaml:6:15: error: deck 'main': encoding must be a text encoding "
+        "Python knows, such as utf-8, cp932, cp1252, latin-1, mac_roman or utf-16, not "
+        f"'{name}' [schema]")
+
+
 def test_a_bad_cell_in_a_csv_is_located_by_row_and_column(project, cardgen):
     folder = game(project, "cards.csv")
     rows = [r[:] for r in ROWS]

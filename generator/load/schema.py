@@ -146,6 +146,14 @@ _Validator = jsonschema.validators.extend(
 # The formats cardgen's schemas assert. `name` is the one rule for names that become paths.
 FORMATS = jsonschema.FormatChecker(formats=())
 FORMATS.checks("name")(lambda value: not isinstance(value, str) or is_name(value))
+
+
+def _is_text_codec(value) -> bool:
+    from .spreadsheet import text_codec
+    return not isinstance(value, str) or text_codec(value) is not None
+
+
+FORMATS.checks("text-encoding")(_is_text_codec)
 NAME_EXPECTED = f"an id of {NAME_RULE}"
 
 

@@ -11,6 +11,7 @@ spreadsheet way: `cards/x/cards.csv:7:3` (row, column) or
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime
 import io
@@ -129,6 +130,82 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
     return doc
 
 
+# Byte order marks, and what each says the file is.
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
+         (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
+         (codecs.BOM_UTF16_BE, "utf-16"))
+_KANA = re.compile(r"[\u3041-\u30ff\uff66-\uff9f]")  # hiragana, katakana, half-width katakana
+
+
+def text_codec(name: str) -> str | None:
+    """The codec Python knows by `name` (cp1252, latin-1, mac_roman, utf-16, ...), if it is
+    one that turns bytes into text; None otherwise (an unknown name, or base64, zlib...)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        return None
+    return info.name if getattr(info, "_is_text_encoding", True) else None
+
+
+def _undecodable(display: str, raw: bytes, exc: UnicodeDecodeError, codec: str) -> tuple:
+    """The message and location of the first byte `codec` cannot decode: its row, and its
+    column counted in the characters before it on that row."""
+    start = exc.start
+    line_start = raw.rfind(b"\n", 0, start) + 1
+    column = len(raw[line_start:start].decode(codec, errors="replace")) + 1
+    where = Location(display, raw.count(b"\n", 0, start) + 1, column)
+    return f"byte 0x{raw[start]:02X} is not {codec} text", where
+
+
+def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) -> str | None:
+    """A text file's bytes as text: in the encoding its deck declares, or else found: a BOM
+    (UTF-8, UTF-16, UTF-32), UTF-8, Shift_JIS (cp932, as Japanese Excel saves CSV) where
+    the text reads as Japanese, then Windows-1252 (cp1252, as US Excel saves CSV)."""
+    if encoding:
+        codec = text_codec(encoding)
+        if codec is None:  # not a text encoding: reported at the key by the game's schema
+            return None
+        try:
+            return raw.decode(codec)
+        except UnicodeDecodeError as exc:
+            message, where = _undecodable(display, raw, exc, encoding)
+            report.error(f"{message}, but the deck declares encoding: {encoding}; declare the "
+                         "encoding the file was saved in", where, "encoding")
+            return None
+    for bom, codec in _BOMS:
+        if raw.startswith(bom):
+            try:
+                return raw.decode(codec)
+            except UnicodeDecodeError as exc:
+                message, where = _undecodable(display, raw, exc, codec)
+                report.error(f"{message}, though the file starts with a {codec} byte order "
+                             "mark", where, "encoding")
+                return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        japanese = raw.decode("cp932")
+    except UnicodeDecodeError:
+        japanese = None
+    try:
+        western = raw.decode("cp1252")
+    except UnicodeDecodeError as exc:
+        western, failed = None, exc
+    # A cp1252 file may happen to decode as cp932 too (é followed by a letter is a kanji):
+    # take cp932 when the text has kana, as Japanese text does, or when cp1252 cannot read it.
+    if japanese is not None and (western is None or _KANA.search(japanese)):
+        return japanese
+    if western is not None:
+        return western
+    message, where = _undecodable(display, raw, failed, "cp1252")
+    report.error(f"{message}, and the file is not UTF-8 or Shift_JIS (cp932) either; save it as "
+                 "UTF-8, or declare its encoding in the deck (encoding: latin-1, mac_roman, ...)",
+                 where, "encoding")
+    return None
+
+
 def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str | None,
              report: Report) -> Document | None:
     """Strict CSV: a quote left open, and a row with more or fewer cells than the header,
@@ -136,23 +213,9 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
     if too_large(path, display, report, MAX_BYTES):
         return None
     raw = path.read_bytes()
-    if encoding:
-        try:
-            text = raw.decode(encoding)
-        except (UnicodeDecodeError, LookupError) as exc:
-            report.error(f"the file cannot be read as {encoding}: {exc}", Location(display, 1, 1),
-                         "encoding")
-            return None
-    else:
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            try:  # Excel saves Japanese CSV in Shift_JIS (cp932)
-                text = raw.decode("cp932")
-            except UnicodeDecodeError:
-                report.error("the file is neither UTF-8 nor Shift_JIS (cp932) text; save it as "
-                             "UTF-8 CSV or declare its encoding", Location(display, 1, 1), "encoding")
-                return None
+    text = decode_text(raw, display, encoding, report)
+    if text is None:
+        return None
     if "\x00" in text:
         report.error("the file holds a NUL character: it is not a text file (was a spreadsheet "
                      "saved as CSV?)", location_at(display, text, text.index("\x00")),
