@@ -22,7 +22,7 @@ from .load.schema import suggest
 from .paths import NAME_RULE, is_name
 from .problems import (CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for,
                        printable)
-from .units import PAPER
+from .units import PAPER, paper_name
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,7 +119,8 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("calibrate", parents=[common],
                        help="write a duplex calibration sheet to measure a printer's back offset")
-    c.add_argument("--paper", choices=sorted(PAPER), default="A4")
+    c.add_argument("--paper", type=_paper, default="A4",
+                   help=f"the paper to print on: {', '.join(PAPER)}, in any case (default A4)")
     c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge")
     return p
 
@@ -213,7 +214,7 @@ def cmd_validate(args, project: Project) -> int:
             state = "FAILED" if outcome.failed(args.strict) else "ok"
             print(f"{game_id}: {state}: {outcome.report.summary()}")
     if args.format == "json":
-        print(total.to_json())
+        print(total.to_json(args.strict))
     return ExitCode.DATA if total.failed(args.strict) else ExitCode.OK
 
 
@@ -230,8 +231,9 @@ def cmd_list(args, project: Project) -> int:
         title = f"{game.title} / {game.title_en}" if game.title_en else game.title
         print(f"{game_id}: {printable(title)}")
         for deck in game.decks:
-            print(f"  {deck.id}: {printable(deck.name)}: {len(deck.cards)} card types, {deck.total} cards, "
-                  f"sheet {deck.sheet.id}")
+            kinds, total = len(deck.cards), deck.total
+            print(f"  {deck.id}: {printable(deck.name)}: {kinds} card type{'s' if kinds != 1 else ''}, "
+                  f"{total} card{'s' if total != 1 else ''}, sheet {deck.sheet.id}")
     return ExitCode.DATA if failed else ExitCode.OK
 
 
@@ -346,6 +348,16 @@ def _interrupt(signum, frame):
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, signal.SIG_IGN)
     raise KeyboardInterrupt
+
+
+def _paper(text: str) -> str:
+    name = paper_name(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"unknown paper '{text}' (papers: {', '.join(PAPER)})")
+    return name
+
+
+_paper.__name__ = "--paper"
 
 
 def _positive(kind: str, low: int, high: int):

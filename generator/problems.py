@@ -144,9 +144,13 @@ class Report:
         e, w = len(self.errors), len(self.warnings)
         return f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}"
 
-    def to_json(self) -> str:
+    def to_json(self, strict: bool = False) -> str:
+        """The report for programs: `failed` says whether the run failed (with `strict`, a
+        warning fails it too), whatever the counts."""
         return json.dumps(
             {
+                "failed": self.failed(strict),
+                "strict": strict,
                 "errors": len(self.errors),
                 "warnings": len(self.warnings),
                 "problems": [p.as_dict() for p in self.sorted()],

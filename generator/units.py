@@ -24,7 +24,12 @@ PAPER = {  # width, height in mm
     "Legal": (215.9, 355.6),
     "Tabloid": (279.4, 431.8),
 }
-RULEBOOK_PAGES = ("A5", "B6", "A4")  # the page sizes a rulebook may have (sizes in PAPER)
+RULEBOOK_PAGES = ("A5", "B6", "A4")
+
+
+def paper_name(text: str) -> str | None:
+    """The PAPER table's name for a paper written in any case (`letter`, `a4`), or None."""
+    return {name.lower(): name for name in PAPER}.get(text.strip().lower())  # the page sizes a rulebook may have (sizes in PAPER)
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z%]*)\s*$")
 _TERMS = re.compile(r"\s+([+-])\s+")  # "100% - 6mm": terms joined by a spaced + or -
 

@@ -222,6 +222,26 @@ def test_calibration_sheet(project, cardgen):
     assert "calibration" in reader(pdf).pages[1].extract_text()
 
 
+def test_calibration_paper_is_named_in_any_case(project, cardgen):
+    run = cardgen("calibrate", "--paper", "letter")
+    assert run.code == 0, run.lines
+    pdf = project / "output/calibration-letter-long-edge.pdf"
+    w, h = page_size_mm(reader(pdf).pages[0])
+    assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
+    run = cardgen("calibrate", "--paper", "quarto")
+    assert run.code == 2 and "unknown paper 'quarto' (papers: A3, A4, A5, B5, B6, Letter" in run.err
+
+
+def test_list_counts_in_words(project, cardgen):
+    folder = project / "cards/one"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("title: One\ndecks:\n  - id: main\n    cards: cards.yaml\n")
+    (folder / "cards.yaml").write_text("cards:\n  - {id: a}\n")
+    run = cardgen("list")
+    assert "  main: main: 1 card type, 1 card, sheet a-one-51002" in run.out.splitlines()
+    assert any(": 15 card types, " in line for line in run.out.splitlines())
+
+
 def test_unknown_printer_is_a_usage_error(project, cardgen):
     run = cardgen("build", "--printer", "nope", "lastdance")
     assert run.code == 2 and "unknown printer 'nope' (printers: example)" in run.err

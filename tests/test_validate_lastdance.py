@@ -70,6 +70,15 @@ def test_strict_validate_fails_on_drafts(project, cardgen):
     assert cardgen("validate", "--strict", "lastdance").code == 1
 
 
+def test_json_says_a_strict_run_with_only_warnings_failed(project, cardgen):
+    plain = cardgen("validate", "--format", "json", "lastdance")
+    strict = cardgen("validate", "--strict", "--format", "json", "lastdance")
+    assert plain.code == 0 and strict.code == 1
+    plain, strict = json.loads(plain.out), json.loads(strict.out)
+    assert plain["errors"] == 0 and plain["warnings"] > 0 and plain["failed"] is False
+    assert strict["errors"] == 0 and strict["strict"] is True and strict["failed"] is True
+
+
 def test_drafts_print_with_a_draft_mark_and_decided_cards_without(project, cardgen):
     edit(project / "cards/lastdance/cards.yaml",
          "    name_en: Princess\n    copies: 1\n    effect: TBD\n",
