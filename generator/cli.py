@@ -88,8 +88,15 @@ def _parser() -> argparse.ArgumentParser:
     n = sub.add_parser("new", parents=[common], help="start a new game that builds at once")
     n.add_argument("game", metavar="GAME", help="the new game's folder name under cards/")
     n.add_argument("--size", default="meishi", help="card size: meishi (default), poker, "
-                   "us-business, bridge, mini, tarot")
-    n.add_argument("--sheet", metavar="PRESET", help="sheet preset (default: one for the size)")
+                   "us-business, bridge, mini, tarot, or WIDTHxHEIGHT with a unit (33x54mm, "
+                   "2.5x3.5in)")
+    n.add_argument("--paper", help="the paper to print on (A4, Letter, ...; default: the sheet's, "
+                   "Letter for us-business cards or --lang en, else A4)")
+    n.add_argument("--sheet", metavar="PRESET",
+                   help="sheet preset (default: one for the size and paper)")
+    n.add_argument("--lang", choices=("en", "ja"),
+                   help="the language of the example cards and rulebook (default: en on "
+                        "Letter, Legal or Tabloid paper, ja otherwise)")
 
     d = sub.add_parser("diff", parents=[common],
                        help="what prints differently since a git revision, or against a folder")
@@ -300,7 +307,7 @@ def cmd_calibrate(args, project: Project) -> int:
 
 
 def cmd_new(args, project: Project) -> int:
-    written = scaffold.new_game(project, args.game, args.size, args.sheet)
+    written = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang)
     for path in written:
         print(f"wrote {project.display(path)}")
     print(f"next: cardgen validate {args.game}, then cardgen build {args.game}")

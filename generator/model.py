@@ -277,6 +277,16 @@ class Game:
     macros: str = ""  # the game's Jinja2 macros file (`macros:`), shared by all its templates
     boards: tuple[Board, ...] = ()
     stamp: bool = False  # print the version and a content hash small on every card front
+    language: str = ""  # "en" or "ja": the words cardgen adds (rulebook cover, contents); "": both
+
+    @property
+    def lang(self) -> str:
+        """The game's language for a page's `lang`: as declared, or Japanese when its title
+        has Japanese characters."""
+        if self.language:
+            return self.language
+        return "ja" if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff"
+                           for ch in self.title) else "en"
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)

@@ -1,30 +1,45 @@
 """`cardgen new GAME`: a first game that validates and builds at once.
 
 Writes cards/GAME/ (a commented game.yaml, a three-card deck, a rulebook template)
-and the game's front and back layouts in layouts/. Never overwrites anything: an
+and the game's front and back layouts in layouts/, in English or Japanese, for a named
+card size or any WIDTHxHEIGHT, on a sheet for the paper. Before writing anything, the
+new game is built in a scratch copy of the project: a combination that would not build
+(a sheet for other cards) is refused with the reason. Never overwrites anything: an
 existing folder or layout is a usage error.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import tempfile
 from pathlib import Path
+
+import yaml
 
 from .load import Project
 from .paths import NAME_RULE, Outside, inside, is_name
 from .problems import UsageError
-from .units import CARD_SIZES
+from .units import CARD_SIZES, PAPER, paper_name, parse_length, to_mm
 
-SHEETS = {"meishi": "a-one-51002", "poker": "a4-poker-9up", "us-business": "avery-5371"}
+# The sheet a named size is printed on, per paper; any other size goes on plain paper
+# (plain-<paper>), where the grid is fitted to the card.
+SHEETS = {("meishi", "A4"): "a-one-51002", ("us-business", "Letter"): "avery-5371",
+          ("poker", "A4"): "a4-poker-9up", ("poker", "Letter"): "letter-poker-9up"}
+ENGLISH_PAPERS = ("Letter", "Legal", "Tabloid")  # where these are the paper, English is the default
+LANGUAGES = ("en", "ja")
+_CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in)\s*$")
 
 GAME_YAML = """\
 # {game}: made by `cardgen new`. Every key is explained in docs/format.md.
 title: {game}                # the game's title: card backs and the rulebook cover show it
+language: {lang}                 # en or ja: the words cardgen adds to the rulebook (cover, contents)
 decks:
   - id: cards
     name: Cards
     cards: cards.yaml        # the deck file: one entry per card
-    sheet: {sheet}           # the paper the cards are printed on (docs/printing.md)
+    {sheet_line}# the paper the cards are printed on (docs/printing.md)
     front: {game}-front      # the card face, a layout in layouts/ (docs/layouts.md)
     back: {game}-back
     color: "#2f5d8a"
@@ -37,7 +52,7 @@ rulebook:
   page: A5
 """
 
-CARDS_YAML = """\
+CARDS_YAML = {"ja": """\
 # The cards. `copies` says how many to print; a value you have not decided yet can
 # be TBD: `cardgen validate` lists it and the card prints with a DRAFT mark.
 cards:
@@ -55,7 +70,25 @@ cards:
     name: 巫女
     cost: 2
     text: TBD
-"""
+""", "en": """\
+# The cards. `copies` says how many to print; a value you have not decided yet can
+# be TBD: `cardgen validate` lists it and the card prints with a DRAFT mark.
+cards:
+  - id: scout
+    name: Scout
+    cost: 1
+    text: Draw a card.
+    copies: 3
+  - id: knight
+    name: Knight
+    cost: 3
+    text: Your opponent discards a card.
+    copies: 2
+  - id: oracle
+    name: Oracle
+    cost: 2
+    text: TBD
+"""}
 
 FRONT_YAML = """\
 # {game}: card front ({size}). Positions are from the top-left corner; % is of the card.
@@ -84,7 +117,7 @@ elements:
      height: 100%, size: 14pt, color: white, align: center, valign: middle, fit: shrink, min_size: 7pt}}
 """
 
-RULEBOOK_MD = """\
+RULEBOOK_MD = {"en": """\
 # Overview
 
 Write your rules here. Everything between double curly braces comes from the game's
@@ -106,25 +139,86 @@ data, so the rulebook changes with the cards.
 {{%- for c in cards %}}
 | {{{{ c.name }}}} | {{{{ c.cost }}}} | {{{{ c.text }}}} |
 {{%- endfor %}}
-"""
+""", "ja": """\
+# 概要
+
+ここにルールを書きます。二重の波括弧の中はゲームのデータから取られるので、カードを
+直せばルールブックも変わります。
+
+# 内容物
+
+- カード {{{{ cards | sum(attribute='copies') }}}} 枚:
+{{%- for c in cards %}}
+    - {{{{ c.name }}}} × {{{{ c.copies }}}}
+{{%- endfor %}}
+
+{{{{ card_faces(cards | map(attribute='id') | list) }}}}
+
+# カード
+
+| カード | コスト | 効果 |
+|---|---|---|
+{{%- for c in cards %}}
+| {{{{ c.name }}}} | {{{{ c.cost }}}} | {{{{ c.text }}}} |
+{{%- endfor %}}
+"""}
 
 
-def new_game(project: Project, game: str, size: str, sheet: str | None) -> list[Path]:
+def card_size(text: str) -> tuple[str, str]:
+    """(what a layout's `size:` says, the size in words) for a named size or WIDTHxHEIGHT
+    with a unit (`33x54mm`, `2.5x3.5in`)."""
+    if text in CARD_SIZES:
+        w, h = CARD_SIZES[text]
+        return text, f"{w:g} x {h:g} mm"
+    custom = _CUSTOM.match(text)
+    if custom:
+        w, h, unit = custom.groups()
+        width, height = parse_length(w + unit), parse_length(h + unit)
+        if width > 0 and height > 0:
+            return f"[{w}{unit}, {h}{unit}]", f"{to_mm(width):g} x {to_mm(height):g} mm"
+    raise UsageError(f"unknown card size '{text}' (sizes: {', '.join(CARD_SIZES)}, or any "
+                     "WIDTHxHEIGHT with a unit: 33x54mm, 2.5x3.5in)")
+
+
+def _preset_paper(project: Project, sheet: str) -> str | None:
+    try:
+        data = yaml.safe_load((project.root / "layouts" / "sheets" / f"{sheet}.yaml").read_text("utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None
+    paper = data.get("paper") if isinstance(data, dict) else None
+    return paper if isinstance(paper, str) and paper in PAPER else None
+
+
+def new_game(project: Project, game: str, size: str, sheet: str | None = None,
+             paper: str | None = None, lang: str | None = None) -> list[Path]:
     if not is_name(game):
         raise UsageError(f"'{game}' cannot name a game: a game's name is {NAME_RULE}")
-    if size not in CARD_SIZES:
-        raise UsageError(f"unknown card size '{size}' (sizes: {', '.join(CARD_SIZES)})")
-    sheet = sheet or SHEETS.get(size, "plain-a4")
-    if not is_name(sheet) or not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file():
+    layout_size, size_words = card_size(size)
+    if paper is not None and paper_name(paper) is None:
+        raise UsageError(f"unknown paper '{paper}' (papers: {', '.join(PAPER)})")
+    if lang is not None and lang not in LANGUAGES:
+        raise UsageError(f"unknown language '{lang}' (languages: {', '.join(LANGUAGES)})")
+    if sheet is not None and (not is_name(sheet) or
+                              not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file()):
         raise UsageError(f"unknown sheet preset '{sheet}' (see layouts/sheets/)")
+    paper = (paper_name(paper) if paper else
+             (_preset_paper(project, sheet) if sheet else None) or
+             ("Letter" if size == "us-business" or lang == "en" else "A4"))
+    lang = lang or ("en" if paper in ENGLISH_PAPERS else "ja")
+    if sheet is None:
+        sheet = SHEETS.get((size, paper), f"plain-{paper.lower()}")
+        if not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file():
+            raise UsageError(f"no sheet preset for {size_words} cards on {paper} paper; give one "
+                             "with --sheet (see layouts/sheets/)")
     folder = project.cards / game
     layouts = project.root / "layouts"
     files = {
-        folder / "game.yaml": GAME_YAML.format(game=game, sheet=sheet),
-        folder / "cards.yaml": CARDS_YAML,
-        folder / "rulebook.md": RULEBOOK_MD.format(),
-        layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=size),
-        layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=size),
+        folder / "game.yaml": GAME_YAML.format(game=game, lang=lang,
+                                                 sheet_line=f"sheet: {sheet}".ljust(25)),
+        folder / "cards.yaml": CARDS_YAML[lang],
+        folder / "rulebook.md": RULEBOOK_MD[lang].format(),
+        layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=layout_size),
+        layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=layout_size),
     }
     existing = [p for p in [folder, *files] if os.path.lexists(p)]  # a dangling link exists too
     if existing:
@@ -137,6 +231,7 @@ def new_game(project: Project, game: str, size: str, sheet: str | None) -> list[
             raise UsageError(f"{project.display(path)} lies behind a link that leads outside the "
                              "project; cardgen new writes only inside it, so nothing was written") \
                 from None
+    _try_build(project, game, files, f"{size_words} cards on sheet preset '{sheet}'")
     folder.mkdir(parents=True)
     for path, text in files.items():
         # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile.
@@ -144,3 +239,29 @@ def new_game(project: Project, game: str, size: str, sheet: str | None) -> list[
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
     return list(files)
+
+
+def _try_build(project: Project, game: str, files: dict[Path, str], what: str) -> None:
+    """Lay the new game out in a scratch copy of the project (its layouts and fonts, and the
+    new files): a game `new` writes builds at once, or nothing is written."""
+    from . import pipeline
+    with tempfile.TemporaryDirectory(prefix="cardgen-new-") as tmp:
+        root = Path(tmp)
+        (root / "cards").mkdir()
+        shutil.copytree(project.root / "layouts", root / "layouts", symlinks=True)
+        fonts = project.root / "fonts"
+        if fonts.exists():
+            (root / "fonts").symlink_to(fonts.resolve())
+        for path, text in files.items():
+            target = root / path.relative_to(project.root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, "utf-8")
+        outcome = pipeline.check(Project(root, root / "output"), game)
+        pipeline.lay_out(outcome)
+        errors = outcome.report.errors
+    if errors:
+        first = errors[0].message
+        raise UsageError(f"{game} would not build with {what}, so nothing was written: {first}"
+                         + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
+                         + "; choose another --size or --sheet, or leave --sheet out for one "
+                         "that suits the size and paper")

@@ -43,6 +43,7 @@ class Preview:
     lock: threading.Lock = field(default_factory=threading.Lock)
     since: str | None = None  # `--changes-since REV`: show what prints differently since REV
     changes: list[dict] = field(default_factory=list)  # id, side, causes, before, after
+    lang: str = "en"  # the game's language (Game.lang), for the page's lang attribute
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
@@ -81,6 +82,7 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
         preview.problems, preview.ok = problems, True
+        preview.lang = game_.lang
         preview.changes = changes
         preview.version += 1
 
@@ -131,7 +133,7 @@ def _changes(project: Project, game: str, since: str, images: dict) -> list[dict
 # script that data smuggled in would not run even if escaping failed.
 _PAGES = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
 PAGE = _PAGES.from_string("""<!doctype html>
-<html lang="ja"><head><meta charset="utf-8"><title>{{ title }} — cardgen preview</title>
+<html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }} — cardgen preview</title>
 <style nonce="{{ nonce }}">
 body { font-family: sans-serif; margin: 1.5em; background: #f4f2ee; color: #222; }
 .cards { display: flex; flex-wrap: wrap; gap: 14px; }
@@ -192,6 +194,7 @@ def render_page(game: str, preview: Preview, nonce: str = "") -> str:
     with preview.lock:
         problems = [{**p, "anchor": _anchor(p, preview.cards)} for p in preview.problems]
         return PAGE.render(title=game, version=preview.version, ok=preview.ok, nonce=nonce,
+                           lang=preview.lang,
                            problems=problems, cards=list(preview.cards), pages=list(preview.pages),
                            since=preview.since, changes=list(preview.changes))
 

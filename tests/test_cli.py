@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import generator.write.pdf
+from pdfcheck import reader
 
 REPO_FONTS = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -129,6 +130,45 @@ def test_new_game_builds_at_once_and_never_overwrites(project, cardgen):
     assert (project / "cards/first/cards.yaml").read_bytes() == before
     assert cardgen("new", "Bad Name").code == 2
     assert cardgen("new", "other", "--size", "huge").code == 2
+
+
+@pytest.mark.parametrize("size, paper, lang, trim_mm, page_in, words", [
+    ("33x54mm", None, None, (33, 54), (8.27, 11.69), "斥候"),
+    ("2.5x3.5in", "letter", None, (63.5, 88.9), (8.5, 11.0), "Scout"),
+    ("mini", "A4", "en", (44, 63), (8.27, 11.69), "Scout"),
+    ("88x63mm", "Letter", "ja", (88, 63), (8.5, 11.0), "斥候"),
+    ("tarot", None, None, (70, 120), (8.27, 11.69), "斥候"),
+    ("us-business", None, None, (88.9, 50.8), (8.5, 11.0), "Scout"),
+])
+def test_new_game_in_any_size_and_either_language_builds_at_once(project, cardgen, size, paper,
+                                                                  lang, trim_mm, page_in, words):
+    args = ["new", "g", "--size", size] + (["--paper", paper] if paper else []) + \
+        (["--lang", lang] if lang else [])
+    assert cardgen(*args).code == 0
+    run = cardgen("build", "--cards-pdf", "g")
+    assert run.code == 0, run.lines
+    fronts = reader(project / "output/g/g-fronts.pdf").pages[0]
+    assert [round(float(v) / 72, 2) for v in fronts.mediabox[2:]] == list(page_in)
+    assert words in fronts.extract_text()
+    card = reader(project / "output/g/g-cards.pdf").pages[0]
+    trim = [float(v) * 25.4 / 72 for v in card["/TrimBox"]]
+    assert abs(trim[2] - trim[0] - trim_mm[0]) < 0.05 and abs(trim[3] - trim[1] - trim_mm[1]) < 0.05
+
+
+def test_new_refuses_a_combination_that_would_not_build_and_writes_nothing(project, cardgen):
+    layouts = sorted(p.name for p in (project / "layouts").rglob("*"))
+    run = cardgen("new", "ll3", "--size", "us-business", "--sheet", "letter-poker-9up")
+    assert run.code == 2
+    assert "ll3 would not build with 88.9 x 50.8 mm cards on sheet preset 'letter-poker-9up'" \
+        in run.err and "holds 63 x 88 mm cards" in run.err
+    assert not (project / "cards/ll3").exists()
+    assert sorted(p.name for p in (project / "layouts").rglob("*")) == layouts
+    run = cardgen("new", "x", "--size", "33x54")
+    assert run.code == 2 and "or any WIDTHxHEIGHT with a unit: 33x54mm, 2.5x3.5in" in run.err
+    run = cardgen("new", "x", "--size", "poker", "--paper", "B5")  # no preset, not even plain
+    assert run.code == 2 and run.lines == [
+        "cardgen: error: no sheet preset for 63 x 88 mm cards on B5 paper; give one with --sheet "
+        "(see layouts/sheets/)"]
 
 
 def _run_in(project, args, tty: bool) -> str:

@@ -39,3 +39,12 @@ def test_the_tutorial_runs_as_written(project, cardgen):
     assert fronts.count("巫女") == 2 and "DRAFT" not in fronts  # the revision, printed
     rulebook = "".join(p.extract_text() for p in reader(out / "mygame-rulebook.pdf").pages)
     assert "山札の上から3枚を見て" in "".join(rulebook.split())
+    # Section 6: an English game in inches on Letter, and a refused combination.
+    english = project / "output/mydeck"
+    page = reader(english / "mydeck-fronts.pdf").pages[0]
+    assert [round(float(v) / 72, 2) for v in page.mediabox[2:]] == [8.5, 11.0]  # Letter
+    assert "Scout" in page.extract_text() and "斥候" not in page.extract_text()
+    book = reader(english / "mydeck-rulebook.pdf")
+    assert "Rulebook" in book.pages[0].extract_text() and "ルールブック" not in book.pages[0].extract_text()
+    assert "Contents" in book.pages[1].extract_text() and "目次" not in book.pages[1].extract_text()
+    assert not (project / "cards/clash").exists() and not (project / "layouts/clash-front.yaml").exists()

@@ -33,7 +33,10 @@ from .typeset import _MARKER, Heading, Look, Typesetter, marker_options, max_col
 
 PAGES = {name: PAPER[name] for name in RULEBOOK_PAGES}  # mm, from the one paper table
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}
-TOC_TITLE = "目次 Contents"
+# The words the rulebook adds, by the game's `language` (both where it declares none).
+WORDS = {"": {"rulebook": "ルールブック / Rulebook", "contents": "目次 Contents"},
+         "en": {"rulebook": "Rulebook", "contents": "Contents"},
+         "ja": {"rulebook": "ルールブック", "contents": "目次"}}
 
 
 MARGINS = (mm(14), mm(15), mm(17))  # left and right, top, bottom of every page
@@ -174,13 +177,14 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
         cover.append(setter.text(game.title_en, look.size * 1.3, look.body, align="center",
                                  before=look.size))
     cover.append(Spacer(1, look.size * 2))
-    cover.append(setter.text("ルールブック / Rulebook", look.size * 1.1, look.heading,
+    words = WORDS[game.language]
+    cover.append(setter.text(words["rulebook"], look.size * 1.1, look.heading,
                              align="center"))
     if game.version:
         cover.append(setter.text(f"version {game.version}", look.size, look.body, align="center"))
     toc = TableOfContents(levelStyles=toc_styles(look), dotsMinLevel=0)
     story = cover + [NextPageTemplate("body"), PageBreak(),
-                     setter.text(TOC_TITLE, look.size * 1.5, look.heading, bold=True,
+                     setter.text(words["contents"], look.size * 1.5, look.heading, bold=True,
                                  color=look.accent, align="left", after=look.size),
                      toc, PageBreak()]
     story += setter.flowables(markdown)
