@@ -81,6 +81,7 @@ class SheetPreset:
     crop_marks: tuple[float, float] | None = None  # (length, offset from the grid) or none
     bleed: bool = False  # print each card's bleed where the gaps leave room for it
     precut: bool = True  # pre-cut (perforated) stock, as opposed to plain paper
+    unit: str = "mm"  # what its lengths are written in ("mm" or "in"): messages use it
     margins_written: Mapping[str, float] = field(default_factory=frozen_mapping)  # right, bottom
     where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "grid", "margins.right"
 
@@ -148,6 +149,7 @@ class LayoutSpec:
     elements: tuple[ElementSpec, ...]
     chain: tuple[str, ...]  # this layout and the layouts it extends
     loc: Location
+    unit: str = "mm"  # what its lengths are written in ("mm" or "in"): messages use it
 
 
 @dataclass(frozen=True)

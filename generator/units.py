@@ -24,12 +24,14 @@ PAPER = {  # width, height in mm
     "Legal": (215.9, 355.6),
     "Tabloid": (279.4, 431.8),
 }
-RULEBOOK_PAGES = ("A5", "B6", "A4")
+RULEBOOK_PAGES = ("A5", "B6", "A4")  # the page sizes a rulebook may have (sizes in PAPER)
 
 
 def paper_name(text: str) -> str | None:
     """The PAPER table's name for a paper written in any case (`letter`, `a4`), or None."""
-    return {name.lower(): name for name in PAPER}.get(text.strip().lower())  # the page sizes a rulebook may have (sizes in PAPER)
+    return {name.lower(): name for name in PAPER}.get(text.strip().lower())
+
+
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z%]*)\s*$")
 _TERMS = re.compile(r"\s+([+-])\s+")  # "100% - 6mm": terms joined by a spaced + or -
 
@@ -77,6 +79,46 @@ def to_mm(points: float) -> float:
     return points / POINTS_PER["mm"]
 
 
+_UNIT_WORD = re.compile(r"[0-9.]\s*(mm|cm|in)\b")
+
+
+def written_unit(values, default: str = "mm") -> str:
+    """The unit a designer wrote a layout or preset in, for the lengths cardgen shows them:
+    "in" where the lengths written in `values` (strings, lists, mappings) are in inches
+    and none in mm or cm; `default` where none says."""
+    seen: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            seen.update(_UNIT_WORD.findall(value))
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(values)
+    if "in" in seen and not seen & {"mm", "cm"}:
+        return "in"
+    return "mm" if seen & {"mm", "cm"} else default
+
+
+def show_length(points: float, unit: str = "mm", measured: bool = True) -> str:
+    """A length for a message, in the designer's unit: measured, "12.3 mm" or "0.48 in";
+    as written (`measured=False`), "-2 mm" or "0.125 in"."""
+    if unit == "in":
+        return f"{points / 72:.2f} in" if measured else f"{round(points / 72, 4):g} in"
+    return f"{to_mm(points):.1f} mm" if measured else f"{to_mm(points):g} mm"
+
+
+def show_size(size: tuple[float, float], unit: str = "mm") -> str:
+    """A size for a message: "91 x 55 mm", "3.5 x 2 in"."""
+    if unit == "in":
+        return f"{round(size[0] / 72, 3):g} x {round(size[1] / 72, 3):g} in"
+    return f"{to_mm(size[0]):g} x {to_mm(size[1]):g} mm"
+
+
 def paper_size(name: str) -> tuple[float, float]:
     """A paper of the PAPER table, (width, height) in points, portrait."""
     return mm(PAPER[name][0]), mm(PAPER[name][1])
@@ -87,8 +129,3 @@ SIZE_TOLERANCE = mm(0.05)  # two sizes this close (in points) are the same size
 
 def same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < SIZE_TOLERANCE and abs(a[1] - b[1]) < SIZE_TOLERANCE
-
-
-def size_in_mm(size: tuple[float, float]) -> str:
-    """A size for messages: "91 x 55 mm"."""
-    return f"{to_mm(size[0]):g} x {to_mm(size[1]):g} mm"

@@ -245,3 +245,45 @@ def test_list_counts_in_words(project, cardgen):
 def test_unknown_printer_is_a_usage_error(project, cardgen):
     run = cardgen("build", "--printer", "nope", "lastdance")
     assert run.code == 2 and "unknown printer 'nope' (printers: example)" in run.err
+
+
+def test_messages_give_lengths_in_inches_where_the_layout_and_sheet_are_written_in_inches(
+        project, cardgen):
+    folder = project / "cards/inch"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("title: Inch\ndecks:\n  - id: main\n    cards: cards.yaml\n"
+                                      "    front: inch-front\n    back: inch-front\n"
+                                      "    sheet: inch-sheet\n")
+    (folder / "cards.yaml").write_text(
+        'cards:\n  - {id: a, text: "A rather long text that will never fit into so small a box."}\n')
+    (project / "layouts/inch-front.yaml").write_text(
+        "size: [2.5in, 3.5in]\nelements:\n  - {name: body, type: text, text: '{{ card.text }}', "
+        "x: 0.25in, y: 0.5in, width: 1in, height: 0.2in, size: 9pt}\n")
+    (project / "layouts/sheets/inch-sheet.yaml").write_text(
+        "name: Inch sheet\npaper: Letter\nstock: plain\ncard: [2.5in, 3.5in]\n"
+        "grid: {columns: 4, rows: 3}\nmargins: {left: 0.5in, right: 0.75in, top: 0.25in, "
+        "bottom: 0.25in}\nduplex: long-edge\n")
+    run = cardgen("validate", "inch")
+    errors = [line for line in run.lines if ": error: " in line]
+    assert errors == [
+        "cards/inch/cards.yaml:2:19: error: card 'a': text (element 'body') does not fit the "
+        "1.00 x 0.20 in box: it needs 0.88 in of height at 9 pt (fit: shrink with a min_size "
+        "lets it shrink) [fit]",
+        "layouts/sheets/inch-sheet.yaml:5:7: error: sheet preset 'inch-sheet': 4 cards and "
+        "margins need 10.50 in of paper width, but the paper is 8.50 in [sheet]",
+    ]
+    # The same in millimetres stays in millimetres; the print guide gives both.
+    (project / "layouts/sheets/inch-sheet.yaml").write_text(
+        "name: Inch sheet\npaper: Letter\nstock: plain\ncard: [2.5in, 3.5in]\n"
+        "grid: {columns: 3, rows: 3}\nmargins: {left: 0.5in, right: 0.5in, top: 0.25in, "
+        "bottom: 0.25in}\nduplex: long-edge\n")
+    (project / "layouts/inch-front.yaml").write_text(
+        "size: [2.5in, 3.5in]\nelements:\n  - {name: body, type: text, text: '{{ card.text }}', "
+        "x: 0.25in, y: 0.5in, width: 2in, height: 2in, size: 9pt}\n")
+    assert cardgen("build", "inch").code == 0
+    guide = (project / "output/inch/inch-print-guide.txt").read_text()
+    assert "3 x 3 cards of 2.5 x 3.5 in (63.5 x 88.9 mm) per sheet." in guide
+    assert guide.endswith("\n")
+    guide = (project / "output/lastdance/lastdance-print-guide.txt")
+    assert cardgen("build", "lastdance").code == 0
+    assert "cards of 91 x 55 mm (3.583 x 2.165 in) per sheet." in guide.read_text()

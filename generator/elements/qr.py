@@ -104,12 +104,16 @@ def lay_out(e: Element) -> list:
     n = len(rows)
     module = side / (n + 2 * quiet)
     if module < MIN_MODULE:
-        need = math.ceil(MIN_MODULE * (n + 2 * quiet) / mm(1) * 10) / 10  # a minimum: round up
+        unit = e.layout.unit
+        scale = 72.0 if unit == "in" else mm(1)
+        step = 100 if unit == "in" else 10  # 0.01 in or 0.1 mm
+        need = math.ceil(MIN_MODULE * (n + 2 * quiet) / scale * step) / step  # a minimum: up
+        places = 3 if unit == "in" else 2
         raise Bad("width", f"a QR code of {n} x {n} modules needs a box of at least "
-                           f"{need:.1f} mm to print its modules at "
-                           f"{MIN_MODULE / mm(1):.2f} mm (they would be {module / mm(1):.2f} mm); "
-                           "make the box larger, the data shorter or the level lower",
-                  named=False)
+                           f"{need:.{places - 1}f} {unit} to print its modules at "
+                           f"{MIN_MODULE / scale:.{places}f} {unit} (they would be "
+                           f"{module / scale:.{places}f} {unit}); make the box larger, the data "
+                           "shorter or the level lower")
     left, bottom = x + (w - side) / 2, y + (h - side) / 2
     items: list = []
     background = e.color("background", "white")

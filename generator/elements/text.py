@@ -15,7 +15,7 @@ from ..colors import parse_color
 from .. import images
 from ..primitives import Block
 from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
-from ..units import mm
+from ..units import show_length
 from .base import BOX_KEYS, INK, Bad, Element
 
 NAME = "text"
@@ -139,13 +139,14 @@ def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
         return Bad("text", f"{what}: {exc}", where, "markup", named=True)
     if isinstance(exc, images.ImageProblem):
         return Bad("text", f"{what}: {exc}", where, "image", named=True)
-    dims = f"{inner.w / mm(1):.1f} x {inner.h / mm(1):.1f} mm"
+    unit = e.layout.unit  # the unit the layout is written in
+    dims = show_length(inner.w, unit).replace(f" {unit}", "") + " x " + show_length(inner.h, unit)
     if exc.too_wide:
         message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
     else:
         direction = "width" if p.vertical else "height"
-        message = (f"{what} does not fit the {dims} box: it needs {exc.needed / mm(1):.1f} mm "
-                   f"of {direction} at {exc.size:g} pt")
+        message = (f"{what} does not fit the {dims} box: it needs "
+                   f"{show_length(exc.needed, unit)} of {direction} at {exc.size:g} pt")
         if p.fit != "shrink":
             message += " (fit: shrink with a min_size lets it shrink)"
     return Bad("text", message, where, "fit", named=True)

@@ -24,7 +24,7 @@ from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
-from ..units import SIZE_TOLERANCE, mm, paper_size, parse_length, size_in_mm, to_mm
+from ..units import SIZE_TOLERANCE, mm, paper_size, parse_length, show_length, show_size, written_unit
 from .layouts import resolve_layout
 
 DEFAULT_COLOR = "#3b4a6b"
@@ -41,6 +41,7 @@ class _SheetValues:
         self.preset, self.doc, self.overrides, self.override_at = preset, doc, overrides, override_at
         self.report = report
         self.ok = True
+        self.unit = written_unit([doc.data, overrides])  # what messages about it are given in
 
     def raw(self, key: str, default=None):
         if key in self.overrides:
@@ -70,7 +71,8 @@ class _SheetValues:
         for i, value in enumerate(pair):
             if value < 0:  # cards would overlap
                 self.report.error(f"sheet preset '{self.preset}': {key} must not be negative, not "
-                                  f"{to_mm(value):g} mm", self.locate(key, i), "sheet")
+                                  f"{show_length(value, self.unit, measured=False)}",
+                                  self.locate(key, i), "sheet")
                 self.ok = False
         return pair
 
@@ -105,8 +107,10 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         cols = int((paper[0] - 2 * edge + gap[0] + SIZE_TOLERANCE) // (card[0] + gap[0]))
         rows = int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (card[1] + gap[1]))
         if cols < 1 or rows < 1:
-            report.error(f"{where}: a {size_in_mm(card)} card does not fit on {size_in_mm(paper)} paper "
-                         f"with {to_mm(edge):g} mm free at the edges", doc.locate(("paper",)), "sheet")
+            report.error(f"{where}: a {show_size(card, v.unit)} card does not fit on "
+                         f"{show_size(paper, v.unit)} paper with "
+                         f"{show_length(edge, v.unit, measured=False)} free at the edges",
+                         doc.locate(("paper",)), "sheet")
             return None
         margins = {"left": (paper[0] - cols * card[0] - (cols - 1) * gap[0]) / 2,
                    "top": (paper[1] - rows * card[1] - (rows - 1) * gap[1]) / 2}
@@ -134,6 +138,7 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         crop_marks=marks,
         bleed=bleed,
         precut=precut,
+        unit=v.unit,
         margins_written=frozen_mapping(written),
         where=frozen_mapping({"grid": doc.locate(("grid",)),
                               **{f"margins.{side}": doc.locate(("margins", side)) for side in written}}),

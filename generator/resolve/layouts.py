@@ -17,7 +17,7 @@ from ..load import schema
 from ..load.yamlfile import Document
 from ..model import ElementSpec, LayoutSpec, frozen_mapping
 from ..problems import Location, Report
-from ..units import CARD_SIZES, mm, parse_length
+from ..units import CARD_SIZES, mm, parse_length, written_unit
 
 DEFAULT_BLEED = mm(3)
 DEFAULT_SAFE = mm(3)
@@ -210,5 +210,8 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
                                      frozen_mapping(element.locs), element.loc))
     if len(report.errors) > errors:
         return None
+    written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _, doc in chain]
+    named = next((doc.data["size"] for _, doc in chain if isinstance(doc.data.get("size"), str)), "")
+    unit = written_unit(written, "in" if named == "us-business" else "mm")
     return LayoutSpec(name, size, bleed, safe, tuple(specs),
-                      tuple(n for n, _ in chain), chain[0][1].locate(()))
+                      tuple(n for n, _ in chain), chain[0][1].locate(()), unit)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..model import Game, SheetPreset
 from ..problems import Report
-from ..units import SIZE_TOLERANCE, mm, same_size, size_in_mm, to_mm
+from ..units import SIZE_TOLERANCE, mm, same_size, show_size
 
 
 def check_sheets(game: Game, report: Report) -> None:
@@ -32,33 +32,42 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> None:
     used_h = sheet.rows * card[1] + (sheet.rows - 1) * gap[1]
     right = paper[0] - sheet.margin_left - used_w
     bottom = paper[1] - sheet.margin_top - used_h
+    unit = sheet.unit
     for name, room, side, total in (("width", right, "right", paper[0]),
                                     ("height", bottom, "bottom", paper[1])):
         if room < -SIZE_TOLERANCE:
             report.error(
                 f"{where}: {sheet.columns if name == 'width' else sheet.rows} cards and margins "
-                f"need {to_mm(total - room):.1f} mm of paper {name}, but the paper is "
-                f"{to_mm(total):.1f} mm", sheet.where.get("grid", sheet.loc), "sheet")
+                f"need {_length(total - room, unit)} of paper {name}, but the paper is "
+                f"{_length(total, unit)}", sheet.where.get("grid", sheet.loc), "sheet")
         elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
             report.error(
-                f"{where}: margin {side} is {to_mm(sheet.margins_written[side]):.2f} mm, but "
+                f"{where}: margin {side} is {_length(sheet.margins_written[side], unit, 2)}, but "
                 f"paper, cards, gaps and the {'left' if side == 'right' else 'top'} margin leave "
-                f"{to_mm(room):.2f} mm", sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+                f"{_length(room, unit, 2)}", sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+
+
+def _length(points: float, unit: str, places: int = 1) -> str:
+    """A sheet's length, to 0.1 mm (or 0.01 in); margins to 0.01 mm (or 0.001 in)."""
+    if unit == "in":
+        return f"{points / 72:.{places + 1}f} in"
+    return f"{points / mm(1):.{places}f} mm"
 
 
 def _check_sizes(deck, report: Report) -> None:
     front, back, slot = deck.front, deck.back, deck.sheet.card
     if not (same_size(front.size, slot) or same_size(front.size, (slot[1], slot[0]))):
-        report.error(f"deck '{deck.id}': layout '{front.id}' is {size_in_mm(front.size)}, but "
-                     f"sheet preset '{deck.sheet.id}' holds {size_in_mm(slot)} cards",
+        report.error(f"deck '{deck.id}': layout '{front.id}' is {show_size(front.size, front.unit)}, "
+                     f"but sheet preset '{deck.sheet.id}' holds {show_size(slot, deck.sheet.unit)} "
+                     "cards",
                      deck.source.locate(deck.path + ("front",)), "layout")
     if not same_size(front.size, back.size):
-        report.error(f"deck '{deck.id}': back layout '{back.id}' is {size_in_mm(back.size)}, but "
-                     f"the front layout '{front.id}' is {size_in_mm(front.size)}",
+        report.error(f"deck '{deck.id}': back layout '{back.id}' is {show_size(back.size, back.unit)}, "
+                     f"but the front layout '{front.id}' is {show_size(front.size, front.unit)}",
                      deck.source.locate(deck.path + ("back",)), "layout")
     for card in deck.cards:
         own = deck.card_backs.get(card.back) if card.back else None
         if own is not None and not same_size(front.size, own.size):
-            report.error(f"card '{card.id}': back layout '{own.id}' is {size_in_mm(own.size)}, "
-                         f"but the front layout '{front.id}' is {size_in_mm(front.size)}",
+            report.error(f"card '{card.id}': back layout '{own.id}' is {show_size(own.size, own.unit)}, "
+                         f"but the front layout '{front.id}' is {show_size(front.size, front.unit)}",
                          card.locate("back"), "layout")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..impose import Imposition
 from ..model import Game
-from ..units import to_mm
+from ..units import show_size, to_mm
 
 
 def _pages(numbers) -> str:
@@ -31,8 +31,9 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
     sheets = {s.id: s for s in imposition.sheets}
     for sheet in sheets.values():
         stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"
+        first, second = ("in", "mm") if sheet.unit == "in" else ("mm", "in")
         lines.append(f"Paper: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards of "
-                     f"{to_mm(sheet.card[0]):g} x {to_mm(sheet.card[1]):g} mm per sheet.")
+                     f"{show_size(sheet.card, first)} ({show_size(sheet.card, second)}) per sheet.")
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     printed = {deck for deck, _ in imposition.decks}
     blanks = sum(c.copies for d in game.decks if d.id in printed for c in d.cards if c.blank)
@@ -53,7 +54,8 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
                      "already used).")
     if printer:
         name, (dx, dy) = printer
-        lines.append(f"Backs are shifted for printer '{name}': x {to_mm(dx):+g} mm, y {to_mm(dy):+g} mm.")
+        lines.append(f"Backs are shifted for printer '{name}': x {to_mm(dx):+g} mm "
+                     f"({dx / 72:+.3f} in), y {to_mm(dy):+g} mm ({dy / 72:+.3f} in).")
     lines += [
         "",
         f"1. Fronts: print {files['fronts']} ({_pages(range(len(imposition.fronts)))}), once each.",
