@@ -67,3 +67,39 @@ def test_tabletop_simulator_deck_matches_the_data(project, cardgen):
     assert len(deck["DeckIDs"]) == 36
     names = [c["Nickname"] for c in deck["ContainedObjects"]]
     assert names.count("公爵令嬢") == 5
+
+
+def test_proof_sheets_follow_the_decks_paper_and_come_as_a_pdf_too(project, cardgen):
+    from pdfcheck import page_size_mm, reader
+    assert cardgen("new", "usdeck", "--size", "2.5x3.5in", "--paper", "letter").code == 0
+    assert cardgen("build", "--proof", "usdeck").code == 0
+    out = project / "output/usdeck"
+    (sheet,) = sorted(out.glob("usdeck-proof-cards-*.png"))
+    with Image.open(sheet) as im:  # US Letter at 100 dpi
+        assert abs(im.width - 850) <= 1 and abs(im.height - 1100) <= 1
+    pdf = reader(out / "usdeck-proof.pdf")
+    assert len(pdf.pages) == 1
+    w, h = page_size_mm(pdf.pages[0])
+    assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
+    text = pdf.pages[0].extract_text()
+    assert "scout ×3" in text.replace("  ", " ") and "Knight" in text
+    assert cardgen("build", "--proof", "lastdance").code == 0  # meishi: still A4
+    w, h = page_size_mm(reader(project / "output/lastdance/lastdance-proof.pdf").pages[0])
+    assert abs(w - 210) < 0.1 and abs(h - 297) < 0.1
+
+
+def test_tabletop_simulator_cards_keep_their_shape(project, cardgen):
+    assert cardgen("build", "--tts", "lastdance", "odoriko").code == 0
+    meishi = json.loads((project / "output/lastdance/tts/lastdance-tts.json").read_text("utf-8"))
+    deck = meishi["ObjectStates"][0]
+    # 91 x 55 mm against TTS's 2.5 x 3.5 in card: wider and shorter, in proportion.
+    for transform in (deck["Transform"], deck["ContainedObjects"][0]["Transform"]):
+        assert abs(transform["scaleX"] - 91 / 63.5) < 0.001
+        assert abs(transform["scaleZ"] - 55 / 88.9) < 0.001
+        assert transform["scaleY"] == 1.0
+    with Image.open(project / "output/lastdance/tts/cards-sheet-1.png") as im:
+        cell = (im.width / 10, im.height / 7)
+    assert abs(cell[0] / cell[1] - 91 / 55) < 0.01  # the sheet's cells have the card's shape
+    poker = json.loads((project / "output/odoriko/tts/odoriko-tts.json").read_text("utf-8"))
+    transform = poker["ObjectStates"][0]["Transform"]
+    assert abs(transform["scaleX"] - 63 / 63.5) < 0.001 and abs(transform["scaleZ"] - 88 / 88.9) < 0.001

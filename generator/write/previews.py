@@ -1,4 +1,4 @@
-"""Previews and digital play: card PNGs, proof sheets, Tabletop Simulator decks.
+"""Previews and digital play: card PNGs, proof sheets (PNG and PDF), Tabletop Simulator decks.
 
 All of them are rasterised from the same faces as the print PDFs (write/png.py).
 """
@@ -34,16 +34,19 @@ def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path) 
     return [BytesFile(p, d) for p, d in zip(order, faces_to_png(faces_list, dpi, font, cache))]
 
 
-def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> list[BytesFile]:
-    """Per deck, every distinct card once at actual size with its id and copies under it,
-    on A4 pages, one PNG per page: <game>-proof-<deck>-<n>.png."""
+def proof_pages(faces: GameFaces, font: str) -> list[tuple[str, list[Page]]]:
+    """Per deck, every distinct card once at actual size with its id and copies under it, on
+    pages of the paper the deck is printed on (A4, Letter...): (deck id, pages)."""
     out = []
-    W, H, margin, gap, caption = mm(210), mm(297), mm(10), mm(6), mm(6)
+    margin, gap, caption = mm(10), mm(6), mm(6)
     for deck in faces.decks:
         cards = list(deck.deck.cards)
         if not cards:
             continue
+        W, H = deck.deck.sheet.paper
         w, h = deck.fronts[cards[0].id].width, deck.fronts[cards[0].id].height
+        if w > W - 2 * margin and h <= W - 2 * margin and w <= H - 2 * margin:
+            W, H = H, W  # a card wider than the page, upright: the page turns (landscape)
         cols = max(1, int((W - 2 * margin + gap) // (w + gap)))
         rows = max(1, int((H - 2 * margin + gap) // (h + caption + gap)))
         pages = []
@@ -57,8 +60,25 @@ def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> l
                 marks.append(Text(x, y - caption + mm(1.8), f"{card.id}  ×{card.copies}", font, 8,
                                   (0.2, 0.2, 0.2)))
             pages.append(Page(W, H, tuple(placements), tuple(marks)))
+        out.append((deck.deck.id, pages))
+    return out
+
+
+def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> list:
+    """The proof pages as PNG, one per page (<game>-proof-<deck>-<n>.png), and all of them
+    as one PDF contact sheet to print (<game>-proof.pdf)."""
+    from . import PdfOutput
+    from .pdf import PdfFile
+    out: list = []
+    every = []
+    for deck_id, pages in proof_pages(faces, font):
+        every += pages
         for n, data in enumerate(rasterise(pages, dpi, font), 1):
-            out.append(BytesFile(folder / f"{faces.game.id}-proof-{deck.deck.id}-{n}.png", data))
+            out.append(BytesFile(folder / f"{faces.game.id}-proof-{deck_id}-{n}.png", data))
+    if every:
+        out.append(PdfOutput(folder / f"{faces.game.id}-proof.pdf",
+                             PdfFile(tuple(every), f"{faces.game.title}: proof", "proof sheets",
+                                     font)))
     return out
 
 
@@ -76,9 +96,15 @@ def _sheet(pngs: list[bytes], cell: tuple[int, int], hidden: bytes | None) -> by
     return out.getvalue()
 
 
-def _transform(x: float = 0.0) -> dict:
+# Tabletop Simulator's card is a poker card (2.5 x 3.5 in) at scale 1: a card of another
+# shape is scaled to its own width and height against it, so it keeps its proportions.
+TTS_CARD = (2.5 * 72, 3.5 * 72)  # points
+
+
+def _transform(x: float = 0.0, size: tuple[float, float] = TTS_CARD) -> dict:
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+            "scaleX": round(size[0] / TTS_CARD[0], 4), "scaleY": 1.0,
+            "scaleZ": round(size[1] / TTS_CARD[1], 4)}
 
 
 def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -> list[BytesFile]:
@@ -92,6 +118,7 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -
         if not cards:
             continue
         first = deck.fronts[cards[0].id]
+        size = (first.width, first.height)
         cell = (TTS_CARD_WIDTH, round(TTS_CARD_WIDTH * first.height / first.width))
         dpi = math.ceil(TTS_CARD_WIDTH / (first.width / 72))
         fronts = faces_to_png([deck.fronts[c.id] for c in cards], dpi, font, cache, bleed=False)
@@ -114,8 +141,9 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -
                 for _ in range(card.copies):
                     ids.append(card_id)
                     contained.append({"Name": "Card", "Nickname": name, "Description": card.id,
-                                      "CardID": card_id, "Transform": _transform()})
-        states.append({"Name": "Deck", "Nickname": deck.deck.name, "Transform": _transform(n * 3.0),
+                                      "CardID": card_id, "Transform": _transform(size=size)})
+        states.append({"Name": "Deck", "Nickname": deck.deck.name,
+                       "Transform": _transform(n * 3.0, size),
                        "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained})
     saved = {"SaveName": faces.game.title, "GameMode": "", "ObjectStates": states}
     out.append(BytesFile(tts / f"{faces.game.id}-tts.json",
