@@ -365,3 +365,34 @@ def test_cards_that_print_the_same_share_one_form_whatever_objects_hold_them(pro
         dx, dy = (slot % 2) * 91.0, (slot // 2) * 55.0
         x0, y0, _, _ = ink(raster, dx + 1, dy + 1, dx + 10, dy + 10)
         close((x0 - dx, y0 - dy), (2.0, 2.0), tol=0.5)
+
+
+def test_a_game_carries_its_own_font_with_its_licence(project, cardgen):
+    from pdfcheck import fonts
+    game = project / "cards/face"
+    game.mkdir()
+    (game / "fonts").mkdir()
+    shutil.copy(project / "fonts/BIZUDPMincho-Regular.ttf", game / "fonts/Serif.ttf")
+    extra = "fonts:\n  serif:\n    regular: fonts/Serif.ttf\n    fallback: [gothic]\n"
+    layout = """\
+        size: meishi
+        elements:
+          - {name: t, type: text, font: serif, text: "{{ card.name }}", x: 5mm, y: 5mm,
+             width: 60mm, height: 10mm, size: 12pt}
+        """
+    pdf, run = build(project, cardgen, layout, game_extra=extra)
+    assert "BIZUDPMincho-Regular" in " ".join(fonts(reader(pdf).pages[0]))
+    assert "一" in reader(pdf).pages[0].extract_text()
+    warning = [line for line in run.lines if ": warning: " in line]
+    assert warning == ["cards/face/game.yaml:8:5: warning: font family 'serif': no licence file "
+                       "beside 'fonts/Serif.ttf' (OFL.txt, OFL, LICENSE...); a game folder is "
+                       "shared, so its fonts must be ones you may share: put the licence beside "
+                       "the font, or name it with licence: [font]"]
+    shutil.copy(project / "fonts/OFL.txt", game / "fonts/OFL.txt")  # the licence beside it
+    _, run = build(project, cardgen, layout, game_extra=extra)
+    assert not [line for line in run.lines if ": warning: " in line]
+    # A font file outside the game folder is refused, as every file a game names.
+    _, run = build(project, cardgen, layout, expect=1,
+                   game_extra="fonts:\n  serif:\n    regular: ../../fonts/BIZUDPMincho-Regular.ttf\n")
+    assert any("font family 'serif': '../../fonts/BIZUDPMincho-Regular.ttf'" in line
+               and "[path]" in line for line in run.lines), run.lines

@@ -145,19 +145,65 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
     )
 
 
+LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENCE", "LICENSE.txt", "LICENCE.txt",
+                 "LICENSE.md", "COPYING", "COPYING.txt")  # looked for beside a game's font
+
+
 def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict[str, FontFamily]:
-    families: dict[str, FontFamily] = {}
+    """The project's font families (fonts/fonts.yaml)."""
     if doc is None:
-        return families
-    for family, files in doc.data["families"].items():
+        return {}
+    families = _families(doc.data["families"], fonts_dir, "fonts/",
+                         lambda *path: doc.locate(("families",) + path), report)
+    _check_fallbacks(families, lambda name: doc.locate(("families", name, "fallback")), report)
+    return families
+
+
+def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Report) -> dict:
+    """The project's families, and the game's own (`fonts:` in game.yaml, files inside the
+    game folder) over them. A game's font without a licence file is a warning: a game
+    folder is shared, and so are its fonts."""
+    own = loaded.game.data.get("fonts") or {}
+    if not own:
+        return project_families
+    locate = lambda *path: loaded.game.locate(("fonts",) + path)  # noqa: E731
+    mine = _families(own, loaded.folder, "the game folder", locate, report)
+    families = {**project_families, **mine}
+    for name in mine:
+        files = own[name]
+        if "licence" in files:
+            try:
+                licence = inside(loaded.folder, files["licence"])
+            except Outside as exc:
+                report.error(exc.sentence(f"font family '{name}': licence '{files['licence']}'",
+                                          "the game folder"), locate(name, "licence"), "path")
+                continue
+            if not licence.is_file():
+                report.warning(f"font family '{name}': its licence file '{files['licence']}' "
+                               "does not exist", locate(name, "licence"), "font")
+            continue
+        folder = inside(loaded.folder, files["regular"]).parent
+        if not any((folder / candidate).is_file() for candidate in LICENCE_FILES):
+            report.warning(f"font family '{name}': no licence file beside '{files['regular']}' "
+                           f"({', '.join(LICENCE_FILES[:3])}...); a game folder is shared, so its "
+                           "fonts must be ones you may share: put the licence beside the font, "
+                           "or name it with licence:", locate(name), "font")
+    _check_fallbacks(families, lambda name: locate(name, "fallback") if name in own else
+                     loaded.game.locate(("fonts",)), report)
+    return families
+
+
+def _families(declared: dict, base: Path, base_words: str, locate, report: Report) -> dict:
+    families: dict[str, FontFamily] = {}
+    for family, files in declared.items():
         names = {}
         for weight in ("regular", "bold"):
             file = files.get(weight, files["regular"])
-            where = doc.locate(("families", family, weight if weight in files else "regular"))
+            where = locate(family, weight if weight in files else "regular")
             try:
-                path = inside(fonts_dir, file)
+                path = inside(base, file)
             except Outside as exc:
-                report.error(exc.sentence(f"font family '{family}': '{file}'", "fonts/"), where,
+                report.error(exc.sentence(f"font family '{family}': '{file}'", base_words), where,
                              "path")
                 continue
             if not path.is_file():
@@ -171,13 +217,15 @@ def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict
         if len(names) == 2:
             families[family] = FontFamily(family, names["regular"], names["bold"],
                                           tuple(files.get("fallback", ())))
+    return families
+
+
+def _check_fallbacks(families: dict, locate, report: Report) -> None:
     for family in families.values():
         for other in family.fallback:
             if other not in families:
                 report.error(f"font family '{family.name}': fallback '{other}' is not a family "
-                             f"(families: {', '.join(families)})",
-                             doc.locate(("families", family.name, "fallback")), "font")
-    return families
+                             f"(families: {', '.join(families)})", locate(family.name), "font")
 
 
 def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
@@ -329,7 +377,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     """Build the model. Returns None if something it needs could not be resolved."""
     g = loaded.game.data
     n_errors = len(report.errors)
-    fonts = resolve_fonts(loaded.fonts, loaded.fonts_dir, report)
+    fonts = resolve_game_fonts(loaded, resolve_fonts(loaded.fonts, loaded.fonts_dir, report),
+                               report)
     layouts = {name: resolve_layout(name, chain, report) for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     macros_text = loaded.macros[1] if loaded.macros else ""
