@@ -75,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="resolution of --png, 10 to 2400 (default 300)")
     b.add_argument("--proof", action="store_true",
                    help="also write proof sheets: every distinct card once, with id and copies, as PNG")
+    b.add_argument("--target", metavar="NAME",
+                   help="build only this print target of the game (targets: in game.yaml; "
+                        "default: every target)")
     b.add_argument("--tts", action="store_true",
                    help="also write a Tabletop Simulator deck: tts/ sheet images and <game>-tts.json")
 
@@ -82,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
     v.add_argument("--strict", action="store_true", help="treat warnings as errors")
     v.add_argument("--format", choices=("text", "json"), default="text")
+    v.add_argument("--target", metavar="NAME",
+                   help="check only this print target of the game (default: every target)")
 
     sub.add_parser("list", parents=[common], help="list games, decks and card counts")
 
@@ -130,6 +135,17 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"the paper to print on: {', '.join(PAPER)}, in any case (default A4)")
     c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge")
     return p
+
+
+def _target(project: Project, game_id: str, args) -> str | None:
+    """The --target a command was given, checked against the game's targets."""
+    if not args.target:
+        return None
+    names = pipeline.target_names(project, game_id)
+    if args.target not in names:
+        raise UsageError(f"game '{game_id}' has no target '{args.target}' (targets: "
+                         f"{', '.join(names) or 'none declared'})")
+    return args.target
 
 
 def _games(project: Project, names: list[str]) -> list[str]:
@@ -182,9 +198,13 @@ def cmd_build(args, project: Project) -> int:
                                     start_slot=args.start_slot - 1, printer=args.printer,
                                     cards_pdf=args.cards_pdf, png=args.png, dpi=args.dpi,
                                     proof=args.proof, tts=args.tts)
-    games = _games(project, args.games)
-    for n, game_id in enumerate(games, 1):
-        label = f"[{n}/{len(games)}] {game_id}" if len(games) > 1 else game_id
+    games = [(game_id, target) for game_id in _games(project, args.games)
+             for target in ((_target(project, game_id, args),) if args.target else
+                            pipeline.target_names(project, game_id) or (None,))]
+    for n, (game_id, target) in enumerate(games, 1):
+        options = replace(options, target=target)
+        name = f"{game_id} ({target})" if target else game_id
+        label = f"[{n}/{len(games)}] {name}" if len(games) > 1 else name
         if args.changed_since:
             from .diff import diff_game, errata_copies, errata_lines
             changes = diff_game(project, game_id, args.changed_since)
@@ -199,22 +219,21 @@ def cmd_build(args, project: Project) -> int:
         _print_report(outcome.report)
         if outcome.failed(args.strict):
             failed = True
-            print(f"{game_id}: not built: {outcome.report.summary()}; previous output kept",
+            print(f"{name}: not built: {outcome.report.summary()}; previous output kept",
                   file=sys.stderr)
             continue
         for path, pages in outcome.written if not args.quiet else ():
             count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
             print(f"wrote {project.display(path)}{count}")
         if outcome.report.problems:
-            print(f"{game_id}: {outcome.report.summary()}", file=sys.stderr)
+            print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
     return ExitCode.DATA if failed else ExitCode.OK
 
 
 def cmd_validate(args, project: Project) -> int:
     total = Report()
     for game_id in _games(project, args.games):
-        outcome = pipeline.check(project, game_id)
-        pipeline.lay_out(outcome)
+        outcome = pipeline.validate_targets(project, game_id, _target(project, game_id, args))
         total.extend(outcome.report)
         if args.format == "text":
             _print_report(outcome.report, sys.stdout)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .impose import Imposition, Page, Placement, impose_board, impose_game
 from .layout import GameFaces, layout_game
-from .load import Project, load_fonts, load_game, load_printer
+from .load import Project, load_fonts, load_game, load_printer, target_names
 from .model import Game
 from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
@@ -41,6 +41,8 @@ class BuildOptions:
     # boards; `errata` is what its print guide says changed, in words.
     only: tuple[tuple[str, int], ...] | None = None
     errata: tuple[str, ...] = ()
+    # A print target of the game (`targets:` in game.yaml), or None for the game as written.
+    target: str | None = None
 
 
 @dataclass
@@ -57,11 +59,11 @@ class Outcome:
         return self.report.failed(strict) or self.game is None
 
 
-def check(project: Project, game_id: str) -> Outcome:
-    """Load, resolve and validate one game."""
+def check(project: Project, game_id: str, target: str | None = None) -> Outcome:
+    """Load, resolve and validate one game, as print target `target` sees it."""
     outcome = Outcome(game_id)
     report = outcome.report
-    loaded = load_game(project, game_id, report)
+    loaded = load_game(project, game_id, report, target)
     if loaded is None or loaded.fatal(report):  # bad values inside cards go on, tainted
         return outcome
     game = resolve_game(loaded, report, project.display(loaded.folder))
@@ -73,6 +75,34 @@ def check(project: Project, game_id: str) -> Outcome:
         outcome.rulebook_markdown = rulebook.check(game, report)
     outcome.game = game
     return outcome
+
+
+def validate_targets(project: Project, game_id: str, target: str | None = None) -> Outcome:
+    """Check and lay out a game as every print target sees it (or only `target`), into one
+    report: a problem every target has is said once; one that only some targets have
+    (text that fits one card size and not another) names its target."""
+    from dataclasses import replace
+    names = (target,) if target else (target_names(project, game_id) or (None,))
+    outcomes = []
+    for name in names:
+        outcome = check(project, game_id, name)
+        lay_out(outcome)
+        outcomes.append((name, outcome))
+    if len(outcomes) == 1:
+        return outcomes[0][1]
+    # Targets that stopped before validation (a layout they name is missing) lack the other
+    # problems for that reason, not because those are another target's own.
+    compared = [o for _, o in outcomes if o.game is not None] or [o for _, o in outcomes]
+    everywhere = set.intersection(*(set(o.report.problems) for o in compared))
+    merged = Outcome(game_id)
+    for name, outcome in outcomes:
+        mine = Report()
+        mine.problems = [p if p in everywhere else replace(p, message=f"target '{name}': {p.message}")
+                         for p in outcome.report.problems]
+        mine.tainted, mine.skipped = outcome.report.tainted, outcome.report.skipped
+        merged.report.extend(mine)
+    merged.game = outcomes[0][1].game if all(o.game for _, o in outcomes) else None
+    return merged
 
 
 def lay_out(outcome: Outcome, guides: bool = False) -> GameFaces | None:
@@ -112,12 +142,26 @@ def errata_game(game: Game, only: tuple[tuple[str, int], ...]) -> Game:
     return replace(game, decks=tuple(d for d in decks if d.cards), boards=())
 
 
+def stem_of(project: Project, game_id: str, target: str | None) -> str:
+    """What a build's file names start with: the game's id, and the target's name where
+    the game declares more than one target (one target keeps the game's own names)."""
+    return f"{game_id}-{target}" if target and len(target_names(project, game_id)) > 1 \
+        else game_id
+
+
+def first_target(project: Project, game_id: str, target: str | None) -> bool:
+    """The rulebook and boards are built once, with the game's first target."""
+    names = target_names(project, game_id)
+    return target is None or not names or target == names[0]
+
+
 def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
                  options: BuildOptions, printer, kind: str = "") -> list:
     """The sheets, back files and print guide; `kind` ("errata") prefixes every name."""
     game = faces.game
     folder = output_folder(project, game.id)
-    stem = f"{game.id}-{kind}" if kind else game.id
+    base = stem_of(project, game.id, options.target)
+    stem = f"{base}-{kind}" if kind else base
     font = game.main_family.regular
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
@@ -144,7 +188,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
         outputs.append(PdfOutput(folder / names["cards"], PdfFile(
             tuple(pages), f"{title}: single cards with bleed", "each card's front, then its back",
             font, duplex, tuple(boxes))))
-    for board_face in faces.boards:
+    for board_face in (faces.boards if first_target(project, game.id, options.target) else ()):
         board = board_face.board
         pages = impose_board(board_face, font)
         outputs.append(PdfOutput(folder / f"{game.id}-board-{board.id}.pdf", PdfFile(
@@ -169,21 +213,24 @@ def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> li
 
 
 def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -> list:
-    """PNG card faces, proof sheets and a Tabletop Simulator deck, when asked for."""
+    """PNG card faces, proof sheets and a Tabletop Simulator deck, when asked for. A target
+    of a game with several writes its own (png-<target>/, tts-<target>/, <stem>-proof...)."""
     if not (options.png or options.proof or options.tts):
         return []
     from .write import previews  # Pillow and pypdfium2 only when previews are wanted
     game = faces.game
     folder = output_folder(project, game.id)
+    stem = stem_of(project, game.id, options.target)
+    suffix = stem[len(game.id):]  # "" or "-<target>"
     font = game.main_family.regular
     cache = project.output / ".cache" / "png"
     outputs = []
     if options.png:
-        outputs += previews.card_pngs(faces, folder, options.dpi, font, cache)
+        outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}")
     if options.proof:
-        outputs += previews.proof_sheets(faces, folder, font)
+        outputs += previews.proof_sheets(faces, folder, font, stem=stem)
     if options.tts:
-        outputs += previews.tabletop_simulator(faces, folder, font, cache)
+        outputs += previews.tabletop_simulator(faces, folder, font, cache, f"tts{suffix}", stem)
     return outputs
 
 
@@ -212,7 +259,7 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
 
 def _build(project: Project, game_id: str, options: BuildOptions, progress) -> Outcome:
     progress(f"{game_id}: checking")
-    outcome = check(project, game_id)
+    outcome = check(project, game_id, options.target)
     if outcome.failed(options.strict):
         lay_out(outcome)  # the faces' own problems too: a build reports all that validate does
         return outcome
@@ -236,9 +283,11 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer,
                            "errata" if options.only is not None else "")
-    if outcome.game.rulebook is not None and options.only is None:
+    if outcome.game.rulebook is not None and options.only is None and \
+            first_target(project, game_id, options.target):
         progress(f"{game_id}: typesetting the rulebook")
-    outputs += rulebook_outputs(project, outcome, faces) if options.only is None else []
+    outputs += rulebook_outputs(project, outcome, faces) \
+        if options.only is None and first_target(project, game_id, options.target) else []
     if options.png or options.proof or options.tts:
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)

@@ -287,3 +287,60 @@ def test_messages_give_lengths_in_inches_where_the_layout_and_sheet_are_written_
     guide = (project / "output/lastdance/lastdance-print-guide.txt")
     assert cardgen("build", "lastdance").code == 0
     assert "cards of 91 x 55 mm (3.583 x 2.165 in) per sheet." in guide.read_text()
+
+
+TARGETS = """\
+targets:
+  home:
+    description: business cards on Avery 5371, printed at home
+    size: us-business
+    sheet: avery-5371
+  pod:
+    description: poker cards for a print-on-demand proof
+    size: poker
+    sheet: letter-poker-9up
+"""
+
+
+def test_a_game_printed_two_ways_writes_each_target(project, cardgen):
+    assert cardgen("new", "two", "--size", "poker", "--paper", "letter").code == 0
+    game = project / "cards/two/game.yaml"
+    game.write_text(game.read_text() + TARGETS)
+    run = cardgen("build", "two")
+    assert run.code == 0, run.lines
+    out = project / "output/two"
+    home, pod = reader(out / "two-home-fronts.pdf"), reader(out / "two-pod-fronts.pdf")
+    assert [round(float(v) / 72, 2) for v in home.pages[0].mediabox[2:]] == [8.5, 11.0]
+    # Avery 5371: two columns of 3.5 x 2 in from 0.75 in, and the business cards fill them ...
+    raster = Raster(out / "two-home-fronts.pdf", 0, dpi=100)
+    assert raster.is_white(19.05 - 1, 12.7 + 2) and not raster.is_white(19.05 + 1, 12.7 + 2)
+    assert not raster.is_white(19.05 + 2 * 88.9 - 1, 12.7 + 2)
+    assert raster.is_white(19.05 + 2 * 88.9 + 1, 12.7 + 2)
+    # ... while the same layouts print 63 x 88 mm poker cards for the other target.
+    assert "Scout" in pod.pages[0].extract_text() and "Scout" in home.pages[0].extract_text()
+    assert "3 x 3 cards of 63 x 88 mm" in (out / "two-pod-print-guide.txt").read_text()
+    assert "2 x 5 cards of 3.5 x 2 in" in (out / "two-home-print-guide.txt").read_text()
+    assert (out / "two-rulebook.pdf").exists()  # once, with the first target
+    assert not (out / "two-fronts.pdf").exists()
+    # One target at a time, and a target that does not exist.
+    (out / "two-pod-fronts.pdf").unlink()
+    assert cardgen("build", "--target", "pod", "two").code == 0
+    assert (out / "two-pod-fronts.pdf").exists()
+    run = cardgen("build", "--target", "shop", "two")
+    assert run.code == 2 and "game 'two' has no target 'shop' (targets: home, pod)" in run.err
+
+
+def test_a_problem_of_one_target_names_it_and_a_single_target_keeps_the_games_names(
+        project, cardgen):
+    assert cardgen("new", "two", "--size", "poker", "--paper", "letter").code == 0
+    game = project / "cards/two/game.yaml"
+    game.write_text(game.read_text() + TARGETS.replace("size: poker", "size: [40mm, 40mm]"))
+    run = cardgen("validate", "two")
+    assert run.code == 1
+    errors = [line for line in run.lines if ": error: " in line]
+    assert errors and all("target 'pod': " in line for line in errors), run.lines
+    assert any("[draft]" in line and "target '" not in line for line in run.lines)  # said once
+    game.write_text(game.read_text().split("targets:")[0] + "targets:\n  home:\n"
+                    "    size: us-business\n    sheet: avery-5371\n")
+    assert cardgen("build", "two").code == 0
+    assert (project / "output/two/two-fronts.pdf").exists()

@@ -273,8 +273,66 @@ def sheet_preset_id(deck: dict):
     return sheet.get("preset") if isinstance(sheet, dict) else sheet
 
 
-def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | None:
-    """Load everything one game needs. Returns None when a file cannot be read at all."""
+def target_names(project: Project, game_id: str) -> tuple[str, ...]:
+    """The print targets a game declares (`targets:` in game.yaml), in order; () if none, or
+    if game.yaml cannot be read (loading the game reports why)."""
+    import yaml
+    try:
+        path = inside(project.game_folder(game_id), "game.yaml")
+        data = yaml.safe_load(path.read_text("utf-8"))
+    except (Outside, OSError, UnicodeDecodeError, yaml.YAMLError, ValueError):
+        return ()
+    targets = data.get("targets") if isinstance(data, dict) else None
+    if not isinstance(targets, dict):
+        return ()
+    return tuple(name for name in targets if isinstance(name, str) and is_name(name))
+
+
+def _apply_target(doc: Document, target: str) -> Document:
+    """game.yaml as one print target sees it: each deck's `sheet`, `front` and `back` taken
+    from the target (its `decks:` entry for the deck first, then the target itself), each
+    located where the target says it. The target's `size` is applied to the layouts when
+    they are loaded (load_game)."""
+    import copy
+    spec = doc.data["targets"][target]
+    data = copy.deepcopy(doc.data)
+    value_locs, key_locs = dict(doc.value_locs), dict(doc.key_locs)
+    for i, deck in enumerate(data.get("decks") or []):
+        if not isinstance(deck, dict):
+            continue
+        own = (spec.get("decks") or {}).get(deck.get("id")) or {}
+        for key in ("sheet", "front", "back"):
+            source = ("targets", target, "decks", deck.get("id"), key) if key in own else \
+                ("targets", target, key) if key in spec else None
+            if source is None:
+                continue
+            deck[key] = copy.deepcopy(own[key] if key in own else spec[key])
+            prefix = ("decks", i, key)
+            for table in (value_locs, key_locs):
+                for path in [p for p in table if p[:3] == prefix]:
+                    del table[path]
+            for path, where in doc.value_locs.items():
+                if path[:len(source)] == source:
+                    value_locs[prefix + path[len(source):]] = where
+            for path, where in doc.key_locs.items():
+                if path[:len(source)] == source:
+                    key_locs[prefix + path[len(source):]] = where
+    return Document(doc.file, data, value_locs, key_locs)
+
+
+def _sized(chain: list, size, at: tuple, doc: Document) -> list:
+    """A layout chain with a target's card size written on top: the layout as it is, at
+    that size (its `orientation` still applies)."""
+    top = Document(doc.file, {"size": size},
+                   {("size",) + p[len(at):]: w for p, w in doc.value_locs.items()
+                    if p[:len(at)] == at} | {(): doc.locate(at)}, {})
+    return [(chain[0][0], top), *chain]
+
+
+def load_game(project: Project, game_id: str, report: Report,
+              target: str | None = None) -> LoadedGame | None:
+    """Load everything one game needs, as print target `target` sees it (None: as written).
+    Returns None when a file cannot be read at all."""
     folder = project.game_folder(game_id)
     try:
         inside(folder, "game.yaml")
@@ -285,6 +343,9 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
     game_doc = _load_checked(folder / "game.yaml", project, report, "game", game_context)
     if game_doc is None:
         return None
+    targets = game_doc.data.get("targets")
+    if target is not None and isinstance(targets, dict) and isinstance(targets.get(target), dict):
+        game_doc = _apply_target(game_doc, target)
     loaded = LoadedGame(game_id, folder, game_doc)
     data = game_doc.data
 
@@ -387,6 +448,12 @@ def load_game(project: Project, game_id: str, report: Report) -> LoadedGame | No
                                (rulebook["template"],), loaded.rulebook_includes, report)
 
     loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
+    spec = targets.get(target) if target and isinstance(targets, dict) else None
+    size = spec.get("size") if isinstance(spec, dict) else None
+    if size is not None:  # the target's card size, on every layout the game uses
+        at = ("targets", target, "size")
+        loaded.layouts = {name: _sized(chain, size, at, game_doc)
+                          for name, chain in loaded.layouts.items()}
     return loaded
 
 

@@ -23,13 +23,14 @@ TTS_COLUMNS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 TTS_CARD_WIDTH = 400  # pixels: ten cards stay within TTS's 4096-pixel sheet width
 
 
-def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path) -> list[BytesFile]:
+def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path,
+              subfolder: str = "png") -> list[BytesFile]:
     """One PNG per distinct card face: png/<deck>/<card>-front.png and -back.png, with bleed."""
     order, faces_list = [], []
     for deck in faces.decks:
         for card in deck.deck.cards:
             for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
-                order.append(folder / "png" / deck.deck.id / f"{card.id}-{side}.png")
+                order.append(folder / subfolder / deck.deck.id / f"{card.id}-{side}.png")
                 faces_list.append(face)
     return [BytesFile(p, d) for p, d in zip(order, faces_to_png(faces_list, dpi, font, cache))]
 
@@ -64,19 +65,21 @@ def proof_pages(faces: GameFaces, font: str) -> list[tuple[str, list[Page]]]:
     return out
 
 
-def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100) -> list:
+def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100,
+                 stem: str | None = None) -> list:
     """The proof pages as PNG, one per page (<game>-proof-<deck>-<n>.png), and all of them
     as one PDF contact sheet to print (<game>-proof.pdf)."""
     from . import PdfOutput
     from .pdf import PdfFile
+    stem = stem or faces.game.id
     out: list = []
     every = []
     for deck_id, pages in proof_pages(faces, font):
         every += pages
         for n, data in enumerate(rasterise(pages, dpi, font), 1):
-            out.append(BytesFile(folder / f"{faces.game.id}-proof-{deck_id}-{n}.png", data))
+            out.append(BytesFile(folder / f"{stem}-proof-{deck_id}-{n}.png", data))
     if every:
-        out.append(PdfOutput(folder / f"{faces.game.id}-proof.pdf",
+        out.append(PdfOutput(folder / f"{stem}-proof.pdf",
                              PdfFile(tuple(every), f"{faces.game.title}: proof", "proof sheets",
                                      font)))
     return out
@@ -107,11 +110,12 @@ def _transform(x: float = 0.0, size: tuple[float, float] = TTS_CARD) -> dict:
             "scaleZ": round(size[1] / TTS_CARD[1], 4)}
 
 
-def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -> list[BytesFile]:
+def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
+                       subfolder: str = "tts", stem: str | None = None) -> list[BytesFile]:
     """Deck sheet images, back images and a saved object (<game>-tts.json) that Tabletop
     Simulator imports as one deck per cardgen deck, with every card's name and copies."""
     out: list[BytesFile] = []
-    tts = folder / "tts"
+    tts = folder / subfolder
     states = []
     for n, deck in enumerate(faces.decks):
         cards = [c for c in deck.deck.cards if c.copies > 0]
@@ -146,6 +150,6 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path) -
                        "Transform": _transform(n * 3.0, size),
                        "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained})
     saved = {"SaveName": faces.game.title, "GameMode": "", "ObjectStates": states}
-    out.append(BytesFile(tts / f"{faces.game.id}-tts.json",
+    out.append(BytesFile(tts / f"{stem or faces.game.id}-tts.json",
                      json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")))
     return out
