@@ -189,3 +189,104 @@ def test_last_dance_hand_size_is_one_fact(project, cardgen):
     run = cardgen("validate", "lastdance")
     assert "4 players: the table has 16 cards, but dealing 5 to each player needs 20" in \
         " ".join(run.lines)
+
+
+# --- set like a book: keeps, read back from every rulebook ------------------------------------
+
+def _paragraphs(project_root, game_id):
+    """The rulebook's headings and paragraphs, in order, as the typesetter set them."""
+    from generator import rulebook
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    from generator.rulebook.typeset import Heading, JText
+    outcome = check(Project.find(project_root), game_id)
+    faces = lay_out(outcome)
+    flows, look, _ = rulebook.story(outcome.game, faces, outcome.rulebook_markdown)
+    return [("heading" if isinstance(f, Heading) else "text", f.plain)
+            for f in flows if isinstance(f, JText)], look.size
+
+
+@pytest.mark.parametrize("game", ["lastdance", "vampire-band", "odoriko", "dernier-peuple"])
+def test_rulebooks_keep_headings_with_their_text_and_leave_no_line_alone(project, cardgen, game):
+    from rulebookcheck import keep_problems, raw_markup
+    assert cardgen("build", game).code == 0
+    pdf = project / f"output/{game}/{game}-rulebook.pdf"
+    paragraphs, size = _paragraphs(project, game)
+    assert len(paragraphs) > 10
+    found: list = []
+    assert keep_problems(pdf, paragraphs, size, found) == []
+    # Every heading and paragraph was found on the pages (bar a few set in tables or lists
+    # that the reading order interleaves), so the keeps were checked on the real text.
+    assert len(found) >= 0.9 * len([p for p in paragraphs if p[1].strip()]), \
+        [p for p in paragraphs if p[1] not in found][:5]
+    assert raw_markup(pdf) == []
+
+
+def test_the_keep_checker_sees_a_stranded_heading_and_a_lone_line(project, cardgen, tmp_path):
+    """The checks above can fail: a rulebook set with the keeps switched off breaks them."""
+    from generator.rulebook import typeset
+    from rulebookcheck import keep_problems
+    paragraphs, size = _paragraphs(project, "odoriko")
+    saved = typeset.keep_headings, typeset.JText.split
+    typeset.keep_headings = lambda story: story
+
+    def loose_split(self, width, height):  # any number of lines on either side
+        self.keep_lines = 0
+        self.wrap(width, height)
+        fit = int((height + 1e-6) // self.leading)
+        if fit <= 0 or fit >= len(self._lines):
+            return []
+        head = typeset.JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
+                             self.spaceBefore, 0.0, self._lines[:fit], self.plain)
+        tail = typeset.JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
+                             0.0, self.spaceAfter, self._lines[fit:], self.plain)
+        head._width = tail._width = width
+        head.keep_lines = tail.keep_lines = 0
+        return [head, tail]
+    typeset.JText.split = loose_split
+    try:
+        for n in range(6):  # push the text down a line at a time until something breaks
+            text = project / "cards/odoriko/rulebook.md"
+            original = text.read_text("utf-8")
+            text.write_text("\n\n".join(["余白。"] * n) + "\n\n" + original if n else original,
+                            "utf-8")
+            assert cardgen("build", "odoriko").code == 0
+            found = keep_problems(project / "output/odoriko/odoriko-rulebook.pdf",
+                                  _paragraphs(project, "odoriko")[0], size)
+            text.write_text(original, "utf-8")
+            if found:
+                break
+        assert found, "the loose setting broke no keep: the checker cannot fail"
+    finally:
+        typeset.keep_headings, typeset.JText.split = saved
+
+
+def test_tables_split_with_their_header_and_two_rows_each_side_and_short_ones_never(
+        project, cardgen):
+    from rulebookcheck import page_lines
+    assert cardgen("new", "tables", "--lang", "ja").code == 0
+    filler = "\n\n".join(f"段落{n}。" + "本文がここに入ります。" * 6 for n in range(1, 60))
+    long_rows = "\n".join(f"| 長{n:02d} | 値{n:02d} |" for n in range(1, 31))
+    short_rows = "\n".join(f"| 短{n} | 値 |" for n in range(1, 6))
+    (project / "cards/tables/rulebook.md").write_text(
+        f"# 表\n\n{filler}\n\n| 名前 | 値 |\n|---|---|\n{long_rows}\n\n{filler}\n\n"
+        f"| 名前 | 値 |\n|---|---|\n{short_rows}\n\n{filler}\n", "utf-8")
+    for extra in range(0, 12, 3):  # move the tables down the page: some split must happen
+        text = project / "cards/tables/rulebook.md"
+        if extra:
+            text.write_text("余白。\n\n" * 3 + text.read_text("utf-8"), "utf-8")
+        assert cardgen("build", "tables").code == 0
+        pages = page_lines(project / "output/tables/tables-rulebook.pdf")
+        on = {}
+        for n, page in enumerate(pages):
+            for _, _, line in page:
+                for key in ("長", "短"):
+                    if line.startswith(key) and line[1:3].isdigit() or line.startswith("短"):
+                        on.setdefault(line[0], {}).setdefault(n, []).append(line)
+        long_pages = on["長"]
+        assert sum(len(v) for v in long_pages.values()) == 30
+        assert len(long_pages) >= 2  # 30 rows do not fit one A5 page with the text before it
+        assert all(len(rows) >= 2 for rows in long_pages.values()), long_pages
+        for n in long_pages:  # the header is repeated on every page the table is on
+            assert any(line.startswith("名前値") for _, _, line in pages[n]), n
+        assert len(on["短"]) == 1  # 5 rows: never split

@@ -155,8 +155,9 @@ class Book:
     sides: int  # sheet sides of the booklet
 
 
-def build(game: Game, faces: GameFaces, markdown: str) -> Book:
-    """The rulebook PDF and its booklet imposition."""
+def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tuple]:
+    """The rulebook's flowables (cover, contents, the template's text), its look and its
+    page size: what build() sets, and what tests compare the PDF with."""
     rulebook = game.rulebook
     look = _look(game)
     page = (mm(PAGES[rulebook.page][0]), mm(PAGES[rulebook.page][1]))
@@ -183,16 +184,22 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     if game.version:
         cover.append(setter.text(f"version {game.version}", look.size, look.body, align="center"))
     toc = TableOfContents(levelStyles=toc_styles(look), dotsMinLevel=0)
-    story = cover + [NextPageTemplate("body"), PageBreak(),
+    front = cover + [NextPageTemplate("body"), PageBreak(),
                      setter.text(words["contents"], look.size * 1.5, look.heading, bold=True,
                                  color=look.accent, align="left", after=look.size),
                      toc, PageBreak()]
-    story += setter.flowables(markdown)
+    flows = front + setter.flowables(markdown)
+    return flows, look, page
 
+
+def build(game: Game, faces: GameFaces, markdown: str) -> Book:
+    """The rulebook PDF and its booklet imposition."""
+    rulebook = game.rulebook
+    flows, look, page = story(game, faces, markdown)
     out = io.BytesIO()
     with no_source_date_epoch():
         doc = _Doc(out, look, page, rulebook.title)
-        doc.multiBuild(story, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
+        doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()
     sheet = (mm(420), mm(297)) if rulebook.page == "A4" else (mm(297), mm(210))
     return Book(pdf, doc.page, impose_booklet(pdf, sheet, f"{rulebook.title}: booklet"),

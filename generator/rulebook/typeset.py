@@ -56,6 +56,9 @@ class JText(Flowable):
         self._part = lines is not None  # a piece of a split paragraph: its lines are its text
         self.plain = plain  # the text without markup, for the table of contents
         self._width = 0.0
+        # The fewest lines a split may leave on either page: 2, so that no paragraph leaves
+        # a single line alone at the foot or the top of a page (no orphans, no widows).
+        self.keep_lines = 2
 
     @property
     def leading(self) -> float:
@@ -74,14 +77,21 @@ class JText(Flowable):
     def split(self, available_width, available_height):
         self.wrap(available_width, available_height)
         fit = int((available_height + 1e-6) // self.leading)
-        if fit <= 0 or fit >= len(self._lines):
+        fit = min(fit, len(self._lines) - self.keep_lines)  # the tail keeps its lines too
+        if fit < max(1, self.keep_lines) or fit >= len(self._lines):
             return []
         head = JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
                      self.spaceBefore, 0.0, self._lines[:fit], self.plain)
         tail = JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
                      0.0, self.spaceAfter, self._lines[fit:], self.plain)
         head._width = tail._width = available_width
+        head.keep_lines = tail.keep_lines = self.keep_lines
         return [head, tail]
+
+    def first_lines(self, width: float, count: int) -> float:
+        """The height of its first `count` lines, space before included."""
+        self.wrap(width, 1e9)
+        return self.spaceBefore + min(count, len(self._lines)) * self.leading
 
     def draw(self):
         items = place_horizontal(self._lines, self.size, self.leading,
@@ -93,6 +103,87 @@ class Heading(JText):
     def __init__(self, level: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.level = level
+
+    def split(self, available_width, available_height):
+        return []  # a heading moves whole
+
+
+SHORT_TABLE = 5  # body rows: a table this short is never split between pages
+MIN_ROWS = 2  # body rows a split leaves on each page
+
+
+class KeptTable(Table):
+    """A table that splits between pages only where both pages keep at least MIN_ROWS body
+    rows (the header repeats on the second), and never when it is SHORT_TABLE rows or fewer.
+    A row taller than a page still splits inside itself (splitInRow), as it must."""
+
+    def split(self, available_width, available_height):
+        if self.splitInRow:
+            return super().split(available_width, available_height)
+        self._calc(available_width, available_height)
+        heights, head = self._rowHeights, self.repeatRows
+        if len(heights) - head <= SHORT_TABLE:
+            return []
+        fit, used = 0, 0.0
+        for height in heights:
+            if used + height > available_height + 1e-6:
+                break
+            used, fit = used + height, fit + 1
+        fit = min(fit, len(heights) - MIN_ROWS)
+        if fit - head < MIN_ROWS:
+            return []
+        return super().split(available_width, sum(heights[:fit]) + 1e-3)
+
+
+class KeepWithNext(CondPageBreak):
+    """Before a heading: a page break unless the heading, and the start of what follows it
+    (two lines of a paragraph, a table's header and two rows, a row of card faces, or the
+    next heading and its own start), fit on this page. So no page ends with a heading."""
+
+    def __init__(self, run: list):
+        super().__init__(0)
+        self.run = run  # the heading, then what follows it up to the first non-heading
+
+    def wrap(self, available_width, available_height):
+        self.height = sum(_room(f, available_width) for f in self.run)
+        return super().wrap(available_width, available_height)
+
+
+def _room(flowable, width: float) -> float:
+    """The height a flowable's first part needs on the page where it starts."""
+    if isinstance(flowable, Heading):
+        return flowable.first_lines(width, 10 ** 6) + flowable.spaceAfter
+    if isinstance(flowable, JText):  # two lines, or all of a paragraph too short to split
+        flowable.wrap(width, 1e9)
+        lines = len(flowable._lines)
+        return flowable.first_lines(width, lines if lines < 2 * flowable.keep_lines else 2)
+    if isinstance(flowable, KeptTable):
+        flowable.wrap(width, 1e9)
+        heights = flowable._rowHeights
+        short = len(heights) - flowable.repeatRows <= SHORT_TABLE
+        keep = len(heights) if short else flowable.repeatRows + MIN_ROWS  # header, two rows
+        return sum(heights[:keep])
+    if isinstance(flowable, Faces):
+        flowable.wrap(width, 1e9)
+        return flowable._cell_h
+    return 60.0  # a list or a note: its start, about three lines (measured only on a page)
+
+
+def keep_headings(story: list) -> list:
+    """The story with a KeepWithNext before each heading that starts a run of headings."""
+    out = []
+    for k, flowable in enumerate(story):
+        if isinstance(flowable, Heading) and not (k and isinstance(story[k - 1], Heading)):
+            run = [flowable]
+            for after in story[k + 1:]:
+                if isinstance(after, (CondPageBreak, Spacer)) and not isinstance(after, KeepWithNext):
+                    continue
+                run.append(after)
+                if not isinstance(after, Heading):
+                    break
+            out.append(KeepWithNext(run))
+        out.append(flowable)
+    return out
 
 
 class Faces(Flowable):
@@ -202,7 +293,7 @@ class Typesetter:
     def flowables(self, markdown: str) -> list:
         tokens = self.md.parse(markdown)
         story, _ = self._blocks(tokens, 0, None)
-        return story
+        return keep_headings(story)
 
     def _blocks(self, tokens, i, stop):
         story = []
@@ -246,8 +337,7 @@ class Typesetter:
                       color=self.look.accent if level <= 2 else None, align="left",
                       before=size * (1.0 if level == 1 else 0.8), after=size * 0.45, spacing=1.35,
                       cls=Heading, extra=(level,))
-        flows = [CondPageBreak(size * 5), h] if level <= 2 else [h]
-        return flows
+        return [h]
 
     def _list(self, tokens, i):
         opening = tokens[i]
@@ -298,8 +388,12 @@ class Typesetter:
         # to the next page, as before); without this platypus gives up on the rulebook.
         tallest = max((max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
                        for row in cells), default=0)
-        table = Table(cells, colWidths=widths, repeatRows=header_rows,
-                      splitInRow=1 if tallest + 4 > self.height else 0)
+        for row in cells:
+            for cell in row:
+                if isinstance(cell, JText):
+                    cell.keep_lines = 1  # a row taller than a page splits wherever it must
+        table = KeptTable(cells, colWidths=widths, repeatRows=header_rows,
+                          splitInRow=1 if tallest + 4 > self.height else 0)
         light = tuple(1 - (1 - c) * 0.15 for c in self.look.accent[:3])
         style = [
             ("GRID", (0, 0), (-1, -1), 0.4, self.look.accent),
