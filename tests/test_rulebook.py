@@ -290,3 +290,22 @@ def test_tables_split_with_their_header_and_two_rows_each_side_and_short_ones_ne
         for n in long_pages:  # the header is repeated on every page the table is on
             assert any(line.startswith("名前値") for _, _, line in pages[n]), n
         assert len(on["短"]) == 1  # 5 rows: never split
+
+
+def test_emphasis_next_to_japanese_is_set_bold_not_printed_as_asterisks(project, cardgen):
+    import pypdf
+    from rulebookcheck import raw_markup
+    assert cardgen("new", "emph", "--lang", "ja").code == 0
+    (project / "cards/emph/rulebook.md").write_text(
+        "# 得点\n\n手札が無くなったプレイヤーはボーナスとして**＋30点**を獲得します。"
+        "「**かぎ括弧**」の中も、*強調*も。English **bold** stays bold.\n", "utf-8")
+    assert cardgen("build", "emph").code == 0
+    pdf = project / "output/emph/emph-rulebook.pdf"
+    assert raw_markup(pdf) == []
+    runs = []
+    for page in pypdf.PdfReader(pdf).pages[2:]:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append(
+            (text, (font or {}).get("/BaseFont", ""))))
+    bold = {text.strip() for text, font in runs if "Bold" in font}
+    assert {"＋30点", "かぎ括弧", "bold"} <= bold, bold
+    assert not any("獲得" in text for text, font in runs if "Bold" in font)

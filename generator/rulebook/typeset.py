@@ -9,9 +9,12 @@ wrap/split/draw protocol asks.
 from __future__ import annotations
 
 import re
+import types
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
+from markdown_it.rules_inline.state_inline import Scanned, StateInline
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem, PageBreak, Spacer,
                                 Table, TableStyle)
@@ -31,6 +34,50 @@ _SOFT = "\x00"
 _OWN_TAG = re.compile(r"^</?(b|color|icon)(\s[^<>]*)?>$")
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SOFT_BETWEEN_CJK = re.compile(f"([{_CJK}])\x00([{_CJK}])")
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or "\uff00" <= ch <= "\uffef"
+
+
+class _CJKFriendlyState(StateInline):
+    """CommonMark's emphasis rules, with the CJK-friendly amendment: a `**` or `*` next to
+    punctuation may still open (close) emphasis when a Japanese or Chinese character is on
+    its other side, as in `して**＋30点**を獲得`. Japanese puts no spaces between words, so
+    the rule that asks for one (meant for English) left the asterisks in the text."""
+
+    def scanDelims(self, start: int, canSplitWord: bool) -> Scanned:
+        pos, maximum, marker = start, self.posMax, self.src[start]
+        last = self.src[start - 1] if start > 0 else " "
+        while pos < maximum and self.src[pos] == marker:
+            pos += 1
+        following = self.src[pos] if pos < maximum else " "
+        last_punct = isMdAsciiPunct(ord(last)) or isPunctChar(last)
+        next_punct = isMdAsciiPunct(ord(following)) or isPunctChar(following)
+        last_space, next_space = isWhiteSpace(ord(last)), isWhiteSpace(ord(following))
+        left = not (next_space or (next_punct and not (last_space or last_punct
+                                                       or _is_cjk(last))))
+        right = not (last_space or (last_punct and not (next_space or next_punct
+                                                        or _is_cjk(following))))
+        can_open = left and (canSplitWord or not right or last_punct)
+        can_close = right and (canSplitWord or not left or next_punct)
+        return Scanned(can_open, can_close, pos - start)
+
+
+def _parse_inline(self, src, md, env, tokens):  # ParserInline.parse, with the state above
+    state = _CJKFriendlyState(src, md, env, tokens)
+    self.tokenize(state)
+    for rule in self.ruler2.getRules(""):
+        rule(state)
+    return state.tokens
+
+
+def markdown() -> MarkdownIt:
+    """The rulebook's Markdown: CommonMark with tables, HTML (for cardgen's markers) and
+    CJK-friendly emphasis."""
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    md.inline.parse = types.MethodType(_parse_inline, md.inline)
+    return md
 
 
 @dataclass(frozen=True)
@@ -248,7 +295,7 @@ class Typesetter:
                  height: float = 1e9):
         self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
         self.height = height  # of the text frame: a table row taller than this is split
-        self.md = MarkdownIt("commonmark", {"html": True}).enable("table")
+        self.md = markdown()
 
     # -- inline -----------------------------------------------------------------------------
     def markup(self, children) -> str:
