@@ -279,16 +279,19 @@ class Game:
     macros: str = ""  # the game's Jinja2 macros file (`macros:`), shared by all its templates
     boards: tuple[Board, ...] = ()
     stamp: bool = False  # print the version and a content hash small on every card front
-    language: str = ""  # "en" or "ja": the words cardgen adds (rulebook cover, contents); "": both
+    declared_lang: str = ""  # `lang:` in game.yaml, "en" or "ja"; "": found from the game
 
     @property
     def lang(self) -> str:
-        """The game's language for a page's `lang`: as declared, or Japanese when its title
-        has Japanese characters."""
-        if self.language:
-            return self.language
-        return "ja" if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff"
-                           for ch in self.title) else "en"
+        """The game's language ("en" or "ja"): the words cardgen itself writes (the rulebook's
+        cover and contents) and the preview page's `lang`. As declared, or Japanese when its
+        title or its first cards' text has Japanese characters."""
+        if self.declared_lang:
+            return self.declared_lang
+        texts = [self.title]
+        for card in self.cards()[:20]:
+            texts += [str(v) for v in card.fields.values() if isinstance(v, str)]
+        return "ja" if any(_japanese(ch) for text in texts for ch in text) else "en"
 
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for d in self.decks for c in d.cards)
@@ -298,3 +301,7 @@ class Game:
         """The family for cardgen's own text (labels, guides, page numbers): gothic, or
         the first family fonts.yaml names."""
         return self.fonts.get("gothic") or next(iter(self.fonts.values()))
+
+
+def _japanese(ch: str) -> bool:
+    return "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\uff66" <= ch <= "\uff9f"

@@ -34,7 +34,7 @@ _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)
 GAME_YAML = """\
 # {game}: made by `cardgen new`. Every key is explained in docs/format.md.
 title: {game}                # the game's title: card backs and the rulebook cover show it
-language: {lang}                 # en or ja: the words cardgen adds to the rulebook (cover, contents)
+lang: {lang}                     # en or ja: the words cardgen adds (rulebook cover, contents)
 decks:
   - id: cards
     name: Cards

@@ -447,7 +447,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         macros=macros_text,
         boards=resolve_boards(loaded, decks, report),
         stamp=bool(g.get("stamp", False)),
-        language=g.get("language", ""),
+        declared_lang=g.get("lang", ""),
         python_checks=tuple(loaded.python_checks),
     )
 

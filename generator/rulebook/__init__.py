@@ -33,9 +33,9 @@ from .typeset import _MARKER, Heading, Look, Typesetter, marker_options, max_col
 
 PAGES = {name: PAPER[name] for name in RULEBOOK_PAGES}  # mm, from the one paper table
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}
-# The words the rulebook adds, by the game's `language` (both where it declares none).
-WORDS = {"": {"rulebook": "ルールブック / Rulebook", "contents": "目次 Contents"},
-         "en": {"rulebook": "Rulebook", "contents": "Contents"},
+# The words the rulebook adds, in the game's language (Game.lang): nothing is bilingual
+# unless the template writes it.
+WORDS = {"en": {"rulebook": "Rulebook", "contents": "Contents"},
          "ja": {"rulebook": "ルールブック", "contents": "目次"}}
 
 
@@ -155,6 +155,14 @@ class Book:
     sides: int  # sheet sides of the booklet
 
 
+def _language_of(markdown: str) -> str:
+    """The language a rulebook is written in, where the game does not say: Japanese when a
+    tenth of its letters are kana or kanji."""
+    letters = [ch for ch in markdown if ch.isalpha()]
+    japanese = sum(1 for ch in letters if "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff")
+    return "ja" if letters and japanese >= 0.1 * len(letters) else "en"
+
+
 def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tuple]:
     """The rulebook's flowables (cover, contents, the template's text), its look and its
     page size: what build() sets, and what tests compare the PDF with."""
@@ -178,7 +186,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
         cover.append(setter.text(game.title_en, look.size * 1.3, look.body, align="center",
                                  before=look.size))
     cover.append(Spacer(1, look.size * 2))
-    words = WORDS[game.language]
+    words = WORDS[game.declared_lang or _language_of(markdown)]
     cover.append(setter.text(words["rulebook"], look.size * 1.1, look.heading,
                              align="center"))
     if game.version:
