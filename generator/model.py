@@ -249,12 +249,14 @@ class Rulebook:
 
     file: str  # as shown to the user
     text: str
-    page: str  # "A5", "B6" or "A4"
+    page: str  # a paper of RULEBOOK_PAGES ("A5", "Letter"...), or "" for a size of its own
     title: str
     accent: str  # colour for headings and rules, #rrggbb
     loc: Location  # the `rulebook:` entry in game.yaml
     # Files the template includes, imports or extends: name as written -> (file as shown, text)
     includes: Mapping[str, tuple[str, str]] = field(default_factory=frozen_mapping)
+    size: tuple[float, float] = (0.0, 0.0)  # the page, in points
+    booklet: tuple[float, float] = (0.0, 0.0)  # the booklet's sheet (landscape), in points
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,18 @@ PAPER = {  # width, height in mm
     "A3": (297.0, 420.0),
     "A4": (210.0, 297.0),
     "A5": (148.0, 210.0),
+    "B4": (257.0, 364.0),  # JIS B4
     "B5": (182.0, 257.0),  # JIS B5
     "B6": (128.0, 182.0),  # JIS B6
     "Letter": (215.9, 279.4),
+    "Half-letter": (139.7, 215.9),  # US Letter folded: 5.5 x 8.5 in
     "Legal": (215.9, 355.6),
     "Tabloid": (279.4, 431.8),
 }
-RULEBOOK_PAGES = ("A5", "B6", "A4")  # the page sizes a rulebook may have (sizes in PAPER)
+RULEBOOK_PAGES = ("A5", "B6", "A4", "B5", "Letter", "Half-letter")  # by name (or any size)
+# The sheet a saddle-stitched booklet of these pages is printed on: two pages side by side.
+BOOKLET_SHEETS = {"A5": "A4", "B6": "B5", "A4": "A3", "B5": "B4", "Letter": "Tabloid",
+                  "Half-letter": "Letter"}
 
 
 def paper_name(text: str) -> str | None:

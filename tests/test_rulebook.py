@@ -309,3 +309,31 @@ def test_emphasis_next_to_japanese_is_set_bold_not_printed_as_asterisks(project,
     bold = {text.strip() for text, font in runs if "Bold" in font}
     assert {"＋30点", "かぎ括弧", "bold"} <= bold, bold
     assert not any("獲得" in text for text, font in runs if "Bold" in font)
+
+
+@pytest.mark.parametrize("page, page_mm, sheet_mm", [
+    ("Letter", (215.9, 279.4), (431.8, 279.4)),  # on Tabloid
+    ("Half-letter", (139.7, 215.9), (279.4, 215.9)),  # on Letter
+    ("B6", (128, 182), (257, 182)),  # on JIS B5
+    ("[100mm, 150mm]", (100, 150), (257, 182)),  # the smallest paper that holds two: B5
+])
+def test_rulebook_pages_and_their_booklet_sheets(project, cardgen, page, page_mm, sheet_mm):
+    assert cardgen("new", "book", "--paper", "letter").code == 0
+    game = project / "cards/book/game.yaml"
+    game.write_text(game.read_text().replace("  page: A5", f"  page: {page}"))
+    run = cardgen("build", "book")
+    assert run.code == 0, run.lines
+    out = project / "output/book"
+    for name, size in (("book-rulebook.pdf", page_mm), ("book-rulebook-booklet.pdf", sheet_mm)):
+        w, h = page_size_mm(reader(out / name).pages[0])
+        assert abs(w - size[0]) < 0.2 and abs(h - size[1]) < 0.2, (name, w, h)
+    assert "Rulebook" in reader(out / "book-rulebook.pdf").pages[0].extract_text()
+
+
+def test_a_booklet_sheet_can_be_chosen(project, cardgen):
+    assert cardgen("new", "book", "--paper", "letter").code == 0
+    game = project / "cards/book/game.yaml"
+    game.write_text(game.read_text().replace("  page: A5", "  page: A5\n  booklet: Letter"))
+    assert cardgen("build", "book").code == 0
+    w, h = page_size_mm(reader(project / "output/book/book-rulebook-booklet.pdf").pages[0])
+    assert abs(w - 279.4) < 0.2 and abs(h - 215.9) < 0.2

@@ -24,7 +24,8 @@ from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Rulebook,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
-from ..units import SIZE_TOLERANCE, mm, paper_size, parse_length, show_length, show_size, written_unit
+from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_size, parse_length,
+                     show_length, show_size, written_unit)
 from .layouts import resolve_layout
 
 DEFAULT_COLOR = "#3b4a6b"
@@ -443,7 +444,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         colors=frozen_mapping(palette),
         icons=frozen_mapping(icons),
         checks=resolve_checks(loaded),
-        rulebook=resolve_rulebook(loaded, g),
+        rulebook=resolve_rulebook(loaded, g, report),
         macros=macros_text,
         boards=resolve_boards(loaded, decks, report),
         stamp=bool(g.get("stamp", False)),
@@ -514,15 +515,41 @@ def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report) -> tup
     return tuple(boards)
 
 
-def resolve_rulebook(loaded: LoadedGame, g: dict) -> Rulebook | None:
+def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report) -> Rulebook | None:
     if loaded.rulebook is None:
         return None
     raw = g["rulebook"]
     file, text = loaded.rulebook
-    return Rulebook(file=file, text=text, page=raw.get("page", "A5"),
+    page = raw.get("page", "A5")
+    if isinstance(page, str):
+        name, size = page, paper_size(page)
+    else:
+        try:
+            name, size = "", (parse_length(page[0]), parse_length(page[1]))
+        except ValueError as exc:
+            report.error(f"rulebook: page: {exc}", loaded.game.locate(("rulebook", "page")),
+                         "units")
+            return None
+    return Rulebook(file=file, text=text, page=name,
                     title=raw.get("title", g["title"]), accent=raw.get("accent", "#3b4a6b"),
                     loc=loaded.game.locate(("rulebook",)),
-                    includes=frozen_mapping(loaded.rulebook_includes))
+                    includes=frozen_mapping(loaded.rulebook_includes),
+                    size=size, booklet=booklet_sheet(name, size, raw.get("booklet")))
+
+
+def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tuple[float, float]:
+    """The landscape sheet a saddle-stitched booklet of `page` is printed on: the one asked
+    for, the paper the page is half of (A5 on A4, Half-letter on Letter...), or for a page
+    of its own size the smallest paper that holds two side by side (else exactly two)."""
+    name = asked or BOOKLET_SHEETS.get(page)
+    if name is None:
+        fits = [p for p in PAPER if max(paper_size(p)) >= 2 * size[0] - SIZE_TOLERANCE and
+                min(paper_size(p)) >= size[1] - SIZE_TOLERANCE]
+        if not fits:
+            return 2 * size[0], size[1]
+        name = min(fits, key=lambda p: PAPER[p][0] * PAPER[p][1])
+    w, h = paper_size(name)
+    return max(w, h), min(w, h)
 
 
 def resolve_checks(loaded: LoadedGame) -> tuple[Invariant, ...]:

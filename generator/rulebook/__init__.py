@@ -24,15 +24,23 @@ from ..colors import parse_color
 from ..layout import GameFaces
 from ..model import Game
 from ..problems import Location, Report
-from ..units import PAPER, RULEBOOK_PAGES, mm
+from ..units import mm, show_size, to_mm
 from ..reproducible import no_source_date_epoch
 from .booklet import booklet_order, impose_booklet
 from .template import render_markdown
 from .template import BESIDE, FACES
 from .typeset import _MARKER, Heading, Look, Typesetter, marker_options, max_columns, toc_styles
 
-PAGES = {name: PAPER[name] for name in RULEBOOK_PAGES}  # mm, from the one paper table
-BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}
+BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}  # pt; other pages by their width (body_size)
+
+
+def body_size(rulebook) -> float:
+    """The body text size for the page: 9 pt on A5, 10.5 pt on A4; from 8.5 to 10.5 pt,
+    by the page's width, on any other page (to the half point)."""
+    if rulebook.page in BODY_SIZE:
+        return BODY_SIZE[rulebook.page]
+    width = to_mm(min(rulebook.size))
+    return min(10.5, max(8.5, round((8.5 + (width - 128) * 2 / 82) * 2) / 2))
 # The words the rulebook adds, in the game's language (Game.lang): nothing is bilingual
 # unless the template writes it.
 WORDS = {"en": {"rulebook": "Rulebook", "contents": "Contents"},
@@ -85,14 +93,14 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
             if card not in ids:
                 report.error(f"rulebook: {kind}: unknown card '{card}'", _where(game, card),
                              "rulebook")
-    page = PAGES[game.rulebook.page]
-    width = mm(page[0]) - 2 * MARGINS[0]
-    most = max_columns(width, BODY_SIZE[game.rulebook.page] * TABLE_SIZE)
+    width = game.rulebook.size[0] - 2 * MARGINS[0]
+    most = max_columns(width, body_size(game.rulebook) * TABLE_SIZE)
     for match in _TABLE_HEAD.finditer(markdown):
         cells = [c.strip() for c in match.group(1).split("|")]
         if len(cells) > most:
+            page = game.rulebook.page or show_size(game.rulebook.size)
             report.error(f"rulebook: a table of {len(cells)} columns; at most {most} fit across "
-                         f"a {game.rulebook.page} page (split it, or swap its rows and columns)",
+                         f"a {page} page (split it, or swap its rows and columns)",
                          _where(game, match.group(0).splitlines()[0].strip()[:40]), "rulebook")
 
 
@@ -144,7 +152,7 @@ def _look(game: Game) -> Look:
     body = game.main_family
     heading = body
     accent = parse_color(game.rulebook.accent)
-    return Look(body, heading, BODY_SIZE[game.rulebook.page], accent)
+    return Look(body, heading, body_size(game.rulebook), accent)
 
 
 @dataclass(frozen=True)
@@ -168,7 +176,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
     page size: what build() sets, and what tests compare the PDF with."""
     rulebook = game.rulebook
     look = _look(game)
-    page = (mm(PAGES[rulebook.page][0]), mm(PAGES[rulebook.page][1]))
+    page = rulebook.size
     width = page[0] - 2 * MARGINS[0]
     by_id = {"front": {}, "back": {}}
     for deck in faces.decks:
@@ -209,6 +217,5 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
         doc = _Doc(out, look, page, rulebook.title)
         doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()
-    sheet = (mm(420), mm(297)) if rulebook.page == "A4" else (mm(297), mm(210))
-    return Book(pdf, doc.page, impose_booklet(pdf, sheet, f"{rulebook.title}: booklet"),
+    return Book(pdf, doc.page, impose_booklet(pdf, rulebook.booklet, f"{rulebook.title}: booklet"),
                 len(booklet_order(doc.page)))
