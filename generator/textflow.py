@@ -260,16 +260,37 @@ class Line(NamedTuple):
     widths: list[float]  # each atom's advance, as the line was broken
 
 
+HYPHEN = "-"
+MIN_HYPHENATED = 6  # letters: a shorter word is never hyphenated
+MAX_HYPHENS_IN_A_ROW = 2  # lines ending in a hyphen, one after another
+
+
+@lru_cache(maxsize=4)
+def _hyphenator(lang: str):
+    import pyphen  # Liang's patterns (the TeX and LibreOffice dictionaries)
+    return pyphen.Pyphen(lang=lang, left=2, right=3)
+
+
+def _hyphen_points(word: str, lang: str) -> list[int]:
+    """Where a word may be hyphenated (indices into it), for words of letters only."""
+    if len(word) < MIN_HYPHENATED or not word.isalpha() or not word.isascii():
+        return []
+    return _hyphenator(lang).positions(word)
+
+
 def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
-                phrase: bool = False) -> list[Line] | None:
+                phrase: bool = False, hyphenate: str | None = None) -> list[Line] | None:
     """Lines (atoms, ends-a-paragraph, advances). None if one atom alone is longer than a line.
     With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
-    than a line."""
+    than a line. With `hyphenate` (a language, "en_US"), an English word that would start
+    the next line is hyphenated where the dictionary allows and the part fits, at most
+    MAX_HYPHENS_IN_A_ROW lines running."""
     plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
     widths = _widths(atoms, size, vertical)
     cum = [0.0, *accumulate(widths)]  # cum[i]: the advance of atoms[:i]
     limit = available + 1e-6
     ranges: list[tuple[int, int, bool]] = []  # lines as atom index ranges
+    hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
     start = 0
     while True:
         end = plain.find("\n", start)
@@ -296,8 +317,19 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
                                           if plain[i].isspace()) \
                         if plain[ue - 1].isspace() else unit_w
                     if us > line and cum[us] - cum[line] + trim_w > limit:
-                        ranges.append((line, us, False))
-                        line = us
+                        cut = _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size,
+                                          hyphenate, ranges, hyphenated) \
+                            if hyphenate and not vertical else None
+                        if cut is not None:  # the word's head ends this line, with a hyphen
+                            ranges.append((line, cut, False))
+                            hyphenated.add(cut)
+                            line = us = cut
+                            unit_w = cum[ue] - cum[us]
+                            trim_w = unit_w - sum(widths[i] for i in range(us, ue)
+                                                  if plain[i].isspace())
+                        else:
+                            ranges.append((line, us, False))
+                            line = us
                     if us == line and trim_w > limit:
                         # A piece longer than the line (a long word): split it where it must.
                         for i in range(us, ue):
@@ -312,10 +344,37 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
         start = end + 1
     lines = []
     for a, b, last in ranges:
+        if b in hyphenated and not last:
+            dash = atoms[b - 1]._replace(text=HYPHEN)
+            lines.append(Line(atoms[a:b] + [dash], last,
+                              widths[a:b] + [_width(dash.font, HYPHEN) * size]))
+            continue
         while b > a and plain[b - 1].isspace():
             b -= 1
         lines.append(Line(atoms[a:b], last, widths[a:b]))
     return lines
+
+
+def _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size, lang, ranges, hyphenated):
+    """Where to hyphenate the word at [us, ue) so that its head and a hyphen end the line
+    that starts at `line`: the last dictionary point that fits, or None."""
+    streak = 0
+    for a, b, _ in reversed(ranges):  # the lines just before, ending in hyphens
+        if b not in hyphenated:
+            break
+        streak += 1
+    if streak >= MAX_HYPHENS_IN_A_ROW:
+        return None
+    word_end = ue
+    while word_end > us and plain[word_end - 1].isspace():
+        word_end -= 1
+    word = plain[us:word_end]
+    for point in reversed(_hyphen_points(word, lang)):
+        cut = us + point
+        dash = _width(atoms[cut - 1].font, HYPHEN) * size
+        if cum[cut] - cum[line] + dash <= limit:
+            return cut
+    return None
 
 
 # --- setting ---------------------------------------------------------------------------------
@@ -346,11 +405,19 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
         baseline = em_top - ascent
         natural = sum(widths)
         space = 0.0
+        text = "".join(a.text for a in line)
         if align == "justify" and not last and len(line) > 1:
+            gaps = text.count(" ")
+            letters = [ch for ch in text if ch != " "]
+            if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
+                    and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
+                # A line mostly of Latin text is justified between its words (a Japanese
+                # name in it included); letters keep their spacing.
+                items.extend(_justified_words(line, widths, box, baseline, size, gaps))
+                continue
             space = max(0.0, (box.w - natural) / (len(line) - 1))
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
-        text = "".join(a.text for a in line)
         if line and len({(a.font, a.color) for a in line}) == 1 and OBJECT not in text \
                 and ZERO_WIDTH.isdisjoint(text):
             # One font and colour, nothing to skip: the whole line is one run (the usual case).
@@ -378,6 +445,30 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
         if run:
             items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
                               run[0].color, char_space=space))
+    return items
+
+
+def _justified_words(line, widths, box: Box, baseline: float, size: float, gaps: int) -> list:
+    """A justified line of Latin text: each word a run of its own, the extra width shared
+    between the word spaces (no extra space between letters)."""
+    extra = max(0.0, (box.w - sum(widths)) / gaps)
+    items, x, run, run_x = [], box.x, [], box.x
+    for atom, w in zip(line, widths):
+        if atom.text == " " or (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
+            if run:
+                items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
+                                  size, run[0].color))
+            run = []
+        if atom.text == " ":
+            x += w + extra
+            continue
+        if not run:
+            run_x = x
+        run.append(atom)
+        x += w
+    if run:
+        items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
+                          run[0].color))
     return items
 
 

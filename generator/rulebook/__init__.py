@@ -185,7 +185,8 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
     for family in (look.body, look.heading):  # platypus draws with these names directly
         fonts.ensure(family.regular)
         fonts.ensure(family.bold)
-    setter = Typesetter(game, look, by_id, width, page[1] - MARGINS[1] - MARGINS[2])
+    lang = game.declared_lang or _language_of(markdown)
+    setter = Typesetter(game, look, by_id, width, page[1] - MARGINS[1] - MARGINS[2], lang)
 
     cover = [Spacer(1, page[1] * 0.28),
              setter.text(rulebook.title, look.size * 2.6, look.heading, bold=True,
@@ -194,7 +195,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
         cover.append(setter.text(game.title_en, look.size * 1.3, look.body, align="center",
                                  before=look.size))
     cover.append(Spacer(1, look.size * 2))
-    words = WORDS[game.declared_lang or _language_of(markdown)]
+    words = WORDS[lang]
     cover.append(setter.text(words["rulebook"], look.size * 1.1, look.heading,
                              align="center"))
     if game.version:

@@ -103,6 +103,7 @@ class JText(Flowable):
         self._part = lines is not None  # a piece of a split paragraph: its lines are its text
         self.plain = plain  # the text without markup, for the table of contents
         self._width = 0.0
+        self.hyphenate: str | None = None  # a language to hyphenate in ("en_US"), or none
         # The fewest lines a split may leave on either page: 2, so that no paragraph leaves
         # a single line alone at the foot or the top of a page (no orphans, no widows).
         self.keep_lines = 2
@@ -116,7 +117,8 @@ class JText(Flowable):
         # paragraph) again would give the piece the whole text back, and a table that
         # splits a row would then split it for ever.
         if self._lines is None or (self._width != available_width and not self._part):
-            self._lines = break_lines(self.atoms, self.size, available_width, False) or []
+            self._lines = break_lines(self.atoms, self.size, available_width, False,
+                                      hyphenate=self.hyphenate) or []
             self._width = available_width
         self.width, self.height = available_width, len(self._lines) * self.leading
         return self.width, self.height
@@ -279,6 +281,9 @@ class Faces(Flowable):
             self.canv.restoreState()
 
 
+HYPHENATION = {"en": "en_US"}  # the rulebook's language -> pyphen's dictionary
+
+
 def marker_options(args: str) -> dict:
     """The `key=value` options of a cardgen marker comment."""
     return dict(a.split("=", 1) for a in args.split() if "=" in a)
@@ -292,8 +297,9 @@ def max_columns(width: float, size: float) -> int:
 
 class Typesetter:
     def __init__(self, game: Game, look: Look, faces_by_id: dict, width: float,
-                 height: float = 1e9):
+                 height: float = 1e9, lang: str = "ja"):
         self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
+        self.hyphenate = HYPHENATION.get(lang)
         self.height = height  # of the text frame: a table row taller than this is split
         self.md = markdown()
 
@@ -334,7 +340,9 @@ class Typesetter:
 
     def para(self, markup: str, align="justify"):
         s = self.look.size
-        return self.text(markup, s, self.look.body, align=align, after=s * 0.7)
+        flow = self.text(markup, s, self.look.body, align=align, after=s * 0.7)
+        flow.hyphenate = self.hyphenate  # body text: hyphenated in English
+        return flow
 
     # -- blocks -----------------------------------------------------------------------------
     def flowables(self, markdown: str) -> list:
