@@ -260,6 +260,30 @@ class Line(NamedTuple):
     widths: list[float]  # each atom's advance, as the line was broken
 
 
+def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple[float, float]:
+    """(min, max) content width of a text, as a browser's automatic table layout asks:
+    the widest piece no line may break inside (a word; a Japanese phrase with `phrase`),
+    and the widest paragraph set on one line."""
+    plain = "".join(a.text for a in atoms)
+    widths = _widths(atoms, size, False)
+    cum = [0.0, *accumulate(widths)]
+    low = high = 0.0
+    start = 0
+    for paragraph in plain.split("\n"):
+        end = start + len(paragraph)
+        trim = end
+        while trim > start and plain[trim - 1].isspace():
+            trim -= 1
+        high = max(high, cum[trim] - cum[start])
+        for group in _unit_bounds(paragraph, start, phrase):
+            gs, gt = group[0][0], group[-1][1]
+            while gt > gs and plain[gt - 1].isspace():
+                gt -= 1
+            low = max(low, cum[gt] - cum[gs])
+        start = end + 1
+    return low, high
+
+
 HYPHEN = "-"
 MIN_HYPHENATED = 6  # letters: a shorter word is never hyphenated
 MAX_HYPHENS_IN_A_ROW = 2  # lines ending in a hyphen, one after another

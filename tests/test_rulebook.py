@@ -368,3 +368,36 @@ def test_english_rulebook_is_justified_between_words_and_hyphenated(project, car
     assert not re.search(r"-\n[^\n]*-\n[^\n]*-\n", text)  # never three hyphens in a row
     paragraphs, size = _paragraphs(project, "eng")
     assert keep_problems(pdf, paragraphs, size) == [] and raw_markup(pdf) == []
+
+
+def test_table_columns_follow_their_content_and_never_break_a_word_or_phrase(project, cardgen):
+    from rulebookcheck import page_lines
+    assert cardgen("new", "tab", "--lang", "ja").code == 0
+    words = ["Value", "Copies", "Countess", "花見で一杯", "桐に鳳凰"]
+    header = "| Card | " + " | ".join(words) + " |"
+    rows = "\n".join(f"| 札{n} | " + " | ".join(["短い"] * len(words)) + " |" for n in range(3))
+    (project / "cards/tab/rulebook.md").write_text(
+        f"# 表\n\n{header}\n|---|{'---|' * len(words)}\n{rows}\n\n"
+        "| 名前 | 説明 |\n|:---|---:|\n| 右 | 右寄せ |\n", "utf-8")
+    game = project / "cards/tab/game.yaml"
+    game.write_text(game.read_text().replace("  page: A5", "  page: B6"))
+    run = cardgen("build", "tab")
+    assert run.code == 0 and not any("table" in line for line in run.lines), run.lines
+    lines = [text for page in page_lines(project / "output/tab/tab-rulebook.pdf")[2:]
+             for _, _, text in page]
+    header_line = next(line for line in lines if line.startswith("Card"))
+    for word in words:  # each header cell on one line, whole
+        assert word in header_line, (word, header_line)
+
+
+def test_a_table_too_wide_even_with_smaller_text_is_a_located_warning(project, cardgen):
+    assert cardgen("new", "wide", "--lang", "en").code == 0
+    long = "Incomprehensibilities"
+    (project / "cards/wide/rulebook.md").write_text(
+        "# Wide\n\n| " + " | ".join([long] * 6) + " |\n|" + "---|" * 6 + "\n| "
+        + " | ".join(["x"] * 6) + " |\n", "utf-8")
+    run = cardgen("validate", "wide")
+    assert run.code == 0
+    (warning,) = [line for line in run.lines if "table" in line]
+    assert warning.startswith("cards/wide/rulebook.md:3:1: warning: rulebook: a table is too "
+                              "wide for the page even at 6.8 pt: column 1 breaks inside words")

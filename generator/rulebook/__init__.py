@@ -29,7 +29,8 @@ from ..reproducible import no_source_date_epoch
 from .booklet import booklet_order, impose_booklet
 from .template import render_markdown
 from .template import BESIDE, FACES
-from .typeset import _MARKER, Heading, Look, Typesetter, marker_options, max_columns, toc_styles
+from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Typesetter, marker_options, max_columns,
+                      toc_styles)
 
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}  # pt; other pages by their width (body_size)
 
@@ -48,7 +49,6 @@ WORDS = {"en": {"rulebook": "Rulebook", "contents": "Contents"},
 
 
 MARGINS = (mm(14), mm(15), mm(17))  # left and right, top, bottom of every page
-TABLE_SIZE = 0.95  # table text, times the body size
 _TABLE_HEAD = re.compile(r"^ *\|(.*)\|\s*\n *\|[-:| ]+\|\s*$", re.M)
 
 
@@ -102,6 +102,18 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
             report.error(f"rulebook: a table of {len(cells)} columns; at most {most} fit across "
                          f"a {page} page (split it, or swap its rows and columns)",
                          _where(game, match.group(0).splitlines()[0].strip()[:40]), "rulebook")
+    if report.errors:
+        return
+    # Set the text as the build will (without card faces) for what only setting finds: a
+    # table too wide for the page even with its text smaller.
+    look, lines = _look(game), markdown.splitlines()
+    setter = Typesetter(game, look, {"front": {}, "back": {}}, width,
+                        game.rulebook.size[1] - MARGINS[1] - MARGINS[2],
+                        game.declared_lang or _language_of(markdown))
+    setter.flowables(markdown)
+    for line, message in setter.warnings:
+        needle = lines[line - 1].strip()[:40] if 0 < line <= len(lines) else ""
+        report.warning(f"rulebook: {message}", _where(game, needle), "rulebook")
 
 
 class _Doc(BaseDocTemplate):

@@ -21,7 +21,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem,
 
 from ..colors import parse_color
 from ..primitives import Face
-from ..textflow import Atom, Box, Style, break_lines, parse, place_horizontal
+from ..textflow import Atom, Box, Style, break_lines, content_widths, parse, place_horizontal
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
@@ -104,6 +104,7 @@ class JText(Flowable):
         self.plain = plain  # the text without markup, for the table of contents
         self._width = 0.0
         self.hyphenate: str | None = None  # a language to hyphenate in ("en_US"), or none
+        self.phrase = False  # break only between Japanese phrases (BudouX) where one fits
         # The fewest lines a split may leave on either page: 2, so that no paragraph leaves
         # a single line alone at the foot or the top of a page (no orphans, no widows).
         self.keep_lines = 2
@@ -118,7 +119,7 @@ class JText(Flowable):
         # splits a row would then split it for ever.
         if self._lines is None or (self._width != available_width and not self._part):
             self._lines = break_lines(self.atoms, self.size, available_width, False,
-                                      hyphenate=self.hyphenate) or []
+                                      phrase=self.phrase, hyphenate=self.hyphenate) or []
             self._width = available_width
         self.width, self.height = available_width, len(self._lines) * self.leading
         return self.width, self.height
@@ -282,6 +283,9 @@ class Faces(Flowable):
 
 
 HYPHENATION = {"en": "en_US"}  # the rulebook's language -> pyphen's dictionary
+TABLE_SIZE = 0.95  # table text, times the body size
+TABLE_MIN = 0.8  # a table too wide for the page may set its text this much smaller
+TABLE_STEPS = 4  # in this many steps
 
 
 def marker_options(args: str) -> dict:
@@ -300,6 +304,7 @@ class Typesetter:
                  height: float = 1e9, lang: str = "ja"):
         self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
         self.hyphenate = HYPHENATION.get(lang)
+        self.warnings: list[tuple[int, str]] = []  # (line of the rendered template, message)
         self.height = height  # of the text frame: a table row taller than this is split
         self.md = markdown()
 
@@ -420,8 +425,10 @@ class Typesetter:
 
     def _table(self, tokens, i):
         rows: list[list[str]] = []
+        aligns: list[list[str]] = []
         header_rows = 0
         in_head = False
+        first_line = tokens[i].map[0] + 1 if tokens[i].map else 0  # in the rendered template
         while tokens[i].type != "table_close":
             t = tokens[i]
             if t.type == "thead_open":
@@ -430,15 +437,27 @@ class Typesetter:
                 in_head = False
             elif t.type == "tr_open":
                 rows.append([])
+                aligns.append([])
                 header_rows += 1 if in_head else 0
+            elif t.type in ("th_open", "td_open"):
+                style = str(t.attrs.get("style", ""))  # |:---:| and |---:| in the table
+                aligns[-1].append("center" if "center" in style else
+                                  "right" if "right" in style else "left")
             elif t.type == "inline":
                 rows[-1].append(self.markup(t.children))
             i += 1
-        s = self.look.size * 0.95
         cols = max(len(r) for r in rows)
-        cells = [[self.text(c, s, self.look.body, bold=r < header_rows, align="left", spacing=1.45)
-                  for c in row] + [Spacer(1, 1)] * (cols - len(row)) for r, row in enumerate(rows)]
-        widths = self._column_widths(rows, s, cols)
+        s, widths = self._column_widths(rows, header_rows, cols, first_line)
+        cells = []
+        for r, row in enumerate(rows):
+            cells.append([])
+            for c, text in enumerate(row):
+                cell = self.text(text, s, self.look.body, bold=r < header_rows,
+                                 align=aligns[r][c] if c < len(aligns[r]) else "left",
+                                 spacing=1.45)
+                cell.phrase = True  # Japanese breaks between phrases, English between words
+                cells[-1].append(cell)
+            cells[-1] += [Spacer(1, 1)] * (cols - len(row))
         # A row taller than a whole page is split inside the row (any other row moves whole
         # to the next page, as before); without this platypus gives up on the rulebook.
         tallest = max((max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
@@ -462,20 +481,37 @@ class Typesetter:
         table.spaceAfter = self.look.size
         return table, i + 1
 
-    def _column_widths(self, rows, size, cols) -> list[float]:
-        from ..fonts import string_width
-        natural = [0.0] * cols
-        for row in rows:
-            for c, text in enumerate(row):
-                plain = re.sub(r"<[^>]+>", "", text)
-                natural[c] = max(natural[c], string_width(plain, self.look.body.regular, size) + 9)
-        total = sum(natural)
-        if total <= self.width:
-            return natural
-        floor = min(self.width / cols, size * 4)
-        free = self.width - floor * cols
-        spare = sum(max(0.0, n - floor) for n in natural) or 1.0
-        return [floor + max(0.0, n - floor) / spare * free for n in natural]
+    def _column_widths(self, rows, header_rows: int, cols: int, line: int):
+        """(text size, column widths) as a browser lays out a table automatically: each column
+        between its content's minimum (its widest word or Japanese phrase) and maximum (its
+        widest cell on one line), sharing the page's width by how much each can grow. Where
+        even the minimums do not fit, the text gets smaller (to TABLE_MIN of the table size);
+        where they do not fit then either, words break inside, and the table is reported."""
+        pad = 8 + 1  # the cell's left and right padding, and a hair
+        size = self.look.size * TABLE_SIZE
+        for step in range(TABLE_STEPS + 1):
+            s = size * (1 - (1 - TABLE_MIN) * step / TABLE_STEPS)
+            low, high = [pad] * cols, [pad] * cols
+            for r, row in enumerate(rows):
+                for c, text in enumerate(row):
+                    style = Style(self.look.body, r < header_rows, self.look.ink)
+                    atoms = parse(text, style, self.game.colors, self.game.icons,
+                                  self.game.fonts, parse_color, lambda path: 1.0)
+                    lo, hi = content_widths(atoms, s)
+                    low[c], high[c] = max(low[c], lo + pad), max(high[c], hi + pad)
+            if sum(low) <= self.width or step == TABLE_STEPS:
+                break
+        if sum(high) <= self.width:
+            return s, high
+        if sum(low) > self.width:
+            widest = max(range(cols), key=lambda c: low[c])
+            self.warnings.append((line, f"a table is too wide for the page even at "
+                                        f"{s:.1f} pt: column {widest + 1} breaks inside words "
+                                        "(shorten its cells, or split the table)"))
+            return s, [w * self.width / sum(low) for w in low]
+        grow = [h - lo for h, lo in zip(high, low)]
+        room = self.width - sum(low)
+        return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)]
 
     def _note(self, inner: list):
         light = tuple(1 - (1 - c) * 0.1 for c in self.look.accent[:3])
