@@ -401,3 +401,40 @@ def test_a_table_too_wide_even_with_smaller_text_is_a_located_warning(project, c
     (warning,) = [line for line in run.lines if "table" in line]
     assert warning.startswith("cards/wide/rulebook.md:3:1: warning: rulebook: a table is too "
                               "wide for the page even at 6.8 pt: column 1 breaks inside words")
+
+
+def test_card_faces_in_a_rulebook_are_real_size_and_the_same_in_every_row(project, cardgen):
+    from pdfcheck import Raster
+    assert cardgen("new", "faces", "--lang", "ja", "--size", "mini").code == 0  # 44 x 63 mm
+    (project / "cards/faces/rulebook.md").write_text(
+        "# 札\n\n{{ card_faces(['scout', 'knight', 'oracle']) }}\n\n"
+        "{{ card_faces(['scout'], scale=0.5) }}\n", "utf-8")
+    assert cardgen("build", "faces").code == 0
+    raster = Raster(project / "output/faces/faces-rulebook.pdf", 2, dpi=200)
+
+    def blue_runs(y_mm):  # the cards' frame colour, #2f5d8a, along one row of pixels
+        row = [raster.at(x / 10, y_mm) for x in range(0, 1480)]
+        runs, start = [], None
+        for i, (r, g, b) in enumerate(row + [(255, 255, 255)]):
+            blue = b > 110 and r < 90 and g < 120
+            if blue and start is None:
+                start = i
+            elif not blue and start is not None:
+                runs.append((i - start) / 10)
+                start = None
+        return [w for w in runs if w > 1]
+
+    # Rows of the cards' top frame (3 mm of blue across the whole card), top to bottom.
+    rows, y = [], 15.0
+    while y < 200:
+        wide = [w for w in blue_runs(y) if w > 15]
+        if wide and (not rows or y - rows[-1][0] > 10):
+            rows.append((y, wide))
+        y += 0.5
+    # A5 column of 120 mm: two 44 mm cards to a row, the third alone below at the same
+    # 44 mm, then the one at scale 0.5: 22 mm.
+    # (a card's bottom frame shows as a band too)
+    assert len(rows[0][1]) == 2 and any(len(ws) == 1 and abs(ws[0] - 44) < 0.6
+                                        for _, ws in rows[1:]), rows
+    widths = [w for _, ws in rows for w in ws]
+    assert all(abs(w - 44) < 0.6 for w in widths[:-1]) and abs(widths[-1] - 22) < 0.6, widths

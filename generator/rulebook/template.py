@@ -115,7 +115,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
         key = "name_en" if lang == "en" else "name"
         return str(card.get(key, card_id))
 
-    def card_faces(card_ids, side: str = "front") -> str:
+    def card_faces(card_ids, side: str = "front", scale=1.0) -> str:
         card_ids = [card_ids] if isinstance(card_ids, str) else list(card_ids)
         known = [c for c in card_ids if c in ids]
         for c in card_ids:
@@ -123,7 +123,15 @@ def render_markdown(game: Game, report: Report) -> str | None:
                 recorder.error(f"unknown card '{c}'", c)
         if side not in ("front", "back"):
             recorder.error(f"card_faces: side must be 'front' or 'back', not '{side}'", side)
-        return f"\n\n<!-- {FACES} side={side} ids={','.join(known)} -->\n\n"
+        try:
+            scale = float(scale)
+        except (TypeError, ValueError):
+            scale = float("nan")
+        if not 0.1 <= scale <= 2:  # nan fails too
+            recorder.error(f"card_faces: scale must be a number from 0.1 to 2 (1 is real "
+                           f"size), not '{scale}'", "scale")
+            scale = 1.0
+        return f"\n\n<!-- {FACES} side={side} ids={','.join(known)} scale={scale:g} -->\n\n"
 
     def card_beside(card_id: str, field: str, side: str = "front") -> str:
         card = ids.get(card_id)

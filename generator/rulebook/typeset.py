@@ -237,16 +237,17 @@ def keep_headings(story: list) -> list:
 
 
 class Faces(Flowable):
-    """Card faces drawn in vector, in rows, at a scale that fits the column."""
+    """Card faces drawn in vector, in rows, all at one scale (1: real size; smaller only
+    where a card is wider than the column), as many to a row as fit. A row never splits."""
 
-    def __init__(self, faces: list[Face], gap: float = mm(3), max_scale: float = 0.8):
+    def __init__(self, faces: list[Face], gap: float = mm(3), max_scale: float = 1.0):
         super().__init__()
         self.faces, self.gap, self.max_scale = faces, gap, max_scale
 
     def _grid(self, width: float) -> tuple[float, int]:
         w = max(f.width for f in self.faces)
-        per_row = max(1, min(len(self.faces), int((width + self.gap) // (w * 0.45 + self.gap))))
-        scale = min(self.max_scale, (width - (per_row - 1) * self.gap) / (per_row * w))
+        scale = min(self.max_scale, width / w)
+        per_row = max(1, min(len(self.faces), int((width + self.gap) // (w * scale + self.gap))))
         return scale, per_row
 
     def wrap(self, available_width, available_height):
@@ -552,7 +553,8 @@ class Typesetter:
                 side = self.faces.get(opts.get("side", "front"), {})  # (validate checks sides)
                 faces = [side[c] for c in ids if c in side]
                 if faces:
-                    flows += [Faces(faces), Spacer(1, self.look.size)]
+                    scale = float(opts.get("scale", 1.0))  # checked by the template
+                    flows += [Faces(faces, max_scale=scale), Spacer(1, self.look.size)]
             elif kind == BESIDE:
                 opts = marker_options(args)
                 flows.append(self._beside(opts.get("id", ""), opts.get("field", ""),
