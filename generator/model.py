@@ -255,6 +255,8 @@ class Rulebook:
     loc: Location  # the `rulebook:` entry in game.yaml
     # Files the template includes, imports or extends: name as written -> (file as shown, text)
     includes: Mapping[str, tuple[str, str]] = field(default_factory=frozen_mapping)
+    align: str = "justify"  # body text: "justify", or "left" (ragged right)
+    smart_quotes: bool = False  # "straight" quotes set as “typographer's” quotes
     size: tuple[float, float] = (0.0, 0.0)  # the page, in points
     booklet: tuple[float, float] = (0.0, 0.0)  # the booklet's sheet (landscape), in points
 

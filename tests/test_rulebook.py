@@ -438,3 +438,23 @@ def test_card_faces_in_a_rulebook_are_real_size_and_the_same_in_every_row(projec
                                         for _, ws in rows[1:]), rows
     widths = [w for _, ws in rows for w in ws]
     assert all(abs(w - 44) < 0.6 for w in widths[:-1]) and abs(widths[-1] - 22) < 0.6, widths
+
+
+def test_ragged_right_and_typographers_quotes_on_request(project, cardgen):
+    import re
+    assert cardgen("new", "rag", "--paper", "letter").code == 0
+    prose = "The \"first player\" takes the Princess; it's theirs until the end. " * 12
+    (project / "cards/rag/rulebook.md").write_text(f"# Start\n\n{prose}\n", "utf-8")
+    game = project / "cards/rag/game.yaml"
+    game.write_text(game.read_text().replace("  page: A5", "  page: A5\n  align: left\n"
+                                                           "  smart_quotes: true"))
+    assert cardgen("build", "rag").code == 0
+    pdf = project / "output/rag/rag-rulebook.pdf"
+    text = reader(pdf).pages[2].extract_text()
+    assert "\u201cfirst player\u201d" in text and "it\u2019s" in text and '"' not in text
+    # Ragged right: one run per line (not a word per run), so no line is spread.
+    streams = reader(pdf).pages[2].get_contents().get_data().decode("latin-1")
+    assert not re.search(r"-\n", text)  # and no hyphenation
+    lines = [l for l in text.split("\n") if "player" in l or "Princess" in l]
+    assert len(lines) >= 3
+    assert streams.count(" Tj") < 40

@@ -534,7 +534,9 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report) -> Rulebook | 
                     title=raw.get("title", g["title"]), accent=raw.get("accent", "#3b4a6b"),
                     loc=loaded.game.locate(("rulebook",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
-                    size=size, booklet=booklet_sheet(name, size, raw.get("booklet")))
+                    size=size, booklet=booklet_sheet(name, size, raw.get("booklet")),
+                    align=raw.get("align", "justify"),
+                    smart_quotes=bool(raw.get("smart_quotes", False)))
 
 
 def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tuple[float, float]:

@@ -72,10 +72,12 @@ def _parse_inline(self, src, md, env, tokens):  # ParserInline.parse, with the s
     return state.tokens
 
 
-def markdown() -> MarkdownIt:
+def markdown(smart_quotes: bool = False) -> MarkdownIt:
     """The rulebook's Markdown: CommonMark with tables, HTML (for cardgen's markers) and
-    CJK-friendly emphasis."""
-    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    CJK-friendly emphasis; with `smart_quotes`, "straight" quotes become “curly” ones."""
+    md = MarkdownIt("commonmark", {"html": True, "typographer": smart_quotes}).enable("table")
+    if smart_quotes:
+        md.enable("smartquotes")
     md.inline.parse = types.MethodType(_parse_inline, md.inline)
     return md
 
@@ -307,7 +309,9 @@ class Typesetter:
         self.hyphenate = HYPHENATION.get(lang)
         self.warnings: list[tuple[int, str]] = []  # (line of the rendered template, message)
         self.height = height  # of the text frame: a table row taller than this is split
-        self.md = markdown()
+        rulebook = game.rulebook
+        self.md = markdown(bool(rulebook and rulebook.smart_quotes))
+        self.align = rulebook.align if rulebook else "justify"
 
     # -- inline -----------------------------------------------------------------------------
     def markup(self, children) -> str:
@@ -344,10 +348,11 @@ class Typesetter:
         plain = re.sub(r"<[^>]+>", "", markup)
         return cls(*extra, atoms, size, spacing, font, align, before, after, plain=plain)
 
-    def para(self, markup: str, align="justify"):
+    def para(self, markup: str, align=None):
         s = self.look.size
+        align = align or self.align
         flow = self.text(markup, s, self.look.body, align=align, after=s * 0.7)
-        flow.hyphenate = self.hyphenate  # body text: hyphenated in English
+        flow.hyphenate = self.hyphenate if align == "justify" else None  # English, justified
         return flow
 
     # -- blocks -----------------------------------------------------------------------------
