@@ -458,3 +458,28 @@ def test_ragged_right_and_typographers_quotes_on_request(project, cardgen):
     lines = [l for l in text.split("\n") if "player" in l or "Princess" in l]
     assert len(lines) >= 3
     assert streams.count(" Tj") < 40
+
+
+def test_column_widths_set_in_the_template(project, cardgen):
+    assert cardgen("new", "cw", "--paper", "letter").code == 0
+    table = "| Card | Effect |\n|---|---|\n| Scout | Draw |\n| Knight | Discard |\n"
+    (project / "cards/cw/rulebook.md").write_text(
+        f"# Cards\n\n{{{{ column_widths(3, 1) }}}}\n\n{table}\n\n{{{{ column_widths(1, 2, 3) }}}}\n\n"
+        f"{table}\n", "utf-8")
+    run = cardgen("build", "cw")
+    assert run.code == 0
+    assert any("rulebook: column_widths gives 3 widths for a table of 2 columns" in line
+               for line in run.lines), run.lines
+    import re
+    stream = reader(project / "output/cw/cw-rulebook.pdf").pages[2].get_contents().get_data()
+    segments = re.findall(r"([-\d.]+) ([-\d.]+) m\s+([-\d.]+) ([-\d.]+) l", stream.decode("latin-1"))
+    # The first table's grid is drawn first: its vertical lines, left to right.
+    verticals = []
+    for x1, y1, x2, y2 in segments:
+        if x1 == x2 and float(x1) not in verticals:
+            verticals.append(float(x1))
+        if len(verticals) == 3:
+            break
+    left, middle, right = sorted(verticals)
+    lines = verticals
+    assert abs((middle - left) / (right - left) - 0.75) < 0.02, lines

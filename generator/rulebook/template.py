@@ -27,6 +27,7 @@ from ..validate.invariants import context
 FACES = "cardgen:faces"
 BESIDE = "cardgen:beside"
 PAGEBREAK = "cardgen:pagebreak"
+WIDTHS = "cardgen:widths"  # the next table's column widths, as relative weights
 
 
 class _Recorder:
@@ -160,6 +161,18 @@ def render_markdown(game: Game, report: Report) -> str | None:
     def pagebreak() -> str:
         return f"\n\n<!-- {PAGEBREAK} -->\n\n"
 
+    def column_widths(*weights) -> str:
+        """The next table's column widths, as shares of the page: column_widths(3, 1, 2)."""
+        try:
+            shares = [float(w) for w in weights]
+        except (TypeError, ValueError):
+            shares = []
+        if not shares or not all(0 < s < 1000 for s in shares):
+            recorder.error("column_widths: give one positive number per column, such as "
+                           "column_widths(3, 1, 2)", "column_widths")
+            return ""
+        return f"\n\n<!-- {WIDTHS} {','.join(f'{s:g}' for s in shares)} -->\n\n"
+
     class Loader(jinja2.BaseLoader):
         """The template and the files it includes, each compiled under its own file name (so
         its frames can be found), all read by the load stage: nothing is opened here."""
@@ -175,6 +188,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
     env = sandbox.Sandbox(  # the one sandbox, with its budgets
         loader=Loader(),
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
+    env.globals.update(column_widths=column_widths)
     env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
                        table=table, pagebreak=pagebreak)
     recorder.env = env

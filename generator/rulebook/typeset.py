@@ -25,7 +25,7 @@ from ..textflow import Atom, Box, Style, break_lines, content_widths, parse, pla
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
-from .template import BESIDE, FACES, PAGEBREAK
+from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
 
 _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
 # A line break inside a Markdown paragraph: a space in English, nothing between two
@@ -308,6 +308,7 @@ class Typesetter:
         self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
         self.hyphenate = HYPHENATION.get(lang)
         self.warnings: list[tuple[int, str]] = []  # (line of the rendered template, message)
+        self.widths: list[float] | None = None  # column_widths() for the next table
         self.height = height  # of the text frame: a table row taller than this is split
         rulebook = game.rulebook
         self.md = markdown(bool(rulebook and rulebook.smart_quotes))
@@ -454,6 +455,13 @@ class Typesetter:
             i += 1
         cols = max(len(r) for r in rows)
         s, widths = self._column_widths(rows, header_rows, cols, first_line)
+        asked, self.widths = self.widths, None
+        if asked is not None:  # the template's shares of the page's width
+            if len(asked) != cols:
+                self.warnings.append((first_line, f"column_widths gives {len(asked)} widths "
+                                                  f"for a table of {cols} columns"))
+            else:
+                widths = [self.width * w / sum(asked) for w in asked]
         cells = []
         for r, row in enumerate(rows):
             cells.append([])
@@ -560,6 +568,8 @@ class Typesetter:
                 if faces:
                     scale = float(opts.get("scale", 1.0))  # checked by the template
                     flows += [Faces(faces, max_scale=scale), Spacer(1, self.look.size)]
+            elif kind == WIDTHS:
+                self.widths = [float(w) for w in args.split(",") if w]
             elif kind == BESIDE:
                 opts = marker_options(args)
                 flows.append(self._beside(opts.get("id", ""), opts.get("field", ""),
