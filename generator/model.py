@@ -63,6 +63,14 @@ class FontFamily:
     regular: str  # registered reportlab font name
     bold: str
     fallback: tuple[str, ...] = ()  # families to take a character from when this one lacks it
+    italic: str = ""  # registered names of its italics, "" where it has none
+    bold_italic: str = ""
+
+    def face(self, bold: bool, italic: bool = False) -> str:
+        """The registered font for a weight and slant (upright where it has no italic)."""
+        if italic and self.italic:
+            return (self.bold_italic or self.bold) if bold else self.italic
+        return self.bold if bold else self.regular
 
 
 @dataclass(frozen=True)
@@ -256,6 +264,7 @@ class Rulebook:
     # Files the template includes, imports or extends: name as written -> (file as shown, text)
     includes: Mapping[str, tuple[str, str]] = field(default_factory=frozen_mapping)
     align: str = "justify"  # body text: "justify", or "left" (ragged right)
+    font: str = ""  # the font family of its text ("" : the game's main family)
     smart_quotes: bool = False  # "straight" quotes set as “typographer's” quotes
     size: tuple[float, float] = (0.0, 0.0)  # the page, in points
     booklet: tuple[float, float] = (0.0, 0.0)  # the booklet's sheet (landscape), in points

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from itertools import accumulate
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Mapping, NamedTuple
 
@@ -46,7 +46,7 @@ ROTATED = set("ー－―‐-—–〜～…‥（）()「」『』［］[]【】
 CORNER_PUNCT = set("、。，．,.")
 SMALL_KANA = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
 
-_TAG = re.compile(r"<(/?)(b|color|icon)(?:\s+([^<>]*?))?\s*>")
+_TAG = re.compile(r"<(/?)(b|i|color|icon)(?:\s+([^<>]*?))?\s*>")
 
 
 class MarkupError(Exception):
@@ -73,6 +73,7 @@ class Style:
     family: FontFamily
     bold: bool
     color: Color
+    italic: bool = False  # <i>: the family's italic, where it has one
 
 
 class Atom(NamedTuple):
@@ -108,7 +109,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
 
     def add_chars(chunk: str) -> None:
         current = stack[-1]
-        primary = current.family.bold if current.bold else current.family.regular
+        primary = current.family.face(current.bold, current.italic)
         drawn = fonts.charmap(primary)
         absent = set(map(ord, chunk)).difference(drawn)
         if all(chr(c).isspace() for c in absent) and ZERO_WIDTH.isdisjoint(chunk):
@@ -140,13 +141,15 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
                 raise MarkupError(f"</{tag}> closes nothing")
             stack.pop()
         elif tag == "b":
-            stack.append(Style(stack[-1].family, True, stack[-1].color))
+            stack.append(replace(stack[-1], bold=True))
+        elif tag == "i":
+            stack.append(replace(stack[-1], italic=True))
         elif tag == "color":
             try:
                 color = parse_color(arg, palette)
             except ValueError as exc:
                 raise MarkupError(f"<color {arg}>: {exc}") from None
-            stack.append(Style(stack[-1].family, stack[-1].bold, color or stack[-1].color))
+            stack.append(replace(stack[-1], color=color or stack[-1].color))
         else:  # icon
             icon = icons.get(arg)
             if icon is None:
@@ -163,7 +166,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
                 stack.pop()
     add_chars(text[pos:])
     if len(stack) > 1:
-        raise MarkupError("a <b> or <color> tag is not closed")
+        raise MarkupError("a <b>, <i> or <color> tag is not closed")
     if missing:
         raise MissingGlyphs(missing, style.family.name)
     return atoms

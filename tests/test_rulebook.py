@@ -483,3 +483,25 @@ def test_column_widths_set_in_the_template(project, cardgen):
     left, middle, right = sorted(verticals)
     lines = verticals
     assert abs((middle - left) / (right - left) - 0.75) < 0.02, lines
+
+
+def test_emphasis_is_italic_in_a_latin_family_and_japanese_falls_back(project, cardgen):
+    import pypdf
+    assert cardgen("new", "ital", "--paper", "letter").code == 0
+    game = project / "cards/ital/game.yaml"
+    game.write_text(game.read_text().replace("  page: A5", "  page: A5\n  font: latin"))
+    (project / "cards/ital/rulebook.md").write_text(
+        "# Play\n\nOn your turn you *must* play one card, the **Princess** (姫) never.\n", "utf-8")
+    assert cardgen("build", "ital").code == 0
+    runs = []
+    for page in pypdf.PdfReader(project / "output/ital/ital-rulebook.pdf").pages[2:]:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append(
+            (text.strip(), (font or {}).get("/BaseFont", ""))))
+    fonts = {text: font for text, font in runs if text}
+    assert "SourceSansPro-It" in fonts["must"], fonts
+    assert "SourceSansPro-Bold" in fonts["Princess"] and "BIZUDPGothic" in fonts["姫"], fonts
+    assert any("SourceSansPro-Regular" in f for f in fonts.values())
+    game.write_text(game.read_text().replace("font: latin", "font: latn"))
+    run = cardgen("validate", "ital")
+    assert run.code == 1 and any("rulebook: font: unknown font family 'latn'" in line
+                                 for line in run.lines), run.lines

@@ -215,9 +215,28 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
                 names[weight] = register(path)
             except FontFileError as exc:
                 report.error(f"font family '{family}': {exc}", where, "font")
-        if len(names) == 2:
+        for slant in ("italic", "bold_italic"):
+            if slant not in files:
+                continue
+            where = locate(family, slant)
+            try:
+                path = inside(base, files[slant])
+            except Outside as exc:
+                report.error(exc.sentence(f"font family '{family}': '{files[slant]}'", base_words),
+                             where, "path")
+                continue
+            if not path.is_file():
+                report.error(f"font family '{family}': {slant} file '{files[slant]}' does not "
+                             "exist", where, "font")
+                continue
+            try:
+                names[slant] = register(path)
+            except FontFileError as exc:
+                report.error(f"font family '{family}': {exc}", where, "font")
+        if "regular" in names and "bold" in names:
             families[family] = FontFamily(family, names["regular"], names["bold"],
-                                          tuple(files.get("fallback", ())))
+                                          tuple(files.get("fallback", ())),
+                                          names.get("italic", ""), names.get("bold_italic", ""))
     return families
 
 
@@ -426,6 +445,10 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
             source=loaded.game.source,
             path=("decks", i),
         ))
+    font = (g.get("rulebook") or {}).get("font") if isinstance(g.get("rulebook"), dict) else None
+    if font and font not in fonts:
+        report.error(f"rulebook: font: unknown font family '{font}' (families: "
+                     f"{', '.join(fonts)})", loaded.game.locate(("rulebook", "font")), "font")
     if len(report.errors) > n_errors:
         return None
     return Game(
@@ -535,7 +558,7 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report) -> Rulebook | 
                     loc=loaded.game.locate(("rulebook",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
                     size=size, booklet=booklet_sheet(name, size, raw.get("booklet")),
-                    align=raw.get("align", "justify"),
+                    align=raw.get("align", "justify"), font=raw.get("font", ""),
                     smart_quotes=bool(raw.get("smart_quotes", False)))
 
 

@@ -161,7 +161,7 @@ class _Doc(BaseDocTemplate):
 
 def _look(game: Game) -> Look:
     # Body text in gothic: it has a bold weight for emphasis (BIZ UDPMincho has none).
-    body = game.main_family
+    body = game.fonts.get(game.rulebook.font) or game.main_family
     heading = body
     accent = parse_color(game.rulebook.accent)
     return Look(body, heading, body_size(game.rulebook), accent)
@@ -212,7 +212,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
                              align="center"))
     if game.version:
         cover.append(setter.text(f"version {game.version}", look.size, look.body, align="center"))
-    toc = TableOfContents(levelStyles=toc_styles(look), dotsMinLevel=0)
+    toc = TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0)
     front = cover + [NextPageTemplate("body"), PageBreak(),
                      setter.text(words["contents"], look.size * 1.5, look.heading, bold=True,
                                  color=look.accent, align="left", after=look.size),

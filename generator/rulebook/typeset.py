@@ -31,7 +31,7 @@ _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
 # A line break inside a Markdown paragraph: a space in English, nothing between two
 # Japanese characters (Japanese does not put spaces between words).
 _SOFT = "\x00"
-_OWN_TAG = re.compile(r"^</?(b|color|icon)(\s[^<>]*)?>$")
+_OWN_TAG = re.compile(r"^</?(b|i|color|icon)(\s[^<>]*)?>$")
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
 _SOFT_BETWEEN_CJK = re.compile(f"([{_CJK}])\x00([{_CJK}])")
 
@@ -328,10 +328,11 @@ class Typesetter:
                 out.append("<b>")
             elif t.type == "strong_close":
                 out.append("</b>")
-            elif t.type == "em_open":
-                out.append(f"<color {self._hex(self.look.accent)}>")
+            elif t.type == "em_open":  # italic where the family has one, else the accent
+                out.append("<i>" if self.look.body.italic else
+                           f"<color {self._hex(self.look.accent)}>")
             elif t.type == "em_close":
-                out.append("</color>")
+                out.append("</i>" if self.look.body.italic else "</color>")
             elif t.type == "html_inline" and _OWN_TAG.match(t.content):
                 out.append(t.content)  # cardgen's own inline markup: <b>, <color ...>, <icon ...>
         return _SOFT_BETWEEN_CJK.sub(r"\1\2", "".join(out)).replace(_SOFT, " ")
@@ -577,7 +578,10 @@ class Typesetter:
         return flows
 
 
-def toc_styles(look: Look) -> list[ParagraphStyle]:
-    return [ParagraphStyle(f"toc{level}", fontName=look.body.regular, fontSize=look.size * 1.05,
+def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
+    """The contents' entries are set by platypus, which takes no fallback font: a body family
+    that leans on one (a Latin family for English) gives way to the game's main family."""
+    font = main_font if look.body.fallback else look.body.regular
+    return [ParagraphStyle(f"toc{level}", fontName=font, fontSize=look.size * 1.05,
                            leading=look.size * 1.7, leftIndent=level * look.size * 1.5,
                            wordWrap="CJK") for level in range(3)]
