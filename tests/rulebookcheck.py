@@ -93,3 +93,31 @@ def keep_problems(path: Path, paragraphs: list[tuple[str, str]], body_size: floa
 def raw_markup(path: Path) -> list[str]:
     text = "\n".join(t for page in page_lines(path) for _, _, t in page)
     return [m for m in RAW_MARKUP if m in text]
+
+
+def table_problems(path: Path, tables: list[tuple[int, list[str]]]) -> tuple[list[str], int]:
+    """Tables split leaving fewer than two body rows on a page. `tables`: (header rows, each
+    row's first cell text) in order. Returns the problems, and how many tables were found."""
+    lines = [(n, _norm(text)) for n, page in enumerate(page_lines(path)) for _, _, text in page]
+    problems, found, cursor = [], 0, 0
+    for head, firsts in tables:
+        body = [_norm(f) for f in firsts[head:]]
+        if len(body) < 2 or len(set(body)) < len(body) or not all(body):
+            continue  # rows that cannot be told apart by their first cell
+        pages, at = [], cursor
+        for first in body:
+            # A first cell that wraps shows only its start on the row's first line.
+            hit = next((i for i in range(at, len(lines)) if lines[i][1].startswith(first[:12])),
+                       None)
+            if hit is None:
+                break
+            pages.append(lines[hit][0])
+            at = hit + 1
+        if len(pages) != len(body):
+            continue
+        found += 1
+        cursor = at
+        for page in sorted(set(pages)):
+            if len(set(pages)) > 1 and pages.count(page) < 2:
+                problems.append(f"a table leaves {pages.count(page)} row on page {page + 1}")
+    return problems, found

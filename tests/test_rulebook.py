@@ -198,6 +198,18 @@ def test_last_dance_hand_size_is_one_fact(project, cardgen):
 
 # --- set like a book: keeps, read back from every rulebook ------------------------------------
 
+def _tables(project_root, game_id):
+    """The rulebook's tables, in order: (header rows, each row's first cell text)."""
+    from generator import rulebook
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    from generator.rulebook.typeset import JText, KeptTable
+    outcome = check(Project.find(project_root), game_id)
+    flows, _, _ = rulebook.story(outcome.game, lay_out(outcome), outcome.rulebook_markdown)
+    return [(f.repeatRows, [row[0].plain if isinstance(row[0], JText) else "" for row in f._cellvalues])
+            for f in flows if isinstance(f, KeptTable)]
+
+
 def _paragraphs(project_root, game_id):
     """The rulebook's headings and paragraphs, in order, as the typesetter set them."""
     from generator import rulebook
@@ -213,7 +225,7 @@ def _paragraphs(project_root, game_id):
 
 @pytest.mark.parametrize("game", ["lastdance", "vampire-band", "odoriko", "dernier-peuple"])
 def test_rulebooks_keep_headings_with_their_text_and_leave_no_line_alone(project, cardgen, game):
-    from rulebookcheck import keep_problems, raw_markup
+    from rulebookcheck import keep_problems, raw_markup, table_problems
     assert cardgen("build", game).code == 0
     pdf = project / f"output/{game}/{game}-rulebook.pdf"
     paragraphs, size = _paragraphs(project, game)
@@ -225,6 +237,9 @@ def test_rulebooks_keep_headings_with_their_text_and_leave_no_line_alone(project
     assert len(found) >= 0.9 * len([p for p in paragraphs if p[1].strip()]), \
         [p for p in paragraphs if p[1] not in found][:5]
     assert raw_markup(pdf) == []
+    tables = _tables(project, game)
+    problems, found = table_problems(pdf, tables)
+    assert problems == [] and (found or not tables), (problems, found, len(tables))
 
 
 def test_the_keep_checker_sees_a_stranded_heading_and_a_lone_line(project, cardgen, tmp_path):
