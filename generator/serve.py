@@ -16,13 +16,16 @@ import json
 import secrets
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import unquote, urlparse
 
 import jinja2
 
-from . import pipeline
+from pathlib import Path
+
+from . import fonts, pipeline
 from .load import Project
 from .problems import UsageError, printable
 from .watch import watch as poll
@@ -44,26 +47,47 @@ class Preview:
     since: str | None = None  # `--changes-since REV`: show what prints differently since REV
     changes: list[dict] = field(default_factory=list)  # id, side, causes, before, after
     lang: str = "en"  # the game's language (Game.lang), for the page's lang attribute
+    decks: list[dict] = field(default_factory=list)  # id, name, in order
+    fonts: dict[str, Path] = field(default_factory=dict)  # served name -> TrueType file
+    font_family: dict[str, str] = field(default_factory=dict)  # weight -> served name
+    building: bool = False  # a build is running
+    built_at: str = ""  # when the last good build finished, HH:MM:SS
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
     from .write.png import faces_to_png, pdf_to_pngs  # pypdfium2 only when serving
 
+    with preview.lock:
+        preview.building = True
+        preview.version += 1
+    try:
+        _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs)
+    finally:
+        with preview.lock:
+            preview.building = False
+            preview.version += 1
+
+
+def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome)
     problems = [p.as_dict() for p in outcome.report.sorted()]
     if faces is None:
         with preview.lock:  # keep the last good pictures
             preview.problems, preview.ok = problems, False
-            preview.version += 1
         return
     game_ = faces.game
     font = game_.main_family.regular
     order, face_list, cards = [], [], []
     for deck in faces.decks:
         for card in deck.deck.cards:
+            face = deck.fronts[card.id]
             entry = {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
-                     "name": str(card.fields.get("name", card.id))}
+                     "name": str(card.fields.get("name", card.id)),
+                     "w_mm": round(face.width / 72 * 25.4, 2),
+                     "h_mm": round(face.height / 72 * 25.4, 2),
+                     "draft": bool(card.drafts()),
+                     "fields": {k: str(v) for k, v in card.fields.items()}}
             for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
                 entry[side] = f"{deck.deck.id}/{card.id}-{side}.png"
                 order.append(entry[side])
@@ -79,12 +103,18 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
             images[f"rulebook/page-{n}.png"] = image
             pages.append(f"rulebook/page-{n}.png")
     changes = _changes(project, game, preview.since, images) if preview.since else []
+    family = game_.main_family
+    served = {weight: name for weight, name in (("regular", family.regular), ("bold", family.bold))
+              if fonts.file_of(name) is not None}
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
         preview.problems, preview.ok = problems, True
         preview.lang = game_.lang
         preview.changes = changes
-        preview.version += 1
+        preview.decks = [{"id": d.deck.id, "name": d.deck.name} for d in faces.decks]
+        preview.fonts = {name: fonts.file_of(name) for name in served.values()}
+        preview.font_family = served
+        preview.built_at = time.strftime("%H:%M:%S")
 
 
 def _outlined(png: bytes, regions) -> bytes:
@@ -127,54 +157,195 @@ def _changes(project: Project, game: str, since: str, images: dict) -> list[dict
     return out
 
 
-# The page is a Jinja2 template with autoescaping on: every value from data (ids, names,
-# messages, file names) is escaped in text, attributes and URLs. The Content-Security-Policy
-# lets only the page's own script and style run, by a nonce made for each response, so a
-# script that data smuggled in would not run even if escaping failed.
+# The page is one Jinja2 template with autoescaping on; its state (cards, problems) travels
+# as JSON (`tojson` escapes <, > and &), and the page's script builds the gallery and the
+# report from it with DOM calls and textContent, never with HTML strings: a value from data
+# is text wherever it shows. The Content-Security-Policy lets only the page's own script and
+# style run (by a nonce made for each response), and fonts and images only from this server.
 _PAGES = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
 PAGE = _PAGES.from_string("""<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }} — cardgen preview</title>
 <style nonce="{{ nonce }}">
-body { font-family: sans-serif; margin: 1.5em; background: #f4f2ee; color: #222; }
-.cards { display: flex; flex-wrap: wrap; gap: 14px; }
-figure { margin: 0; background: white; padding: 6px; border-radius: 4px; }
-figure img { height: 170px; margin-right: 4px; }
+{%- for weight, name in font_family.items() %}
+@font-face { font-family: "cardgen-main"; font-weight: {{ 700 if weight == "bold" else 400 }};
+  src: url("/fonts/{{ name | urlencode }}.ttf") format("truetype"); }
+{%- endfor %}
+body { font-family: "cardgen-main", sans-serif; margin: 0; background: #f4f2ee; color: #222; }
+header { position: sticky; top: 0; z-index: 2; background: #2b2f3a; color: white;
+  padding: .6em 1.2em; display: flex; gap: 1.2em; align-items: center; flex-wrap: wrap; }
+header h1 { font-size: 1.1em; margin: 0; } header .status { opacity: .9; }
+header .building { color: #ffd479; }
+button, input { font: inherit; }  /* the project's font for labels from data (deck names) */
+header input[type=search] { padding: .3em .5em; min-width: 14em; }
+header label { font-size: .9em; }
+main { padding: 1em 1.2em; }
+.banner { background: #fdd; color: #700; padding: .6em 1.2em; }
+.tabs button { border: 1px solid #999; background: white; padding: .25em .7em; cursor: pointer; }
+.tabs button[aria-pressed="true"] { background: #2b2f3a; color: white; }
+.cards { display: flex; flex-wrap: wrap; gap: 14px; margin-top: .8em; }
+figure.card { margin: 0; background: white; padding: 6px; border-radius: 4px; position: relative;
+  cursor: pointer; }
+figure.card img { height: 170px; margin-right: 4px; }
+figure.card[hidden] { display: none; }
 figcaption { font-size: 13px; }
+.badge { position: absolute; top: 2px; right: 2px; border-radius: 9px; padding: 0 .5em;
+  font-size: 12px; color: white; }
+.badge.error { background: #b00; } .badge.warning { background: #a07800; }
+details.group { margin: .3em 0; } details.group summary { cursor: pointer; }
 .problems li.error { color: #b00; } .problems li.warning { color: #8a6d00; }
 .rulebook img { width: 280px; margin: 4px; border: 1px solid #ccc; }
-.stale { background: #fdd; padding: .5em; }
 .changes figure { display: inline-block; background: white; padding: 6px; margin: 4px; }
 .changes img { height: 150px; margin-right: 4px; }
+#zoom { position: fixed; inset: 0; background: rgba(20,20,24,.85); z-index: 5; overflow: auto;
+  color: white; padding: 1.5em; }
+#zoom[hidden] { display: none; }
+#zoom .faces { display: flex; gap: 16px; flex-wrap: wrap; }
+#zoom .faces img { display: block; background: white; }
+#zoom table { background: white; color: #222; margin-top: 1em; border-collapse: collapse; }
+#zoom td, #zoom th { border: 1px solid #ccc; padding: .2em .5em; text-align: left; }
+#zoom button { float: right; }
 </style></head>
 <body data-version="{{ version }}">
-<h1>{{ title }}</h1>
-{% if not ok %}<p class="stale">The data has errors: these are the last good cards.</p>{% endif %}
-<h2>Report</h2><ul class="problems">
-{%- for p in problems %}
-<li class="{{ p.level }}"><a href="#{{ p.anchor | urlencode }}">{{ p.file }}:{{ p.line }}:{{ p.col }}</a>
-{{ p.level }}: {{ p.message }} [{{ p.check }}]</li>
-{%- else %}<li>no problems</li>{% endfor %}</ul>
-<h2>Cards</h2><div class="cards">
-{%- for c in cards %}
-<figure id="card-{{ c.id }}" class="card"><img src="/img/{{ c.front | urlencode }}?v={{ version }}" alt="{{ c.name }}"><img
- src="/img/{{ c.back | urlencode }}?v={{ version }}" alt="back of {{ c.name }}">
-<figcaption><span class="name">{{ c.name }}</span> <code>{{ c.id }}</code> ×{{ c.copies }}</figcaption></figure>
-{%- endfor %}</div>
-{% if since %}<h2>Changes since {{ since }}</h2><div class="changes">
+<header><h1>{{ title }}</h1><span class="status" id="status"></span>
+<input id="search" type="search" placeholder="Search cards by id or name" aria-label="Search cards">
+<span class="tabs" id="tabs"></span>
+<label><input type="checkbox" id="only-drafts"> drafts</label>
+<label><input type="checkbox" id="only-errors"> problems</label>
+{% if since %}<label><input type="checkbox" id="only-changed"> changed since {{ since }}</label>{% endif %}
+</header>
+<div class="banner" id="banner" hidden>The data has errors: these are the last good cards.</div>
+<main>
+<section id="gallery"><div class="cards" id="cards"></div></section>
+<section id="report"><h2>Report</h2><div class="problems" id="problems"></div></section>
+{% if since %}<section><h2>Changes since {{ since }}</h2><div class="changes">
 {%- for c in changes %}
 <figure class="change" id="change-{{ c.id }}-{{ c.side }}">{% if c.before %}<img
  src="/img/{{ c.before | urlencode }}?v={{ version }}" alt="before"><img
  src="/img/{{ c.after | urlencode }}?v={{ version }}" alt="after">{% endif %}
 <figcaption><code>{{ c.id }}</code> {{ c.side }}<ul>{% for cause in c.causes %}<li>{{ cause }}</li>{% endfor %}</ul></figcaption></figure>
-{%- else %}<p>Nothing printed has changed.</p>{% endfor %}</div>{% endif %}
-<h2>Rulebook</h2><div class="rulebook">
-{%- for p in pages %}<img src="/img/{{ p | urlencode }}?v={{ version }}" alt="rulebook page">{% endfor %}</div>
+{%- else %}<p>Nothing printed has changed.</p>{% endfor %}</div></section>{% endif %}
+<section><h2>Rulebook</h2><div class="rulebook" id="rulebook"></div></section>
+</main>
+<div id="zoom" hidden role="dialog" aria-modal="true"></div>
+<script type="application/json" id="state">{{ state | tojson }}</script>
 <script nonce="{{ nonce }}">
-const shown = {{ version }};
+const MM_PX = 96 / 25.4;  // CSS pixels per millimetre: a card at print size
+let state = JSON.parse(document.getElementById('state').textContent);
+let deck = '', open = null;
+const $ = (id) => document.getElementById(id);
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  for (const c of children) node.append(c);
+  return node;
+}
+const img = (name, alt) => el('img', {src: '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') +
+                                       '?v=' + state.version, alt: alt});
+function problemsOf(id) { return state.problems.filter(p => p.card === id); }
+function visible(c) {
+  const q = $('search').value.trim().toLowerCase();
+  if (q && !(c.id.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))) return false;
+  if (deck && c.deck !== deck) return false;
+  if ($('only-drafts').checked && !c.draft) return false;
+  if ($('only-errors').checked && !problemsOf(c.id).length) return false;
+  const changed = $('only-changed');
+  if (changed && changed.checked && !c.changed) return false;
+  return true;
+}
+function renderHeader() {
+  const errors = state.problems.filter(p => p.level === 'error').length;
+  const drafts = state.problems.filter(p => p.check === 'draft').length;
+  const others = state.problems.length - errors - drafts;
+  let text = `${errors} error${errors === 1 ? '' : 's'}, ${drafts} draft${drafts === 1 ? '' : 's'}`;
+  if (others) text += `, ${others} other warning${others === 1 ? '' : 's'}`;
+  if (state.built_at) text += `, last good build ${state.built_at}`;
+  $('status').textContent = text;
+  if (state.building) $('status').append(' ', el('span', {class: 'building'}, 'Building…'));
+  $('banner').hidden = state.ok;
+  const tabs = $('tabs');
+  tabs.replaceChildren(...[{id: '', name: 'All decks'}, ...state.decks].map(d => {
+    const b = el('button', {type: 'button', 'aria-pressed': String(d.id === deck), 'data-deck': d.id}, d.name);
+    b.addEventListener('click', () => { deck = d.id; render(); });
+    return b;
+  }));
+}
+function renderCards() {
+  $('cards').replaceChildren(...state.cards.map(c => {
+    const mine = problemsOf(c.id);
+    const fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0', 'data-deck': c.deck},
+      img(c.front, c.name), img(c.back, 'back of ' + c.name),
+      el('figcaption', {}, el('span', {class: 'name'}, c.name), ' ', el('code', {}, c.id), ' ×' + c.copies));
+    if (mine.length) {
+      const level = mine.some(p => p.level === 'error') ? 'error' : 'warning';
+      fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.message).join('\\n')},
+                    String(mine.length)));
+    }
+    fig.hidden = !visible(c);
+    fig.addEventListener('click', () => zoom(c.id));
+    fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') zoom(c.id); });
+    return fig;
+  }));
+}
+function renderReport() {
+  const groups = new Map();
+  for (const p of [...state.problems].sort((a, b) => (a.level === 'error' ? 0 : 1) - (b.level === 'error' ? 0 : 1))) {
+    const key = p.card ? 'card ' + p.card : p.group;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(p);
+  }
+  if (!groups.size) { $('problems').replaceChildren(el('p', {}, 'no problems')); return; }
+  $('problems').replaceChildren(...[...groups].map(([key, list]) => {
+    const errors = list.filter(p => p.level === 'error').length;
+    const d = el('details', {class: 'group'}, el('summary', {},
+      `${key}: ${errors ? errors + ' error' + (errors === 1 ? '' : 's') + ', ' : ''}${list.length - errors} warning${list.length - errors === 1 ? '' : 's'}`));
+    if (errors) d.open = true;
+    d.append(el('ul', {}, ...list.map(p => el('li', {class: p.level},
+      el('code', {}, `${p.file}:${p.line}:${p.col}`), ` ${p.level}: ${p.message} [${p.check}]`))));
+    return d;
+  }));
+}
+function renderRulebook() {
+  $('rulebook').replaceChildren(...state.pages.map(p => img(p, 'rulebook page')));
+}
+function zoom(id) {
+  const shown = state.cards.filter(visible);
+  const c = state.cards.find(x => x.id === id);
+  if (!c) { $('zoom').hidden = true; open = null; return; }
+  open = id;
+  const size = {width: Math.round(c.w_mm * MM_PX) + 'px', height: Math.round(c.h_mm * MM_PX) + 'px'};
+  const faces = [img(c.front, c.name), img(c.back, 'back of ' + c.name)];
+  for (const f of faces) { f.style.width = size.width; f.style.height = size.height; }
+  const close = el('button', {type: 'button'}, 'Close (Esc)');
+  close.addEventListener('click', () => { $('zoom').hidden = true; open = null; });
+  const rows = Object.entries(c.fields).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)));
+  const mine = problemsOf(c.id).map(p => el('li', {}, `${p.level}: ${p.message}`));
+  $('zoom').replaceChildren(close, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
+    el('p', {}, `${c.w_mm} × ${c.h_mm} mm, at print size; ← → for the next card`),
+    el('div', {class: 'faces'}, ...faces), el('table', {}, ...rows), el('ul', {}, ...mine));
+  $('zoom').hidden = false;
+  $('zoom').dataset.index = String(shown.findIndex(x => x.id === id));
+}
+document.addEventListener('keydown', (e) => {
+  if ($('zoom').hidden) return;
+  const shown = state.cards.filter(visible);
+  const at = shown.findIndex(x => x.id === open);
+  if (e.key === 'Escape') { $('zoom').hidden = true; open = null; }
+  else if (e.key === 'ArrowRight' && at >= 0) zoom(shown[(at + 1) % shown.length].id);
+  else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
+});
+function render() {
+  renderHeader(); renderCards(); renderReport(); renderRulebook();
+  if (open) zoom(open);
+}
+for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
+  const input = $(id);
+  if (input) input.addEventListener('input', () => { for (const c of state.cards) $('card-' + c.id).hidden = !visible(c); });
+}
+render();
 setInterval(async () => {
   try {
-    const state = await (await fetch('/state.json', {cache: 'no-store'})).json();
-    if (state.version !== shown) location.reload();
+    const next = await (await fetch('/state.json', {cache: 'no-store'})).json();
+    if (next.version !== state.version) { state = next; render(); }  // in place: scroll kept
   } catch (e) {}
 }, 700);
 </script>
@@ -183,27 +354,42 @@ setInterval(async () => {
 
 
 def policy(nonce: str) -> str:
-    """The page's Content-Security-Policy: its own script and style (by nonce), images and
-    fetches from this server, nothing else."""
+    """The page's Content-Security-Policy: its own script and style (by nonce), images, fonts
+    and fetches from this server, nothing else."""
     return (f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; "
-            "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-            "frame-ancestors 'none'")
+            "img-src 'self'; font-src 'self'; connect-src 'self'; base-uri 'none'; "
+            "form-action 'none'; frame-ancestors 'none'")
+
+
+def page_state(preview: Preview) -> dict:
+    """What the page shows, as JSON: each problem with the card it is about (if any) and its
+    group (game, data, layout), each card with its problems' count and whether it changed."""
+    changed = {c["id"] for c in preview.changes}
+    problems = []
+    for p in preview.problems:
+        card = _card_of(p, preview.cards)
+        file = p["file"]
+        group = ("layout" if file.startswith("layouts/") else
+                 "game" if file.endswith("game.yaml") or not file else "data")
+        problems.append({**p, "card": card, "group": group})
+    cards = [{**c, "changed": c["id"] in changed} for c in preview.cards]
+    return {"version": preview.version, "ok": preview.ok, "building": preview.building,
+            "built_at": preview.built_at, "cards": cards, "problems": problems,
+            "decks": preview.decks, "pages": preview.pages}
 
 
 def render_page(game: str, preview: Preview, nonce: str = "") -> str:
     with preview.lock:
-        problems = [{**p, "anchor": _anchor(p, preview.cards)} for p in preview.problems]
-        return PAGE.render(title=game, version=preview.version, ok=preview.ok, nonce=nonce,
-                           lang=preview.lang,
-                           problems=problems, cards=list(preview.cards), pages=list(preview.pages),
+        return PAGE.render(title=game, version=preview.version, nonce=nonce, lang=preview.lang,
+                           state=page_state(preview), font_family=dict(preview.font_family),
                            since=preview.since, changes=list(preview.changes))
 
 
-def _anchor(problem: dict, cards: list[dict]) -> str:
+def _card_of(problem: dict, cards: list[dict]) -> str:
     """The card a problem is about, if its message names one."""
     for c in cards:
         if f"card '{c['id']}'" in problem["message"]:
-            return f"card-{c['id']}"
+            return c["id"]
     return ""
 
 
@@ -216,7 +402,8 @@ def make_handler(game: str, preview: Preview):
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
+            if "Cache-Control" not in (headers or {}):
+                self.send_header("Cache-Control", "no-store")
             self.send_header("X-Content-Type-Options", "nosniff")
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
@@ -231,10 +418,17 @@ def make_handler(game: str, preview: Preview):
                            "text/html; charset=utf-8", {"Content-Security-Policy": policy(nonce)})
             elif path == "/state.json":
                 with preview.lock:
-                    state = {"version": preview.version, "ok": preview.ok,
-                             "cards": len(preview.cards), "problems": preview.problems}
+                    state = page_state(preview)
                 self._send(200, json.dumps(state, ensure_ascii=False).encode("utf-8"),
                            "application/json")
+            elif path.startswith("/fonts/") and path.endswith(".ttf"):
+                with preview.lock:  # only the game's own fonts, by their registered names
+                    file = preview.fonts.get(path[len("/fonts/"):-len(".ttf")])
+                if file is None:
+                    self._send(404, b"not found", "text/plain")
+                else:
+                    self._send(200, file.read_bytes(), "font/ttf",
+                               {"Cache-Control": "max-age=86400"})
             elif path.startswith("/img/"):
                 with preview.lock:
                     data = preview.images.get(path[len("/img/"):])  # by name only

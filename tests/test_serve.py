@@ -24,7 +24,7 @@ def server(project):
         ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
     thread.start()
     deadline = time.monotonic() + 30
-    while "url" not in address or _get(address["url"] + "/state.json").get("version", 0) < 1:
+    while "url" not in address or not _get(address["url"] + "/state.json").get("built_at"):
         assert time.monotonic() < deadline, "the preview was not built"
         time.sleep(0.1)
     yield address["url"]
@@ -62,6 +62,12 @@ def _text(browser, by, selector) -> str:
         return ""
 
 
+def _content(browser, selector) -> str:
+    """An element's whole text, collapsed groups included."""
+    return browser.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector)
+
+
 def test_the_page_in_a_browser_updates_after_an_edit(project, server):
     from selenium.webdriver.common.by import By
 
@@ -72,7 +78,7 @@ def test_the_page_in_a_browser_updates_after_an_edit(project, server):
         images = browser.find_elements(By.CSS_SELECTOR, "figure.card img")
         assert len(images) == 30 and all(
             browser.execute_script("return arguments[0].naturalWidth", img) > 0 for img in images)
-        assert "effect is TBD" in browser.find_element(By.CSS_SELECTOR, ".problems").text
+        assert "effect is TBD" in _content(browser, ".problems")
         # A designer renames the Princess; the page shows the new name within seconds.
         cards = project / "cards/lastdance/cards.yaml"
         cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
@@ -83,8 +89,96 @@ def test_the_page_in_a_browser_updates_after_an_edit(project, server):
         # Invalid data: the report shows the error, the last good cards stay.
         cards.write_text(cards.read_text("utf-8").replace("copies: 2\n", "copies: two\n", 1), "utf-8")
         deadline = time.monotonic() + 15
-        while "copies must be" not in _text(browser, By.CSS_SELECTOR, ".problems"):
+        while "copies must be" not in _content(browser, ".problems"):
             assert time.monotonic() < deadline, "the report did not update"
             time.sleep(0.3)
         assert len(browser.find_elements(By.CSS_SELECTOR, "figure.card")) == 15
         assert "last good cards" in browser.find_element(By.TAG_NAME, "body").text
+
+
+def test_cards_come_first_and_can_be_found_by_search_and_deck(project, server):
+    from selenium.webdriver.common.by import By
+    with chrome() as browser:
+        browser.set_window_size(1200, 900)
+        browser.get(server + "/")
+        top = browser.execute_script(
+            "return [document.getElementById('gallery').getBoundingClientRect().top,"
+            " document.getElementById('report').getBoundingClientRect().top]")
+        assert top[0] < top[1] and top[0] < 200  # the gallery above the report, on screen
+        status = browser.find_element(By.ID, "status").text
+        assert "0 errors" in status and "drafts" in status and "last good build" in status
+
+        def shown():
+            return [f.get_attribute("id") for f in browser.find_elements(By.CSS_SELECTOR,
+                                                                         "figure.card")
+                    if f.is_displayed()]
+        assert len(shown()) == 15
+        search = browser.find_element(By.ID, "search")
+        search.send_keys("prince")
+        assert set(shown()) == {"card-princess", "card-prince", "card-foreign-prince",
+                                "card-princes-butler"}, shown()
+        search.clear()
+        search.send_keys("姫")  # by name too
+        assert shown() == ["card-princess"]
+        search.clear()
+        browser.find_element(By.ID, "only-drafts").click()
+        expected = browser.execute_script(
+            "return state.cards.filter(c => c.draft).map(c => 'card-' + c.id)")
+        assert 0 < len(expected) < 15 and shown() == expected
+        browser.find_element(By.ID, "only-drafts").click()
+        tabs = browser.find_elements(By.CSS_SELECTOR, "#tabs button")
+        assert [b.text for b in tabs][0] == "All decks" and len(tabs) == 2
+        tabs[1].click()
+        assert len(shown()) == 15  # Last Dance has one deck
+        # Each card names itself in its pictures' alt text.
+        alts = [i.get_attribute("alt") for i in browser.find_elements(By.CSS_SELECTOR,
+                                                                       "#card-princess img")]
+        assert alts == ["姫", "back of 姫"]
+
+
+def test_a_card_opens_at_print_size_and_the_arrows_move_on(project, server):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    with chrome() as browser:
+        browser.get(server + "/")
+        browser.find_element(By.ID, "card-princess").click()
+        zoom = browser.find_element(By.ID, "zoom")
+        assert zoom.is_displayed() and "princess" in zoom.text
+        width, height = browser.execute_script(
+            "const i = document.querySelector('#zoom .faces img');"
+            "const r = i.getBoundingClientRect(); return [r.width, r.height]")
+        assert abs(width - 91 / 25.4 * 96) <= 1 and abs(height - 55 / 25.4 * 96) <= 1
+        assert "effect" in zoom.text  # its data fields
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        assert "princess" not in browser.find_element(By.CSS_SELECTOR, "#zoom h2").text
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        assert not browser.find_element(By.ID, "zoom").is_displayed()
+
+
+def test_the_page_sets_japanese_in_the_projects_own_font(project, server):
+    with chrome() as browser:
+        browser.get(server + "/")
+        covered = browser.execute_async_script(
+            "const done = arguments[0];"
+            "document.fonts.load('13px cardgen-main', '姫').then(() =>"
+            " done(document.fonts.check('13px cardgen-main', '姫') &&"
+            " [...document.fonts].some(f => f.family.includes('cardgen-main') &&"
+            " f.status === 'loaded')));")
+        assert covered is True
+        assert browser.execute_script("return document.documentElement.lang") == "ja"
+
+
+def test_an_edit_updates_the_page_in_place_keeping_the_scroll(project, server):
+    from selenium.webdriver.common.by import By
+    with chrome() as browser:
+        browser.set_window_size(900, 600)
+        browser.get(server + "/")
+        browser.execute_script("window.notReloaded = true; window.scrollTo(0, 400)")
+        cards = project / "cards/lastdance/cards.yaml"
+        cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
+        deadline = time.monotonic() + 15
+        while "姫君" not in _text(browser, By.ID, "card-princess"):
+            assert time.monotonic() < deadline, "the page did not update"
+            time.sleep(0.3)
+        assert browser.execute_script("return window.notReloaded") is True
+        assert abs(browser.execute_script("return window.scrollY") - 400) <= 2
