@@ -29,12 +29,13 @@ SHEETS = {("meishi", "A4"): "a-one-51002", ("us-business", "Letter"): "avery-537
           ("poker", "A4"): "a4-poker-9up", ("poker", "Letter"): "letter-poker-9up"}
 ENGLISH_PAPERS = ("Letter", "Legal", "Tabloid")  # where these are the paper, English is the default
 LANGUAGES = ("en", "ja")
+RULEBOOK_PAGE = {True: "Half-letter", False: "A5"}  # half the US or the ISO paper: a booklet on it
 _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in)\s*$")
 
 GAME_YAML = """\
 # {game}: made by `cardgen new`. Every key is explained in docs/format.md.
 title: {game}                # the game's title: card backs and the rulebook cover show it
-lang: {lang}                     # en or ja: the words cardgen adds (rulebook cover, contents)
+lang: {lang}                 # en or ja: the words cardgen adds (rulebook cover, contents)
 decks:
   - id: cards
     name: Cards
@@ -49,7 +50,7 @@ decks:
       text: {{type: text}}
 rulebook:
   template: rulebook.md      # Markdown with data in {{{{ }}}} (docs/rulebook.md)
-  page: A5
+  page: {page}
 """
 
 CARDS_YAML = {"ja": """\
@@ -214,6 +215,7 @@ def new_game(project: Project, game: str, size: str, sheet: str | None = None,
     layouts = project.root / "layouts"
     files = {
         folder / "game.yaml": GAME_YAML.format(game=game, lang=lang,
+                                                 page=RULEBOOK_PAGE[paper in ENGLISH_PAPERS],
                                                  sheet_line=f"sheet: {sheet}".ljust(25)),
         folder / "cards.yaml": CARDS_YAML[lang],
         folder / "rulebook.md": RULEBOOK_MD[lang].format(),

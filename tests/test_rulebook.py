@@ -340,7 +340,7 @@ def test_emphasis_next_to_japanese_is_set_bold_not_printed_as_asterisks(project,
 def test_rulebook_pages_and_their_booklet_sheets(project, cardgen, page, page_mm, sheet_mm):
     assert cardgen("new", "book", "--paper", "letter").code == 0
     game = project / "cards/book/game.yaml"
-    game.write_text(game.read_text().replace("  page: A5", f"  page: {page}"))
+    game.write_text(re.sub(r"  page: \S+", f"  page: {page}", game.read_text()))
     run = cardgen("build", "book")
     assert run.code == 0, run.lines
     out = project / "output/book"
@@ -353,7 +353,7 @@ def test_rulebook_pages_and_their_booklet_sheets(project, cardgen, page, page_mm
 def test_a_booklet_sheet_can_be_chosen(project, cardgen):
     assert cardgen("new", "book", "--paper", "letter").code == 0
     game = project / "cards/book/game.yaml"
-    game.write_text(game.read_text().replace("  page: A5", "  page: A5\n  booklet: Letter"))
+    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  booklet: Letter", game.read_text()))
     assert cardgen("build", "book").code == 0
     w, h = page_size_mm(reader(project / "output/book/book-rulebook-booklet.pdf").pages[0])
     assert abs(w - 279.4) < 0.2 and abs(h - 215.9) < 0.2
@@ -371,7 +371,7 @@ def test_english_rulebook_is_justified_between_words_and_hyphenated(project, car
     (project / "cards/eng/rulebook.md").write_text(
         "# Overview\n\n" + "\n\n".join([prose * 2] * 12) + "\n", "utf-8")
     game = project / "cards/eng/game.yaml"
-    game.write_text(game.read_text().replace("  page: A5", "  page: Half-letter"))
+    game.write_text(re.sub(r"  page: \S+", "  page: Half-letter", game.read_text()))
     assert cardgen("build", "eng").code == 0
     pdf = project / "output/eng/eng-rulebook.pdf"
     book = reader(pdf)
@@ -461,8 +461,8 @@ def test_ragged_right_and_typographers_quotes_on_request(project, cardgen):
     prose = "The \"first player\" takes the Princess; it's theirs until the end. " * 12
     (project / "cards/rag/rulebook.md").write_text(f"# Start\n\n{prose}\n", "utf-8")
     game = project / "cards/rag/game.yaml"
-    game.write_text(game.read_text().replace("  page: A5", "  page: A5\n  align: left\n"
-                                                           "  smart_quotes: true"))
+    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  align: left\n  smart_quotes: true",
+                           game.read_text()))
     assert cardgen("build", "rag").code == 0
     pdf = project / "output/rag/rag-rulebook.pdf"
     text = reader(pdf).pages[2].extract_text()
@@ -504,7 +504,7 @@ def test_emphasis_is_italic_in_a_latin_family_and_japanese_falls_back(project, c
     import pypdf
     assert cardgen("new", "ital", "--paper", "letter").code == 0
     game = project / "cards/ital/game.yaml"
-    game.write_text(game.read_text().replace("  page: A5", "  page: A5\n  font: latin"))
+    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  font: latin", game.read_text()))
     (project / "cards/ital/rulebook.md").write_text(
         "# Play\n\nOn your turn you *must* play one card, the **Princess** (姫) never.\n", "utf-8")
     assert cardgen("build", "ital").code == 0

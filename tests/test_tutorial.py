@@ -45,6 +45,9 @@ def test_the_tutorial_runs_as_written(project, cardgen):
     assert [round(float(v) / 72, 2) for v in page.mediabox[2:]] == [8.5, 11.0]  # Letter
     assert "Scout" in page.extract_text() and "斥候" not in page.extract_text()
     book = reader(english / "mydeck-rulebook.pdf")
+    assert [round(float(v) / 72, 2) for v in book.pages[0].mediabox[2:]] == [5.5, 8.5]
+    booklet = reader(english / "mydeck-rulebook-booklet.pdf").pages[0]
+    assert [round(float(v) / 72, 2) for v in booklet.mediabox[2:]] == [11.0, 8.5]
     assert "Rulebook" in book.pages[0].extract_text() and "ルールブック" not in book.pages[0].extract_text()
     assert "Contents" in book.pages[1].extract_text() and "目次" not in book.pages[1].extract_text()
     assert not (project / "cards/clash").exists() and not (project / "layouts/clash-front.yaml").exists()
