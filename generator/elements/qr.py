@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.graphics.barcode import qrencoder
-
 from ..primitives import Rect
 from ..units import mm
 from .base import INK, Bad, Element
@@ -20,8 +18,7 @@ from .base import INK, Bad, Element
 NAME = "qr"
 MIN_MODULE = mm(0.25)  # the smallest module a print shop or a home laser prints cleanly
 MAX_DATA = 1000  # characters: a link, not a document (and a code that still fits a card)
-LEVELS = {"L": qrencoder.QRErrorCorrectLevel.L, "M": qrencoder.QRErrorCorrectLevel.M,
-          "Q": qrencoder.QRErrorCorrectLevel.Q, "H": qrencoder.QRErrorCorrectLevel.H}
+LEVELS = ("L", "M", "Q", "H")  # error correction: 7%, 15%, 25%, 30% of the code may be lost
 SCHEMA = {"properties": {
     "data": {"type": ["string", "number"]},
     "level": {"enum": list(LEVELS)},
@@ -71,7 +68,10 @@ class QRModules:
 def encode(data: str, level: str) -> tuple[str, ...]:
     """The code's modules, row by row ("1" dark). Text that is not ASCII is written as
     UTF-8 behind an ECI header, so that readers decode it as UTF-8."""
-    code = qrencoder.QRCode(None, LEVELS[level])
+    # Imported here: reportlab's barcode package loads its graphics widgets (80 ms), which
+    # only a game with a QR code needs.
+    from reportlab.graphics.barcode import qrencoder
+    code = qrencoder.QRCode(None, getattr(qrencoder.QRErrorCorrectLevel, level))
     if data.isascii():
         code.addData(data)
     else:
