@@ -90,10 +90,9 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
         outcomes.append((name, outcome))
     if len(outcomes) == 1:
         return outcomes[0][1]
-    # Targets that stopped before validation (a layout they name is missing) lack the other
-    # problems for that reason, not because those are another target's own.
-    compared = [o for _, o in outcomes if o.game is not None] or [o for _, o in outcomes]
-    everywhere = set.intersection(*(set(o.report.problems) for o in compared))
+    # What every target found is said once; the rest names the target that found it (a
+    # target that stopped early, at a missing layout, found less: the others name theirs).
+    everywhere = set.intersection(*(set(o.report.problems) for _, o in outcomes))
     merged = Outcome(game_id)
     for name, outcome in outcomes:
         mine = Report()

@@ -288,7 +288,7 @@ def target_names(project: Project, game_id: str) -> tuple[str, ...]:
     return tuple(name for name in targets if isinstance(name, str) and is_name(name))
 
 
-def _apply_target(doc: Document, target: str) -> Document:
+def _apply_target(doc: Document, target: str, report: Report) -> Document:
     """game.yaml as one print target sees it: each deck's `sheet`, `front` and `back` taken
     from the target (its `decks:` entry for the deck first, then the target itself), each
     located where the target says it. The target's `size` is applied to the layouts when
@@ -296,6 +296,12 @@ def _apply_target(doc: Document, target: str) -> Document:
     import copy
     spec = doc.data["targets"][target]
     data = copy.deepcopy(doc.data)
+    decks = [d.get("id") for d in data.get("decks") or [] if isinstance(d, dict)]
+    for name in spec.get("decks") or {}:
+        if name not in decks:
+            report.error(f"target '{target}': no deck '{name}' in the game (decks: "
+                         f"{', '.join(map(str, decks))})",
+                         doc.locate(("targets", target, "decks", name), key=True), "reference")
     value_locs, key_locs = dict(doc.value_locs), dict(doc.key_locs)
     for i, deck in enumerate(data.get("decks") or []):
         if not isinstance(deck, dict):
@@ -345,7 +351,7 @@ def load_game(project: Project, game_id: str, report: Report,
         return None
     targets = game_doc.data.get("targets")
     if target is not None and isinstance(targets, dict) and isinstance(targets.get(target), dict):
-        game_doc = _apply_target(game_doc, target)
+        game_doc = _apply_target(game_doc, target, report)
     loaded = LoadedGame(game_id, folder, game_doc)
     data = game_doc.data
 

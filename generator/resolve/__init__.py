@@ -199,7 +199,11 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
     for family, files in declared.items():
         names = {}
         for weight in ("regular", "bold"):
-            file = files.get(weight, files["regular"])
+            if weight == "bold" and "bold" not in files:  # the regular file serves for bold
+                if "regular" in names:
+                    names["bold"] = names["regular"]
+                continue
+            file = files[weight]
             where = locate(family, weight if weight in files else "regular")
             try:
                 path = inside(base, file)
@@ -552,6 +556,13 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report) -> Rulebook | 
         except ValueError as exc:
             report.error(f"rulebook: page: {exc}", loaded.game.locate(("rulebook", "page")),
                          "units")
+            return None
+        low, high = (mm(74), mm(105)), mm(420)  # A7: room for margins and text; A3's side
+        if not (low[0] - SIZE_TOLERANCE <= size[0] <= high and
+                low[1] - SIZE_TOLERANCE <= size[1] <= high):
+            report.error(f"rulebook: page: {show_size(size)} is not a page a rulebook can have: "
+                         f"from {show_size(low)} (A7) to {show_size((high, high))}",
+                         loaded.game.locate(("rulebook", "page")), "units")
             return None
     return Rulebook(file=file, text=text, page=name,
                     title=raw.get("title", g["title"]), accent=raw.get("accent", "#3b4a6b"),
