@@ -293,6 +293,20 @@ class Game:
     boards: tuple[Board, ...] = ()
     stamp: bool = False  # print the version and a content hash small on every card front
     declared_lang: str = ""  # `lang:` in game.yaml, "en" or "ja"; "": found from the game
+    targets: tuple[str, ...] = ()  # the print targets game.yaml declares
+    target: str | None = None  # the one this model is built for (None: as written)
+
+    @property
+    def stem(self) -> str:
+        """What its files' names start with: the game's id, and the target's name where the
+        game declares several targets (a single target keeps the game's own names)."""
+        return f"{self.id}-{self.target}" if self.target and len(self.targets) > 1 else self.id
+
+    @property
+    def first_target(self) -> bool:
+        """True unless this is a target after the first: the rulebook and boards are built
+        once, with the first target."""
+        return self.target is None or not self.targets or self.target == self.targets[0]
 
     @property
     def lang(self) -> str:

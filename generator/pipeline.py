@@ -141,25 +141,12 @@ def errata_game(game: Game, only: tuple[tuple[str, int], ...]) -> Game:
     return replace(game, decks=tuple(d for d in decks if d.cards), boards=())
 
 
-def stem_of(project: Project, game_id: str, target: str | None) -> str:
-    """What a build's file names start with: the game's id, and the target's name where
-    the game declares more than one target (one target keeps the game's own names)."""
-    return f"{game_id}-{target}" if target and len(target_names(project, game_id)) > 1 \
-        else game_id
-
-
-def first_target(project: Project, game_id: str, target: str | None) -> bool:
-    """The rulebook and boards are built once, with the game's first target."""
-    names = target_names(project, game_id)
-    return target is None or not names or target == names[0]
-
-
 def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
                  options: BuildOptions, printer, kind: str = "") -> list:
     """The sheets, back files and print guide; `kind` ("errata") prefixes every name."""
     game = faces.game
     folder = output_folder(project, game.id)
-    base = stem_of(project, game.id, options.target)
+    base = game.stem
     stem = f"{base}-{kind}" if kind else base
     font = game.main_family.regular
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
@@ -187,7 +174,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
         outputs.append(PdfOutput(folder / names["cards"], PdfFile(
             tuple(pages), f"{title}: single cards with bleed", "each card's front, then its back",
             font, duplex, tuple(boxes))))
-    for board_face in (faces.boards if first_target(project, game.id, options.target) else ()):
+    for board_face in (faces.boards if game.first_target else ()):
         board = board_face.board
         pages = impose_board(board_face, font)
         outputs.append(PdfOutput(folder / f"{game.id}-board-{board.id}.pdf", PdfFile(
@@ -219,7 +206,7 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -
     from .write import previews  # Pillow and pypdfium2 only when previews are wanted
     game = faces.game
     folder = output_folder(project, game.id)
-    stem = stem_of(project, game.id, options.target)
+    stem = game.stem
     suffix = stem[len(game.id):]  # "" or "-<target>"
     font = game.main_family.regular
     cache = project.output / ".cache" / "png"
@@ -283,10 +270,10 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     outputs = game_outputs(project, faces, imposition, options, printer,
                            "errata" if options.only is not None else "")
     if outcome.game.rulebook is not None and options.only is None and \
-            first_target(project, game_id, options.target):
+            outcome.game.first_target:
         progress(f"{game_id}: typesetting the rulebook")
     outputs += rulebook_outputs(project, outcome, faces) \
-        if options.only is None and first_target(project, game_id, options.target) else []
+        if options.only is None and outcome.game.first_target else []
     if options.png or options.proof or options.tts:
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)

@@ -16,11 +16,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import yaml
-
 from .load import Project
+from .load.yamlfile import load_yaml
 from .paths import NAME_RULE, Outside, inside, is_name
-from .problems import UsageError
+from .problems import Report, UsageError
 from .units import CARD_SIZES, PAPER, paper_name, parse_length, to_mm
 
 # The sheet a named size is printed on, per paper; any other size goes on plain paper
@@ -182,10 +181,9 @@ def card_size(text: str) -> tuple[str, str]:
 
 
 def _preset_paper(project: Project, sheet: str) -> str | None:
-    try:
-        data = yaml.safe_load((project.root / "layouts" / "sheets" / f"{sheet}.yaml").read_text("utf-8"))
-    except (OSError, yaml.YAMLError):
-        return None
+    path = project.root / "layouts" / "sheets" / f"{sheet}.yaml"
+    doc = load_yaml(path, project.display(path), Report())  # the one YAML reader
+    data = doc.data if doc is not None else None
     paper = data.get("paper") if isinstance(data, dict) else None
     return paper if isinstance(paper, str) and paper in PAPER else None
 

@@ -432,6 +432,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
         baseline = em_top - ascent
         natural = sum(widths)
         space = 0.0
+        word_gap = None  # justified between words: the width each word space gets besides its own
         text = "".join(a.text for a in line)
         if align == "justify" and not last and len(line) > 1:
             gaps = text.count(" ")
@@ -439,14 +440,14 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
             if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
                     and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
                 # A line mostly of Latin text is justified between its words (a Japanese
-                # name in it included); letters keep their spacing.
-                items.extend(_justified_words(line, widths, box, baseline, size, gaps))
-                continue
-            space = max(0.0, (box.w - natural) / (len(line) - 1))
+                # name in it included): each word a run of its own, letters as they are.
+                word_gap = max(0.0, (box.w - natural) / gaps)
+            else:
+                space = max(0.0, (box.w - natural) / (len(line) - 1))
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
-        if line and len({(a.font, a.color) for a in line}) == 1 and OBJECT not in text \
-                and ZERO_WIDTH.isdisjoint(text):
+        if word_gap is None and line and len({(a.font, a.color) for a in line}) == 1 \
+                and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
             # One font and colour, nothing to skip: the whole line is one run (the usual case).
             items.append(Text(x, baseline, text, line[0].font, size, line[0].color,
                               char_space=space))
@@ -456,11 +457,16 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
         for atom, w in zip(line, widths):
             if atom.text in ZERO_WIDTH:
                 continue
-            if atom.text == OBJECT or (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
+            gap = word_gap is not None and atom.text == " "
+            if gap or atom.text == OBJECT or \
+                    (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
                 if run:
                     items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
                                       size, run[0].color, char_space=space))
                 run = []
+            if gap:
+                x += w + word_gap
+                continue
             if atom.text == OBJECT:
                 items.append(Image(atom.image, x, baseline + descent, w, size,
                                    images.digest(atom.image)))
@@ -472,30 +478,6 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
         if run:
             items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
                               run[0].color, char_space=space))
-    return items
-
-
-def _justified_words(line, widths, box: Box, baseline: float, size: float, gaps: int) -> list:
-    """A justified line of Latin text: each word a run of its own, the extra width shared
-    between the word spaces (no extra space between letters)."""
-    extra = max(0.0, (box.w - sum(widths)) / gaps)
-    items, x, run, run_x = [], box.x, [], box.x
-    for atom, w in zip(line, widths):
-        if atom.text == " " or (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
-            if run:
-                items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
-                                  size, run[0].color))
-            run = []
-        if atom.text == " ":
-            x += w + extra
-            continue
-        if not run:
-            run_x = x
-        run.append(atom)
-        x += w
-    if run:
-        items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
-                          run[0].color))
     return items
 
 

@@ -68,6 +68,18 @@ def _content(browser, selector) -> str:
         "const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector)
 
 
+def _rename_the_princess(project, browser):
+    """A designer renames the Princess; returns the card file once the page shows it."""
+    from selenium.webdriver.common.by import By
+    cards = project / "cards/lastdance/cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
+    deadline = time.monotonic() + 15
+    while "姫君" not in _text(browser, By.ID, "card-princess"):
+        assert time.monotonic() < deadline, "the page did not update"
+        time.sleep(0.3)
+    return cards
+
+
 def test_the_page_in_a_browser_updates_after_an_edit(project, server):
     from selenium.webdriver.common.by import By
 
@@ -80,12 +92,7 @@ def test_the_page_in_a_browser_updates_after_an_edit(project, server):
             browser.execute_script("return arguments[0].naturalWidth", img) > 0 for img in images)
         assert "effect is TBD" in _content(browser, ".problems")
         # A designer renames the Princess; the page shows the new name within seconds.
-        cards = project / "cards/lastdance/cards.yaml"
-        cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
-        deadline = time.monotonic() + 15
-        while "姫君" not in _text(browser, By.ID, "card-princess"):
-            assert time.monotonic() < deadline, "the page did not update"
-            time.sleep(0.3)
+        cards = _rename_the_princess(project, browser)
         # Invalid data: the report shows the error, the last good cards stay.
         cards.write_text(cards.read_text("utf-8").replace("copies: 2\n", "copies: two\n", 1), "utf-8")
         deadline = time.monotonic() + 15
@@ -169,16 +176,10 @@ def test_the_page_sets_japanese_in_the_projects_own_font(project, server):
 
 
 def test_an_edit_updates_the_page_in_place_keeping_the_scroll(project, server):
-    from selenium.webdriver.common.by import By
     with chrome() as browser:
         browser.set_window_size(900, 600)
         browser.get(server + "/")
         browser.execute_script("window.notReloaded = true; window.scrollTo(0, 400)")
-        cards = project / "cards/lastdance/cards.yaml"
-        cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
-        deadline = time.monotonic() + 15
-        while "姫君" not in _text(browser, By.ID, "card-princess"):
-            assert time.monotonic() < deadline, "the page did not update"
-            time.sleep(0.3)
+        _rename_the_princess(project, browser)
         assert browser.execute_script("return window.notReloaded") is True
         assert abs(browser.execute_script("return window.scrollY") - 400) <= 2

@@ -78,6 +78,7 @@ class LoadedGame:
     id: str
     folder: Path
     game: Document
+    target: str | None = None  # the print target it was loaded as (None: as written)
     decks: dict[str, Document] = field(default_factory=dict)  # deck id -> its card file
     data: dict[str, Document] = field(default_factory=dict)  # table name -> its file
     sheets: dict[str, Document] = field(default_factory=dict)  # preset id -> its file
@@ -275,13 +276,18 @@ def sheet_preset_id(deck: dict):
 
 def target_names(project: Project, game_id: str) -> tuple[str, ...]:
     """The print targets a game declares (`targets:` in game.yaml), in order; () if none, or
-    if game.yaml cannot be read (loading the game reports why)."""
-    import yaml
+    if game.yaml cannot be read. Read with the one YAML reader and its budgets; its problems
+    are reported when the game is loaded."""
     try:
         path = inside(project.game_folder(game_id), "game.yaml")
-        data = yaml.safe_load(path.read_text("utf-8"))
-    except (Outside, OSError, UnicodeDecodeError, yaml.YAMLError, ValueError):
+    except Outside:
         return ()
+    doc = load_yaml(path, project.display(path), Report())
+    return declared_targets(doc.data if doc is not None else None)
+
+
+def declared_targets(data) -> tuple[str, ...]:
+    """The target names of game.yaml's data that can be names (in files), in order."""
     targets = data.get("targets") if isinstance(data, dict) else None
     if not isinstance(targets, dict):
         return ()
@@ -352,7 +358,7 @@ def load_game(project: Project, game_id: str, report: Report,
     targets = game_doc.data.get("targets")
     if target is not None and isinstance(targets, dict) and isinstance(targets.get(target), dict):
         game_doc = _apply_target(game_doc, target, report)
-    loaded = LoadedGame(game_id, folder, game_doc)
+    loaded = LoadedGame(game_id, folder, game_doc, target)
     data = game_doc.data
 
     for i, deck in enumerate(data.get("decks") or []):

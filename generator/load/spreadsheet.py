@@ -157,6 +157,18 @@ def _undecodable(display: str, raw: bytes, exc: UnicodeDecodeError, codec: str) 
     return f"byte 0x{raw[start]:02X} is not {codec} text", where
 
 
+def _decode_as(raw: bytes, codec: str, shown: str, display: str, report: Report,
+               why: str) -> str | None:
+    """The bytes in a codec the file must be in; a byte it cannot read is reported where it
+    stands, saying `why` the file had to be in it."""
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        message, where = _undecodable(display, raw, exc, shown)
+        report.error(f"{message}, {why}", where, "encoding")
+        return None
+
+
 def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) -> str | None:
     """A text file's bytes as text: in the encoding its deck declares, or else found: a BOM
     (UTF-8, UTF-16, UTF-32), UTF-8, Shift_JIS (cp932, as Japanese Excel saves CSV) where
@@ -165,22 +177,13 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
         codec = text_codec(encoding)
         if codec is None:  # not a text encoding: reported at the key by the game's schema
             return None
-        try:
-            return raw.decode(codec)
-        except UnicodeDecodeError as exc:
-            message, where = _undecodable(display, raw, exc, encoding)
-            report.error(f"{message}, but the deck declares encoding: {encoding}; declare the "
-                         "encoding the file was saved in", where, "encoding")
-            return None
+        return _decode_as(raw, codec, encoding, display, report,
+                          f"but the deck declares encoding: {encoding}; declare the encoding "
+                          "the file was saved in")
     for bom, codec in _BOMS:
         if raw.startswith(bom):
-            try:
-                return raw.decode(codec)
-            except UnicodeDecodeError as exc:
-                message, where = _undecodable(display, raw, exc, codec)
-                report.error(f"{message}, though the file starts with a {codec} byte order "
-                             "mark", where, "encoding")
-                return None
+            return _decode_as(raw, codec, codec, display, report,
+                              f"though the file starts with a {codec} byte order mark")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -16,7 +16,7 @@ from pathlib import Path
 from .. import sandbox
 from ..colors import parse_color
 from ..fonts import FontFileError, register
-from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
+from ..load import DEFAULT_LAYOUTS, LoadedGame, declared_targets, sheet_preset_id
 from ..load.yamlfile import Document
 from ..model import CARD_KEYS, MAX_CARDS, TBD
 from ..load.schema import NAME_EXPECTED
@@ -476,6 +476,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         boards=resolve_boards(loaded, decks, report),
         stamp=bool(g.get("stamp", False)),
         declared_lang=g.get("lang", ""),
+        targets=declared_targets(g), target=loaded.target,
         python_checks=tuple(loaded.python_checks),
     )
 
