@@ -78,6 +78,9 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--target", metavar="NAME",
                    help="build only this print target of the game (targets: in game.yaml; "
                         "default: every target)")
+    b.add_argument("--stats", action="store_true",
+                   help="also write <game>-stats.pdf: every deck's statistics as charts, and the "
+                        "odds the game asks")
     b.add_argument("--tts", action="store_true",
                    help="also write a Tabletop Simulator deck: tts/ sheet images and <game>-tts.json")
 
@@ -89,6 +92,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="check only this print target of the game (default: every target)")
 
     sub.add_parser("list", parents=[common], help="list games, decks and card counts")
+
+    st = sub.add_parser("stats", parents=[common],
+                        help="what each deck holds, counted by copies, and the odds of a draw")
+    st.add_argument("games", nargs="*", metavar="GAME", help="games to count (default: all)")
+    st.add_argument("--deck", action="append", metavar="DECK",
+                    help="only this deck (may be given more than once)")
+    st.add_argument("--format", choices=("text", "json"), default="text")
 
     n = sub.add_parser("new", parents=[common], help="start a new game that builds at once")
     n.add_argument("game", metavar="GAME", help="the new game's folder name under cards/")
@@ -197,7 +207,7 @@ def cmd_build(args, project: Project) -> int:
     options = pipeline.BuildOptions(strict=args.strict, guides=args.guides,
                                     start_slot=args.start_slot - 1, printer=args.printer,
                                     cards_pdf=args.cards_pdf, png=args.png, dpi=args.dpi,
-                                    proof=args.proof, tts=args.tts)
+                                    proof=args.proof, tts=args.tts, stats=args.stats)
     games = [(game_id, target) for game_id in _games(project, args.games)
              for target in ((_target(project, game_id, args),) if args.target else
                             pipeline.target_names(project, game_id) or (None,))]
@@ -260,6 +270,36 @@ def cmd_list(args, project: Project) -> int:
             kinds, total = len(deck.cards), deck.total
             print(f"  {deck.id}: {printable(deck.name)}: {kinds} card type{'s' if kinds != 1 else ''}, "
                   f"{total} card{'s' if total != 1 else ''}, sheet {deck.sheet.id}")
+    return ExitCode.DATA if failed else ExitCode.OK
+
+
+def cmd_stats(args, project: Project) -> int:
+    import json
+
+    from .stats import show
+
+    failed, results = False, []
+    for game_id in _games(project, args.games):
+        outcome = pipeline.check(project, game_id)
+        if outcome.failed(False):
+            failed = True
+            _print_report(outcome.report)
+            print(f"{game_id}: no statistics: {outcome.report.summary()}", file=sys.stderr)
+            continue
+        decks = [d.id for d in outcome.game.decks]
+        for name in args.deck or ():
+            if name not in decks:
+                raise UsageError(f"game '{game_id}' has no deck '{name}' "
+                                 f"({suggest(name, decks, 'the game')})")
+        counted = pipeline.statistics(outcome, tuple(args.deck) if args.deck else None)
+        if args.format == "json":
+            results.append(show.as_json(counted))
+        else:
+            for line in show.text(counted):
+                print(printable(line))
+    if args.format == "json":
+        print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,
+                         indent=2))
     return ExitCode.DATA if failed else ExitCode.OK
 
 
@@ -364,6 +404,7 @@ def _quiet_stdout() -> None:
 
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
+            "stats": cmd_stats,
             "watch": cmd_watch}
 
 

@@ -230,6 +230,72 @@ class PythonCheck:
 
 
 @dataclass(frozen=True)
+class StatsView:
+    """A view of a deck the game asks for (`stats: views:` in game.yaml): one field's
+    distribution, or two fields' cross-table."""
+
+    deck: str
+    fields: tuple[str, ...]  # one or two field names; "a.b" reaches into a mapping
+    title: str
+    path: tuple  # ("stats", "views", i) in game.yaml
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One part of a draw condition: how many cards of the hand must be among `cards`, or
+    satisfy `where` (a Jinja2 expression over `card`)."""
+
+    cards: tuple[str, ...]
+    where: str | None
+    at_least: int | None
+    at_most: int | None
+    path: tuple  # ("stats", "odds", i, "need", j)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A draw-odds question (`stats: odds:`): the chance that `hand` cards drawn from a pool
+    meet every requirement. With `for`, one answer per item of a data table."""
+
+    id: str
+    question: str
+    deck: str
+    hand: str  # an integer, or a Jinja2 expression giving one
+    need: tuple[Requirement, ...]
+    for_path: str | None
+    label: str | None  # a Jinja2 template naming each item
+    counts: str | None  # an expression: card id -> copies in the pool ('all': the deck's)
+    path: tuple
+
+
+@dataclass(frozen=True)
+class StatsTable:
+    """A data table that makes a deck's pool per item (`stats: tables:`), e.g. the cards used
+    by player count: each item's total and composition."""
+
+    name: str
+    deck: str
+    for_path: str
+    label: str | None
+    counts: str
+    path: tuple
+
+
+@dataclass(frozen=True)
+class StatsSpec:
+    """What game.yaml's `stats:` declares; every field gets a view without it."""
+
+    views: tuple[StatsView, ...] = ()
+    colors: Mapping[str, str] = field(default_factory=frozen_mapping)  # field -> expression
+    tables: tuple[StatsTable, ...] = ()
+    questions: tuple[Question, ...] = ()
+    source: SourceMap | None = None  # game.yaml
+
+    def locate(self, path: tuple) -> Location:
+        return self.source.locate(path)
+
+
+@dataclass(frozen=True)
 class Board:
     """A board made of a deck's cards (tiles) placed by a board layout (a ring)."""
 
@@ -295,6 +361,7 @@ class Game:
     declared_lang: str = ""  # `lang:` in game.yaml, "en" or "ja"; "": found from the game
     targets: tuple[str, ...] = ()  # the print targets game.yaml declares
     target: str | None = None  # the one this model is built for (None: as written)
+    stats: StatsSpec = StatsSpec()  # the statistics views and odds questions it declares
 
     @property
     def stem(self) -> str:

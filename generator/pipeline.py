@@ -19,6 +19,7 @@ from .model import Game
 from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import paper_size
+from . import stats
 from .validate import validate
 from .write import BytesFile, PdfOutput, TextFile, one_build_at_a_time, write_files
 from .write.calibration import calibration_pages
@@ -37,6 +38,7 @@ class BuildOptions:
     dpi: int = 300
     proof: bool = False  # proof sheets: every distinct card once, as PNG pages
     tts: bool = False  # a Tabletop Simulator deck
+    stats: bool = False  # <game>-stats.pdf: the decks' statistics as charts, and the odds
     # An errata set: only these cards, as (id, copies to print) pairs, and no rulebook or
     # boards; `errata` is what its print guide says changed, in words.
     only: tuple[tuple[str, int], ...] | None = None
@@ -70,6 +72,7 @@ def check(project: Project, game_id: str, target: str | None = None) -> Outcome:
     if game is None or loaded.fatal(report):
         return outcome
     validate(game, report)
+    stats.check(game, report)  # statistics branch off here: what game.yaml asks of them
     if game.rulebook is not None:  # the rulebook branches off here
         from . import rulebook  # markdown-it and pikepdf: loaded only for games with a rulebook
         outcome.rulebook_markdown = rulebook.check(game, report)
@@ -111,6 +114,11 @@ def lay_out(outcome: Outcome, guides: bool = False) -> GameFaces | None:
     faces = layout_game(outcome.game, outcome.report, guides)
     outcome.report.skipped_note(outcome.game.loc)
     return None if outcome.report.errors else faces
+
+
+def statistics(outcome: Outcome, decks: tuple[str, ...] | None = None) -> "stats.Stats":
+    """The statistics of a game that passed its checks (of only `decks`, if given)."""
+    return stats.compute(outcome.game, decks)
 
 
 def output_folder(project: Project, game_id: str) -> Path:

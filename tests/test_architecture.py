@@ -19,9 +19,10 @@ from generator.problems import Location
 from generator.units import mm
 
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
-# The stages in order. The rulebook branches off after validate; it shows card faces, so it
-# may read layout's results, and write may be given its pages.
-STAGES = ["load", "resolve", "validate", "layout", "rulebook", "impose", "write"]
+# The stages in order. Statistics and the rulebook branch off after validate; the rulebook
+# shows card faces and odds, so it may read layout's and stats' results, and write may be
+# given its pages and the statistics.
+STAGES = ["load", "resolve", "validate", "stats", "layout", "rulebook", "impose", "write"]
 # Around the pipeline: they run it and may import any stage.
 RUNNERS = {"pipeline", "cli", "serve", "watch", "diff", "scaffold", "__main__"}
 

@@ -21,7 +21,8 @@ from ..load.yamlfile import Document
 from ..model import CARD_KEYS, MAX_CARDS, TBD
 from ..load.schema import NAME_EXPECTED
 from ..paths import Outside, inside, is_name
-from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Rulebook,
+from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Question,
+                     Requirement, Rulebook, StatsSpec, StatsTable, StatsView,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
 from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_size, parse_length,
@@ -478,6 +479,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         declared_lang=g.get("lang", ""),
         targets=declared_targets(g), target=loaded.target,
         python_checks=tuple(loaded.python_checks),
+        stats=resolve_stats(loaded),
     )
 
 
@@ -587,6 +589,31 @@ def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tu
         name = min(fits, key=lambda p: PAPER[p][0] * PAPER[p][1])
     w, h = paper_size(name)
     return max(w, h), min(w, h)
+
+
+def resolve_stats(loaded: LoadedGame) -> StatsSpec:
+    """game.yaml's `stats:` as written (its schema already checked); what the names mean is
+    checked by the stats stage."""
+    raw = loaded.game.data.get("stats") or {}
+    views = tuple(StatsView(v["deck"], tuple(v["fields"]), v.get("title", ""),
+                            ("stats", "views", i)) for i, v in enumerate(raw.get("views") or ()))
+    tables = tuple(StatsTable(t["name"], t["deck"], t["for"], t.get("label"), t["counts"],
+                              ("stats", "tables", i)) for i, t in enumerate(raw.get("tables") or ()))
+    questions = []
+    for i, q in enumerate(raw.get("odds") or ()):
+        need = []
+        for j, r in enumerate(q["need"]):
+            exactly = r.get("exactly")
+            need.append(Requirement(
+                tuple(r.get("cards") or ()), r.get("where"),
+                exactly if exactly is not None else r.get("at_least", None if "at_most" in r else 1),
+                exactly if exactly is not None else r.get("at_most"),
+                ("stats", "odds", i, "need", j)))
+        questions.append(Question(q["id"], q.get("question", q["id"]), q["deck"], str(q["hand"]),
+                                  tuple(need), q.get("for"), q.get("label"), q.get("counts"),
+                                  ("stats", "odds", i)))
+    return StatsSpec(views, frozen_mapping(dict(raw.get("colors") or {})), tables,
+                     tuple(questions), loaded.game.source)
 
 
 def resolve_checks(loaded: LoadedGame) -> tuple[Invariant, ...]:

@@ -224,7 +224,7 @@ def _compile(check: Invariant):
     return compiled
 
 
-def _evaluate(expr, scope: dict, field: str):
+def evaluate(expr, scope: dict, field: str):
     reset_budget()
     try:
         return expr(**scope)
@@ -262,9 +262,9 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                 report.skip()  # its card's values have errors, reported at their cause
                 continue
             scope = {**values, **item.bindings, "item": item.value}
-            if "when" in compiled and not _evaluate(compiled["when"], scope, "when"):
+            if "when" in compiled and not evaluate(compiled["when"], scope, "when"):
                 continue
-            if _evaluate(compiled["assert"], scope, "assert"):
+            if evaluate(compiled["assert"], scope, "assert"):
                 continue
             if tainted and not check.for_path:
                 report.skip()  # a check of the whole game fails on values reported above

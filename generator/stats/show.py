@@ -1,0 +1,133 @@
+"""Statistics in words: the text `cardgen stats` prints and its JSON."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from . import Answer, CrossTable, Distribution, Stats, TableStats
+
+
+def width(text: str) -> int:
+    """Columns a terminal gives the text: two for wide (Japanese) characters."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, n: int, right: bool = False) -> str:
+    gap = " " * max(0, n - width(text))
+    return gap + text if right else text + gap
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def number(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def distribution_line(d: Distribution) -> str:
+    if not d.labels:
+        parts = "no values yet"
+    elif d.numeric:
+        parts = ", ".join(f"{label} ×{n}" for label, n in zip(d.labels, d.counts) if n)
+        parts += f" (mean {number(d.mean)}, {number(d.low)} to {number(d.high)})"
+    else:
+        parts = ", ".join(f"{label} {n}" for label, n in zip(d.labels, d.counts))
+    drafts = f"; {d.drafts} TBD (draft)" if d.drafts else ""
+    return f"{d.title}: {parts}{drafts}"
+
+
+def cross_lines(c: CrossTable) -> list[str]:
+    a, b = c.fields
+    head = f"{a} \\ {b}"
+    first = max([width(head)] + [width(r) for r in c.rows])
+    cols = [max(width(col), 3) for col in c.columns]
+    lines = [f"{c.title}:"]
+    lines.append("  " + _pad(head, first) + "  " +
+                 "  ".join(_pad(col, w, True) for col, w in zip(c.columns, cols)) + "  total")
+    for row, cells in zip(c.rows, c.cells):
+        lines.append("  " + _pad(row, first) + "  " +
+                     "  ".join(_pad(str(n), w, True) for n, w in zip(cells, cols)) +
+                     f"  {sum(cells):>5}")
+    if c.means:
+        lines.append(f"  mean {c.mean_of}: " + ", ".join(f"{g} {number(m)}" for g, m in c.means))
+    if c.drafts:
+        lines.append(f"  {c.drafts} TBD (draft) not counted")
+    if not c.rows:
+        lines.append("  no values yet")
+    return lines
+
+
+def table_lines(t: TableStats) -> list[str]:
+    lines = [f"table {t.name} (deck {t.deck}):"]
+    first = max([width(n) for n, _ in t.cards] + [width("total")])
+    cols = [max(width(label), 3) for label in t.labels]
+    lines.append("  " + _pad("", first) + "  " +
+                 "  ".join(_pad(label, w, True) for label, w in zip(t.labels, cols)))
+    for name, counts in t.cards:
+        lines.append("  " + _pad(name, first) + "  " +
+                     "  ".join(_pad(str(n) if n else "–", w, True) for n, w in zip(counts, cols)))
+    lines.append("  " + _pad("total", first) + "  " +
+                 "  ".join(_pad(str(n), w, True) for n, w in zip(t.totals, cols)))
+    return lines
+
+
+def answer_line(a: Answer) -> str:
+    where = f"{a.label}: " if a.label else ""
+    draft = " (draft: copies TBD)" if a.draft else ""
+    return f"{where}a hand of {a.hand} from {a.pool}: {a.words()}{draft}"
+
+
+def text(stats: Stats) -> list[str]:
+    lines = [f"{stats.game}: {stats.title}"]
+    for deck in stats.decks:
+        lines.append(f"deck {deck.id} ({deck.name}): {plural(deck.total, 'card')}, "
+                     f"{plural(deck.kinds, 'kind')}")
+        lines += [f"  {distribution_line(d)}" for d in deck.distributions]
+        for c in deck.crosses:
+            lines += [f"  {line}" for line in cross_lines(c)]
+    for t in stats.tables:
+        lines += table_lines(t)
+    questions: dict[str, list[Answer]] = {}
+    for a in stats.answers:
+        questions.setdefault(a.question, []).append(a)
+    if questions:
+        lines.append("odds:")
+    for qid, answers in questions.items():
+        lines.append(f"  {qid}: {answers[0].text}")
+        lines += [f"    {answer_line(a)}" for a in answers]
+    return lines
+
+
+def _dist(d: Distribution) -> dict[str, Any]:
+    out = {"field": d.field or None, "title": d.title, "numeric": d.numeric,
+           "counts": dict(zip(d.labels, d.counts)), "drafts": d.drafts, "declared": d.declared}
+    if d.numeric:
+        out.update(mean=d.mean, min=d.low, max=d.high)
+    return out
+
+
+def as_json(stats: Stats) -> dict[str, Any]:
+    return {
+        "game": stats.game,
+        "decks": [{
+            "id": d.id, "name": d.name, "cards": d.total, "kinds": d.kinds,
+            "distributions": [_dist(x) for x in d.distributions],
+            "crosses": [{"fields": list(c.fields), "title": c.title,
+                         "cells": {r: dict(zip(c.columns, cells))
+                                   for r, cells in zip(c.rows, c.cells)},
+                         "means": dict(c.means) if c.means else None,
+                         "mean_of": c.mean_of or None, "drafts": c.drafts}
+                        for c in d.crosses]} for d in stats.decks],
+        "tables": [{"name": t.name, "deck": t.deck, "totals": dict(zip(t.labels, t.totals)),
+                    "cards": {name: dict(zip(t.labels, counts)) for name, counts in t.cards}}
+                   for t in stats.tables],
+        "odds": [{"id": a.question, "question": a.text, "label": a.label or None,
+                  "hand": a.hand, "pool": a.pool, "numerator": a.probability.numerator,
+                  "denominator": a.probability.denominator,
+                  "probability": float(a.probability), "draft": a.draft}
+                 for a in stats.answers],
+    }
