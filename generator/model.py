@@ -287,6 +287,7 @@ class StatsSpec:
 
     views: tuple[StatsView, ...] = ()
     colors: Mapping[str, str] = field(default_factory=frozen_mapping)  # field -> expression
+    labels: Mapping[str, str] = field(default_factory=frozen_mapping)  # field -> expression
     tables: tuple[StatsTable, ...] = ()
     questions: tuple[Question, ...] = ()
     source: SourceMap | None = None  # game.yaml

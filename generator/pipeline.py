@@ -206,6 +206,16 @@ def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> li
             BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", book.booklet, book.sides)]
 
 
+def stats_outputs(project: Project, outcome: Outcome, options: BuildOptions) -> list:
+    """<game>-stats.pdf, when asked for: once per game (print targets count alike)."""
+    game = outcome.game
+    if not options.stats or options.only is not None or not game.first_target:
+        return []
+    from .write.stats import stats_pdf  # reportlab's charts only when statistics are wanted
+    data, pages = stats_pdf(game, statistics(outcome))
+    return [BytesFile(output_folder(project, game.id) / f"{game.id}-stats.pdf", data, pages)]
+
+
 def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -> list:
     """PNG card faces, proof sheets and a Tabletop Simulator deck, when asked for. A target
     of a game with several writes its own (png-<target>/, tts-<target>/, <stem>-proof...)."""
@@ -282,6 +292,9 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
         progress(f"{game_id}: typesetting the rulebook")
     outputs += rulebook_outputs(project, outcome, faces) \
         if options.only is None and outcome.game.first_target else []
+    if options.stats:
+        progress(f"{game_id}: drawing statistics")
+    outputs += stats_outputs(project, outcome, options)
     if options.png or options.proof or options.tts:
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)

@@ -612,8 +612,9 @@ def resolve_stats(loaded: LoadedGame) -> StatsSpec:
         questions.append(Question(q["id"], q.get("question", q["id"]), q["deck"], str(q["hand"]),
                                   tuple(need), q.get("for"), q.get("label"), q.get("counts"),
                                   ("stats", "odds", i)))
-    return StatsSpec(views, frozen_mapping(dict(raw.get("colors") or {})), tables,
-                     tuple(questions), loaded.game.source)
+    return StatsSpec(views, frozen_mapping(dict(raw.get("colors") or {})),
+                     frozen_mapping(dict(raw.get("labels") or {})), tables, tuple(questions),
+                     loaded.game.source)
 
 
 def resolve_checks(loaded: LoadedGame) -> tuple[Invariant, ...]:

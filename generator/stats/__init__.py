@@ -35,6 +35,7 @@ MAX_BARS = 30  # integer values shown one bar each; a wider range is binned
 PALETTE = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442",
            "#999999")
 DRAFT_COLOR = (0.82, 0.82, 0.82)
+_OTHER = object()  # the bar that sums the values beyond MAX_CATEGORIES
 
 
 @dataclass(frozen=True)
@@ -232,49 +233,66 @@ def _card_name(card: Card) -> str:
     return str(name) if isinstance(name, str) and name and name != TBD else card.id
 
 
-# --- colours ------------------------------------------------------------------------------
+# --- colours and names of values ---------------------------------------------------------
 
-class _Colors:
-    """The colour of each value of a field: `stats: colors:` in game.yaml, else a game colour
-    of the value's name, else none (the chart picks from PALETTE)."""
+class _Values:
+    """The colour and the shown name of each value of a field: the expressions of
+    `stats: colors:` and `stats: labels:` in game.yaml (over `value`), else a game colour of
+    the value's name and the value itself (a chart picks from PALETTE what has no colour)."""
 
     def __init__(self, game: Game, values: dict, report: Report | None):
         self.game, self.values, self.report = game, values, report
-        self.cache: dict[tuple[str, str], Color | None] = {}
-        self.broken: set[str] = set()  # rules that failed once: said once, at the rule
+        self.cache: dict[tuple, Any] = {}
+        self.broken: set[tuple[str, str]] = set()  # rules that failed once: said once
 
-    def __call__(self, field_path: str, value: Any) -> Color | None:
-        key = (field_path, _label(value))
-        if key not in self.cache:
-            self.cache[key] = self._find(field_path, value)
-        return self.cache[key]
-
-    def _find(self, field_path: str, value: Any) -> Color | None:
-        spec = self.game.stats
-        name = field_path.split(".")[-1]
-        rule = field_path if field_path in spec.colors else name
-        expression = spec.colors.get(rule)
-        if expression and value not in (TBD, None) and rule not in self.broken:
-            where = spec.locate(("stats", "colors", rule))
-            try:
-                result = evaluate(ENV.compile_expression(expression, undefined_to_none=False),
-                                  {**self.values, "value": value}, "the colour")
-                return parse_color(str(result), self.game.colors) if result else None
-            except jinja2.TemplateSyntaxError as exc:
-                self._error(f"{rule}: is not a valid expression: {exc.message}", where)
-            except CheckBroken as exc:
-                self._error(f"{rule}: {exc} (for the value '{_label(value)}')", where)
-            except ValueError as exc:
-                self._error(f"{rule}: gives {exc} (for the value '{_label(value)}')", where)
-            self.broken.add(rule)
-            return None
+    def color(self, field_path: str, value: Any) -> Color | None:
+        found = self._rule("colors", field_path, value)
+        if found is not None:
+            return found
         if isinstance(value, str) and value in self.game.colors:
             return self.game.colors[value]
         return None
 
+    def label(self, field_path: str, value: Any) -> str:
+        if value is None:
+            return NONE
+        found = self._rule("labels", field_path, value)
+        return found if found is not None else _label(value)
+
+    def _rule(self, kind: str, field_path: str, value: Any):
+        key = (kind, field_path, _label(value))
+        if key not in self.cache:
+            self.cache[key] = self._evaluate(kind, field_path, value)
+        return self.cache[key]
+
+    def _evaluate(self, kind: str, field_path: str, value: Any):
+        spec = self.game.stats
+        rules = spec.colors if kind == "colors" else spec.labels
+        name = field_path.split(".")[-1]
+        rule = field_path if field_path in rules else name
+        expression = rules.get(rule)
+        if not expression or value in (TBD, None) or (kind, rule) in self.broken:
+            return None
+        where = spec.locate(("stats", kind, rule))
+        which = f"(for the value '{_label(value)}')"
+        try:
+            result = evaluate(ENV.compile_expression(expression, undefined_to_none=False),
+                              {**self.values, "value": value}, f"the {kind[:-1]}")
+            if kind == "labels":
+                return str(result) if result not in (None, "") else None
+            return parse_color(str(result), self.game.colors) if result else None
+        except jinja2.TemplateSyntaxError as exc:
+            self._error(f"{kind}: {rule}: is not a valid expression: {exc.message}", where)
+        except CheckBroken as exc:
+            self._error(f"{kind}: {rule}: {exc} {which}", where)
+        except ValueError as exc:
+            self._error(f"{kind}: {rule}: gives {exc} {which}", where)
+        self.broken.add((kind, rule))
+        return None
+
     def _error(self, message: str, where: Location) -> None:
         if self.report is not None:
-            self.report.error(f"stats: colors: {message}", where, "stats")
+            self.report.error(f"stats: {message}", where, "stats")
 
 
 # --- distributions and cross-tables ---------------------------------------------------------
@@ -293,7 +311,7 @@ def _categories(deck: Deck, path: str, values: list) -> list:
     return list(order)
 
 
-def distribution(deck: Deck, path: str, colors: _Colors, title: str = "",
+def distribution(deck: Deck, path: str, shown: _Values, title: str = "",
                  declared: bool = False) -> Distribution:
     weighted = [(v, c.copies) for c in deck.cards for v in _values(c, path)]
     drafts = sum(n for v, n in weighted if v == TBD)
@@ -317,12 +335,13 @@ def distribution(deck: Deck, path: str, colors: _Colors, title: str = "",
     items = list(tally.items())
     if len(items) > MAX_CATEGORIES:
         rest = sum(n for _, n in items[MAX_CATEGORIES - 1:])
-        items = items[:MAX_CATEGORIES - 1] + [("other", rest)]
+        items = items[:MAX_CATEGORIES - 1] + [(_OTHER, rest)]
     if missing:
         items.append((None, missing))
-    labels = tuple(NONE if v is None else _label(v) for v, _ in items)
+    labels = tuple("other" if v is _OTHER else shown.label(path, v) for v, _ in items)
     return Distribution(deck.id, path, title, False, labels, tuple(n for _, n in items),
-                        tuple(None if v in (None, "other") else colors(path, v) for v, _ in items),
+                        tuple(None if v is None or v is _OTHER else shown.color(path, v)
+                              for v, _ in items),
                         drafts=drafts, declared=declared)
 
 
@@ -348,7 +367,7 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
     return labels, tuple(counts)
 
 
-def cross_table(deck: Deck, paths: tuple[str, str], colors: _Colors, title: str = "") -> CrossTable:
+def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str = "") -> CrossTable:
     a, b = paths
     numeric = [_is_numeric(deck, p) for p in paths]
     row_values, col_values, pairs, drafts = [], [], [], 0
@@ -383,11 +402,14 @@ def cross_table(deck: Deck, paths: tuple[str, str], colors: _Colors, title: str 
         for g in groups:
             got = [(x if num == 0 else y, n) for x, y, n in pairs if (y if cat == 1 else x) == g]
             total = sum(n for _, n in got)
-            out.append((_label(g), sum(v * n for v, n in got) / total if total else None))
+            out.append((shown.label(paths[cat], g), sum(v * n for v, n in got) / total
+                        if total else None))
         means = tuple(out)
-    return CrossTable(deck.id, (a, b), title or f"{a} × {b}", tuple(_label(v) for v in rows),
-                      tuple(_label(v) for v in cols), tuple(tuple(r) for r in cells),
-                      tuple(None if numeric[1] else colors(b, v) for v in cols), means, mean_of,
+    return CrossTable(deck.id, (a, b), title or f"{a} × {b}",
+                      tuple(_label(v) if numeric[0] else shown.label(a, v) for v in rows),
+                      tuple(_label(v) if numeric[1] else shown.label(b, v) for v in cols),
+                      tuple(tuple(r) for r in cells),
+                      tuple(None if numeric[1] else shown.color(b, v) for v in cols), means, mean_of,
                       drafts)
 
 
@@ -612,12 +634,12 @@ def _table(game: Game, t, ev: _Evaluator) -> TableStats | None:
 def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None) -> Stats:
     ev = _Evaluator(game, report)
     spec = game.stats
-    colors = _Colors(game, ev.values, report)
-    for name in spec.colors:  # a colour rule names a field of some deck
-        if not any(name in _known_fields(d) or name in [k.split(".")[-1] for k in _known_fields(d)]
-                   for d in game.decks):
-            ev.error(f"colors names field '{name}', which no deck has",
-                     ("stats", "colors", name))
+    shown = _Values(game, ev.values, report)
+    for kind, rules in (("colors", spec.colors), ("labels", spec.labels)):  # a rule names a field
+        for name in rules:
+            if not any(name in _known_fields(d) or name in [k.split(".")[-1] for k in
+                                                            _known_fields(d)] for d in game.decks):
+                ev.error(f"{kind} names field '{name}', which no deck has", ("stats", kind, name))
     declared: dict[str, list] = {}
     for view in spec.views:
         deck = _deck(game, view.deck, spec.locate(view.path + ("deck",)), report, "a view")
@@ -634,11 +656,11 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
         dists, crosses = [], []
         for view in views:
             if len(view.fields) == 1:
-                dists.append(distribution(deck, view.fields[0], colors, view.title, True))
+                dists.append(distribution(deck, view.fields[0], shown, view.title, True))
             else:
-                crosses.append(cross_table(deck, view.fields, colors, view.title))
-        shown = {v.fields[0] for v in views if len(v.fields) == 1}
-        dists += [distribution(deck, f, colors) for f in _default_fields(deck) if f not in shown]
+                crosses.append(cross_table(deck, view.fields, shown, view.title))
+        asked = {v.fields[0] for v in views if len(v.fields) == 1}
+        dists += [distribution(deck, f, shown) for f in _default_fields(deck) if f not in asked]
         copies = _cards_distribution(deck)
         if copies is not None:
             dists.append(copies)

@@ -1,0 +1,126 @@
+"""<game>-stats.pdf: every deck's statistics as charts and tables, and the odds the game asks
+(`cardgen build --stats`). A4, portrait, in the game's main font."""
+
+from __future__ import annotations
+
+import io
+from functools import partial
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors as rl
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate, Spacer,
+                                Table, TableStyle)
+
+from .. import fonts
+from ..draw.charts import drawing
+from ..model import Game
+from ..reproducible import no_source_date_epoch
+from ..stats import Stats, pictures
+from ..stats.show import answer_line
+from ..units import mm, paper_size
+
+MARGIN = mm(15)
+
+
+def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
+    return {
+        "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=22, spaceAfter=4),
+        "h1": ParagraphStyle("h1", fontName=bold, fontSize=12, leading=17, spaceBefore=10,
+                             spaceAfter=4),
+        "h2": ParagraphStyle("h2", fontName=font, fontSize=9.5, leading=13),
+        "body": ParagraphStyle("body", fontName=font, fontSize=8.5, leading=12.5),
+        "cell": ParagraphStyle("cell", fontName=font, fontSize=7.5, leading=9.5),
+    }
+
+
+def _grid(rows: list[list[str]], font: str, bold: str) -> Table:
+    table = Table(rows, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 7.5),
+        ("FONT", (0, 0), (-1, 0), bold, 7.5),
+        ("FONT", (0, 0), (0, -1), bold, 7.5),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, rl.Color(0.2, 0.2, 0.22)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, rl.Color(0.95, 0.95, 0.96)]),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]))
+    return table
+
+
+def _nothing(drafts: int) -> str:
+    return "No values yet" + (f": {drafts} copies are TBD (draft)." if drafts else ".")
+
+
+def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
+    """The PDF's bytes and its number of pages."""
+    family = game.main_family
+    font, bold = fonts.ensure(family.regular), fonts.ensure(family.bold)
+    st = _styles(font, bold)
+    page = paper_size("A4")
+    width = page[0] - 2 * MARGIN
+    chart = partial(drawing, font=font, width=width)
+    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    flow: list = [Paragraph(escape(f"Statistics: {title}"), st["title"]),
+                  Paragraph("Every count is of copies, as printed. A card with several values of "
+                            "a list field counts under each. TBD values are drafts, counted apart.",
+                            st["body"])]
+    for deck in stats.decks:
+        flow += [CondPageBreak(mm(60)),
+                 Paragraph(escape(f"{deck.name} ({deck.id}): {deck.total} cards, "
+                                  f"{deck.kinds} kinds"), st["h1"])]
+        if not deck.distributions and not deck.crosses:
+            flow.append(Paragraph("No field of this deck has values to count.", st["body"]))
+        for c in deck.crosses:
+            if not any(any(row) for row in c.cells):
+                flow += [Paragraph(escape(c.title), st["h2"]),
+                         Paragraph(escape(_nothing(c.drafts)), st["body"]), Spacer(1, mm(4))]
+                continue
+            rows = [[f"{c.fields[0]} \\ {c.fields[1]}", *c.columns, "total"]]
+            rows += [[r, *map(str, cells), str(sum(cells))] for r, cells in zip(c.rows, c.cells)]
+            parts = [chart(pictures.cross_chart(c))]
+            if c.rows:
+                parts += [Spacer(1, mm(2)), _grid(rows, font, bold)]
+            flow.append(KeepTogether(parts + [Spacer(1, mm(5))]))
+        for d in deck.distributions:
+            if not d.total:
+                flow += [Paragraph(escape(d.title), st["h2"]),
+                         Paragraph(escape(_nothing(d.drafts)), st["body"]), Spacer(1, mm(4))]
+                continue
+            flow.append(KeepTogether([chart(pictures.distribution_chart(d, deck)),
+                                      Spacer(1, mm(5))]))
+    for t in stats.tables:
+        rows = [["", *t.labels]] + [[name, *(str(n) if n else "–" for n in counts)]
+                                    for name, counts in t.cards]
+        rows.append(["total", *map(str, t.totals)])
+        flow += [CondPageBreak(mm(60)), Paragraph(escape(t.name), st["h1"]),
+                 chart(pictures.table_chart(t)), Spacer(1, mm(3)), _grid(rows, font, bold)]
+    groups = pictures.questions(stats)
+    if groups:
+        flow += [CondPageBreak(mm(60)), Paragraph("Draw odds", st["h1"]),
+                 Paragraph("Exact chances, counted over every possible hand (no simulation).",
+                           st["body"]), Spacer(1, mm(2))]
+    for answers in groups:
+        lines = [Paragraph(escape(answer_line(a)), st["cell"]) for a in answers]
+        flow.append(KeepTogether([chart(pictures.odds_chart(answers)), *lines,
+                                  Spacer(1, mm(5))]))
+    out = io.BytesIO()
+    pages = []
+
+    def footer(canvas, doc) -> None:
+        canvas.setFont(font, 7)
+        canvas.setFillColor(rl.Color(0.4, 0.4, 0.42))
+        canvas.drawRightString(page[0] - MARGIN, mm(8), f"{stats.game} · statistics · "
+                               f"{doc.page}")
+        pages.append(doc.page)
+
+    with no_source_date_epoch():
+        doc = SimpleDocTemplate(out, pagesize=page, leftMargin=MARGIN, rightMargin=MARGIN,
+                                topMargin=MARGIN, bottomMargin=MARGIN,
+                                title=f"{title}: statistics", author="cardgen",
+                                invariant=1, initialFontName=font)
+        doc.build(flow, onFirstPage=footer, onLaterPages=footer,
+                  canvasmaker=partial(Canvas, initialFontName=font))
+    return out.getvalue(), len(pages)
+
