@@ -51,6 +51,7 @@ class Preview:
     fonts: dict[str, Path] = field(default_factory=dict)  # served name -> TrueType file
     font_family: dict[str, str] = field(default_factory=dict)  # weight -> served name
     building: bool = False  # a build is running
+    stats: list[dict] = field(default_factory=list)  # the Stats view's blocks (stats_blocks)
     built_at: str = ""  # when the last good build finished, HH:MM:SS
 
 
@@ -103,6 +104,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
             images[f"rulebook/page-{n}.png"] = image
             pages.append(f"rulebook/page-{n}.png")
     changes = _changes(project, game, preview.since, images) if preview.since else []
+    blocks = stats_blocks(game_, pipeline.statistics(outcome))
     family = game_.main_family
     served = {weight: name for weight, name in (("regular", family.regular), ("bold", family.bold))
               if fonts.file_of(name) is not None}
@@ -111,10 +113,93 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.problems, preview.ok = problems, True
         preview.lang = game_.lang
         preview.changes = changes
+        preview.stats = blocks
         preview.decks = [{"id": d.deck.id, "name": d.deck.name} for d in faces.decks]
         preview.fonts = {name: fonts.file_of(name) for name in served.values()}
         preview.font_family = served
         preview.built_at = time.strftime("%H:%M:%S")
+
+
+# SVG presentation attributes that reportlab's SVG renderer writes as `style`: the page's
+# Content-Security-Policy allows no inline style, so they travel as attributes.
+_SVG_STYLE = {"fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "stroke-linecap",
+              "stroke-linejoin", "stroke-dasharray", "stroke-opacity", "font-family",
+              "font-size", "font-weight", "text-anchor", "clip-path"}
+_SVG_TAGS = {"svg", "g", "path", "rect", "text", "line", "polyline", "polygon", "circle",
+             "ellipse", "clipPath", "title", "desc"}
+
+
+def svg_tree(text: str) -> list:
+    """A chart's SVG as a tree of [tag, attributes, children or text] for the page to build
+    with DOM calls: only drawing elements and attributes, never markup or script; a value
+    from data is the text of a <text> element. Text takes the page's font, the game's own."""
+    import xml.etree.ElementTree as ET
+
+    def convert(node) -> list:
+        tag = node.tag.split("}")[-1]
+        attrs = {}
+        for key, value in node.attrib.items():
+            key = key.split("}")[-1]
+            if key == "style":
+                for part in value.split(";"):
+                    name, _, val = part.partition(":")
+                    name, val = name.strip(), val.strip()
+                    if name in _SVG_STYLE and val:
+                        attrs[name] = val
+            elif not key.startswith("on") and key != "href":
+                attrs[key] = value
+        if "font-family" in attrs:
+            attrs["font-family"] = "cardgen-main, sans-serif"
+        if tag == "text":
+            return [tag, attrs, node.text or ""]
+        return [tag, attrs, [convert(child) for child in node
+                             if child.tag.split("}")[-1] in _SVG_TAGS - {"title", "desc"}]]
+    return convert(ET.fromstring(text))
+
+
+def stats_blocks(game, counted) -> list[dict]:
+    """The Stats view: headings, charts (the stats PDF's own, as SVG), tables and lines."""
+    from .draw.charts import svg
+    from .stats import pictures, show
+    font = fonts.ensure(game.main_family.regular)
+    chart = lambda c: {"kind": "chart", "title": c.title,  # noqa: E731
+                       "svg": svg_tree(svg(c, font, 640))}
+    blocks: list[dict] = []
+    for deck in counted.decks:
+        blocks.append({"kind": "heading", "text": f"{deck.name} ({deck.id}): "
+                       f"{show.plural(deck.total, 'card')}, {show.plural(deck.kinds, 'kind')}",
+                       "deck": deck.id})
+        for c in deck.crosses:
+            if not any(any(row) for row in c.cells):
+                blocks.append({"kind": "text", "text": f"{c.title}: no values yet"})
+                continue
+            blocks.append(chart(pictures.cross_chart(c)))
+            blocks.append({"kind": "table", "head": [f"{c.fields[0]} \\ {c.fields[1]}",
+                                                     *c.columns, "total"],
+                           "rows": [[r, *map(str, cells), str(sum(cells))]
+                                    for r, cells in zip(c.rows, c.cells)]})
+        for d in deck.distributions:
+            if d.total:
+                blocks.append(chart(pictures.distribution_chart(d, deck)))
+            else:
+                blocks.append({"kind": "text", "text": show.distribution_line(d)})
+    for t in counted.tables:
+        blocks.append({"kind": "heading", "text": t.name, "deck": t.deck})
+        blocks.append(chart(pictures.table_chart(t)))
+        blocks.append({"kind": "table", "head": ["", *t.labels],
+                       "rows": [[name, *(str(n) if n else "–" for n in counts)]
+                                for name, counts in t.cards] + [["total", *map(str, t.totals)]]})
+    groups = pictures.questions(counted)
+    if groups:
+        blocks.append({"kind": "heading", "text": "Draw odds", "deck": ""})
+    for answers in groups:
+        blocks.append(chart(pictures.odds_chart(answers)))
+        blocks += [{"kind": "text", "text": show.answer_line(a)} for a in answers]
+    current = ""
+    for block in blocks:  # each block belongs to the deck of the heading above it
+        current = block.get("deck", current)
+        block["deck"] = current
+    return blocks
 
 
 def _outlined(png: bytes, regions) -> bytes:
@@ -204,10 +289,17 @@ details.group { margin: .3em 0; } details.group summary { cursor: pointer; }
 #zoom table { background: white; color: #222; margin-top: 1em; border-collapse: collapse; }
 #zoom td, #zoom th { border: 1px solid #ccc; padding: .2em .5em; text-align: left; }
 #zoom button { float: right; }
+#stats figure { background: white; margin: .6em 0; padding: 8px; display: inline-block; }
+#stats figure svg { display: block; max-width: 100%; height: auto; }
+#stats table { background: white; border-collapse: collapse; margin: .3em 0 1em; font-size: 13px; }
+#stats td, #stats th { border: 1px solid #ccc; padding: .15em .5em; text-align: right; }
+#stats td:first-child, #stats th:first-child { text-align: left; }
 </style></head>
 <body data-version="{{ version }}">
 <header><h1>{{ title }}</h1><span class="status" id="status"></span>
 <input id="search" type="search" placeholder="Search cards by id or name" aria-label="Search cards">
+<span class="tabs" id="views"><button type="button" id="view-cards" aria-pressed="true">Cards</button><button
+ type="button" id="view-stats" aria-pressed="false">Stats</button></span>
 <span class="tabs" id="tabs"></span>
 <label><input type="checkbox" id="only-drafts"> drafts</label>
 <label><input type="checkbox" id="only-errors"> problems</label>
@@ -216,6 +308,7 @@ details.group { margin: .3em 0; } details.group summary { cursor: pointer; }
 <div class="banner" id="banner" hidden>The data has errors: these are the last good cards.</div>
 <main>
 <section id="gallery"><div class="cards" id="cards"></div></section>
+<section id="stats" hidden><h2>Stats</h2><div id="stats-blocks"></div></section>
 <section id="report"><h2>Report</h2><div class="problems" id="problems"></div></section>
 {% if since %}<section><h2>Changes since {{ since }}</h2><div class="changes">
 {%- for c in changes %}
@@ -304,6 +397,34 @@ function renderReport() {
     return d;
   }));
 }
+const SVG_NS = 'http://www.w3.org/2000/svg';
+function svgNode([tag, attrs, body]) {  // a chart, built from its tree: attributes and text only
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (typeof body === 'string') node.textContent = body;
+  else for (const child of body) node.append(svgNode(child));
+  return node;
+}
+function renderStats() {
+  const shown = state.stats.filter(b => !deck || !b.deck || b.deck === deck);  // the deck tab
+  $('stats-blocks').replaceChildren(...shown.map(b => {
+    if (b.kind === 'heading') return el('h3', {}, b.text);
+    if (b.kind === 'text') return el('p', {}, b.text);
+    if (b.kind === 'chart') return el('figure', {class: 'chart', 'aria-label': b.title}, svgNode(b.svg));
+    const head = el('tr', {}, ...b.head.map(h => el('th', {}, h)));
+    return el('table', {}, head, ...b.rows.map(r => el('tr', {}, ...r.map(c => el('td', {}, c)))));
+  }));
+}
+let view = 'cards';
+function showView(name) {
+  view = name;
+  $('view-cards').setAttribute('aria-pressed', String(name === 'cards'));
+  $('view-stats').setAttribute('aria-pressed', String(name === 'stats'));
+  $('gallery').hidden = name !== 'cards';
+  $('stats').hidden = name !== 'stats';
+}
+$('view-cards').addEventListener('click', () => showView('cards'));
+$('view-stats').addEventListener('click', () => showView('stats'));
 function renderRulebook() {
   $('rulebook').replaceChildren(...state.pages.map(p => img(p, 'rulebook page')));
 }
@@ -334,7 +455,7 @@ document.addEventListener('keydown', (e) => {
   else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
 });
 function render() {
-  renderHeader(); renderCards(); renderReport(); renderRulebook();
+  renderHeader(); renderCards(); renderReport(); renderRulebook(); renderStats();
   if (open) zoom(open);
 }
 for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
@@ -375,7 +496,7 @@ def page_state(preview: Preview) -> dict:
     cards = [{**c, "changed": c["id"] in changed} for c in preview.cards]
     return {"version": preview.version, "ok": preview.ok, "building": preview.building,
             "built_at": preview.built_at, "cards": cards, "problems": problems,
-            "decks": preview.decks, "pages": preview.pages}
+            "decks": preview.decks, "pages": preview.pages, "stats": preview.stats}
 
 
 def render_page(game: str, preview: Preview, nonce: str = "") -> str:

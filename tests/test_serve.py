@@ -183,3 +183,43 @@ def test_an_edit_updates_the_page_in_place_keeping_the_scroll(project, server):
         _rename_the_princess(project, browser)
         assert browser.execute_script("return window.notReloaded") is True
         assert abs(browser.execute_script("return window.scrollY") - 400) <= 2
+
+
+def test_the_stats_view_draws_the_pdfs_charts_in_the_games_font(project, server):
+    """The Stats view: the same reportlab charts as the stats PDF, built as inline SVG from
+    the page's JSON, with values and labels as text in the project's font; the odds of Last
+    Dance's opening are there; no inline style was refused by the page's policy."""
+    from selenium.webdriver.common.by import By
+
+    with chrome() as browser:
+        browser.set_window_size(1100, 900)
+        browser.get(server + "/")
+        assert not browser.find_element(By.ID, "stats").is_displayed()
+        browser.find_element(By.ID, "view-stats").click()
+        assert browser.find_element(By.ID, "stats").is_displayed()
+        assert not browser.find_element(By.ID, "gallery").is_displayed()
+        assert browser.find_element(By.ID, "view-stats").get_attribute("aria-pressed") == "true"
+        assert browser.execute_script(
+            "return getComputedStyle(document.getElementById('view-stats')).backgroundColor") == \
+            "rgb(43, 47, 58)"
+        charts = browser.find_elements(By.CSS_SELECTOR, "#stats figure.chart svg")
+        assert len(charts) == 4  # copies per card, cards per table, two odds questions
+        texts = browser.execute_script(
+            "return [...document.querySelectorAll('#stats svg text')].map(t => t.textContent)")
+        assert {"姫", "勝気な貴公子", "4 players", "8 players", "5%", "3.16%", "25%", "12.5%"} <= set(texts)
+        fonts = browser.execute_script(
+            "return [...document.querySelectorAll('#stats svg text')].map(t =>"
+            " getComputedStyle(t).fontFamily)")
+        assert all(f.startswith("cardgen-main") for f in fonts)
+        bars = browser.execute_script(
+            "return [...document.querySelectorAll('#stats svg rect')].filter(r =>"
+            " r.getAttribute('fill') && r.getBBox().width > 0).length")
+        assert bars >= 15 + 5 + 5 + 5
+        tables = browser.find_elements(By.CSS_SELECTOR, "#stats table")
+        assert [c.text for c in tables[0].find_elements(By.CSS_SELECTOR, "tr:last-child td")] == \
+            ["total", "16", "20", "24", "28", "32"]
+        lines = browser.find_element(By.ID, "stats").text
+        assert "4 players: a hand of 4 from 16: 1/20 = 5.00%, 1 in 20.0" in lines
+        refused = [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+        assert not refused, refused
+        browser.save_screenshot(str(project / "stats-view.png"))
