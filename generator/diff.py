@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import stats
 from .layout import GameFaces
+from .stats import show as stats_show
 from .identity import face_identity, fonts_of, images_of
 from .load import Project
 from .model import Card, Game, LayoutSpec, plain
@@ -55,6 +57,7 @@ class GameDiff:
     pairs: dict[str, tuple] = field(default_factory=dict)  # card id -> old and new faces
     rasters: dict[tuple, tuple] = field(default_factory=dict)  # (id, side) -> PNGs, --visual
     font: str = ""  # the new version's main font (registered name), for the visual diff
+    statistics: list[str] = field(default_factory=list)  # what changed in `cardgen stats`
 
     @property
     def empty(self) -> bool:
@@ -304,6 +307,7 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
                 diff.copies.append((old_card, card))
     diff.unprinted += [f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
                        if path not in explained]
+    diff.statistics = stats_show.changes(stats.compute(old_game), stats.compute(new_game))
     return diff
 
 
@@ -416,6 +420,9 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
     if diff.unprinted:
         lines.append("changes that print nothing:")
         lines += [f"    {line}" for line in diff.unprinted]
+    if diff.statistics:
+        lines.append("statistics:")
+        lines += [f"    {line}" for line in diff.statistics]
     return lines
 
 
@@ -428,7 +435,8 @@ def as_json(game_id: str, diff: GameDiff) -> dict:
             "reprinted": [{**card(r.new), "sides": list(r.sides), "causes": r.causes,
                            "copies_before": r.old.copies} for r in diff.reprinted],
             "copies": [{**card(new), "copies_before": old.copies} for old, new in diff.copies],
-            "prints_nothing": diff.unprinted}
+            "prints_nothing": diff.unprinted,
+            "statistics": diff.statistics}
 
 
 def errata_lines(diff: GameDiff, revision: str) -> list[str]:

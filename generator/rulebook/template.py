@@ -19,7 +19,8 @@ from typing import Any
 
 import jinja2
 
-from .. import sandbox
+from .. import sandbox, stats
+from ..load.schema import suggest
 from ..model import Game
 from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
@@ -158,6 +159,25 @@ def render_markdown(game: Game, report: Report) -> str | None:
             lines.append("| " + " | ".join(cells) + " |")
         return "\n\n" + "\n".join(lines) + "\n\n"
 
+    counted: list = []  # the game's statistics, computed the first time a template asks
+
+    def odds(question_id: str) -> list[dict]:
+        """The answers to a draw-odds question of game.yaml's `stats: odds:`, one per item of
+        its table: label, hand, pool, percent ("5.00%"), fraction ("1/20"), one_in, chance."""
+        known = [q.id for q in game.stats.questions]
+        if question_id not in known:
+            recorder.error(f"odds: unknown question '{question_id}' ("
+                           f"{suggest(str(question_id), known, 'stats: odds: in game.yaml')})",
+                           question_id)
+            return []
+        if not counted:
+            counted.append(stats.compute(game))
+        return [{"label": a.label, "hand": a.hand, "pool": a.pool, "percent": a.percent,
+                 "fraction": f"{a.probability.numerator}/{a.probability.denominator}",
+                 "one_in": round(float(1 / a.probability), 1) if a.probability else None,
+                 "chance": float(a.probability), "question": a.text}
+                for a in counted[0].answers if a.question == question_id]
+
     def pagebreak() -> str:
         return f"\n\n<!-- {PAGEBREAK} -->\n\n"
 
@@ -190,7 +210,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
     env.globals.update(column_widths=column_widths)
     env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
-                       table=table, pagebreak=pagebreak)
+                       table=table, pagebreak=pagebreak, odds=odds)
     recorder.env = env
     try:
         template = env.get_template(rulebook.file)

@@ -240,8 +240,8 @@ class _Values:
     `stats: colors:` and `stats: labels:` in game.yaml (over `value`), else a game colour of
     the value's name and the value itself (a chart picks from PALETTE what has no colour)."""
 
-    def __init__(self, game: Game, values: dict, report: Report | None):
-        self.game, self.values, self.report = game, values, report
+    def __init__(self, game: Game, values: dict, report: Report | None, quiet: bool):
+        self.game, self.values, self.report, self.quiet = game, values, report, quiet
         self.cache: dict[tuple, Any] = {}
         self.broken: set[tuple[str, str]] = set()  # rules that failed once: said once
 
@@ -277,22 +277,22 @@ class _Values:
         which = f"(for the value '{_label(value)}')"
         try:
             result = evaluate(ENV.compile_expression(expression, undefined_to_none=False),
-                              {**self.values, "value": value}, f"the {kind[:-1]}")
+                              {**self.values, "value": value},
+                              "the colour" if kind == "colors" else "the label")
             if kind == "labels":
                 return str(result) if result not in (None, "") else None
             return parse_color(str(result), self.game.colors) if result else None
         except jinja2.TemplateSyntaxError as exc:
             self._error(f"{kind}: {rule}: is not a valid expression: {exc.message}", where)
         except CheckBroken as exc:
-            self._error(f"{kind}: {rule}: {exc} {which}", where)
+            self._error(f"{kind}: {rule}: {exc} {which}", where, evaluated=True)
         except ValueError as exc:
-            self._error(f"{kind}: {rule}: gives {exc} {which}", where)
+            self._error(f"{kind}: {rule}: gives {exc} {which}", where, evaluated=True)
         self.broken.add((kind, rule))
         return None
 
-    def _error(self, message: str, where: Location) -> None:
-        if self.report is not None:
-            self.report.error(f"stats: {message}", where, "stats")
+    def _error(self, message: str, where: Location, evaluated: bool = False) -> None:
+        _say(self.report, self.quiet, message, where, evaluated)
 
 
 # --- distributions and cross-tables ---------------------------------------------------------
@@ -444,19 +444,30 @@ def _field_ok(deck: Deck, name: str, where: Location, report: Report | None, wha
     return False
 
 
+def _say(report: Report | None, quiet: bool, message: str, where: Location,
+         evaluated: bool) -> None:
+    """Report a problem of the declarations. One met while evaluating them over data that
+    had errors before (`quiet`) is most likely those errors again: counted as skipped."""
+    if report is None:
+        return
+    if evaluated and quiet:
+        report.skip()
+        return
+    report.error(f"stats: {message}", where, "stats")
+
+
 class _Evaluator:
     """Declared expressions evaluated in the checks' scope, problems located in game.yaml."""
 
-    def __init__(self, game: Game, report: Report | None):
-        self.game, self.report = game, report
+    def __init__(self, game: Game, report: Report | None, quiet: bool = False):
+        self.game, self.report, self.quiet = game, report, quiet
         self.values, self.locators = context(game)
         self.spec: StatsSpec = game.stats
         self.broken = False
 
-    def error(self, message: str, path: tuple) -> None:
+    def error(self, message: str, path: tuple, evaluated: bool = False) -> None:
         self.broken = True
-        if self.report is not None:
-            self.report.error(f"stats: {message}", self.spec.locate(path), "stats")
+        _say(self.report, self.quiet, message, self.spec.locate(path), evaluated)
 
     def items(self, for_path: str | None, path: tuple, what: str):
         if not for_path:
@@ -476,7 +487,7 @@ class _Evaluator:
         try:
             return evaluate(compiled, {**self.values, **scope}, what)
         except CheckBroken as exc:
-            self.error(str(exc), path)
+            self.error(str(exc), path, evaluated=True)
             raise
 
     def label(self, template: str | None, scope: dict, index: int, path: tuple) -> str:
@@ -488,7 +499,7 @@ class _Evaluator:
             return ENV.from_string(template).render({**self.values, **scope}).strip()
         except (jinja2.TemplateError, SandboxError, TypeError, ValueError, ArithmeticError,
                 KeyError, AttributeError, IndexError, RecursionError) as exc:
-            self.error(f"label cannot be rendered: {in_words(exc)}", path)
+            self.error(f"label cannot be rendered: {in_words(exc)}", path, evaluated=True)
             return f"#{index + 1}"
 
     def pool(self, deck: Deck, counts: str | None, scope: dict, path: tuple,
@@ -507,18 +518,18 @@ class _Evaluator:
             return own
         if not isinstance(value, dict):
             self.error(f"{what}: counts gives {in_words_value(value)}, not a mapping of card "
-                       "ids to numbers (or 'all')", path + ("counts",))
+                       "ids to numbers (or 'all')", path + ("counts",), evaluated=True)
             return None
         pool = {}
         for card_id, n in value.items():
             if card_id not in own:
                 self.error(f"{what}: counts names '{card_id}', which is not a card of deck "
                            f"'{deck.id}' ({suggest(str(card_id), list(own), 'the deck')})",
-                           path + ("counts",))
+                           path + ("counts",), evaluated=True)
                 return None
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 self.error(f"{what}: counts gives {in_words_value(n)} for '{card_id}', not a "
-                           "number of cards", path + ("counts",))
+                           "number of cards", path + ("counts",), evaluated=True)
                 return None
             pool[card_id] = n
         return pool
@@ -527,6 +538,8 @@ class _Evaluator:
 def in_words_value(value: Any) -> str:
     if value is None:
         return "nothing"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, str):
@@ -576,25 +589,27 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
             try:
                 sig.append(bool(evaluate(expr, {**ev.values, "card": record}, "where")))
             except CheckBroken as exc:
-                ev.error(f"{what}: {exc} (for card '{card.id}')", r.path + ("where",))
+                ev.error(f"{what}: {exc} (for card '{card.id}')", r.path + ("where",),
+                         evaluated=True)
                 return []
         signatures[card.id] = tuple(sig)
     needs = tuple(odds.Need(r.at_least, r.at_most) for r in q.need)
     out = []
     for index, scope in enumerate(ev.items(q.for_path, q.path, what)):
-        pool = ev.pool(deck, q.counts, scope, q.path, what)
+        label = ev.label(q.label, scope, index, q.path + ("label",)) if q.for_path else ""
+        item = f"{what} ({label})" if label else what
+        pool = ev.pool(deck, q.counts, scope, q.path, item)
         if pool is None:
             continue
         try:
             hand = int(q.hand) if q.hand.strip().isdigit() else \
-                ev.expression(q.hand, scope, q.path + ("hand",), f"{what}: hand")
+                ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand")
         except CheckBroken:
             continue
         size = sum(pool.values())
         if not isinstance(hand, int) or isinstance(hand, bool) or not 0 < hand <= size:
-            ev.error(f"{what}: a hand of {in_words_value(hand)} cannot be drawn from a pool of "
-                     f"{size} cards" + (f" ({ev.label(q.label, scope, index, q.path)})"
-                                        if q.for_path else ""), q.path + ("hand",))
+            ev.error(f"{item}: a hand of {in_words_value(hand)} cannot be drawn from a pool of "
+                     f"{size} cards", q.path + ("hand",), evaluated=True)
             continue
         classes: dict[tuple[bool, ...], int] = {}
         for card_id, n in pool.items():
@@ -607,8 +622,7 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
                      f"{len(needs)} requirements); ask a smaller question", q.path + ("need",))
             return out
         draft = any(by_id[c].fields.get("copies") == TBD for c, n in pool.items() if n)
-        out.append(Answer(q.id, q.question, ev.label(q.label, scope, index, q.path + ("label",))
-                          if q.for_path else "", hand, size, p, draft))
+        out.append(Answer(q.id, q.question, label, hand, size, p, draft))
     return out
 
 
@@ -619,10 +633,11 @@ def _table(game: Game, t, ev: _Evaluator) -> TableStats | None:
         return None
     labels, totals, pools = [], [], []
     for index, scope in enumerate(ev.items(t.for_path, t.path, what)):
-        pool = ev.pool(deck, t.counts, scope, t.path, what)
+        label = ev.label(t.label, scope, index, t.path + ("label",))
+        pool = ev.pool(deck, t.counts, scope, t.path, f"{what} ({label})")
         if pool is None:
             continue
-        labels.append(ev.label(t.label, scope, index, t.path + ("label",)))
+        labels.append(label)
         totals.append(sum(pool.values()))
         pools.append(pool)
     cards = tuple((_card_name(c), tuple(p.get(c.id, 0) for p in pools)) for c in deck.cards
@@ -631,10 +646,11 @@ def _table(game: Game, t, ev: _Evaluator) -> TableStats | None:
                       parse_color(deck.color) if deck.color else None)
 
 
-def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None) -> Stats:
-    ev = _Evaluator(game, report)
+def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None,
+         quiet: bool = False) -> Stats:
+    ev = _Evaluator(game, report, quiet)
     spec = game.stats
-    shown = _Values(game, ev.values, report)
+    shown = _Values(game, ev.values, report, quiet)
     for kind, rules in (("colors", spec.colors), ("labels", spec.labels)):  # a rule names a field
         for name in rules:
             if not any(name in _known_fields(d) or name in [k.split(".")[-1] for k in
@@ -677,12 +693,9 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
 def check(game: Game, report: Report) -> None:
     """Report every problem in game.yaml's `stats:` (cardgen validate runs this)."""
     spec = game.stats
-    if not (spec.views or spec.colors or spec.tables or spec.questions):
+    if not (spec.views or spec.colors or spec.labels or spec.tables or spec.questions):
         return
-    if report.errors:  # expressions over values with errors: reported at their cause
-        report.skip()
-        return
-    _run(game, report)
+    _run(game, report, quiet=bool(report.errors))
 
 
 def compute(game: Game, decks: tuple[str, ...] | None = None) -> Stats:

@@ -131,3 +131,61 @@ def as_json(stats: Stats) -> dict[str, Any]:
                   "probability": float(a.probability), "draft": a.draft}
                  for a in stats.answers],
     }
+
+
+def changes(old: Stats, new: Stats) -> list[str]:
+    """What changed in the statistics between two versions of a game, in words: deck sizes,
+    counts of values, means of numbers (also per value of a cross-table: "power of 緑: mean
+    2.1 -> 2.4"), the totals of declared tables and every answer of the odds."""
+    out: list[str] = []
+    for deck in new.decks:
+        before = old.deck(deck.id)
+        if before is None:
+            continue
+        if before.total != deck.total:
+            out.append(f"deck {deck.id}: {before.total} -> {deck.total} cards")
+        dists = {d.field: d for d in before.distributions}
+        for d in deck.distributions:
+            b = dists.get(d.field)
+            if b is None:
+                continue
+            if d.numeric:
+                if b.mean != d.mean and None not in (b.mean, d.mean):
+                    out.append(f"deck {deck.id}: {d.title}: mean {number(b.mean)} -> {number(d.mean)}")
+                elif (b.mean is None) != (d.mean is None):
+                    out.append(f"deck {deck.id}: {d.title}: mean {number(b.mean)} -> {number(d.mean)}")
+                continue
+            was = dict(zip(b.labels, b.counts))
+            now = dict(zip(d.labels, d.counts))
+            moved = [f"{label} {was.get(label, 0)} -> {now.get(label, 0)}"
+                     for label in dict.fromkeys([*d.labels, *b.labels])
+                     if was.get(label, 0) != now.get(label, 0)]
+            if moved:
+                out.append(f"deck {deck.id}: {d.title}: {', '.join(moved)}")
+        crosses = {c.fields: c for c in before.crosses}
+        for c in deck.crosses:
+            b = crosses.get(c.fields)
+            if b is None or not c.means:
+                continue
+            was = dict(b.means)
+            for group, mean in c.means:
+                if group in was and was[group] != mean:
+                    out.append(f"deck {deck.id}: {c.mean_of} of {group}: mean "
+                               f"{number(was[group])} -> {number(mean)}")
+    tables = {t.name: t for t in old.tables}
+    for t in new.tables:
+        b = tables.get(t.name)
+        if b is None:
+            continue
+        was = dict(zip(b.labels, b.totals))
+        moved = [f"{label} {was[label]} -> {n}" for label, n in zip(t.labels, t.totals)
+                 if label in was and was[label] != n]
+        if moved:
+            out.append(f"table {t.name}: {', '.join(moved)} cards")
+    answers = {(a.question, a.label): a for a in old.answers}
+    for a in new.answers:
+        b = answers.get((a.question, a.label))
+        if b is not None and b.probability != a.probability:
+            where = f" ({a.label})" if a.label else ""
+            out.append(f"odds {a.question}{where}: {b.percent} -> {a.percent}")
+    return out

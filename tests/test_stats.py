@@ -1,0 +1,253 @@
+"""Deck statistics (`cardgen stats`, `build --stats`, the rulebook's odds(), `cardgen diff`):
+counts and odds against values computed by hand from the seed games' data, exact odds against
+brute force, and the stats PDF read back."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generator.stats import odds
+
+
+def _stats(cardgen, *args) -> dict:
+    run = cardgen("stats", *args, "--format", "json")
+    assert run.code == 0, run.err
+    return json.loads(run.out)
+
+
+def _dist(deck: dict, field: str) -> dict:
+    return next(d for d in deck["distributions"] if d["field"] == field)
+
+
+def test_last_dance_opening_odds_match_a_hand_calculation(project, cardgen):
+    """4 players use 16 cards and deal 4 each. A given hand holds the Princess and the Prince
+    in C(14, 2) of its C(16, 4) ways: 91 / 1820 = 1/20. It holds the Princess in 4 of 16."""
+    got = _stats(cardgen, "lastdance")
+    royal = {a["label"]: Fraction(a["numerator"], a["denominator"])
+             for a in got["odds"] if a["id"] == "royal-opening"}
+    princess = {a["label"]: Fraction(a["numerator"], a["denominator"])
+                for a in got["odds"] if a["id"] == "princess-in-hand"}
+    assert royal["4 players"] == Fraction(comb(14, 2), comb(16, 4)) == Fraction(1, 20)
+    for players, total in ((4, 16), (5, 20), (6, 24), (7, 28), (8, 32)):
+        assert royal[f"{players} players"] == Fraction(comb(total - 2, 2), comb(total, 4))
+        assert princess[f"{players} players"] == Fraction(4, total)
+    hands = {a["label"]: (a["hand"], a["pool"]) for a in got["odds"]}
+    assert hands["8 players"] == (4, 32)  # "all 32 cards": the 4 blank cards are never dealt
+
+
+def test_last_dance_totals_per_player_count_and_copies(project, cardgen):
+    got = _stats(cardgen, "lastdance")
+    table = got["tables"][0]
+    assert table["totals"] == {"4 players": 16, "5 players": 20, "6 players": 24,
+                               "7 players": 28, "8 players": 32}
+    assert table["cards"]["公爵令嬢"] == {"4 players": 1, "5 players": 2, "6 players": 3,
+                                        "7 players": 4, "8 players": 5}
+    data = yaml.safe_load((project / "cards/lastdance/cards.yaml").read_text("utf-8"))
+    copies = _dist(got["decks"][0], None)["counts"]
+    assert sum(copies.values()) == sum(c.get("copies", 1) for c in data["cards"]) == 36
+    assert copies["勝気な貴公子"] == 5
+
+
+def test_counts_of_enumerated_fields_weighted_by_copies(project, cardgen):
+    odoriko = _stats(cardgen, "odoriko", "--deck", "playing")
+    [playing] = odoriko["decks"]
+    assert _dist(playing, "suit")["counts"] == {"spade": 13, "heart": 13, "diamond": 13, "club": 13}
+    # 2-10 are resource cards, A J Q K special: 9 and 4 ranks in 4 suits
+    assert _dist(playing, "kind")["counts"] == {"resource": 36, "special": 16}
+    assert _dist(playing, "rank")["counts"]["10"] == 4
+    board = yaml.safe_load((project / "cards/dernier-peuple/board.yaml").read_text("utf-8"))
+    [deck] = _stats(cardgen, "dernier-peuple", "--deck", "tiles")["decks"]
+    homes, pickaxes = len(board["homes"]), len(board["pickaxes"])  # tiles 1-20, one each
+    assert _dist(deck, "kind")["counts"] == {"home": homes, "pickaxe": pickaxes,
+                                             "plain": 20 - homes - pickaxes} == \
+        {"home": 5, "pickaxe": 5, "plain": 10}
+    assert _dist(deck, "color")["counts"]["blue"] == 1  # each home its colour
+    number = _dist(deck, "number")
+    assert number["numeric"] and number["mean"] == 10.5 and number["min"] == 1
+
+
+def test_list_fields_count_each_item_and_tbd_is_a_draft(project, cardgen):
+    """A character of two affiliations counts under each; TBD values are counted apart."""
+    game = project / "cards/vampire-band/characters.yaml"
+    game.write_text(game.read_text("utf-8").replace(
+        "affiliations: [japanese]           # （うすい方の）ピンク色",
+        "affiliations: [japanese, akira-acquaintance]"), "utf-8")
+    [deck] = _stats(cardgen, "vampire-band", "--deck", "characters")["decks"]
+    assert _dist(deck, "affiliations")["counts"] == {
+        "ツェペッシュ家一門": 0, "反ツェペッシュ家": 0, "日本人": 2,
+        "鏑木レーゲンドルフアキラの知人": 1, "ベイオウルヴズ": 1, "無所属": 1}
+    assert _dist(deck, "durability")["drafts"] == 4
+    assert _dist(deck, "durability")["counts"] == {}
+
+
+def _brute(pool: list[tuple[str, int]], hand: int, needs, member) -> Fraction:
+    cards = [name for name, n in pool for _ in range(n)]
+    good = total = 0
+    for drawn in itertools.combinations(range(len(cards)), hand):
+        total += 1
+        names = [cards[i] for i in drawn]
+        if all(need.met(sum(1 for n in names if member(k, n))) for k, need in enumerate(needs)):
+            good += 1
+    return Fraction(good, total)
+
+
+def test_exact_odds_agree_with_counting_every_hand():
+    rng = random.Random(7)
+    for _ in range(40):
+        pool = [(f"c{i}", rng.randint(1, 3)) for i in range(rng.randint(2, 6))]
+        size = sum(n for _, n in pool)
+        hand = rng.randint(1, min(size, 6))
+        sets = [set(rng.sample([n for n, _ in pool], rng.randint(1, len(pool))))
+                for _ in range(rng.randint(1, 3))]
+        needs = []
+        for _ in sets:
+            low = rng.choice([None, 0, 1, 2])
+            high = rng.choice([None, 1, 2, 3]) if low is not None else rng.randint(0, 2)
+            needs.append(odds.Need(low, high))
+        classes: dict = {}
+        for name, n in pool:
+            sig = tuple(name in s for s in sets)
+            classes[sig] = classes.get(sig, 0) + n
+        expected = _brute(pool, hand, needs, lambda k, name: name in sets[k])
+        assert odds.probability(classes, hand, tuple(needs)) == expected
+
+
+def test_a_question_too_large_to_count_is_refused():
+    classes = {tuple(bool(i >> b & 1) for b in range(8)): 40 for i in range(256)}
+    with pytest.raises(odds.TooLarge):
+        odds.probability(classes, 60, tuple(odds.Need(1, None) for _ in range(8)))
+
+
+def test_where_conditions_and_at_most(project, cardgen):
+    """'At least one card with kind: bright' and 'at most one Wizard', from card values."""
+    game = project / "cards/odoriko/game.yaml"
+    game.write_text(game.read_text("utf-8") + """
+stats:
+  odds:
+    - id: special-in-five
+      question: at least one special card in 5
+      deck: playing
+      hand: 5
+      need:
+        - where: card.kind == 'special'
+    - id: two-hearts-exactly
+      deck: playing
+      hand: 5
+      need:
+        - {where: "card.suit == 'heart'", exactly: 2}
+""", "utf-8")
+    got = {a["id"]: Fraction(a["numerator"], a["denominator"])
+           for a in _stats(cardgen, "odoriko")["odds"]}
+    assert got["special-in-five"] == 1 - Fraction(comb(36, 5), comb(52, 5))
+    assert got["two-hearts-exactly"] == Fraction(comb(13, 2) * comb(39, 3), comb(52, 5))
+
+
+def test_the_stats_pdf_reads_back_with_its_labels_and_values(project, cardgen):
+    run = cardgen("build", "lastdance", "vampire-band", "--stats", "-q")
+    assert run.code == 0, run.err
+    pdf = project / "output/lastdance/lastdance-stats.pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    for label in ("姫", "勝気な貴公子", "4 players", "8 players", "Cards used by player count",
+                  "royal-opening", "4 players: a hand of 4 from 16: 1/20 = 5.00%, 1 in 20.0",
+                  "5%", "3.16%", "12.5%"):
+        assert label in text, label
+    bars = re.findall(r"^(\d+)$", text, re.M)
+    assert {"16", "20", "24", "28", "32"} <= set(bars)  # the totals' bar labels
+    vb = project / "output/vampire-band/vampire-band-stats.pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(vb).pages)
+    assert "鏑木レーゲンドルフアキラの知人" in text and "日本人" in text  # labels: from the data
+    assert "No values yet: 4 copies are TBD (draft)." in text
+    # The same input gives the same bytes.
+    first = pdf.read_bytes()
+    assert cardgen("build", "lastdance", "--stats", "-q").code == 0
+    assert pdf.read_bytes() == first
+
+
+def test_affiliation_bars_take_the_affiliations_colours(project, cardgen):
+    """The affiliations bar chart fills each bar with its affiliation's colour from
+    affiliations.yaml (日本人 #f4a6c6, ベイオウルヴズ #7cc6ea, 無所属 #9a9a9a)."""
+    import pikepdf
+    assert cardgen("build", "vampire-band", "--stats", "-q").code == 0
+    pdf = pikepdf.open(project / "output/vampire-band/vampire-band-stats.pdf")
+    ops = b"".join(pikepdf.unparse_content_stream(pikepdf.parse_content_stream(p))
+                   for p in pdf.pages)
+    fills = {tuple(round(float(v) * 255) for v in m)
+             for m in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", ops)}
+    for hex_ in ("f4a6c6", "7cc6ea", "9a9a9a"):
+        assert tuple(int(hex_[i:i + 2], 16) for i in (0, 2, 4)) in fills, hex_
+
+
+def test_the_rulebook_shows_answers_that_follow_the_data(project, cardgen):
+    book = project / "cards/lastdance/rulebook.md"
+    book.write_text(book.read_text("utf-8") + """
+
+# Designer notes
+
+{% for a in odds('royal-opening') %}
+- {{ a.label }}: {{ a.percent }} ({{ a.fraction }})
+{% endfor %}
+""", "utf-8")
+    assert cardgen("build", "lastdance", "-q").code == 0
+    reader = PdfReader(project / "output/lastdance/lastdance-rulebook.pdf")
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "4 players: 5.00% (1/20)" in text and "8 players: 1.21% (3/248)" in text
+    book.write_text(book.read_text("utf-8") + "{{ odds('royal-openin') }}\n", "utf-8")
+    run = cardgen("validate", "lastdance")
+    assert run.code == 1
+    assert re.search(r"rulebook\.md:\d+:\d+: error: rulebook: odds: unknown question "
+                     r"'royal-openin' \(did you mean 'royal-opening'\?\)", run.out)
+
+
+def test_diff_says_what_changed_in_the_statistics(project, cardgen):
+    """A revision that raises attack powers of one affiliation: diff gives the mean of
+    power under that affiliation before and after, and the counts that moved."""
+    folder = project / "cards/vampire-band"
+    before = project.parent / "before"
+    import shutil
+    shutil.copytree(project, before, symlinks=True)
+    actions = folder / "actions.yaml"
+
+    def powers(values: tuple[int, ...]) -> str:
+        cards = "".join(f"""
+  - id: attack-{i}
+    kind: attack
+    name: 攻撃{i}
+    effect: ダメージを与える
+    power: {p}
+    score: 1
+    affiliations: [{'anti-tepes' if i % 2 else 'tepes'}]
+    copies: 2
+""" for i, p in enumerate(values))
+        return actions.read_text("utf-8") + cards
+
+    for root, values in ((before, (1, 2, 3, 2)), (project, (2, 4, 2, 3))):
+        (root / "cards/vampire-band/actions.yaml").write_text(powers(values), "utf-8")
+    run = cardgen("diff", "vampire-band", "--against", str(before))
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    start = lines.index("statistics:")
+    stats = [line.strip() for line in lines[start + 1:]]
+    assert "deck actions: 3 -> 11 cards" not in stats  # the same number of cards
+    assert "deck actions: power: mean 2 -> 2.75" in stats
+    assert "deck actions: power of 反ツェペッシュ家: mean 2 -> 3.5" in stats
+    assert not any("power of ツェペッシュ家一門" in line for line in stats)  # 1, 3 -> 2, 2
+    data = json.loads(cardgen("diff", "vampire-band", "--against", str(before),
+                              "--format", "json").out)
+    assert data["statistics"] == stats
+
+
+def test_validate_locates_every_problem_in_the_declarations(project, cardgen):
+    case = Path(__file__).parent / "bad_input" / "stats-declarations"
+    expected = (case / "expected.txt").read_text("utf-8").splitlines()
+    assert any("did you mean 'power'?" in line for line in expected)
+    assert len(expected) == len(set(expected)) == 6  # each problem once, at its cause
