@@ -295,6 +295,10 @@ class StatsSpec:
     def locate(self, path: tuple) -> Location:
         return self.source.locate(path)
 
+    @property
+    def declared(self) -> bool:
+        return bool(self.views or self.colors or self.labels or self.tables or self.questions)
+
 
 @dataclass(frozen=True)
 class Board:

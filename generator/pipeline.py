@@ -19,7 +19,6 @@ from .model import Game
 from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import paper_size
-from . import stats
 from .validate import validate
 from .write import BytesFile, PdfOutput, TextFile, one_build_at_a_time, write_files
 from .write.calibration import calibration_pages
@@ -72,7 +71,9 @@ def check(project: Project, game_id: str, target: str | None = None) -> Outcome:
     if game is None or loaded.fatal(report):
         return outcome
     validate(game, report)
-    stats.check(game, report)  # statistics branch off here: what game.yaml asks of them
+    if game.stats.declared:  # statistics branch off here: what game.yaml asks of them
+        from . import stats
+        stats.check(game, report)
     if game.rulebook is not None:  # the rulebook branches off here
         from . import rulebook  # markdown-it and pikepdf: loaded only for games with a rulebook
         outcome.rulebook_markdown = rulebook.check(game, report)
@@ -116,8 +117,9 @@ def lay_out(outcome: Outcome, guides: bool = False) -> GameFaces | None:
     return None if outcome.report.errors else faces
 
 
-def statistics(outcome: Outcome, decks: tuple[str, ...] | None = None) -> "stats.Stats":
-    """The statistics of a game that passed its checks (of only `decks`, if given)."""
+def statistics(outcome: Outcome, decks: tuple[str, ...] | None = None):
+    """The statistics (stats.Stats) of a game that passed its checks (of only `decks`)."""
+    from . import stats
     return stats.compute(outcome.game, decks)
 
 

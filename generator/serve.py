@@ -185,6 +185,9 @@ def stats_blocks(game, counted) -> list[dict]:
                 blocks.append({"kind": "text", "text": show.distribution_line(d)})
     for t in counted.tables:
         blocks.append({"kind": "heading", "text": t.name, "deck": t.deck})
+        if not t.labels:
+            blocks.append({"kind": "text", "text": "no items yet"})
+            continue
         blocks.append(chart(pictures.table_chart(t)))
         blocks.append({"kind": "table", "head": ["", *t.labels],
                        "rows": [[name, *(str(n) if n else "–" for n in counts)]

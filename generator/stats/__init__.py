@@ -692,10 +692,8 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
 
 def check(game: Game, report: Report) -> None:
     """Report every problem in game.yaml's `stats:` (cardgen validate runs this)."""
-    spec = game.stats
-    if not (spec.views or spec.colors or spec.labels or spec.tables or spec.questions):
-        return
-    _run(game, report, quiet=bool(report.errors))
+    if game.stats.declared:
+        _run(game, report, quiet=bool(report.errors))
 
 
 def compute(game: Game, decks: tuple[str, ...] | None = None) -> Stats:

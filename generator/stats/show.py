@@ -62,6 +62,8 @@ def cross_lines(c: CrossTable) -> list[str]:
 
 
 def table_lines(t: TableStats) -> list[str]:
+    if not t.labels:
+        return [f"table {t.name} (deck {t.deck}): no items yet"]
     lines = [f"table {t.name} (deck {t.deck}):"]
     first = max([width(n) for n, _ in t.cards] + [width("total")])
     cols = [max(width(label), 3) for label in t.labels]
@@ -147,7 +149,7 @@ def changes(old: Stats, new: Stats) -> list[str]:
         dists = {d.field: d for d in before.distributions}
         for d in deck.distributions:
             b = dists.get(d.field)
-            if b is None:
+            if b is None or not d.field:  # copies per card: the diff lists each card's own
                 continue
             if d.numeric:
                 if b.mean != d.mean and None not in (b.mean, d.mean):

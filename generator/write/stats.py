@@ -91,6 +91,10 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
             flow.append(KeepTogether([chart(pictures.distribution_chart(d, deck)),
                                       Spacer(1, mm(5))]))
     for t in stats.tables:
+        if not t.labels:
+            flow += [Paragraph(escape(t.name), st["h1"]),
+                     Paragraph("No items yet.", st["body"])]
+            continue
         rows = [["", *t.labels]] + [[name, *(str(n) if n else "–" for n in counts)]
                                     for name, counts in t.cards]
         rows.append(["total", *map(str, t.totals)])
