@@ -69,6 +69,7 @@ class Text:
     anchor: str = "start"  # start, middle or end of the run sits at x
     char_space: float = 0.0  # extra space after each character (justified lines)
     rotate: float = 0.0  # degrees counter-clockwise about (x, y)
+    scale: float = 1.0  # horizontal scale of the glyphs (0.8: condensed to 80%, 長体)
 
 
 @dataclass(frozen=True, slots=True)

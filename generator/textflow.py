@@ -14,7 +14,18 @@ than hanging into the margin.
 
 Markup: `<b>bold</b>`, `<color red>...</color>` (any colour), `<icon name>`
 (an icon from the game's icon set, sized to the text and aligned to its em box),
-and a line break for a new line. A `<` that starts no known tag is text.
+`<wbr>` (a place a name may break), `<tcy>12</tcy>` (tate-chu-yoko: upright and across
+in vertical text), ruby (`｜鏑木《かぶらぎ》`, `漢字《かんじ》` after a run of kanji, or
+`<ruby base="鏑木">かぶらぎ</ruby>`; readings split by spaces give mono-ruby, one per
+character), and a line break for a new line. A `<` that starts no known tag is text.
+
+Japanese punctuation is spaced as JLREQ sets it: brackets, 、。 and ・ take a one-em frame
+(their glyph half and a blank half), the blanks of neighbouring punctuation are
+compressed (」。, 、「, ）」 and 「『 to half an em between them), an opening bracket at
+the start of a line is set half-width, and a closing bracket or stop at the end of one
+too. Ruby is set at half the size, centred on its base; a reading longer than its base
+may overhang neighbouring kana by one ruby character on each side, and the base is
+spaced out for the rest. Lines never break inside a ruby base or a tate-chu-yoko run.
 """
 
 from __future__ import annotations
@@ -46,7 +57,26 @@ ROTATED = set("ー－―‐-—–〜～…‥（）()「」『』［］[]【】
 CORNER_PUNCT = set("、。，．,.")
 SMALL_KANA = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
 
-_TAG = re.compile(r"<(/?)(b|i|color|icon)(?:\s+([^<>]*?))?\s*>")
+# JLREQ's punctuation classes: opening brackets (cl-01), closing brackets (cl-02), full
+# stops and commas (cl-06, cl-07), middle dots (cl-05). Each takes a one-em frame: its glyph
+# in one half, blank in the other (a middle dot: a quarter em of blank on each side).
+OPENING = frozenset("「『（［｛〈《【〔〘〖〝")
+CLOSING = frozenset("」』）］｝〉》】〕〙〗〟")
+STOPS = frozenset("、。，．")
+MIDDLE = frozenset("・：；")
+PUNCT = OPENING | CLOSING | STOPS | MIDDLE
+HANGING = frozenset("、。，．")  # may hang past the line's end (ぶら下げ), where allowed
+VERTICAL_FORMS = {"“": "〝", "”": "〟"}  # quotation marks set vertically
+_KANA = re.compile(r"[\u3041-\u309f\u30a0-\u30ff]")
+# A place a name may break (wrap: name): after a middle dot, a double hyphen, a space or a
+# declared break (<wbr>), and before an opening bracket.
+NAME_BREAK_AFTER = frozenset("・＝= \u3000\u200b")
+
+_TAG = re.compile(
+    r'<ruby\s+base="(?P<rb>[^"<>]*)"\s*>(?P<rt>[^<>]*)</ruby>'
+    r"|[|｜](?P<bb>[^|｜《》\n]+?)《(?P<bt>[^《》\n]+)》"
+    r"|(?P<kb>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ]+)《(?P<kt>[^《》\n]+)》"
+    r"|<(/?)(b|i|color|icon|tcy|wbr)(?:\s+([^<>]*?))?\s*/?>")
 
 
 class MarkupError(Exception):
@@ -85,6 +115,9 @@ class Atom(NamedTuple):
     color: Color
     image: str | None = None  # for OBJECT: the image file
     aspect: float = 1.0  # for OBJECT: width / height
+    ruby: str = ""  # on the first atom of a ruby base: its reading
+    group: int = 0  # atoms held together: their number on the first, -1 on the others
+    tcy: bool = False  # in an explicit <tcy> run (the run is the `group`)
 
 
 @lru_cache(maxsize=None)
@@ -108,6 +141,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
     missing: list[str] = []
 
     def add_chars(chunk: str) -> None:
+        chunk = chunk.replace("\\《", "《")  # \《: a 《 that starts no reading
         current = stack[-1]
         primary = current.family.face(current.bold, current.italic)
         drawn = fonts.charmap(primary)
@@ -115,7 +149,8 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
         if all(chr(c).isspace() for c in absent) and ZERO_WIDTH.isdisjoint(chunk):
             # Every character in the primary font (the usual case): no per-character choice.
             new, color = tuple.__new__, current.color
-            atoms.extend([new(Atom, (ch, primary, color, None, 1.0)) for ch in chunk])
+            atoms.extend([new(Atom, (ch, primary, color, None, 1.0, "", 0, False))
+                          for ch in chunk])
             return
         for ch in chunk:
             if ch in ZERO_WIDTH:
@@ -131,11 +166,61 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
                 continue
             atoms.append(Atom(ch, font, current.color))
 
+    def ruby(base: str, reading: str) -> None:
+        reading = reading.strip()
+        if not base or not reading:
+            raise MarkupError("ruby needs a base and a reading: ｜鏑木《かぶらぎ》")
+        first = len(atoms)
+        add_chars(base)
+        mark = len(atoms)
+        add_chars(reading)  # its characters must be in the fonts too: checked, then removed
+        del atoms[mark:]
+        if mark - first != len(base):
+            return  # a character without a glyph: reported with the others
+        parts = reading.replace("\u3000", " ").split()
+        if len(parts) == len(base) > 1:  # mono-ruby: a reading for each character
+            for k, part in enumerate(parts):
+                atoms[first + k] = atoms[first + k]._replace(ruby=part, group=1)
+            return
+        atoms[first] = atoms[first]._replace(ruby="".join(parts), group=len(atoms) - first)
+        for k in range(first + 1, len(atoms)):
+            atoms[k] = atoms[k]._replace(group=-1)
+
     pos = 0
+    tcy_start = None
     for match in _TAG.finditer(text):
         add_chars(text[pos:match.start()])
         pos = match.end()
-        closing, tag, arg = match.group(1), match.group(2), (match.group(3) or "").strip()
+        if match.group("rb") is not None or match.group("bb") is not None \
+                or match.group("kb") is not None:
+            base = match.group("rb") if match.group("rb") is not None else \
+                match.group("bb") if match.group("bb") is not None else match.group("kb")
+            reading = match.group("rt") if match.group("rb") is not None else \
+                match.group("bt") if match.group("bb") is not None else match.group("kt")
+            if "<" in base:
+                raise MarkupError("a ruby base cannot hold markup")
+            ruby(base, reading)
+            continue
+        closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
+        if tag == "wbr":
+            atoms.append(Atom("\u200b", stack[-1].family.regular, stack[-1].color))
+            continue
+        if tag == "tcy":
+            if closing:
+                if tcy_start is None:
+                    raise MarkupError("</tcy> closes nothing")
+                n = len(atoms) - tcy_start
+                if not 0 < n <= 4:
+                    raise MarkupError(f"<tcy> holds 1 to 4 characters set across one em, not {n}")
+                atoms[tcy_start] = atoms[tcy_start]._replace(tcy=True, group=n)
+                for k in range(tcy_start + 1, len(atoms)):
+                    atoms[k] = atoms[k]._replace(tcy=True, group=-1)
+                tcy_start = None
+            elif tcy_start is not None:
+                raise MarkupError("<tcy> inside <tcy>")
+            else:
+                tcy_start = len(atoms)
+            continue
         if closing:
             if len(stack) == 1:
                 raise MarkupError(f"</{tag}> closes nothing")
@@ -167,6 +252,8 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
     add_chars(text[pos:])
     if len(stack) > 1:
         raise MarkupError("a <b>, <i> or <color> tag is not closed")
+    if tcy_start is not None:
+        raise MarkupError("a <tcy> tag is not closed")
     if missing:
         raise MissingGlyphs(missing, style.family.name)
     return atoms
@@ -257,10 +344,155 @@ def _widths(atoms: list[Atom], size: float, vertical: bool) -> list[float]:
     return widths
 
 
+class Spacing(NamedTuple):
+    """What JLREQ spacing and ruby add to each atom's advance, in points."""
+
+    before: list[float]  # before the glyph (negative: a blank of the glyph's own taken away)
+    after: list[float]
+    open_blank: list[float]  # an opening bracket's blank before it (dropped at a line's start)
+    close_blank: list[float]  # a closing bracket's or stop's blank after it (at a line's end)
+
+
+def _kind(ch: str) -> str:
+    return ("open" if ch in OPENING else "close" if ch in CLOSING else
+            "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
+
+
+def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool) -> Spacing:
+    """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
+    ruby longer than its base needs beyond its overhang over neighbouring kana."""
+    n = len(atoms)
+    before, after = [0.0] * n, [0.0] * n
+    open_blank, close_blank = [0.0] * n, [0.0] * n
+    kinds = [_kind(VERTICAL_FORMS.get(a.text, a.text) if vertical else a.text) for a in atoms]
+    blanks = [((.5, 0.0) if k == "open" else (0.0, .5) if k in ("close", "stop")
+               else (.25, .25) if k == "middle" else (0.0, 0.0)) for k in kinds]
+    eb, ea = [b for b, _ in blanks], [a for _, a in blanks]
+    for i in range(n - 1):
+        ki, kj = kinds[i], kinds[i + 1]
+        if not ki or not kj:
+            continue
+        if kj in ("close", "stop"):  # 」。 ）」 。」: nothing between them
+            ea[i] = 0.0
+        elif ki == "open":  # 「『: nothing between them
+            eb[i + 1] = 0.0
+        else:  # 」「 、「 」・: half an em between them at most
+            ea[i], eb[i + 1] = min(.5, max(ea[i], eb[i + 1])), 0.0
+    for i, k in enumerate(kinds):
+        if not k:
+            continue
+        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
+        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
+                        else (spare / 2, spare / 2))
+        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
+        if k == "open":
+            open_blank[i] = eb[i] * size
+        elif k != "middle":
+            close_blank[i] = ea[i] * size
+    for i, atom in enumerate(atoms):
+        if atom.group > 0 and atom.ruby:
+            last = i + atom.group - 1
+            base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
+            rsize = size / 2
+            ruby = len(atom.ruby) * rsize if vertical else \
+                sum(_width(atom.font, ch) for ch in atom.ruby) * rsize
+            overhang = rsize * ((i > 0 and bool(_KANA.match(atoms[i - 1].text))) +
+                                (last + 1 < n and bool(_KANA.match(atoms[last + 1].text))))
+            extra = ruby - base - overhang
+            if extra > 0:
+                before[i] += extra / 2
+                after[last] += extra / 2
+    return Spacing(before, after, open_blank, close_blank)
+
+
+def _tcy_runs(atoms: list[Atom], digits: int) -> dict[int, int]:
+    """Tate-chu-yoko in vertical text: start -> length of each explicit <tcy> run and each
+    run of up to `digits` ASCII digits standing alone."""
+    runs, i, n = {}, 0, len(atoms)
+    while i < n:
+        atom = atoms[i]
+        if atom.tcy and atom.group > 0:
+            runs[i] = atom.group
+            i += atom.group
+            continue
+        if digits and "0" <= atom.text <= "9":
+            j = i
+            while j < n and "0" <= atoms[j].text <= "9" and not atoms[j].tcy:
+                j += 1
+            alone = (i == 0 or not atoms[i - 1].text.isascii() or not atoms[i - 1].text.isalnum()) \
+                and (j == n or not atoms[j].text.isascii() or not atoms[j].text.isalnum())
+            if j - i <= digits and alone:
+                runs[i] = j - i
+            i = j
+            continue
+        i += 1
+    return runs
+
+
+class Laid(NamedTuple):
+    """A text measured for breaking: each atom's advance with its spacing."""
+
+    widths: list[float]
+    spacing: Spacing | None
+    tcy: dict[int, int]
+
+
+def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
+          plain: str | None = None) -> Laid:
+    widths = _widths(atoms, size, vertical)
+    plain = "".join(a.text for a in atoms) if plain is None else plain
+    runs = _tcy_runs(atoms, tcy) if vertical else {}
+    for start, length in runs.items():
+        widths[start] = size
+        for k in range(start + 1, start + length):
+            widths[k] = 0.0
+    if PUNCT.isdisjoint(plain) and not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) \
+            and not any(a.ruby for a in atoms):
+        return Laid(widths, None, runs)
+    sp = _spacing(atoms, widths, size, vertical)
+    return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
+
+
+def _glued(atoms: list[Atom], plain: str, runs: dict[int, int], names: bool) -> set[int]:
+    """Atoms a line may not start at: inside a ruby base or a tate-chu-yoko run, and, for
+    names, everywhere but after a middle dot, a double hyphen, a space or a <wbr>, or before
+    an opening bracket."""
+    glued = set()
+    for i, atom in enumerate(atoms):
+        if atom.group > 0:
+            glued.update(range(i + 1, i + atom.group))
+    for start, length in runs.items():
+        glued.update(range(start + 1, start + length))
+    if names:
+        glued.update(k for k in range(1, len(plain)) if plain[k - 1] not in NAME_BREAK_AFTER
+                     and plain[k] not in OPENING and plain[k - 1] != "\n" and plain[k] != "\n")
+    return glued
+
+
+def _merge(groups: list[list[tuple[int, int]]], glued: set[int]) -> list[list[tuple[int, int]]]:
+    """Units joined where no line may start between them (a joined unit stays in the phrase
+    group of its first part)."""
+    if not glued:
+        return groups
+    out: list[list[tuple[int, int]]] = []
+    for group in groups:
+        for k, (us, ue) in enumerate(group):
+            if out and us in glued:
+                out[-1][-1] = (out[-1][-1][0], ue)
+            elif k == 0 or not out:
+                out.append([(us, ue)])
+            else:
+                out[-1].append((us, ue))
+    return out
+
+
 class Line(NamedTuple):
     atoms: list[Atom]
     last: bool  # ends a paragraph
     widths: list[float]  # each atom's advance, as the line was broken
+    offsets: list[float] | None = None  # where each glyph starts in its advance (JLREQ, ruby)
+    hang: float = 0.0  # the advance of a stop hanging past the line's end (ぶら下げ)
+    tcy: dict | None = None  # tate-chu-yoko runs: start (in the line) -> length
 
 
 def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple[float, float]:
@@ -268,7 +500,7 @@ def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple
     the widest piece no line may break inside (a word; a Japanese phrase with `phrase`),
     and the widest paragraph set on one line."""
     plain = "".join(a.text for a in atoms)
-    widths = _widths(atoms, size, False)
+    widths = _laid(atoms, size, False, 0, plain).widths
     cum = [0.0, *accumulate(widths)]
     low = high = 0.0
     start = 0
@@ -306,43 +538,58 @@ def _hyphen_points(word: str, lang: str) -> list[int]:
 
 
 def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
-                phrase: bool = False, hyphenate: str | None = None) -> list[Line] | None:
-    """Lines (atoms, ends-a-paragraph, advances). None if one atom alone is longer than a line.
+                phrase: bool = False, hyphenate: str | None = None, names: bool = False,
+                hang: bool = False, tcy: int = 2) -> list[Line] | None:
+    """Lines (atoms, ends-a-paragraph, advances, glyph offsets). None if one atom alone is
+    longer than a line (or, for `names`, a name's part between its break points).
     With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
     than a line. With `hyphenate` (a language, "en_US"), an English word that would start
     the next line is hyphenated where the dictionary allows and the part fits, at most
-    MAX_HYPHENS_IN_A_ROW lines running."""
+    MAX_HYPHENS_IN_A_ROW lines running. With `names`, lines break only after ・, ＝, a
+    space or a <wbr>, or before an opening bracket. With `hang`, a line may end in 、 or 。
+    hanging past its end rather than push them on. `tcy`: the longest run of digits set
+    across in vertical text."""
     plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
-    widths = _widths(atoms, size, vertical)
+    laid = _laid(atoms, size, vertical, tcy, plain)
+    widths, sp = laid.widths, laid.spacing
+    glued = _glued(atoms, plain, laid.tcy, names)
+    tail = sp.close_blank if sp else None
     cum = [0.0, *accumulate(widths)]  # cum[i]: the advance of atoms[:i]
     limit = available + 1e-6
     ranges: list[tuple[int, int, bool]] = []  # lines as atom index ranges
     hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
     start = 0
+
+    def ending(us: int, ue: int) -> float:
+        """The unit's advance as the end of a line: without trailing spaces, the blank after
+        a closing bracket or stop, and (with `hang`) a stop that may hang."""
+        end = ue
+        while end > us and plain[end - 1].isspace():
+            end -= 1
+        width = cum[end] - cum[us]
+        if end > us and tail is not None:
+            width -= tail[end - 1]
+            if hang and plain[end - 1] in HANGING and end - 1 > us:
+                width -= widths[end - 1] - tail[end - 1]
+        return width
+
     while True:
         end = plain.find("\n", start)
         end = len(plain) if end < 0 else end
-        trim = end
-        while trim > start and plain[trim - 1].isspace():
-            trim -= 1
-        if cum[trim] - cum[start] <= limit:
+        if ending(start, end) <= limit:
             ranges.append((start, end, True))  # it fits: no break opportunity is needed
         else:
             line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
-            for group in _unit_bounds(plain[start:end], start, phrase):
+            groups = _merge(_unit_bounds(plain[start:end], start, phrase), glued)
+            for group in groups:
                 units = group
                 if len(group) > 1:
                     gs, gt = group[0][0], group[-1][1]
-                    while gt > gs and plain[gt - 1].isspace():
-                        gt -= 1
-                    if cum[gt] - cum[gs] <= limit:
+                    if ending(gs, gt) <= limit:
                         units = [(gs, group[-1][1])]  # a phrase that fits stays whole
                     # else: a phrase longer than a line: break inside it, as ICU allows
                 for us, ue in units:
-                    unit_w = cum[ue] - cum[us]
-                    trim_w = unit_w - sum(widths[i] for i in range(us, ue)
-                                          if plain[i].isspace()) \
-                        if plain[ue - 1].isspace() else unit_w
+                    trim_w = ending(us, ue)
                     if us > line and cum[us] - cum[line] + trim_w > limit:
                         cut = _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size,
                                           hyphenate, ranges, hyphenated) \
@@ -351,18 +598,19 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
                             ranges.append((line, cut, False))
                             hyphenated.add(cut)
                             line = us = cut
-                            unit_w = cum[ue] - cum[us]
-                            trim_w = unit_w - sum(widths[i] for i in range(us, ue)
-                                                  if plain[i].isspace())
+                            trim_w = ending(us, ue)
                         else:
                             ranges.append((line, us, False))
                             line = us
                     if us == line and trim_w > limit:
-                        # A piece longer than the line (a long word): split it where it must.
+                        # A piece longer than the line (a long word): split it where it must,
+                        # never inside a ruby base or a tate-chu-yoko run, nor inside a name.
+                        if names:
+                            return None
                         for i in range(us, ue):
                             if widths[i] > limit:
                                 return None
-                            if i > line and cum[i + 1] - cum[line] > limit:
+                            if i > line and i not in glued and cum[i + 1] - cum[line] > limit:
                                 ranges.append((line, i, False))
                                 line = i
             ranges.append((line, end, True))
@@ -372,13 +620,26 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     lines = []
     for a, b, last in ranges:
         if b in hyphenated and not last:
-            dash = atoms[b - 1]._replace(text=HYPHEN)
+            dash = atoms[b - 1]._replace(text=HYPHEN, ruby="", group=0)
             lines.append(Line(atoms[a:b] + [dash], last,
-                              widths[a:b] + [_width(dash.font, HYPHEN) * size]))
+                              widths[a:b] + [_width(dash.font, HYPHEN) * size],
+                              sp.before[a:b] + [0.0] if sp else None))
             continue
         while b > a and plain[b - 1].isspace():
             b -= 1
-        lines.append(Line(atoms[a:b], last, widths[a:b]))
+        line_widths = widths[a:b]
+        offsets = sp.before[a:b] if sp else None
+        hung = 0.0
+        if sp and b > a:
+            if sp.open_blank[a]:  # an opening bracket starts the line: half-width
+                line_widths[0] -= sp.open_blank[a]
+                offsets[0] -= sp.open_blank[a]
+            if sp.close_blank[b - 1]:  # a closing bracket or stop ends it: half-width too
+                line_widths[-1] -= sp.close_blank[b - 1]
+            if hang and plain[b - 1] in HANGING and sum(line_widths) > limit:
+                hung = line_widths[-1]
+        runs = {k - a: n for k, n in laid.tcy.items() if a <= k < b} if laid.tcy else None
+        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs))
     return lines
 
 
@@ -421,20 +682,44 @@ def _em(font: str, size: float) -> tuple[float, float]:
     return ascent * scale, descent * scale
 
 
-def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
+def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item]:
+    """Horizontal ruby: each reading at half the size, centred over its base's glyphs (kept
+    inside the box), its em box standing on the base's."""
     items: list[Item] = []
-    block = len(lines) * lh
+    for i, atom in enumerate(atoms):
+        if not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
+            continue
+        rsize = size / 2
+        width = fonts.string_width(atom.ruby, atom.font, rsize) * scale
+        middle = (starts[i] + ends[i + atom.group - 1]) / 2
+        x = min(max(middle - width / 2, box.x), box.x + box.w - width)
+        items.append(Text(x, baseline_of(atom.font, rsize), atom.ruby, atom.font, rsize,
+                          atom.color, scale=scale))
+    return items
+
+
+def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale: float = 1.0,
+                     ruby_room: float = 0.0) -> list[Item]:
+    """Each line's runs of text at its baseline; `scale` condenses the glyphs (長体) and their
+    advances; `ruby_room` is kept above the first line for its ruby."""
+    items: list[Item] = []
+    block = len(lines) * lh + ruby_room
     top = {"top": box.y + box.h, "middle": box.y + (box.h + block) / 2,
-           "bottom": box.y + block}[valign]
+           "bottom": box.y + block}[valign] - ruby_room
     ascent, descent = _em(base_font, size)
-    for i, (line, last, widths) in enumerate(lines):
+    for i, line in enumerate(lines):
+        atoms, last, widths = line.atoms, line.last, line.widths
+        offsets = line.offsets
+        if scale != 1.0:
+            widths = [w * scale for w in widths]
+            offsets = [o * scale for o in offsets] if offsets else None
         em_top = top - i * lh - (lh - size) / 2
         baseline = em_top - ascent
-        natural = sum(widths)
+        natural = sum(widths) - line.hang * scale
         space = 0.0
         word_gap = None  # justified between words: the width each word space gets besides its own
-        text = "".join(a.text for a in line)
-        if align == "justify" and not last and len(line) > 1:
+        text = "".join(a.text for a in atoms)
+        if align == "justify" and not last and len(atoms) > 1:
             gaps = text.count(" ")
             letters = [ch for ch in text if ch != " "]
             if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
@@ -443,26 +728,30 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
                 # name in it included): each word a run of its own, letters as they are.
                 word_gap = max(0.0, (box.w - natural) / gaps)
             else:
-                space = max(0.0, (box.w - natural) / (len(line) - 1))
+                space = max(0.0, (box.w - natural) / (len(atoms) - 1))
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
-        if word_gap is None and line and len({(a.font, a.color) for a in line}) == 1 \
+        if word_gap is None and atoms and offsets is None and \
+                len({(a.font, a.color) for a in atoms}) == 1 \
                 and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
             # One font and colour, nothing to skip: the whole line is one run (the usual case).
-            items.append(Text(x, baseline, text, line[0].font, size, line[0].color,
-                              char_space=space))
+            items.append(Text(x, baseline, text, atoms[0].font, size, atoms[0].color,
+                              char_space=space / scale, scale=scale))
             continue
         run: list[Atom] = []
-        run_x = x
-        for atom, w in zip(line, widths):
+        run_x = expected = x
+        starts: dict[int, float] = {}
+        ends: dict[int, float] = {}
+        for k, (atom, w) in enumerate(zip(atoms, widths)):
             if atom.text in ZERO_WIDTH:
                 continue
+            glyph_x = x + (offsets[k] if offsets else 0.0)
             gap = word_gap is not None and atom.text == " "
-            if gap or atom.text == OBJECT or \
+            if gap or atom.text == OBJECT or abs(glyph_x - expected) > 1e-6 or \
                     (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
                 if run:
                     items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
-                                      size, run[0].color, char_space=space))
+                                      size, run[0].color, char_space=space / scale, scale=scale))
                 run = []
             if gap:
                 x += w + word_gap
@@ -470,98 +759,174 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font) -> lis
             if atom.text == OBJECT:
                 items.append(Image(atom.image, x, baseline + descent, w, size,
                                    images.digest(atom.image)))
+                expected = x + w + space
             else:
                 if not run:
-                    run_x = x
+                    run_x = glyph_x
                 run.append(atom)
+                advance = _width(atom.font, atom.text) * size * scale
+                starts[k], ends[k] = glyph_x, glyph_x + advance
+                expected = glyph_x + advance + space
             x += w + space
         if run:
             items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
-                              run[0].color, char_space=space))
+                              run[0].color, char_space=space / scale, scale=scale))
+        if any(a.ruby for a in atoms):
+            items += _ruby_items(atoms, starts, ends,
+                                 lambda font, rsize: em_top - _em(font, rsize)[1], size, scale,
+                                 box)
     return items
 
 
-def place_vertical(lines, size, lh, box: Box, align, valign, base_font) -> list[Item]:
+def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
+                   ruby_room: float = 0.0) -> list[Item]:
+    """Columns from the right; `ruby_room` is kept right of the first column for its ruby."""
     items: list[Item] = []
-    block = len(lines) * lh
+    block = len(lines) * lh + ruby_room
     right = {"right": box.x + box.w, "center": box.x + (box.w + block) / 2,
-             "left": box.x + block, "justify": box.x + box.w}[align]
+             "left": box.x + block, "justify": box.x + box.w}[align] - ruby_room
     ascent, descent = _em(base_font, size)
-    for i, (line, _last, advances) in enumerate(lines):
+    for i, line in enumerate(lines):
+        atoms, advances = line.atoms, line.widths
+        offsets, runs = line.offsets, line.tcy or {}
         cx = right - i * lh - lh / 2
         length = sum(advances)
         y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
              "bottom": box.y + length}[valign]
-        for atom, adv in zip(line, advances):
+        spans: dict[int, tuple[float, float]] = {}  # ruby base atom -> (glyph top, glyph end)
+        skip = 0
+        for k, (atom, adv) in enumerate(zip(atoms, advances)):
+            top = y - (offsets[k] if offsets else 0.0)  # the glyph's em cell starts here
+            y -= adv
+            if skip:
+                skip -= 1
+                continue
             ch = atom.text
             if ch in ZERO_WIDTH:
                 continue
+            if k in runs:  # tate-chu-yoko: upright, across, within one em
+                text = "".join(a.text for a in atoms[k:k + runs[k]])
+                w = fonts.string_width(text, atom.font, size)
+                squeeze = min(1.0, size * 0.96 / w) if w else 1.0
+                items.append(Text(cx - w * squeeze / 2, top - size - descent, text, atom.font,
+                                  size, atom.color, scale=squeeze))
+                skip = runs[k] - 1
+                spans[k] = (top, top - size)
+                continue
+            form = VERTICAL_FORMS.get(ch)
+            if form and not fonts.missing_glyphs(atom.font, form):
+                ch = form
             if ch == OBJECT:
-                items.append(Image(atom.image, cx - size / 2, y - size, size, size,
+                items.append(Image(atom.image, cx - size / 2, top - size, size, size,
                                    images.digest(atom.image)))
+                spans[k] = (top, top - size)
             elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:
                 # Turned clockwise: the glyph's baseline runs down the column.
-                items.append(Text(cx - (ascent + descent) / 2, y, ch, atom.font, size, atom.color,
-                                  rotate=-90))
+                items.append(Text(cx - (ascent + descent) / 2, top, ch, atom.font, size,
+                                  atom.color, rotate=-90))
+                spans[k] = (top, top - _width(atom.font, ch) * size)
             else:
                 w = fonts.string_width(ch, atom.font, size)
-                baseline = y - size - descent
+                baseline = top - size - descent
                 x = cx - w / 2
                 if ch in CORNER_PUNCT:
                     x, baseline = cx + size * 0.05, baseline + size * 0.55
                 elif ch in SMALL_KANA:
                     x, baseline = x + size * 0.08, baseline + size * 0.08
                 items.append(Text(x, baseline, ch, atom.font, size, atom.color))
-            y -= adv
+                spans[k] = (top, top - size)
+        for k, atom in enumerate(atoms):  # ruby: right of the column, upright, centred
+            if not atom.ruby or atom.group <= 0 or k not in spans:
+                continue
+            end = spans.get(k + atom.group - 1, spans[k])[1]
+            rsize = size / 2
+            length = len(atom.ruby) * rsize
+            ry = min(max((spans[k][0] + end) / 2 + length / 2, box.y + length), box.y + box.h)
+            rdescent = _em(atom.font, rsize)[1]
+            for ch in atom.ruby:
+                w = fonts.string_width(ch, atom.font, rsize)
+                items.append(Text(cx + size / 2 + (rsize - w) / 2, ry - rsize - rdescent, ch,
+                                  atom.font, rsize, atom.color))
+                ry -= rsize
     return items
 
 
 LINEAR_STEPS = 64  # 32 pt of shrinking tried size by size, as a designer would
 
 
+RUBY_LEADING = 1.5  # times the size: lines of a text with ruby are at least this far apart
+CONDENSE_STEP = 0.01  # 長体 is tried in steps of 1%
+
+
 def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spacing: float,
              align: str, valign: str, vertical: bool, base_font: str,
-             phrase: bool = False) -> tuple[list[Item], float]:
+             phrase: bool = False, names: bool = False, hang: bool = False, tcy: int = 2,
+             condense: float = 1.0) -> tuple[list[Item], float]:
     """Break, fit and place `atoms` in `box`. Returns (primitives, the size used).
 
     Tries `size`, then smaller sizes in 0.5 pt steps down to `min_size` (a declared
     shrink; `min_size == size` means no shrinking): the largest size on that grid that
-    fits. The first LINEAR_STEPS sizes are tried one by one; past them (a shrink from a
-    size far too large) the rest of the grid is bisected, so that any shrink takes at
-    most LINEAR_STEPS + 64 tries. Raises DoesNotFit at the end."""
+    fits. At each size, glyphs may first be condensed (長体, horizontal text) in 1% steps
+    down to `condense` (1: never). The first LINEAR_STEPS sizes are tried one by one; past
+    them (a shrink from a size far too large) the rest of the grid is bisected, so that
+    any shrink takes at most LINEAR_STEPS + 64 sizes. Raises DoesNotFit at the end.
+    A text with ruby keeps its lines RUBY_LEADING apart at least, and room for the first
+    line's ruby inside the box."""
     along, across = (box.h, box.w) if vertical else (box.w, box.h)
+    has_ruby = any(a.ruby for a in atoms)
+    scales = [1.0]
+    while not vertical and scales[-1] - CONDENSE_STEP >= condense - 1e-9:
+        scales.append(round(scales[-1] - CONDENSE_STEP, 4))
 
     def attempt(current: float):
         lh = current * line_spacing
-        lines = break_lines(atoms, current, along, vertical, phrase) if along > 0 else None
-        fits = lines is not None and len(lines) * lh <= across + 1e-6
-        return fits, lines, lh
+        if has_ruby:
+            lh = max(lh, current * RUBY_LEADING)
+        lines = None
+        for scale in scales:
+            lines = break_lines(atoms, current, along / scale, vertical, phrase, names=names,
+                                hang=hang, tcy=tcy) if along > 0 else None
+            room = _ruby_room(lines, current, lh)
+            if lines is not None and len(lines) * lh + room <= across + 1e-6:
+                return True, lines, lh, scale
+        return False, lines, lh, scales[-1]
 
-    def placed(current: float, lines, lh):
-        place = place_vertical if vertical else place_horizontal
-        return place(lines, current, lh, box, align, valign, base_font), current
+    def placed(current: float, lines, lh, scale):
+        room = _ruby_room(lines, current, lh)
+        if vertical:
+            return place_vertical(lines, current, lh, box, align, valign, base_font,
+                                  ruby_room=room), current
+        return place_horizontal(lines, current, lh, box, align, valign, base_font, scale,
+                                ruby_room=room), current
 
     steps = max(0, int((size - min_size + 1e-6) // 0.5))  # sizes size - k * 0.5, k = 0..steps
     last = None
     for k in range(min(steps, LINEAR_STEPS) + 1):
         current = size - k * 0.5
-        fits, lines, lh = attempt(current)
+        fits, lines, lh, scale = attempt(current)
         if fits:
-            return placed(current, lines, lh)
-        last = (current, lines, lh)
+            return placed(current, lines, lh, scale)
+        last = (current, lines, lh, scale)
     if steps > LINEAR_STEPS:  # bisect k in (LINEAR_STEPS, steps] for the smallest k that fits
         low, high, found = LINEAR_STEPS + 1, steps, None
         while low <= high:
             k = (low + high) // 2
-            fits, lines, lh = attempt(size - k * 0.5)
+            fits, lines, lh, scale = attempt(size - k * 0.5)
             if fits:
-                found, high = (size - k * 0.5, lines, lh), k - 1
+                found, high = (size - k * 0.5, lines, lh, scale), k - 1
             else:
-                last, low = (size - k * 0.5, lines, lh), k + 1
+                last, low = (size - k * 0.5, lines, lh, scale), k + 1
         if found is not None:
             return placed(*found)
         last = (size - steps * 0.5,) + attempt(size - steps * 0.5)[1:]
-    current, lines, lh = last
+    current, lines, lh, _scale = last
     if lines is None:
         raise DoesNotFit(0.0, along, current, too_wide=True)
-    raise DoesNotFit(len(lines) * lh, across, current)
+    raise DoesNotFit(len(lines) * lh + _ruby_room(lines, current, lh), across, current)
+
+
+def _ruby_room(lines, size: float, lh: float) -> float:
+    """Room the first line's ruby needs beyond the half-leading above it."""
+    if not lines or not any(a.ruby for a in lines[0].atoms):
+        return 0.0
+    return max(0.0, size / 2 - (lh - size) / 2)

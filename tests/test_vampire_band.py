@@ -134,7 +134,10 @@ def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
     lines = [line for line in seed.read_text("utf-8").splitlines()
              if line.strip() and not any(w in line for w in web)]
     assert len(lines) >= 60
-    missing = [line for line in lines if squeeze(line) not in printed]
+    # The seed writes the reading of 殺 in parentheses; the rulebook sets it as ruby, above the
+    # line (test_japanese_typesetting reads its position): here the line reads 殺りあう.
+    missing = [line for line in lines
+               if squeeze(line.replace("殺（ヤ）", "殺")) not in printed]
     # "KING'S COURT" wraps over two lines in the seed itself
     assert missing in ([], ["COURT」は色は３色になり、数字も色によって一部無いものがあったりと完全なシンメトリでは無く、"
                             "攻撃カードも凶悪さが増しています。）"]), missing

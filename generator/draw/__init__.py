@@ -92,23 +92,29 @@ def draw_items(c: Canvas, items, pen: _Pen | None = None, forms: Mapping[int, st
 def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
     t = c.beginText()
     font = space = None
+    scale = 1.0
     for item in texts:
         x = item.x
         if (item.font, item.size) != font:
             font = (item.font, item.size)
             t.setFont(fonts.ensure(item.font), item.size)
         if item.anchor != "start":
-            width = c.stringWidth(item.text, item.font, item.size)
+            width = c.stringWidth(item.text, item.font, item.size) * item.scale
             width += item.char_space * max(len(item.text) - 1, 0)
             x -= width / 2 if item.anchor == "middle" else width
         t.setTextOrigin(x, item.y)
         if item.char_space != (space or 0.0):
             t.setCharSpace(item.char_space)
             space = item.char_space
+        if item.scale != scale:  # condensed glyphs (長体): Tz, in percent
+            t.setHorizScale(item.scale * 100)
+            scale = item.scale
         pen.fill_with(t, item.color)
         t.textLine(item.text)  # as drawString does; the origin is set again for the next item
     if space:  # character spacing outlives the text object: put it back
         t.setCharSpace(0)
+    if scale != 1.0:  # and so does the horizontal scale
+        t.setHorizScale(100)
     c.drawText(t)
 
 
@@ -140,7 +146,8 @@ def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
             c.translate(item.x, item.y)
             c.rotate(item.rotate)
             _draw_texts(c, [Text(0.0, 0.0, item.text, item.font, item.size, item.color,
-                                 item.anchor, item.char_space)], _Pen(pen.fill, pen.stroke))
+                                 item.anchor, item.char_space, 0.0, item.scale)],
+                        _Pen(pen.fill, pen.stroke))
             c.restoreState()
         else:
             _draw_texts(c, [item], pen)

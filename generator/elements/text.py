@@ -34,11 +34,15 @@ SCHEMA = {"properties": {
     "fit": {"enum": ["error", "shrink"]},
     "vertical": {"type": ["boolean", "string"]},
     "padding": {"$ref": "#/$defs/length"},
-    "wrap": {"enum": ["normal", "phrase"]},
+    "wrap": {"enum": ["normal", "phrase", "name"]},
+    "condense": {"type": ["number", "string"]},
+    "hang": {"type": ["boolean", "string"]},
+    "tate_chu_yoko": {"type": ["integer", "string"]},
 }, "required": ["text"]}
 
 _TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
-                         "line_spacing", "wrap", "padding", "color", "bold"}
+                         "line_spacing", "wrap", "padding", "color", "bold", "condense",
+                         "hang", "tate_chu_yoko"}
 # "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
 _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
 
@@ -57,6 +61,10 @@ class _Params:
     vertical: bool
     phrase: bool
     fit: Any
+    names: bool = False  # wrap: name: lines break only at ・, ＝, spaces and <wbr>
+    hang: bool = False  # 、 and 。 may hang past a line's end
+    tcy: int = 2  # digits set across in vertical text (tate-chu-yoko)
+    condense: float = 1.0  # the narrowest 長体 allowed before the size shrinks
     ident: int = 0  # the same for equal settings within a build: a short key for set texts
 
 
@@ -72,7 +80,7 @@ class Cache:
 def _params(e: Element, box) -> _Params:
     p = _measure(e, box)
     key = (p.style, p.inner.w, p.inner.h, p.size, p.min_size, p.spacing, p.align, p.valign,
-           p.vertical, p.phrase)
+           p.vertical, p.phrase, p.names, p.hang, p.tcy, p.condense)
     settings = e.cache.settings
     ident = settings.setdefault(key, len(settings))
     return replace(p, ident=ident)
@@ -94,13 +102,31 @@ def _measure(e: Element, box) -> _Params:
     if vertical and align == "justify":
         align = "right"
     pad = e.length("padding", "0mm", H)
+    condense = _condense(e)
+    if vertical and condense < 1:
+        raise Bad("condense", "condenses horizontal text only (this text is vertical)")
     x, y, w, h = box
+    wrap = e.raw("wrap", "normal")
     return _Params(
         Style(family, e.flag("bold"), e.color("color", "ink") or INK),
         Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad), size, min_size,
         e.number("line_spacing", 1.5 if vertical else 1.4, above=0, high=MAX_LINE_SPACING),
         align, e.raw("valign", "top"),
-        vertical, e.raw("wrap", "normal") == "phrase", fit)
+        vertical, wrap == "phrase", fit, wrap == "name", e.flag("hang"),
+        int(e.number("tate_chu_yoko", 2, low=0, high=3, whole=True)), condense)
+
+
+def _condense(e: Element) -> float:
+    """`condense: 80%` (or 0.8): the narrowest the glyphs may be condensed, 50% to 100%."""
+    value = e.raw("condense", 1.0)
+    text = str(value).strip()
+    try:
+        scale = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise Bad("condense", f"must be a percentage such as 80%, not '{text}'") from None
+    if not 0.5 <= scale <= 1:
+        raise Bad("condense", f"must be from 50% to 100%, not {text}")
+    return scale
 
 
 def lay_out(e: Element) -> list:
@@ -118,7 +144,7 @@ def lay_out(e: Element) -> list:
                           images.aspect)
             base = p.style.family.bold if p.style.bold else p.style.family.regular
             items, _ = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align, p.valign,
-                                p.vertical, base, p.phrase)
+                                p.vertical, base, p.phrase, p.names, p.hang, p.tcy, p.condense)
         except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
             raise _problem(e, exc, p) from None
         placed = e.cache.set_texts[key] = [Block(tuple(items))]
@@ -141,12 +167,19 @@ def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
         return Bad("text", f"{what}: {exc}", where, "image", named=True)
     unit = e.layout.unit  # the unit the layout is written in
     dims = show_length(inner.w, unit).replace(f" {unit}", "") + " x " + show_length(inner.h, unit)
-    if exc.too_wide:
+    if exc.too_wide and p.names:
+        message = (f"{what} does not fit: a part of the name between its break points (・, ＝, "
+                   f"spaces, <wbr>) is wider than the {dims} box at {exc.size:g} pt")
+        if p.condense < 1:
+            message += f" condensed to {p.condense:.0%}"
+    elif exc.too_wide:
         message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
     else:
         direction = "width" if p.vertical else "height"
         message = (f"{what} does not fit the {dims} box: it needs "
                    f"{show_length(exc.needed, unit)} of {direction} at {exc.size:g} pt")
+        if p.condense < 1:
+            message += f" condensed to {p.condense:.0%}"
         if p.fit != "shrink":
             message += " (fit: shrink with a min_size lets it shrink)"
     return Bad("text", message, where, "fit", named=True)

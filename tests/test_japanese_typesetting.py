@@ -1,0 +1,279 @@
+"""Japanese typesetting beyond line breaking, read back from the PDF: each glyph's origin
+(pdfium's character origins) and size, for ruby, tate-chu-yoko, JLREQ punctuation spacing
+and names that fit.
+
+Expected positions follow JLREQ: brackets, 、。 and ・ take a one-em frame, half glyph and half
+blank (a quarter on each side for ・); neighbouring blanks compress to half an em; an opening
+bracket starting a line is half-width. The project's fonts are proportional (BIZ UDP...):
+a bracket's own advance is its glyph half, so the blank half is what cardgen adds.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import re
+
+import pypdfium2
+import pypdfium2.raw as raw
+import pytest
+
+from test_layout_engine import build
+
+SIZE = 10.0  # pt: the texts below
+
+
+def glyphs(pdf, page: int = 0) -> list[tuple[str, float, float, float]]:
+    """(character, origin x, origin y, font size) of every character pdfium reads."""
+    doc = pypdfium2.PdfDocument(str(pdf))
+    tp = doc[page].get_textpage()
+    out = []
+    x, y = ctypes.c_double(), ctypes.c_double()
+    for i in range(tp.count_chars()):
+        ch = tp.get_text_range(i, 1)
+        if not ch.strip():
+            continue  # spaces pdfium infers from gaps
+        raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(x), ctypes.byref(y))
+        out.append((ch, x.value, y.value, raw.FPDFText_GetFontSize(tp.raw, i)))
+    return out
+
+
+def at(found, ch: str, nth: int = 0):
+    return [g for g in found if g[0] == ch][nth]
+
+
+def width(ch: str, size: float = SIZE) -> float:
+    """The character's own advance in the project's gothic, at `size`."""
+    from generator import fonts
+    from generator.load import Project
+    from generator.pipeline import check
+    outcome = check(Project.find(), "lastdance")  # registers the project's fonts
+    regular = outcome.game.fonts["gothic"].regular
+    return fonts.string_width(ch, fonts.ensure(regular), size)
+
+
+def text_card(project, cardgen, text: str, extra: str = "", w: str = "80mm", h: str = "40mm",
+              expect: int = 0):
+    return build(project, cardgen, f"""
+        size: meishi
+        elements:
+          - name: t
+            type: text
+            text: {json.dumps(text, ensure_ascii=False)}
+            x: 5mm
+            y: 5mm
+            width: {w}
+            height: {h}
+            size: {SIZE}pt
+            {extra}
+    """, expect=expect)
+
+
+def test_compressed_punctuation_pairs_take_half_an_em_between_them(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "あ」「い、「う」。え「『お・か")
+    g = glyphs(pdf)
+    em = SIZE
+    close_open = at(g, "「")[1] - at(g, "」")[1]
+    assert close_open == pytest.approx(width("」") + em / 2, abs=0.05)  # 」「: 1.5 em, not 2
+    assert at(g, "い")[1] - at(g, "」")[1] == pytest.approx(1.5 * em, abs=0.05)
+    # 、「: the comma's half-em frame, then half an em of blank to the bracket's glyph (the
+    # proportional 、 is 0.6 em wide: a tenth of an em of it is blank already)
+    assert at(g, "「", 1)[1] - at(g, "、")[1] == pytest.approx(em, abs=0.05)
+    # 」。: the bracket half-width, the stop straight after it
+    assert at(g, "。")[1] - at(g, "」", 1)[1] == pytest.approx(width("」"), abs=0.05)
+    # 「『: nothing between two opening brackets
+    assert at(g, "『")[1] - at(g, "「", 2)[1] == pytest.approx(width("「"), abs=0.05)
+    # え「: an opening bracket inside a line has its half em of blank before it
+    assert at(g, "「", 2)[1] - at(g, "え")[1] == pytest.approx(width("え") + em / 2, abs=0.05)
+    # ・: a quarter em on each side
+    assert at(g, "・")[1] - at(g, "お")[1] == pytest.approx(width("お") + em / 4, abs=0.05)
+    assert at(g, "か")[1] - at(g, "・")[1] == pytest.approx(width("・") + em / 4, abs=0.05)
+
+
+def test_an_opening_bracket_at_the_start_of_a_line_is_half_width(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "「かぎ」と\nあ「かぎ」")
+    g = glyphs(pdf)
+    first, second = at(g, "「"), at(g, "「", 1)
+    line_start = at(g, "あ")[1]
+    assert first[1] == pytest.approx(line_start, abs=0.05)  # flush with the line's start
+    assert second[1] - line_start == pytest.approx(width("あ") + SIZE / 2, abs=0.05)
+
+
+def test_vertical_text_compresses_punctuation_down_the_column(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "あ」「い", "vertical: true", w="20mm", h="45mm")
+    g = glyphs(pdf)
+    # あ (1 em) + 」 (half) + half an em + 「 (half): い starts 2.5 em below あ
+    assert at(g, "あ")[2] - at(g, "い")[2] == pytest.approx(2.5 * SIZE, abs=0.05)
+
+
+def test_ruby_is_half_size_centred_over_its_base(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "これは｜鏑木《かぶらぎ》です")
+    g = glyphs(pdf)
+    base = [at(g, "鏑"), at(g, "木")]
+    ruby = [at(g, ch) for ch in "かぶらぎ"]
+    assert all(r[3] == pytest.approx(SIZE / 2, abs=0.01) for r in ruby)
+    assert all(b[3] == pytest.approx(SIZE, abs=0.01) for b in base)
+    base_mid = (base[0][1] + base[1][1] + width("木")) / 2
+    ruby_mid = (ruby[0][1] + ruby[-1][1] + width("ぎ", SIZE / 2)) / 2
+    assert ruby_mid == pytest.approx(base_mid, abs=0.05)
+    assert ruby[0][2] > base[0][2] + SIZE * 0.8  # above the base's em box
+    assert len({round(r[2], 2) for r in ruby}) == 1  # one baseline
+
+
+def test_long_ruby_overhangs_kana_by_one_ruby_character_and_spaces_kanji(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "あ｜木《こだちのき》あ\n漢｜木《こだちのき》漢")
+    g = glyphs(pdf)
+    rsize = SIZE / 2
+    # Between kana: the reading (5 half-size characters) overhangs each あ, by at most one
+    # ruby character, and the base is spaced out for the rest.
+    left_kana, base = at(g, "あ"), at(g, "木")
+    reading = [at(g, ch) for ch in "こだちのき"]
+    overhang = (left_kana[1] + width("あ")) - reading[0][1]
+    assert 0 < overhang <= rsize + 0.05
+    # Between kanji: no overhang at all; the reading stays between the neighbours.
+    kanji, second = at(g, "漢"), at(g, "漢", 1)
+    reading2 = [at(g, ch, 1) for ch in "こだちのき"]
+    assert reading2[0][1] >= kanji[1] + width("漢") - 0.05
+    assert reading2[-1][1] + width("き", rsize) <= second[1] + 0.05
+    assert base[1] > left_kana[1]
+
+
+def test_mono_ruby_sets_a_reading_over_each_character(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "｜鏑木《かぶら ぎ》")
+    g = glyphs(pdf)
+    kabu, gi = at(g, "か"), at(g, "ぎ")
+    assert kabu[1] < at(g, "鏑")[1] + width("鏑")  # かぶら over 鏑
+    assert gi[1] >= at(g, "木")[1] - 0.05  # ぎ over 木
+
+
+def test_a_line_never_separates_ruby_from_its_base(project, cardgen):
+    # 7 em of text in a box 6.3 em wide: without the group the line would break inside 鏑木
+    pdf, _ = text_card(project, cardgen, "あいうえお｜鏑木《かぶらぎ》", w=f"{6.3 * SIZE * 0.3528:.2f}mm")
+    g = glyphs(pdf)
+    assert at(g, "鏑")[2] == pytest.approx(at(g, "木")[2])
+    assert at(g, "鏑")[2] < at(g, "お")[2]  # the base moved to the next line whole
+
+
+def test_aozora_kanji_ruby_and_the_explicit_tag(project, cardgen):
+    pdf, _ = text_card(project, cardgen, '漢字《かんじ》と<ruby base="鏑木">かぶらぎ</ruby>と\\《本》')
+    text = "".join(ch for ch, *_ in glyphs(pdf))
+    assert "漢字" in text and "かんじ" in text and "かぶらぎ" in text
+    assert "《本》" in text and "\\" not in text  # \《: the bracket itself, no reading
+
+
+def test_tate_chu_yoko_sets_two_digits_upright_within_one_em(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "第12回<tcy>!?</tcy>は2024年", "vertical: true",
+                       w="20mm", h="50mm")
+    g = glyphs(pdf)
+    one, two = at(g, "1"), at(g, "2")
+    assert one[2] == pytest.approx(two[2], abs=0.01)  # across, on one baseline
+    squeeze = (two[1] - one[1]) / width("1")  # condensed to fit one em
+    assert 0.5 < squeeze < 1
+    column_mid = at(g, "第")[1] + width("第") / 2
+    assert one[1] >= column_mid - SIZE / 2 - 0.05
+    assert two[1] + width("2") * squeeze <= column_mid + SIZE / 2 + 0.05
+    dai, kai = at(g, "第"), at(g, "回")
+    assert dai[2] - kai[2] == pytest.approx(2 * SIZE, abs=0.05)  # 12 takes one em
+    bang, question = at(g, "!"), at(g, "?")
+    assert bang[2] == pytest.approx(question[2], abs=0.01)
+    digits = [x for x in g if x[0] in "2024" and x[2] < kai[2] - SIZE]
+    assert len({round(d[1], 1) for d in digits}) == 1  # 2024: four digits, turned, not across
+
+
+def test_vertical_quotation_marks_become_double_primes(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "“白手袋の”", "vertical: true", w="20mm", h="50mm")
+    text = "".join(ch for ch, *_ in glyphs(pdf))
+    assert "〝白手袋の〟" in text and "“" not in text
+
+
+def test_a_long_name_breaks_only_at_its_break_points(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "ジョン・スミス・ジュニア", "wrap: name", w="30mm",
+                       h="12mm")
+    g = glyphs(pdf)
+    lines = {}
+    for ch, x, y, _ in g:
+        lines.setdefault(round(y, 1), "")
+        lines[round(y, 1)] += ch
+    assert all(line.endswith("・") or line == list(lines.values())[-1]
+               for line in lines.values()), lines
+    # without a break point, a name that needs two lines is a fit error, never split mid-word
+    _, run = text_card(project, cardgen, "鏑木レーゲンドルフアキラ", "wrap: name", w="25mm",
+                       h="12mm", expect=1)
+    assert any(re.search(r"error: card 'one': element 't': text does not fit: a part of the "
+                         r"name between its break points .* is wider than the 25\.0 x 12\.0 mm "
+                         r"box at 10 pt \[fit\]", line) for line in run.lines), run.lines
+
+
+def test_a_name_is_condensed_on_one_line_before_it_shrinks(project, cardgen):
+    import pikepdf
+    name = "鏑木レーゲンドルフアキラ"
+    natural = sum(width(ch) for ch in name)
+    box_mm = natural * 0.9 * 25.4 / 72
+    pdf, _ = text_card(project, cardgen, name, "wrap: name\n            condense: 80%\n"
+                       "            fit: shrink\n            min_size: 6pt", w=f"{box_mm:.2f}mm",
+                       h="6mm")
+    g = glyphs(pdf)
+    assert len({round(y, 2) for _, _, y, _ in g}) == 1  # one line
+    assert all(s == pytest.approx(SIZE) for *_, s in g)  # at its size: condensed, not shrunk
+    spread = g[-1][1] + width(name[-1]) * 0.9 - g[0][1]
+    assert spread <= natural * 0.9 + 0.5
+    document = pikepdf.open(pdf)
+    streams = b"".join(obj.read_bytes() for obj in document.objects
+                       if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") != "/Image"
+                       and obj.get("/Length1") is None)
+    scale = float(re.search(rb"([\d.]+) Tz", streams).group(1))
+    assert 80 <= scale <= 90  # 長体: between the declared minimum and what was needed
+
+
+def test_hanging_stop_goes_past_the_line_end(project, cardgen):
+    text = "あいうえおかきくけこさし。す"
+    box = width("あ") * 12 * 25.4 / 72 + 0.05
+    pdf, _ = text_card(project, cardgen, text, "hang: true", w=f"{box:.2f}mm")
+    g = glyphs(pdf)
+    assert at(g, "。")[2] == at(g, "し")[2]  # the stop stays on the line, hanging
+    assert at(g, "す")[2] < at(g, "し")[2]
+    pdf, _ = text_card(project, cardgen, text, "", w=f"{box:.2f}mm")
+    g = glyphs(pdf)
+    assert at(g, "。")[2] < at(g, "あ")[2]  # without hanging, し and 。 go on together
+
+
+def test_the_vampire_courts_long_name_fits_its_band_on_one_line(project, cardgen):
+    run = cardgen("build", "vampire-band", "-q")
+    assert run.code == 0, run.lines
+    fronts = project / "output/vampire-band/vampire-band-fronts.pdf"
+    name = "鏑木レーゲンドルフアキラ"
+    for page in range(len(pypdfium2.PdfDocument(str(fronts)))):
+        g = glyphs(fronts, page)
+        text = "".join(ch for ch, *_ in g)
+        if name in text:
+            break
+    start = text.index(name)
+    chars = g[start:start + len(name)]
+    xs, ys = {round(x, 1) for _, x, _, _ in chars}, {round(y, 1) for _, _, y, _ in chars}
+    # one line, never 鏑木…フア|キラ (the portrait card lies turned on the landscape sheet)
+    assert len(xs) == 1 or len(ys) == 1, (xs, ys)
+    along = sorted(ys if len(xs) == 1 else xs)
+    scale = (along[-1] - along[0]) / sum(width(ch, 9) for ch in name[:-1])
+    assert 0.8 <= scale < 1  # condensed (長体), no further than the layout's 80%
+    assert along[-1] - along[0] + width("ラ", 9) * scale <= 32 * 72 / 25.4 + 0.01  # the box
+    assert all(size == pytest.approx(9) for *_, size in chars)  # 9 pt: condensed, not shrunk
+
+
+def test_the_vampire_court_rulebook_sets_the_seeds_reading_as_ruby(project, cardgen):
+    run = cardgen("build", "vampire-band", "-q")
+    assert run.code == 0
+    pdf = project / "output/vampire-band/vampire-band-rulebook.pdf"
+    doc = pypdfium2.PdfDocument(str(pdf))
+    for page in range(len(doc)):
+        g = glyphs(pdf, page)
+        text = "".join(ch for ch, *_ in g)
+        if "殺りあう" in text:
+            break
+    else:
+        pytest.fail("殺りあう is not in the rulebook")
+    kill = g[text.index("殺りあう")]
+    ya = [x for x in g if x[0] == "ヤ" and abs(x[1] - kill[1]) < kill[3]]
+    assert len(ya) == 1
+    assert ya[0][3] == pytest.approx(kill[3] / 2, abs=0.01)
+    assert ya[0][2] > kill[2] + kill[3] * 0.8
+    assert "（ヤ）" not in text  # the reading is ruby now, not parentheses
