@@ -65,6 +65,7 @@ CLOSING = frozenset("」』）］｝〉》】〕〙〗〟")
 STOPS = frozenset("、。，．")
 MIDDLE = frozenset("・：；")
 PUNCT = OPENING | CLOSING | STOPS | MIDDLE
+_PUNCT_RE = re.compile("[" + re.escape("".join(sorted(PUNCT))) + "]")
 HANGING = frozenset("、。，．")  # may hang past the line's end (ぶら下げ), where allowed
 VERTICAL_FORMS = {"“": "〝", "”": "〟"}  # quotation marks set vertically
 _KANA = re.compile(r"[\u3041-\u309f\u30a0-\u30ff]")
@@ -120,6 +121,22 @@ class Atom(NamedTuple):
     tcy: bool = False  # in an explicit <tcy> run (the run is the `group`)
 
 
+class Atoms(list):
+    """The atoms `parse` makes, knowing whether any are grouped (ruby, <tcy>): most texts
+    have none, and the engine then skips looking for them."""
+
+    __slots__ = ("grouped",)
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.grouped = False
+
+
+def _grouped(atoms) -> bool:
+    flag = getattr(atoms, "grouped", None)
+    return any(a.group for a in atoms) if flag is None else flag
+
+
 @lru_cache(maxsize=None)
 def _font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | None:
     primary = family.bold if bold else family.regular
@@ -137,7 +154,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
     """Text with markup -> atoms. Raises MarkupError or MissingGlyphs."""
     fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
     stack: list[Style] = [style]
-    atoms: list[Atom] = []
+    atoms: Atoms = Atoms()
     missing: list[str] = []
 
     def add_chars(chunk: str) -> None:
@@ -179,9 +196,11 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             return  # a character without a glyph: reported with the others
         parts = reading.replace("\u3000", " ").split()
         if len(parts) == len(base) > 1:  # mono-ruby: a reading for each character
+            atoms.grouped = True
             for k, part in enumerate(parts):
                 atoms[first + k] = atoms[first + k]._replace(ruby=part, group=1)
             return
+        atoms.grouped = True
         atoms[first] = atoms[first]._replace(ruby="".join(parts), group=len(atoms) - first)
         for k in range(first + 1, len(atoms)):
             atoms[k] = atoms[k]._replace(group=-1)
@@ -212,6 +231,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
                 n = len(atoms) - tcy_start
                 if not 0 < n <= 4:
                     raise MarkupError(f"<tcy> holds 1 to 4 characters set across one em, not {n}")
+                atoms.grouped = True
                 atoms[tcy_start] = atoms[tcy_start]._replace(tcy=True, group=n)
                 for k in range(tcy_start + 1, len(atoms)):
                     atoms[k] = atoms[k]._replace(tcy=True, group=-1)
@@ -364,13 +384,14 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
     n = len(atoms)
     before, after = [0.0] * n, [0.0] * n
     open_blank, close_blank = [0.0] * n, [0.0] * n
-    kinds = [_kind(VERTICAL_FORMS.get(a.text, a.text) if vertical else a.text) for a in atoms]
-    blanks = [((.5, 0.0) if k == "open" else (0.0, .5) if k in ("close", "stop")
-               else (.25, .25) if k == "middle" else (0.0, 0.0)) for k in kinds]
-    eb, ea = [b for b, _ in blanks], [a for _, a in blanks]
-    for i in range(n - 1):
-        ki, kj = kinds[i], kinds[i + 1]
-        if not ki or not kj:
+    plain = "".join(VERTICAL_FORMS.get(a.text, a.text) for a in atoms) if vertical else \
+        "".join(a.text for a in atoms)
+    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
+    eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
+    ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
+    for i, ki in kinds.items():
+        kj = kinds.get(i + 1)
+        if not kj:
             continue
         if kj in ("close", "stop"):  # 」。 ）」 。」: nothing between them
             ea[i] = 0.0
@@ -378,9 +399,7 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             eb[i + 1] = 0.0
         else:  # 」「 、「 」・: half an em between them at most
             ea[i], eb[i + 1] = min(.5, max(ea[i], eb[i + 1])), 0.0
-    for i, k in enumerate(kinds):
-        if not k:
-            continue
+    for i, k in kinds.items():
         spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
         own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
                         else (spare / 2, spare / 2))
@@ -389,7 +408,7 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             open_blank[i] = eb[i] * size
         elif k != "middle":
             close_blank[i] = ea[i] * size
-    for i, atom in enumerate(atoms):
+    for i, atom in enumerate(atoms if _grouped(atoms) else ()):
         if atom.group > 0 and atom.ruby:
             last = i + atom.group - 1
             base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
@@ -447,7 +466,7 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
         for k in range(start + 1, start + length):
             widths[k] = 0.0
     if PUNCT.isdisjoint(plain) and not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) \
-            and not any(a.ruby for a in atoms):
+            and not _grouped(atoms):
         return Laid(widths, None, runs)
     sp = _spacing(atoms, widths, size, vertical)
     return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
@@ -458,7 +477,7 @@ def _glued(atoms: list[Atom], plain: str, runs: dict[int, int], names: bool) -> 
     names, everywhere but after a middle dot, a double hyphen, a space or a <wbr>, or before
     an opening bracket."""
     glued = set()
-    for i, atom in enumerate(atoms):
+    for i, atom in enumerate(atoms if _grouped(atoms) else ()):
         if atom.group > 0:
             glued.update(range(i + 1, i + atom.group))
     for start, length in runs.items():
@@ -493,6 +512,8 @@ class Line(NamedTuple):
     offsets: list[float] | None = None  # where each glyph starts in its advance (JLREQ, ruby)
     hang: float = 0.0  # the advance of a stop hanging past the line's end (ぶら下げ)
     tcy: dict | None = None  # tate-chu-yoko runs: start (in the line) -> length
+    afters: list[float] | None = None  # what spacing adds after each glyph (with `offsets`)
+    ruby: bool = False  # some atom of the line carries ruby
 
 
 def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple[float, float]:
@@ -552,6 +573,7 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
     laid = _laid(atoms, size, vertical, tcy, plain)
     widths, sp = laid.widths, laid.spacing
+    grouped = _grouped(atoms)
     glued = _glued(atoms, plain, laid.tcy, names)
     tail = sp.close_blank if sp else None
     cum = [0.0, *accumulate(widths)]  # cum[i]: the advance of atoms[:i]
@@ -623,12 +645,14 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
             dash = atoms[b - 1]._replace(text=HYPHEN, ruby="", group=0)
             lines.append(Line(atoms[a:b] + [dash], last,
                               widths[a:b] + [_width(dash.font, HYPHEN) * size],
-                              sp.before[a:b] + [0.0] if sp else None))
+                              sp.before[a:b] + [0.0] if sp else None, 0.0, None,
+                              sp.after[a:b] + [0.0] if sp else None))
             continue
         while b > a and plain[b - 1].isspace():
             b -= 1
         line_widths = widths[a:b]
         offsets = sp.before[a:b] if sp else None
+        afters = sp.after[a:b] if sp else None
         hung = 0.0
         if sp and b > a:
             if sp.open_blank[a]:  # an opening bracket starts the line: half-width
@@ -636,10 +660,12 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
                 offsets[0] -= sp.open_blank[a]
             if sp.close_blank[b - 1]:  # a closing bracket or stop ends it: half-width too
                 line_widths[-1] -= sp.close_blank[b - 1]
+                afters[-1] -= sp.close_blank[b - 1]
             if hang and plain[b - 1] in HANGING and sum(line_widths) > limit:
                 hung = line_widths[-1]
         runs = {k - a: n for k, n in laid.tcy.items() if a <= k < b} if laid.tcy else None
-        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs))
+        ruby = grouped and any(atom.ruby for atom in atoms[a:b])
+        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby))
     return lines
 
 
@@ -731,12 +757,23 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
                 space = max(0.0, (box.w - natural) / (len(atoms) - 1))
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
-        if word_gap is None and atoms and offsets is None and \
+        if word_gap is None and atoms and not line.ruby and \
                 len({(a.font, a.color) for a in atoms}) == 1 \
                 and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
-            # One font and colour, nothing to skip: the whole line is one run (the usual case).
-            items.append(Text(x, baseline, text, atoms[0].font, size, atoms[0].color,
-                              char_space=space / scale, scale=scale))
+            # One font and colour, nothing to skip: the whole line is one run (the usual
+            # case), or, with JLREQ spacing, one run from each spaced glyph to the next.
+            font, color = atoms[0].font, atoms[0].color
+            if offsets is None:
+                items.append(Text(x, baseline, text, font, size, color,
+                                  char_space=space / scale, scale=scale))
+                continue
+            afters = line.afters
+            cuts = sorted({0, *(k for k, o in enumerate(offsets) if o),
+                           *(k + 1 for k, a in enumerate(afters) if a and k + 1 < len(atoms))})
+            starts = [0.0, *accumulate(w + space for w in widths)]
+            for s_, e_ in zip(cuts, cuts[1:] + [len(atoms)]):
+                items.append(Text(x + starts[s_] + offsets[s_], baseline, text[s_:e_], font,
+                                  size, color, char_space=space / scale, scale=scale))
             continue
         run: list[Atom] = []
         run_x = expected = x
@@ -771,7 +808,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         if run:
             items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
                               run[0].color, char_space=space / scale, scale=scale))
-        if any(a.ruby for a in atoms):
+        if line.ruby:
             items += _ruby_items(atoms, starts, ends,
                                  lambda font, rsize: em_top - _em(font, rsize)[1], size, scale,
                                  box)
@@ -873,7 +910,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
     A text with ruby keeps its lines RUBY_LEADING apart at least, and room for the first
     line's ruby inside the box."""
     along, across = (box.h, box.w) if vertical else (box.w, box.h)
-    has_ruby = any(a.ruby for a in atoms)
+    has_ruby = _grouped(atoms) and any(a.ruby for a in atoms)
     scales = [1.0]
     while not vertical and scales[-1] - CONDENSE_STEP >= condense - 1e-9:
         scales.append(round(scales[-1] - CONDENSE_STEP, 4))
@@ -886,7 +923,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
         for scale in scales:
             lines = break_lines(atoms, current, along / scale, vertical, phrase, names=names,
                                 hang=hang, tcy=tcy) if along > 0 else None
-            room = _ruby_room(lines, current, lh)
+            room = _ruby_room(lines, current, lh) if has_ruby else 0.0
             if lines is not None and len(lines) * lh + room <= across + 1e-6:
                 return True, lines, lh, scale
         return False, lines, lh, scales[-1]
@@ -927,6 +964,6 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
 
 def _ruby_room(lines, size: float, lh: float) -> float:
     """Room the first line's ruby needs beyond the half-leading above it."""
-    if not lines or not any(a.ruby for a in lines[0].atoms):
+    if not lines or not lines[0].ruby:
         return 0.0
     return max(0.0, size / 2 - (lh - size) / 2)
