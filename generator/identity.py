@@ -40,8 +40,9 @@ def item_digest(item, shared: dict | None) -> bytes:
         return digest
     if isinstance(item, Group):
         inner = b"".join(item_digest(i, shared) for i in item.items)
+        shape = (item.clip_shape, item.flip) if item.clip_shape or item.flip else ()
         return hashlib.sha256(repr((item.rotate, item.cx, item.cy, item.opacity, item.clip,
-                                    item.dx, item.dy)).encode() + inner).digest()
+                                    item.dx, item.dy) + shape).encode() + inner).digest()
     if isinstance(item, Image):  # the picture, not where the file lies (another checkout)
         return repr(("image", item.digest, item.x, item.y, item.w, item.h)).encode()
     return repr(item).encode()

@@ -23,6 +23,7 @@ import math
 
 from .layout import DeckFaces, GameFaces
 from .layout.board import BoardFace
+from .layout.pieces import TOKEN_SHAPES, token_outline
 from .primitives import Face, Item, Line, Text
 from .model import SheetPreset
 from .units import mm, paper_size, to_mm
@@ -183,7 +184,8 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
             runs = [(runs[0][0], instances)]
     else:
         runs = [(None, instances)]
-    marks = crop_marks(sheet)
+    marks = crop_marks(sheet) if deck.shape not in ("circle", "hex") else ()
+    outline = deck.shape in TOKEN_SHAPES  # a cut line of the token's shape around each one
     fronts: list[Page] = []
     backs: list[Page] = []
     groups: list[BackGroup] = []
@@ -211,8 +213,12 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
                                            _bleed(sheet, index, face)))
                 back.append(Placement(back_face, bx, by, card.id if card != "filler" else "",
                                       back_turn, _mirror_bleed(sheet, _bleed(sheet, index, back_face))))
-            fronts.append(Page(*sheet.paper, tuple(front), marks))
-            backs.append(Page(*sheet.paper, tuple(back)))
+            cuts_front = tuple(token_outline(deck.shape, p.x, p.y, *sheet.card) for p in front) \
+                if outline else ()
+            cuts_back = tuple(token_outline(deck.shape, p.x, p.y, *sheet.card) for p in back) \
+                if outline else ()
+            fronts.append(Page(*sheet.paper, tuple(front), marks + cuts_front))
+            backs.append(Page(*sheet.paper, tuple(back), cuts_back))
         if group_back is not None:
             name = deck.id if len(runs) == 1 else f"{deck.id}-{k + 1}"
             groups.append(BackGroup(name, deck.id, tuple(range(first_sheet, len(fronts))),

@@ -188,6 +188,8 @@ class Deck:
     slots: int | None = None  # the deck's declared shape: undefined slots print as blank fillers
     guide: str = ""  # what the print guide says about this deck (`guide:` in game.yaml)
     card_backs: Mapping[str, "LayoutSpec"] = field(default_factory=frozen_mapping)  # name -> layout
+    shape: str = "card"  # card, circle, square, hex (tokens) or standee
+    tab: float = 0.0  # standee: the height of each base tab
 
     @property
     def loc(self) -> Location:
@@ -196,6 +198,13 @@ class Deck:
     @cached_property
     def total(self) -> int:
         return sum(c.copies for c in self.cards)
+
+    @property
+    def piece_size(self) -> tuple[float, float]:
+        """What one card prints as: its front's size, or for a standee the whole strip, its
+        figure twice (front and mirrored back) between two base tabs."""
+        w, h = self.front.size
+        return (w, 2 * h + 2 * self.tab) if self.shape == "standee" else (w, h)
 
     def instances(self) -> tuple[Card, ...]:
         """Every physical card, each card repeated by its copies, in data order."""
@@ -300,13 +309,51 @@ class StatsSpec:
         return bool(self.views or self.colors or self.labels or self.tables or self.questions)
 
 
+def cell_label(shape: str, numbering: str, a: int, b: int) -> str:
+    """How a board cell's coordinates are shown: A1 on a grid (columns as letters, as chess
+    and spreadsheets write them), 0304 (column, row) on an offset hex map, 3,-1 axially."""
+    if shape == "grid":
+        letters, n = "", a
+        while n > 0:
+            n, rest = divmod(n - 1, 26)
+            letters = chr(65 + rest) + letters
+        return f"{letters}{b}"
+    return f"{a},{b}" if numbering == "axial" else f"{a:02d}{b:02d}"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A space of a board drawn from data: a grid square, a hex, a named area."""
+
+    key: tuple  # its coordinates: (column, row), (q, r), or (name,) for an area
+    label: str  # what it shows as its coordinates, or the area's label
+    tile: str | None  # a card of the board's deck placed on it
+    record: Mapping[str, Any]  # its values (with its type's), for a cell layout as `card`
+    source: "SourceMap"  # the data file it is written in
+    path: tuple  # its entry there
+    x: float = 0.0  # areas: top-left corner from the board's top-left, points
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    shape: str = ""  # areas: rect, circle or hex
+    color: str = ""  # its fill as written ("" : the board's)
+
+    @property
+    def loc(self) -> Location:
+        return self.source.locate(self.path)
+
+    def locate(self, *sub) -> Location:
+        return self.source.locate(self.path + sub)
+
+
 @dataclass(frozen=True)
 class Board:
-    """A board made of a deck's cards (tiles) placed by a board layout (a ring)."""
+    """A board: a deck's cards (tiles) or cells from data, placed by a board layout of
+    layouts/boards/ (shape: ring, grid, hex, track or areas), drawn to scale."""
 
     id: str
     title: str
-    deck: str
+    deck: str | None  # the deck its tiles come from (None: cells drawn from data only)
     cards: tuple[str, ...]  # card ids, in order along the shape
     layout: str  # the board layout's name
     start_angle: float  # degrees, counter-clockwise from the right; 90: the top
@@ -320,6 +367,22 @@ class Board:
     print_margin: float  # kept free at the paper's edge
     color: str
     loc: Location
+    shape: str = "ring"  # ring, grid, hex, track, areas
+    rows: int = 0  # grid, hex: the map's size where no cells are given
+    columns: int = 0
+    cell_size: tuple[float, float] = (0.0, 0.0)  # grid: a cell; hex: (size, 0), centre to corner
+    orientation: str = "pointy"  # hex: pointy or flat tops
+    numbering: str = "odd-r"  # hex coordinates: odd-r, even-r, odd-q, even-q or axial
+    labels: bool = True  # label each cell with its coordinates
+    cells: tuple[Cell, ...] = ()
+    cell_layout: "LayoutSpec | None" = None  # draws each cell, `card` being its record
+    types: tuple[str, ...] | None = None  # the cell types its `types:` table names
+    path: str = "edge"  # track: edge, line or spiral
+    numbers: tuple[int, int] = (0, 0)  # track: its first and last numbers
+    space: float = 0.0  # track: the size of a space
+    size: tuple[float, float] = (0.0, 0.0)  # track (edge), areas: the board's own size
+    emphasis: tuple[int, ...] = (5, 10)  # track: every 5th space outlined, every 10th filled
+    accent: str = "#7a2e4a"  # track: the colour of emphasised spaces
 
 
 @dataclass(frozen=True)
@@ -367,6 +430,7 @@ class Game:
     targets: tuple[str, ...] = ()  # the print targets game.yaml declares
     target: str | None = None  # the one this model is built for (None: as written)
     stats: StatsSpec = StatsSpec()  # the statistics views and odds questions it declares
+    max_score: int | None = None  # `max_score:` in game.yaml: a score track must reach it
 
     @property
     def stem(self) -> str:

@@ -84,8 +84,9 @@ class Image:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items drawn together: moved by (dx, dy), rotated about (cx, cy), at an opacity,
-    clipped to a box given in the items' own coordinates."""
+    """Items drawn together: moved by (dx, dy), rotated about (cx, cy) (or mirrored top to
+    bottom about it), at an opacity, clipped to a box or a polygon given in the items' own
+    coordinates."""
 
     items: tuple["Item", ...]
     rotate: float = 0.0
@@ -95,6 +96,8 @@ class Group:
     clip: tuple[float, float, float, float] | None = None  # x, y, w, h
     dx: float = 0.0
     dy: float = 0.0
+    clip_shape: tuple[tuple[float, float], ...] = ()  # a polygon to clip to, as `clip`
+    flip: bool = False  # mirrored top to bottom about cy (a standee's back)
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,11 +161,21 @@ def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
             c.translate(item.cx, item.cy)
             c.rotate(item.rotate)
             c.translate(-item.cx, -item.cy)
+        if item.flip:
+            c.translate(0, 2 * item.cy)
+            c.scale(1, -1)
         if item.dx or item.dy:
             c.translate(item.dx, item.dy)
         if item.clip is not None:
             path = c.beginPath()
             path.rect(*item.clip)
+            c.clipPath(path, stroke=0, fill=0)
+        if item.clip_shape:
+            path = c.beginPath()
+            path.moveTo(*item.clip_shape[0])
+            for point in item.clip_shape[1:]:
+                path.lineTo(*point)
+            path.close()
             c.clipPath(path, stroke=0, fill=0)
         if item.opacity < 1:
             c.setFillAlpha(item.opacity)

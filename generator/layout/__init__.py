@@ -30,6 +30,7 @@ from ..primitives import Block, Face, Group, Item
 from ..problems import Report
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
+from .pieces import TOKEN_SHAPES, check_token, standee
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,9 @@ def card_independent(layout: LayoutSpec) -> bool:
 
 def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report: Report,
                 guides: bool = False, mark_drafts: bool = True,
-                cache: BuildCache | None = None) -> Face:
+                cache: BuildCache | None = None, placed: list | None = None) -> Face:
+    """The card's face by `layout`. `placed`, when given, receives (element, box) for each
+    element drawn (box: x, y, w, h from the face's bottom-left)."""
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
     cache = BuildCache() if cache is None else cache
@@ -149,6 +152,8 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
         items.extend(element_items)
         if box is not None:
             boxes.append((compiled.el.name, box))
+            if placed is not None and element_items:
+                placed.append((compiled.el, box))
     gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(draft_mark(layout, gothic.bold))
@@ -191,12 +196,16 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
         fronts, backs = {}, {}
         shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
                                          "total": deck.total}}
+        token = deck.shape in TOKEN_SHAPES
         for card in deck.cards:
             if card.id in report.tainted:  # its values have errors (reported): no face to draw
                 continue
             scope = _scope(shared, card)
+            placed: list | None = [] if token else None
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides,
-                                          cache=cache)
+                                          cache=cache, placed=placed)
+            if token:
+                check_token(deck, card, fronts[card.id], placed, report)
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
             plain_back = cache.independent.get(back.id)
             if plain_back is None:
@@ -209,9 +218,33 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
                                          mark_drafts=False, cache=cache)
             if plain_back:
                 cache.plain_backs[key] = backs[card.id]
+        if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
+            for card_id in list(fronts):
+                fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)
+                backs[card_id] = Face(*deck.piece_size, ())  # a standee prints on one side
         _warn_backs_per_card(deck, backs, report)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = game.main_family.bold
-    boards = tuple(layout_board(b, next(d.fronts for d in decks if d.deck.id == b.deck), title_font)
+    boards = tuple(layout_board(b, next((d.fronts for d in decks if d.deck.id == b.deck), {}),
+                                title_font, _cell_faces(b, game, game_scope, report, cache))
                    for b in game.boards)
     return GameFaces(game, tuple(decks), boards)
+
+
+def _cell_faces(board, game: Game, game_scope: dict, report: Report, cache: BuildCache):
+    """What draws a board's cells: its cell layout, laid out for each cell as for a card
+    whose fields are the cell's values (problems located at the cell's entry)."""
+    layout = board.cell_layout
+    if layout is None:
+        return lambda cell: None
+    shared = {**game_scope, "board": {"id": board.id, "title": board.title}}
+
+    def face(cell):
+        kind = cell.record.get("type")
+        if board.types is not None and kind is not None and kind not in board.types:
+            return None  # its type is unknown: reported at the cell, nothing to draw from
+        card = Card(f"{board.id}:{cell.label}", board.id, 1, False, cell.record, cell.source,
+                    cell.path)
+        return layout_face(layout, card, game, _scope(shared, card), report, mark_drafts=False,
+                           cache=cache)
+    return face

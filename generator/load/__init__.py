@@ -424,6 +424,12 @@ def load_game(project: Project, game_id: str, report: Report,
             loaded.python_checks = load_python_checks(path, project, game_id, report)
 
     for i, board in enumerate(data.get("boards") or []):
+        cell = board.get("cell") if isinstance(board, dict) else None
+        if isinstance(cell, str) and cell not in loaded.layouts:  # the layout of its cells
+            chain = load_layout_chain(project.root, project.display, cell, report,
+                                      game_doc.locate(("boards", i, "cell")))
+            if chain is not None:
+                loaded.layouts[cell] = chain
         name = board.get("layout") if isinstance(board, dict) else None
         if is_name(name) and name not in loaded.boards:
             folder_ = project.root / "layouts" / "boards"

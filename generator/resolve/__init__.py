@@ -21,7 +21,7 @@ from ..load.yamlfile import Document
 from ..model import CARD_KEYS, MAX_CARDS, TBD
 from ..load.schema import NAME_EXPECTED
 from ..paths import Outside, inside, is_name
-from ..model import (Board, Card, Deck, FontFamily, Game, Icon, Invariant, Question,
+from ..model import (Board, Card, Cell, cell_label, Deck, FontFamily, Game, Icon, Invariant, Question,
                      Requirement, Rulebook, StatsSpec, StatsTable, StatsView,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
@@ -419,12 +419,17 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     for i, raw in enumerate(g["decks"]):
         deck_doc = loaded.decks.get(raw["id"])
         front = layouts.get(raw.get("front", DEFAULT_LAYOUTS["front"]))
-        back = layouts.get(raw.get("back", DEFAULT_LAYOUTS["back"]))
+        # a standee's back is its figure mirrored, unless the deck draws one of its own
+        back = layouts.get(raw.get("back", raw.get("front", DEFAULT_LAYOUTS["front"])
+                                   if raw.get("shape") == "standee" else DEFAULT_LAYOUTS["back"]))
         sheet_doc = loaded.sheets.get(sheet_preset_id(raw))
         if deck_doc is None or sheet_doc is None or front is None or back is None:
             continue
         overrides = raw["sheet"] if isinstance(raw.get("sheet"), dict) else {}
-        sheet = resolve_sheet(sheet_preset_id(raw), sheet_doc, report, front.size,
+        tab = _tab(raw, loaded, i, report)
+        piece = (front.size[0], 2 * front.size[1] + 2 * tab) if raw.get("shape") == "standee" \
+            else front.size
+        sheet = resolve_sheet(sheet_preset_id(raw), sheet_doc, report, piece,
                               {k: v for k, v in overrides.items() if k != "preset"},
                               lambda path, i=i: loaded.game.locate(("decks", i, "sheet") + path))
         if sheet is None:
@@ -449,6 +454,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                                        and layouts[c["back"]]}),
             source=loaded.game.source,
             path=("decks", i),
+            shape=raw.get("shape", "card"),
+            tab=tab,
         ))
     font = (g.get("rulebook") or {}).get("font") if isinstance(g.get("rulebook"), dict) else None
     if font and font not in fonts:
@@ -474,56 +481,140 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         checks=resolve_checks(loaded),
         rulebook=resolve_rulebook(loaded, g, report),
         macros=macros_text,
-        boards=resolve_boards(loaded, decks, report),
+        boards=resolve_boards(loaded, decks, report, layouts),
         stamp=bool(g.get("stamp", False)),
         declared_lang=g.get("lang", ""),
         targets=declared_targets(g), target=loaded.target,
         python_checks=tuple(loaded.python_checks),
         stats=resolve_stats(loaded),
+        max_score=g.get("max_score"),
     )
 
 
-def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report) -> tuple[Board, ...]:
+def _tab(raw: dict, loaded: LoadedGame, i: int, report: Report) -> float:
+    """A standee's base tab: `tab:` (default 10 mm), for decks of shape standee."""
+    if raw.get("shape") != "standee":
+        return 0.0
+    try:
+        tab = parse_length(raw.get("tab", "10mm"))
+    except ValueError as exc:
+        report.error(f"deck '{raw['id']}': tab: {exc}", loaded.game.locate(("decks", i, "tab")),
+                     "units")
+        return mm(10)
+    return tab
+
+
+def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, types: dict,
+                 report: Report, where) -> tuple[Cell, ...] | None:
+    """The cells a board entry's `cells:` path names in the game's data, each located at its
+    entry; None (reported) when the path names no list of mappings."""
+    name = raw["id"]
+    parts = raw["cells"].split(".")[1:]
+    table = parts[0]
+    value = loaded.data[table].data if table in loaded.data else None
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    if not isinstance(value, list):
+        report.error(f"board '{name}': cells: '{raw['cells']}' is not a list in the game's data"
+                     + ("" if table in loaded.data else
+                        f" (there is no data table '{table}')"), where("cells"), "reference")
+        return None
+    source = loaded.data[table].source
+    cells = []
+    for i, item in enumerate(value):
+        entry = tuple(parts[1:]) + (i,)
+        at = source.locate(entry)
+        if not isinstance(item, dict):
+            report.error(f"board '{name}': cell {i + 1} is not a mapping", at, "schema")
+            continue
+        kind = item.get("type")
+        record = {**(types.get(kind) or {} if isinstance(kind, str) else {}), **item}
+        tile = item.get("tile") if isinstance(item.get("tile"), str) else None
+        try:
+            if shape == "areas":
+                key_name = item.get("id", item.get("name"))
+                if not isinstance(key_name, str):
+                    raise ValueError("an area needs an id")
+                w, h = (parse_length(item["w"]), parse_length(item["h"])) if "w" in item else \
+                    (parse_length(item.get("size", "20mm")),) * 2
+                cells.append(Cell((key_name,), str(item.get("label", key_name)), tile, record,
+                                  source, entry, parse_length(item["x"]), parse_length(item["y"]),
+                                  w, h, str(item.get("shape", "rect")), str(item.get("color", ""))))
+                continue
+            keys = ("q", "r") if shape == "hex" and numbering == "axial" else ("column", "row")
+            missing = [k for k in keys if not isinstance(item.get(k), int) or
+                       isinstance(item.get(k), bool)]
+            if missing:
+                raise ValueError(f"needs whole numbers {' and '.join(keys)} (its coordinates)")
+            a, b = item[keys[0]], item[keys[1]]
+            label = cell_label(shape, numbering, a, b)
+            cells.append(Cell((a, b), str(item.get("label", label)), tile, record, source, entry,
+                              color=str(record.get("color", ""))))
+        except (ValueError, KeyError) as exc:
+            what = f"needs {exc}" if isinstance(exc, KeyError) else str(exc)
+            report.error(f"board '{name}': cell {i + 1} {what}", at, "schema")
+    return tuple(cells)
+
+
+def _data_value(loaded: LoadedGame, path: str):
+    parts = path.split(".")[1:]
+    value = loaded.data[parts[0]].data if parts[0] in loaded.data else None
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
+                   layouts: dict | None = None) -> tuple[Board, ...]:
     boards = []
     data = {k: doc.data for k, doc in loaded.data.items()}
     for i, raw in enumerate(loaded.game.data.get("boards") or []):
         where = lambda *path, i=i: loaded.game.locate(("boards", i) + path)  # noqa: E731
         doc = loaded.boards.get(raw["layout"])
-        deck = next((d for d in decks if d.id == raw["deck"]), None)
-        if deck is None:
-            report.error(f"board '{raw['id']}': unknown deck '{raw['deck']}'", where("deck"),
-                         "reference")
-            continue
+        deck = None
+        if "deck" in raw:
+            deck = next((d for d in decks if d.id == raw["deck"]), None)
+            if deck is None:
+                report.error(f"board '{raw['id']}': unknown deck '{raw['deck']}'", where("deck"),
+                             "reference")
+                continue
         if doc is None:
             continue
-        order = [c.id for c in deck.cards]
-        spec = raw["cards"]
-        if isinstance(spec, dict):  # the ends of the run may be templates over the data
-            spec = dict(spec)
-            for end in ("first", "last"):
-                try:
-                    spec[end] = str(sandbox.render(spec[end], {"data": data}))
-                except sandbox.SandboxError as exc:
-                    report.error(f"board '{raw['id']}': cards: {end}: {exc}", where("cards", end),
-                                 "reference")
-                    spec = None
-                    break
-            if spec is None:
-                continue
-            missing = [x for x in (spec["first"], spec["last"]) if x not in order]
-            if missing or order.index(spec["first"]) > order.index(spec["last"]):
-                report.error(f"board '{raw['id']}': cards {spec['first']} to {spec['last']} are not a "
-                             f"run of deck '{deck.id}'", where("cards"), "reference")
-                continue
-            cards = tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
-        else:
-            unknown = [c for c in spec if c not in order]
-            if unknown:
-                report.error(f"board '{raw['id']}': unknown card '{unknown[0]}' in deck '{deck.id}'",
-                             where("cards"), "reference")
-                continue
-            cards = tuple(spec)
         d = doc.data
+        shape = d.get("shape", "ring")
+        if shape == "ring" and (deck is None or "cards" not in raw):
+            report.error(f"board '{raw['id']}': a ring places a deck's cards: give deck: and "
+                         "cards:", where(), "reference")
+            continue
+        cards: tuple[str, ...] = ()
+        if deck is not None and "cards" in raw:
+            order = [c.id for c in deck.cards]
+            spec = raw["cards"]
+            if isinstance(spec, dict):  # the ends of the run may be templates over the data
+                spec = dict(spec)
+                for end in ("first", "last"):
+                    try:
+                        spec[end] = str(sandbox.render(spec[end], {"data": data}))
+                    except sandbox.SandboxError as exc:
+                        report.error(f"board '{raw['id']}': cards: {end}: {exc}",
+                                     where("cards", end), "reference")
+                        spec = None
+                        break
+                if spec is None:
+                    continue
+                missing = [x for x in (spec["first"], spec["last"]) if x not in order]
+                if missing or order.index(spec["first"]) > order.index(spec["last"]):
+                    report.error(f"board '{raw['id']}': cards {spec['first']} to {spec['last']} "
+                                 f"are not a run of deck '{deck.id}'", where("cards"), "reference")
+                    continue
+                cards = tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
+            else:
+                unknown = [c for c in spec if c not in order]
+                if unknown:
+                    report.error(f"board '{raw['id']}': unknown card '{unknown[0]}' in deck "
+                                 f"'{deck.id}'", where("cards"), "reference")
+                    continue
+                cards = tuple(spec)
 
         def length(key, default):
             try:
@@ -533,15 +624,81 @@ def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report) -> tup
                              "units")
                 return default
 
+        def pair(key, default):
+            value = d.get(key)
+            if value is None:
+                return default
+            try:
+                return (parse_length(value[0]), parse_length(value[1])) if isinstance(value, list) \
+                    else (parse_length(value), 0.0)
+            except ValueError as exc:
+                report.error(f"board layout '{raw['layout']}': {key}: {exc}", doc.locate((key,)),
+                             "units")
+                return default
+
+        def number(key, default):
+            value = raw.get(key, default)
+            if isinstance(value, str):
+                try:
+                    value = sandbox.render(value, {"data": data})
+                    value = int(str(value).strip())
+                except (sandbox.SandboxError, ValueError) as exc:
+                    report.error(f"board '{raw['id']}': {key}: "
+                                 f"{exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'}",
+                                 where(key), "reference")
+                    return None
+            return value
+
+        types_value = _data_value(loaded, raw["types"]) if "types" in raw else {}
+        if "types" in raw and not isinstance(types_value, dict):
+            report.error(f"board '{raw['id']}': types: '{raw['types']}' is not a mapping in the "
+                         "game's data", where("types"), "reference")
+            continue
+        numbering = d.get("coordinates", "odd-r" if d.get("orientation", "pointy") == "pointy"
+                          else "odd-q")
+        cells: tuple = ()
+        if "cells" in raw:
+            cells = _board_cells(loaded, raw, shape, numbering, types_value, report, where)
+            if cells is None:
+                continue
+        elif shape in ("grid", "hex"):  # every cell of a rows x columns map, from the layout
+            rows, columns = int(d.get("rows", 0)), int(d.get("columns", 0))
+            if rows * columns <= 10_000:
+                cells = tuple(Cell((c, r), cell_label(shape, numbering, c, r), None,
+                                   {"column": c, "row": r}, loaded.game.source, ("boards", i))
+                              for r in range(1, rows + 1) for c in range(1, columns + 1))
+        first, last = number("first", 0), number("last", None)
+        if shape == "track" and last is None and "last" not in raw:
+            report.error(f"board '{raw['id']}': a track needs last: its last number",
+                         where(), "reference")
+            continue
+        if None in (first,) or (shape == "track" and last is None):
+            continue
+        if shape == "track" and not 0 < last - first + 1 <= 1000:
+            report.error(f"board '{raw['id']}': a track of {last - first + 1} spaces (first "
+                         f"{first}, last {last}); a track has 1 to 1,000", where("last"),
+                         "reference")
+            continue
+        emphasis = tuple(d.get("emphasis", [5, 10]))
         boards.append(Board(
-            id=raw["id"], title=raw.get("title", raw["id"]), deck=deck.id, cards=cards,
-            layout=raw["layout"], start_angle=float(d.get("start_angle", 90)),
+            id=raw["id"], title=raw.get("title", raw["id"]), deck=deck.id if deck else None,
+            cards=cards, layout=raw["layout"], start_angle=float(d.get("start_angle", 90)),
             clockwise=d.get("direction", "clockwise") == "clockwise",
-            gap=length("gap", mm(3)), radius=length("radius", None),
+            gap=length("gap", mm(3) if shape == "ring" else 0.0), radius=length("radius", None),
             radial=d.get("tile_rotation", "radial") == "radial", margin=length("margin", mm(10)),
             papers=tuple(d.get("papers", ["A3", "A4"])), overlap=length("overlap", mm(10)),
             print_margin=length("print_margin", mm(6)), color=d.get("color", "#f4efe4"),
-            loc=where()))
+            loc=where(), shape=shape, rows=int(d.get("rows", 0)), columns=int(d.get("columns", 0)),
+            cell_size=pair("cell", (mm(25), mm(25))) if shape == "grid" else
+            pair("size", (mm(15), 0.0)) if shape == "hex" else (0.0, 0.0),
+            orientation=d.get("orientation", "pointy"), numbering=numbering,
+            labels=bool(d.get("labels", True)), cells=cells,
+            cell_layout=(layouts or {}).get(raw["cell"]) if "cell" in raw else None,
+            types=tuple(types_value) if "types" in raw else None,
+            path=d.get("path", "edge"), numbers=(first, last if last is not None else 0),
+            space=length("space", mm(15)),
+            size=pair("size", (0.0, 0.0)) if shape in ("track", "areas") else (0.0, 0.0),
+            emphasis=emphasis, accent=d.get("accent", "#7a2e4a")))
     return tuple(boards)
 
 

@@ -4,7 +4,7 @@ Every check of the resolved game's meaning lives here (resolve only builds the m
 and reports only what stops it being built). Checks, in order: sheets and card sizes,
 identity (unique card ids), deck counts, card fields against
 the deck's declared schema (`fields`), references, drafts (TBD values), the
-game's invariants (its checks file) and its Python checks. Every check adds
+board cells and tracks, game's invariants (its checks file) and its Python checks. Every check adds
 located problems to one report; none stops at the first problem.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..model import MAX_CARDS, TBD, Game
 from ..problems import Report
+from .boards import check_boards
 from .fields import check_fields
 from .invariants import check_invariants
 from .python_checks import check_python
@@ -78,7 +79,8 @@ def check_counts(game: Game, report: Report) -> None:
             report.warning(f"deck '{deck.id}' has no cards yet (draft)", deck.loc, "draft")
 
 
-CHECKS = (check_sheets, check_identity, check_counts, check_fields, check_drafts, check_invariants, check_python)
+CHECKS = (check_sheets, check_identity, check_counts, check_fields, check_boards, check_drafts,
+          check_invariants, check_python)
 
 
 def validate(game: Game, report: Report) -> None:

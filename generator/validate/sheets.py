@@ -56,8 +56,12 @@ def _length(points: float, unit: str, places: int = 1) -> str:
 
 def _check_sizes(deck, report: Report) -> None:
     front, back, slot = deck.front, deck.back, deck.sheet.card
-    if not (same_size(front.size, slot) or same_size(front.size, (slot[1], slot[0]))):
-        report.error(f"deck '{deck.id}': layout '{front.id}' is {show_size(front.size, front.unit)}, "
+    piece = deck.piece_size
+    if not (same_size(piece, slot) or same_size(piece, (slot[1], slot[0]))):
+        what = (f"layout '{front.id}' makes standees of {show_size(piece, front.unit)}"
+                if piece != front.size else
+                f"layout '{front.id}' is {show_size(front.size, front.unit)}")
+        report.error(f"deck '{deck.id}': {what}, "
                      f"but sheet preset '{deck.sheet.id}' holds {show_size(slot, deck.sheet.unit)} "
                      "cards",
                      deck.source.locate(deck.path + ("front",)), "layout")

@@ -49,6 +49,17 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
         + ".",
     ]
     lines += [f"Deck '{d.name}': {d.guide}" for d in game.decks if d.guide and d.id in printed]
+    for d in game.decks:
+        if d.id not in printed:
+            continue
+        if d.shape in ("circle", "hex"):
+            lines.append(f"Deck '{d.name}': {d.shape} tokens: cut along the {d.shape} drawn "
+                         "around each one (a punch of its size for circles), not the sheet's "
+                         "corners; backs line up as for cards.")
+        elif d.shape == "standee":
+            lines.append(f"Deck '{d.name}': standees: their back pages are blank, print their "
+                         "fronts single-sided; cut along the solid lines, fold along the dashed "
+                         "ones (the figure folds back to back, the tabs outwards to stand it).")
     if start_slot:
         lines.append(f"The first sheet starts at slot {start_slot + 1} (slots 1-{start_slot} were "
                      "already used).")

@@ -1,0 +1,83 @@
+"""What a board's cells and spaces mean: each cell once, naming tiles and types that exist,
+drawn by a cell layout of the cell's size; a score track as long as the game's score."""
+
+from __future__ import annotations
+
+import math
+
+from ..load.schema import suggest
+from ..model import Board, Game
+from ..problems import Report
+from ..units import SIZE_TOLERANCE, show_size
+
+MAX_CELLS = 10_000  # cells of one board
+
+
+def _cell_box(board: Board) -> tuple[float, float] | None:
+    if board.shape == "grid":
+        return board.cell_size
+    if board.shape == "hex":
+        s = board.cell_size[0]
+        return (math.sqrt(3) * s, 2 * s) if board.orientation == "pointy" else \
+            (2 * s, math.sqrt(3) * s)
+    return None
+
+
+def check_board(game: Game, board: Board, report: Report) -> None:
+    deck = next((d for d in game.decks if d.id == board.deck), None)
+    cards = {c.id for c in deck.cards} if deck else set()
+    if board.shape in ("grid", "hex") and not board.cells:
+        report.error(f"board '{board.id}': a {board.shape} map needs cells: (a list in the "
+                     "game's data) or rows and columns in its board layout", board.loc, "board")
+    if board.shape == "areas" and not board.cells:
+        report.error(f"board '{board.id}': areas are placed from data: give cells:", board.loc,
+                     "board")
+    count = len(board.cells) or board.rows * board.columns  # (a map too large has no cells)
+    if count > MAX_CELLS:
+        report.error(f"board '{board.id}' has {count:,} cells; a board has at most "
+                     f"{MAX_CELLS:,}", board.loc, "board")
+        return
+    seen: dict[tuple, object] = {}
+    for cell in board.cells:
+        first = seen.get(cell.key)
+        if first is not None:
+            report.error(f"board '{board.id}': cell {cell.label} is given twice (first at "
+                         f"{first.loc})", cell.loc, "board")
+        else:
+            seen[cell.key] = cell
+        if cell.tile is not None:
+            if deck is None:
+                report.error(f"board '{board.id}': cell {cell.label} places tile '{cell.tile}', "
+                             "but the board names no deck: (deck: in game.yaml)",
+                             cell.locate("tile"), "reference")
+            elif cell.tile not in cards:
+                report.error(f"board '{board.id}': cell {cell.label} places tile '{cell.tile}', "
+                             f"which is not a card of deck '{deck.id}' "
+                             f"({suggest(cell.tile, sorted(cards), 'the deck')})",
+                             cell.locate("tile"), "reference")
+        kind = cell.record.get("type")
+        if board.types is not None and kind is not None and kind not in board.types:
+            report.error(f"board '{board.id}': cell {cell.label} is of type '{kind}', which the "
+                         f"types table does not have ({suggest(str(kind), list(board.types), 'it')})",
+                         cell.locate("type"), "reference")
+    if board.cell_layout is not None:
+        box = _cell_box(board)
+        if box is None:
+            report.error(f"board '{board.id}': a cell layout draws grid squares and hexes, not "
+                         f"{board.shape}", board.loc, "board")
+        else:
+            size = board.cell_layout.size
+            if abs(size[0] - box[0]) > SIZE_TOLERANCE or abs(size[1] - box[1]) > SIZE_TOLERANCE:
+                report.error(f"board '{board.id}': the cell layout '{board.cell_layout.id}' is "
+                             f"{show_size(size)}, but a cell is {show_size(box)}; make the "
+                             "layout's size the cell's", board.cell_layout.loc, "board")
+    if board.shape == "track" and game.max_score is not None and \
+            board.numbers[1] != game.max_score:
+        report.error(f"board '{board.id}': the track runs {board.numbers[0]} to "
+                     f"{board.numbers[1]}, but the game's max_score is {game.max_score}",
+                     board.loc, "board")
+
+
+def check_boards(game: Game, report: Report) -> None:
+    for board in game.boards:
+        check_board(game, board, report)
