@@ -225,9 +225,10 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
         _warn_backs_per_card(deck, backs, report)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = game.main_family.bold
-    boards = tuple(layout_board(b, next((d.fronts for d in decks if d.deck.id == b.deck), {}),
-                                title_font, _cell_faces(b, game, game_scope, report, cache))
-                   for b in game.boards)
+    laid = (layout_board(b, next((d.fronts for d in decks if d.deck.id == b.deck), {}),
+                         title_font, _cell_faces(b, game, game_scope, report, cache))
+            for b in game.boards)
+    boards = tuple(b for b in laid if b is not None)  # (one validate reports as unusable: none)
     return GameFaces(game, tuple(decks), boards)
 
 

@@ -329,6 +329,24 @@ def _track(board: Board, tiles: dict[str, Face], title_font: str, cell_face: Cel
 SHAPES = {"ring": _ring, "grid": _grid, "hex": _hex, "track": _track, "areas": _areas}
 
 
+def drawable(board: Board) -> bool:
+    """False for a board validate reports as unusable (no cells, a size of nothing): it is
+    not drawn, so that its problems are said once, by validate."""
+    if board.shape in ("grid", "hex", "areas") and not board.cells:
+        return False
+    if board.shape == "grid":
+        return min(board.cell_size) > 0
+    if board.shape == "hex":
+        return board.cell_size[0] > 0
+    if board.shape == "track":
+        return board.space > 0 and board.numbers[1] >= board.numbers[0]
+    if board.shape == "areas":
+        return all(c.w > 0 and c.h > 0 for c in board.cells)
+    return bool(board.cards)
+
+
 def layout_board(board: Board, tiles: dict[str, Face], title_font: str,
-                 cell_face: CellFace = lambda cell: None) -> BoardFace:
+                 cell_face: CellFace = lambda cell: None) -> BoardFace | None:
+    if not drawable(board):
+        return None
     return SHAPES[board.shape](board, tiles, title_font, cell_face)

@@ -504,6 +504,12 @@ def _tab(raw: dict, loaded: LoadedGame, i: int, report: Report) -> float:
     return tab
 
 
+class _CellProblem(Exception):
+    def __init__(self, message: str, key: tuple):
+        super().__init__(message)
+        self.message, self.key = message, key
+
+
 def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, types: dict,
                  report: Report, where) -> tuple[Cell, ...] | None:
     """The cells a board entry's `cells:` path names in the game's data, each located at its
@@ -530,29 +536,42 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
         kind = item.get("type")
         record = {**(types.get(kind) or {} if isinstance(kind, str) else {}), **item}
         tile = item.get("tile") if isinstance(item.get("tile"), str) else None
+        def length(key: str, default=None) -> float:
+            value = item.get(key, default)
+            if value is None:
+                raise _CellProblem(f"needs {key}", ())
+            try:
+                size = parse_length(value)
+            except ValueError as exc:
+                raise _CellProblem(f"{key}: {exc}", (key,)) from None
+            if size < 0:
+                raise _CellProblem(f"{key}: must not be negative, not {value}", (key,))
+            return size
+
         try:
             if shape == "areas":
                 key_name = item.get("id", item.get("name"))
                 if not isinstance(key_name, str):
-                    raise ValueError("an area needs an id")
-                w, h = (parse_length(item["w"]), parse_length(item["h"])) if "w" in item else \
-                    (parse_length(item.get("size", "20mm")),) * 2
+                    raise _CellProblem("needs an id (the area's name)", ())
+                w, h = (length("w"), length("h")) if "w" in item or "h" in item else \
+                    (length("size", "20mm"),) * 2
                 cells.append(Cell((key_name,), str(item.get("label", key_name)), tile, record,
-                                  source, entry, parse_length(item["x"]), parse_length(item["y"]),
-                                  w, h, str(item.get("shape", "rect")), str(item.get("color", ""))))
+                                  source, entry, length("x"), length("y"), w, h,
+                                  str(item.get("shape", "rect")), str(item.get("color", ""))))
                 continue
             keys = ("q", "r") if shape == "hex" and numbering == "axial" else ("column", "row")
             missing = [k for k in keys if not isinstance(item.get(k), int) or
                        isinstance(item.get(k), bool)]
             if missing:
-                raise ValueError(f"needs whole numbers {' and '.join(keys)} (its coordinates)")
+                raise _CellProblem(f"needs whole numbers {' and '.join(keys)} (its coordinates)",
+                                   (missing[0],) if missing[0] in item else ())
             a, b = item[keys[0]], item[keys[1]]
             label = cell_label(shape, numbering, a, b)
             cells.append(Cell((a, b), str(item.get("label", label)), tile, record, source, entry,
                               color=str(record.get("color", ""))))
-        except (ValueError, KeyError) as exc:
-            what = f"needs {exc}" if isinstance(exc, KeyError) else str(exc)
-            report.error(f"board '{name}': cell {i + 1} {what}", at, "schema")
+        except _CellProblem as exc:
+            report.error(f"board '{name}': cell {i + 1}: {exc.message}",
+                         source.locate(entry + exc.key), "schema")
     return tuple(cells)
 
 

@@ -32,6 +32,17 @@ def check_board(game: Game, board: Board, report: Report) -> None:
     if board.shape == "areas" and not board.cells:
         report.error(f"board '{board.id}': areas are placed from data: give cells:", board.loc,
                      "board")
+    for cell in board.cells if board.shape == "areas" else ():
+        if not (cell.w > 0 and cell.h > 0):
+            report.error(f"board '{board.id}': area '{cell.label}' has no size ({show_size((cell.w, cell.h))})",
+                         cell.loc, "board")
+    size = {"grid": min(board.cell_size), "hex": board.cell_size[0],
+            "track": board.space}.get(board.shape)
+    if size is not None and not size > 0:
+        what = {"grid": "cell", "hex": "size", "track": "space"}[board.shape]
+        report.error(f"board '{board.id}': its layout '{board.layout}' gives a {what} of 0 mm "
+                     f"or less; a {board.shape} needs a {what} of more than 0 mm", board.loc,
+                     "board")
     count = len(board.cells) or board.rows * board.columns  # (a map too large has no cells)
     if count > MAX_CELLS:
         report.error(f"board '{board.id}' has {count:,} cells; a board has at most "
