@@ -31,6 +31,7 @@ spaced out for the rest. Lines never break inside a ruby base or a tate-chu-yoko
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from itertools import accumulate
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -371,6 +372,7 @@ class Spacing(NamedTuple):
     after: list[float]
     open_blank: list[float]  # an opening bracket's blank before it (dropped at a line's start)
     close_blank: list[float]  # a closing bracket's or stop's blank after it (at a line's end)
+    marks: list[int]  # the atoms spaced at all (before or after), in order
 
 
 def _kind(ch: str) -> str:
@@ -421,7 +423,10 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             if extra > 0:
                 before[i] += extra / 2
                 after[last] += extra / 2
-    return Spacing(before, after, open_blank, close_blank)
+                kinds.setdefault(i, "")
+                kinds.setdefault(last, "")
+    marks = sorted(k for k in kinds if before[k] or after[k])
+    return Spacing(before, after, open_blank, close_blank, marks)
 
 
 def _tcy_runs(atoms: list[Atom], digits: int) -> dict[int, int]:
@@ -514,6 +519,7 @@ class Line(NamedTuple):
     tcy: dict | None = None  # tate-chu-yoko runs: start (in the line) -> length
     afters: list[float] | None = None  # what spacing adds after each glyph (with `offsets`)
     ruby: bool = False  # some atom of the line carries ruby
+    cuts: tuple[int, ...] = (0,)  # where a run of glyphs must start anew (spaced glyphs)
 
 
 def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple[float, float]:
@@ -589,7 +595,9 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
         while end > us and plain[end - 1].isspace():
             end -= 1
         width = cum[end] - cum[us]
-        if end > us and tail is not None:
+        if tail is None:
+            return width
+        if end > us:
             width -= tail[end - 1]
             if hang and plain[end - 1] in HANGING and end - 1 > us:
                 width -= widths[end - 1] - tail[end - 1]
@@ -640,13 +648,23 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
             break
         start = end + 1
     lines = []
+
+    def cuts_of(a: int, b: int, offsets, afters) -> tuple[int, ...]:
+        """Where runs start anew in the line [a, b): at each spaced glyph, and after one."""
+        if sp is None:
+            return (0,)
+        spaced = sp.marks[bisect_left(sp.marks, a):bisect_left(sp.marks, b)]
+        return tuple(sorted({0, *(k - a for k in spaced if offsets[k - a]),
+                             *(k - a + 1 for k in spaced if afters[k - a] and k + 1 < b)}))
+
     for a, b, last in ranges:
         if b in hyphenated and not last:
             dash = atoms[b - 1]._replace(text=HYPHEN, ruby="", group=0)
+            offsets = sp.before[a:b] + [0.0] if sp else None
+            afters = sp.after[a:b] + [0.0] if sp else None
             lines.append(Line(atoms[a:b] + [dash], last,
-                              widths[a:b] + [_width(dash.font, HYPHEN) * size],
-                              sp.before[a:b] + [0.0] if sp else None, 0.0, None,
-                              sp.after[a:b] + [0.0] if sp else None))
+                              widths[a:b] + [_width(dash.font, HYPHEN) * size], offsets, 0.0,
+                              None, afters, False, cuts_of(a, b, offsets, afters)))
             continue
         while b > a and plain[b - 1].isspace():
             b -= 1
@@ -665,7 +683,8 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
                 hung = line_widths[-1]
         runs = {k - a: n for k, n in laid.tcy.items() if a <= k < b} if laid.tcy else None
         ruby = grouped and any(atom.ruby for atom in atoms[a:b])
-        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby))
+        cuts = cuts_of(a, b, offsets, afters)
+        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby, cuts))
     return lines
 
 
@@ -767,13 +786,12 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
                 items.append(Text(x, baseline, text, font, size, color,
                                   char_space=space / scale, scale=scale))
                 continue
-            afters = line.afters
-            cuts = sorted({0, *(k for k, o in enumerate(offsets) if o),
-                           *(k + 1 for k, a in enumerate(afters) if a and k + 1 < len(atoms))})
-            starts = [0.0, *accumulate(w + space for w in widths)]
-            for s_, e_ in zip(cuts, cuts[1:] + [len(atoms)]):
-                items.append(Text(x + starts[s_] + offsets[s_], baseline, text[s_:e_], font,
-                                  size, color, char_space=space / scale, scale=scale))
+            cuts = line.cuts
+            starts = [0.0, *accumulate(widths)]
+            for s_, e_ in zip(cuts, cuts[1:] + (len(atoms),)):
+                items.append(Text(x + starts[s_] + s_ * space + offsets[s_], baseline,
+                                  text[s_:e_], font, size, color, char_space=space / scale,
+                                  scale=scale))
             continue
         run: list[Atom] = []
         run_x = expected = x
