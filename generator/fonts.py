@@ -96,10 +96,67 @@ def ensure(font_name: str) -> str:
     return font_name
 
 
+# Where measured fonts' metrics are kept between runs (the project's output/.cache/fonts):
+# what a check needs of a font (its characters, their widths, its ascent and descent) is
+# then read from a small file instead of parsing the font's tables (125 ms for a Japanese
+# font). Drawing still loads the font itself.
+_metrics_dir: Path | None = None
+_metrics_written = False  # only a build writes them: `cardgen validate` writes nothing
+METRICS_VERSION = 1
+
+
+def keep_metrics_in(folder: Path | None, write: bool = False) -> None:
+    """Read fonts' metrics kept in `folder` (and, with `write`, keep those measured)."""
+    global _metrics_dir, _metrics_written
+    _metrics_dir, _metrics_written = folder, write
+
+
+class _Metrics:
+    __slots__ = ("cmap", "widths", "default", "ascent", "descent")
+
+    def __init__(self, cmap, widths, default, ascent, descent):
+        self.cmap, self.widths, self.default = cmap, widths, default
+        self.ascent, self.descent = ascent, descent
+
+
+@lru_cache(maxsize=None)
+def _metrics(font_name: str) -> _Metrics:
+    """A font's metrics: from the font when it is loaded, else from the metrics file of a
+    previous run (the name stands for the font's content), else from the font (and kept)."""
+    import json
+    loaded = font_name not in _pending and font_name in pdfmetrics.getRegisteredFontNames()
+    kept = _metrics_dir / f"{font_name}.json" if _metrics_dir is not None else None
+    if not loaded and kept is not None and font_name in _pending:
+        try:
+            data = json.loads(kept.read_text("utf-8"))
+            if data.get("version") == METRICS_VERSION:
+                widths = {int(k): v for k, v in data["widths"].items()}
+                return _Metrics(frozenset(data["cmap"]), widths, data["default"],
+                                data["ascent"], data["descent"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # no file yet, or one from elsewhere: measure the font
+    face = pdfmetrics.getFont(ensure(font_name)).face
+    metrics = _Metrics(frozenset(face.charToGlyph), dict(face.charWidths), face.defaultWidth,
+                       face.ascent, face.descent)
+    if kept is not None and _metrics_written:
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            temporary = kept.with_suffix(f".{id(metrics)}.tmp")
+            temporary.write_text(json.dumps({
+                "version": METRICS_VERSION, "cmap": sorted(metrics.cmap),
+                "widths": {str(k): v for k, v in metrics.widths.items()},
+                "default": metrics.default, "ascent": metrics.ascent,
+                "descent": metrics.descent}), "utf-8")
+            temporary.replace(kept)
+        except OSError:
+            pass  # a cache that cannot be written is no cache
+    return metrics
+
+
 @lru_cache(maxsize=None)
 def charmap(font_name: str) -> frozenset[int]:
     """The code points the font has glyphs for."""
-    return frozenset(pdfmetrics.getFont(ensure(font_name)).face.charToGlyph)
+    return _metrics(font_name).cmap
 
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
@@ -113,10 +170,15 @@ def missing_glyphs(font_name: str, text: str) -> list[str]:
 
 
 def string_width(text: str, font_name: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, ensure(font_name), size)
+    """The text's advance in points, as reportlab measures it (no kerning)."""
+    if font_name not in _pending:  # loaded (or not a file of ours): reportlab measures
+        return pdfmetrics.stringWidth(text, font_name, size)
+    m = _metrics(font_name)
+    get, default = m.widths.get, m.default
+    return 0.001 * size * sum(get(ord(ch), default) for ch in text)
 
 
 def ascent_descent(font_name: str, size: float) -> tuple[float, float]:
     """Ascent (positive) and descent (negative) in points at `size`."""
-    face = pdfmetrics.getFont(ensure(font_name)).face
-    return face.ascent * size / 1000.0, face.descent * size / 1000.0
+    m = _metrics(font_name)
+    return m.ascent * size / 1000.0, m.descent * size / 1000.0

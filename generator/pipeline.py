@@ -12,6 +12,7 @@ import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import fonts
 from .impose import Imposition, Page, Placement, impose_board, impose_game
 from .layout import GameFaces, layout_game
 from .load import Project, load_fonts, load_game, load_printer, target_names
@@ -86,6 +87,7 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
     report: a problem every target has is said once; one that only some targets have
     (text that fits one card size and not another) names its target."""
     from dataclasses import replace
+    fonts.keep_metrics_in(project.output / ".cache" / "fonts")  # what builds kept: read only
     names = (target,) if target else (target_names(project, game_id) or (None,))
     outcomes = []
     for name in names:
@@ -259,6 +261,7 @@ def build(project: Project, game_id: str, options: BuildOptions = BuildOptions()
           progress=lambda message: None) -> Outcome:
     """Check, lay out, impose and write one game. Nothing is written if any check fails.
     `progress` hears what is being done, for a terminal to show."""
+    fonts.keep_metrics_in(project.output / ".cache" / "fonts", write=True)
     with cycle_collector_paused():
         return _build(project, game_id, options, progress)
 

@@ -311,3 +311,38 @@ def test_every_data_format_has_the_same_size_budget(project, cardgen, monkeypatc
     run = cardgen("validate", "big")
     assert run.code == 1
     assert "cards/big/cards.csv: error: the file is too large (298 bytes; at most 100) [io]" in run.lines
+
+
+def test_kept_font_metrics_spare_validate_reading_the_fonts_and_change_nothing(project, cardgen):
+    """A build keeps what checks need of each font (output/.cache/fonts); `cardgen validate`
+    then measures text without parsing the fonts' tables, writes nothing itself, and a
+    damaged metrics file is measured again from the font."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; from generator.cli import main; from reportlab.pdfbase import "
+             "pdfmetrics; code = main(['validate', 'lastdance']); "
+             "print(sorted(n for n in pdfmetrics.getRegisteredFontNames() if 'BIZ' in n)); "
+             "sys.exit(code)")
+
+    def validate_in_a_new_process() -> tuple[int, str]:
+        run = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True,
+                             text=True)
+        return run.returncode, run.stdout.strip().splitlines()[-1]
+
+    code, loaded = validate_in_a_new_process()
+    assert code == 0 and loaded != "[]"  # no kept metrics: the fonts are read
+    assert not (project / "output").exists()  # validate writes nothing
+    assert cardgen("build", "lastdance", "-q").code == 0
+    first = (project / "output/lastdance/lastdance-fronts.pdf").read_bytes()
+    kept = sorted((project / "output/.cache/fonts").glob("*.json"))
+    assert kept
+    code, loaded = validate_in_a_new_process()
+    assert code == 0 and loaded == "[]"  # measured from the kept metrics alone
+    for path in kept:
+        path.write_text("{not json", "utf-8")
+    code, loaded = validate_in_a_new_process()
+    assert code == 0 and loaded != "[]"  # a damaged file: the font is read again
+    subprocess.run([sys.executable, "-m", "generator", "build", "lastdance", "-q"], cwd=project,
+                   check=True, capture_output=True)
+    assert (project / "output/lastdance/lastdance-fronts.pdf").read_bytes() == first
