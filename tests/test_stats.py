@@ -251,3 +251,15 @@ def test_validate_locates_every_problem_in_the_declarations(project, cardgen):
     expected = (case / "expected.txt").read_text("utf-8").splitlines()
     assert any("did you mean 'power'?" in line for line in expected)
     assert len(expected) == len(set(expected)) == 6  # each problem once, at its cause
+
+
+def test_stats_command_names_an_unknown_deck_and_counts_several_games(project, cardgen):
+    run = cardgen("stats", "lastdance", "--deck", "card")
+    assert run.code == 2
+    assert "game 'lastdance' has no deck 'card' (did you mean 'cards'?)" in run.err
+    run = cardgen("stats", "lastdance", "odoriko", "--format", "json")
+    assert run.code == 0
+    assert [g["game"] for g in json.loads(run.out)] == ["lastdance", "odoriko"]
+    text = cardgen("stats", "odoriko", "--deck", "playing").out
+    assert "deck playing" in text and "deck characters" not in text
+    assert "suit: spade 13, heart 13, diamond 13, club 13" in text
