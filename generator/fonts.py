@@ -124,9 +124,8 @@ def _metrics(font_name: str) -> _Metrics:
     """A font's metrics: from the font when it is loaded, else from the metrics file of a
     previous run (the name stands for the font's content), else from the font (and kept)."""
     import json
-    loaded = font_name not in _pending and font_name in pdfmetrics.getRegisteredFontNames()
     kept = _metrics_dir / f"{font_name}.json" if _metrics_dir is not None else None
-    if not loaded and kept is not None and font_name in _pending:
+    if kept is not None and font_name in _pending:  # not loaded yet: the kept file will do
         try:
             data = json.loads(kept.read_text("utf-8"))
             if data.get("version") == METRICS_VERSION:

@@ -6,6 +6,7 @@ Every object that a later stage may complain about carries its `Location`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -383,6 +384,16 @@ class Board:
     size: tuple[float, float] = (0.0, 0.0)  # track (edge), areas: the board's own size
     emphasis: tuple[int, ...] = (5, 10)  # track: every 5th space outlined, every 10th filled
     accent: str = "#7a2e4a"  # track: the colour of emphasised spaces
+
+    def cell_box(self) -> tuple[float, float] | None:
+        """A grid square's or a hex's box (the size of its cell layout); None for others."""
+        if self.shape == "grid":
+            return self.cell_size
+        if self.shape == "hex":
+            s = self.cell_size[0]
+            return (math.sqrt(3) * s, 2 * s) if self.orientation == "pointy" else \
+                (2 * s, math.sqrt(3) * s)
+        return None
 
 
 @dataclass(frozen=True)

@@ -174,10 +174,8 @@ def stats_blocks(game, counted) -> list[dict]:
                 blocks.append({"kind": "text", "text": f"{c.title}: no values yet"})
                 continue
             blocks.append(chart(pictures.cross_chart(c)))
-            blocks.append({"kind": "table", "head": [f"{c.fields[0]} \\ {c.fields[1]}",
-                                                     *c.columns, "total"],
-                           "rows": [[r, *map(str, cells), str(sum(cells))]
-                                    for r, cells in zip(c.rows, c.cells)]})
+            head, *rows = show.cross_rows(c)
+            blocks.append({"kind": "table", "head": head, "rows": rows})
         for d in deck.distributions:
             if d.total:
                 blocks.append(chart(pictures.distribution_chart(d, deck)))
@@ -189,9 +187,8 @@ def stats_blocks(game, counted) -> list[dict]:
             blocks.append({"kind": "text", "text": "no items yet"})
             continue
         blocks.append(chart(pictures.table_chart(t)))
-        blocks.append({"kind": "table", "head": ["", *t.labels],
-                       "rows": [[name, *(str(n) if n else "–" for n in counts)]
-                                for name, counts in t.cards] + [["total", *map(str, t.totals)]]})
+        head, *rows = show.table_rows(t)
+        blocks.append({"kind": "table", "head": head, "rows": rows})
     groups = pictures.questions(counted)
     if groups:
         blocks.append({"kind": "heading", "text": "Draw odds", "deck": ""})

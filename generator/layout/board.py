@@ -103,53 +103,42 @@ def hex_centre(board: Board, a: int, b: int) -> tuple[float, float]:
     return 1.5 * s * a, math.sqrt(3) * s * (b + (0.5 if shifted else 0.0))
 
 
+def hexagon(cx: float, cy: float, r: float, start: float) -> tuple[tuple[float, float], ...]:
+    """A regular hexagon's corners about (cx, cy), `r` from it, the first at `start` degrees
+    (counter-clockwise from the right in y-up coordinates, clockwise where y runs down)."""
+    return tuple((cx + r * math.cos(math.radians(start + 60 * k)),
+                  cy + r * math.sin(math.radians(start + 60 * k))) for k in range(6))
+
+
 def hex_corners(board: Board, x: float, y: float) -> tuple[tuple[float, float], ...]:
     """The six corners about a centre (y down), starting at the top (pointy) or the right."""
-    s = board.cell_size[0]
-    start = -90 if board.orientation == "pointy" else 0
-    return tuple((x + s * math.cos(math.radians(start + 60 * k)),
-                  y + s * math.sin(math.radians(start + 60 * k))) for k in range(6))
+    return hexagon(x, y, board.cell_size[0], -90 if board.orientation == "pointy" else 0)
 
 
-def hex_box(board: Board) -> tuple[float, float]:
-    """A hex's bounding box: its cell layout's size."""
-    s = board.cell_size[0]
-    return (math.sqrt(3) * s, 2 * s) if board.orientation == "pointy" else (2 * s, math.sqrt(3) * s)
+def _fill(cell: Cell):
+    return parse_color(cell.color) if cell.color else (1.0, 1.0, 1.0)
 
 
-def _all_cells(board: Board) -> list[tuple[tuple, str, Cell | None]]:
-    """(key, label, cell) for each cell of the board: its data cells, or (resolve made them)
-    every cell of a rows x columns map."""
-    return [(c.key, c.label, c) for c in board.cells]
-
-
-def _fill(board: Board, cell: Cell | None):
-    color = cell.color if cell is not None and cell.color else ""
-    return parse_color(color) if color else (1.0, 1.0, 1.0)
-
-
-def _cell_items(board: Board, outline: tuple, box: tuple[float, float, float, float],
-                cell: Cell | None, tiles: dict[str, Face], cell_face: CellFace,
-                height: float, polygon: bool) -> list[Item]:
+def _cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cell,
+                tiles: dict[str, Face], cell_face: CellFace, polygon: bool) -> list[Item]:
     """A cell's fill, face, tile and outline; `outline` in y-up points, `box` (x, y up, w, h)."""
     x, y, w, h = box
     items: list[Item] = []
-    fill = _fill(board, cell)
+    fill = _fill(cell)
     if polygon:
         items.append(Polygon(outline, fill=fill))
     else:
         items.append(Rect(x, y, w, h, fill=fill))
     local = tuple((px - x, py - y) for px, py in outline) if polygon else ()
-    if cell is not None:
-        face = cell_face(cell)
-        if face is not None:
-            items.append(Group(face.items, dx=x, dy=y, clip=(0, 0, w, h), clip_shape=local))
-        if cell.tile and cell.tile in tiles:
-            tile = tiles[cell.tile]
-            tx, ty = x + (w - tile.width) / 2, y + (h - tile.height) / 2
-            shape = tuple((px - tx, py - ty) for px, py in outline) if polygon else ()
-            items.append(Group(tile.items, dx=tx, dy=ty, clip=(0, 0, tile.width, tile.height),
-                               clip_shape=shape))
+    face = cell_face(cell)
+    if face is not None:
+        items.append(Group(face.items, dx=x, dy=y, clip=(0, 0, w, h), clip_shape=local))
+    if cell.tile and cell.tile in tiles:
+        tile = tiles[cell.tile]
+        tx, ty = x + (w - tile.width) / 2, y + (h - tile.height) / 2
+        shape = tuple((px - tx, py - ty) for px, py in outline) if polygon else ()
+        items.append(Group(tile.items, dx=tx, dy=ty, clip=(0, 0, tile.width, tile.height),
+                           clip_shape=shape))
     if polygon:
         items.append(Polygon(outline, stroke=OUTLINE, stroke_width=0.5))
     else:
@@ -159,20 +148,20 @@ def _cell_items(board: Board, outline: tuple, box: tuple[float, float, float, fl
 
 def _grid(board: Board, tiles: dict[str, Face], title_font: str, cell_face: CellFace) -> BoardFace:
     cw, ch = board.cell_size
-    cells = _all_cells(board)
-    cols = max(k[0] for k, _, _ in cells)
-    rows = max(k[1] for k, _, _ in cells)
+    cols = max(c.key[0] for c in board.cells)
+    rows = max(c.key[1] for c in board.cells)
     m, gap = board.margin, board.gap
     width = 2 * m + cols * cw + (cols - 1) * gap
     height = 2 * m + rows * ch + (rows - 1) * gap
     items: list[Item] = [Rect(0, 0, width, height, fill=parse_color(board.color))]
     centres, labels = [], []
-    for (col, row), label, cell in cells:
+    for cell in board.cells:
+        (col, row), label = cell.key, cell.label
         x = m + (col - 1) * (cw + gap)
         top = m + (row - 1) * (ch + gap)
         y = height - top - ch
         corners = ((x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch))
-        items += _cell_items(board, corners, (x, y, cw, ch), cell, tiles, cell_face, height, False)
+        items += _cell_items(corners, (x, y, cw, ch), cell, tiles, cell_face, False)
         centres.append((x + cw / 2, y + ch / 2))
         if board.labels:
             items.append(Text(x + mm(1), y + ch - mm(1) - LABEL_SIZE * 0.8, label, title_font,
@@ -183,10 +172,9 @@ def _grid(board: Board, tiles: dict[str, Face], title_font: str, cell_face: Cell
 
 
 def _hex(board: Board, tiles: dict[str, Face], title_font: str, cell_face: CellFace) -> BoardFace:
-    cells = _all_cells(board)
     s = board.cell_size[0]
-    bw, bh = hex_box(board)
-    raw = [(hex_centre(board, *key), label, cell) for key, label, cell in cells]
+    bw, bh = board.cell_box()
+    raw = [(hex_centre(board, *cell.key), cell.label, cell) for cell in board.cells]
     min_x = min(c[0][0] for c in raw) - bw / 2
     min_y = min(c[0][1] for c in raw) - bh / 2
     max_x = max(c[0][0] for c in raw) + bw / 2
@@ -200,7 +188,7 @@ def _hex(board: Board, tiles: dict[str, Face], title_font: str, cell_face: CellF
         y = height - y_down  # y up
         outline = tuple((px, height - py) for px, py in hex_corners(board, x, y_down))
         box = (x - bw / 2, y - bh / 2, bw, bh)
-        items += _cell_items(board, outline, box, cell, tiles, cell_face, height, True)
+        items += _cell_items(outline, box, cell, tiles, cell_face, True)
         centres.append((x, y))
         if board.labels:
             items.append(Text(x, y + s * 0.62, label, title_font, LABEL_SIZE, INK,
@@ -219,14 +207,12 @@ def _areas(board: Board, tiles: dict[str, Face], title_font: str, cell_face: Cel
     for cell in board.cells:
         x, y = cell.x, height - cell.y - cell.h
         cx, cy = x + cell.w / 2, y + cell.h / 2
-        fill = _fill(board, cell)
+        fill = _fill(cell)
         if cell.shape == "circle":
             items += [Ellipse(x, y, cell.w, cell.h, fill=fill),
                       Ellipse(x, y, cell.w, cell.h, stroke=OUTLINE, stroke_width=0.6)]
         elif cell.shape == "hex":
-            r = min(cell.w / math.sqrt(3), cell.h / 2)
-            pts = tuple((cx + r * math.cos(math.radians(90 + 60 * k)),
-                         cy + r * math.sin(math.radians(90 + 60 * k))) for k in range(6))
+            pts = hexagon(cx, cy, min(cell.w / math.sqrt(3), cell.h / 2), 90)
             items += [Polygon(pts, fill=fill), Polygon(pts, stroke=OUTLINE, stroke_width=0.6)]
         else:
             items += [Rect(x, y, cell.w, cell.h, fill=fill, radius=mm(1.5)),

@@ -17,6 +17,7 @@ from ..model import Card, Deck
 from ..primitives import Ellipse, Face, Group, Item, Line, Polygon, Rect
 from ..problems import Report
 from ..units import mm, to_mm
+from .board import hexagon
 
 TOKEN_SHAPES = ("circle", "square", "hex")
 CUT = (0.15, 0.15, 0.15)  # solid: cut here
@@ -29,15 +30,9 @@ CONTENT = ("text", "image", "icon", "qr")  # what a token shows: it must lie ins
 
 def hex_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
     """The largest regular hexagon in a box: pointy-topped in a tall box, flat in a wide one."""
-    cx, cy = x + w / 2, y + h / 2
     if h >= w:
-        r = min(w / math.sqrt(3), h / 2)
-        start = 90
-    else:
-        r = min(h / math.sqrt(3), w / 2)
-        start = 0
-    return tuple((cx + r * math.cos(math.radians(start + 60 * k)),
-                  cy + r * math.sin(math.radians(start + 60 * k))) for k in range(6))
+        return hexagon(x + w / 2, y + h / 2, min(w / math.sqrt(3), h / 2), 90)
+    return hexagon(x + w / 2, y + h / 2, min(h / math.sqrt(3), w / 2), 0)
 
 
 def token_outline(shape: str, x: float, y: float, w: float, h: float) -> Item:

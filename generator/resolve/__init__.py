@@ -504,6 +504,15 @@ def _tab(raw: dict, loaded: LoadedGame, i: int, report: Report) -> float:
     return tab
 
 
+def _data_value(loaded: LoadedGame, path: str):
+    """The value a path such as data.map.cells names in the game's data (None: nothing)."""
+    parts = path.split(".")[1:]
+    value = loaded.data[parts[0]].data if parts[0] in loaded.data else None
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
 class _CellProblem(Exception):
     def __init__(self, message: str, key: tuple):
         super().__init__(message)
@@ -517,9 +526,7 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
     name = raw["id"]
     parts = raw["cells"].split(".")[1:]
     table = parts[0]
-    value = loaded.data[table].data if table in loaded.data else None
-    for part in parts[1:]:
-        value = value.get(part) if isinstance(value, dict) else None
+    value = _data_value(loaded, raw["cells"])
     if not isinstance(value, list):
         report.error(f"board '{name}': cells: '{raw['cells']}' is not a list in the game's data"
                      + ("" if table in loaded.data else
@@ -573,14 +580,6 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
             report.error(f"board '{name}': cell {i + 1}: {exc.message}",
                          source.locate(entry + exc.key), "schema")
     return tuple(cells)
-
-
-def _data_value(loaded: LoadedGame, path: str):
-    parts = path.split(".")[1:]
-    value = loaded.data[parts[0]].data if parts[0] in loaded.data else None
-    for part in parts[1:]:
-        value = value.get(part) if isinstance(value, dict) else None
-    return value
 
 
 def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,

@@ -77,6 +77,18 @@ def table_lines(t: TableStats) -> list[str]:
     return lines
 
 
+def cross_rows(c: CrossTable) -> list[list[str]]:
+    """A cross-table as rows of cells, its header first, a total at the end of each row."""
+    return [[f"{c.fields[0]} \\ {c.fields[1]}", *c.columns, "total"]] + \
+        [[r, *map(str, cells), str(sum(cells))] for r, cells in zip(c.rows, c.cells)]
+
+
+def table_rows(t: TableStats) -> list[list[str]]:
+    """A pool table as rows of cells: the items' labels, each card's counts, the totals."""
+    return [["", *t.labels]] + [[name, *(str(n) if n else "–" for n in counts)]
+                                for name, counts in t.cards] + [["total", *map(str, t.totals)]]
+
+
 def answer_line(a: Answer) -> str:
     where = f"{a.label}: " if a.label else ""
     draft = " (draft: copies TBD)" if a.draft else ""

@@ -3,24 +3,12 @@ drawn by a cell layout of the cell's size; a score track as long as the game's s
 
 from __future__ import annotations
 
-import math
-
 from ..load.schema import suggest
 from ..model import Board, Game
 from ..problems import Report
 from ..units import SIZE_TOLERANCE, show_size
 
 MAX_CELLS = 10_000  # cells of one board
-
-
-def _cell_box(board: Board) -> tuple[float, float] | None:
-    if board.shape == "grid":
-        return board.cell_size
-    if board.shape == "hex":
-        s = board.cell_size[0]
-        return (math.sqrt(3) * s, 2 * s) if board.orientation == "pointy" else \
-            (2 * s, math.sqrt(3) * s)
-    return None
 
 
 def check_board(game: Game, board: Board, report: Report) -> None:
@@ -72,7 +60,7 @@ def check_board(game: Game, board: Board, report: Report) -> None:
                          f"types table does not have ({suggest(str(kind), list(board.types), 'it')})",
                          cell.locate("type"), "reference")
     if board.cell_layout is not None:
-        box = _cell_box(board)
+        box = board.cell_box()
         if box is None:
             report.error(f"board '{board.id}': a cell layout draws grid squares and hexes, not "
                          f"{board.shape}", board.loc, "board")

@@ -18,7 +18,7 @@ from ..draw.charts import drawing
 from ..model import Game
 from ..reproducible import no_source_date_epoch
 from ..stats import Stats, pictures
-from ..stats.show import answer_line
+from ..stats.show import answer_line, cross_rows, table_rows
 from ..units import mm, paper_size
 
 MARGIN = mm(15)
@@ -77,11 +77,9 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
                 flow += [Paragraph(escape(c.title), st["h2"]),
                          Paragraph(escape(_nothing(c.drafts)), st["body"]), Spacer(1, mm(4))]
                 continue
-            rows = [[f"{c.fields[0]} \\ {c.fields[1]}", *c.columns, "total"]]
-            rows += [[r, *map(str, cells), str(sum(cells))] for r, cells in zip(c.rows, c.cells)]
             parts = [chart(pictures.cross_chart(c))]
             if c.rows:
-                parts += [Spacer(1, mm(2)), _grid(rows, font, bold)]
+                parts += [Spacer(1, mm(2)), _grid(cross_rows(c), font, bold)]
             flow.append(KeepTogether(parts + [Spacer(1, mm(5))]))
         for d in deck.distributions:
             if not d.total:
@@ -95,9 +93,7 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
             flow += [Paragraph(escape(t.name), st["h1"]),
                      Paragraph("No items yet.", st["body"])]
             continue
-        rows = [["", *t.labels]] + [[name, *(str(n) if n else "–" for n in counts)]
-                                    for name, counts in t.cards]
-        rows.append(["total", *map(str, t.totals)])
+        rows = table_rows(t)
         flow += [CondPageBreak(mm(60)), Paragraph(escape(t.name), st["h1"]),
                  chart(pictures.table_chart(t)), Spacer(1, mm(3)), _grid(rows, font, bold)]
     groups = pictures.questions(stats)
