@@ -139,6 +139,23 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=_positive("--port", 0, 65535), default=8000,
                     help="port to listen on, 1 to 65535 (default 8000; 0: any free port)")
 
+    e = sub.add_parser("export", parents=[common],
+                       help="a game's faces as a print shop asks for them: one file per face "
+                            "design, and a manifest of copies (docs/printing.md)")
+    e.add_argument("games", nargs="+", metavar="GAME")
+    e.add_argument("--profile", required=True, metavar="NAME",
+                   help="export profile in layouts/exports/: jp-print (PDF per face, 3 mm "
+                        "bleed, トンボ, CMYK), tgc, mpc (PNG at the service's template size), "
+                        "or one of your own")
+    e.add_argument("--icc", type=Path, metavar="FILE",
+                   help="your print shop's CMYK output profile (.icc), instead of the profile's")
+    e.add_argument("--target", metavar="NAME",
+                   help="export only this print target of the game (default: every target)")
+    e.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    e.add_argument("--output", type=Path, help="output folder (default: output/)")
+    e.add_argument("--quiet", "-q", action="store_true",
+                   help="print problems only: no progress, no list of files written")
+
     c = sub.add_parser("calibrate", parents=[common],
                        help="write a duplex calibration sheet to measure a printer's back offset")
     c.add_argument("--paper", type=_paper, default="A4",
@@ -358,6 +375,32 @@ def cmd_watch(args, project: Project) -> int:
     return ExitCode.OK
 
 
+def cmd_export(args, project: Project) -> int:
+    failed = False
+    progress = Progress(args.quiet)
+    games = [(game_id, target) for game_id in _games(project, args.games)
+             for target in ((_target(project, game_id, args),) if args.target else
+                            pipeline.target_names(project, game_id) or (None,))]
+    for game_id, target in games:
+        name = f"{game_id} ({target})" if target else game_id
+        outcome, folder = pipeline.export(project, game_id, args.profile, args.icc, target,
+                                          args.strict, progress)
+        progress.clear()
+        _print_report(outcome.report)
+        if folder is None:
+            failed = True
+            print(f"{name}: not exported: {outcome.report.summary()}; previous export kept",
+                  file=sys.stderr)
+            continue
+        if not args.quiet:
+            files = [p for p, _ in outcome.written if p.suffix not in (".csv", ".json")]
+            print(f"wrote {len(files)} file{'s' if len(files) != 1 else ''} and a manifest to "
+                  f"{project.display(folder)}/")
+        if outcome.report.problems:
+            print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
+    return ExitCode.DATA if failed else ExitCode.OK
+
+
 def cmd_calibrate(args, project: Project) -> int:
     path = pipeline.calibrate(project, args.paper, args.duplex)
     print(f"wrote {project.display(path)}: print it duplex ({args.duplex}) at 100% and follow "
@@ -404,7 +447,7 @@ def _quiet_stdout() -> None:
 
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
-            "stats": cmd_stats,
+            "stats": cmd_stats, "export": cmd_export,
             "watch": cmd_watch}
 
 

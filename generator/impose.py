@@ -161,6 +161,52 @@ def crop_marks(sheet: SheetPreset) -> tuple[Item, ...]:
     return tuple(marks)
 
 
+TOMBO_LENGTH = mm(10)  # each trim mark line, from the bleed edge outwards
+TOMBO_ROOM = mm(13)  # paper around the bleed box: the marks and a little more
+TOMBO_WIDTH = mm(0.1)  # hairlines, as Japanese shops draw them
+REGISTRATION = (1.0, 1.0, 1.0, 1.0)  # on every plate, so every plate can be trimmed
+
+
+def tombo(x: float, y: float, w: float, h: float, bleed: float,
+          color=REGISTRATION) -> tuple[Item, ...]:
+    """Japanese trim marks (トンボ) around a trim box at (x, y) of w x h: at each corner
+    a double mark, one line on the trim line (内トンボ) and one on the bleed line
+    (外トンボ) each way, and a centre mark (センタートンボ, a cross) on each side. Every
+    line lies outside the bleed box, so none prints on the card."""
+    b, L = bleed, TOMBO_LENGTH
+    marks: list[Item] = []
+
+    def line(x1, y1, x2, y2):
+        marks.append(Line(x1, y1, x2, y2, color, TOMBO_WIDTH))
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            for d in (0.0, b):  # the trim line, then the bleed line
+                line(cx + sx * d, cy + sy * b, cx + sx * d, cy + sy * (b + L))  # up or down
+                line(cx + sx * b, cy + sy * d, cx + sx * (b + L), cy + sy * d)  # across
+    mx, my, arm = x + w / 2, y + h / 2, L / 2
+    for sy, edge in ((-1, y), (1, y + h)):  # bottom and top centre marks
+        line(mx, edge + sy * b, mx, edge + sy * (b + L))
+        line(mx - arm, edge + sy * (b + L * 0.6), mx + arm, edge + sy * (b + L * 0.6))
+    for sx, edge in ((-1, x), (1, x + w)):  # left and right
+        line(edge + sx * b, my, edge + sx * (b + L), my)
+        line(edge + sx * (b + L * 0.6), my - arm, edge + sx * (b + L * 0.6), my + arm)
+    return tuple(marks)
+
+
+def single_face(face: Face, bleed: float, marks: bool, color=REGISTRATION
+                ) -> tuple[Page, tuple, tuple]:
+    """One face on a page of its own for a print shop: the trim box with `bleed` on every
+    side, and trim marks around it when `marks`. Returns (page, trim box, bleed box), the
+    boxes as (x0, y0, x1, y1) in points."""
+    room = bleed + (TOMBO_ROOM if marks else 0.0)
+    W, H = face.width, face.height
+    page = Page(W + 2 * room, H + 2 * room,
+                (Placement(face, room, room, "", 0, (bleed,) * 4),),
+                tombo(room, room, W, H, bleed, color) if marks else ())
+    trim = (room, room, room + W, room + H)
+    return page, trim, (room - bleed, room - bleed, room + W + bleed, room + H + bleed)
+
+
 def _sheets_of(cards: list, per_sheet: int, start_slot: int) -> list[list]:
     """Cards split into sheets of slots (None: a slot left empty at the start)."""
     slots = [None] * start_slot + list(cards)

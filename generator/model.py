@@ -100,6 +100,48 @@ class SheetPreset:
 
 
 @dataclass(frozen=True)
+class ExportSize:
+    """A card size a print-on-demand service takes, with its template's pixel size."""
+
+    name: str
+    trim: tuple[float, float]  # points
+    pixels: tuple[int, int]  # the template's image, bleed included
+    loc: Location
+
+
+@dataclass(frozen=True)
+class ExportProfile:
+    """How a print shop wants a game's faces (layouts/exports/<name>.yaml): one file per
+    distinct face, as PDF (bleed, trim marks, CMYK with an output intent) or as PNG at a
+    template's pixel size."""
+
+    name: str
+    description: str
+    format: str  # "pdf" or "png"
+    bleed: float  # points, on every side of the trim
+    safe: float  # points inside the trim that text and pictures keep clear of
+    marks: str  # "tombo" (Japanese trim marks) or "none"
+    color: str  # "cmyk" or "rgb"
+    icc: str | None  # absolute path of the CMYK output profile (color: cmyk)
+    output_condition: str  # what the output intent calls the printing condition
+    black_text: str  # "k-only": text in black and greys prints on K alone; or "convert"
+    min_image_dpi: int
+    dpi: int  # PNG resolution
+    tolerance: float  # points a card may differ from a size and still be printed at it
+    sizes: tuple[ExportSize, ...]
+    loc: Location
+    where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "icc", "bleed"
+
+    def size_for(self, trim: tuple[float, float]) -> tuple[ExportSize, bool] | None:
+        """The profile's size for a card of `trim` (either way up): (size, turned), or None."""
+        for size in self.sizes:
+            for turned, (w, h) in ((False, size.trim), (True, size.trim[::-1])):
+                if abs(w - trim[0]) <= self.tolerance and abs(h - trim[1]) <= self.tolerance:
+                    return size, turned
+        return None
+
+
+@dataclass(frozen=True)
 class Card:
     id: str
     deck: str

@@ -313,6 +313,64 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     return outcome
 
 
+def export(project: Project, game_id: str, profile_name: str, icc: Path | None = None,
+           target: str | None = None, strict: bool = False,
+           progress=lambda message: None) -> tuple[Outcome, Path | None]:
+    """Export one game for a print shop (export/): the files and their manifest, written
+    together into output/<game>/export-<profile>[-<target>]/, or nothing if a check fails.
+    Returns the outcome and the folder written."""
+    fonts.keep_metrics_in(project.output / ".cache" / "fonts", write=True)
+    with cycle_collector_paused():
+        return _export(project, game_id, profile_name, icc, target, strict, progress)
+
+
+def _export(project, game_id, profile_name, icc, target, strict, progress):
+    from . import export
+    from .load import load_export
+    from .resolve.exports import resolve_export
+    progress(f"{game_id}: checking")
+    outcome = check(project, game_id, target)
+    report = outcome.report
+    doc = load_export(project, profile_name, report)
+    profile = None
+    if doc is not None and not report.errors:
+        profile = resolve_export(profile_name, doc, project.root, project.display, report, icc)
+    if profile is None or outcome.failed(strict):
+        lay_out(outcome)  # the faces' own problems too, as build reports them
+        return outcome, None
+    bleeds = export.deck_bleeds(outcome.game, profile, report)
+    if bleeds is None:
+        return outcome, None
+    outcome.game = export.with_bleed(outcome.game, bleeds)
+    progress(f"{game_id}: laying out for '{profile_name}'")
+    placements: dict = {}
+    faces = layout_game(outcome.game, report, placements=placements)
+    report.skipped_note(outcome.game.loc)
+    if report.errors:
+        return outcome, None
+    export.check_faces(outcome.game, placements, profile, bleeds, report)
+    if outcome.failed(strict):
+        return outcome, None
+    game = outcome.game
+    folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
+    progress(f"{game_id}: writing and reading back '{profile_name}' files")
+    outputs = export.export_files(faces, profile, folder, project.output / ".cache" / "cmyk",
+                                  report, project.display)
+    if report.errors:
+        return outcome, None
+    lock = project.output / ".cache" / f"{game_id}.lock"
+    with one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
+                                                    "of it to finish writing")):
+        write_files(outputs, project.output)
+        keep = {o.path.name for o in outputs}
+        for stale in folder.iterdir():  # an earlier export's faces that are gone now
+            if stale.is_file() and stale.name not in keep and not stale.name.startswith(".") \
+                    and stale.suffix in (".pdf", ".png", ".csv", ".json"):
+                stale.unlink()
+    outcome.written = [(o.path, o.pages) for o in outputs]
+    return outcome, folder
+
+
 def calibrate(project: Project, paper: str, duplex: str) -> Path:
     """Write the printer calibration sheet; returns its path."""
     report = Report()

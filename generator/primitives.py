@@ -80,6 +80,7 @@ class Image:
     w: float
     h: float
     digest: str = ""  # of the file's bytes: the face changes when the picture does
+    mask: str = ""  # a grey image of the picture's transparency, when kept apart (CMYK export)
 
 
 @dataclass(frozen=True, slots=True)

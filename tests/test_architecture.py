@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 # The stages in order. Statistics and the rulebook branch off after validate; the rulebook
 # shows card faces and odds, so it may read layout's and stats' results, and write may be
 # given its pages and the statistics.
-STAGES = ["load", "resolve", "validate", "stats", "layout", "rulebook", "impose", "write"]
+STAGES = ["load", "resolve", "validate", "stats", "layout", "rulebook", "impose", "write", "export"]
 # Around the pipeline: they run it and may import any stage.
 RUNNERS = {"pipeline", "cli", "serve", "watch", "diff", "scaffold", "__main__"}
 

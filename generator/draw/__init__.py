@@ -9,11 +9,26 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
 from ..primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
                                 Text)
+
+
+class _MaskedImage(ImageReader):
+    """A picture whose transparency is a separate grey image (a CMYK picture, which has
+    no alpha channel of its own): reportlab writes the mask as the picture's SMask."""
+
+    def __init__(self, path: str, mask: str):
+        super().__init__(path)
+        self._mask_path = mask
+
+    def getRGBData(self):
+        data = super().getRGBData()
+        self._dataA = ImageReader(self._mask_path)
+        return data
 
 
 def _set_fill(target, color) -> None:
@@ -154,7 +169,11 @@ def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
     elif isinstance(item, Block):
         draw_items(c, item.items, pen)
     elif isinstance(item, Image):
-        c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
+        if item.mask:
+            c.drawImage(_MaskedImage(item.path, item.mask), item.x, item.y, item.w, item.h,
+                        mask="auto")
+        else:
+            c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
     elif isinstance(item, Group):
         c.saveState()
         if item.rotate:

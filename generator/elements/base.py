@@ -22,7 +22,7 @@ INK = (0.12, 0.12, 0.14)
 DEFAULT_STROKE_WIDTH = 0.5
 
 # Keys every element has, whatever its type (the schema's common part: schemas/element.json).
-BOX_KEYS = frozenset({"x", "y", "width", "height", "bleed"})
+BOX_KEYS = frozenset({"x", "y", "width", "height", "bleed", "stroke", "fit"})
 
 
 class Bad(Exception):
@@ -154,13 +154,24 @@ class Element:
         w = self.length("width", "100%", W)
         h = self.length("height", "100%", H)
         bx, by = x, H - y - h
-        if self.flag("bleed"):
+        if self.flag("bleed", self.bleeds_by_default()):
             b, eps = layout.bleed, 0.01
             left, bottom = (bx - b if abs(bx) < eps else bx), (by - b if abs(by) < eps else by)
             right = bx + w + b if abs(bx + w - W) < eps else bx + w
             top = by + h + b if abs(by + h - H) < eps else by + h
             bx, by, w, h = left, bottom, right - left, top - bottom
         return bx, by, w, h
+
+    def bleeds_by_default(self) -> bool:
+        """Ink that reaches the trim line runs on into the bleed, or the cut would show a
+        white sliver: a filled rectangle without an outline, and a picture that covers or
+        stretches over its box, extend on the sides where they touch the trim unless
+        `bleed: false` says otherwise. An outline would move off the card; a contained
+        picture would change its size."""
+        kind = self.el.type
+        if kind == "rect":
+            return self.raw("stroke") in (None, "none")
+        return kind == "image" and self.raw("fit", "contain") in ("cover", "stretch")
 
     def paint(self) -> tuple:
         """(fill, stroke, stroke width, dash) of a shape; no stroke has no width."""

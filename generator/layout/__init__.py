@@ -58,6 +58,7 @@ class BuildCache:
 
     plans: dict[str, tuple[Compiled, ...]] = field(default_factory=dict)
     plain_backs: dict[tuple[str, str], Face] = field(default_factory=dict)
+    plain_backs_of: dict[tuple[str, str], tuple] = field(default_factory=dict)  # whose it was
     independent: dict[str, bool] = field(default_factory=dict)
     types: dict[str, object] = field(default_factory=elements.caches)
 
@@ -134,8 +135,8 @@ def card_independent(layout: LayoutSpec) -> bool:
 def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report: Report,
                 guides: bool = False, mark_drafts: bool = True,
                 cache: BuildCache | None = None, placed: list | None = None) -> Face:
-    """The card's face by `layout`. `placed`, when given, receives (element, box) for each
-    element drawn (box: x, y, w, h from the face's bottom-left)."""
+    """The card's face by `layout`. `placed`, when given, receives (element, box, items) for
+    each element drawn (box: x, y, w, h from the face's bottom-left; items: what it drew)."""
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
     cache = BuildCache() if cache is None else cache
@@ -153,7 +154,7 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
         if box is not None:
             boxes.append((compiled.el.name, box))
             if placed is not None and element_items:
-                placed.append((compiled.el, box))
+                placed.append((compiled.el, box, element_items))
     gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(draft_mark(layout, gothic.bold))
@@ -185,7 +186,10 @@ def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:
                    element.loc, "layout")
 
 
-def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
+def layout_game(game: Game, report: Report, guides: bool = False,
+                placements: dict | None = None) -> GameFaces:
+    """Every face of the game. `placements`, when given, receives what each element of each
+    card face drew: (deck id, card id, "front" or "back") -> [(element, box, items)]."""
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
@@ -201,11 +205,13 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
             if card.id in report.tainted:  # its values have errors (reported): no face to draw
                 continue
             scope = _scope(shared, card)
-            placed: list | None = [] if token else None
+            placed: list | None = [] if token or placements is not None else None
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides,
                                           cache=cache, placed=placed)
             if token:
                 check_token(deck, card, fronts[card.id], placed, report)
+            if placements is not None:
+                placements[(deck.id, card.id, "front")] = placed
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
             plain_back = cache.independent.get(back.id)
             if plain_back is None:
@@ -213,11 +219,17 @@ def layout_game(game: Game, report: Report, guides: bool = False) -> GameFaces:
             key = (deck.id, back.id)  # a back may use deck.color: per deck
             if plain_back and key in cache.plain_backs:  # a plain back: laid out once
                 backs[card.id] = cache.plain_backs[key]
+                if placements is not None:
+                    placements[(deck.id, card.id, "back")] = placements[cache.plain_backs_of[key]]
                 continue
+            placed = [] if placements is not None else None
             backs[card.id] = layout_face(back, card, game, scope, report, guides,
-                                         mark_drafts=False, cache=cache)
+                                         mark_drafts=False, cache=cache, placed=placed)
+            if placements is not None:
+                placements[(deck.id, card.id, "back")] = placed
             if plain_back:
                 cache.plain_backs[key] = backs[card.id]
+                cache.plain_backs_of[key] = (deck.id, card.id, "back")
         if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
             for card_id in list(fronts):
                 fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)

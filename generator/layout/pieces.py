@@ -68,7 +68,7 @@ def check_token(deck: Deck, card: Card, face: Face, placed: list, report: Report
     """Each text, image, icon or code on a token lies inside its shape."""
     if deck.shape == "square":
         return
-    for el, (x, y, w, h) in placed:
+    for el, (x, y, w, h), _ in placed:
         if el.type not in CONTENT:
             continue
         out = max(_inside(deck.shape, face.width, face.height, px, py)

@@ -220,6 +220,28 @@ def load_printer(project: Project, name: str, report: Report) -> tuple[str, tupl
     return name, (dx, dy)
 
 
+def export_profiles(project: Project) -> list[str]:
+    """The export profiles the project has (layouts/exports/<name>.yaml)."""
+    folder = project.root / "layouts" / "exports"
+    return sorted(p.stem for p in folder.glob("*.yaml") if is_name(p.stem)) if folder.is_dir() else []
+
+
+def load_export(project: Project, name: str, report: Report) -> Document | None:
+    """An export profile (layouts/exports/<name>.yaml), checked against its schema. A name
+    that is not a name, or that names no profile, is a usage error naming the profiles."""
+    if not is_name(name):
+        raise UsageError(f"'{name}' cannot name an export profile: a profile's name is {NAME_RULE}")
+    known = export_profiles(project)
+    path = named_file(project.root / "layouts" / "exports", "layouts/exports", name,
+                      "export profile", report, Location(f"layouts/exports/{name}.yaml"))
+    if path is None:
+        return None
+    if not path.is_file():
+        raise UsageError(f"unknown export profile '{name}' "
+                         f"({schema.suggest(name, known, 'layouts/exports/')})")
+    return _load_checked(path, project, report, "export")
+
+
 def load_sheet(project: Project, sheet_id: str, report: Report, where: Location) -> Document | None:
     folder = project.root / "layouts" / "sheets"
     if named_file(folder, "layouts/sheets", sheet_id, "sheet preset", report, where) is None:

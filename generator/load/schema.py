@@ -26,7 +26,7 @@ from .yamlfile import Document
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
 Context = Callable[[tuple], str]
 
-_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers", "board")
+_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers", "board", "export")
 
 
 def _enums() -> dict[str, list]:

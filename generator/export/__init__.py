@@ -1,0 +1,267 @@
+"""Print-shop export: a game's faces as a print shop asks for them (`cardgen export`).
+
+A branch at the end of the pipeline. The game is laid out again with the export
+profile's bleed (layouts/exports/<name>.yaml); every distinct face design (told apart by
+its identity, identity.py, as diff and the caches do) becomes one file:
+
+- `format: pdf`: one page of trim plus bleed, with Japanese trim marks (トンボ) around it
+  when `marks: tombo`, TrimBox and BleedBox set, colours converted to CMYK (color.py) and
+  the ICC profile embedded as a PDF/X-4 output intent;
+- `format: png`: one RGB image at the exact pixel size of the service's template for the
+  card's size, the face's trim scaled onto the template's trim.
+
+A manifest (CSV and JSON) lists every file with its side, deck, cards and copies to print.
+Each file is read back (preflight.py) before anything is written; the set is written
+atomically into output/<game>/export-<profile>/, and files an earlier export left there
+that this one does not write are removed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..identity import face_identity
+from ..impose import Page, single_face
+from ..layout import GameFaces
+from ..model import ExportProfile, Game, frozen_mapping
+from ..primitives import Face
+from ..problems import Location, Report
+from ..units import show_size
+from ..write import BytesFile
+from ..write.pdf import PdfFile, render_pdf
+from .checks import check_faces
+
+PDFX_VERSION = "PDF/X-4"
+FIXED_DATE = "2000-01-01T00:00:00+00:00"  # reportlab's invariant date: the same bytes every time
+
+
+@dataclass(frozen=True)
+class Design:
+    """One distinct face design and the cards that print it."""
+
+    file: str
+    side: str  # "front" or "back"
+    deck: str
+    cards: tuple[str, ...]
+    copies: int
+    face: Face
+    size: str  # the profile's size it is printed at ("poker"), or the trim size
+
+
+def with_bleed(game: Game, bleeds: dict[str, float]) -> Game:
+    """The game with every deck's layouts set to the bleed the export asks for."""
+    def set_bleed(layout, bleed):
+        return replace(layout, bleed=bleed)
+    decks = []
+    for deck in game.decks:
+        b = bleeds[deck.id]
+        decks.append(replace(deck, front=set_bleed(deck.front, b), back=set_bleed(deck.back, b),
+                             card_backs=frozen_mapping({k: set_bleed(v, b) for k, v in
+                                                         deck.card_backs.items()})))
+    return replace(game, decks=tuple(decks), boards=())
+
+
+def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str, float] | None:
+    """The bleed each deck is laid out with: the profile's, or for a PNG profile the bleed of
+    the template that fits the deck's cards (a little more, so that the scaled face still
+    fills it). A card size the profile has no template for is an error at the deck."""
+    bleeds: dict[str, float] = {}
+    ok = True
+    for deck in game.decks:
+        if profile.format != "png":
+            bleeds[deck.id] = profile.bleed
+            continue
+        found = profile.size_for(deck.piece_size)
+        if found is None:
+            sizes = "; ".join(f"{s.name} ({show_size(s.trim, 'in')})" for s in profile.sizes)
+            report.error(f"deck '{deck.id}': its cards are {show_size(deck.piece_size, deck.front.unit)}"
+                         f", a size export profile '{profile.name}' has no template for (it "
+                         f"takes {sizes}, within {profile.tolerance / 72 * 25.4:g} mm); choose "
+                         "another profile, or a print target of that size (docs/printing.md)",
+                         deck.loc, "export")
+            ok = False
+            continue
+        size, turned = found
+        pixels = size.pixels[::-1] if turned else size.pixels
+        trim = size.trim[::-1] if turned else size.trim
+        template = max((p / profile.dpi * 72 - t) / 2 for p, t in zip(pixels, trim))
+        bleeds[deck.id] = template * 1.05 + 1.0
+    return bleeds if ok else None
+
+
+def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[Design]:
+    """Every distinct face once, fronts then backs, deck by deck, with its cards and copies.
+    A face is named after its deck and its first card, or `<deck>-back` for the one back
+    that every card of a deck shares."""
+    shared: dict = {}
+    out: list[Design] = []
+    for deck_faces in faces.decks:
+        deck = deck_faces.deck
+        found = profile.size_for(deck.piece_size) if profile.format == "png" else None
+        size = found[0].name if found else show_size(deck.piece_size, deck.front.unit)
+        for side, by_card in (("front", deck_faces.fronts), ("back", deck_faces.backs)):
+            groups: dict[str, list] = {}
+            for card in deck.cards:
+                if card.copies <= 0 or card.id not in by_card:
+                    continue
+                if deck.shape == "standee" and side == "back":
+                    continue  # a standee prints on one side: figure, fold and mirror on one strip
+                key = face_identity(by_card[card.id], shared)
+                groups.setdefault(key, [by_card[card.id], []])[1].append(card)
+            for face, cards in groups.values():
+                one = side == "back" and len(groups) == 1 and len(cards) > 1
+                name = f"{deck.id}-back" if one else f"{deck.id}-{cards[0].id}-{side}"
+                out.append(Design(f"{name}.{extension}", side, deck.id,
+                                  tuple(c.id for c in cards), sum(c.copies for c in cards),
+                                  face, size))
+    return out
+
+
+def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Path) -> list[BytesFile]:
+    """manifest.csv and manifest.json: what each file is and how many to print of it."""
+    rows = [{"file": d.file, "side": d.side, "deck": d.deck, "cards": " ".join(d.cards),
+             "copies": d.copies, "size": d.size} for d in items]
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else
+                            ["file", "side", "deck", "cards", "copies", "size"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    totals = {}
+    for d in items:
+        if d.side == "front":
+            totals[d.deck] = totals.get(d.deck, 0) + d.copies
+    data = {"game": game.id, "title": game.title, "profile": profile.name,
+            "description": profile.description, "format": profile.format,
+            "color": profile.color, "output_condition": profile.output_condition or None,
+            "files": [{**r, "cards": list(d.cards)} for r, d in zip(rows, items)],
+            "decks": totals}
+    return [BytesFile(folder / "manifest.csv", text.getvalue().encode("utf-8")),
+            BytesFile(folder / "manifest.json",
+                      (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]
+
+
+def pdf_file(design: Design, profile: ExportProfile, title: str, font: str, icc: bytes | None) -> bytes:
+    """One face as a print-ready PDF: trim marks, boxes, and the output intent."""
+    page, trim, bleed = single_face(design.face, profile.bleed, profile.marks == "tombo",
+                                    (1.0, 1.0, 1.0, 1.0) if profile.color == "cmyk" else (0, 0, 0))
+    out = io.BytesIO()
+    render_pdf(PdfFile((page,), f"{title}: {design.file}",
+                       f"{design.side} of {', '.join(design.cards)}: print {design.copies}",
+                       font, boxes=((trim, bleed),)), out)
+    return finish_pdf(out.getvalue(), profile, f"{title}: {design.file}", icc)
+
+
+def finish_pdf(data: bytes, profile: ExportProfile, title: str, icc: bytes | None) -> bytes:
+    """The PDF/X-4 parts reportlab does not write: the output intent with the ICC profile,
+    the PDF/X version in the document information and the XMP metadata."""
+    import pikepdf
+    from pikepdf import Dictionary, Name, String
+    pdf = pikepdf.open(io.BytesIO(data))
+    if icc is not None:
+        stream = pikepdf.Stream(pdf, icc)
+        stream.N = 4
+        condition = profile.output_condition or "CMYK"
+        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(Dictionary(
+            Type=Name.OutputIntent, S=Name.GTS_PDFX, OutputConditionIdentifier=String(condition),
+            Info=String(condition), RegistryName=String("http://www.color.org"),
+            DestOutputProfile=stream))])
+        pdf.docinfo[Name.GTS_PDFXVersion] = String(PDFX_VERSION)
+        pdf.docinfo[Name.Trapped] = Name("/False")
+        pdf.Root.Metadata = pdf.make_stream(_xmp(title).encode("utf-8"),
+                                            Type=Name.Metadata, Subtype=Name.XML)
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True, min_version="1.6")
+    return out.getvalue()
+
+
+def _xmp(title: str) -> str:
+    from xml.sax.saxutils import escape
+    return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about=""
+    xmlns:dc="http://purl.org/dc/elements/1.1/"
+    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+    xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
+   <xmp:CreatorTool>cardgen</xmp:CreatorTool>
+   <xmp:CreateDate>{FIXED_DATE}</xmp:CreateDate>
+   <xmp:ModifyDate>{FIXED_DATE}</xmp:ModifyDate>
+   <pdf:Producer>cardgen</pdf:Producer>
+   <pdf:Trapped>False</pdf:Trapped>
+   <pdfxid:GTS_PDFXVersion>{PDFX_VERSION}</pdfxid:GTS_PDFXVersion>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>"""
+
+
+def png_files(items: list[Design], profile: ExportProfile, game: Game, font: str) -> list[bytes]:
+    """Each face as an RGB PNG of its template's exact pixel size: the face's trim scaled
+    (the same scale both ways) onto the template's trim, the bleed around it."""
+    import pypdfium2
+    decks = {d.id: d for d in game.decks}
+    pages: list[Page] = []
+    plans = []
+    for design in items:
+        face = design.face
+        size, turned = profile.size_for(decks[design.deck].piece_size)
+        pixels = size.pixels[::-1] if turned else size.pixels
+        trim = size.trim[::-1] if turned else size.trim
+        scale = max(t / f for t, f in zip(trim, (face.width, face.height))) * profile.dpi / 72
+        page, _, _ = single_face(face, face.bleed, False)
+        pages.append(page)
+        plans.append((scale, pixels, face.bleed))
+    buffer = io.BytesIO()
+    render_pdf(PdfFile(tuple(pages), "export", "export", font), buffer)
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    out = []
+    try:
+        for index, (scale, (pw, ph), bleed) in enumerate(plans):
+            image = document[index].render(scale=scale).to_pil().convert("RGB")
+            face = items[index].face
+            cx, cy = (face.width / 2 + bleed) * scale, (face.height / 2 + bleed) * scale
+            left, top = round(cx - pw / 2), round(cy - ph / 2)
+            image = image.crop((left, top, left + pw, top + ph))
+            data = io.BytesIO()
+            image.save(data, "PNG", dpi=(profile.dpi, profile.dpi))
+            out.append(data.getvalue())
+    finally:
+        document.close()
+    return out
+
+
+def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: Path,
+                 report: Report, display=str) -> list[BytesFile]:
+    """Every file of the export, made in memory and read back; none if preflight fails."""
+    from .preflight import preflight_pdf, preflight_png
+    game = faces.game
+    font = game.main_family.regular
+    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    extension = "pdf" if profile.format == "pdf" else "png"
+    items = designs(faces, profile, extension)
+    files: list[BytesFile] = []
+    if profile.format == "pdf":
+        icc = Path(profile.icc).read_bytes() if profile.color == "cmyk" else None
+        if profile.color == "cmyk":
+            from .color import CmykConverter
+            convert = CmykConverter(profile.icc, profile.black_text, cache)
+            items = [replace(d, face=convert.face(d.face)) for d in items]
+        for design in items:
+            data = pdf_file(design, profile, title, font, icc)
+            preflight_pdf(data, design, profile, Location(display(folder / design.file)), report)
+            files.append(BytesFile(folder / design.file, data, 1))
+    else:
+        for design, data in zip(items, png_files(items, profile, game, font)):
+            preflight_png(data, design, profile, game, Location(display(folder / design.file)), report)
+            files.append(BytesFile(folder / design.file, data))
+    return files + manifest(game, profile, items, folder)
+
+
+__all__ = ["check_faces", "deck_bleeds", "designs", "export_files", "with_bleed"]

@@ -1,0 +1,201 @@
+"""What a print shop would catch in a face, found before anything is sent, each located at the
+layout element that causes it and said once for every card it touches:
+
+- `bleed`: ink that reaches the trim line and stops there, while the profile asks for
+  bleed: the cut would leave a white sliver;
+- `safe-area`: text or a picture that comes closer to the trim than the profile's safe
+  distance (and does not run on into the bleed, as background art does);
+- `image-resolution`: a picture printed below the profile's resolution.
+
+Positions are measured on what each element drew (its primitives), not its box: a
+centred title in a wide box is judged by where its letters are.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import fonts, images
+from ..model import ExportProfile, Game
+from ..primitives import Block, Ellipse, Group, Image, Line, Polygon, Rect, Text
+from ..problems import Report
+from ..units import show_length
+
+EPS = 0.05  # points: closer than this to the trim line is on it
+INK = ("rect", "image", "ellipse", "polygon")
+CONTENT = ("text", "image", "icon", "qr")
+
+
+def _union(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _clip(a, box):
+    if a is None:
+        return None
+    x, y, w, h = box
+    c = (max(a[0], x), max(a[1], y), min(a[2], x + w), min(a[3], y + h))
+    return c if c[0] < c[2] and c[1] < c[3] else None
+
+
+def _turned(a, degrees: float, cx: float, cy: float):
+    """The bounding box of box `a` turned by `degrees` (counter-clockwise) about (cx, cy)."""
+    if a is None or not degrees:
+        return a
+    t = math.radians(degrees)
+    cos, sin = math.cos(t), math.sin(t)
+    xs, ys = [], []
+    for x, y in ((a[0], a[1]), (a[2], a[1]), (a[0], a[3]), (a[2], a[3])):
+        dx, dy = x - cx, y - cy
+        xs.append(cx + dx * cos - dy * sin)
+        ys.append(cy + dx * sin + dy * cos)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def extent(items, text: bool = True):
+    """The box (x0, y0, x1, y1) the items put ink in, or None; without `text`, shapes and
+    pictures only."""
+    found = None
+    for item in items:
+        if isinstance(item, (Rect, Ellipse)):
+            if item.fill is None and item.stroke is None:
+                continue
+            half = item.stroke_width / 2 if item.stroke is not None else 0.0
+            box = (item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half)
+        elif isinstance(item, Polygon):
+            if item.fill is None and item.stroke is None or not item.points:
+                continue
+            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+            box = (min(xs), min(ys), max(xs), max(ys))
+        elif isinstance(item, Line):
+            box = (min(item.x1, item.x2), min(item.y1, item.y2),
+                   max(item.x1, item.x2), max(item.y1, item.y2))
+        elif isinstance(item, Image):
+            box = (item.x, item.y, item.x + item.w, item.y + item.h)
+        elif isinstance(item, Text):
+            if not text or not item.text.strip():
+                continue
+            width = fonts.string_width(item.text, item.font, item.size) * item.scale + \
+                item.char_space * len(item.text)
+            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
+            ascent, descent = fonts.ascent_descent(item.font, item.size)
+            box = _turned((left, item.y + descent, left + width, item.y + ascent),
+                          item.rotate, item.x, item.y)
+        elif isinstance(item, Block):
+            box = extent(item.items, text)
+        elif isinstance(item, Group):
+            box = extent(item.items, text)
+            if box is not None and item.clip is not None:
+                box = _clip(box, item.clip)
+            if box is not None and item.clip_shape:
+                xs = [p[0] for p in item.clip_shape]
+                ys = [p[1] for p in item.clip_shape]
+                box = _clip(box, (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+            if box is not None:
+                box = (box[0] + item.dx, box[1] + item.dy, box[2] + item.dx, box[3] + item.dy)
+                if item.flip:
+                    box = (box[0], 2 * item.cy - box[3], box[2], 2 * item.cy - box[1])
+                box = _turned(box, item.rotate, item.cx, item.cy)
+        else:
+            continue
+        found = _union(found, box)
+    return found
+
+
+def _images(items):
+    for item in items:
+        if isinstance(item, Image):
+            yield item
+        elif isinstance(item, (Group, Block)):
+            yield from _images(item.items)
+
+
+class _Findings:
+    """Problems by (element location, kind): the first card's words, and how many cards."""
+
+    def __init__(self):
+        self.found: dict = {}
+
+    def add(self, el, card: str, message: str, check: str) -> None:
+        entry = self.found.setdefault((el.loc, el.name, check), [message, card, 0])
+        entry[2] += 1
+
+    def report(self, report: Report) -> None:
+        for (loc, _, check), (message, card, count) in self.found.items():
+            more = f" (and on {count - 1} other card{'s' if count > 2 else ''})" if count > 1 else ""
+            report.warning(f"card '{card}': {message}{more}", loc, check)
+
+
+def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: dict,
+                report: Report) -> None:
+    """Warn, at each element, about faces the shop would print badly. `bleeds` gives the
+    bleed each deck is exported with (points)."""
+    findings = _Findings()
+    unit = "mm"
+    for deck in game.decks:
+        if deck.shape == "standee":
+            continue  # printed as strips of figure and tabs, not as laid out
+        bleed = bleeds.get(deck.id, profile.bleed)
+        for card in deck.cards:
+            if card.copies <= 0:
+                continue
+            for side in ("front", "back"):
+                placed = placements.get((deck.id, card.id, side)) or []
+                layout = deck.front if side == "front" else \
+                    (deck.card_backs.get(card.back, deck.back) if card.back else deck.back)
+                W, H = layout.size
+                unit = layout.unit
+                for el, _, items in placed:
+                    _check_element(findings, el, card.id, layout.id, items, W, H, bleed,
+                                   profile, unit)
+    findings.report(report)
+
+
+def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
+                   bleed: float, profile: ExportProfile, unit: str) -> None:
+    if bleed > 0 and el.type in INK:
+        ink = extent(items, text=False)
+        if ink is not None:
+            stops = [side for side, at_trim in (
+                ("left", abs(ink[0]) < EPS), ("bottom", abs(ink[1]) < EPS),
+                ("right", abs(ink[2] - W) < EPS), ("top", abs(ink[3] - H) < EPS)) if at_trim]
+            if stops:
+                findings.add(el, card, check="bleed", message=
+                             f"element '{el.name}' of layout '{layout}' stops at the trim on the "
+                             f"{_sides(stops)}; the bleed would print white there. Let it run "
+                             f"{show_length(bleed, unit)} past the edge (`bleed: true`)")
+    if el.type in CONTENT and profile.safe > 0:
+        ink = extent(items)
+        if ink is not None and not (ink[0] < -EPS or ink[1] < -EPS or ink[2] > W + EPS or
+                                    ink[3] > H + EPS):  # art that runs into the bleed is art
+            gaps = {"left": ink[0], "bottom": ink[1], "right": W - ink[2], "top": H - ink[3]}
+            close = {side: gap for side, gap in gaps.items() if gap < profile.safe - EPS}
+            if close:
+                side = min(close, key=close.get)
+                what = "text" if el.type == "text" else "picture" if el.type == "image" else el.type
+                findings.add(el, card, check="safe-area", message=
+                             f"{what} element '{el.name}' comes {show_length(max(0.0, close[side]), unit)} "
+                             f"from the trim on the {_sides(sorted(close, key=close.get))}; export "
+                             f"profile '{profile.name}' keeps text and pictures "
+                             f"{show_length(profile.safe, unit)} inside it, where the cut cannot "
+                             "reach")
+    for image in _images(items):
+        try:
+            pw, ph = images.inspect(image.path)
+        except images.ImageProblem:
+            continue
+        dpi = min(pw / (image.w / 72), ph / (image.h / 72)) if image.w and image.h else 0
+        if dpi and dpi < profile.min_image_dpi - 0.5:
+            findings.add(el, card, check="image-resolution", message=
+                         f"picture element '{el.name}' prints at {dpi:.0f} dpi ({pw} x {ph} "
+                         f"pixels over {show_length(image.w, unit)} x "
+                         f"{show_length(image.h, unit)}); export profile '{profile.name}' wants "
+                         f"at least {profile.min_image_dpi} dpi")
+
+
+def _sides(sides: list[str]) -> str:
+    return sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]

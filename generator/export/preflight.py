@@ -1,0 +1,151 @@
+"""Preflight: every export file read back, as a print shop's checker reads it, before the
+set is written (pikepdf for PDFs, Pillow for PNGs).
+
+PDF: TrimBox and BleedBox on every page, the bleed box the trim box grown by the profile's
+bleed on every side (to 0.01 mm) and inside the page; in a CMYK export no RGB colour
+operator in any content stream (forms included) and no RGB picture, and an output intent
+with a CMYK profile; every font embedded; every picture's effective resolution, from the
+transformation it is drawn with. PNG: the template's exact pixel size, RGB.
+
+What fails here is cardgen's own mistake, never the user's data (that is checked at the
+layouts, checks.py); it is reported as an error at the file, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import io
+
+from ..model import ExportProfile, Game
+from ..problems import Location, Report
+from ..units import mm
+
+BOX_TOLERANCE = mm(0.01)
+RGB_OPERATORS = {"rg", "RG"}
+
+
+def _boxes_ok(page, profile: ExportProfile) -> list[str]:
+    problems = []
+    media = [float(v) for v in page.MediaBox]
+    trim = [float(v) for v in page.get("/TrimBox", [])] or None
+    bleed = [float(v) for v in page.get("/BleedBox", [])] or None
+    if trim is None or bleed is None:
+        return ["a page has no TrimBox or no BleedBox"]
+    grown = [trim[0] - profile.bleed, trim[1] - profile.bleed, trim[2] + profile.bleed,
+             trim[3] + profile.bleed]
+    if any(abs(a - b) > BOX_TOLERANCE for a, b in zip(grown, bleed)):
+        problems.append(f"the BleedBox {bleed} is not the TrimBox {trim} grown by the bleed")
+    if bleed[0] < media[0] - BOX_TOLERANCE or bleed[1] < media[1] - BOX_TOLERANCE or \
+            bleed[2] > media[2] + BOX_TOLERANCE or bleed[3] > media[3] + BOX_TOLERANCE:
+        problems.append("the BleedBox reaches outside the page")
+    return problems
+
+
+def _multiply(a, b):
+    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+
+def _walk(content_owner, resources, ctm, found: dict, depth: int = 0) -> None:
+    """Colour operators, fonts and drawn pictures (with their effective resolution) of a
+    page or form, forms followed to a depth of 8."""
+    import pikepdf
+    if depth > 8:
+        return
+    stack = []
+    xobjects = resources.get("/XObject", {}) if resources is not None else {}
+    for font in (resources.get("/Font", {}) if resources is not None else {}).values():
+        found["fonts"].append(font)
+    for operands, operator in pikepdf.parse_content_stream(content_owner):
+        op = str(operator)
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop() if stack else ctm
+        elif op == "cm":
+            ctm = _multiply([float(v) for v in operands], ctm)
+        elif op in RGB_OPERATORS:
+            found["rgb"].add(op)
+        elif op in ("cs", "CS") and str(operands[0]) == "/DeviceRGB":
+            found["rgb"].add(f"{operands[0]} {op}")
+        elif op == "Do":
+            xobject = xobjects.get(str(operands[0]))
+            if xobject is None:
+                continue
+            if xobject.get("/Subtype") == "/Image":
+                width = (ctm[0] ** 2 + ctm[1] ** 2) ** 0.5
+                height = (ctm[2] ** 2 + ctm[3] ** 2) ** 0.5
+                dpi = min(int(xobject.Width) / (width / 72), int(xobject.Height) / (height / 72)) \
+                    if width and height else 0.0
+                found["images"].append((str(xobject.get("/ColorSpace")), dpi))
+            elif xobject.get("/Subtype") == "/Form":
+                matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+                _walk(xobject, xobject.get("/Resources"), _multiply(matrix, ctm), found, depth + 1)
+
+
+def _embedded(font) -> bool:
+    descriptor = font.get("/FontDescriptor")
+    if font.get("/Subtype") == "/Type0":
+        descendants = font.get("/DescendantFonts") or []
+        descriptor = descendants[0].get("/FontDescriptor") if len(descendants) else None
+    if font.get("/Subtype") == "/Type3":
+        return True
+    return descriptor is not None and any(k in descriptor for k in
+                                          ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def inspect_pdf(data: bytes) -> dict:
+    """What a preflight looks at, read from the PDF's bytes: per page its boxes, and for the
+    whole file its RGB operators, pictures (colour space, effective dpi), fonts and output
+    intents."""
+    import pikepdf
+    pdf = pikepdf.open(io.BytesIO(data))
+    found = {"rgb": set(), "images": [], "fonts": [], "pages": list(pdf.pages)}
+    for page in pdf.pages:
+        _walk(page, page.get("/Resources"), [1, 0, 0, 1, 0, 0], found)
+    intents = pdf.Root.get("/OutputIntents") or []
+    found["intents"] = [(str(i.get("/S")), int(i.DestOutputProfile.get("/N", 0))
+                         if "/DestOutputProfile" in i else 0) for i in intents]
+    found["unembedded"] = sorted({str(f.get("/BaseFont")) for f in found["fonts"]
+                                  if not _embedded(f)})
+    found["pdf"] = pdf
+    return found
+
+
+def preflight_pdf(data: bytes, design, profile: ExportProfile, where: Location,
+                  report: Report) -> dict:
+    found = inspect_pdf(data)
+    problems = []
+    for page in found["pages"]:
+        problems += _boxes_ok(page, profile)
+    if profile.color == "cmyk":
+        if found["rgb"]:
+            problems.append(f"RGB colour operators in a CMYK export: {', '.join(sorted(found['rgb']))}")
+        rgb_images = [cs for cs, _ in found["images"] if "RGB" in cs]
+        if rgb_images:
+            problems.append(f"{len(rgb_images)} RGB picture(s) in a CMYK export")
+        if not any(s == "/GTS_PDFX" and n == 4 for s, n in found["intents"]):
+            problems.append("no PDF/X output intent with a CMYK profile")
+    if found["unembedded"]:
+        problems.append(f"fonts not embedded: {', '.join(found['unembedded'])}")
+    for problem in problems:
+        report.error(f"preflight of {design.file}: {problem} (a cardgen bug: please report it)",
+                     where, "preflight")
+    return found
+
+
+def preflight_png(data: bytes, design, profile: ExportProfile, game: Game, where: Location,
+                  report: Report) -> None:
+    from PIL import Image
+    with Image.open(io.BytesIO(data)) as image:
+        size, mode = image.size, image.mode
+    decks = {d.id: d for d in game.decks}
+    template, turned = profile.size_for(decks[design.deck].piece_size)
+    want = template.pixels[::-1] if turned else template.pixels
+    if tuple(size) != tuple(want):
+        report.error(f"preflight of {design.file}: {size[0]} x {size[1]} pixels, not the "
+                     f"template's {want[0]} x {want[1]} (a cardgen bug: please report it)",
+                     where, "preflight")
+    if mode != "RGB":
+        report.error(f"preflight of {design.file}: the image is {mode}, not RGB (a cardgen bug: "
+                     "please report it)", where, "preflight")

@@ -1,0 +1,130 @@
+"""Export profiles (layouts/exports/<name>.yaml) resolved into the model: lengths in
+points, the ICC output profile found inside the project and checked to be a CMYK
+printer profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..load.yamlfile import Document
+from ..model import ExportProfile, ExportSize, frozen_mapping
+from ..paths import Outside, inside
+from ..problems import Location, Report, UsageError
+from ..units import mm, parse_length
+
+MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
+DEFAULT_TOLERANCE = mm(1)  # 63 x 88 mm cards print on a 2.5 x 3.5 in (63.5 x 88.9 mm) template
+
+
+class IccError(ValueError):
+    """An ICC file that cannot serve as a CMYK output profile; the message says why."""
+
+
+def icc_description(path: Path) -> str:
+    """The profile's description, after checking that it is a CMYK output profile."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_ICC_BYTES:
+            raise IccError(f"is {size // (1024 * 1024)} MB; an ICC profile is at most "
+                           f"{MAX_ICC_BYTES // (1024 * 1024)} MB")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise IccError(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) < 128 or data[36:40] != b"acsp":
+        raise IccError("is not an ICC profile")
+    space, kind = data[16:20].decode("latin-1").strip(), data[12:16]
+    if space != "CMYK":
+        raise IccError(f"is a{'n' if space[:1] in 'AEFHILMNORSX' else ''} {space} profile; a CMYK "
+                       "export needs a CMYK printer (output) profile, such as your print shop's "
+                       "Japan Color 2001 Coated")
+    if kind != b"prtr":
+        raise IccError("is a CMYK profile but not a printer (output) profile")
+    from PIL import ImageCms  # littleCMS: only when a CMYK export is asked for
+    try:
+        profile = ImageCms.ImageCmsProfile(path.open("rb"))
+        return (ImageCms.getProfileDescription(profile) or path.stem).strip()
+    except (OSError, ImageCms.PyCMSError) as exc:
+        raise IccError(f"cannot be read by littleCMS ({exc})") from None
+
+
+def resolve_export(name: str, doc: Document, root: Path, display, report: Report,
+                   icc_override: Path | None = None) -> ExportProfile | None:
+    """The profile, or None with located errors. `icc_override` (--icc) replaces the
+    profile's `icc:`; a bad one is a usage error naming the option."""
+    d = doc.data
+    errors = len(report.errors)
+    where: dict[str, Location] = {}
+
+    def length(key: str, default: float) -> float:
+        if key not in d:
+            return default
+        where[key] = doc.locate((key,))
+        try:
+            return parse_length(d[key])
+        except ValueError as exc:
+            report.error(f"export profile '{name}': {key}: {exc}", where[key], "units")
+            return default
+
+    fmt = d.get("format", "pdf")
+    color = d.get("color", "cmyk" if fmt == "pdf" else "rgb")
+    bleed = length("bleed", mm(3) if fmt == "pdf" else 0.0)
+    safe, tolerance = length("safe", mm(3)), length("tolerance", DEFAULT_TOLERANCE)
+    sizes = []
+    for i, raw in enumerate(d.get("sizes") or []):
+        at = doc.locate(("sizes", i))
+        try:
+            trim = tuple(parse_length(v) for v in raw["trim"])
+        except ValueError as exc:
+            report.error(f"export profile '{name}': size '{raw['name']}': trim: {exc}",
+                         doc.locate(("sizes", i, "trim")), "units")
+            continue
+        pixels = tuple(raw["pixels"])
+        dpi = d.get("dpi", 300)
+        for axis, (t, p) in enumerate(zip(trim, pixels)):
+            if p < t / 72 * dpi - 0.5:
+                report.error(f"export profile '{name}': size '{raw['name']}': {p} pixels are "
+                             f"less than its trim at {dpi} dpi ({t / 72 * dpi:.1f}); give the "
+                             "template's size with its bleed", doc.locate(("sizes", i, "pixels")),
+                             "export")
+        sizes.append(ExportSize(raw["name"], trim, pixels, at))
+    icc, condition = None, str(d.get("output_condition", ""))
+    if color == "cmyk":
+        if icc_override is not None:
+            shown = str(icc_override)
+            if not icc_override.is_file():
+                raise UsageError(f"--icc {shown}: no such file")
+            try:
+                description = icc_description(icc_override)
+            except IccError as exc:
+                raise UsageError(f"--icc {shown} {exc}") from None
+            icc, condition = str(icc_override.resolve()), description
+        elif "icc" not in d:
+            report.error(f"export profile '{name}' prints CMYK but names no ICC output profile: "
+                         "add icc: with the profile file (or pass --icc)", doc.locate(()), "export")
+        else:
+            where["icc"] = at = doc.locate(("icc",))
+            try:
+                path = inside(root, d["icc"])
+            except Outside as exc:
+                report.error(exc.sentence(f"ICC profile '{d['icc']}'", "the project folder"), at,
+                             "path")
+                path = None
+            if path is not None and not path.is_file():
+                report.error(f"export profile '{name}': the ICC profile '{d['icc']}' does not "
+                             f"exist ({display(root / d['icc'])})", at, "path")
+            elif path is not None:
+                try:
+                    description = icc_description(path)
+                    icc, condition = str(path), condition or description
+                except IccError as exc:
+                    report.error(f"export profile '{name}': the ICC profile '{d['icc']}' {exc}",
+                                 at, "export")
+    if len(report.errors) > errors:
+        return None
+    return ExportProfile(
+        name=name, description=str(d.get("description", "")), format=fmt, bleed=bleed,
+        safe=safe, marks=d.get("marks", "tombo" if fmt == "pdf" else "none"),
+        color=color, icc=icc, output_condition=condition,
+        black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
+        dpi=d.get("dpi", 300), tolerance=tolerance,
+        sizes=tuple(sizes), loc=doc.locate(()), where=frozen_mapping(where))

@@ -1,0 +1,326 @@
+"""`cardgen export`: print-shop files read back. PDF boxes and trim marks from pikepdf, colour
+operators from the content streams (forms too), the output intent and its ICC profile, PNG
+pixel sizes and what lies in the bleed from the images, copies from the manifest."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import textwrap
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image, ImageCms
+
+from pdfcheck import fonts
+
+MM = 72 / 25.4
+REPO = Path(__file__).resolve().parent.parent
+ICC = REPO / "layouts/exports/icc/cardgen-FOGRA39.icc"
+
+
+def boxes(page) -> dict[str, list[float]]:
+    return {name: [float(v) for v in page[f"/{name}"]] for name in ("MediaBox", "TrimBox", "BleedBox")}
+
+
+def operators(pdf: pikepdf.Pdf) -> list[tuple[str, list]]:
+    """Every content-stream operator of every page and of the forms they draw."""
+    found = []
+
+    def walk(owner, resources, depth=0):
+        for operands, op in pikepdf.parse_content_stream(owner):
+            found.append((str(op), operands))
+            if str(op) == "Do" and resources is not None and depth < 8:
+                xobject = resources.get("/XObject", {}).get(str(operands[0]))
+                if xobject is not None and xobject.get("/Subtype") == "/Form":
+                    walk(xobject, xobject.get("/Resources"), depth + 1)
+    for page in pdf.pages:
+        walk(page, page.get("/Resources"))
+    return found
+
+
+def segments(pdf: pikepdf.Pdf) -> list[tuple[float, float, float, float]]:
+    """Straight lines drawn on the page itself, outside every saved state (the face is drawn
+    inside one, moved into place): the trim marks."""
+    out, start, depth = [], None, 0
+    for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):
+        depth += {"q": 1, "Q": -1}.get(str(op), 0)
+        if depth:
+            continue
+        if str(op) == "m":
+            start = [float(v) for v in operands]
+        elif str(op) == "l" and start is not None:
+            end = [float(v) for v in operands]
+            out.append((*start, *end))
+            start = end
+    return out
+
+
+def deck_totals(cardgen, game: str) -> dict[str, int]:
+    run = cardgen("stats", game, "--format", "json")
+    return {d["id"]: d["cards"] for d in json.loads(run.out)["decks"]}
+
+
+@pytest.fixture
+def vampire(project, cardgen):
+    run = cardgen("export", "vampire-band", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    return project / "output/vampire-band/export-jp-print"
+
+
+def test_jp_print_pdfs_have_bleed_boxes_tombo_outside_the_bleed_and_cmyk_only(vampire, cardgen):
+    files = sorted(vampire.glob("*.pdf"))
+    manifest = json.loads((vampire / "manifest.json").read_text("utf-8"))
+    assert sorted(f.name for f in files) == sorted(r["file"] for r in manifest["files"])
+    assert len(files) == 13  # 7 distinct fronts + their backs, one file each
+    icc = ICC.read_bytes()
+    for path in files:
+        pdf = pikepdf.open(path)
+        assert len(pdf.pages) == 1
+        b = boxes(pdf.pages[0])
+        trim_w, trim_h = (b["TrimBox"][2] - b["TrimBox"][0]) / MM, (b["TrimBox"][3] - b["TrimBox"][1]) / MM
+        assert sorted((round(trim_w, 2), round(trim_h, 2))) == [55.0, 91.0], path.name
+        bleed = b["BleedBox"]
+        # the page the shop sees: trim + 2 x 3 mm bleed, exact to 0.01 mm
+        assert abs((bleed[2] - bleed[0]) / MM - (trim_w + 6)) < 0.01
+        assert abs((bleed[3] - bleed[1]) / MM - (trim_h + 6)) < 0.01
+        for i in range(2):
+            assert abs((b["TrimBox"][i] - bleed[i]) / MM - 3) < 0.01
+        media = b["MediaBox"]
+        assert media[0] <= bleed[0] - 10 * MM and media[2] >= bleed[2] + 10 * MM  # room for marks
+
+        # トンボ: 4 corners x (trim + bleed line) x 2 directions, and a cross per side
+        marks = segments(pdf)
+        assert len(marks) == 24, path.name
+        for x1, y1, x2, y2 in marks:  # none reaches into the bleed box
+            inside_x = min(x1, x2) < bleed[2] - 0.01 and max(x1, x2) > bleed[0] + 0.01
+            inside_y = min(y1, y2) < bleed[3] - 0.01 and max(y1, y2) > bleed[1] + 0.01
+            assert not (inside_x and inside_y), (path.name, (x1, y1, x2, y2))
+        trim = b["TrimBox"]
+        corner_lines = {round(v, 2) for s in marks for v in (s[0], s[2]) if s[0] == s[2]}
+        for x in (trim[0], trim[2], bleed[0], bleed[2]):  # lines on the trim and bleed lines
+            assert round(x, 2) in corner_lines
+
+        ops = operators(pdf)
+        names = {op for op, _ in ops}
+        assert not names & {"rg", "RG", "sc", "scn", "SC", "SCN"}, path.name
+        assert names & {"k", "K"}
+        registration = [o for op, o in ops if op == "K" and [float(v) for v in o] == [1, 1, 1, 1]]
+        assert registration  # the marks are on every plate
+        for image in (x for page in pdf.pages for x in page.get_images().values()):
+            assert image.ColorSpace != "/DeviceRGB"
+
+        intents = pdf.Root.OutputIntents
+        assert len(intents) == 1 and intents[0].S == "/GTS_PDFX"
+        profile = intents[0].DestOutputProfile
+        assert profile.N == 4 and profile.read_bytes() == icc
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"
+        assert b"<pdfxid:GTS_PDFXVersion>PDF/X-4" in pdf.Root.Metadata.read_bytes()
+    totals = deck_totals(cardgen, "vampire-band")
+    for side in ("front", "back"):
+        copies: dict[str, int] = {}
+        for row in manifest["files"]:
+            if row["side"] == side:
+                copies[row["deck"]] = copies.get(row["deck"], 0) + row["copies"]
+        assert copies == totals, side
+    rows = list(csv.DictReader((vampire / "manifest.csv").open(encoding="utf-8")))
+    assert [r["file"] for r in rows] == [r["file"] for r in manifest["files"]]
+    assert sum(int(r["copies"]) for r in rows) == 2 * sum(totals.values())
+    back = next(r for r in rows if r["file"] == "characters-back.pdf")
+    assert back["cards"].split() == ["akira", "shinya", "yuuhi", "tatiana"] and back["copies"] == "4"
+
+
+def test_every_font_in_an_export_is_embedded(vampire):
+    import pypdf
+    seen = 0
+    for path in sorted(vampire.glob("*.pdf")):
+        found = fonts(pypdf.PdfReader(str(path)).pages[0])
+        assert all(found.values()), (path.name, found)
+        seen += len(found)
+    assert seen
+
+
+def test_the_same_game_exports_the_same_bytes(project, cardgen, vampire):
+    first = {p.name: p.read_bytes() for p in vampire.iterdir()}
+    assert cardgen("export", "vampire-band", "--profile", "jp-print").code == 0
+    assert {p.name: p.read_bytes() for p in vampire.iterdir()} == first
+
+
+@pytest.mark.parametrize("profile, pixels", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_png_profiles_give_the_templates_pixel_size_with_the_bleed_printed(
+        project, cardgen, profile, pixels):
+    run = cardgen("export", "odoriko", "--profile", profile)
+    assert run.code == 0, run.lines
+    folder = project / f"output/odoriko/export-{profile}"
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert manifest["files"]
+    for row in manifest["files"]:
+        with Image.open(folder / row["file"]) as image:
+            assert image.size == pixels and image.mode == "RGB", row["file"]
+            assert row["size"] == "poker"
+            if row["deck"] == "characters":  # a cream background that runs into the bleed
+                assert image.getpixel((2, 2)) != (255, 255, 255), row["file"]
+    totals = deck_totals(cardgen, "odoriko")
+    fronts: dict[str, int] = {}
+    for row in manifest["files"]:
+        if row["side"] == "front":
+            fronts[row["deck"]] = fronts.get(row["deck"], 0) + row["copies"]
+    assert fronts == {deck: n for deck, n in totals.items() if n}
+
+
+def small_game(project: Path, elements: str, copies: int = 3, name: str = "shop") -> Path:
+    (project / f"layouts/{name}-front.yaml").write_text(textwrap.dedent("""
+        size: meishi
+        elements:
+    """) + textwrap.indent(textwrap.dedent(elements), "  "), "utf-8")
+    game = project / f"cards/{name}"
+    game.mkdir()
+    (game / "game.yaml").write_text(textwrap.dedent(f"""
+        title: 店
+        decks:
+          - {{id: cards, cards: cards.yaml, front: {name}-front, backs: duplex}}
+    """), "utf-8")
+    (game / "cards.yaml").write_text("cards:\n" + "".join(
+        f"  - {{id: c{i}, name: カード{i}, copies: {copies}}}\n" for i in range(1, 4)), "utf-8")
+    return game
+
+
+def test_ink_that_stops_at_the_trim_and_text_outside_the_safe_area_are_located_warnings(
+        project, cardgen):
+    small_game(project, """
+        - {name: background, type: rect, fill: "#204080", bleed: false}
+        - {name: title, type: text, text: "{{ card.name }}", x: 1mm, y: 1mm, width: 40mm,
+           height: 8mm, size: 12pt, color: white}
+        - {name: inside, type: text, text: "{{ card.name }}", x: 10mm, y: 20mm, width: 40mm,
+           height: 8mm, size: 12pt, color: white}
+    """)
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    warnings = [l for l in run.lines if ": warning: " in l]
+    bleed = [l for l in warnings if l.endswith("[bleed]")]
+    safe = [l for l in warnings if l.endswith("[safe-area]")]
+    assert len(bleed) == 1 and len(safe) == 1, warnings
+    assert bleed[0].startswith("layouts/shop-front.yaml:5:")
+    assert "card 'c1': element 'background'" in bleed[0]
+    assert "stops at the trim on the left, bottom, right and top" in bleed[0]
+    assert "(and on 2 other cards)" in bleed[0]
+    assert safe[0].startswith("layouts/shop-front.yaml:6:")
+    assert "text element 'title' comes 1" in safe[0] and "3.0 mm inside it" in safe[0]
+    assert cardgen("export", "shop", "--profile", "jp-print", "--strict").code == 1
+
+
+def test_a_rectangle_touching_the_trim_runs_into_the_bleed_and_cmyk_passes_through(
+        project, cardgen):
+    small_game(project, """
+        - {name: background, type: rect, fill: "cmyk(10%, 20%, 30%, 40%)"}
+        - {name: band, type: rect, x: 0mm, y: 0mm, width: 20mm, height: 100%, fill: "#d0201b"}
+        - {name: title, type: text, text: "{{ card.name }} Black", x: 25mm, y: 20mm,
+           width: 50mm, height: 10mm, size: 12pt, color: black}
+    """)
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    assert not [l for l in run.lines if "[bleed]" in l or "[safe-area]" in l]
+    pdf = pikepdf.open(project / "output/shop/export-jp-print/cards-c1-front.pdf")
+    ops = operators(pdf)
+    fills = [[round(float(v), 4) for v in o] for op, o in ops if op == "k"]
+    assert [0.1, 0.2, 0.3, 0.4] in fills  # written as CMYK: exactly as written
+    assert [0.0, 0.0, 0.0, 1.0] in fills  # black text: K100, not rich black
+    red = ImageCms.applyTransform(Image.new("RGB", (1, 1), (0xd0, 0x20, 0x1b)), ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(str(ICC)), "RGB", "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)).getpixel((0, 0))
+    assert [round(v / 255, 4) for v in red] in fills  # RGB through the ICC profile, once
+    # the rectangles reach the bleed box: rasterise and look at the bleed strip
+    import pypdfium2
+    b = boxes(pdf.pages[0])
+    doc = pypdfium2.PdfDocument(str(project / "output/shop/export-jp-print/cards-c1-front.pdf"))
+    scale = 100 / 72
+    image = doc[0].render(scale=scale).to_pil().convert("RGB")
+    height = float(pdf.pages[0].MediaBox[3])
+    y = round((height - (b["TrimBox"][1] + b["TrimBox"][3]) / 2) * scale)
+    left_bleed = round((b["BleedBox"][0] + 0.5 * MM) * scale)
+    right_bleed = round((b["BleedBox"][2] - 0.5 * MM) * scale)
+    r, g, bl = image.getpixel((left_bleed, y))
+    assert r > 150 and g < 100 and bl < 100  # the red band
+    assert image.getpixel((right_bleed, y)) != (255, 255, 255)  # the background
+
+
+def test_an_image_with_transparency_is_cmyk_and_keeps_its_mask(project, cardgen):
+    game = small_game(project, """
+        - {name: background, type: rect, fill: "#ffe000", bleed: true}
+        - {name: art, type: image, src: dot.png, x: 20mm, y: 10mm, width: 20mm, height: 20mm}
+    """)
+    dot = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
+    for x in range(100, 200):
+        for y in range(100, 200):
+            dot.putpixel((x, y), (0, 90, 200, 255))
+    dot.save(game / "dot.png")
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    assert not [l for l in run.lines if "[image-resolution]" in l]  # 300 px on 20 mm: 381 dpi
+    pdf = pikepdf.open(project / "output/shop/export-jp-print/cards-c1-front.pdf")
+    images = [x for page in pdf.pages for x in page.get_images().values()]
+    assert images and all(i.ColorSpace == "/DeviceCMYK" for i in images)
+    assert all("/SMask" in i for i in images)  # the transparent corners stay transparent
+
+
+def test_a_picture_below_the_profiles_resolution_is_a_located_warning(project, cardgen):
+    game = small_game(project, """
+        - {name: art, type: image, src: small.png, x: 10mm, y: 10mm, width: 40mm, height: 30mm}
+    """)
+    Image.new("RGB", (150, 100), (10, 120, 60)).save(game / "small.png")
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    low = [l for l in run.lines if "[image-resolution]" in l]
+    assert len(low) == 1 and low[0].startswith("layouts/shop-front.yaml:5:")
+    assert "prints at 95 dpi" in low[0] and "at least 300 dpi" in low[0]
+
+
+def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(project, cardgen):
+    small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+    """)
+    run = cardgen("export", "shop", "--profile", "jp-prnt")
+    assert run.code == 2 and "unknown export profile 'jp-prnt'" in run.err
+    assert "did you mean 'jp-print'?" in run.err
+    assert not (project / "output/shop").exists()
+
+    assert cardgen("export", "shop", "--profile", "jp-print").code == 0
+    folder = project / "output/shop/export-jp-print"
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+
+    run = cardgen("export", "shop", "--profile", "jp-print", "--icc", "missing.icc")
+    assert run.code == 2 and "--icc missing.icc: no such file" in run.err
+    rgb = project / "srgb.icc"
+    rgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    run = cardgen("export", "shop", "--profile", "jp-print", "--icc", str(rgb))
+    assert run.code == 2 and "is an RGB profile; a CMYK export needs a CMYK printer" in run.err
+    (project / "layouts/exports/mine.yaml").write_text(
+        "format: pdf\nbleed: 3mm\nicc: profiles/shop.icc\n", "utf-8")
+    run = cardgen("export", "shop", "--profile", "mine")
+    assert run.code == 1
+    assert run.lines[0] == ("layouts/exports/mine.yaml:3:6: error: export profile 'mine': the ICC "
+                            "profile 'profiles/shop.icc' does not exist (profiles/shop.icc) [path]")
+    run = cardgen("export", "shop", "--profile", "tgc")
+    assert run.code == 1
+    assert any("deck 'cards': its cards are 91 x 55 mm, a size export profile 'tgc' has no "
+               "template for" in line and ": error: " in line and "[export]" in line
+               for line in run.lines)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert not (project / "output/shop/export-tgc").exists()
+
+
+def test_a_face_gone_from_the_game_is_gone_from_the_export(project, cardgen):
+    game = small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+        - {name: title, type: text, text: "{{ card.name }}", x: 10mm, y: 20mm, width: 40mm,
+           height: 8mm, size: 12pt, color: white}
+    """)
+    assert cardgen("export", "shop", "--profile", "jp-print").code == 0
+    folder = project / "output/shop/export-jp-print"
+    assert (folder / "cards-c3-front.pdf").is_file()
+    (game / "cards.yaml").write_text("cards:\n  - {id: c1, name: カード1, copies: 2}\n", "utf-8")
+    assert cardgen("export", "shop", "--profile", "jp-print").code == 0
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "cards-c1-back.pdf", "cards-c1-front.pdf", "manifest.csv", "manifest.json"]
