@@ -193,15 +193,15 @@ def tombo(x: float, y: float, w: float, h: float, bleed: float,
     return tuple(marks)
 
 
-def single_face(face: Face, bleed: float, marks: bool, color=REGISTRATION
-                ) -> tuple[Page, tuple, tuple]:
+def single_face(face: Face, bleed: float, marks: bool = False, color=REGISTRATION,
+                label: str = "") -> tuple[Page, tuple, tuple]:
     """One face on a page of its own for a print shop: the trim box with `bleed` on every
     side, and trim marks around it when `marks`. Returns (page, trim box, bleed box), the
     boxes as (x0, y0, x1, y1) in points."""
     room = bleed + (TOMBO_ROOM if marks else 0.0)
     W, H = face.width, face.height
     page = Page(W + 2 * room, H + 2 * room,
-                (Placement(face, room, room, "", 0, (bleed,) * 4),),
+                (Placement(face, room, room, label, 0, (bleed,) * 4),),
                 tombo(room, room, W, H, bleed, color) if marks else ())
     trim = (room, room, room + W, room + H)
     return page, trim, (room - bleed, room - bleed, room + W + bleed, room + H + bleed)

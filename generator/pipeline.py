@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import fonts
-from .impose import Imposition, Page, Placement, impose_board, impose_game
+from .impose import Imposition, Page, impose_board, impose_game, single_face
 from .layout import GameFaces, layout_game
 from .load import Project, load_fonts, load_game, load_printer, target_names
 from .model import Game
@@ -135,10 +135,9 @@ def _single_cards(faces: GameFaces) -> tuple[list[Page], list[tuple]]:
     for deck_faces in faces.decks:
         for card in deck_faces.deck.instances():
             for face in (deck_faces.fronts[card.id], deck_faces.backs[card.id]):
-                b = face.bleed
-                w, h = face.width + 2 * b, face.height + 2 * b
-                pages.append(Page(w, h, (Placement(face, b, b, card.id, 0, (b, b, b, b)),)))
-                boxes.append(((b, b, b + face.width, b + face.height), (0, 0, w, h)))
+                page, trim, bleed = single_face(face, face.bleed, label=card.id)
+                pages.append(page)
+                boxes.append((trim, bleed))
     return pages, boxes
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pypdfium2
 
-from ..impose import Page, Placement
+from ..impose import Page, single_face
 from ..identity import face_identity
 from ..primitives import Face
 from .pdf import PdfFile, render_pdf
@@ -27,9 +27,7 @@ def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None) -> s
 
 
 def face_page(face: Face, bleed: bool = True) -> Page:
-    b = face.bleed if bleed else 0.0
-    return Page(face.width + 2 * b, face.height + 2 * b,
-                (Placement(face, b, b, "", 0, (b, b, b, b)),))
+    return single_face(face, face.bleed if bleed else 0.0)[0]
 
 
 def rasterise(pages: list[Page], dpi: int, font: str) -> list[bytes]:
