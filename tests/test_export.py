@@ -264,6 +264,9 @@ def test_an_image_with_transparency_is_cmyk_and_keeps_its_mask(project, cardgen)
     images = [x for page in pdf.pages for x in page.get_images().values()]
     assert images and all(i.ColorSpace == "/DeviceCMYK" for i in images)
     assert all("/SMask" in i for i in images)  # the transparent corners stay transparent
+    manifest = json.loads((project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
+    row = next(r for r in manifest["files"] if r["file"] == "cards-c1-front.pdf")
+    assert row["image_dpi"] == [381]  # read back from the PDF: 300 pixels over 20 mm
 
 
 def test_a_picture_below_the_profiles_resolution_is_a_located_warning(project, cardgen):

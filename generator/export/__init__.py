@@ -121,8 +121,11 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
     return out
 
 
-def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Path) -> list[BytesFile]:
-    """manifest.csv and manifest.json: what each file is and how many to print of it."""
+def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Path,
+             image_dpi: dict[str, list[float]] | None = None) -> list[BytesFile]:
+    """manifest.csv and manifest.json: what each file is and how many to print of it; the
+    JSON also gives, for a PDF, the effective resolution of each picture read back from it
+    (`image_dpi`), and for each deck the slots still to be designed, which are not exported."""
     rows = [{"file": d.file, "side": d.side, "deck": d.deck, "cards": " ".join(d.cards),
              "copies": d.copies, "size": d.size} for d in items]
     text = io.StringIO()
@@ -137,8 +140,12 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
     data = {"game": game.id, "title": game.title, "profile": profile.name,
             "description": profile.description, "format": profile.format,
             "color": profile.color, "output_condition": profile.output_condition or None,
-            "files": [{**r, "cards": list(d.cards)} for r, d in zip(rows, items)],
-            "decks": totals}
+            "files": [{**r, "cards": list(d.cards),
+                       **({"image_dpi": image_dpi[d.file]} if image_dpi and d.file in image_dpi
+                          else {})} for r, d in zip(rows, items)],
+            "decks": totals,
+            "not_designed": {d.id: d.slots - d.total for d in game.decks
+                             if d.slots and d.slots > d.total}}
     return [BytesFile(folder / "manifest.csv", text.getvalue().encode("utf-8")),
             BytesFile(folder / "manifest.json",
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]
@@ -247,6 +254,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
     extension = "pdf" if profile.format == "pdf" else "png"
     items = designs(faces, profile, extension)
     files: list[BytesFile] = []
+    image_dpi: dict[str, list[float]] = {}
     if profile.format == "pdf":
         icc = Path(profile.icc).read_bytes() if profile.color == "cmyk" else None
         if profile.color == "cmyk":
@@ -255,13 +263,15 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
             data = pdf_file(design, profile, title, font, icc)
-            preflight_pdf(data, design, profile, Location(display(folder / design.file)), report)
+            found = preflight_pdf(data, design, profile, Location(display(folder / design.file)),
+                                  report)
+            image_dpi[design.file] = [round(dpi) for _, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
         for design, data in zip(items, png_files(items, profile, game, font)):
             preflight_png(data, design, profile, game, Location(display(folder / design.file)), report)
             files.append(BytesFile(folder / design.file, data))
-    return files + manifest(game, profile, items, folder)
+    return files + manifest(game, profile, items, folder, image_dpi)
 
 
 __all__ = ["check_faces", "deck_bleeds", "designs", "export_files", "with_bleed"]
