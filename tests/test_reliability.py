@@ -349,3 +349,43 @@ def test_kept_font_metrics_spare_validate_reading_the_fonts_and_change_nothing(p
     assert code == 0 and loaded != "[]"  # a damaged file: the font is read again
     build_in_a_new_process()
     assert (project / "output/lastdance/lastdance-fronts.pdf").read_bytes() == first
+
+
+# --- YAML read from libyaml's events ---------------------------------------------------------
+
+def _yaml(text: str, typed: bool = False):
+    from generator.load.yamlfile import parse_yaml
+    from generator.problems import Report
+    report = Report()
+    doc = parse_yaml(text, "f.yaml", report, typed)
+    return doc, [p.format() for p in report.problems]
+
+
+def test_an_alias_is_its_anchors_value_again_located_where_the_anchor_was_written():
+    doc, problems = _yaml("a: &x {b: 1, c: [2, 3]}\nd: *x\ne: [*x]\n")
+    assert problems == []
+    assert doc.data == {"a": {"b": 1, "c": [2, 3]}, "d": {"b": 1, "c": [2, 3]},
+                        "e": [{"b": 1, "c": [2, 3]}]}
+    assert doc.data["d"] is not doc.data["a"]  # a copy of its own, as the node gave
+    assert (doc.locate(("d", "c", 1)).line, doc.locate(("d", "c", 1)).col) == (1, 21)
+    assert (doc.locate(("e", 0, "b"), key=True).line, doc.locate(("e", 0, "b"), key=True).col) \
+        == (1, 8)
+
+
+def test_yaml_edge_cases_read_as_before():
+    doc, _ = _yaml("a: 1e5\nb: 1.0e+5\nc: ! 5\nd: !!str 5\ne: '5'\nf: 0123\ng: yes\nh: ~\n")
+    assert doc.data == {"a": "1e5", "b": 100000.0, "c": 5, "d": "5", "e": "5", "f": "0123",
+                        "g": "yes", "h": None}
+    doc, problems = _yaml("? &k [1]\n: 2\nb: *k\n")  # a list as a key; its anchor still works
+    assert doc.data == {"b": [1]}
+    assert problems == ["f.yaml:1:3: error: a key must be a plain value, not a list or mapping "
+                        "[yaml]"]
+    doc, problems = _yaml("a: &r [1, {q: *r}]\nb: *r\n")
+    assert problems == ["f.yaml:1:4: error: an alias refers to itself (recursive alias) [yaml]"]
+    doc, problems = _yaml("a: 1\na: 2\nb: [1, 2\n")  # a syntax error is the one problem
+    assert doc is None and len(problems) == 1 and "YAML syntax" in problems[0]
+    doc, problems = _yaml("--- 1\n--- 2\n")
+    assert problems == ["f.yaml:2:1: error: YAML syntax: but found another document (expected a "
+                        "single document in the stream that starts at 1:5) [yaml]"]
+    doc, problems = _yaml("1: a\n2.5: b\n'3': c\n", typed=True)
+    assert doc.data == {1: "a", 2.5: "b", "3": "c"}

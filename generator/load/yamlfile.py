@@ -1,8 +1,9 @@
 """Read a YAML file into plain Python values, remembering where every value stood.
 
-PyYAML's composer gives a node tree with marks; we convert it ourselves so that
-duplicate keys, recursive or exploding aliases and non-string keys become located
-problems instead of silent overwrites or tracebacks.
+libyaml's parser gives events with marks; we build the values from them ourselves, so
+that duplicate keys, recursive or exploding aliases and non-string keys become located
+problems instead of silent overwrites or tracebacks, and no node tree is built only to be
+thrown away.
 """
 
 from __future__ import annotations
@@ -64,99 +65,283 @@ class Document:
 
 
 class _Converter:
+    """Builds the data and its locations straight from libyaml's events, without PyYAML's
+    node tree (which, for a deck of 10,000 cards, takes a quarter of a second and 60 MB to
+    build and throw away). An alias is converted again where it is used, from the events
+    its anchor recorded, as the node would have been; values keep the place where they
+    were written."""
+
     def __init__(self, file: str, report: Report, typed_keys: bool = False):
         self.file = file
         self.report = report
         self.typed_keys = typed_keys  # data tables: a key 1 stays the integer 1
         self.too_deep = False
         self.count = 0
-        self.active: set[int] = set()
         self.doc = Document(file, None)
         self.too_big = False
-        self.expanded: set[int] = set()  # collection nodes converted once already
-        self.alias_depth = 0  # > 0 while converting a node a second time (through an alias)
+        self.alias_depth = 0  # > 0 while converting an anchor's value again (through an alias)
         self.alias_values = 0
+        self.anchors: dict[str, list] = {}  # anchor -> its value's events (a scalar: one)
+        self.recording: list[list] = []  # the events of each anchored collection still open
+        self.open: dict[str, object] = {}  # anchors whose value is being converted -> its event
+        self.replays: list = []  # recorded events being converted again, innermost last
+        self.stream = iter(())
 
-    def loc(self, node: yaml.Node) -> Location:
-        return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+    def loc(self, event) -> Location:
+        return Location(self.file, event.start_mark.line + 1, event.start_mark.column + 1)
 
-    def convert(self, node: yaml.Node, path: Path_) -> Any:
+    def next(self):
+        while self.replays:
+            event = next(self.replays[-1], None)
+            if event is not None:
+                return event
+            self.replays.pop()
+        event = next(self.stream)
+        for events in self.recording:
+            events.append(event)
+        return event
+
+    def run(self, events) -> Any:
+        """The single document of the stream of `events`."""
+        self.stream = iter(events)
+        self.next()  # StreamStart
+        if isinstance(self.next(), yaml.StreamEndEvent):  # (or DocumentStart)
+            return None
+        first = self.next()
+        data = self.value(first, ())
+        self.next()  # DocumentEnd
+        event = self.next()
+        if not isinstance(event, yaml.StreamEndEvent):
+            raise yaml.composer.ComposerError("expected a single document in the stream",
+                                              first.start_mark, "but found another document",
+                                              event.start_mark)
+        return data
+
+    def start_anchor(self, event) -> None:
+        """A value with an anchor begins: a scalar is recorded at once, a collection's
+        events from here to its end (events read again for an alias are not recorded)."""
+        if event.anchor is None or self.replays:
+            return
+        if event.anchor in self.anchors or event.anchor in self.open:
+            first = self.open.get(event.anchor) or self.anchors[event.anchor][0]
+            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence",
+                                              first.start_mark, "second occurrence",
+                                              event.start_mark)
+        if event.__class__ is yaml.ScalarEvent:
+            self.anchors[event.anchor] = [event]
+        else:
+            self.recording.append([event])
+
+    def end_anchor(self, event) -> None:
+        """After the value that `event` began: its anchor, if it has one, is closed."""
+        if self.recording and self.recording[-1][0] is event:
+            self.anchors[event.anchor] = self.recording.pop()
+
+    def skip(self, event) -> None:
+        """Pass over the value that begins with `event`, converting nothing."""
+        if event.__class__ is yaml.AliasEvent:
+            return
+        self.start_anchor(event)
+        self.rest(event)
+
+    def rest(self, event) -> None:
+        """Pass over the rest of the value that `event` began."""
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth = 1
+            while depth:
+                inner = self.next()
+                if isinstance(inner, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                    depth += 1
+                elif isinstance(inner, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                    depth -= 1
+        self.end_anchor(event)
+
+    def counted(self, event) -> bool:
+        """One more value: False (reported once) past the document's budgets."""
         self.count += 1
         self.alias_values += 1 if self.alias_depth else 0
+        return self.within(event)
+
+    def within(self, event) -> bool:
+        """True while the values counted are within the document's budgets; past them, False
+        (and reported once)."""
         if self.count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES:
             if not self.too_big:
                 self.too_big = True
                 what = (f"aliases expand to more than {MAX_ALIAS_VALUES:,} values"
                         if self.alias_values > MAX_ALIAS_VALUES else
                         f"the document expands to more than {MAX_VALUES:,} values")
-                self.report.error(f"{what}; is an anchor repeated many times?", self.loc(node),
+                self.report.error(f"{what}; is an anchor repeated many times?", self.loc(event),
                                   "yaml")
-            return None
-        locs = self.doc.value_locs
-        if path not in locs:  # (a value reached again through an alias keeps its first place)
-            mark = node.start_mark
-            locs[path] = Location(self.file, mark.line + 1, mark.column + 1)
-        if node.__class__ is yaml.ScalarNode:
-            return node.value if node.tag == _STR else self.scalar(node)
+            return False
+        return True
+
+    def deep(self, event, path: Path_) -> bool:
         if len(path) >= MAX_DEPTH:
             if not self.too_deep:
                 self.too_deep = True
                 self.report.error(f"lists and mappings are nested more than {MAX_DEPTH} deep",
-                                  self.loc(node), "yaml")
+                                  self.loc(event), "yaml")
+            return True
+        return False
+
+    def value(self, event, path: Path_) -> Any:
+        if event.__class__ is yaml.AliasEvent:
+            return self.alias(event, path)
+        if event.anchor is not None:
+            self.start_anchor(event)
+        self.count += 1
+        if self.alias_depth:
+            self.alias_values += 1
+        if (self.count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES) and \
+                not self.within(event):
+            self.rest(event)
             return None
-        if id(node) in self.active:
-            self.report.error("an alias refers to itself (recursive alias)", self.loc(node), "yaml")
+        locs = self.doc.value_locs
+        if path not in locs:
+            mark = event.start_mark
+            locs[path] = Location(self.file, mark.line + 1, mark.column + 1)
+        if event.__class__ is yaml.ScalarEvent:
+            return _scalar(event)
+        if self.deep(event, path):
+            self.rest(event)
             return None
-        self.active.add(id(node))
-        again = id(node) in self.expanded
-        self.expanded.add(id(node))
-        self.alias_depth += again
+        anchor = event.anchor
+        if anchor is not None:
+            self.open.setdefault(anchor, event)
         try:
-            if self.too_big:
-                return None
-            if isinstance(node, yaml.SequenceNode):
-                return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
-            return self.mapping(node, path)
+            result = self.collection(event, path)
         finally:
-            self.active.discard(id(node))
-            self.alias_depth -= again
+            if anchor is not None and self.open.get(anchor) is event:
+                del self.open[anchor]
+        self.end_anchor(event)
+        return result
 
-    def scalar(self, node: yaml.ScalarNode) -> Any:
-        """A plain scalar that YAML 1.1 took for a number, boolean or null, read by YAML
-        1.2's rules instead. Strings, timestamps and anything else stay text: a date in a
-        card is words."""
-        return scalar_value(node.value) if not node.style else node.value
+    def collection(self, event, path: Path_):
+        if isinstance(event, yaml.SequenceStartEvent):
+            result = []
+            item = self.next()
+            while item.__class__ is not yaml.SequenceEndEvent:
+                result.append(self.value(item, path + (len(result),)))
+                item = self.next()
+            return result
+        return self.mapping(path)
 
-    def mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
+    def alias(self, event, path: Path_) -> Any:
+        """The anchored value converted again at `path`, as its node would be."""
+        recursive = event.anchor in self.open
+        events = None if recursive else self.anchors.get(event.anchor)
+        if not recursive and events is None:
+            raise yaml.composer.ComposerError(None, None, "found undefined alias",
+                                              event.start_mark)
+        first = self.open[event.anchor] if recursive else events[0]
+        if not self.counted(first):
+            return None
+        if path not in self.doc.value_locs:  # where the value was written
+            self.doc.value_locs[path] = self.loc(first)
+        if first.__class__ is yaml.ScalarEvent:
+            return _scalar(first)
+        if self.deep(first, path):
+            return None
+        if recursive:
+            self.report.error("an alias refers to itself (recursive alias)", self.loc(first),
+                              "yaml")
+            return None
+        self.replays.append(iter(events[1:]))
+        depth = len(self.replays)
+        self.alias_depth += 1
+        self.open[event.anchor] = first
+        try:
+            return self.collection(first, path)
+        finally:
+            self.alias_depth -= 1
+            del self.open[event.anchor]
+            del self.replays[depth - 1:]  # (read to its end, or left by an error)
+
+    def key(self, event):
+        """(where the key stands, its scalar event or None for a list or mapping): an alias
+        key is its anchor's value."""
+        if event.__class__ is yaml.AliasEvent:
+            first = self.open.get(event.anchor)
+            if first is None:
+                events = self.anchors.get(event.anchor)
+                if events is None:
+                    raise yaml.composer.ComposerError(None, None, "found undefined alias",
+                                                      event.start_mark)
+                first = events[0]
+            return first, first if first.__class__ is yaml.ScalarEvent else None
+        if event.__class__ is yaml.ScalarEvent:
+            if event.anchor is not None:
+                self.start_anchor(event)
+            return event, event
+        self.skip(event)
+        return event, None
+
+    def mapping(self, path: Path_) -> dict:
         result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                self.report.error("merge keys ('<<') are not supported", self.loc(key_node), "yaml")
-                continue
-            if not isinstance(key_node, yaml.ScalarNode):
+        while True:
+            event = self.next()
+            if event.__class__ is yaml.MappingEndEvent:
+                return result
+            where, scalar = self.key(event)
+            if scalar is None:
                 self.report.error("a key must be a plain value, not a list or mapping",
-                                  self.loc(key_node), "yaml")
+                                  self.loc(where), "yaml")
+                self.skip(self.next())
                 continue
-            key = key_node.value
-            if self.typed_keys and key_node.tag != _STR and not key_node.style:
+            if scalar.value == "<<" and scalar.tag is None and scalar.implicit[0]:
+                self.report.error("merge keys ('<<') are not supported", self.loc(where), "yaml")
+                self.skip(self.next())
+                continue
+            key = scalar.value
+            if self.typed_keys and not scalar.style and _resolved(scalar) != _STR:
                 key = scalar_value(key)
             if key in result:
                 first = self.doc.key_locs[path + (key,)]
                 owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
                 self.report.error(
                     f"duplicate key '{key}'{owner} (first defined at line {first.line})",
-                    self.loc(key_node),
+                    self.loc(where),
                     "yaml",
                 )
+                self.skip(self.next())
                 continue
             key_path = path + (key,)
-            self.doc.key_locs[key_path] = self.loc(key_node)
-            result[key] = self.convert(value_node, key_path)
-        return result
+            self.doc.key_locs[key_path] = self.loc(where)
+            result[key] = self.value(self.next(), key_path)
+
+
+_RESOLVER = yaml.resolver.Resolver()
+
+
+def _resolved(event) -> str:
+    """The tag PyYAML's (YAML 1.1) resolver gives a scalar event."""
+    if event.tag not in (None, "!"):
+        return event.tag
+    return _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+
+
+def _scalar(event) -> Any:
+    """A scalar's value. A plain scalar that YAML 1.1 takes for a number, boolean or null is
+    read by YAML 1.2's rules instead (scalar_value); strings, timestamps and anything else
+    stay text: a date in a card is words. A quoted scalar, or one tagged !!str, is text."""
+    if event.style:
+        return event.value
+    if event.tag is not None:  # given: !!str, !!int, a tag of the user's, or ! (resolved)
+        return event.value if _resolved(event) == _STR else scalar_value(event.value)
+    value = scalar_value(event.value)
+    if value.__class__ is float and _resolved(event) == _STR:
+        return event.value  # YAML 1.1 reads 1e5 (no dot, no sign) as text: it stays text
+    return value
+
+
+_MAYBE_NOT_TEXT = frozenset("~nNtTfF+-.0123456789")  # how a null, boolean or number begins
 
 
 def scalar_value(text: str) -> Any:
     """A plain scalar by YAML 1.2's core schema (see _INT and _FLOAT)."""
+    if text and text[0] not in _MAYBE_NOT_TEXT:
+        return text
     if _NULL.fullmatch(text):
         return None
     if text in _TRUE or text in _FALSE:
@@ -211,8 +396,10 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
         report.error(f"the file holds a control character (U+{ord(bad.group()):04X}) that YAML "
                      "does not allow; remove it", location_at(file, text, bad.start()), "yaml")
         return None
+    problems = Report()  # a syntax error anywhere is the one problem reported
+    conv = _Converter(file, problems, typed_keys)
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        conv.doc.data = conv.run(yaml.parse(text, Loader=_LOADER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"
@@ -229,8 +416,7 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
     except yaml.YAMLError as exc:  # composer errors without marks
         report.error(f"YAML syntax: {exc}", Location(file, 1, 1), "yaml")
         return None
-    conv = _Converter(file, report, typed_keys)
-    conv.doc.data = conv.convert(node, ())
+    report.extend(problems)
     if conv.too_big or conv.too_deep:
         return None
     return conv.doc
