@@ -38,6 +38,8 @@ test: $(STAMP) browser
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py
 	$(VENV)/bin/python benchmarks/revisions.py
+	$(VENV)/bin/python benchmarks/validate.py
+	$(VENV)/bin/python benchmarks/png.py
 
 clean:
 	rm -rf output

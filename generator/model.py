@@ -20,7 +20,7 @@ TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 # used by resolve (what is not a field), validate (what a field declaration may not
 # declare) and spreadsheets (how a column is typed).
 CARD_KEYS = ("id", "copies", "blank", "back")
-MAX_CARDS = 50_000  # a game larger than this is almost surely a mistake; split it
+MAX_CARDS = 100_000  # a game larger than this is almost surely a mistake; split it
 
 
 

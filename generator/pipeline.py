@@ -92,7 +92,7 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
     outcomes = []
     for name in names:
         outcome = check(project, game_id, name)
-        lay_out(outcome)
+        lay_out(outcome, keep=False)
         outcomes.append((name, outcome))
     if len(outcomes) == 1:
         return outcomes[0][1]
@@ -110,11 +110,12 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
     return merged
 
 
-def lay_out(outcome: Outcome, guides: bool = False) -> GameFaces | None:
-    """Measure every face; render checks (fit, glyphs, images) join the same report."""
+def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True) -> GameFaces | None:
+    """Measure every face; render checks (fit, glyphs, images) join the same report.
+    Without `keep`, only the problems are wanted: faces are not kept (layout_game)."""
     if outcome.game is None:
         return None
-    faces = layout_game(outcome.game, outcome.report, guides)
+    faces = layout_game(outcome.game, outcome.report, guides, keep=keep)
     outcome.report.skipped_note(outcome.game.loc)
     return None if outcome.report.errors else faces
 
@@ -269,7 +270,7 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     progress(f"{game_id}: checking")
     outcome = check(project, game_id, options.target)
     if outcome.failed(options.strict):
-        lay_out(outcome)  # the faces' own problems too: a build reports all that validate does
+        lay_out(outcome, keep=False)  # the faces' own problems too: all that validate reports
         return outcome
     printer = None
     if options.printer:
@@ -335,7 +336,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress):
     if doc is not None and not report.errors:
         profile = resolve_export(profile_name, doc, project.root, project.display, report, icc)
     if profile is None or outcome.failed(strict):
-        lay_out(outcome)  # the faces' own problems too, as build reports them
+        lay_out(outcome, keep=False)  # the faces' own problems too, as build reports them
         return outcome, None
     bleeds = export.deck_bleeds(outcome.game, profile, report)
     if bleeds is None:

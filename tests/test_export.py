@@ -310,6 +310,12 @@ def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(proj
     assert any("deck 'cards': its cards are 91 x 55 mm, a size export profile 'tgc' has no "
                "template for" in line and ": error: " in line and "[export]" in line
                for line in run.lines)
+    (project / "layouts/exports/huge.yaml").write_text(
+        "format: png\nsizes:\n  - {name: big, trim: [63mm, 88mm], pixels: [20000, 20000]}\n",
+        "utf-8")
+    run = cardgen("export", "shop", "--profile", "huge")
+    assert run.code == 1 and run.lines[0].startswith("layouts/exports/huge.yaml:3:45: error: ")
+    assert "20000 x 20000 pixels is more than an image may have (50 megapixels)" in run.lines[0]
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     assert not (project / "output/shop/export-tgc").exists()
 

@@ -186,17 +186,27 @@ def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:
                    element.loc, "layout")
 
 
+TEXTS_KEPT_WHEN_CHECKING = 2000  # set texts a check-only lay-out keeps for reuse, at most
+
+
 def layout_game(game: Game, report: Report, guides: bool = False,
-                placements: dict | None = None) -> GameFaces:
+                placements: dict | None = None, keep: bool = True) -> GameFaces:
     """Every face of the game. `placements`, when given, receives what each element of each
-    card face drew: (deck id, card id, "front" or "back") -> [(element, box, items)]."""
+    card face drew: (deck id, card id, "front" or "back") -> [(element, box, items)].
+    Without `keep` (validate: only the problems are wanted), card fronts are not kept
+    (except where boards and standees need them) and set texts are kept for reuse only up
+    to TEXTS_KEPT_WHEN_CHECKING, so that checking a deck takes memory that does not grow
+    with it; every face is still laid out and checked."""
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
     game_scope = sandbox.game_scope(game)
     decks = []
     cache = BuildCache()
+    texts = getattr(cache.types.get("text"), "set_texts", None)
+    on_boards = {b.deck for b in game.boards}
     for deck in game.decks:
+        kept = keep or deck.id in on_boards or deck.shape == "standee"
         fronts, backs = {}, {}
         shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
                                          "total": deck.total}}
@@ -212,6 +222,10 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                 check_token(deck, card, fronts[card.id], placed, report)
             if placements is not None:
                 placements[(deck.id, card.id, "front")] = placed
+            if not kept:
+                del fronts[card.id]
+                if texts is not None and len(texts) > TEXTS_KEPT_WHEN_CHECKING:
+                    texts.clear()
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
             plain_back = cache.independent.get(back.id)
             if plain_back is None:

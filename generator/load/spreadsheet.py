@@ -19,11 +19,11 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..model import CARD_KEYS, MAX_CARDS
+from ..model import CARD_KEYS
 from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
 
-MAX_ROWS = MAX_CARDS  # a sheet cannot hold more cards than a whole game may
+MAX_ROWS = 50_000  # rows of one sheet (a deck); a game of several sheets may hold more cards
 MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")

@@ -10,6 +10,7 @@ from ..load.yamlfile import Document
 from ..model import ExportProfile, ExportSize, frozen_mapping
 from ..paths import Outside, inside
 from ..problems import Location, Report, UsageError
+from ..images import MAX_PIXELS
 from ..units import mm, parse_length
 
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
@@ -80,6 +81,11 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             continue
         pixels = tuple(raw["pixels"])
         dpi = d.get("dpi", 300)
+        if pixels[0] * pixels[1] > MAX_PIXELS:
+            report.error(f"export profile '{name}': size '{raw['name']}': {pixels[0]} x "
+                         f"{pixels[1]} pixels is more than an image may have "
+                         f"({MAX_PIXELS // 1_000_000} megapixels)",
+                         doc.locate(("sizes", i, "pixels")), "export")
         for axis, (t, p) in enumerate(zip(trim, pixels)):
             if p < t / 72 * dpi - 0.5:
                 report.error(f"export profile '{name}': size '{raw['name']}': {p} pixels are "
