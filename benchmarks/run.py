@@ -6,7 +6,7 @@ peak memory and PDF size per tool, and the ratios cardgen/floor and protograf/ca
 
 cardgen runs as a user runs it (`cardgen build`, validation included), in a fresh
 process per run. protograf runs only when --protograf names a Python that has it
-(protograf 0.5.2 is the newest that installs on Python 3.11); it gets cardgen's fonts
+(protograf 0.5.2 is the newest that installs on Python 3.11; 0.6 needs Python 3.13); it gets cardgen's fonts
 through a private ~/.fonts.
 """
 
