@@ -331,9 +331,10 @@ def _export(project, game_id, profile_name, icc, target, strict, progress):
     progress(f"{game_id}: checking")
     outcome = check(project, game_id, target)
     report = outcome.report
+    before = len(report.errors)
     doc = load_export(project, profile_name, report)
     profile = None
-    if doc is not None and not report.errors:
+    if doc is not None and len(report.errors) == before:  # the profile's own problems too
         profile = resolve_export(profile_name, doc, project.root, project.display, report, icc)
     if profile is None or outcome.failed(strict):
         lay_out(outcome, keep=False)  # the faces' own problems too, as build reports them
@@ -366,7 +367,8 @@ def _export(project, game_id, profile_name, icc, target, strict, progress):
         for stale in folder.iterdir():  # an earlier export's faces that are gone now
             if stale.is_file() and stale.name not in keep and not stale.name.startswith(".") \
                     and stale.suffix in (".pdf", ".png", ".csv", ".json"):
-                stale.unlink()
+                with contextlib.suppress(OSError):  # (the new set is written either way)
+                    stale.unlink()
     outcome.written = [(o.path, o.pages) for o in outputs]
     return outcome, folder
 

@@ -333,3 +333,18 @@ def test_a_face_gone_from_the_game_is_gone_from_the_export(project, cardgen):
     assert cardgen("export", "shop", "--profile", "jp-print").code == 0
     assert sorted(p.name for p in folder.iterdir()) == [
         "cards-c1-back.pdf", "cards-c1-front.pdf", "manifest.csv", "manifest.json"]
+
+
+def test_a_game_with_errors_and_a_profile_with_errors_report_both_at_once(project, cardgen):
+    game = small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+    """)
+    (game / "cards.yaml").write_text("cards:\n  - {id: c1, copies: many}\n", "utf-8")
+    (project / "layouts/exports/mine.yaml").write_text(
+        "format: pdf\nicc: profiles/shop.icc\n", "utf-8")
+    run = cardgen("export", "shop", "--profile", "mine")
+    assert run.code == 1
+    errors = [l for l in run.lines if ": error: " in l]
+    assert any(l.startswith("cards/shop/cards.yaml:2:") for l in errors), errors
+    assert any(l.startswith("layouts/exports/mine.yaml:2:6:") for l in errors), errors
+    assert not (project / "output/shop").exists()
