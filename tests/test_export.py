@@ -295,6 +295,8 @@ def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(proj
 
     run = cardgen("export", "shop", "--profile", "jp-print", "--icc", "missing.icc")
     assert run.code == 2 and "--icc missing.icc: no such file" in run.err
+    run = cardgen("export", "shop", "--profile", "tgc", "--icc", str(ICC))
+    assert run.code == 2 and "export profile 'tgc' writes RGB PNG files" in run.err
     rgb = project / "srgb.icc"
     rgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     run = cardgen("export", "shop", "--profile", "jp-print", "--icc", str(rgb))

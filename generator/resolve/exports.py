@@ -94,6 +94,9 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
                              "export")
         sizes.append(ExportSize(raw["name"], trim, pixels, at))
     icc, condition = None, str(d.get("output_condition", ""))
+    if icc_override is not None and color != "cmyk":
+        raise UsageError(f"--icc: export profile '{name}' writes RGB {fmt.upper()} files, which "
+                         "take no CMYK profile; use --icc with a CMYK profile such as jp-print")
     if color == "cmyk":
         if icc_override is not None:
             shown = str(icc_override)
