@@ -315,6 +315,15 @@ def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(proj
     (project / "layouts/exports/huge.yaml").write_text(
         "format: png\nsizes:\n  - {name: big, trim: [63mm, 88mm], pixels: [20000, 20000]}\n",
         "utf-8")
+    (project / "layouts/exports/odd.yaml").write_text(
+        "format: pdf\nbleed: -3mm\nsafe: 40mm\nicc: layouts/exports/icc/cardgen-FOGRA39.icc\n",
+        "utf-8")
+    run = cardgen("export", "shop", "--profile", "odd")
+    assert run.code == 1 and [l for l in run.lines if ": error: " in l] == [
+        "layouts/exports/odd.yaml:2:8: error: export profile 'odd': bleed: -3mm is not between 0 "
+        "and 20 mm [export]",
+        "layouts/exports/odd.yaml:3:7: error: export profile 'odd': safe: 40mm is not between 0 "
+        "and 30 mm [export]"]
     run = cardgen("export", "shop", "--profile", "huge")
     assert run.code == 1 and run.lines[0].startswith("layouts/exports/huge.yaml:3:45: error: ")
     assert "20000 x 20000 pixels is more than an image may have (50 megapixels)" in run.lines[0]

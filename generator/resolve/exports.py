@@ -15,6 +15,7 @@ from ..units import mm, parse_length
 
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
 DEFAULT_TOLERANCE = mm(1)  # 63 x 88 mm cards print on a 2.5 x 3.5 in (63.5 x 88.9 mm) template
+LIMITS = {"bleed": mm(20), "safe": mm(30), "tolerance": mm(5)}  # what a profile may ask
 
 
 class IccError(ValueError):
@@ -61,10 +62,15 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             return default
         where[key] = doc.locate((key,))
         try:
-            return parse_length(d[key])
+            value = parse_length(d[key])
         except ValueError as exc:
             report.error(f"export profile '{name}': {key}: {exc}", where[key], "units")
             return default
+        if not 0 <= value <= LIMITS[key]:
+            report.error(f"export profile '{name}': {key}: {d[key]} is not between 0 and "
+                         f"{LIMITS[key] / 72 * 25.4:g} mm", where[key], "export")
+            return default
+        return value
 
     fmt = d.get("format", "pdf")
     color = d.get("color", "cmyk" if fmt == "pdf" else "rgb")
@@ -78,6 +84,10 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         except ValueError as exc:
             report.error(f"export profile '{name}': size '{raw['name']}': trim: {exc}",
                          doc.locate(("sizes", i, "trim")), "units")
+            continue
+        if min(trim) <= 0:
+            report.error(f"export profile '{name}': size '{raw['name']}': the trim must be more than 0 "
+                         "wide and tall", doc.locate(("sizes", i, "trim")), "export")
             continue
         pixels = tuple(raw["pixels"])
         dpi = d.get("dpi", 300)
