@@ -22,7 +22,7 @@ from ..problems import Report
 from ..units import show_length
 
 EPS = 0.05  # points: closer than this to the trim line is on it
-INK = ("rect", "image", "ellipse", "polygon")
+INK = ("rect", "image", "ellipse")  # what `bleed: true` extends (a polygon keeps its points)
 CONTENT = ("text", "image", "icon", "qr")
 
 
