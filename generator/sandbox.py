@@ -208,9 +208,33 @@ def _render_in(t: jinja2.Template, variables: Scope) -> str:
     return t.environment.concat(t.root_render_func(t.new_context(variables, shared=True)))
 
 
+_CARD_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\Z")
+_DICT_NAMES = frozenset(dir(dict))  # card.items is the dict's method to Jinja2, not a field
+
+
+@lru_cache(maxsize=4096)
+def _card_field(source: str) -> str | None:
+    """The field a template that is exactly `{{ card.<field> }}` shows, or None."""
+    match = _CARD_FIELD.match(source)
+    return match.group(1) if match and match.group(1) not in _DICT_NAMES else None
+
+
 def render(value: Any, scope: Mapping[str, Any]) -> Any:
-    """A value with its templates filled in (values without templates pass through)."""
+    """A value with its templates filled in (values without templates pass through).
+
+    A template that only shows a card's text or whole-number field (`{{ card.name }}`, the
+    commonest template there is) gives what Jinja2 would, str(value), without running
+    Jinja2; anything else (a missing field, other types, filters) runs in the sandbox."""
     if is_template(value):
+        field = _card_field(value)
+        if field is not None:
+            card = scope.get("card")
+            if type(card) is dict:
+                shown = card.get(field)
+                if type(shown) is str and len(shown) <= MAX_TEXT:
+                    return shown
+                if type(shown) is int and -10 ** 18 < shown < 10 ** 18:  # (str() refuses
+                    return str(shown)  # numbers of more than 4,300 digits: Jinja2 says so)
         t = template(value)
         if isinstance(scope, Scope):
             return run(_render_in, t, scope)

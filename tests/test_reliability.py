@@ -389,3 +389,29 @@ def test_yaml_edge_cases_read_as_before():
                         "single document in the stream that starts at 1:5) [yaml]"]
     doc, problems = _yaml("1: a\n2.5: b\n'3': c\n", typed=True)
     assert doc.data == {1: "a", 2.5: "b", "3": "c"}
+
+
+def test_a_card_field_template_shows_what_jinja2_would():
+    """`{{ card.x }}` is shown without running Jinja2 (sandbox.render): the same text for
+    every kind of value, and the same located problem where Jinja2 has one."""
+    from generator import sandbox
+    card = {"name": "踊り子", "n": 12, "neg": -3, "yes": True, "f": 1.5, "none": None,
+            "big": 10 ** 5000, "items": "shadowed", "tbd": "TBD", "list": [1, 2]}
+    scope = sandbox.scope({"card": card})
+    for source in ("{{ card.name }}", "{{card.n}}", "{{  card.neg  }}", "{{ card.yes }}",
+                   "{{ card.f }}", "{{ card.none }}", "{{ card.big }}", "{{ card.items }}",
+                   "{{ card.missing }}", "{{ card.tbd }}", "{{ card.list }}",
+                   "{{ card.name }}\n", "{{- card.name -}}", "x{{ card.name }}"):
+        def slow():
+            return sandbox.run(sandbox._render_in, sandbox.template(source), scope)
+        try:
+            expected = ("ok", slow())
+        except sandbox.SandboxError as exc:
+            expected = ("error", str(exc))
+        try:
+            got = ("ok", sandbox.render(source, scope))
+        except sandbox.SandboxError as exc:
+            got = ("error", str(exc))
+        assert got == expected, source
+    assert sandbox._card_field("{{ card.name }}") == "name"
+    assert sandbox._card_field("{{ card.items }}") is None  # the dict's method, to Jinja2
