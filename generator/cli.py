@@ -142,7 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", parents=[common],
                        help="a game's faces as a print shop asks for them: one file per face "
                             "design, and a manifest of copies (docs/printing.md)")
-    e.add_argument("games", nargs="+", metavar="GAME")
+    e.add_argument("games", nargs="*", metavar="GAME", help="games to export (default: all)")
     e.add_argument("--profile", required=True, metavar="NAME",
                    help="export profile in layouts/exports/: jp-print (PDF per face, 3 mm "
                         "bleed, トンボ, CMYK), tgc, mpc (PNG at the service's template size), "
