@@ -359,3 +359,38 @@ def test_a_game_with_errors_and_a_profile_with_errors_report_both_at_once(projec
     assert any(l.startswith("cards/shop/cards.yaml:2:") for l in errors), errors
     assert any(l.startswith("layouts/exports/mine.yaml:2:6:") for l in errors), errors
     assert not (project / "output/shop").exists()
+
+
+def test_a_landscape_card_gets_a_landscape_image_and_names_never_meet(project, cardgen):
+    game = small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+    """)
+    layout = project / "layouts/shop-front.yaml"
+    layout.write_text(layout.read_text("utf-8").replace("size: meishi", "size: [3.5in, 2.5in]"),
+                      "utf-8")
+    (project / "layouts/shop-back.yaml").write_text(
+        "size: [3.5in, 2.5in]\nelements:\n  - {name: g, type: rect, fill: \"#{{ '%02x' % "
+        "(card.copies * 40) }}2020\"}\n", "utf-8")
+    (game / "game.yaml").write_text(textwrap.dedent("""
+        title: 店
+        decks:
+          - {id: cards, cards: cards.yaml, front: shop-front, back: shop-back, backs: duplex,
+             sheet: plain-letter}
+          - {id: cards-c1, cards: more.yaml, front: shop-front, back: shop-back, backs: duplex,
+             sheet: plain-letter}
+    """), "utf-8")
+    (game / "cards.yaml").write_text("cards:\n  - {id: c1-x, name: 一, copies: 1}\n"
+                                     "  - {id: c2, name: 二, copies: 2}\n", "utf-8")
+    (game / "more.yaml").write_text("cards:\n  - {id: x, name: 三, copies: 1}\n", "utf-8")
+    run = cardgen("export", "shop", "--profile", "tgc")
+    assert run.code == 0, run.lines
+    folder = project / "output/shop/export-tgc"
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    files = [r["file"] for r in manifest["files"]]
+    assert len(files) == len(set(files)) == 5
+    assert "cards-c1-x-front.png" in files and "cards-c1-x-front-2.png" in files  # they met
+    front = next(r for r in manifest["files"] if r["file"] == "cards-c1-x-front.png")
+    assert front["cards"] == ["c1-x", "c2"] and front["copies"] == 3  # they print alike
+    for name in files:
+        with Image.open(folder / name) as image:
+            assert image.size == (1125, 825), name  # the poker template, turned

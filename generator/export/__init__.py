@@ -118,6 +118,15 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
                 out.append(Design(f"{name}.{extension}", side, deck.id,
                                   tuple(c.id for c in cards), sum(c.copies for c in cards),
                                   face, size))
+    taken: set[str] = set()  # deck "a-b" card "c" and deck "a" card "b-c" would meet
+    for i, design in enumerate(out):
+        name, n = design.file, 1
+        while name in taken:
+            n += 1
+            name = f"{design.file[:-len(extension) - 1]}-{n}.{extension}"
+        taken.add(name)
+        if name != design.file:
+            out[i] = replace(design, file=name)
     return out
 
 
