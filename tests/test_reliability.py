@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from conftest import REPO
 from generator.load import Project
-from generator.pipeline import BuildOptions, build, check, lay_out
+from generator.pipeline import BuildOptions, build, check, export, lay_out
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 CARDGEN = [sys.executable, "-m", "generator"]
@@ -101,6 +101,10 @@ def test_property_whatever_validate_accepts_builds(project, layout, deck):
     printed = sum(d.total for d in built.game.decks)
     assert (project / "output/prop/prop-fronts.pdf").is_file() == (printed > 0)
     assert (project / "output/prop/prop-print-guide.txt").is_file()
+    exported, folder = export(root, "prop", "jp-print")  # and exports: warnings at most
+    assert folder is not None and not exported.report.errors, exported.report.problems
+    assert all(p.location.file for p in exported.report.problems)
+    assert (folder / "manifest.json").is_file()
 
 
 NUMERIC = st.sampled_from(["inf", "-inf", "nan", "1e400", "-1e400", "-0", "1:30", "0x1f", "0123",
