@@ -117,7 +117,7 @@ class ExportProfile:
 
     name: str
     description: str
-    format: str  # "pdf" or "png"
+    format: str  # "pdf", or a picture per face: "png" or "jpeg"
     bleed: float  # points, on every side of the trim
     safe: float  # points inside the trim that text and pictures keep clear of
     marks: str  # "tombo" (Japanese trim marks) or "none"
@@ -131,6 +131,15 @@ class ExportProfile:
     sizes: tuple[ExportSize, ...]
     loc: Location
     where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "icc", "bleed"
+
+    @property
+    def raster(self) -> bool:
+        """A picture per face at a template's pixel size (png, jpeg), not a PDF."""
+        return self.format != "pdf"
+
+    @property
+    def extension(self) -> str:
+        return {"pdf": "pdf", "png": "png", "jpeg": "jpg"}[self.format]
 
     def size_for(self, trim: tuple[float, float]) -> tuple[ExportSize, bool] | None:
         """The profile's size for a card of `trim` (either way up): (size, turned), or None."""

@@ -394,3 +394,30 @@ def test_a_landscape_card_gets_a_landscape_image_and_names_never_meet(project, c
     for name in files:
         with Image.open(folder / name) as image:
             assert image.size == (1125, 825), name  # the poker template, turned
+
+
+def test_a_jpeg_profile_of_ones_own(project, cardgen):
+    small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+        - {name: title, type: text, text: "{{ card.name }}", x: 10mm, y: 20mm, width: 40mm,
+           height: 8mm, size: 12pt, color: white}
+    """)
+    (project / "layouts/exports/my-pod.yaml").write_text(textwrap.dedent("""
+        description: my print-on-demand service
+        format: jpeg
+        dpi: 300
+        sizes:
+          - {name: meishi, trim: [91mm, 55mm], pixels: [1146, 720]}
+    """), "utf-8")
+    run = cardgen("export", "shop", "--profile", "my-pod")
+    assert run.code == 0, run.lines
+    folder = project / "output/shop/export-my-pod"
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert [r["file"] for r in manifest["files"]][:1] == ["cards-c1-front.jpg"]
+    for row in manifest["files"]:
+        with Image.open(folder / row["file"]) as image:
+            assert (image.format, image.mode, image.size) == ("JPEG", "RGB", (1146, 720))
+            assert round(image.info["dpi"][0]) == 300
+            if row["side"] == "front":
+                r, g, b = image.getpixel((3, 3))  # the background, in the bleed
+                assert abs(r - 0x20) < 8 and abs(g - 0x40) < 8 and abs(b - 0x80) < 8

@@ -7,8 +7,8 @@ its identity, identity.py, as diff and the caches do) becomes one file:
 - `format: pdf`: one page of trim plus bleed, with Japanese trim marks (トンボ) around it
   when `marks: tombo`, TrimBox and BleedBox set, colours converted to CMYK (color.py) and
   the ICC profile embedded as a PDF/X-4 output intent;
-- `format: png`: one RGB image at the exact pixel size of the service's template for the
-  card's size, the face's trim scaled onto the template's trim.
+- `format: png` or `jpeg`: one RGB picture at the exact pixel size of the service's
+  template for the card's size, the face's trim scaled onto the template's trim.
 
 A manifest (CSV and JSON) lists every file with its side, deck, cards and copies to print.
 Each file is read back (preflight.py) before anything is written; the set is written
@@ -72,7 +72,7 @@ def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str,
     bleeds: dict[str, float] = {}
     ok = True
     for deck in game.decks:
-        if profile.format != "png":
+        if not profile.raster:
             bleeds[deck.id] = profile.bleed
             continue
         found = profile.size_for(deck.piece_size)
@@ -101,7 +101,7 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
     out: list[Design] = []
     for deck_faces in faces.decks:
         deck = deck_faces.deck
-        found = profile.size_for(deck.piece_size) if profile.format == "png" else None
+        found = profile.size_for(deck.piece_size) if profile.raster else None
         size = found[0].name if found else show_size(deck.piece_size, deck.front.unit)
         for side, by_card in (("front", deck_faces.fronts), ("back", deck_faces.backs)):
             groups: dict[str, list] = {}
@@ -218,8 +218,9 @@ def _xmp(title: str) -> str:
 <?xpacket end="w"?>"""
 
 
-def png_files(items: list[Design], profile: ExportProfile, game: Game, font: str) -> list[bytes]:
-    """Each face as an RGB PNG of its template's exact pixel size: the face's trim scaled
+def picture_files(items: list[Design], profile: ExportProfile, game: Game,
+                  font: str) -> list[bytes]:
+    """Each face as an RGB PNG or JPEG of its template's exact pixel size: the face's trim scaled
     (the same scale both ways) onto the template's trim, the bleed around it."""
     import pypdfium2
     decks = {d.id: d for d in game.decks}
@@ -246,7 +247,10 @@ def png_files(items: list[Design], profile: ExportProfile, game: Game, font: str
             left, top = round(cx - pw / 2), round(cy - ph / 2)
             image = image.crop((left, top, left + pw, top + ph))
             data = io.BytesIO()
-            image.save(data, "PNG", dpi=(profile.dpi, profile.dpi))
+            if profile.format == "jpeg":  # full chroma: coloured text keeps its edges
+                image.save(data, "JPEG", quality=95, subsampling=0, dpi=(profile.dpi, profile.dpi))
+            else:
+                image.save(data, "PNG", dpi=(profile.dpi, profile.dpi))
             out.append(data.getvalue())
     finally:
         document.close()
@@ -256,12 +260,11 @@ def png_files(items: list[Design], profile: ExportProfile, game: Game, font: str
 def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: Path,
                  report: Report, display=str) -> list[BytesFile]:
     """Every file of the export, made in memory and read back; none if preflight fails."""
-    from .preflight import preflight_pdf, preflight_png
+    from .preflight import preflight_pdf, preflight_picture
     game = faces.game
     font = game.main_family.regular
     title = f"{game.title} ({game.title_en})" if game.title_en else game.title
-    extension = "pdf" if profile.format == "pdf" else "png"
-    items = designs(faces, profile, extension)
+    items = designs(faces, profile, profile.extension)
     files: list[BytesFile] = []
     image_dpi: dict[str, list[float]] = {}
     if profile.format == "pdf":
@@ -277,8 +280,9 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
             image_dpi[design.file] = [round(dpi) for _, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
-        for design, data in zip(items, png_files(items, profile, game, font)):
-            preflight_png(data, design, profile, game, Location(display(folder / design.file)), report)
+        for design, data in zip(items, picture_files(items, profile, game, font)):
+            preflight_picture(data, design, profile, game, Location(display(folder / design.file)),
+                              report)
             files.append(BytesFile(folder / design.file, data))
     return files + manifest(game, profile, items, folder, image_dpi)
 

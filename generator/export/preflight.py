@@ -5,7 +5,8 @@ PDF: TrimBox and BleedBox on every page, the bleed box the trim box grown by the
 bleed on every side (to 0.01 mm) and inside the page; in a CMYK export no RGB colour
 operator in any content stream (forms included) and no RGB picture, and an output intent
 with a CMYK profile; every font embedded; every picture's effective resolution, from the
-transformation it is drawn with. PNG: the template's exact pixel size, RGB.
+transformation it is drawn with. PNG and JPEG: the format, the template's exact pixel
+size, RGB.
 
 What fails here is cardgen's own mistake, never the user's data (that is checked at the
 layouts, checks.py); it is reported as an error at the file, and nothing is written.
@@ -134,11 +135,15 @@ def preflight_pdf(data: bytes, design, profile: ExportProfile, where: Location,
     return found
 
 
-def preflight_png(data: bytes, design, profile: ExportProfile, game: Game, where: Location,
-                  report: Report) -> None:
+def preflight_picture(data: bytes, design, profile: ExportProfile, game: Game, where: Location,
+                      report: Report) -> None:
     from PIL import Image
     with Image.open(io.BytesIO(data)) as image:
-        size, mode = image.size, image.mode
+        size, mode, kind = image.size, image.mode, image.format
+    if kind != {"png": "PNG", "jpeg": "JPEG"}[profile.format]:
+        report.error(f"preflight of {design.file}: the file is {kind}, not "
+                     f"{profile.format.upper()} (a cardgen bug: please report it)", where,
+                     "preflight")
     decks = {d.id: d for d in game.decks}
     template, turned = profile.size_for(decks[design.deck].piece_size)
     want = template.pixels[::-1] if turned else template.pixels
