@@ -177,6 +177,13 @@ def string_width(text: str, font_name: str, size: float) -> float:
     return 0.001 * size * sum(get(ord(ch), default) for ch in text)
 
 
+def run_width(text: str, font_name: str, size: float, scale: float = 1.0,
+              char_space: float = 0.0) -> float:
+    """How wide a run of text is drawn: its advance condensed by `scale` (Tz), with
+    `char_space` between its characters."""
+    return string_width(text, font_name, size) * scale + char_space * max(len(text) - 1, 0)
+
+
 def ascent_descent(font_name: str, size: float) -> tuple[float, float]:
     """Ascent (positive) and descent (negative) in points at `size`."""
     m = _metrics(font_name)

@@ -130,7 +130,6 @@ class ExportProfile:
     tolerance: float  # points a card may differ from a size and still be printed at it
     sizes: tuple[ExportSize, ...]
     loc: Location
-    where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "icc", "bleed"
 
     @property
     def raster(self) -> bool:
@@ -141,12 +140,15 @@ class ExportProfile:
     def extension(self) -> str:
         return {"pdf": "pdf", "png": "png", "jpeg": "jpg"}[self.format]
 
-    def size_for(self, trim: tuple[float, float]) -> tuple[ExportSize, bool] | None:
-        """The profile's size for a card of `trim` (either way up): (size, turned), or None."""
+    def template_for(self, trim: tuple[float, float]) -> ExportSize | None:
+        """The profile's size for a card of `trim`, either way up, turned to the card's
+        orientation (its trim and pixels the card's way round), or None."""
         for size in self.sizes:
-            for turned, (w, h) in ((False, size.trim), (True, size.trim[::-1])):
-                if abs(w - trim[0]) <= self.tolerance and abs(h - trim[1]) <= self.tolerance:
-                    return size, turned
+            for turned in (size, ExportSize(size.name, size.trim[::-1], size.pixels[::-1],
+                                            size.loc)):
+                if abs(turned.trim[0] - trim[0]) <= self.tolerance and \
+                        abs(turned.trim[1] - trim[1]) <= self.tolerance:
+                    return turned
         return None
 
 

@@ -110,12 +110,14 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
     return merged
 
 
-def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True) -> GameFaces | None:
+def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True,
+            placements: dict | None = None) -> GameFaces | None:
     """Measure every face; render checks (fit, glyphs, images) join the same report.
-    Without `keep`, only the problems are wanted: faces are not kept (layout_game)."""
+    Without `keep`, only the problems are wanted: faces are not kept; `placements` receives
+    what each element drew (layout_game)."""
     if outcome.game is None:
         return None
-    faces = layout_game(outcome.game, outcome.report, guides, keep=keep)
+    faces = layout_game(outcome.game, outcome.report, guides, placements, keep)
     outcome.report.skipped_note(outcome.game.loc)
     return None if outcome.report.errors else faces
 
@@ -304,13 +306,19 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)
     progress(f"{game_id}: writing {len(outputs)} files")
-    lock = project.output / ".cache" / f"{game_id}.lock"  # beside the PNG cache, not in the game's files
-    with one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
-                                                    "of it to finish writing")):
+    with _writing(project, game_id, progress):
         write_files(outputs, project.output)
     outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                         getattr(o, "pages", 0)) for o in outputs]
     return outcome
+
+
+def _writing(project: Project, game_id: str, progress):
+    """The game's output lock (write.one_build_at_a_time), held while a set is written; it
+    lies beside the PNG cache, not among the game's files."""
+    lock = project.output / ".cache" / f"{game_id}.lock"
+    return one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
+                                                      "of it to finish writing"))
 
 
 def export(project: Project, game_id: str, profile_name: str, icc: Path | None = None,
@@ -345,9 +353,8 @@ def _export(project, game_id, profile_name, icc, target, strict, progress):
     outcome.game = export.with_bleed(outcome.game, bleeds)
     progress(f"{game_id}: laying out for '{profile_name}'")
     placements: dict = {}
-    faces = layout_game(outcome.game, report, placements=placements)
-    report.skipped_note(outcome.game.loc)
-    if report.errors:
+    faces = lay_out(outcome, placements=placements)
+    if faces is None:
         return outcome, None
     export.check_faces(outcome.game, placements, profile, bleeds, report)
     if outcome.failed(strict):
@@ -359,9 +366,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress):
                                   report, project.display)
     if report.errors:
         return outcome, None
-    lock = project.output / ".cache" / f"{game_id}.lock"
-    with one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
-                                                    "of it to finish writing")):
+    with _writing(project, game_id, progress):
         write_files(outputs, project.output)
         keep = {o.path.name for o in outputs}
         for stale in folder.iterdir():  # an earlier export's faces that are gone now

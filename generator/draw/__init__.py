@@ -114,8 +114,7 @@ def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
             font = (item.font, item.size)
             t.setFont(fonts.ensure(item.font), item.size)
         if item.anchor != "start":
-            width = c.stringWidth(item.text, item.font, item.size) * item.scale
-            width += item.char_space * max(len(item.text) - 1, 0)
+            width = fonts.run_width(item.text, item.font, item.size, item.scale, item.char_space)
             x -= width / 2 if item.anchor == "middle" else width
         t.setTextOrigin(x, item.y)
         if item.char_space != (space or 0.0):

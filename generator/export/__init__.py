@@ -25,12 +25,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..identity import face_identity
-from ..impose import Page, single_face
+from ..impose import REGISTRATION, Page, single_face
 from ..layout import GameFaces
 from ..model import ExportProfile, Game, frozen_mapping
 from ..primitives import Face
 from ..problems import Location, Report
-from ..units import show_size
+from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
 from .checks import check_faces
@@ -54,13 +54,12 @@ class Design:
 
 def with_bleed(game: Game, bleeds: dict[str, float]) -> Game:
     """The game with every deck's layouts set to the bleed the export asks for."""
-    def set_bleed(layout, bleed):
-        return replace(layout, bleed=bleed)
     decks = []
     for deck in game.decks:
         b = bleeds[deck.id]
-        decks.append(replace(deck, front=set_bleed(deck.front, b), back=set_bleed(deck.back, b),
-                             card_backs=frozen_mapping({k: set_bleed(v, b) for k, v in
+        decks.append(replace(deck, front=replace(deck.front, bleed=b),
+                             back=replace(deck.back, bleed=b),
+                             card_backs=frozen_mapping({k: replace(v, bleed=b) for k, v in
                                                          deck.card_backs.items()})))
     return replace(game, decks=tuple(decks), boards=())
 
@@ -75,21 +74,18 @@ def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str,
         if not profile.raster:
             bleeds[deck.id] = profile.bleed
             continue
-        found = profile.size_for(deck.piece_size)
-        if found is None:
+        template = profile.template_for(deck.piece_size)
+        if template is None:
             sizes = "; ".join(f"{s.name} ({show_size(s.trim, 'in')})" for s in profile.sizes)
             report.error(f"deck '{deck.id}': its cards are {show_size(deck.piece_size, deck.front.unit)}"
                          f", a size export profile '{profile.name}' has no template for (it "
-                         f"takes {sizes}, within {profile.tolerance / 72 * 25.4:g} mm); choose "
+                         f"takes {sizes}, within {to_mm(profile.tolerance):g} mm); choose "
                          "another profile, or a print target of that size (docs/printing.md)",
                          deck.loc, "export")
             ok = False
             continue
-        size, turned = found
-        pixels = size.pixels[::-1] if turned else size.pixels
-        trim = size.trim[::-1] if turned else size.trim
-        template = max((p / profile.dpi * 72 - t) / 2 for p, t in zip(pixels, trim))
-        bleeds[deck.id] = template * 1.05 + 1.0
+        around = max((p / profile.dpi * 72 - t) / 2 for p, t in zip(template.pixels, template.trim))
+        bleeds[deck.id] = around * 1.05 + 1.0
     return bleeds if ok else None
 
 
@@ -101,8 +97,8 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
     out: list[Design] = []
     for deck_faces in faces.decks:
         deck = deck_faces.deck
-        found = profile.size_for(deck.piece_size) if profile.raster else None
-        size = found[0].name if found else show_size(deck.piece_size, deck.front.unit)
+        template = profile.template_for(deck.piece_size) if profile.raster else None
+        size = template.name if template else show_size(deck.piece_size, deck.front.unit)
         for side, by_card in (("front", deck_faces.fronts), ("back", deck_faces.backs)):
             groups: dict[str, list] = {}
             for card in deck.cards:
@@ -163,7 +159,7 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
 def pdf_file(design: Design, profile: ExportProfile, title: str, font: str, icc: bytes | None) -> bytes:
     """One face as a print-ready PDF: trim marks, boxes, and the output intent."""
     page, trim, bleed = single_face(design.face, profile.bleed, profile.marks == "tombo",
-                                    (1.0, 1.0, 1.0, 1.0) if profile.color == "cmyk" else (0, 0, 0))
+                                    REGISTRATION if profile.color == "cmyk" else (0.0, 0.0, 0.0))
     out = io.BytesIO()
     render_pdf(PdfFile((page,), f"{title}: {design.file}",
                        f"{design.side} of {', '.join(design.cards)}: print {design.copies}",
@@ -228,13 +224,11 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
     plans = []
     for design in items:
         face = design.face
-        size, turned = profile.size_for(decks[design.deck].piece_size)
-        pixels = size.pixels[::-1] if turned else size.pixels
-        trim = size.trim[::-1] if turned else size.trim
-        scale = max(t / f for t, f in zip(trim, (face.width, face.height))) * profile.dpi / 72
-        page, _, _ = single_face(face, face.bleed, False)
-        pages.append(page)
-        plans.append((scale, pixels, face.bleed))
+        template = profile.template_for(decks[design.deck].piece_size)
+        scale = max(t / f for t, f in zip(template.trim, (face.width, face.height))) * \
+            profile.dpi / 72
+        pages.append(single_face(face, face.bleed)[0])
+        plans.append((scale, template.pixels, face.bleed))
     buffer = io.BytesIO()
     render_pdf(PdfFile(tuple(pages), "export", "export", font), buffer)
     document = pypdfium2.PdfDocument(buffer.getvalue())
@@ -269,9 +263,9 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
     image_dpi: dict[str, list[float]] = {}
     if profile.format == "pdf":
         icc = Path(profile.icc).read_bytes() if profile.color == "cmyk" else None
-        if profile.color == "cmyk":
+        if icc is not None:
             from .color import CmykConverter
-            convert = CmykConverter(profile.icc, profile.black_text, cache)
+            convert = CmykConverter(icc, profile.black_text, cache)
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
             data = pdf_file(design, profile, title, font, icc)

@@ -79,8 +79,8 @@ def extent(items, text: bool = True):
         elif isinstance(item, Text):
             if not text or not item.text.strip():
                 continue
-            width = fonts.string_width(item.text, item.font, item.size) * item.scale + \
-                item.char_space * len(item.text)
+            width = fonts.run_width(item.text, item.font, item.size, item.scale,
+                                    item.char_space)
             left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
             ascent, descent = fonts.ascent_descent(item.font, item.size)
             box = _turned((left, item.y + descent, left + width, item.y + ascent),
@@ -135,7 +135,6 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
     """Warn, at each element, about faces the shop would print badly. `bleeds` gives the
     bleed each deck is exported with (points)."""
     findings = _Findings()
-    unit = "mm"
     for deck in game.decks:
         if deck.shape == "standee":
             continue  # printed as strips of figure and tabs, not as laid out
@@ -148,10 +147,9 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
                 layout = deck.front if side == "front" else \
                     (deck.card_backs.get(card.back, deck.back) if card.back else deck.back)
                 W, H = layout.size
-                unit = layout.unit
                 for el, _, items in placed:
                     _check_element(findings, el, card.id, layout.id, items, W, H, bleed,
-                                   profile, unit)
+                                   profile, layout.unit)
     findings.report(report)
 
 

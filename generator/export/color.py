@@ -13,6 +13,7 @@ the export's ICC output profile, by littleCMS (Pillow's ImageCms).
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -27,11 +28,12 @@ NEUTRAL = 8 / 255  # RGB channels this close together: a black or a grey
 
 
 class CmykConverter:
-    def __init__(self, icc: str, black_text: str, cache: Path):
-        data = Path(icc).read_bytes()
-        self.icc_digest = hashlib.sha256(data).hexdigest()[:16]
+    def __init__(self, icc: bytes, black_text: str, cache: Path):
+        """`icc`: the bytes of the CMYK output profile."""
+        self.icc_digest = hashlib.sha256(icc).hexdigest()[:16]
         self._transform = ImageCms.buildTransform(
-            ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(icc), "RGB", "CMYK",
+            ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(icc)), "RGB",
+            "CMYK",
             renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
             flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
         self.k_only = black_text == "k-only"

@@ -145,8 +145,7 @@ def preflight_picture(data: bytes, design, profile: ExportProfile, game: Game, w
                      f"{profile.format.upper()} (a cardgen bug: please report it)", where,
                      "preflight")
     decks = {d.id: d for d in game.decks}
-    template, turned = profile.size_for(decks[design.deck].piece_size)
-    want = template.pixels[::-1] if turned else template.pixels
+    want = profile.template_for(decks[design.deck].piece_size).pixels
     if tuple(size) != tuple(want):
         report.error(f"preflight of {design.file}: {size[0]} x {size[1]} pixels, not the "
                      f"template's {want[0]} x {want[1]} (a cardgen bug: please report it)",

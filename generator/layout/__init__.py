@@ -52,13 +52,13 @@ class BuildCache:
     """What one build computes once and reuses, by what it is:
     - `plans`: each layout's elements, compiled (layout id -> plan);
     - `plain_backs`: a back that no element makes depend on the card, laid out once per
-      deck, since it may use the deck's colour ((deck id, layout id) -> face);
+      deck, since it may use the deck's colour ((deck id, layout id) -> (face, what its
+      elements placed, when asked for));
     - `independent`: whether a layout depends on the card (layout id -> bool);
     - `types`: each element type's own cache (elements.caches(): `text` keeps set texts)."""
 
     plans: dict[str, tuple[Compiled, ...]] = field(default_factory=dict)
-    plain_backs: dict[tuple[str, str], Face] = field(default_factory=dict)
-    plain_backs_of: dict[tuple[str, str], tuple] = field(default_factory=dict)  # whose it was
+    plain_backs: dict[tuple[str, str], tuple[Face, list | None]] = field(default_factory=dict)
     independent: dict[str, bool] = field(default_factory=dict)
     types: dict[str, object] = field(default_factory=elements.caches)
 
@@ -232,18 +232,15 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                 plain_back = cache.independent[back.id] = card_independent(back)
             key = (deck.id, back.id)  # a back may use deck.color: per deck
             if plain_back and key in cache.plain_backs:  # a plain back: laid out once
-                backs[card.id] = cache.plain_backs[key]
-                if placements is not None:
-                    placements[(deck.id, card.id, "back")] = placements[cache.plain_backs_of[key]]
-                continue
-            placed = [] if placements is not None else None
-            backs[card.id] = layout_face(back, card, game, scope, report, guides,
-                                         mark_drafts=False, cache=cache, placed=placed)
+                backs[card.id], placed = cache.plain_backs[key]
+            else:
+                placed = [] if placements is not None else None
+                backs[card.id] = layout_face(back, card, game, scope, report, guides,
+                                             mark_drafts=False, cache=cache, placed=placed)
+                if plain_back:
+                    cache.plain_backs[key] = (backs[card.id], placed)
             if placements is not None:
                 placements[(deck.id, card.id, "back")] = placed
-            if plain_back:
-                cache.plain_backs[key] = backs[card.id]
-                cache.plain_backs_of[key] = (deck.id, card.id, "back")
         if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
             for card_id in list(fronts):
                 fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)

@@ -231,14 +231,13 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
     that is not a name, or that names no profile, is a usage error naming the profiles."""
     if not is_name(name):
         raise UsageError(f"'{name}' cannot name an export profile: a profile's name is {NAME_RULE}")
-    known = export_profiles(project)
     path = named_file(project.root / "layouts" / "exports", "layouts/exports", name,
                       "export profile", report, Location(f"layouts/exports/{name}.yaml"))
     if path is None:
         return None
     if not path.is_file():
         raise UsageError(f"unknown export profile '{name}' "
-                         f"({schema.suggest(name, known, 'layouts/exports/')})")
+                         f"({schema.suggest(name, export_profiles(project), 'layouts/exports/')})")
     return _load_checked(path, project, report, "export")
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..load.yamlfile import Document
-from ..model import ExportProfile, ExportSize, frozen_mapping
+from ..model import ExportProfile, ExportSize
 from ..paths import Outside, inside
-from ..problems import Location, Report, UsageError
+from ..problems import Report, UsageError
 from ..images import MAX_PIXELS
-from ..units import mm, parse_length
+from ..units import mm, parse_length, to_mm
 
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
 DEFAULT_TOLERANCE = mm(1)  # 63 x 88 mm cards print on a 2.5 x 3.5 in (63.5 x 88.9 mm) template
@@ -55,20 +55,19 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     profile's `icc:`; a bad one is a usage error naming the option."""
     d = doc.data
     errors = len(report.errors)
-    where: dict[str, Location] = {}
 
     def length(key: str, default: float) -> float:
         if key not in d:
             return default
-        where[key] = doc.locate((key,))
+        at = doc.locate((key,))
         try:
             value = parse_length(d[key])
         except ValueError as exc:
-            report.error(f"export profile '{name}': {key}: {exc}", where[key], "units")
+            report.error(f"export profile '{name}': {key}: {exc}", at, "units")
             return default
         if not 0 <= value <= LIMITS[key]:
             report.error(f"export profile '{name}': {key}: {d[key]} is not between 0 and "
-                         f"{LIMITS[key] / 72 * 25.4:g} mm", where[key], "export")
+                         f"{to_mm(LIMITS[key]):g} mm", at, "export")
             return default
         return value
 
@@ -96,7 +95,7 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
                          f"{pixels[1]} pixels is more than an image may have "
                          f"({MAX_PIXELS // 1_000_000} megapixels)",
                          doc.locate(("sizes", i, "pixels")), "export")
-        for axis, (t, p) in enumerate(zip(trim, pixels)):
+        for t, p in zip(trim, pixels):
             if p < t / 72 * dpi - 0.5:
                 report.error(f"export profile '{name}': size '{raw['name']}': {p} pixels are "
                              f"less than its trim at {dpi} dpi ({t / 72 * dpi:.1f}); give the "
@@ -121,7 +120,7 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             report.error(f"export profile '{name}' prints CMYK but names no ICC output profile: "
                          "add icc: with the profile file (or pass --icc)", doc.locate(()), "export")
         else:
-            where["icc"] = at = doc.locate(("icc",))
+            at = doc.locate(("icc",))
             try:
                 path = inside(root, d["icc"])
             except Outside as exc:
@@ -146,4 +145,4 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         color=color, icc=icc, output_condition=condition,
         black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
         dpi=d.get("dpi", 300), tolerance=tolerance,
-        sizes=tuple(sizes), loc=doc.locate(()), where=frozen_mapping(where))
+        sizes=tuple(sizes), loc=doc.locate(()))
