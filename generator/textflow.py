@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from itertools import accumulate
+from operator import itemgetter
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Mapping, NamedTuple
@@ -133,9 +134,46 @@ class Atoms(list):
         self.grouped = False
 
 
+_TEXT = itemgetter(0)  # Atom.text
+_FONT = itemgetter(1)  # Atom.font
+_FONT_COLOR = itemgetter(1, 2)  # (Atom.font, Atom.color)
+
+
+def plain_of(atoms) -> str:
+    """The atoms' characters as one string (one character per atom: indices agree)."""
+    return "".join(map(_TEXT, atoms))
+
+
 def _grouped(atoms) -> bool:
     flag = getattr(atoms, "grouped", None)
     return any(a.group for a in atoms) if flag is None else flag
+
+
+# The plain atoms of each font and colour, by character: a text makes one atom per
+# character, and most characters recur, so each is made once (atoms are immutable tuples).
+# Cleared when it holds ATOMS_KEPT atoms: the fonts and colours a text uses come from data.
+_ATOMS: dict[tuple, dict[str, "Atom"]] = {}
+ATOMS_KEPT = 20000
+_atoms_kept = 0
+
+
+def _plain_atoms(chunk: str, font: str, color) -> list:
+    """One plain atom (no ruby, no group) per character of `chunk`, drawn by `font`."""
+    global _atoms_kept
+    table = _ATOMS.get((font, color))
+    if table is None:
+        if _atoms_kept >= ATOMS_KEPT:
+            _ATOMS.clear()
+            _atoms_kept = 0
+        table = _ATOMS[font, color] = {}
+    try:
+        return list(map(table.__getitem__, chunk))
+    except KeyError:
+        new = tuple.__new__
+        for ch in set(chunk).difference(table):
+            table[ch] = new(Atom, (ch, font, color, None, 1.0, "", 0, False))
+            _atoms_kept += 1
+        return list(map(table.__getitem__, chunk))
 
 
 @lru_cache(maxsize=None)
@@ -166,9 +204,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
         absent = set(map(ord, chunk)).difference(drawn)
         if all(chr(c).isspace() for c in absent) and ZERO_WIDTH.isdisjoint(chunk):
             # Every character in the primary font (the usual case): no per-character choice.
-            new, color = tuple.__new__, current.color
-            atoms.extend([new(Atom, (ch, primary, color, None, 1.0, "", 0, False))
-                          for ch in chunk])
+            atoms.extend(_plain_atoms(chunk, primary, current.color))
             return
         for ch in chunk:
             if ch in ZERO_WIDTH:
@@ -343,10 +379,17 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
     return grouped
 
 
-def _widths(atoms: list[Atom], size: float, vertical: bool) -> list[float]:
+def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[float]:
     """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
     if vertical:
         return [_advance(a, size, True) for a in atoms]
+    if atoms and len(set(map(_FONT, atoms))) == 1:  # one font, every width known: at once
+        table = _FONT_WIDTHS.get(atoms[0].font)
+        if table is not None:
+            try:
+                return [w * size for w in map(table.__getitem__, plain)]
+            except KeyError:  # a character not measured yet, or one without a fixed width
+                pass
     widths = []
     append = widths.append
     font, table = None, {}
@@ -380,14 +423,15 @@ def _kind(ch: str) -> str:
             "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
 
 
-def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool) -> Spacing:
+def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+             plain: str) -> Spacing:
     """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
     ruby longer than its base needs beyond its overhang over neighbouring kana."""
     n = len(atoms)
     before, after = [0.0] * n, [0.0] * n
     open_blank, close_blank = [0.0] * n, [0.0] * n
-    plain = "".join(VERTICAL_FORMS.get(a.text, a.text) for a in atoms) if vertical else \
-        "".join(a.text for a in atoms)
+    if vertical:
+        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
     kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
     eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
     ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
@@ -463,8 +507,8 @@ class Laid(NamedTuple):
 
 def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
           plain: str | None = None) -> Laid:
-    widths = _widths(atoms, size, vertical)
-    plain = "".join(a.text for a in atoms) if plain is None else plain
+    plain = plain_of(atoms) if plain is None else plain
+    widths = _widths(atoms, size, vertical, plain)
     runs = _tcy_runs(atoms, tcy) if vertical else {}
     for start, length in runs.items():
         widths[start] = size
@@ -473,7 +517,7 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
     if PUNCT.isdisjoint(plain) and not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) \
             and not _grouped(atoms):
         return Laid(widths, None, runs)
-    sp = _spacing(atoms, widths, size, vertical)
+    sp = _spacing(atoms, widths, size, vertical, plain)
     return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
 
 
@@ -526,7 +570,7 @@ def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple
     """(min, max) content width of a text, as a browser's automatic table layout asks:
     the widest piece no line may break inside (a word; a Japanese phrase with `phrase`),
     and the widest paragraph set on one line."""
-    plain = "".join(a.text for a in atoms)
+    plain = plain_of(atoms)
     widths = _laid(atoms, size, False, 0, plain).widths
     cum = [0.0, *accumulate(widths)]
     low = high = 0.0
@@ -576,7 +620,7 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     space or a <wbr>, or before an opening bracket. With `hang`, a line may end in 、 or 。
     hanging past its end rather than push them on. `tcy`: the longest run of digits set
     across in vertical text."""
-    plain = "".join(a.text for a in atoms)  # one character per atom: indices agree
+    plain = plain_of(atoms)  # one character per atom: indices agree
     laid = _laid(atoms, size, vertical, tcy, plain)
     widths, sp = laid.widths, laid.spacing
     grouped = _grouped(atoms)
@@ -763,7 +807,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         natural = sum(widths) - line.hang * scale
         space = 0.0
         word_gap = None  # justified between words: the width each word space gets besides its own
-        text = "".join(a.text for a in atoms)
+        text = plain_of(atoms)
         if align == "justify" and not last and len(atoms) > 1:
             gaps = text.count(" ")
             letters = [ch for ch in text if ch != " "]
@@ -777,7 +821,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
         if word_gap is None and atoms and not line.ruby and \
-                len({(a.font, a.color) for a in atoms}) == 1 \
+                len(set(map(_FONT_COLOR, atoms))) == 1 \
                 and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
             # One font and colour, nothing to skip: the whole line is one run (the usual
             # case), or, with JLREQ spacing, one run from each spaced glyph to the next.
@@ -805,7 +849,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
             if gap or atom.text == OBJECT or abs(glyph_x - expected) > 1e-6 or \
                     (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
                 if run:
-                    items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font,
+                    items.append(Text(run_x, baseline, plain_of(run), run[0].font,
                                       size, run[0].color, char_space=space / scale, scale=scale))
                 run = []
             if gap:
@@ -824,7 +868,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
                 expected = glyph_x + advance + space
             x += w + space
         if run:
-            items.append(Text(run_x, baseline, "".join(a.text for a in run), run[0].font, size,
+            items.append(Text(run_x, baseline, plain_of(run), run[0].font, size,
                               run[0].color, char_space=space / scale, scale=scale))
         if line.ruby:
             items += _ruby_items(atoms, starts, ends,
@@ -860,7 +904,7 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
             if ch in ZERO_WIDTH:
                 continue
             if k in runs:  # tate-chu-yoko: upright, across, within one em
-                text = "".join(a.text for a in atoms[k:k + runs[k]])
+                text = plain_of(atoms[k:k + runs[k]])
                 w = fonts.string_width(text, atom.font, size)
                 squeeze = min(1.0, size * 0.96 / w) if w else 1.0
                 items.append(Text(cx - w * squeeze / 2, top - size - descent, text, atom.font,
