@@ -344,3 +344,37 @@ def test_a_problem_of_one_target_names_it_and_a_single_target_keeps_the_games_na
                     "    size: us-business\n    sheet: avery-5371\n")
     assert cardgen("build", "two").code == 0
     assert (project / "output/two/two-fronts.pdf").exists()
+
+
+@pytest.mark.parametrize("even_odd", [True, False])
+def test_a_placed_form_writes_what_reportlabs_own_calls_write(even_odd):
+    """write/pdf.py writes an upright form's placement in one go; reportlab's own calls
+    (saveState, a clipping path, translate, doForm, restoreState) must give the same
+    operators, and leave the canvas's drawing state as it was."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.write.pdf import _place_form
+
+    def canvas():
+        c = Canvas(io.BytesIO())
+        c.setFillColorRGB(0.2, 0.4, 0.6)
+        c._fillMode = 0 if even_odd else 1
+        return c
+
+    clip, x, y = (10.5, 20.25, 180.123456, 250.0), 12.75, 22.5
+    theirs = canvas()
+    theirs.saveState()
+    path = theirs.beginPath()
+    path.rect(*clip)
+    theirs.clipPath(path, stroke=0, fill=0)
+    theirs.translate(x, y)
+    theirs.doForm("face0")
+    theirs.restoreState()
+    ours = canvas()
+    state = {name: ours.__dict__[name] for name in ours.STATE_ATTRIBUTES if name != "_extgstate"}
+    _place_form(ours, clip, x, y, "face0")
+    assert ours._code == theirs._code
+    assert ours._formsinuse == theirs._formsinuse == ["face0"]
+    assert {name: ours.__dict__[name] for name in state} == state

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDFArray, PDFBase85Encode, PDFDictionary, PDFName,
                                       PDFStream, PDFZCompress)
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from .. import fonts
 from ..impose import Page, Placement
@@ -155,14 +156,15 @@ def _place(c: Canvas, placement: Placement, form: str | None, blocks) -> None:
     turned = placement.rotate in (90, -90)
     slot_w, slot_h = (face.height, face.width) if turned else (face.width, face.height)
     left, bottom, right, top = placement.bleed
+    clip = placement.clip if placement.clip is not None else (
+        placement.x - left, placement.y - bottom, slot_w + left + right, slot_h + bottom + top)
+    if form is not None and not placement.rotate:
+        _place_form(c, clip, placement.x, placement.y, form)
+        return
     c.saveState()
-    clip = c.beginPath()
-    if placement.clip is not None:
-        clip.rect(*placement.clip)
-    else:
-        clip.rect(placement.x - left, placement.y - bottom, slot_w + left + right,
-                  slot_h + bottom + top)
-    c.clipPath(clip, stroke=0, fill=0)
+    path = c.beginPath()
+    path.rect(*clip)
+    c.clipPath(path, stroke=0, fill=0)
     c.translate(placement.x, placement.y)
     if placement.rotate == 90:  # counter-clockwise: the face's bottom edge on the right
         c.translate(face.height, 0)
@@ -175,6 +177,21 @@ def _place(c: Canvas, placement: Placement, form: str | None, blocks) -> None:
     else:
         c.doForm(form)
     c.restoreState()
+
+
+def _place_form(c: Canvas, clip: tuple, x: float, y: float, form: str) -> None:
+    """An upright placement of a form: the operators saveState, a clipping rectangle,
+    translate, doForm and restoreState write (the same strings, so the same bytes), written
+    at once. Most placements of a deck are forms (its backs, its copies); reportlab's calls
+    would save and restore its whole drawing state around each, and nothing between them
+    changes it. (tests/test_sheets.py compares the two ways.)"""
+    code = c._code
+    code.append("q")
+    rule = "W*" if c._fillMode == FILL_EVEN_ODD else "W"  # as clipPath chooses: the path's mode
+    code.append(f"n {fp_str(clip)} re {rule} n")  # a new path (n), the rectangle, clip, no paint
+    code.append(f"{fp_str(1, 0, 0, 1, x, y)} cm")
+    c.doForm(form)
+    code.append("Q")
 
 
 def _pack_page(c: Canvas) -> None:
