@@ -64,14 +64,22 @@ class _Forms:
         self._digests: dict = {}  # id(block) -> (block, digest): identity's shared cache
         self._transparent: dict[object, bool] = {}
         faces = [placement.face for page in pages for placement in page.placements]
-        self._face_keys = _keys(faces, lambda face: face_identity(face, self._digests))
+        blocks = [item for face in {id(f): f for f in faces}.values() for item in face.items
+                  if type(item) is Block]
+        # A face's hash would hash each of its blocks again (a dataclass keeps no hash), and
+        # most faces share their blocks: each block is hashed once, and a face by its blocks'.
+        hashes = {id(b): hash(b) for b in {id(b): b for b in blocks}.values()}
+
+        def face_hash(face: Face) -> int:
+            return hash((face.width, face.height, face.bleed, tuple(
+                hashes[id(i)] if type(i) is Block else hash(i) for i in face.items)))
+        self._face_keys = _keys(faces, lambda face: face_identity(face, self._digests), face_hash)
         self.face_uses = Counter(self._face_keys[id(face)] for face in faces)
         distinct: dict[object, Face] = {}
         for face in faces:
             distinct.setdefault(self._face_keys[id(face)], face)
-        blocks = [item for face in {id(f): f for f in faces}.values() for item in face.items
-                  if type(item) is Block]
-        self._block_keys = _keys(blocks, lambda block: item_digest(block, self._digests))
+        self._block_keys = _keys(blocks, lambda block: item_digest(block, self._digests),
+                                 lambda block: hashes[id(block)])
         self.block_uses: Counter = Counter()
         for key, face in distinct.items():
             drawn = 1 if self.face_form(face) else self.face_uses[key]  # a form: once
@@ -137,13 +145,14 @@ class _Forms:
         return name
 
 
-def _keys(objects, identity) -> dict[int, object]:
+def _keys(objects, identity, hash_of=hash) -> dict[int, object]:
     """A key for each object (by id) that is equal for objects that print the same: their
-    identity where another object's values hash alike, a key of its own otherwise."""
+    identity where another object's values hash alike (`hash_of`: equal for equal objects),
+    a key of its own otherwise."""
     distinct = {id(o): o for o in objects}
     buckets: dict[int, list] = {}
     for o in distinct.values():
-        buckets.setdefault(hash(o), []).append(o)
+        buckets.setdefault(hash_of(o), []).append(o)
     keys: dict[int, object] = {}
     for group in buckets.values():
         for o in group:
