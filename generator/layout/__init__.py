@@ -186,7 +186,7 @@ def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:
                    element.loc, "layout")
 
 
-TEXTS_KEPT_WHEN_CHECKING = 2000  # set texts a check-only lay-out keeps for reuse, at most
+TEXTS_KEPT = 2000  # set texts a lay-out keeps for reuse, at most (then it starts again)
 
 
 def layout_game(game: Game, report: Report, guides: bool = False,
@@ -194,9 +194,11 @@ def layout_game(game: Game, report: Report, guides: bool = False,
     """Every face of the game. `placements`, when given, receives what each element of each
     card face drew: (deck id, card id, "front" or "back") -> [(element, box, items)].
     Without `keep` (validate: only the problems are wanted), card fronts are not kept
-    (except where boards and standees need them) and set texts are kept for reuse only up
-    to TEXTS_KEPT_WHEN_CHECKING, so that checking a deck takes memory that does not grow
-    with it; every face is still laid out and checked."""
+    (except where boards and standees need them), so that checking a deck takes memory
+    that does not grow with it; every face is still laid out and checked. Set texts are kept
+    for reuse up to TEXTS_KEPT at a time: a deck's repeated texts (names, effects) are
+    reused all the same, and one of texts of its own on every card keeps no more than that.
+    (Equal texts set apart are equal faces all the same: forms go by what faces print.)"""
     if not game.fonts:
         report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
         return GameFaces(game, ())
@@ -224,8 +226,8 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                 placements[(deck.id, card.id, "front")] = placed
             if not kept:
                 del fronts[card.id]
-                if texts is not None and len(texts) > TEXTS_KEPT_WHEN_CHECKING:
-                    texts.clear()
+            if texts is not None and len(texts) > TEXTS_KEPT:
+                texts.clear()
             back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
             plain_back = cache.independent.get(back.id)
             if plain_back is None:
