@@ -86,6 +86,7 @@ class _Converter:
         self.open: dict[str, object] = {}  # anchors whose value is being converted -> its event
         self.replays: list = []  # recorded events being converted again, innermost last
         self.stream = iter(())
+        self.keys: dict[str, str] = {}  # each key's text once: a deck repeats its field names
 
     def loc(self, event) -> Location:
         return Location(self.file, event.start_mark.line + 1, event.start_mark.column + 1)
@@ -296,6 +297,8 @@ class _Converter:
             key = scalar.value
             if self.typed_keys and not scalar.style and _resolved(scalar) != _STR:
                 key = scalar_value(key)
+            elif type(key) is str:
+                key = self.keys.setdefault(key, key)
             if key in result:
                 first = self.doc.key_locs[path + (key,)]
                 owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
