@@ -25,7 +25,7 @@ from ..layout import GameFaces
 from ..model import Game
 from ..problems import Location, Report
 from ..units import mm, show_size, to_mm
-from ..reproducible import no_source_date_epoch
+from ..reproducible import making_pdf
 from .booklet import booklet_order, impose_booklet
 from .template import render_markdown
 from .template import BESIDE, FACES
@@ -226,7 +226,7 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     rulebook = game.rulebook
     flows, look, page = story(game, faces, markdown)
     out = io.BytesIO()
-    with no_source_date_epoch():
+    with making_pdf():
         doc = _Doc(out, look, page, rulebook.title)
         doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()

@@ -17,7 +17,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..load import Project
-from ..reproducible import no_source_date_epoch
+from ..reproducible import making_pdf
 from ..units import mm, paper_size
 from . import BytesFile, write_files
 
@@ -80,7 +80,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
     rows = [(r, side) for r in diff.reprinted for side in ("front", "back") if side in r.sides]
     height, width = paper_size("A4")  # landscape
     out = io.BytesIO()
-    with no_source_date_epoch():
+    with making_pdf():
         c = Canvas(out, pagesize=(width, height), invariant=1)
         c.setTitle(f"{game_id}: changes since {against}")
         margin = mm(12)

@@ -16,7 +16,7 @@ from ..impose import Page, Placement
 from ..primitives import Block, Face, Group, Text
 from ..draw import draw_face, draw_items
 from ..identity import face_identity, item_digest
-from ..reproducible import no_source_date_epoch
+from ..reproducible import making_pdf
 from ..units import paper_size
 
 
@@ -206,7 +206,7 @@ def _place_form(c: Canvas, clip: tuple, x: float, y: float, form: str) -> None:
 def _pack_page(c: Canvas) -> None:
     """Encode the page just shown now, as reportlab would when the file is saved (the same
     filters applied in the same order, so the same bytes): a document keeps every page
-    until it is saved, and a page's content encoded takes a third of the memory of its
+    until it is saved, and a page's content compressed takes a fifth of the memory of its
     text."""
     page = c._doc.Pages.pages[-1]
     if page.Contents or not page.stream or not page.compression:
@@ -222,7 +222,7 @@ def _pack_page(c: Canvas) -> None:
 
 def render_pdf(pdf: PdfFile, target) -> None:
     """Render `pdf` to `target` (a path or binary file object)."""
-    with no_source_date_epoch():
+    with making_pdf():
         first = pdf.pages[0] if pdf.pages else None
         c = Canvas(target, pagesize=(first.width, first.height) if first else EMPTY_PAGE,
                    invariant=1, initialFontName=fonts.ensure(pdf.initial_font), pageCompression=1)

@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, Paragraph, SimpleDo
 from .. import fonts
 from ..draw.charts import drawing
 from ..model import Game
-from ..reproducible import no_source_date_epoch
+from ..reproducible import making_pdf
 from ..stats import Stats, pictures
 from ..stats.show import answer_line, cross_rows, table_rows
 from ..units import mm, paper_size
@@ -115,7 +115,7 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
                                f"{doc.page}")
         pages.append(doc.page)
 
-    with no_source_date_epoch():
+    with making_pdf():
         doc = SimpleDocTemplate(out, pagesize=page, leftMargin=MARGIN, rightMargin=MARGIN,
                                 topMargin=MARGIN, bottomMargin=MARGIN,
                                 title=f"{title}: statistics", author="cardgen",
