@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from .colors import Color
-from .problems import Location
+from .problems import Location, unpacked
 
 TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 # The keys cardgen itself gives a card entry, beside the designer's own fields: one list,
@@ -40,22 +40,25 @@ def plain(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class SourceMap:
-    """Where every value (and key) of one file stood, by key path: ("cards", 3, "copies")."""
+    """Where every value (and key) of one file stood, by key path: ("cards", 3, "copies").
+    The tables keep each place packed (problems.packed): `locate` gives Locations."""
 
     file: str
-    value_locs: Mapping[tuple, Location] = field(default_factory=frozen_mapping)
-    key_locs: Mapping[tuple, Location] = field(default_factory=frozen_mapping)
+    value_locs: Mapping[tuple, int | Location] = field(default_factory=frozen_mapping)
+    key_locs: Mapping[tuple, int | Location] = field(default_factory=frozen_mapping)
 
     def locate(self, path: tuple = (), key: bool = False) -> Location:
         """The location of the value (or key) at `path`, or of its nearest parent."""
         path = tuple(path)
         if key and path in self.key_locs:
-            return self.key_locs[path]
+            return unpacked(self.file, self.key_locs[path])
         while path:
             if path in self.value_locs:
-                return self.value_locs[path]
+                return unpacked(self.file, self.value_locs[path])
             path = path[:-1]
-        return self.value_locs.get((), Location(self.file, 1, 1))
+        if () in self.value_locs:
+            return unpacked(self.file, self.value_locs[()])
+        return Location(self.file, 1, 1)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,25 @@ class Location:
         return self.file
 
 
+# A location as the location tables of a file (model.SourceMap) keep it, for every value and
+# key of the file: one int, line << COLUMN_BITS | column, where the column fits (a tenth of
+# the memory of a deck of cards went into Location objects); the Location itself otherwise.
+COLUMN_BITS = 20
+
+
+def packed(file: str, line: int, col: int) -> "int | Location":
+    """Line and column of a place in `file`, as a location table keeps them."""
+    return line << COLUMN_BITS | col if 0 <= col < 1 << COLUMN_BITS and line >= 0 \
+        else Location(file, line, col)
+
+
+def unpacked(file: str, where: "int | Location") -> Location:
+    """The Location a location table's entry (packed) stands for."""
+    if type(where) is int:
+        return Location(file, where >> COLUMN_BITS, where & ((1 << COLUMN_BITS) - 1))
+    return where
+
+
 ERROR = "error"
 WARNING = "warning"
 

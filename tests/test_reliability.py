@@ -395,6 +395,27 @@ def test_yaml_edge_cases_read_as_before():
     assert doc.data == {1: "a", 2.5: "b", "3": "c"}
 
 
+def test_locations_are_kept_packed_and_given_back_whole():
+    """A file's location tables keep each place as one int where its column fits
+    (problems.packed); SourceMap.locate gives back the same Location either way, and a
+    duplicate key still names the line of the first."""
+    from generator.problems import COLUMN_BITS, Location, packed, unpacked
+    for line, col in ((1, 1), (12345678, 3), (7, (1 << COLUMN_BITS) - 1), (7, 1 << COLUMN_BITS),
+                      (0, 0)):
+        kept = packed("f.yaml", line, col)
+        assert unpacked("f.yaml", kept) == Location("f.yaml", line, col)
+        assert isinstance(kept, int) == (col < 1 << COLUMN_BITS)
+    wide = "a: " + " " * (1 << COLUMN_BITS) + "[1]\nb: 2\n"  # a column too wide to pack
+    doc, problems = _yaml(wide)
+    assert problems == [] and doc.locate(("a", 0)) == Location("f.yaml", 1, (1 << COLUMN_BITS) + 5)
+    assert doc.locate(("b",), key=True) == Location("f.yaml", 2, 1)
+    doc, problems = _yaml("cards:\n  - {id: a, n: 1}\n  - {id: b, n: 2, n: 3}\n")
+    assert problems == ["f.yaml:3:19: error: duplicate key 'n' in 'b' (first defined at line 3) "
+                        "[yaml]"]
+    assert doc.locate(("cards", 1, "n")) == Location("f.yaml", 3, 16)
+    assert doc.locate(("cards", 1, "missing", 4)) == Location("f.yaml", 3, 5)
+
+
 def test_a_card_field_template_shows_what_jinja2_would():
     """`{{ card.x }}` is shown without running Jinja2 (sandbox.render): the same text for
     every kind of value, and the same located problem where Jinja2 has one."""

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from ..model import SourceMap
-from ..problems import Location, Report
+from ..problems import Location, Report, packed
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
@@ -52,8 +52,8 @@ class Document:
 
     file: str  # as shown to the user
     data: Any
-    value_locs: dict[Path_, Location] = field(default_factory=dict)
-    key_locs: dict[Path_, Location] = field(default_factory=dict)
+    value_locs: dict[Path_, int | Location] = field(default_factory=dict)  # packed: SourceMap
+    key_locs: dict[Path_, int | Location] = field(default_factory=dict)
 
     @property
     def source(self) -> SourceMap:
@@ -90,6 +90,11 @@ class _Converter:
 
     def loc(self, event) -> Location:
         return Location(self.file, event.start_mark.line + 1, event.start_mark.column + 1)
+
+    def place(self, event) -> int | Location:
+        """The event's place, as the location tables keep it (packed)."""
+        mark = event.start_mark
+        return packed(self.file, mark.line + 1, mark.column + 1)
 
     def next(self):
         while self.replays:
@@ -201,7 +206,7 @@ class _Converter:
         locs = self.doc.value_locs
         if path not in locs:
             mark = event.start_mark
-            locs[path] = Location(self.file, mark.line + 1, mark.column + 1)
+            locs[path] = packed(self.file, mark.line + 1, mark.column + 1)
         if event.__class__ is yaml.ScalarEvent:
             return _scalar(event)
         if self.deep(event, path):
@@ -239,7 +244,7 @@ class _Converter:
         if not self.counted(first):
             return None
         if path not in self.doc.value_locs:  # where the value was written
-            self.doc.value_locs[path] = self.loc(first)
+            self.doc.value_locs[path] = self.place(first)
         if first.__class__ is yaml.ScalarEvent:
             return _scalar(first)
         if self.deep(first, path):
@@ -300,7 +305,7 @@ class _Converter:
             elif type(key) is str:
                 key = self.keys.setdefault(key, key)
             if key in result:
-                first = self.doc.key_locs[path + (key,)]
+                first = self.doc.locate(path + (key,), key=True)
                 owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
                 self.report.error(
                     f"duplicate key '{key}'{owner} (first defined at line {first.line})",
@@ -310,7 +315,7 @@ class _Converter:
                 self.skip(self.next())
                 continue
             key_path = path + (key,)
-            self.doc.key_locs[key_path] = self.loc(where)
+            self.doc.key_locs[key_path] = self.place(where)
             result[key] = self.value(self.next(), key_path)
 
 
