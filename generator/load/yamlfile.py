@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,10 @@ class Document:
     value_locs: dict[Path_, int | Location] = field(default_factory=dict)  # packed: SourceMap
     key_locs: dict[Path_, int | Location] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def source(self) -> SourceMap:
+        """The document's locations, as the model keeps them: one SourceMap, which every
+        card of the file shares (it reads the same tables)."""
         return SourceMap(self.file, self.value_locs, self.key_locs)
 
     def locate(self, path: Path_ = (), key: bool = False) -> Location:
