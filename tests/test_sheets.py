@@ -378,3 +378,36 @@ def test_a_placed_form_writes_what_reportlabs_own_calls_write(even_odd):
     assert ours._code == theirs._code
     assert ours._formsinuse == theirs._formsinuse == ["face0"]
     assert {name: ours.__dict__[name] for name in state} == state
+
+
+def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project, cardgen,
+                                                                         monkeypatch):
+    """write/pdf.py compresses each page when it is shown, not when the file is saved (a
+    document would hold every page's text until then): the files must not change."""
+    import generator.write.pdf
+    assert cardgen("build", "lastdance", "--output", "early").code == 0
+    monkeypatch.setattr(generator.write.pdf, "_pack_page", lambda c: None)
+    assert cardgen("build", "lastdance", "--output", "late").code == 0
+    early, late = project / "early/lastdance", project / "late/lastdance"
+    names = sorted(p.name for p in early.glob("*.pdf"))
+    assert names and names == sorted(p.name for p in late.glob("*.pdf"))
+    for name in names:
+        assert (early / name).read_bytes() == (late / name).read_bytes(), name
+
+
+def test_runs_drawn_again_from_the_documents_runs_give_the_same_bytes(project, cardgen,
+                                                                       monkeypatch):
+    """draw._text_line reuses what reportlab wrote for a run drawn before in the same
+    document (its font subsets only grow); with it, with it starting again every few runs,
+    and without it, every file is the same."""
+    import generator.draw
+    assert cardgen("build", "dernier-peuple", "--output", "kept").code == 0
+    monkeypatch.setattr(generator.draw, "RUNS_KEPT", 3)
+    assert cardgen("build", "dernier-peuple", "--output", "few").code == 0
+    monkeypatch.setattr(generator.draw, "_text_line", lambda t, text: t.textLine(text))
+    assert cardgen("build", "dernier-peuple", "--output", "none").code == 0
+    folders = [project / name / "dernier-peuple" for name in ("kept", "few", "none")]
+    names = sorted(p.name for p in folders[0].glob("*.pdf"))
+    assert len(names) > 3
+    for name in names:
+        assert len({(folder / name).read_bytes() for folder in folders}) == 1, name

@@ -7,6 +7,7 @@ fonts, sizes, colours); it measures and decides nothing.
 
 from __future__ import annotations
 
+import weakref
 from typing import Mapping
 
 from reportlab.lib.utils import ImageReader
@@ -104,6 +105,32 @@ def draw_items(c: Canvas, items, pen: _Pen | None = None, forms: Mapping[int, st
         _draw_texts(c, texts, pen)
 
 
+# What reportlab's textLine wrote for a run, by document: (font, size, leading, the font
+# subset in use, text) -> (the operators, the subset in use after). The operators depend on
+# the document's font subsets, which only grow (a character keeps the code it was given),
+# so a run drawn again in the same document writes the same. Runs recur (a card game's
+# phrases, the parts of a line cut at its punctuation); each is formatted once a document.
+_RUNS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+RUNS_KEPT = 5000  # runs kept a document, at most (then it starts again)
+
+
+def _text_line(t, text: str) -> None:
+    """t.textLine(text), from the document's runs where it was drawn before."""
+    runs = _RUNS.get(t._doc)
+    if runs is None:
+        runs = _RUNS[t._doc] = {}
+    key = (t._fontname, t._fontsize, t._leading, t._curSubset, text)
+    done = runs.get(key)
+    if done is None:
+        t.textLine(text)
+        if len(runs) >= RUNS_KEPT:
+            runs.clear()
+        runs[key] = (t._code[-1], t._curSubset)
+        return
+    code, t._curSubset = done
+    t._code.append(code)  # (the cursor textLine moves is set anew before the next run)
+
+
 def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
     t = c.beginText()
     font = space = None
@@ -124,7 +151,7 @@ def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
             t.setHorizScale(item.scale * 100)
             scale = item.scale
         pen.fill_with(t, item.color)
-        t.textLine(item.text)  # as drawString does; the origin is set again for the next item
+        _text_line(t, item.text)  # as drawString does; the origin is set again for the next item
     if space:  # character spacing outlives the text object: put it back
         t.setCharSpace(0)
     if scale != 1.0:  # and so does the horizontal scale
