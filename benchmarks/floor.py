@@ -5,7 +5,7 @@ a coloured frame), 10 per A4 page (A-One 51002 positions), fronts and mirrored b
 the same embedded fonts. Text is wrapped by reportlab's own CJK word wrap (no kinsoku
 engine, no checks): the least work that prints the same sheets.
 
-    python benchmarks/floor.py CARDS OUTPUT_FOLDER [distinct]
+    python benchmarks/floor.py CARDS OUTPUT_FOLDER [distinct | unique]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import synthetic  # noqa: E402
 FONTS = synthetic.REPO / "fonts"
 
 
-def main(cards: int, out: Path, distinct: bool = False) -> None:
+def main(cards: int, out: Path, distinct: bool | str = False) -> None:
     pdfmetrics.registerFont(TTFont("g", str(FONTS / "BIZUDPGothic-Regular.ttf")))
     pdfmetrics.registerFont(TTFont("gb", str(FONTS / "BIZUDPGothic-Bold.ttf")))
     out.mkdir(parents=True, exist_ok=True)
@@ -65,4 +65,5 @@ def main(cards: int, out: Path, distinct: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), Path(sys.argv[2]), sys.argv[3:] == ["distinct"])
+    mode = sys.argv[3] if len(sys.argv) > 3 else ""
+    main(int(sys.argv[1]), Path(sys.argv[2]), "unique" if mode == "unique" else mode == "distinct")

@@ -2,7 +2,7 @@
 hand), and by protograf (the Python peer), at several sizes. Prints median wall time,
 peak memory and PDF size per tool, and the ratios cardgen/floor and protograf/cardgen.
 
-    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON] [--distinct]
+    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON] [--distinct | --unique]
 
 cardgen runs as a user runs it (`cardgen build`, validation included), in a fresh
 process per run. protograf runs only when --protograf names a Python that has it
@@ -52,14 +52,16 @@ def compile_cardgen() -> None:
 
 
 def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None,
-             distinct: bool = False):
+             distinct: bool | str = False):
     project = synthetic.make_project(work / f"{name}-{cards}", cards, distinct)
-    env = {**os.environ, "PYTHONPATH": str(synthetic.REPO), "BENCH_DISTINCT": str(int(distinct))}
+    mode = "unique" if distinct == "unique" else str(int(bool(distinct)))
+    env = {**os.environ, "PYTHONPATH": str(synthetic.REPO), "BENCH_DISTINCT": mode}
     if name == "cardgen":
         command, out = [sys.executable, "-m", "generator", "build", "bench"], project / "output"
     elif name == "floor":
         command = [sys.executable, str(HERE / "floor.py"), str(cards), "out"]
-        command, out = command + (["distinct"] if distinct else []), project / "out"
+        command = command + (["unique"] if distinct == "unique" else ["distinct"] if distinct else [])
+        out = project / "out"
     else:
         command, out = [protograf, str(HERE / "protograf_deck.py")], project / "out"
         home = work / "protograf-home"  # protograf finds fonts in ~/.fonts: give it ours
@@ -102,7 +104,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--protograf", help="a Python interpreter with protograf installed")
     parser.add_argument("--distinct", action="store_true",
-                        help="every card's title and body its own: no text for cardgen to reuse")
+                        help="every card's title and body its own (two of its three paragraphs "
+                             "are the deck's effects, in its own order)")
+    parser.add_argument("--unique", action="store_true",
+                        help="every card's title and every paragraph its own")
     args = parser.parse_args()
     tools = ["cardgen", "floor"] + (["protograf"] if args.protograf else [])
     compile_cardgen()
@@ -111,7 +116,7 @@ def main() -> None:
         for cards in map(int, args.sizes.split(",")):
             for tool in tools:
                 rows[tool, cards] = run_tool(tool, cards, args.runs, Path(tmp), args.protograf,
-                                             args.distinct)
+                                             "unique" if args.unique else args.distinct)
                 t, m, s = rows[tool, cards]
                 print(f"  {tool:9} {cards:6} cards: {t:7.2f} s {m:7.1f} MB {s:6.1f} MB PDF",
                       file=sys.stderr)

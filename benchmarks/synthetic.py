@@ -34,16 +34,22 @@ elements:
 """
 
 
-def card(n: int, distinct: bool = False) -> dict:
+def card(n: int, distinct: bool | str = False) -> dict:
     """Card n. The deck repeats 7 titles and 3 bodies, as card games repeat names and
-    effects; with `distinct`, every card's title and body are its own (no text to reuse)."""
+    effects. With `distinct`, every card's title and body are its own: the title and the
+    first paragraph carry the card's number, and the other two paragraphs are the deck's
+    effect texts in the card's own order, as cards reuse effects. With `distinct="unique"`,
+    every paragraph carries the number too: no title, body or paragraph is shared (phrases
+    between punctuation still recur, as in any card text)."""
     title, body = TITLES[n % len(TITLES)], [BODY[(n + k) % 3] for k in range(3)]
     if distinct:
         title, body[0] = f"{title}{n + 1}", f"{body[0]} #{n + 1}"
+    if distinct == "unique":
+        body[1:] = [f"{p} #{n + 1}" for p in body[1:]]
     return {"title": title, "number": n + 1, "body": "\n".join(body)}
 
 
-def make_project(root: Path, cards: int, distinct: bool = False) -> Path:
+def make_project(root: Path, cards: int, distinct: bool | str = False) -> Path:
     """A project in `root` with one game, `bench`, of `cards` cards."""
     if root.exists():
         shutil.rmtree(root)
