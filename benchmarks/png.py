@@ -18,7 +18,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -84,7 +83,7 @@ def main() -> None:
             rows.append((cards, b, p, p - b, f))
             print(f"  {cards} cards: build {b:.2f} s, build --png {p:.2f} s, PNGs {p - b:.2f} s,"
                   f" pypdfium2 alone {f:.2f} s", flush=True)
-    print(f"\n| cards | build | build --png | the PNGs | pypdfium2 alone | PNGs / pypdfium2 |")
+    print("\n| cards | build | build --png | the PNGs | pypdfium2 alone | PNGs / pypdfium2 |")
     print("|---|---|---|---|---|---|")
     for cards, b, p, d, f in rows:
         print(f"| {cards:,} | {b:.2f} s | {p:.2f} s | {d:.2f} s | {f:.2f} s | {d / f:.2f}x |")

@@ -5,7 +5,6 @@ pixel sizes and what lies in the bleed from the images, copies from the manifest
 from __future__ import annotations
 
 import csv
-import io
 import json
 import textwrap
 from pathlib import Path

@@ -15,7 +15,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
