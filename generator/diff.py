@@ -174,7 +174,7 @@ def _layout_for(game: Game, card: Card, side: str) -> LayoutSpec | None:
         return None
     if side == "front":
         return deck.front
-    return deck.card_backs.get(card.back, deck.back) if card.back else deck.back
+    return deck.back_of(card)
 
 
 def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) -> list[str]:

@@ -263,6 +263,10 @@ class Deck:
         w, h = self.front.size
         return (w, 2 * h + 2 * self.tab) if self.shape == "standee" else (w, h)
 
+    def back_of(self, card: "Card") -> "LayoutSpec":
+        """The layout a card's back is drawn with: its own (`back:`), else the deck's."""
+        return self.card_backs.get(card.back, self.back) if card.back else self.back
+
     def instances(self) -> tuple[Card, ...]:
         """Every physical card, each card repeated by its copies, in data order."""
         return tuple(card for card in self.cards for _ in range(card.copies))
@@ -498,6 +502,11 @@ class Game:
     target: str | None = None  # the one this model is built for (None: as written)
     stats: StatsSpec = StatsSpec()  # the statistics views and odds questions it declares
     max_score: int | None = None  # `max_score:` in game.yaml: a score track must reach it
+
+    @property
+    def display_title(self) -> str:
+        """The title as files show it: "ラストダンス (Save the Last Dance for Me)"."""
+        return f"{self.title} ({self.title_en})" if self.title_en else self.title
 
     @property
     def stem(self) -> str:

@@ -164,7 +164,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
     stem = f"{base}-{kind}" if kind else base
     font = game.main_family.regular
     duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
-    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    title = game.display_title
     names = {"fronts": f"{stem}-fronts.pdf", "backs": f"{stem}-backs.pdf"}
     if not imposition.fronts:  # nothing to print (every deck a draft, or errata that only
         return [TextFile(folder / f"{stem}-print-guide.txt",  # remove cards): a guide says so

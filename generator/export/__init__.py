@@ -257,7 +257,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
     from .preflight import preflight_pdf, preflight_picture
     game = faces.game
     font = game.main_family.regular
-    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    title = game.display_title
     items = designs(faces, profile, profile.extension)
     files: list[BytesFile] = []
     image_dpi: dict[str, list[float]] = {}

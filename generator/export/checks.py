@@ -144,8 +144,7 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
                 continue
             for side in ("front", "back"):
                 placed = placements.get((deck.id, card.id, side)) or []
-                layout = deck.front if side == "front" else \
-                    (deck.card_backs.get(card.back, deck.back) if card.back else deck.back)
+                layout = deck.front if side == "front" else deck.back_of(card)
                 W, H = layout.size
                 for el, _, items in placed:
                     _check_element(findings, el, card.id, layout.id, items, W, H, bleed,

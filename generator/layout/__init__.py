@@ -228,7 +228,7 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                 del fronts[card.id]
             if texts is not None and len(texts) > TEXTS_KEPT:
                 texts.clear()
-            back = deck.card_backs.get(card.back, deck.back) if card.back else deck.back
+            back = deck.back_of(card)
             plain_back = cache.independent.get(back.id)
             if plain_back is None:
                 plain_back = cache.independent[back.id] = card_independent(back)

@@ -4,6 +4,7 @@ printer profile."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from ..load.yamlfile import Document
@@ -43,7 +44,7 @@ def icc_description(path: Path) -> str:
         raise IccError("is a CMYK profile but not a printer (output) profile")
     from PIL import ImageCms  # littleCMS: only when a CMYK export is asked for
     try:
-        profile = ImageCms.ImageCmsProfile(path.open("rb"))
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
         return (ImageCms.getProfileDescription(profile) or path.stem).strip()
     except (OSError, ImageCms.PyCMSError) as exc:
         raise IccError(f"cannot be read by littleCMS ({exc})") from None
@@ -75,6 +76,7 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     color = d.get("color", "cmyk" if fmt == "pdf" else "rgb")
     bleed = length("bleed", mm(3) if fmt == "pdf" else 0.0)
     safe, tolerance = length("safe", mm(3)), length("tolerance", DEFAULT_TOLERANCE)
+    dpi = d.get("dpi", 300)
     sizes = []
     for i, raw in enumerate(d.get("sizes") or []):
         at = doc.locate(("sizes", i))
@@ -89,7 +91,6 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
                          "wide and tall", doc.locate(("sizes", i, "trim")), "export")
             continue
         pixels = tuple(raw["pixels"])
-        dpi = d.get("dpi", 300)
         if pixels[0] * pixels[1] > MAX_PIXELS:
             report.error(f"export profile '{name}': size '{raw['name']}': {pixels[0]} x "
                          f"{pixels[1]} pixels is more than an image may have "
@@ -144,5 +145,5 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         safe=safe, marks=d.get("marks", "tombo" if fmt == "pdf" else "none"),
         color=color, icc=icc, output_condition=condition,
         black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
-        dpi=d.get("dpi", 300), tolerance=tolerance,
+        dpi=dpi, tolerance=tolerance,
         sizes=tuple(sizes), loc=doc.locate(()))

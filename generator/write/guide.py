@@ -20,7 +20,7 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
                 start_slot: int, errata: tuple[str, ...] = ()) -> str:
     """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards"); `errata`:
     the changes an errata set stands for, in words, listed first."""
-    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    title = game.display_title
     lines = [f"{title}: {'errata ' if errata else ''}print guide", "=" * 40, ""]
     if errata:
         lines += [*errata, ""]

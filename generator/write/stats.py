@@ -61,7 +61,7 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
     page = paper_size("A4")
     width = page[0] - 2 * MARGIN
     chart = partial(drawing, font=font, width=width)
-    title = f"{game.title} ({game.title_en})" if game.title_en else game.title
+    title = game.display_title
     flow: list = [Paragraph(escape(f"Statistics: {title}"), st["title"]),
                   Paragraph("Every count is of copies, as printed. A card with several values of "
                             "a list field counts under each. TBD values are drafts, counted apart.",
