@@ -25,10 +25,10 @@ import jinja2
 
 from pathlib import Path
 
-from . import fonts, pipeline
-from .load import Project
-from .problems import UsageError, printable
-from .watch import watch as poll
+from .. import fonts, pipeline
+from ..load import Project
+from ..problems import UsageError, printable
+from ..watch import watch as poll
 
 POLL = 0.4  # seconds between looks at the files
 
@@ -56,7 +56,7 @@ class Preview:
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
-    from .write.png import faces_to_png, pdf_to_pngs  # pypdfium2 only when serving
+    from ..write.png import faces_to_png, pdf_to_pngs  # pypdfium2 only when serving
 
     with preview.lock:
         preview.building = True
@@ -98,7 +98,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False)))
     pages = []
     if game_.rulebook is not None and outcome.rulebook_markdown is not None:
-        from . import rulebook
+        from .. import rulebook
         book = rulebook.build(game_, faces, outcome.rulebook_markdown)
         for n, image in enumerate(pdf_to_pngs(book.pdf, 60), 1):
             images[f"rulebook/page-{n}.png"] = image
@@ -159,8 +159,8 @@ def svg_tree(text: str) -> list:
 
 def stats_blocks(game, counted) -> list[dict]:
     """The Stats view: headings, charts (the stats PDF's own, as SVG), tables and lines."""
-    from .draw.charts import svg
-    from .stats import pictures, show
+    from ..draw.charts import svg
+    from ..stats import pictures, show
     font = fonts.ensure(game.main_family.regular)
     chart = lambda c: {"kind": "chart", "title": c.title,  # noqa: E731
                        "svg": svg_tree(svg(c, font, 640))}
@@ -221,9 +221,9 @@ def _outlined(png: bytes, regions) -> bytes:
 def _changes(project: Project, game: str, since: str, images: dict) -> list[dict]:
     """The reprinted faces since a revision, before and after, their changes outlined: the
     same diff and the same regions as `cardgen diff --visual`."""
-    from .diff import diff_game
-    from .problems import CardgenError
-    from .write.changes import changed_regions
+    from ..diff import diff_game
+    from ..problems import CardgenError
+    from ..write.changes import changed_regions
     try:
         diff = diff_game(project, game, since, visual=True)
     except CardgenError as exc:
@@ -247,231 +247,11 @@ def _changes(project: Project, game: str, since: str, images: dict) -> list[dict
 # report from it with DOM calls and textContent, never with HTML strings: a value from data
 # is text wherever it shows. The Content-Security-Policy lets only the page's own script and
 # style run (by a nonce made for each response), and fonts and images only from this server.
-_PAGES = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
-PAGE = _PAGES.from_string("""<!doctype html>
-<html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }} — cardgen preview</title>
-<style nonce="{{ nonce }}">
-{%- for weight, name in font_family.items() %}
-@font-face { font-family: "cardgen-main"; font-weight: {{ 700 if weight == "bold" else 400 }};
-  src: url("/fonts/{{ name | urlencode }}.ttf") format("truetype"); }
-{%- endfor %}
-body { font-family: "cardgen-main", sans-serif; margin: 0; background: #f4f2ee; color: #222; }
-header { position: sticky; top: 0; z-index: 2; background: #2b2f3a; color: white;
-  padding: .6em 1.2em; display: flex; gap: 1.2em; align-items: center; flex-wrap: wrap; }
-header h1 { font-size: 1.1em; margin: 0; } header .status { opacity: .9; }
-header .building { color: #ffd479; }
-button, input { font: inherit; }  /* the project's font for labels from data (deck names) */
-header input[type=search] { padding: .3em .5em; min-width: 14em; }
-header label { font-size: .9em; }
-main { padding: 1em 1.2em; }
-.banner { background: #fdd; color: #700; padding: .6em 1.2em; }
-.tabs button { border: 1px solid #999; background: white; padding: .25em .7em; cursor: pointer; }
-.tabs button[aria-pressed="true"] { background: #2b2f3a; color: white; }
-.cards { display: flex; flex-wrap: wrap; gap: 14px; margin-top: .8em; }
-figure.card { margin: 0; background: white; padding: 6px; border-radius: 4px; position: relative;
-  cursor: pointer; }
-figure.card img { height: 170px; margin-right: 4px; }
-figure.card[hidden] { display: none; }
-figcaption { font-size: 13px; }
-.badge { position: absolute; top: 2px; right: 2px; border-radius: 9px; padding: 0 .5em;
-  font-size: 12px; color: white; }
-.badge.error { background: #b00; } .badge.warning { background: #a07800; }
-details.group { margin: .3em 0; } details.group summary { cursor: pointer; }
-.problems li.error { color: #b00; } .problems li.warning { color: #8a6d00; }
-.rulebook img { width: 280px; margin: 4px; border: 1px solid #ccc; }
-.changes figure { display: inline-block; background: white; padding: 6px; margin: 4px; }
-.changes img { height: 150px; margin-right: 4px; }
-#zoom { position: fixed; inset: 0; background: rgba(20,20,24,.85); z-index: 5; overflow: auto;
-  color: white; padding: 1.5em; }
-#zoom[hidden] { display: none; }
-#zoom .faces { display: flex; gap: 16px; flex-wrap: wrap; }
-#zoom .faces img { display: block; background: white; }
-#zoom table { background: white; color: #222; margin-top: 1em; border-collapse: collapse; }
-#zoom td, #zoom th { border: 1px solid #ccc; padding: .2em .5em; text-align: left; }
-#zoom button { float: right; }
-#stats figure { background: white; margin: .6em 0; padding: 8px; display: inline-block; }
-#stats figure svg { display: block; max-width: 100%; height: auto; }
-#stats table { background: white; border-collapse: collapse; margin: .3em 0 1em; font-size: 13px; }
-#stats td, #stats th { border: 1px solid #ccc; padding: .15em .5em; text-align: right; }
-#stats td:first-child, #stats th:first-child { text-align: left; }
-</style></head>
-<body data-version="{{ version }}">
-<header><h1>{{ title }}</h1><span class="status" id="status"></span>
-<input id="search" type="search" placeholder="Search cards by id or name" aria-label="Search cards">
-<span class="tabs" id="views"><button type="button" id="view-cards" aria-pressed="true">Cards</button><button
- type="button" id="view-stats" aria-pressed="false">Stats</button></span>
-<span class="tabs" id="tabs"></span>
-<label><input type="checkbox" id="only-drafts"> drafts</label>
-<label><input type="checkbox" id="only-errors"> problems</label>
-{% if since %}<label><input type="checkbox" id="only-changed"> changed since {{ since }}</label>{% endif %}
-</header>
-<div class="banner" id="banner" hidden>The data has errors: these are the last good cards.</div>
-<main>
-<section id="gallery"><div class="cards" id="cards"></div></section>
-<section id="stats" hidden><h2>Stats</h2><div id="stats-blocks"></div></section>
-<section id="report"><h2>Report</h2><div class="problems" id="problems"></div></section>
-{% if since %}<section><h2>Changes since {{ since }}</h2><div class="changes">
-{%- for c in changes %}
-<figure class="change" id="change-{{ c.id }}-{{ c.side }}">{% if c.before %}<img
- src="/img/{{ c.before | urlencode }}?v={{ version }}" alt="before"><img
- src="/img/{{ c.after | urlencode }}?v={{ version }}" alt="after">{% endif %}
-<figcaption><code>{{ c.id }}</code> {{ c.side }}<ul>{% for cause in c.causes %}<li>{{ cause }}</li>{% endfor %}</ul></figcaption></figure>
-{%- else %}<p>Nothing printed has changed.</p>{% endfor %}</div></section>{% endif %}
-<section><h2>Rulebook</h2><div class="rulebook" id="rulebook"></div></section>
-</main>
-<div id="zoom" hidden role="dialog" aria-modal="true"></div>
-<script type="application/json" id="state">{{ state | tojson }}</script>
-<script nonce="{{ nonce }}">
-const MM_PX = 96 / 25.4;  // CSS pixels per millimetre: a card at print size
-let state = JSON.parse(document.getElementById('state').textContent);
-let deck = '', open = null;
-const $ = (id) => document.getElementById(id);
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
-  return node;
-}
-const img = (name, alt) => el('img', {src: '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') +
-                                       '?v=' + state.version, alt: alt});
-function problemsOf(id) { return state.problems.filter(p => p.card === id); }
-function visible(c) {
-  const q = $('search').value.trim().toLowerCase();
-  if (q && !(c.id.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))) return false;
-  if (deck && c.deck !== deck) return false;
-  if ($('only-drafts').checked && !c.draft) return false;
-  if ($('only-errors').checked && !problemsOf(c.id).length) return false;
-  const changed = $('only-changed');
-  if (changed && changed.checked && !c.changed) return false;
-  return true;
-}
-function renderHeader() {
-  const errors = state.problems.filter(p => p.level === 'error').length;
-  const drafts = state.problems.filter(p => p.check === 'draft').length;
-  const others = state.problems.length - errors - drafts;
-  let text = `${errors} error${errors === 1 ? '' : 's'}, ${drafts} draft${drafts === 1 ? '' : 's'}`;
-  if (others) text += `, ${others} other warning${others === 1 ? '' : 's'}`;
-  if (state.built_at) text += `, last good build ${state.built_at}`;
-  $('status').textContent = text;
-  if (state.building) $('status').append(' ', el('span', {class: 'building'}, 'Building…'));
-  $('banner').hidden = state.ok;
-  const tabs = $('tabs');
-  tabs.replaceChildren(...[{id: '', name: 'All decks'}, ...state.decks].map(d => {
-    const b = el('button', {type: 'button', 'aria-pressed': String(d.id === deck), 'data-deck': d.id}, d.name);
-    b.addEventListener('click', () => { deck = d.id; render(); });
-    return b;
-  }));
-}
-function renderCards() {
-  $('cards').replaceChildren(...state.cards.map(c => {
-    const mine = problemsOf(c.id);
-    const fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0', 'data-deck': c.deck},
-      img(c.front, c.name), img(c.back, 'back of ' + c.name),
-      el('figcaption', {}, el('span', {class: 'name'}, c.name), ' ', el('code', {}, c.id), ' ×' + c.copies));
-    if (mine.length) {
-      const level = mine.some(p => p.level === 'error') ? 'error' : 'warning';
-      fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.message).join('\\n')},
-                    String(mine.length)));
-    }
-    fig.hidden = !visible(c);
-    fig.addEventListener('click', () => zoom(c.id));
-    fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') zoom(c.id); });
-    return fig;
-  }));
-}
-function renderReport() {
-  const groups = new Map();
-  for (const p of [...state.problems].sort((a, b) => (a.level === 'error' ? 0 : 1) - (b.level === 'error' ? 0 : 1))) {
-    const key = p.card ? 'card ' + p.card : p.group;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(p);
-  }
-  if (!groups.size) { $('problems').replaceChildren(el('p', {}, 'no problems')); return; }
-  $('problems').replaceChildren(...[...groups].map(([key, list]) => {
-    const errors = list.filter(p => p.level === 'error').length;
-    const d = el('details', {class: 'group'}, el('summary', {},
-      `${key}: ${errors ? errors + ' error' + (errors === 1 ? '' : 's') + ', ' : ''}${list.length - errors} warning${list.length - errors === 1 ? '' : 's'}`));
-    if (errors) d.open = true;
-    d.append(el('ul', {}, ...list.map(p => el('li', {class: p.level},
-      el('code', {}, `${p.file}:${p.line}:${p.col}`), ` ${p.level}: ${p.message} [${p.check}]`))));
-    return d;
-  }));
-}
-const SVG_NS = 'http://www.w3.org/2000/svg';
-function svgNode([tag, attrs, body]) {  // a chart, built from its tree: attributes and text only
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (typeof body === 'string') node.textContent = body;
-  else for (const child of body) node.append(svgNode(child));
-  return node;
-}
-function renderStats() {
-  const shown = state.stats.filter(b => !deck || !b.deck || b.deck === deck);  // the deck tab
-  $('stats-blocks').replaceChildren(...shown.map(b => {
-    if (b.kind === 'heading') return el('h3', {}, b.text);
-    if (b.kind === 'text') return el('p', {}, b.text);
-    if (b.kind === 'chart') return el('figure', {class: 'chart', 'aria-label': b.title}, svgNode(b.svg));
-    const head = el('tr', {}, ...b.head.map(h => el('th', {}, h)));
-    return el('table', {}, head, ...b.rows.map(r => el('tr', {}, ...r.map(c => el('td', {}, c)))));
-  }));
-}
-let view = 'cards';
-function showView(name) {
-  view = name;
-  $('view-cards').setAttribute('aria-pressed', String(name === 'cards'));
-  $('view-stats').setAttribute('aria-pressed', String(name === 'stats'));
-  $('gallery').hidden = name !== 'cards';
-  $('stats').hidden = name !== 'stats';
-}
-$('view-cards').addEventListener('click', () => showView('cards'));
-$('view-stats').addEventListener('click', () => showView('stats'));
-function renderRulebook() {
-  $('rulebook').replaceChildren(...state.pages.map(p => img(p, 'rulebook page')));
-}
-function zoom(id) {
-  const shown = state.cards.filter(visible);
-  const c = state.cards.find(x => x.id === id);
-  if (!c) { $('zoom').hidden = true; open = null; return; }
-  open = id;
-  const size = {width: Math.round(c.w_mm * MM_PX) + 'px', height: Math.round(c.h_mm * MM_PX) + 'px'};
-  const faces = [img(c.front, c.name), img(c.back, 'back of ' + c.name)];
-  for (const f of faces) { f.style.width = size.width; f.style.height = size.height; }
-  const close = el('button', {type: 'button'}, 'Close (Esc)');
-  close.addEventListener('click', () => { $('zoom').hidden = true; open = null; });
-  const rows = Object.entries(c.fields).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)));
-  const mine = problemsOf(c.id).map(p => el('li', {}, `${p.level}: ${p.message}`));
-  $('zoom').replaceChildren(close, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
-    el('p', {}, `${c.w_mm} × ${c.h_mm} mm, at print size; ← → for the next card`),
-    el('div', {class: 'faces'}, ...faces), el('table', {}, ...rows), el('ul', {}, ...mine));
-  $('zoom').hidden = false;
-  $('zoom').dataset.index = String(shown.findIndex(x => x.id === id));
-}
-document.addEventListener('keydown', (e) => {
-  if ($('zoom').hidden) return;
-  const shown = state.cards.filter(visible);
-  const at = shown.findIndex(x => x.id === open);
-  if (e.key === 'Escape') { $('zoom').hidden = true; open = null; }
-  else if (e.key === 'ArrowRight' && at >= 0) zoom(shown[(at + 1) % shown.length].id);
-  else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
-});
-function render() {
-  renderHeader(); renderCards(); renderReport(); renderRulebook(); renderStats();
-  if (open) zoom(open);
-}
-for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
-  const input = $(id);
-  if (input) input.addEventListener('input', () => { for (const c of state.cards) $('card-' + c.id).hidden = !visible(c); });
-}
-render();
-setInterval(async () => {
-  try {
-    const next = await (await fetch('/state.json', {cache: 'no-store'})).json();
-    if (next.version !== state.version) { state = next; render(); }  // in place: scroll kept
-  } catch (e) {}
-}, 700);
-</script>
-</body></html>
-""")
+# The page, its style and its script are package files (generator/serve/static), kept as
+# HTML, CSS and JavaScript; the style and script are included into the one response.
+_PAGES = jinja2.Environment(loader=jinja2.PackageLoader("generator.serve", "static"),
+                            autoescape=True, undefined=jinja2.StrictUndefined)
+PAGE = _PAGES.get_template("page.html")
 
 
 def policy(nonce: str) -> str:
