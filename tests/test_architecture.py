@@ -264,3 +264,27 @@ def test_the_checks_table_in_the_docs_names_every_check_and_where_it_is_found():
     wrong = {name: (sorted(docs[name]), sorted(code[name])) for name in code
              if docs[name] != code[name]}
     assert not wrong, f"docs say (found by), code says: {wrong}"
+
+
+# --- what an exception means is its kind, never its wording ---------------------------------
+
+def test_a_broken_check_is_reported_or_skipped_by_its_kind_not_its_words():
+    """With cards whose values have errors (tainted), a check that fails while evaluating is
+    skipped (it met those values), and a check written wrong is reported, whatever their
+    messages say: an evaluation error that mentions 'syntax' or 'valid' is still skipped."""
+    from generator.model import Invariant, SourceMap
+    from generator.problems import Report
+    from generator.validate.invariants import run_check
+
+    def run(assertion: str) -> Report:
+        report = Report()
+        report.taint("some-card")
+        check = Invariant("c", assertion, None, None, None, None, "error",
+                          SourceMap("checks.yaml"), ("checks", 0))
+        run_check(check, {"data": {"valid": {}}}, {}, report)
+        return report
+
+    evaluating = run("data.valid.syntax > 1")  # "there is no 'syntax'": evaluation
+    assert not evaluating.errors and evaluating.skipped == 1
+    written = run("data.valid >")  # not an expression
+    assert [p.message.split(":")[0] for p in written.errors] == ["check 'c'"]

@@ -483,7 +483,7 @@ class _Evaluator:
             compiled = ENV.compile_expression(text, undefined_to_none=False)
         except jinja2.TemplateSyntaxError as exc:
             self.error(f"{what} is not a valid expression: {exc.message}", path)
-            raise CheckBroken("syntax", "") from None
+            raise CheckBroken("syntax", "", CheckBroken.WRITTEN) from None
         try:
             return evaluate(compiled, {**self.values, **scope}, what)
         except CheckBroken as exc:

@@ -192,7 +192,8 @@ def _at(check: Invariant, item: Item) -> Location:
                 value = value[key]
             else:
                 known = f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""
-                raise CheckBroken(f"at: '{check.at}' has no '{part}'{known}", "at")
+                raise CheckBroken(f"at: '{check.at}' has no '{part}'{known}", "at",
+                                  CheckBroken.WRITTEN)
             locator, at_key = locator.child(key), False
         return locator.loc(at_key) or check.locate("assert")
     return item.locator.loc(item.at_key) or check.locate("assert")
@@ -201,11 +202,16 @@ def _at(check: Invariant, item: Item) -> Location:
 # --- evaluating checks -----------------------------------------------------------------------
 
 class CheckBroken(Exception):
-    """The check itself is wrong (a syntax error, an unknown name): not the data."""
+    """A check that cannot be carried out. Its kind says why, so that no one has to read
+    its message to decide: "written" (the check itself is wrong: a syntax error, a path
+    that names nothing), or "evaluating" (evaluating it failed on the values it met, which
+    may be values already reported as wrong)."""
 
-    def __init__(self, message: str, field: str):
+    WRITTEN, EVALUATING = "written", "evaluating"
+
+    def __init__(self, message: str, field: str, kind: str = EVALUATING):
         super().__init__(message)
-        self.field = field
+        self.field, self.kind = field, kind
 
 
 def _compile(check: Invariant):
@@ -215,12 +221,14 @@ def _compile(check: Invariant):
             try:
                 compiled[field] = ENV.compile_expression(text, undefined_to_none=False)
             except jinja2.TemplateSyntaxError as exc:
-                raise CheckBroken(f"{field} is not a valid expression: {exc.message}", field) from None
+                raise CheckBroken(f"{field} is not a valid expression: {exc.message}", field,
+                                  CheckBroken.WRITTEN) from None
     if check.message:
         try:
             compiled["message"] = ENV.from_string(check.message)
         except jinja2.TemplateSyntaxError as exc:
-            raise CheckBroken(f"message is not a valid template: {exc.message}", "message") from None
+            raise CheckBroken(f"message is not a valid template: {exc.message}", "message",
+                              CheckBroken.WRITTEN) from None
     return compiled
 
 
@@ -254,7 +262,7 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
             try:
                 items = list(walk(check.for_path, values, locators))
             except PathMissing as exc:
-                raise CheckBroken(f"for: {exc}", "for") from None
+                raise CheckBroken(f"for: {exc}", "for", CheckBroken.WRITTEN) from None
         else:
             items = [Item(None, Locator(), False, {}, {})]
         for item in items:
@@ -282,8 +290,7 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                 message = f"check failed: {check.assertion}"
             add(message, _at(check, item), check.name)
     except CheckBroken as exc:
-        if tainted and exc.field not in ("for", "at") and "syntax" not in str(exc) \
-                and "valid" not in str(exc):
+        if tainted and exc.kind == CheckBroken.EVALUATING:
             report.skip()  # evaluating it met a value with errors: not the check's fault
             return
         report.error(f"check '{check.name}': {exc}", check.locate(exc.field), check.name)
