@@ -22,7 +22,8 @@ from .load.schema import suggest
 from .paths import NAME_RULE, is_name
 from .problems import (CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for,
                        printable)
-from .units import PAPER, paper_name
+from .units import paper_name
+from .values import FORMATS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -159,7 +160,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("calibrate", parents=[common],
                        help="write a duplex calibration sheet to measure a printer's back offset")
     c.add_argument("--paper", type=_paper, default="A4",
-                   help=f"the paper to print on: {', '.join(PAPER)}, in any case (default A4)")
+                   help=f"the paper to print on: {FORMATS['paper'].expected}, in any case "
+                   "(default A4)")
     c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge")
     return p
 
@@ -463,7 +465,7 @@ def _interrupt(signum, frame):
 def _paper(text: str) -> str:
     name = paper_name(text)
     if name is None:
-        raise argparse.ArgumentTypeError(f"unknown paper '{text}' (papers: {', '.join(PAPER)})")
+        raise argparse.ArgumentTypeError(f"unknown paper '{text}': {FORMATS['paper'].expected}")
     return name
 
 

@@ -15,6 +15,9 @@ NAMED: dict[str, str] = {
     "lightblue": "#8cc8f0", "navy": "#1a2a5a", "purple": "#7a3f9a", "brown": "#7b4a24",
     "gold": "#c9a227", "silver": "#b8b8b8", "cyan": "#00a0c8", "magenta": "#c8007a",
 }
+# What a colour may be written as: every message about a colour says this (values.FORMATS).
+COLOR_EXPECTED = ("a colour: a name (black, white, red, ...), #rrggbb, #rgb, cmyk(c, m, y, k) "
+                  "with values 0-1 or 0-100%, or none")
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _CMYK = re.compile(r"^cmyk\(\s*([^,()]+),\s*([^,()]+),\s*([^,()]+),\s*([^,()]+)\)$")
 
@@ -47,6 +50,5 @@ def parse_color(text: str, palette: Mapping[str, Color] | None = None) -> Color 
             return tuple(_channel(v) for v in match.groups())
         except ValueError:
             pass
-    known = ", ".join(sorted(palette or {})) if palette else ""
-    raise ValueError(f"'{text}' is not a colour: use a name ({'game colours: ' + known + '; ' if known else ''}"
-                     "black, white, red, ...), #rrggbb, or cmyk(c, m, y, k) with values 0-1 or 0-100%")
+    known = f" (the game's colours: {', '.join(sorted(palette))})" if palette else ""
+    raise ValueError(f"'{text}' is not {COLOR_EXPECTED}{known}")

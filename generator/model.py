@@ -12,7 +12,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from .colors import Color
+from .colors import Color, parse_color
 from .problems import Location, unpacked
 
 TBD = "TBD"  # the draft marker: a value the designer has not decided yet
@@ -20,6 +20,8 @@ TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 # used by resolve (what is not a field), validate (what a field declaration may not
 # declare) and spreadsheets (how a column is typed).
 CARD_KEYS = ("id", "copies", "blank", "back")
+DECK_COLOR = "#3b4a6b"  # a deck's colour, and the rulebook's accent, where none is given
+MAX_COPIES = 999  # copies of one card: more is almost surely a typo
 MAX_CARDS = 100_000  # a game larger than this is almost surely a mistake; split it
 
 
@@ -235,7 +237,7 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     sheet: SheetPreset
-    color: str  # the deck's colour as written (#rrggbb), for layouts: {{ deck.color }}
+    color: str  # the deck's colour as written (a colour or a palette name): {{ deck.color }}
     front: LayoutSpec
     back: LayoutSpec
     fields: Mapping[str, Any] | None  # field declarations, as written; None: not declared
@@ -247,6 +249,7 @@ class Deck:
     card_backs: Mapping[str, "LayoutSpec"] = field(default_factory=frozen_mapping)  # name -> layout
     shape: str = "card"  # card, circle, square, hex (tokens) or standee
     tab: float = 0.0  # standee: the height of each base tab
+    tint: Color | None = None  # its colour, parsed (palette names looked up): charts use it
 
     @property
     def loc(self) -> Location:
@@ -397,7 +400,7 @@ class Cell:
     w: float = 0.0
     h: float = 0.0
     shape: str = ""  # areas: rect, circle or hex
-    color: str = ""  # its fill as written ("" : the board's)
+    color: Color | None = (1.0, 1.0, 1.0)  # its fill (None: none)
 
     @property
     def loc(self) -> Location:
@@ -426,7 +429,7 @@ class Board:
     papers: tuple[str, ...]  # the first that holds the whole board is used; else split on the last
     overlap: float  # between split pages
     print_margin: float  # kept free at the paper's edge
-    color: str
+    color: Color | None  # its ground (None: none)
     loc: Location
     shape: str = "ring"  # ring, grid, hex, track, areas
     rows: int = 0  # grid, hex: the map's size where no cells are given
@@ -443,7 +446,7 @@ class Board:
     space: float = 0.0  # track: the size of a space
     size: tuple[float, float] = (0.0, 0.0)  # track (edge), areas: the board's own size
     emphasis: tuple[int, ...] = (5, 10)  # track: every 5th space outlined, every 10th filled
-    accent: str = "#7a2e4a"  # track: the colour of emphasised spaces
+    accent: Color = parse_color("#7a2e4a")  # track: the colour of emphasised spaces
 
     def cell_box(self) -> tuple[float, float] | None:
         """A grid square's or a hex's box (the size of its cell layout); None for others."""
@@ -464,7 +467,7 @@ class Rulebook:
     text: str
     page: str  # a paper of RULEBOOK_PAGES ("A5", "Letter"...), or "" for a size of its own
     title: str
-    accent: str  # colour for headings and rules, #rrggbb
+    accent: Color  # colour for headings and rules
     loc: Location  # the `rulebook:` entry in game.yaml
     # Files the template includes, imports or extends: name as written -> (file as shown, text)
     includes: Mapping[str, tuple[str, str]] = field(default_factory=frozen_mapping)

@@ -28,6 +28,12 @@ def printable(text: str) -> str:
                        else f"U+{ord(m[0]):04X}", text)
 
 
+def spoken(items, last: str = "or") -> str:
+    """A list as a message says it: "mm, cm, in or pt"."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
 class ExitCode(IntEnum):
     """Documented exit codes of the `cardgen` command (see docs/cli.md)."""
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .problems import spoken
+
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
+UNITS = ("mm", "cm", "in", "pt")  # as messages list them
 CARD_SIZES = {  # natural width, height in mm
     "meishi": (91.0, 55.0),
     "us-business": (88.9, 50.8),
@@ -37,6 +40,10 @@ def paper_name(text: str) -> str | None:
     return {name.lower(): name for name in PAPER}.get(text.strip().lower())
 
 
+class OutOfRange(ValueError):
+    """A length written as a length should be, but one no card or sheet can have."""
+
+
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*([a-z%]*)\s*$")
 _TERMS = re.compile(r"\s+([+-])\s+")  # "100% - 6mm": terms joined by a spaced + or -
 
@@ -50,7 +57,7 @@ def parse_length(value: str | int | float, percent_of: float | None = None) -> f
     if isinstance(value, (int, float)):
         if value == 0:
             return 0.0
-        raise ValueError(f"the length {value} needs a unit (mm, cm, in or pt), such as {value}mm")
+        raise ValueError(f"the length {value} needs a unit ({spoken(UNITS)}), such as {value}mm")
     parts = _TERMS.split(str(value).strip())
     if len(parts) > 1:
         total = _one(parts[0], percent_of)
@@ -66,12 +73,12 @@ def _one(value: str, percent_of: float | None) -> float:
         raise ValueError(f"'{value}' is not a length such as 14mm or 0.5in")
     number, unit = match.groups()
     if len(number) > 12:  # 999999999999 mm is already 1,000 km: a length that long is a typo
-        raise ValueError(f"'{value}' is not a length a card or sheet can have")
+        raise OutOfRange(f"'{value}' is not a length a card or sheet can have")
     if unit == "%" and percent_of is not None:
         return float(number) / 100.0 * percent_of
     if unit not in POINTS_PER:
-        raise ValueError(f"unknown unit '{unit or '(none)'}' in '{value}'; use mm, cm, in, pt"
-                         + (" or %" if percent_of is not None else ""))
+        raise ValueError(f"unknown unit '{unit or '(none)'}' in '{value}'; use "
+                         + spoken(UNITS + (("%",) if percent_of is not None else ())))
     return float(number) * POINTS_PER[unit]
 
 
@@ -125,8 +132,9 @@ def show_size(size: tuple[float, float], unit: str = "mm") -> str:
 
 
 def paper_size(name: str) -> tuple[float, float]:
-    """A paper of the PAPER table, (width, height) in points, portrait."""
-    return mm(PAPER[name][0]), mm(PAPER[name][1])
+    """A paper of the PAPER table, written in any case, (width, height) in points, portrait."""
+    width, height = PAPER[paper_name(name) or name]
+    return mm(width), mm(height)
 
 
 SIZE_TOLERANCE = mm(0.05)  # two sizes this close (in points) are the same size

@@ -138,7 +138,7 @@ NAME_CASES = {
     "back": ("    back: ../../../outside/secret\n", "", "back must be an id of"),
     "sheet": ("    sheet: ../../../outside/secret\n", "", "sheet must be a sheet preset id"),
     "sheet preset": ("    sheet: {preset: ../../../outside/secret}\n", "",
-                     "sheet must be a sheet preset id"),
+                     "preset must be an id of"),
     "per-card back": ("", "  - {id: one, name: 一, back: ../../../outside/secret}\n",
                       "back must be an id of"),
     "deck id": ("  - id: ../x\n    cards: cards.yaml\n", "", "id must be an id of"),

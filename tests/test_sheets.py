@@ -229,7 +229,7 @@ def test_calibration_paper_is_named_in_any_case(project, cardgen):
     w, h = page_size_mm(reader(pdf).pages[0])
     assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
     run = cardgen("calibrate", "--paper", "quarto")
-    assert run.code == 2 and "unknown paper 'quarto' (papers: A3, A4, A5, B4, B5, B6, Letter, Half-letter" in run.err
+    assert run.code == 2 and "unknown paper 'quarto': a paper (A3, A4, A5, B4, B5, B6, Letter, Half-letter" in run.err
 
 
 def test_list_counts_in_words(project, cardgen):

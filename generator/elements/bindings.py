@@ -15,6 +15,7 @@ from ..colors import Color, parse_color
 from ..sandbox import SandboxError as BindingError
 from ..sandbox import condition, is_template, render  # noqa: F401  (the elements API)
 from ..units import parse_length
+from ..values import flag
 
 
 def length(value: Any, percent_of: float) -> float:
@@ -47,11 +48,8 @@ def number(value: Any) -> float:
 
 
 def boolean(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "1"):
-        return True
-    if text in ("false", "no", "0", "", "none"):
-        return False
-    raise BindingError(f"'{value}' is not true or false")
+    """True or false, by the one rule for flags (values.flag)."""
+    try:
+        return flag(value)
+    except ValueError as exc:
+        raise BindingError(str(exc)) from None

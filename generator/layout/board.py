@@ -22,7 +22,6 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from ..colors import parse_color
 from ..model import Board, Cell
 from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect, Text
 from ..units import mm
@@ -71,7 +70,7 @@ def _ring(board: Board, tiles: dict[str, Face], title_font: str, cell_face: Cell
     reach = radius + math.hypot(w, h) / 2
     side = 2 * (reach + board.margin)
     cx = cy = side / 2
-    items: list[Item] = [Rect(0, 0, side, side, fill=parse_color(board.color))]
+    items: list[Item] = [Rect(0, 0, side, side, fill=board.color)]
     centres = []
     for card_id, angle in zip(board.cards, ring_angles(board)):
         face = tiles[card_id]
@@ -116,7 +115,7 @@ def hex_corners(board: Board, x: float, y: float) -> tuple[tuple[float, float], 
 
 
 def _fill(cell: Cell):
-    return parse_color(cell.color) if cell.color else (1.0, 1.0, 1.0)
+    return cell.color
 
 
 def _cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cell,
@@ -153,7 +152,7 @@ def _grid(board: Board, tiles: dict[str, Face], title_font: str, cell_face: Cell
     m, gap = board.margin, board.gap
     width = 2 * m + cols * cw + (cols - 1) * gap
     height = 2 * m + rows * ch + (rows - 1) * gap
-    items: list[Item] = [Rect(0, 0, width, height, fill=parse_color(board.color))]
+    items: list[Item] = [Rect(0, 0, width, height, fill=board.color)]
     centres, labels = [], []
     for cell in board.cells:
         (col, row), label = cell.key, cell.label
@@ -181,7 +180,7 @@ def _hex(board: Board, tiles: dict[str, Face], title_font: str, cell_face: CellF
     max_y = max(c[0][1] for c in raw) + bh / 2
     m = board.margin
     width, height = max_x - min_x + 2 * m, max_y - min_y + 2 * m
-    items: list[Item] = [Rect(0, 0, width, height, fill=parse_color(board.color))]
+    items: list[Item] = [Rect(0, 0, width, height, fill=board.color)]
     centres, labels = [], []
     for (cx, cy), label, cell in raw:
         x, y_down = cx - min_x + m, cy - min_y + m
@@ -202,7 +201,7 @@ def _areas(board: Board, tiles: dict[str, Face], title_font: str, cell_face: Cel
     m = board.margin
     width = board.size[0] or max(c.x + c.w for c in board.cells) + 2 * m
     height = board.size[1] or max(c.y + c.h for c in board.cells) + 2 * m
-    items: list[Item] = [Rect(0, 0, width, height, fill=parse_color(board.color))]
+    items: list[Item] = [Rect(0, 0, width, height, fill=board.color)]
     centres, labels = [], []
     for cell in board.cells:
         x, y = cell.x, height - cell.y - cell.h
@@ -280,9 +279,9 @@ def track_centres(board: Board) -> tuple[tuple[float, float], list[tuple[float, 
 def _track(board: Board, tiles: dict[str, Face], title_font: str, cell_face: CellFace) -> BoardFace:
     (width, height), raw, side = track_centres(board)
     first = board.numbers[0]
-    accent = parse_color(board.accent)
+    accent = board.accent
     pale = tuple(1 - (1 - v) * 0.25 for v in accent) if len(accent) == 3 else accent
-    items: list[Item] = [Rect(0, 0, width, height, fill=parse_color(board.color))]
+    items: list[Item] = [Rect(0, 0, width, height, fill=board.color)]
     centres, labels = [], []
     every, stronger = (tuple(board.emphasis) + (0, 0))[:2]
     drawn = side * 0.94

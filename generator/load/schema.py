@@ -19,8 +19,10 @@ import re2
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..paths import NAME_RULE, is_name
 from ..problems import Location, Report
+from ..units import OutOfRange
+from ..values import ENUMS, RANGES, WORDS
+from ..values import FORMATS as SCHEMA_FORMATS
 from .yamlfile import Document
 
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
@@ -29,21 +31,26 @@ Context = Callable[[tuple], str]
 _SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers", "board", "export")
 
 
-def _enums() -> dict[str, list]:
-    """The lists the schemas name by `"x-enum": NAME`: each kept once, in units.py."""
-    from ..units import CARD_SIZES, PAPER, RULEBOOK_PAGES
-    return {"card-sizes": list(CARD_SIZES), "papers": [p for p in PAPER if p != "B6"],
-            "rulebook-pages": list(RULEBOOK_PAGES)}
-
-
-def _fill_enums(schema: Any, enums: dict) -> Any:
+def _filled(schema: Any) -> Any:
+    """A schema as written with what cardgen defines once put in (values.py): `"x-enum":
+    NAME` becomes the list, `"x-range": NAME` its minimum and maximum, `{NAME}` in an
+    `x-expected` text that list, format or range in words (values.WORDS), and a `format` without an `x-expected` of its own
+    takes its format's wording."""
     if isinstance(schema, list):
-        return [_fill_enums(item, enums) for item in schema]
+        return [_filled(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {k: _fill_enums(v, enums) for k, v in schema.items() if k != "x-enum"}
+    out = {k: _filled(v) for k, v in schema.items() if k not in ("x-enum", "x-range")}
     if "x-enum" in schema:
-        out["enum"] = enums[schema["x-enum"]]
+        out["enum"] = ENUMS[schema["x-enum"]]
+    if "x-range" in schema:
+        out["minimum"], out["maximum"] = RANGES[schema["x-range"]]
+    if isinstance(out.get("x-expected"), str):
+        out["x-expected"] = re.sub(r"\{([a-z-]+)\}", lambda m: WORDS.get(m[1], m[0]),
+                                   out["x-expected"])
+    if isinstance(out.get("format"), str) and "x-expected" not in out and \
+            out["format"] in SCHEMA_FORMATS:
+        out["x-expected"] = SCHEMA_FORMATS[out["format"]].expected
     return out
 
 
@@ -61,10 +68,9 @@ def _fill_element_types(schema: dict) -> dict:
 @lru_cache(maxsize=None)
 def _registry() -> Registry:
     resources_ = []
-    enums = _enums()
     for name in _SCHEMA_NAMES:
         text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
-        schema = _fill_enums(json.loads(text), enums)
+        schema = _filled(json.loads(text))
         if schema.get("x-element-keys"):
             schema = _fill_element_types(schema)
         resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
@@ -143,9 +149,11 @@ _Validator = jsonschema.validators.extend(
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
         {"integer": _is_integer, "number": _is_number}))
 
-# The formats cardgen's schemas assert. `name` is the one rule for names that become paths.
+# The formats cardgen's schemas assert, each the one definition of its kind of value
+# (values.FORMATS): `name` is the one rule for names that become paths.
 FORMATS = jsonschema.FormatChecker(formats=())
-FORMATS.checks("name")(lambda value: not isinstance(value, str) or is_name(value))
+for _name, _format in SCHEMA_FORMATS.items():
+    FORMATS.checks(_name, raises=OutOfRange)(_format.check)
 
 
 def _is_text_codec(value) -> bool:
@@ -154,7 +162,7 @@ def _is_text_codec(value) -> bool:
 
 
 FORMATS.checks("text-encoding")(_is_text_codec)
-NAME_EXPECTED = f"an id of {NAME_RULE}"
+NAME_EXPECTED = SCHEMA_FORMATS["name"].expected
 
 
 @lru_cache(maxsize=None)
@@ -249,8 +257,8 @@ def _field_name(path: tuple) -> str:
 
 
 def _expected(error: jsonschema.ValidationError) -> str | None:
-    if error.validator == "format" and error.validator_value == "name":
-        return NAME_EXPECTED
+    if error.validator == "format" and error.validator_value in SCHEMA_FORMATS:
+        return SCHEMA_FORMATS[error.validator_value].expected
     return error.schema.get("x-expected") if isinstance(error.schema, dict) else None
 
 
@@ -282,6 +290,8 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
         return f"unknown key '{key}'{suffix}", path + (key,), True
     if v == "propertyNames":
         return f"key {_show(inst)} must be {expected or 'a valid name'}", path, True
+    if v == "format" and isinstance(error.cause, OutOfRange):
+        return f"{name}: {error.cause}", path, False
     if expected and v in ("pattern", "format", "type", "oneOf", "anyOf", "enum", "minItems",
                           "maxItems"):
         return f"{name} must be {expected}, not {_show(inst)}", path, False
@@ -321,6 +331,24 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
     return f"{name}: {error.message}", path, False
 
 
+def _specific(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """The errors that say most. For a oneOf/anyOf, the most specific sub-error says more
+    than "is not valid"; and where a branch took the value's shape and found keys inside it
+    wrong (a mapping where a mapping may stand), each of those keys' errors, once."""
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
+        return [error]
+    deeper: dict[tuple, list] = {}
+    for sub in error.context:
+        if len(sub.absolute_path) > len(error.absolute_path):
+            deeper.setdefault(tuple(sub.absolute_path), []).append(sub)
+    if deeper:
+        return [jsonschema.exceptions.best_match(subs) for _, subs in sorted(
+            deeper.items(), key=lambda item: list(map(str, item[0])))]
+    if _expected(error):
+        return [error]
+    return [jsonschema.exceptions.best_match(error.context)]
+
+
 Locate = Callable[[tuple, bool], Location]  # (path, at-key) -> location
 Ignore = Callable[[jsonschema.ValidationError], bool]
 
@@ -335,21 +363,20 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
     wrong = {tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"}
     clean = True
-    for error in errors:
-        if error.validator == "unevaluatedProperties" and any(
-                tuple(error.absolute_path) + (k,) in wrong for k in (error.instance or {})):
+    for found in errors:
+        if found.validator == "unevaluatedProperties" and any(
+                tuple(found.absolute_path) + (k,) in wrong for k in (found.instance or {})):
             continue
-        # For a oneOf/anyOf, the most specific sub-error says more than "is not valid".
-        if error.validator in ("oneOf", "anyOf") and not _expected(error) and error.context:
-            error = jsonschema.exceptions.best_match(error.context)
-        if ignore is not None and ignore(error):
-            continue
-        clean = False
-        message, path, at_key = describe(error)
-        if paths is not None:
-            paths.append(tuple(error.absolute_path))
-        where = context(path)
-        report.error(f"{where}: {message}" if where else message, locate(path, at_key), check_name)
+        for error in _specific(found):
+            if ignore is not None and ignore(error):
+                continue
+            clean = False
+            message, path, at_key = describe(error)
+            if paths is not None:
+                paths.append(tuple(error.absolute_path))
+            where = context(path)
+            report.error(f"{where}: {message}" if where else message, locate(path, at_key),
+                         check_name)
     return clean
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..model import CARD_KEYS
+from ..values import flag, is_flag
 from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
 
@@ -64,11 +65,8 @@ def typed(value: Any, decl: Mapping[str, Any] | None) -> Any:
         if isinstance(value, str) and _NUMBER.match(value):
             return float(value)
     elif kind == "boolean":
-        text = str(value).strip().lower()
-        if text in ("true", "yes", "1", "1.0"):
-            return True
-        if text in ("false", "no", "0", "0.0"):
-            return False
+        if is_flag(value):  # the one rule for true and false (values.flag)
+            return flag(value)
     elif kind == "list":
         items = value if isinstance(value, list) else str(value).split(decl.get("separator", "|"))
         return [typed(item, decl.get("items")) for item in items if str(item).strip() != ""]

@@ -13,23 +13,23 @@ import itertools
 import re
 from pathlib import Path
 
-from .. import sandbox
+from .. import sandbox, values
 from ..colors import parse_color
 from ..fonts import FontFileError, register
 from ..load import DEFAULT_LAYOUTS, LoadedGame, declared_targets, sheet_preset_id
 from ..load.yamlfile import Document
-from ..model import CARD_KEYS, MAX_CARDS, TBD
+from ..model import CARD_KEYS, DECK_COLOR, MAX_CARDS, TBD
 from ..load.schema import NAME_EXPECTED
 from ..paths import Outside, inside, is_name
 from ..model import (Board, Card, Cell, cell_label, Deck, FontFamily, Game, Icon, Invariant, Question,
                      Requirement, Rulebook, StatsSpec, StatsTable, StatsView,
                      SheetPreset, SourceMap, frozen_mapping)
 from ..problems import Location, Report
-from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_size, parse_length,
+from ..values import flag
+from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_name, paper_size,
+                     parse_length,
                      show_length, show_size, written_unit)
 from .layouts import resolve_layout
-
-DEFAULT_COLOR = "#3b4a6b"
 
 
 DEFAULT_MARKS = (mm(4), mm(2))  # crop mark length, and its distance from the card grid
@@ -80,10 +80,8 @@ class _SheetValues:
 
     def marks(self, default: bool):
         value = self.raw("crop_marks", default)
-        if value is False:
-            return None
-        if value is True:
-            return DEFAULT_MARKS
+        if not isinstance(value, dict):
+            return DEFAULT_MARKS if flag(value) else None
         return (self.length("crop_marks", "length") if "length" in value else DEFAULT_MARKS[0],
                 self.length("crop_marks", "offset") if "offset" in value else DEFAULT_MARKS[1])
 
@@ -98,10 +96,10 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
     paper = paper_size(paper_raw) if isinstance(paper_raw, str) \
         else (v.length("paper", 0), v.length("paper", 1))
     gap = v.pair("gap")
-    plain = bool(v.raw("plain", False))  # fit the grid to the card, centred
+    plain = flag(v.raw("plain", False))  # fit the grid to the card, centred
     precut = v.raw("stock", "plain" if plain else "precut") == "precut"
     marks = v.marks(default=not precut)
-    bleed = bool(v.raw("bleed", not precut))
+    bleed = flag(v.raw("bleed", not precut))
     if plain:
         card = card or (v.length("card", 0), v.length("card", 1))
         min_margin = v.length("min_margin") if v.raw("min_margin") is not None else DEFAULT_MIN_MARGIN
@@ -257,12 +255,27 @@ def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
     palette = {}
     for name, text in (loaded.game.data.get("colors") or {}).items():
         try:
-            color = parse_color(text)
+            color = parse_color(text, palette)  # a colour may name one given before it
         except ValueError as exc:
             report.error(f"colour '{name}': {exc}", loaded.game.locate(("colors", name)), "color")
             continue
         palette[name] = color if color is not None else (1.0, 1.0, 1.0)
     return palette
+
+
+class _BadColor(Exception):
+    pass
+
+
+def _color(text, palette: dict, what: str, where, report: Report):
+    """A colour as written anywhere in game.yaml or a board layout, by the one rule
+    (colors.parse_color, palette names looked up); reported at `where` and _BadColor
+    raised when it is none."""
+    try:
+        return parse_color(text, palette)
+    except ValueError as exc:
+        report.error(f"{what}: {exc}", where, "color")
+        raise _BadColor from None
 
 
 def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report) -> dict:
@@ -303,7 +316,7 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
 
 
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
-                   report: Report) -> list[Card]:
+                   report: Report, declared: dict | None = None) -> list[Card]:
     """A deck given as `generate:`: one card for every combination of the `each` lists,
     its id, copies and fields computed by templates over the combination."""
     spec = doc.data["generate"]
@@ -334,12 +347,16 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
             card_id = str(value(spec["id"], "id"))
             if not is_name(card_id):
                 raise _GenerateError("id", f"id must be {NAME_EXPECTED}, not '{card_id}'")
-            copies = value(spec.get("copies", 1), "copies")
-            copies = int(copies) if str(copies).strip().isdigit() else copies
-            if not isinstance(copies, int) or not 0 <= copies <= 999:
-                raise _GenerateError("copies", f"copies must be an integer 0 to 999, not '{copies}'")
-            blank = value(spec.get("blank", False), "blank") in (True, "true", "True")
-            fields = {k: value(v, ("fields", k)) for k, v in (spec.get("fields") or {}).items()}
+            try:
+                copies = values.copies(value(spec.get("copies", 1), "copies"))
+            except ValueError as exc:
+                raise _GenerateError("copies", str(exc)) from None
+            try:
+                blank = flag(value(spec.get("blank", False), "blank"))
+            except ValueError as exc:
+                raise _GenerateError("blank", f"blank: {exc}") from None
+            fields = _flags_as_declared({k: value(v, ("fields", k)) for k, v in
+                                         (spec.get("fields") or {}).items()}, declared)
         except _GenerateError as exc:
             key = exc.key if isinstance(exc.key, tuple) else (exc.key,)
             combo_text = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
@@ -360,7 +377,19 @@ class _GenerateError(Exception):
         self.key, self.message = key, message
 
 
-def _cards(doc: Document, deck_id: str, bad: set, report: Report) -> list[Card]:
+def _flags_as_declared(fields: dict, declared: dict | None) -> dict:
+    """A field its deck declares boolean, written as a word for true or false ("yes"), read
+    by the one rule for flags, as a spreadsheet's cell is; other values stay as written
+    (a value that is no flag is the schema check's to report)."""
+    if not declared:
+        return fields
+    return {k: flag(v) if isinstance(v, str) and isinstance(declared.get(k), dict) and
+            declared[k].get("type") == "boolean" and values.is_flag(v) else v
+            for k, v in fields.items()}
+
+
+def _cards(doc: Document, deck_id: str, bad: set, report: Report,
+           declared: dict | None = None) -> list[Card]:
     """The deck file's cards. A card whose own values failed the format (`bad`: reported
     by load) is kept with safe stand-ins for them and tainted, so that later stages skip
     what uses it rather than fail on it again; one without a usable id is left out."""
@@ -372,25 +401,25 @@ def _cards(doc: Document, deck_id: str, bad: set, report: Report) -> list[Card]:
                 continue
             raw = {**raw,
                    "copies": raw.get("copies") if _is_copies(raw.get("copies")) else 1,
-                   "blank": raw.get("blank") is True,
+                   "blank": values.is_flag(raw.get("blank")) and flag(raw.get("blank")),
                    "back": raw.get("back") if is_name(raw.get("back")) else None}
             report.taint(raw["id"])
-        cards.append(_card(doc.source, j, raw, deck_id))
+        cards.append(_card(doc.source, j, raw, deck_id, declared))
     return cards
 
 
 def _is_copies(value) -> bool:
-    return value is None or value == TBD or (isinstance(value, int) and not isinstance(value, bool)
-                                             and 0 <= value <= 999)
+    return value is None or value == TBD or values.is_copies(value)
 
 
-def _card(source: SourceMap, i: int, raw: dict, deck_id: str) -> Card:
-    fields = {k: v for k, v in raw.items() if k not in CARD_KEYS}
+def _card(source: SourceMap, i: int, raw: dict, deck_id: str,
+          declared: dict | None = None) -> Card:
+    fields = _flags_as_declared({k: v for k, v in raw.items() if k not in CARD_KEYS}, declared)
     return Card(
         id=raw["id"],
         deck=deck_id,
         copies=1 if raw.get("copies") in (TBD, None) else raw["copies"],  # a draft prints once
-        blank=raw.get("blank", False),
+        blank=flag(raw.get("blank", False)),
         fields=frozen_mapping({**fields, **({"copies": TBD} if raw.get("copies") == TBD else {})}),
         source=source,
         path=("cards", i),
@@ -434,14 +463,22 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                               lambda path, i=i: loaded.game.locate(("decks", i, "sheet") + path))
         if sheet is None:
             continue
+        try:
+            tint = _color(raw.get("color", DECK_COLOR), palette, f"deck '{raw['id']}': color",
+                          loaded.game.locate(("decks", i, "color")), report)
+        except _BadColor:
+            continue
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
-            cards=tuple(generate_cards(deck_doc, raw["id"], data, macros_text, report)
+            cards=tuple(generate_cards(deck_doc, raw["id"], data, macros_text, report,
+                                       raw.get("fields"))
                         if "generate" in deck_doc.data else
-                        _cards(deck_doc, raw["id"], loaded.bad_cards.get(raw["id"], set()), report)),
+                        _cards(deck_doc, raw["id"], loaded.bad_cards.get(raw["id"], set()), report,
+                               raw.get("fields"))),
             sheet=sheet,
-            color=raw.get("color", DEFAULT_COLOR),
+            color=raw.get("color", DECK_COLOR),
+            tint=tint,
             front=front,
             back=back,
             fields=raw.get("fields"),
@@ -461,6 +498,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     if font and font not in fonts:
         report.error(f"rulebook: font: unknown font family '{font}' (families: "
                      f"{', '.join(fonts)})", loaded.game.locate(("rulebook", "font")), "font")
+    rulebook = resolve_rulebook(loaded, g, report, palette)
+    boards = resolve_boards(loaded, decks, report, layouts, palette)
     if len(report.errors) > n_errors:
         return None
     return Game(
@@ -479,10 +518,10 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         colors=frozen_mapping(palette),
         icons=frozen_mapping(icons),
         checks=resolve_checks(loaded),
-        rulebook=resolve_rulebook(loaded, g, report),
+        rulebook=rulebook,
         macros=macros_text,
-        boards=resolve_boards(loaded, decks, report, layouts),
-        stamp=bool(g.get("stamp", False)),
+        boards=boards,
+        stamp=flag(g.get("stamp", False)),
         declared_lang=g.get("lang", ""),
         targets=declared_targets(g), target=loaded.target,
         python_checks=tuple(loaded.python_checks),
@@ -520,7 +559,7 @@ class _CellProblem(Exception):
 
 
 def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, types: dict,
-                 report: Report, where) -> tuple[Cell, ...] | None:
+                 report: Report, where, palette: dict) -> tuple[Cell, ...] | None:
     """The cells a board entry's `cells:` path names in the game's data, each located at its
     entry; None (reported) when the path names no list of mappings."""
     name = raw["id"]
@@ -555,6 +594,16 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
                 raise _CellProblem(f"{key}: must not be negative, not {value}", (key,))
             return size
 
+        def fill(values: dict):
+            """The cell's colour (its own, or its type's), by the one rule for colours."""
+            if "color" not in values or values["color"] in ("", None):
+                return (1.0, 1.0, 1.0)
+            try:
+                return parse_color(str(values["color"]), palette)
+            except ValueError as exc:
+                raise _CellProblem(f"color: {exc}",
+                                   ("color",) if "color" in item else ()) from None
+
         try:
             if shape == "areas":
                 key_name = item.get("id", item.get("name"))
@@ -564,7 +613,7 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
                     (length("size", "20mm"),) * 2
                 cells.append(Cell((key_name,), str(item.get("label", key_name)), tile, record,
                                   source, entry, length("x"), length("y"), w, h,
-                                  str(item.get("shape", "rect")), str(item.get("color", ""))))
+                                  str(item.get("shape", "rect")), fill(item)))
                 continue
             keys = ("q", "r") if shape == "hex" and numbering == "axial" else ("column", "row")
             missing = [k for k in keys if not isinstance(item.get(k), int) or
@@ -575,7 +624,7 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
             a, b = item[keys[0]], item[keys[1]]
             label = cell_label(shape, numbering, a, b)
             cells.append(Cell((a, b), str(item.get("label", label)), tile, record, source, entry,
-                              color=str(record.get("color", ""))))
+                              color=fill(record)))
         except _CellProblem as exc:
             report.error(f"board '{name}': cell {i + 1}: {exc.message}",
                          source.locate(entry + exc.key), "schema")
@@ -583,7 +632,7 @@ def _board_cells(loaded: LoadedGame, raw: dict, shape: str, numbering: str, type
 
 
 def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
-                   layouts: dict | None = None) -> tuple[Board, ...]:
+                   layouts: dict | None = None, palette: dict | None = None) -> tuple[Board, ...]:
     boards = []
     data = {k: doc.data for k, doc in loaded.data.items()}
     for i, raw in enumerate(loaded.game.data.get("boards") or []):
@@ -592,6 +641,8 @@ def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
         deck = None
         if "deck" in raw:
             deck = next((d for d in decks if d.id == raw["deck"]), None)
+            if deck is None and any(d.get("id") == raw["deck"] for d in loaded.game.data["decks"]):
+                continue  # a deck of the game that could not be resolved: reported at its cause
             if deck is None:
                 report.error(f"board '{raw['id']}': unknown deck '{raw['deck']}'", where("deck"),
                              "reference")
@@ -676,7 +727,8 @@ def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
                           else "odd-q")
         cells: tuple = ()
         if "cells" in raw:
-            cells = _board_cells(loaded, raw, shape, numbering, types_value, report, where)
+            cells = _board_cells(loaded, raw, shape, numbering, types_value, report, where,
+                                 palette or {})
             if cells is None:
                 continue
         elif shape in ("grid", "hex"):  # every cell of a rows x columns map, from the layout
@@ -698,36 +750,54 @@ def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
                          "reference")
             continue
         emphasis = tuple(d.get("emphasis", [5, 10]))
+        colors = {}
+        for key in ("color", "accent"):
+            if key in d:
+                try:
+                    colors[key] = _color(d[key], palette or {}, f"board layout '{raw['layout']}': "
+                                         f"{key}", doc.locate((key,)), report)
+                except _BadColor:
+                    colors = None
+                    break
+        if colors is None:
+            continue
         boards.append(Board(
             id=raw["id"], title=raw.get("title", raw["id"]), deck=deck.id if deck else None,
             cards=cards, layout=raw["layout"], start_angle=float(d.get("start_angle", 90)),
             clockwise=d.get("direction", "clockwise") == "clockwise",
             gap=length("gap", mm(3) if shape == "ring" else 0.0), radius=length("radius", None),
             radial=d.get("tile_rotation", "radial") == "radial", margin=length("margin", mm(10)),
-            papers=tuple(d.get("papers", ["A3", "A4"])), overlap=length("overlap", mm(10)),
-            print_margin=length("print_margin", mm(6)), color=d.get("color", "#f4efe4"),
+            papers=tuple(paper_name(p) for p in d.get("papers", ["A3", "A4"])), overlap=length("overlap", mm(10)),
+            print_margin=length("print_margin", mm(6)),
+            color=colors.get("color", parse_color("#f4efe4")),
             loc=where(), shape=shape, rows=int(d.get("rows", 0)), columns=int(d.get("columns", 0)),
             cell_size=pair("cell", (mm(25), mm(25))) if shape == "grid" else
             pair("size", (mm(15), 0.0)) if shape == "hex" else (0.0, 0.0),
             orientation=d.get("orientation", "pointy"), numbering=numbering,
-            labels=bool(d.get("labels", True)), cells=cells,
+            labels=flag(d.get("labels", True)), cells=cells,
             cell_layout=(layouts or {}).get(raw["cell"]) if "cell" in raw else None,
             types=tuple(types_value) if "types" in raw else None,
             path=d.get("path", "edge"), numbers=(first, last if last is not None else 0),
             space=length("space", mm(15)),
             size=pair("size", (0.0, 0.0)) if shape in ("track", "areas") else (0.0, 0.0),
-            emphasis=emphasis, accent=d.get("accent", "#7a2e4a")))
+            emphasis=emphasis, **({"accent": colors["accent"]} if "accent" in colors else {})))
     return tuple(boards)
 
 
-def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report) -> Rulebook | None:
+def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
+                     palette: dict | None = None) -> Rulebook | None:
     if loaded.rulebook is None:
         return None
     raw = g["rulebook"]
+    try:
+        accent = _color(raw.get("accent", DECK_COLOR), palette or {}, "rulebook: accent",
+                        loaded.game.locate(("rulebook", "accent")), report)
+    except _BadColor:
+        return None
     file, text = loaded.rulebook
     page = raw.get("page", "A5")
     if isinstance(page, str):
-        name, size = page, paper_size(page)
+        name, size = paper_name(page), paper_size(page)
     else:
         try:
             name, size = "", (parse_length(page[0]), parse_length(page[1]))
@@ -743,19 +813,19 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report) -> Rulebook | 
                          loaded.game.locate(("rulebook", "page")), "units")
             return None
     return Rulebook(file=file, text=text, page=name,
-                    title=raw.get("title", g["title"]), accent=raw.get("accent", "#3b4a6b"),
+                    title=raw.get("title", g["title"]), accent=accent,
                     loc=loaded.game.locate(("rulebook",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
                     size=size, booklet=booklet_sheet(name, size, raw.get("booklet")),
                     align=raw.get("align", "justify"), font=raw.get("font", ""),
-                    smart_quotes=bool(raw.get("smart_quotes", False)))
+                    smart_quotes=flag(raw.get("smart_quotes", False)))
 
 
 def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tuple[float, float]:
     """The landscape sheet a saddle-stitched booklet of `page` is printed on: the one asked
     for, the paper the page is half of (A5 on A4, Half-letter on Letter...), or for a page
     of its own size the smallest paper that holds two side by side (else exactly two)."""
-    name = asked or BOOKLET_SHEETS.get(page)
+    name = paper_name(asked) if asked else BOOKLET_SHEETS.get(page)
     if name is None:
         fits = [p for p in PAPER if max(paper_size(p)) >= 2 * size[0] - SIZE_TOLERANCE and
                 min(paper_size(p)) >= size[1] - SIZE_TOLERANCE]

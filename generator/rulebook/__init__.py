@@ -20,7 +20,6 @@ from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBre
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import fonts
-from ..colors import parse_color
 from ..layout import GameFaces
 from ..model import Game
 from ..problems import Location, Report
@@ -163,8 +162,7 @@ def _look(game: Game) -> Look:
     # Body text in gothic: it has a bold weight for emphasis (BIZ UDPMincho has none).
     body = game.fonts.get(game.rulebook.font) or game.main_family
     heading = body
-    accent = parse_color(game.rulebook.accent)
-    return Look(body, heading, body_size(game.rulebook), accent)
+    return Look(body, heading, body_size(game.rulebook), game.rulebook.accent)
 
 
 @dataclass(frozen=True)

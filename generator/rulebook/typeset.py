@@ -339,6 +339,9 @@ class Typesetter:
 
     @staticmethod
     def _hex(color) -> str:
+        """A colour as the text markup writes it: #rrggbb, or cmyk(c,m,y,k)."""
+        if len(color) == 4:
+            return "cmyk(" + ",".join(f"{c:g}" for c in color) + ")"
         return "#" + "".join(f"{int(round(c * 255)):02x}" for c in color[:3])
 
     def text(self, markup: str, size: float, family: FontFamily, bold=False, color=None,

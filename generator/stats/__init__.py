@@ -643,7 +643,7 @@ def _table(game: Game, t, ev: _Evaluator) -> TableStats | None:
     cards = tuple((_card_name(c), tuple(p.get(c.id, 0) for p in pools)) for c in deck.cards
                   if any(p.get(c.id, 0) for p in pools))
     return TableStats(t.name, deck.id, tuple(labels), tuple(totals), cards,
-                      parse_color(deck.color) if deck.color else None)
+                      deck.tint)
 
 
 def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None,
@@ -681,7 +681,7 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
         if copies is not None:
             dists.append(copies)
         deck_stats.append(DeckStats(deck.id, deck.name, deck.total, len(deck.cards),
-                                    parse_color(deck.color) if deck.color else None,
+                                    deck.tint,
                                     tuple(dists), tuple(crosses)))
     tables = [t for t in (_table(game, t, ev) for t in spec.tables
                           if decks is None or t.deck in decks) if t is not None]

@@ -1,0 +1,170 @@
+"""The forms a designer may write each kind of value in, each defined once.
+
+Every place that takes a value of one of these kinds asks the one definition here, or in
+the module it names: the JSON schemas (as formats, their expected-value wording made from
+the same definition), resolve, the element bindings, spreadsheets and generated decks.
+
+| kind | defined in | schema format |
+|---|---|---|
+| a true/false flag | `flag` here | `flag` |
+| copies of a card | `model.MAX_COPIES`, `copies` here | (a range, filled in) |
+| a colour | `colors.parse_color` | `color` |
+| a length | `units.parse_length` | `length`, and `layout-length` (% and templates) |
+| a paper, in any case | `units.PAPER`, `units.paper_name` | `paper`, `rulebook-page` |
+| a card size | `units.CARD_SIZES` | (an enum, filled in) |
+| a name that becomes a path | `paths.is_name` | `name` |
+
+tests/test_rules.py feeds every accepted form of each through every place that takes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .colors import COLOR_EXPECTED, parse_color
+from .model import MAX_COPIES
+from .paths import NAME_RULE, is_name
+from .problems import spoken
+from .units import (CARD_SIZES, PAPER, RULEBOOK_PAGES, UNITS, OutOfRange, paper_name,
+                    parse_length)
+
+# --- true or false -------------------------------------------------------------------------
+
+# The words for true and false, in any case. A spreadsheet cell, a template's result, a
+# generated card's value and a YAML value of a key that is a flag all read the same way.
+# An empty text (a template that gave nothing) is false.
+FLAG_WORDS = {True: ("true", "yes", "1"), False: ("false", "no", "0")}
+FLAG_EXPECTED = "true or false (or " + ", ".join(
+    f"{yes}/{no}" for yes, no in list(zip(FLAG_WORDS[True], FLAG_WORDS[False]))[1:]) + ")"
+_FLAGS = {word: meaning for meaning, words in FLAG_WORDS.items() for word in words}
+
+
+def flag(value: Any) -> bool:
+    """True or false as written: a YAML boolean, 1 or 0, or one of FLAG_WORDS in any case.
+    Raises ValueError naming what is accepted."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    text = "" if value is None else str(value).strip().lower()
+    if text in ("", "none"):
+        return False
+    if isinstance(value, str) and text in _FLAGS:
+        return _FLAGS[text]
+    raise ValueError(f"'{value}' is not {FLAG_EXPECTED}")
+
+
+def is_flag(value: Any) -> bool:
+    try:
+        flag(value)
+    except ValueError:
+        return False
+    return True
+
+
+# --- copies --------------------------------------------------------------------------------
+
+COPIES_EXPECTED = f"an integer from 0 to {MAX_COPIES}"
+
+
+def is_copies(value: Any) -> bool:
+    """A card's copies as it may be written: a whole number from 0 to MAX_COPIES."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COPIES
+
+
+def copies(value: Any) -> int:
+    """Copies written as a number or as text (a generated card's template). Raises
+    ValueError naming what is accepted."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not is_copies(value):
+        raise ValueError(f"copies must be {COPIES_EXPECTED}, not '{value}'")
+    return value
+
+
+# --- lengths -------------------------------------------------------------------------------
+
+LENGTH_EXPECTED = f"a length with a unit ({spoken(UNITS, 'or')}), such as 14mm or 0.5in"
+LAYOUT_LENGTH_EXPECTED = (f"a length with a unit ({spoken(UNITS + ('%',), 'or')}), such as 5mm, "
+                          "50% or 100% - 6mm")
+_TEMPLATE = re.compile(r"\{\{.*\}\}")
+
+
+def _parses(parse: Callable, value: Any) -> bool:
+    """True if `parse` takes the value; a value of the right form that is out of range
+    raises its OutOfRange, so that the schema's message gives the parser's reason."""
+    try:
+        parse(value)
+    except OutOfRange:
+        raise
+    except ValueError:
+        return False
+    return True
+
+
+def _is_length_text(value: Any) -> bool:
+    """A length as text (a number without a unit is the parser's to refuse, at its place)."""
+    return not isinstance(value, str) or _parses(parse_length, value)
+
+
+def _is_layout_length_text(value: Any) -> bool:
+    return not isinstance(value, str) or bool(_TEMPLATE.search(value)) or \
+        _parses(lambda v: parse_length(v, 1.0), value)
+
+
+# --- colours -------------------------------------------------------------------------------
+
+_PALETTE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+def _is_color_text(value: Any) -> bool:
+    """A colour parse_color takes, or a name that the game's palette may define (resolve
+    looks it up there and reports it where it is written if it does not)."""
+    if not isinstance(value, str):
+        return True
+    return _parses(parse_color, value) or bool(_PALETTE_NAME.match(value.strip()))
+
+
+# --- papers --------------------------------------------------------------------------------
+
+def _is_paper_text(value: Any) -> bool:
+    return not isinstance(value, str) or paper_name(value) is not None
+
+
+def _is_rulebook_page_text(value: Any) -> bool:
+    return not isinstance(value, str) or paper_name(value) in RULEBOOK_PAGES
+
+
+# --- the schemas' formats ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Format:
+    # True when the value is of the form (a value of another type: True, the type is the
+    # schema's to check); raises OutOfRange for one of the form that is out of range
+    check: Callable[[Any], bool]
+    expected: str  # what the schema's message says a value must be
+
+
+FORMATS: dict[str, Format] = {
+    "name": Format(lambda v: not isinstance(v, str) or is_name(v), f"an id of {NAME_RULE}"),
+    "flag": Format(lambda v: not isinstance(v, (str, int, float)) or is_flag(v), FLAG_EXPECTED),
+    "layout-flag": Format(lambda v: not isinstance(v, (str, int, float)) or is_flag(v) or
+                          (isinstance(v, str) and bool(_TEMPLATE.search(v))), FLAG_EXPECTED),
+    "color": Format(_is_color_text, COLOR_EXPECTED),
+    "length": Format(_is_length_text, LENGTH_EXPECTED),
+    "layout-length": Format(_is_layout_length_text, LAYOUT_LENGTH_EXPECTED),
+    "paper": Format(_is_paper_text, f"a paper ({spoken(PAPER)})"),
+    "rulebook-page": Format(_is_rulebook_page_text, f"a page ({spoken(RULEBOOK_PAGES)})"),
+}
+
+# The lists and ranges the schemas name (`"x-enum": NAME`, `"x-range": NAME`, and
+# `{NAME}` in an `x-expected` text), each kept once: here, from their homes.
+ENUMS: dict[str, list] = {"card-sizes": list(CARD_SIZES), "papers": list(PAPER),
+                          "rulebook-pages": list(RULEBOOK_PAGES)}
+RANGES: dict[str, tuple[int, int]] = {"copies": (0, MAX_COPIES)}
+WORDS: dict[str, str] = {**{name: spoken(items) for name, items in ENUMS.items()},
+                         **{name: f.expected for name, f in FORMATS.items()},
+                         "copies": COPIES_EXPECTED}
+
