@@ -6,7 +6,6 @@ Every object that a later stage may complain about carries its `Location`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -14,6 +13,7 @@ from typing import Any, Callable, Mapping
 
 from .colors import Color, parse_color
 from .problems import Location, unpacked
+from .units import mm
 
 TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 # The keys cardgen itself gives a card entry, beside the designer's own fields: one list,
@@ -373,18 +373,6 @@ class StatsSpec:
         return bool(self.views or self.colors or self.labels or self.tables or self.questions)
 
 
-def cell_label(shape: str, numbering: str, a: int, b: int) -> str:
-    """How a board cell's coordinates are shown: A1 on a grid (columns as letters, as chess
-    and spreadsheets write them), 0304 (column, row) on an offset hex map, 3,-1 axially."""
-    if shape == "grid":
-        letters, n = "", a
-        while n > 0:
-            n, rest = divmod(n - 1, 26)
-            letters = chr(65 + rest) + letters
-        return f"{letters}{b}"
-    return f"{a},{b}" if numbering == "axial" else f"{a:02d}{b:02d}"
-
-
 @dataclass(frozen=True)
 class Cell:
     """A space of a board drawn from data: a grid square, a hex, a named area."""
@@ -413,50 +401,27 @@ class Cell:
 @dataclass(frozen=True)
 class Board:
     """A board: a deck's cards (tiles) or cells from data, placed by a board layout of
-    layouts/boards/ (shape: ring, grid, hex, track or areas), drawn to scale."""
+    layouts/boards/ and drawn to scale. What every board has is here; what its shape
+    (generator/boards: ring, grid, hex, track, areas) has of its own is `spec`, the
+    shape's own frozen dataclass, its defaults the shape's."""
 
     id: str
     title: str
-    deck: str | None  # the deck its tiles come from (None: cells drawn from data only)
-    cards: tuple[str, ...]  # card ids, in order along the shape
     layout: str  # the board layout's name
-    start_angle: float  # degrees, counter-clockwise from the right; 90: the top
-    clockwise: bool
-    gap: float  # between neighbouring tiles along the ring
-    radius: float | None  # None: as small as the tiles and gap allow
-    radial: bool  # tiles turned to face the centre (else upright)
-    margin: float  # around the ring, on the board
-    papers: tuple[str, ...]  # the first that holds the whole board is used; else split on the last
-    overlap: float  # between split pages
-    print_margin: float  # kept free at the paper's edge
-    color: Color | None  # its ground (None: none)
     loc: Location
-    shape: str = "ring"  # ring, grid, hex, track, areas
-    rows: int = 0  # grid, hex: the map's size where no cells are given
-    columns: int = 0
-    cell_size: tuple[float, float] = (0.0, 0.0)  # grid: a cell; hex: (size, 0), centre to corner
-    orientation: str = "pointy"  # hex: pointy or flat tops
-    numbering: str = "odd-r"  # hex coordinates: odd-r, even-r, odd-q, even-q or axial
+    shape: str  # a shape of generator/boards
+    spec: Any  # the shape's own values (its module's Spec)
+    deck: str | None = None  # the deck its tiles come from (None: cells drawn from data only)
+    cards: tuple[str, ...] = ()  # card ids, in order along the shape
+    margin: float = mm(10)  # around the shape, on the board
+    papers: tuple[str, ...] = ("A3", "A4")  # the first that holds it whole; else split on the last
+    overlap: float = mm(10)  # between split pages
+    print_margin: float = mm(6)  # kept free at the paper's edge
+    color: Color | None = parse_color("#f4efe4")  # its ground (None: none)
     labels: bool = True  # label each cell with its coordinates
     cells: tuple[Cell, ...] = ()
     cell_layout: "LayoutSpec | None" = None  # draws each cell, `card` being its record
     types: tuple[str, ...] | None = None  # the cell types its `types:` table names
-    path: str = "edge"  # track: edge, line or spiral
-    numbers: tuple[int, int] = (0, 0)  # track: its first and last numbers
-    space: float = 0.0  # track: the size of a space
-    size: tuple[float, float] = (0.0, 0.0)  # track (edge), areas: the board's own size
-    emphasis: tuple[int, ...] = (5, 10)  # track: every 5th space outlined, every 10th filled
-    accent: Color = parse_color("#7a2e4a")  # track: the colour of emphasised spaces
-
-    def cell_box(self) -> tuple[float, float] | None:
-        """A grid square's or a hex's box (the size of its cell layout); None for others."""
-        if self.shape == "grid":
-            return self.cell_size
-        if self.shape == "hex":
-            s = self.cell_size[0]
-            return (math.sqrt(3) * s, 2 * s) if self.orientation == "pointy" else \
-                (2 * s, math.sqrt(3) * s)
-        return None
 
 
 @dataclass(frozen=True)

@@ -168,3 +168,63 @@ WORDS: dict[str, str] = {**{name: spoken(items) for name, items in ENUMS.items()
                          **{name: f.expected for name, f in FORMATS.items()},
                          "copies": COPIES_EXPECTED}
 
+
+
+# --- reading a mapping the designer wrote ----------------------------------------------------
+
+class Reader:
+    """Typed values of one mapping a designer wrote (a board layout, a preset, an entry of
+    game.yaml), each parsed by the one rule of its kind. A bad value is reported once, at
+    its key, in one wording ("board layout 'ring': gap: 'x' is not a length ..."), and the
+    default stands in for it; `ok` says whether every value read was good."""
+
+    def __init__(self, data, locate, what: str, report):
+        self.data, self.locate, self.what, self.report = data, locate, what, report
+        self.ok = True
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def _bad(self, key: str, exc: Exception, check: str) -> None:
+        self.report.error(f"{self.what}: {key}: {exc}", self.locate((key,)), check)
+        self.ok = False
+
+    def length(self, key: str, default: Any) -> Any:
+        """A length in points; `default` (in points, or None) where none is written."""
+        if key not in self.data:
+            return default
+        try:
+            return parse_length(self.data[key])
+        except ValueError as exc:
+            self._bad(key, exc, "units")
+            return default
+
+    def pair(self, key: str, default: tuple) -> tuple:
+        """A [width, height] pair of lengths; a single length is (it, 0)."""
+        value = self.data.get(key)
+        if value is None:
+            return default
+        try:
+            return (parse_length(value[0]), parse_length(value[1])) if isinstance(value, list) \
+                else (parse_length(value), 0.0)
+        except ValueError as exc:
+            self._bad(key, exc, "units")
+            return default
+
+    def flag(self, key: str, default: bool) -> bool:
+        try:
+            return flag(self.data.get(key, default))
+        except ValueError as exc:
+            self._bad(key, exc, "schema")
+            return default
+
+    def color(self, key: str, default: Any, palette) -> Any:
+        """A colour (palette names looked up); `default` (a finished colour) where none is
+        written."""
+        if key not in self.data:
+            return default
+        try:
+            return parse_color(self.data[key], palette)
+        except ValueError as exc:
+            self._bad(key, exc, "color")
+            return default

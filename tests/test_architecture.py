@@ -227,10 +227,16 @@ def _checks_in_code() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {"schema": {"load"}}  # report_errors' default check name
     for path in PACKAGE.rglob("*.py"):
         top = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
-        stage = {"elements": "layout", "problems": "every stage"}.get(top, top)
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        tree = ast.parse(path.read_text("utf-8"))
+        # A board shape (generator/boards) reports in resolve what reading it finds, and in
+        # validate what its check finds.
+        resolving = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.ClassDef))
+                     and f.name in ("resolve", "Entry") for n in ast.walk(f)}
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
+            stage = {"elements": "layout", "problems": "every stage",
+                     "boards": "resolve" if id(node) in resolving else "validate"}.get(top, top)
             name = getattr(node.func, "attr", getattr(node.func, "id", None))
             given = []
             if name in ("error", "warning") and len(node.args) >= 3:

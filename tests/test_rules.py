@@ -80,6 +80,9 @@ def _game(root: Path, flag: str, color: str, paper: str, late: str | None = None
           - id: map
             layout: rules-grid
             cells: data.map.cells
+          - id: score
+            layout: rules-track
+            last: 20
     """), "utf-8")
     (game / "cards.yaml").write_text(f"cards:\n  - {{id: one, blank: {flag}}}\n", "utf-8")
     (game / "made.yaml").write_text(textwrap.dedent(f"""\
@@ -102,6 +105,11 @@ def _game(root: Path, flag: str, color: str, paper: str, late: str | None = None
         cell: [25mm, 25mm]
         labels: {flag}
         color: {color}
+        papers: [{paper}]
+    """), "utf-8")
+    (root / "layouts/boards/rules-track.yaml").write_text(textwrap.dedent(f"""\
+        shape: track
+        path: line
         accent: {color}
         papers: [{paper}]
     """), "utf-8")
@@ -169,7 +177,7 @@ def test_every_colour_form_means_the_same_in_every_place(root, form):
         "deck": decks["yaml"].tint,
         "rulebook accent": game.rulebook.accent,
         "board color": game.boards[0].color,
-        "board accent": game.boards[0].accent,
+        "board accent": game.boards[1].spec.accent,
         "board cell from data": game.boards[0].cells[0].color,
         "element binding": bindings.color(form.strip("'"), game.colors),
     }
@@ -179,7 +187,8 @@ def test_every_colour_form_means_the_same_in_every_place(root, form):
 @pytest.mark.parametrize("paper", list(PAPER) + ["a4", "letter", "HALF-LETTER"])
 def test_every_paper_is_a_paper_in_every_place(root, paper):
     game = _checked(root, paper=paper)
-    assert game.boards[0].papers == (next(p for p in PAPER if p.lower() == paper.lower()),)
+    assert {b.papers for b in game.boards} == {
+        (next(p for p in PAPER if p.lower() == paper.lower()),)}
     size = paper_size(paper)
     assert game.rulebook.booklet == (max(size), min(size))
 
@@ -213,7 +222,8 @@ def test_a_wrong_colour_lists_the_same_choices_everywhere(root, bad):
     """'#12' fails the schemas; 'blurple' could be a palette name, and fails where it is
     looked up: either way each place says the same choices."""
     errors = _errors(root, color=bad)
-    for place in ("mine", "deck 'yaml'", "accent", "boards/rules-grid.yaml"):
+    for place in ("mine", "deck 'yaml'", "accent", "boards/rules-grid.yaml",
+                  "boards/rules-track.yaml"):
         said = [e for e in errors if place in e]
         assert said, (place, errors)
         assert all(COLOR_EXPECTED in e for e in said), said

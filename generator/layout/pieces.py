@@ -17,7 +17,7 @@ from ..model import Card, Deck
 from ..primitives import Ellipse, Face, Group, Item, Line, Polygon, Rect
 from ..problems import Report
 from ..units import mm, to_mm
-from .board import hexagon
+from ..boards.base import hexagon
 
 TOKEN_SHAPES = ("circle", "square", "hex")
 CUT = (0.15, 0.15, 0.15)  # solid: cut here

@@ -65,14 +65,39 @@ def _fill_element_types(schema: dict) -> dict:
     return out
 
 
-@lru_cache(maxsize=None)
+def _fill_board_shapes(schema: dict) -> dict:
+    """The board layout schema's `shape` enum and each shape's own keys, from the shape
+    modules that declare them (generator/boards)."""
+    from ..boards import schema_parts
+    parts = schema_parts()
+    out = {k: v for k, v in schema.items() if k != "x-board-shapes"}
+    out["properties"] = {**schema["properties"], "shape": parts["shape"]}
+    out["allOf"] = _filled(parts["allOf"])
+    return out
+
+
+def _plugins() -> tuple:
+    """What the schemas are made from besides their files: the element types and board
+    shapes registered now (a test may register its own)."""
+    from ..boards import SHAPES
+    from ..elements import NAMES
+    return tuple(NAMES), tuple(SHAPES)
+
+
 def _registry() -> Registry:
+    return _registry_for(_plugins())
+
+
+@lru_cache(maxsize=4)
+def _registry_for(plugins: tuple) -> Registry:
     resources_ = []
     for name in _SCHEMA_NAMES:
         text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
         schema = _filled(json.loads(text))
         if schema.get("x-element-keys"):
             schema = _fill_element_types(schema)
+        if schema.get("x-board-shapes"):
+            schema = _fill_board_shapes(schema)
         resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
     return Registry().with_resources(resources_)
 
@@ -165,9 +190,13 @@ FORMATS.checks("text-encoding")(_is_text_codec)
 NAME_EXPECTED = SCHEMA_FORMATS["name"].expected
 
 
-@lru_cache(maxsize=None)
 def validator_for(name: str) -> jsonschema.Draft202012Validator:
-    registry = _registry()
+    return _validator_for(name, _plugins())
+
+
+@lru_cache(maxsize=64)
+def _validator_for(name: str, plugins: tuple) -> jsonschema.Draft202012Validator:
+    registry = _registry_for(plugins)
     schema = _inline(registry.contents(f"cardgen:{name}"), f"cardgen:{name}", registry)
     return _Validator(schema, registry=registry, format_checker=FORMATS)
 
@@ -286,7 +315,9 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
         found = re.findall(r"'([^']+)'", error.message)
         key = found[0] if found else "?"
         kind = inst.get("type") if isinstance(inst, dict) else None
-        suffix = f" (not a key of a {kind} element)" if isinstance(kind, str) else ""
+        shape = inst.get("shape") if isinstance(inst, dict) else None
+        suffix = f" (not a key of a {kind} element)" if isinstance(kind, str) else \
+            f" (not a key of a {shape} board)" if isinstance(shape, str) else ""
         return f"unknown key '{key}'{suffix}", path + (key,), True
     if v == "propertyNames":
         return f"key {_show(inst)} must be {expected or 'a valid name'}", path, True

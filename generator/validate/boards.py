@@ -3,6 +3,7 @@ drawn by a cell layout of the cell's size; a score track as long as the game's s
 
 from __future__ import annotations
 
+from .. import boards as shapes
 from ..load.schema import suggest
 from ..model import Board, Game
 from ..problems import Report
@@ -14,25 +15,10 @@ MAX_CELLS = 10_000  # cells of one board
 def check_board(game: Game, board: Board, report: Report) -> None:
     deck = next((d for d in game.decks if d.id == board.deck), None)
     cards = {c.id for c in deck.cards} if deck else set()
-    if board.shape in ("grid", "hex") and not board.cells:
-        report.error(f"board '{board.id}': a {board.shape} map needs cells: (a list in the "
-                     "game's data) or rows and columns in its board layout", board.loc, "board")
-    if board.shape == "areas" and not board.cells:
-        report.error(f"board '{board.id}': areas are placed from data: give cells:", board.loc,
-                     "board")
-    for cell in board.cells if board.shape == "areas" else ():
-        if not (cell.w > 0 and cell.h > 0):
-            report.error(f"board '{board.id}': area '{cell.label}' has no size ({show_size((cell.w, cell.h))})",
-                         cell.loc, "board")
-    size = {"grid": min(board.cell_size), "hex": board.cell_size[0],
-            "track": board.space}.get(board.shape)
-    if size is not None and not size > 0:
-        what = {"grid": "cell", "hex": "size", "track": "space"}[board.shape]
-        report.error(f"board '{board.id}': its layout '{board.layout}' gives a {what} of 0 mm "
-                     f"or less; a {board.shape} needs a {what} of more than 0 mm", board.loc,
-                     "board")
-    count = len(board.cells) or board.rows * board.columns  # (a map too large has no cells)
-    if count > MAX_CELLS:
+    shape = shapes.shape(board)
+    shape.check(board, game, report)  # what its shape asks of it (generator/boards)
+    count = len(board.cells) or (shape.count(board.spec) if hasattr(shape, "count") else 0)
+    if count > MAX_CELLS:  # (a map too large has no cells)
         report.error(f"board '{board.id}' has {count:,} cells; a board has at most "
                      f"{MAX_CELLS:,}", board.loc, "board")
         return
@@ -60,7 +46,7 @@ def check_board(game: Game, board: Board, report: Report) -> None:
                          f"types table does not have ({suggest(str(kind), list(board.types), 'it')})",
                          cell.locate("type"), "reference")
     if board.cell_layout is not None:
-        box = board.cell_box()
+        box = shape.cell_box(board)
         if box is None:
             report.error(f"board '{board.id}': a cell layout draws grid squares and hexes, not "
                          f"{board.shape}", board.loc, "board")
@@ -70,11 +56,6 @@ def check_board(game: Game, board: Board, report: Report) -> None:
                 report.error(f"board '{board.id}': the cell layout '{board.cell_layout.id}' is "
                              f"{show_size(size)}, but a cell is {show_size(box)}; make the "
                              "layout's size the cell's", board.cell_layout.loc, "board")
-    if board.shape == "track" and game.max_score is not None and \
-            board.numbers[1] != game.max_score:
-        report.error(f"board '{board.id}': the track runs {board.numbers[0]} to "
-                     f"{board.numbers[1]}, but the game's max_score is {game.max_score}",
-                     board.loc, "board")
 
 
 def check_boards(game: Game, report: Report) -> None:

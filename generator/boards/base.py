@@ -1,0 +1,147 @@
+"""What every board shape is given and gives back, and the drawing parts shapes share.
+
+A shape's `resolve` reads its own keys of the board layout through a `values.Reader` and
+the board's entry in game.yaml through an `Entry`; its `lay_out` returns a `BoardFace`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .. import sandbox
+from ..model import Board, Cell
+from ..primitives import Face, Group, Item, Polygon, Rect
+from ..problems import Location, Report
+from ..units import parse_length
+
+OUTLINE = (0.55, 0.55, 0.55)
+INK = (0.2, 0.2, 0.2)
+LABEL_SIZE = 5.5  # pt: a cell's coordinates
+
+
+@dataclass(frozen=True)
+class BoardFace:
+    board: Board
+    face: Face
+    centres: tuple[tuple[float, float], ...]  # tile (cell) centres on the face, points, y up
+    radius: float
+    reach: float = 0.0  # how far a tile reaches from its centre (half its diagonal)
+    labels: tuple[tuple[str, float, float], ...] = ()  # (label, x, y up) of cells and spaces
+
+
+CellFace = Callable[[Cell], "Face | None"]
+
+
+class CellProblem(Exception):
+    """A cell entry a shape cannot read: reported at the entry (or its `key`)."""
+
+    def __init__(self, message: str, key: tuple = ()):
+        super().__init__(message)
+        self.message, self.key = message, key
+
+
+@dataclass
+class Entry:
+    """A board's entry in game.yaml (`boards:`), as a shape reads it."""
+
+    raw: dict
+    where: Callable[..., Location]  # where(key, ...) -> its location in game.yaml
+    data: dict  # the game's data tables, for templates
+    report: Report
+    palette: dict  # the game's colours, for colours a board layout names
+
+    def number(self, key: str, default: Any) -> Any:
+        """A whole number, written as one or as a template over the game's data; None
+        (reported) when it is neither."""
+        value = self.raw.get(key, default)
+        if isinstance(value, str):
+            try:
+                value = sandbox.render(value, {"data": self.data})
+                value = int(str(value).strip())
+            except (sandbox.SandboxError, ValueError) as exc:
+                self.report.error(f"board '{self.raw['id']}': {key}: "
+                                  f"{exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'}",
+                                  self.where(key), "reference")
+                return None
+        return value
+
+
+def hexagon(cx: float, cy: float, r: float, start: float) -> tuple[tuple[float, float], ...]:
+    """A regular hexagon's corners about (cx, cy), `r` from it, the first at `start` degrees
+    (counter-clockwise from the right in y-up coordinates, clockwise where y runs down)."""
+    return tuple((cx + r * math.cos(math.radians(start + 60 * k)),
+                  cy + r * math.sin(math.radians(start + 60 * k))) for k in range(6))
+
+
+def whole(item: dict, keys: tuple[str, str]) -> tuple[int, int]:
+    """A cell's two whole-number coordinates (column and row, or q and r)."""
+    missing = [k for k in keys if not isinstance(item.get(k), int) or
+               isinstance(item.get(k), bool)]
+    if missing:
+        raise CellProblem(f"needs whole numbers {' and '.join(keys)} (its coordinates)",
+                          (missing[0],) if missing[0] in item else ())
+    return item[keys[0]], item[keys[1]]
+
+
+def ground(board: Board, width: float, height: float) -> Rect:
+    return Rect(0, 0, width, height, fill=board.color)
+
+
+def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cell,
+               tiles: dict[str, Face], cell_face: CellFace, polygon: bool) -> list[Item]:
+    """A cell's fill, face, tile and outline; `outline` in y-up points, `box` (x, y up, w, h)."""
+    x, y, w, h = box
+    items: list[Item] = []
+    fill = cell.color
+    if polygon:
+        items.append(Polygon(outline, fill=fill))
+    else:
+        items.append(Rect(x, y, w, h, fill=fill))
+    local = tuple((px - x, py - y) for px, py in outline) if polygon else ()
+    face = cell_face(cell)
+    if face is not None:
+        items.append(Group(face.items, dx=x, dy=y, clip=(0, 0, w, h), clip_shape=local))
+    if cell.tile and cell.tile in tiles:
+        tile = tiles[cell.tile]
+        tx, ty = x + (w - tile.width) / 2, y + (h - tile.height) / 2
+        shape = tuple((px - tx, py - ty) for px, py in outline) if polygon else ()
+        items.append(Group(tile.items, dx=tx, dy=ty, clip=(0, 0, tile.width, tile.height),
+                           clip_shape=shape))
+    if polygon:
+        items.append(Polygon(outline, stroke=OUTLINE, stroke_width=0.5))
+    else:
+        items.append(Rect(x, y, w, h, stroke=OUTLINE, stroke_width=0.5))
+    return items
+
+
+def positive(board: Board, value: float, what: str, report: Report) -> None:
+    """A shape's size that must be more than nothing (a cell, a hex, a space)."""
+    if not value > 0:
+        report.error(f"board '{board.id}': its layout '{board.layout}' gives a {what} of 0 mm "
+                     f"or less; a {board.shape} needs a {what} of more than 0 mm", board.loc,
+                     "board")
+
+
+def cell_length(item: dict, key: str, default=None) -> float:
+    """A length of a cell entry (an area's x, y, w, h or size), not negative."""
+    value = item.get(key, default)
+    if value is None:
+        raise CellProblem(f"needs {key}", ())
+    try:
+        size = parse_length(value)
+    except ValueError as exc:
+        raise CellProblem(f"{key}: {exc}", (key,)) from None
+    if size < 0:
+        raise CellProblem(f"{key}: must not be negative, not {value}", (key,))
+    return size
+
+
+def needs_cells(board: Board, report: Report) -> bool:
+    """A map of cells (grid, hex) has cells, from data or rows x columns."""
+    if board.cells:
+        return True
+    report.error(f"board '{board.id}': a {board.shape} map needs cells: (a list in the "
+                 "game's data) or rows and columns in its board layout", board.loc, "board")
+    return False

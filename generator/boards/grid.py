@@ -1,0 +1,102 @@
+"""grid: columns x rows of cells (A1 is the top-left), `gap` apart; its cells come from
+data (`cells:`), or are every square of rows x columns."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..model import Board
+from ..primitives import Face, Item, Text
+from ..units import mm
+from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
+    positive, whole
+
+NAME = "grid"
+CELLS = True
+SCHEMA = {"properties": {
+    "rows": {"type": "integer", "minimum": 1, "maximum": 200},
+    "columns": {"type": "integer", "minimum": 1, "maximum": 200},
+    "cell": {"$ref": "cardgen:common#/$defs/size",
+             "x-expected": "a grid cell's [width, height], such as [25mm, 25mm]"},
+    "gap": {"$ref": "cardgen:common#/$defs/length"},
+    "labels": {"$ref": "cardgen:common#/$defs/flag"},
+}}
+
+
+@dataclass(frozen=True)
+class Spec:
+    rows: int = 0  # the map's size where no cells are given
+    columns: int = 0
+    cell: tuple[float, float] = (mm(25), mm(25))
+    gap: float = 0.0
+
+
+def resolve(layout, entry: Entry) -> Spec:
+    return Spec(int(layout.raw("rows", 0)), int(layout.raw("columns", 0)),
+                layout.pair("cell", Spec.cell), layout.length("gap", 0.0))
+
+
+def label(spec: Spec, a: int, b: int) -> str:
+    """A1: columns as letters, as chess and spreadsheets write them."""
+    letters, n = "", a
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        letters = chr(65 + rest) + letters
+    return f"{letters}{b}"
+
+
+def cell(item: dict, record: dict, spec: Spec, fill) -> dict:
+    a, b = whole(item, ("column", "row"))
+    return {"key": (a, b), "label": str(item.get("label", label(spec, a, b))),
+            "color": fill(record)}
+
+
+def every_cell(spec: Spec):
+    """(column, row) of every cell of rows x columns, row by row."""
+    return ((c, r) for r in range(1, spec.rows + 1) for c in range(1, spec.columns + 1))
+
+
+def count(spec: Spec) -> int:
+    return spec.rows * spec.columns
+
+
+def check(board: Board, game, report) -> None:
+    needs_cells(board, report)
+    positive(board, min(board.spec.cell), "cell", report)
+
+
+def drawable(board: Board) -> bool:
+    return bool(board.cells) and min(board.spec.cell) > 0
+
+
+def cell_box(board: Board):
+    return board.spec.cell
+
+
+def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+            cell_face: CellFace) -> BoardFace:
+    cw, ch = board.spec.cell
+    cols = max(c.key[0] for c in board.cells)
+    rows = max(c.key[1] for c in board.cells)
+    m, gap = board.margin, board.spec.gap
+    width = 2 * m + cols * cw + (cols - 1) * gap
+    height = 2 * m + rows * ch + (rows - 1) * gap
+    items: list[Item] = [ground(board, width, height)]
+    centres, labels = [], []
+    for cell in board.cells:
+        (col, row), label = cell.key, cell.label
+        x = m + (col - 1) * (cw + gap)
+        top = m + (row - 1) * (ch + gap)
+        y = height - top - ch
+        corners = ((x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch))
+        items += cell_items(corners, (x, y, cw, ch), cell, tiles, cell_face, False)
+        centres.append((x + cw / 2, y + ch / 2))
+        if board.labels:
+            items.append(Text(x + mm(1), y + ch - mm(1) - LABEL_SIZE * 0.8, label, title_font,
+                              LABEL_SIZE, INK))
+            labels.append((label, x + cw / 2, y + ch / 2))
+    return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0,
+                     math.hypot(cw, ch) / 2, tuple(labels))
+
+

@@ -1,0 +1,102 @@
+"""ring: N tiles (a run of a deck's cards) with their centres on a circle, the first at
+`start_angle` (degrees counter-clockwise from the right; 90 is the top), the next ones
+clockwise (or counter-clockwise); radial tiles turned so that their bottom edge faces the
+centre. Without a radius, the ring is as small as the tiles and the gap between
+neighbours allow."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..model import Board
+from ..primitives import Face, Group, Item, Rect, Text
+from ..units import mm
+from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground
+
+NAME = "ring"
+CELLS = False  # it places a deck's cards, not cells from data
+SCHEMA = {"properties": {
+    "start_angle": {"type": "number", "x-expected": "degrees: 90 puts the first tile at the top"},
+    "direction": {"enum": ["clockwise", "counterclockwise"]},
+    "gap": {"$ref": "cardgen:common#/$defs/length"},
+    "radius": {"$ref": "cardgen:common#/$defs/length"},
+    "tile_rotation": {"enum": ["radial", "upright"]},
+}}
+
+
+@dataclass(frozen=True)
+class Spec:
+    start_angle: float = 90.0  # degrees, counter-clockwise from the right; 90: the top
+    clockwise: bool = True
+    gap: float = mm(3)  # between neighbouring tiles along the ring
+    radius: float | None = None  # None: as small as the tiles and gap allow
+    radial: bool = True  # tiles turned to face the centre (else upright)
+
+
+def resolve(layout, entry: Entry) -> Spec | None:
+    raw = entry.raw
+    if raw.get("deck") is None or "cards" not in raw:
+        entry.report.error(f"board '{raw['id']}': a ring places a deck's cards: give deck: "
+                           "and cards:", entry.where(), "reference")
+        return None
+    return Spec(start_angle=float(layout.raw("start_angle", Spec.start_angle)),
+                clockwise=layout.raw("direction", "clockwise") == "clockwise",
+                gap=layout.length("gap", Spec.gap), radius=layout.length("radius", None),
+                radial=layout.raw("tile_rotation", "radial") == "radial")
+
+
+def check(board: Board, game, report) -> None:
+    pass  # what a ring needs (a deck and a run of its cards) is resolve's to say
+
+
+def drawable(board: Board) -> bool:
+    return bool(board.cards)
+
+
+def cell_box(board: Board):
+    return None
+
+
+def ring_radius(board: Board, w: float, h: float) -> float:
+    n = len(board.cards)
+    spec = board.spec
+    if spec.radius is not None:
+        return spec.radius
+    if n == 1:
+        return 0.0
+    half_angle = math.pi / n
+    if spec.radial:  # neighbours meet first at their inner corners
+        return (w + spec.gap) / (2 * math.sin(half_angle)) + h / 2
+    return (math.hypot(w, h) + spec.gap) / (2 * math.sin(half_angle))
+
+
+def ring_angles(board: Board) -> list[float]:
+    """Each tile's angle, degrees counter-clockwise from the right."""
+    n = len(board.cards)
+    step = 360.0 / n * (-1 if board.spec.clockwise else 1)
+    return [board.spec.start_angle + i * step for i in range(n)]
+
+
+def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+            cell_face: CellFace) -> BoardFace:
+    first = tiles[board.cards[0]]
+    w, h = first.width, first.height
+    radius = ring_radius(board, w, h)
+    reach = radius + math.hypot(w, h) / 2
+    side = 2 * (reach + board.margin)
+    cx = cy = side / 2
+    items: list[Item] = [ground(board, side, side)]
+    centres = []
+    for card_id, angle in zip(board.cards, ring_angles(board)):
+        face = tiles[card_id]
+        x = cx + radius * math.cos(math.radians(angle))
+        y = cy + radius * math.sin(math.radians(angle))
+        centres.append((x, y))
+        turn = angle - 90 if board.spec.radial else 0.0
+        tile = face.items + (Rect(0, 0, face.width, face.height, stroke=OUTLINE, stroke_width=0.4),)
+        items.append(Group(tile, rotate=turn, cx=x, cy=y, dx=x - face.width / 2,
+                           dy=y - face.height / 2, clip=(0, 0, face.width, face.height)))
+    items.append(Text(cx, cy - 6, board.title, title_font, 16, INK, anchor="middle"))
+    return BoardFace(board, Face(side, side, tuple(items)), tuple(centres), radius,
+                     math.hypot(w, h) / 2)

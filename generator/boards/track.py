@@ -1,0 +1,156 @@
+"""track: numbered spaces around the board's edge (clockwise from the top-left corner),
+along a line, or on a spiral inwards; every 5th space outlined, every 10th filled (as
+`emphasis:` says). Its numbers run from the board entry's `first` to its `last`."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..colors import Color, parse_color
+from ..model import Board
+from ..primitives import Ellipse, Face, Item, Rect, Text
+from ..units import mm
+from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground, positive
+
+NAME = "track"
+CELLS = False
+SCHEMA = {"properties": {
+    "path": {"enum": ["edge", "line", "spiral"]},
+    "space": {"$ref": "cardgen:common#/$defs/length"},
+    "size": {"$ref": "cardgen:common#/$defs/size",
+             "x-expected": "the board's [width, height], such as [280mm, 190mm]"},
+    "emphasis": {"type": "array", "items": {"type": "integer", "minimum": 2, "maximum": 100},
+                 "maxItems": 2},
+    "accent": {"$ref": "cardgen:common#/$defs/color"},
+}}
+MAX_SPACES = 1000
+
+
+@dataclass(frozen=True)
+class Spec:
+    numbers: tuple[int, int] = (0, 0)  # its first and last numbers
+    path: str = "edge"  # edge, line or spiral
+    space: float = mm(15)  # the size of a space
+    size: tuple[float, float] = (0.0, 0.0)  # edge: the board's own size (0: from the spaces)
+    emphasis: tuple[int, ...] = (5, 10)  # every 5th space outlined, every 10th filled
+    accent: Color = parse_color("#7a2e4a")  # the colour of emphasised spaces
+
+
+def resolve(layout, entry: Entry) -> Spec | None:
+    raw = entry.raw
+    first, last = entry.number("first", 0), entry.number("last", None)
+    if last is None and "last" not in raw:
+        entry.report.error(f"board '{raw['id']}': a track needs last: its last number",
+                           entry.where(), "reference")
+        return None
+    if first is None or last is None:
+        return None
+    if not 0 < last - first + 1 <= MAX_SPACES:
+        entry.report.error(f"board '{raw['id']}': a track of {last - first + 1} spaces (first "
+                           f"{first}, last {last}); a track has 1 to {MAX_SPACES:,}",
+                           entry.where("last"), "reference")
+        return None
+    return Spec((first, last), layout.raw("path", "edge"), layout.length("space", Spec.space),
+                layout.pair("size", (0.0, 0.0)), tuple(layout.raw("emphasis", [5, 10])),
+                layout.color("accent", Spec.accent, entry.palette))
+
+
+def check(board: Board, game, report) -> None:
+    positive(board, board.spec.space, "space", report)
+    if game.max_score is not None and board.spec.numbers[1] != game.max_score:
+        report.error(f"board '{board.id}': the track runs {board.spec.numbers[0]} to "
+                     f"{board.spec.numbers[1]}, but the game's max_score is {game.max_score}",
+                     board.loc, "board")
+
+
+def drawable(board: Board) -> bool:
+    return board.spec.space > 0 and board.spec.numbers[1] >= board.spec.numbers[0]
+
+
+def cell_box(board: Board):
+    return None
+
+
+def track_centres(board: Board) -> tuple[tuple[float, float], list[tuple[float, float]], float]:
+    """(board size, each space's centre y down, the side of a space) of a track."""
+    spec = board.spec
+    first, last = spec.numbers
+    n = last - first + 1
+    m, space = board.margin, spec.space
+    if spec.path == "line":
+        width, height = 2 * m + n * space, 2 * m + space
+        return (width, height), [(m + space * (k + 0.5), m + space / 2) for k in range(n)], space
+    if spec.path == "spiral":  # inwards, clockwise, the first space at the top
+        step = space * 1.08
+        spacing = space * 1.25  # between turns
+        b = spacing / (2 * math.pi)
+        inner = space * 1.5
+        outer = math.sqrt(2 * b * n * step + inner * inner)
+        side = 2 * (outer + space / 2 + m)
+        cx = cy = side / 2
+        centres, theta = [], 0.0
+        for _ in range(n):
+            r = max(inner, outer - b * theta)
+            centres.append((cx + r * math.sin(theta), cy - r * math.cos(theta)))
+            theta += step / r
+        return (side, side), centres, space
+    # edge: clockwise from the top-left corner, on a rectangle inset by half a space, a space
+    # on each corner and the spaces of each side evenly spread (left and right may differ
+    # by one, for an odd number)
+    width, height = spec.size
+    if not width or not height:
+        width = height = n * space / 4 + space + 2 * m
+    inset = m + space / 2
+    wi, hi = width - 2 * inset, height - 2 * inset
+    if n < 4:
+        return (width, height), [(inset + wi * k / max(n - 1, 1), inset) for k in range(n)], space
+    a = max(1, round(n / 2 * wi / (wi + hi)))  # intervals along the top (and the bottom)
+    b = max(1, (n - 2 * a) // 2)  # along the right
+    left = n - 2 * a - b  # along the left: b, or b + 1
+    if left < 1:
+        a, b = a - 1, b
+        left = n - 2 * a - b
+    corners = [(inset, inset), (inset + wi, inset), (inset + wi, inset + hi), (inset, inset + hi)]
+    centres = []
+    for (x0, y0), (x1, y1), count in zip(corners, corners[1:] + corners[:1], (a, b, a, left)):
+        centres += [(x0 + (x1 - x0) * k / count, y0 + (y1 - y0) * k / count) for k in range(count)]
+    step = min(wi / a, hi / max(b, left))
+    return (width, height), centres[:n], min(space, step)
+
+
+def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+            cell_face: CellFace) -> BoardFace:
+    spec = board.spec
+    (width, height), raw, side = track_centres(board)
+    first = spec.numbers[0]
+    accent = spec.accent
+    pale = tuple(1 - (1 - v) * 0.25 for v in accent) if len(accent) == 3 else accent
+    items: list[Item] = [ground(board, width, height)]
+    centres, labels = [], []
+    every, stronger = (tuple(spec.emphasis) + (0, 0))[:2]
+    drawn = side * 0.94
+    for k, (cx, cy_down) in enumerate(raw):
+        number = first + k
+        cx, cy = cx, height - cy_down
+        strong = bool(stronger) and number % stronger == 0
+        marked = bool(every) and number % every == 0
+        x, y = cx - drawn / 2, cy - drawn / 2
+        if spec.path == "spiral":
+            items += [Ellipse(x, y, drawn, drawn, fill=pale if strong else (1.0, 1.0, 1.0)),
+                      Ellipse(x, y, drawn, drawn, stroke=accent if marked else OUTLINE,
+                              stroke_width=1.4 if marked else 0.5)]
+        else:
+            items += [Rect(x, y, drawn, drawn, fill=pale if strong else (1.0, 1.0, 1.0)),
+                      Rect(x, y, drawn, drawn, stroke=accent if marked else OUTLINE,
+                           stroke_width=1.4 if marked else 0.5)]
+        size = min(12.0, drawn * 0.42)
+        items.append(Text(cx, cy - size * 0.35, str(number), title_font, size,
+                          accent if marked else INK, anchor="middle"))
+        centres.append((cx, cy))
+        labels.append((str(number), cx, cy))
+    if spec.path == "edge":
+        items.append(Text(width / 2, height / 2, board.title, title_font, 16, INK,
+                          anchor="middle"))
+    return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0,
+                     side / math.sqrt(2), tuple(labels))

@@ -1,0 +1,172 @@
+"""Boards: each entry of game.yaml's `boards:` with its board layout, as the model's Board.
+
+What every board has (its deck and run of cards, its cells from data, the common keys of
+its layout) is read here; what its shape has of its own, by the shape's module
+(generator/boards), whose Spec defaults are the model's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from .. import boards as shapes
+from .. import sandbox
+from ..boards.base import CellProblem, Entry
+from ..colors import parse_color
+from ..load import LoadedGame
+from ..model import Board, Cell, Deck
+from ..problems import Report
+from ..units import paper_name
+from ..values import Reader
+
+MAX_MAP_CELLS = 10_000  # rows x columns a map's plain cells are made for (validate says more)
+_DEFAULTS = {f.name: f.default for f in fields(Board)}
+
+
+def data_value(loaded: LoadedGame, path: str):
+    """The value a path such as data.map.cells names in the game's data (None: nothing)."""
+    parts = path.split(".")[1:]
+    value = loaded.data[parts[0]].data if parts[0] in loaded.data else None
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _run(raw: dict, deck: Deck, data: dict, where, report: Report) -> tuple[str, ...] | None:
+    """The card ids a board entry's `cards:` names: a list, or a run {first, last} whose ends
+    may be templates over the data; None (reported) when they are not cards of the deck."""
+    order = [c.id for c in deck.cards]
+    spec = raw["cards"]
+    if not isinstance(spec, dict):
+        unknown = [c for c in spec if c not in order]
+        if unknown:
+            report.error(f"board '{raw['id']}': unknown card '{unknown[0]}' in deck "
+                         f"'{deck.id}'", where("cards"), "reference")
+            return None
+        return tuple(spec)
+    spec = dict(spec)
+    for end in ("first", "last"):
+        try:
+            spec[end] = str(sandbox.render(spec[end], {"data": data}))
+        except sandbox.SandboxError as exc:
+            report.error(f"board '{raw['id']}': cards: {end}: {exc}", where("cards", end),
+                         "reference")
+            return None
+    missing = [x for x in (spec["first"], spec["last"]) if x not in order]
+    if missing or order.index(spec["first"]) > order.index(spec["last"]):
+        report.error(f"board '{raw['id']}': cards {spec['first']} to {spec['last']} are not a "
+                     f"run of deck '{deck.id}'", where("cards"), "reference")
+        return None
+    return tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
+
+
+def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dict,
+           report: Report, where) -> tuple[Cell, ...] | None:
+    """The cells a board entry's `cells:` path names in the game's data, each located at its
+    entry; None (reported) when the path names no list of mappings."""
+    name = raw["id"]
+    if not shape.CELLS:
+        report.error(f"board '{name}': a {shape.NAME} places no cells from data (cells: is "
+                     f"for {', '.join(n for n, m in shapes.SHAPES.items() if m.CELLS)})",
+                     where("cells"), "reference")
+        return None
+    parts = raw["cells"].split(".")[1:]
+    table = parts[0]
+    value = data_value(loaded, raw["cells"])
+    if not isinstance(value, list):
+        report.error(f"board '{name}': cells: '{raw['cells']}' is not a list in the game's data"
+                     + ("" if table in loaded.data else
+                        f" (there is no data table '{table}')"), where("cells"), "reference")
+        return None
+    source = loaded.data[table].source
+    cells = []
+    for i, item in enumerate(value):
+        entry = tuple(parts[1:]) + (i,)
+        if not isinstance(item, dict):
+            report.error(f"board '{name}': cell {i + 1} is not a mapping", source.locate(entry),
+                         "schema")
+            continue
+        kind = item.get("type")
+        record = {**(types.get(kind) or {} if isinstance(kind, str) else {}), **item}
+        tile = item.get("tile") if isinstance(item.get("tile"), str) else None
+
+        def fill(values: dict, item=item):
+            """The cell's colour (its own, or its type's), by the one rule for colours."""
+            if "color" not in values or values["color"] in ("", None):
+                return (1.0, 1.0, 1.0)
+            try:
+                return parse_color(str(values["color"]), palette)
+            except ValueError as exc:
+                raise CellProblem(f"color: {exc}", ("color",) if "color" in item else ()) \
+                    from None
+
+        try:
+            cells.append(Cell(tile=tile, record=record, source=source, path=entry,
+                              **shape.cell(item, record, spec, fill)))
+        except CellProblem as exc:
+            report.error(f"board '{name}': cell {i + 1}: {exc.message}",
+                         source.locate(entry + exc.key), "schema")
+    return tuple(cells)
+
+
+def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], report: Report,
+                  layouts: dict, palette: dict) -> Board | None:
+    where = lambda *path: loaded.game.locate(("boards", i) + path)  # noqa: E731
+    doc = loaded.boards.get(raw["layout"])
+    deck = None
+    if "deck" in raw:
+        deck = next((d for d in decks if d.id == raw["deck"]), None)
+        if deck is None and any(d.get("id") == raw["deck"] for d in loaded.game.data["decks"]):
+            return None  # a deck of the game that could not be resolved: reported at its cause
+        if deck is None:
+            report.error(f"board '{raw['id']}': unknown deck '{raw['deck']}'", where("deck"),
+                         "reference")
+            return None
+    if doc is None:
+        return None
+    d = doc.data
+    shape = shapes.SHAPES[d.get("shape", "ring")]
+    data = {k: table.data for k, table in loaded.data.items()}
+    layout = Reader(d, doc.locate, f"board layout '{raw['layout']}'", report)
+    spec = shape.resolve(layout, Entry(raw, where, data, report, palette))
+    if spec is None:
+        return None
+    cards: tuple[str, ...] = ()
+    if deck is not None and "cards" in raw:
+        cards = _run(raw, deck, data, where, report)
+        if cards is None:
+            return None
+    types = data_value(loaded, raw["types"]) if "types" in raw else {}
+    if "types" in raw and not isinstance(types, dict):
+        report.error(f"board '{raw['id']}': types: '{raw['types']}' is not a mapping in the "
+                     "game's data", where("types"), "reference")
+        return None
+    cells: tuple = ()
+    if "cells" in raw:
+        cells = _cells(loaded, raw, shape, spec, types, palette, report, where)
+        if cells is None:
+            return None
+    elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
+        cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
+                           loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
+    common = dict(
+        margin=layout.length("margin", _DEFAULTS["margin"]),
+        papers=tuple(paper_name(p) for p in layout.raw("papers", _DEFAULTS["papers"])),
+        overlap=layout.length("overlap", _DEFAULTS["overlap"]),
+        print_margin=layout.length("print_margin", _DEFAULTS["print_margin"]),
+        color=layout.color("color", _DEFAULTS["color"], palette),
+        labels=layout.flag("labels", _DEFAULTS["labels"]))
+    if not layout.ok:
+        return None
+    return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],
+                 loc=where(), shape=shape.NAME, spec=spec, deck=deck.id if deck else None,
+                 cards=cards, cells=cells, **common,
+                 cell_layout=layouts.get(raw["cell"]) if "cell" in raw else None,
+                 types=tuple(types) if "types" in raw else None)
+
+
+def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
+                   layouts: dict | None = None, palette: dict | None = None) -> tuple[Board, ...]:
+    found = (resolve_board(loaded, i, raw, decks, report, layouts or {}, palette or {})
+             for i, raw in enumerate(loaded.game.data.get("boards") or []))
+    return tuple(board for board in found if board is not None)

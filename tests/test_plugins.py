@@ -1,0 +1,154 @@
+"""Extension points are registries: a board shape and an export format are each one module.
+
+Each test writes a new one as a module of a temporary package, registers what that
+package holds through the registry's own discovery, and uses it as a designer would,
+from game.yaml and a layout file, reading the real output back.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from pathlib import Path
+
+import pypdf
+import pytest
+
+STRIP = '''
+"""strip: a deck's cards in one row, `gap` apart (a shape written for the test)."""
+from dataclasses import dataclass
+
+from generator.boards.base import BoardFace, ground, positive
+from generator.primitives import Face, Group, Text
+from generator.units import mm
+
+NAME = "strip"
+CELLS = False
+SCHEMA = {"properties": {"gap": {"$ref": "cardgen:common#/$defs/length"},
+                         "caption": {"type": "string"}}}
+
+
+@dataclass(frozen=True)
+class Spec:
+    gap: float = mm(2)
+    caption: str = "STRIP"
+
+
+def resolve(layout, entry):
+    return Spec(layout.length("gap", Spec.gap), layout.raw("caption", Spec.caption))
+
+
+def check(board, game, report):
+    positive(board, board.spec.gap, "gap", report)
+
+
+def drawable(board):
+    return bool(board.cards) and board.spec.gap > 0
+
+
+def cell_box(board):
+    return None
+
+
+def lay_out(board, tiles, title_font, cell_face):
+    faces = [tiles[c] for c in board.cards]
+    gap, m = board.spec.gap, board.margin
+    width = 2 * m + sum(f.width for f in faces) + gap * (len(faces) - 1)
+    height = 2 * m + max(f.height for f in faces) + mm(10)
+    items, x, centres = [ground(board, width, height)], m, []
+    for face in faces:
+        items.append(Group(face.items, dx=x, dy=m, clip=(0, 0, face.width, face.height)))
+        centres.append((x + face.width / 2, m + face.height / 2))
+        x += face.width + gap
+    items.append(Text(width / 2, height - m - mm(6), board.spec.caption, title_font, 12,
+                      (0, 0, 0), anchor="middle"))
+    return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0, 0.0)
+'''
+
+
+def _package(tmp_path: Path, name: str, modules: dict[str, str]):
+    folder = tmp_path / "plugins" / name
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text("", "utf-8")
+    for module, text in modules.items():
+        (folder / f"{module}.py").write_text(textwrap.dedent(text), "utf-8")
+    sys.path.insert(0, str(tmp_path / "plugins"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.pop(0)
+
+
+@pytest.fixture
+def strip_shape(tmp_path):
+    from generator import boards
+    package = _package(tmp_path, "test_shapes", {"strip": STRIP})
+    found = boards._discover(package.__path__, package.__name__)
+    assert list(found) == ["strip"]
+    for module in found.values():
+        boards.register(module)
+    yield found["strip"]
+    boards.unregister("strip")
+    sys.modules.pop("test_shapes.strip", None)
+    sys.modules.pop("test_shapes", None)
+
+
+def _strip_game(project: Path, caption: str = "STRIP", extra: str = "") -> None:
+    (project / "layouts/boards/test-strip.yaml").write_text(
+        f"shape: strip\ngap: 4mm\ncaption: {caption}\npapers: [A3]\n{extra}", "utf-8")
+    text = (project / "cards/lastdance/game.yaml").read_text("utf-8")
+    (project / "cards/lastdance/game.yaml").write_text(
+        text + "boards:\n  - {id: row, layout: test-strip, deck: "
+        + _first_deck(project) + ", cards: [" + ", ".join(_first_cards(project)) + "]}\n",
+        "utf-8")
+
+
+def _first_deck(project: Path) -> str:
+    import yaml
+    return yaml.safe_load((project / "cards/lastdance/game.yaml").read_text("utf-8"))[
+        "decks"][0]["id"]
+
+
+def _first_cards(project: Path) -> list[str]:
+    from generator.load import Project
+    from generator.pipeline import check
+    outcome = check(Project.find(project), "lastdance")
+    return [c.id for c in outcome.game.decks[0].cards[:3]]
+
+
+def test_a_board_shape_is_one_module(project, cardgen, strip_shape):
+    assert "boards" not in (project / "cards/lastdance/game.yaml").read_text("utf-8")
+    _strip_game(project, caption="A-ROW-OF-THREE")
+    run = cardgen("build", "lastdance")
+    assert run.code == 0, run.lines
+    pdf = pypdf.PdfReader(project / "output/lastdance/lastdance-board-row.pdf")
+    assert len(pdf.pages) == 1
+    assert "A-ROW-OF-THREE" in pdf.pages[0].extract_text()
+    width_mm = float(pdf.pages[0].mediabox.width) / 72 * 25.4
+    assert round(width_mm) == 420 or round(width_mm) == 297  # on A3, either way up
+
+
+def test_a_new_shape_has_its_own_keys_and_checks(project, cardgen, strip_shape):
+    _strip_game(project, extra="rows: 3\n")  # a key of grid and hex, not of a strip
+    run = cardgen("validate", "lastdance")
+    assert run.code == 1
+    assert any("test-strip.yaml:5:1: error: unknown key 'rows' (not a key of a strip board)"
+               in line for line in run.lines), run.lines
+    (project / "layouts/boards/test-strip.yaml").write_text(
+        "shape: strip\ngap: 0mm\npapers: [A3]\n", "utf-8")
+    run = cardgen("validate", "lastdance")
+    assert run.code == 1
+    assert any("its layout 'test-strip' gives a gap of 0 mm or less; a strip needs a gap of "
+               "more than 0 mm [board]" in line for line in run.lines), run.lines
+
+
+def test_an_unregistered_shape_is_not_a_shape(project, cardgen):
+    (project / "layouts/boards/test-strip.yaml").write_text("shape: strip\n", "utf-8")
+    text = (project / "cards/lastdance/game.yaml").read_text("utf-8")
+    (project / "cards/lastdance/game.yaml").write_text(
+        text + "boards:\n  - {id: row, layout: test-strip}\n", "utf-8")
+    run = cardgen("validate", "lastdance")
+    assert run.code == 1
+    assert any("shape must be one of areas, grid, hex, ring, track, not 'strip'" in line
+               for line in run.lines), run.lines
