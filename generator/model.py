@@ -122,7 +122,7 @@ class ExportProfile:
 
     name: str
     description: str
-    format: str  # "pdf", or a picture per face: "png" or "jpeg"
+    format: str  # a format of generator/formats: "pdf", or a picture per face: "png", "jpeg"
     bleed: float  # points, on every side of the trim
     safe: float  # points inside the trim that text and pictures keep clear of
     marks: str  # "tombo" (Japanese trim marks) or "none"
@@ -135,15 +135,8 @@ class ExportProfile:
     tolerance: float  # points a card may differ from a size and still be printed at it
     sizes: tuple[ExportSize, ...]
     loc: Location
-
-    @property
-    def raster(self) -> bool:
-        """A picture per face at a template's pixel size (png, jpeg), not a PDF."""
-        return self.format != "pdf"
-
-    @property
-    def extension(self) -> str:
-        return {"pdf": "pdf", "png": "png", "jpeg": "jpg"}[self.format]
+    raster: bool = False  # a picture per face at a template's pixel size, not a PDF page
+    extension: str = "pdf"  # of the files it writes (its format's)
 
     def template_for(self, trim: tuple[float, float]) -> ExportSize | None:
         """The profile's size for a card of `trim`, either way up, turned to the card's

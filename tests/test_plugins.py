@@ -152,3 +152,60 @@ def test_an_unregistered_shape_is_not_a_shape(project, cardgen):
     assert run.code == 1
     assert any("shape must be one of areas, grid, hex, ring, track, not 'strip'" in line
                for line in run.lines), run.lines
+
+
+TIFF = '''
+"""tiff: one RGB TIFF per face at a template's pixel size (a format written for the test)."""
+import io
+
+NAME = "tiff"
+EXTENSION = "tif"
+RASTER = True
+PIL = "TIFF"
+DEFAULTS = {"color": "rgb", "marks": "none", "bleed": "0mm"}
+SCHEMA = {"required": ["sizes"], "properties": {"color": {"const": "rgb"}}}
+
+
+def encode(image, dpi):
+    data = io.BytesIO()
+    image.save(data, "TIFF", dpi=(dpi, dpi), compression="tiff_lzw")
+    return data.getvalue()
+'''
+
+
+@pytest.fixture
+def tiff_format(tmp_path):
+    from generator import formats
+    package = _package(tmp_path, "test_formats", {"tiff": TIFF})
+    found = formats._discover(package.__path__, package.__name__)
+    assert list(found) == ["tiff"]
+    for module in found.values():
+        formats.register(module)
+    yield found["tiff"]
+    formats.unregister("tiff")
+    sys.modules.pop("test_formats.tiff", None)
+    sys.modules.pop("test_formats", None)
+
+
+def test_an_export_format_is_one_module(project, cardgen, tiff_format):
+    import json
+    from PIL import Image
+    tgc = (project / "layouts/exports/tgc.yaml").read_text("utf-8")
+    (project / "layouts/exports/test-tiff.yaml").write_text(
+        tgc.replace("format: png", "format: tiff"), "utf-8")
+    run = cardgen("export", "odoriko", "--profile", "test-tiff")
+    assert run.code == 0, run.lines
+    folder = project / "output/odoriko/export-test-tiff"
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert manifest["format"] == "tiff" and manifest["files"]
+    for row in manifest["files"]:
+        assert row["file"].endswith(".tif")
+        with Image.open(folder / row["file"]) as image:
+            assert image.format == "TIFF" and image.size == (825, 1125) and image.mode == "RGB"
+    # what the format requires of a profile is checked where the profile says it
+    (project / "layouts/exports/test-tiff.yaml").write_text(
+        "format: tiff\ncolor: cmyk\n", "utf-8")
+    run = cardgen("export", "odoriko", "--profile", "test-tiff")
+    assert run.code == 1
+    assert any("missing required key 'sizes'" in line for line in run.lines), run.lines
+    assert any("color must be 'rgb', not 'cmyk'" in line for line in run.lines), run.lines

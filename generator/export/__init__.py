@@ -4,11 +4,12 @@ A branch at the end of the pipeline. The game is laid out again with the export
 profile's bleed (layouts/exports/<name>.yaml); every distinct face design (told apart by
 its identity, identity.py, as diff and the caches do) becomes one file:
 
-- `format: pdf`: one page of trim plus bleed, with Japanese trim marks (トンボ) around it
-  when `marks: tombo`, TrimBox and BleedBox set, colours converted to CMYK (color.py) and
-  the ICC profile embedded as a PDF/X-4 output intent;
-- `format: png` or `jpeg`: one RGB picture at the exact pixel size of the service's
-  template for the card's size, the face's trim scaled onto the template's trim.
+- a PDF format (generator/formats/pdf.py): one page of trim plus bleed, with Japanese trim
+  marks (トンボ) around it when `marks: tombo`, TrimBox and BleedBox set, colours converted
+  to CMYK (color.py) and the ICC profile embedded as a PDF/X-4 output intent;
+- a picture format (png, jpeg: generator/formats): one RGB picture at the exact pixel size
+  of the service's template for the card's size, the face's trim scaled onto the
+  template's trim, encoded by the format's module.
 
 A manifest (CSV and JSON) lists every file with its side, deck, cards and copies to print.
 Each file is read back (preflight.py) before anything is written; the set is written
@@ -30,13 +31,11 @@ from ..layout import GameFaces
 from ..model import ExportProfile, Game, frozen_mapping
 from ..primitives import Face
 from ..problems import Location, Report
+from ..formats import FORMATS
 from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
 from .checks import check_faces
-
-PDFX_VERSION = "PDF/X-4"
-FIXED_DATE = "2000-01-01T00:00:00+00:00"  # reportlab's invariant date: the same bytes every time
 
 
 @dataclass(frozen=True)
@@ -164,54 +163,8 @@ def pdf_file(design: Design, profile: ExportProfile, title: str, font: str, icc:
     render_pdf(PdfFile((page,), f"{title}: {design.file}",
                        f"{design.side} of {', '.join(design.cards)}: print {design.copies}",
                        font, boxes=((trim, bleed),)), out)
-    return finish_pdf(out.getvalue(), profile, f"{title}: {design.file}", icc)
-
-
-def finish_pdf(data: bytes, profile: ExportProfile, title: str, icc: bytes | None) -> bytes:
-    """The PDF/X-4 parts reportlab does not write: the output intent with the ICC profile,
-    the PDF/X version in the document information and the XMP metadata."""
-    import pikepdf
-    from pikepdf import Dictionary, Name, String
-    pdf = pikepdf.open(io.BytesIO(data))
-    if icc is not None:
-        stream = pikepdf.Stream(pdf, icc)
-        stream.N = 4
-        condition = profile.output_condition or "CMYK"
-        pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(Dictionary(
-            Type=Name.OutputIntent, S=Name.GTS_PDFX, OutputConditionIdentifier=String(condition),
-            Info=String(condition), RegistryName=String("http://www.color.org"),
-            DestOutputProfile=stream))])
-        pdf.docinfo[Name.GTS_PDFXVersion] = String(PDFX_VERSION)
-        pdf.docinfo[Name.Trapped] = Name("/False")
-        pdf.Root.Metadata = pdf.make_stream(_xmp(title).encode("utf-8"),
-                                            Type=Name.Metadata, Subtype=Name.XML)
-    out = io.BytesIO()
-    pdf.save(out, deterministic_id=True, min_version="1.6")
-    return out.getvalue()
-
-
-def _xmp(title: str) -> str:
-    from xml.sax.saxutils import escape
-    return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
-<x:xmpmeta xmlns:x="adobe:ns:meta/">
- <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-  <rdf:Description rdf:about=""
-    xmlns:dc="http://purl.org/dc/elements/1.1/"
-    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
-    xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
-    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
-   <dc:format>application/pdf</dc:format>
-   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
-   <xmp:CreatorTool>cardgen</xmp:CreatorTool>
-   <xmp:CreateDate>{FIXED_DATE}</xmp:CreateDate>
-   <xmp:ModifyDate>{FIXED_DATE}</xmp:ModifyDate>
-   <pdf:Producer>cardgen</pdf:Producer>
-   <pdf:Trapped>False</pdf:Trapped>
-   <pdfxid:GTS_PDFXVersion>{PDFX_VERSION}</pdfxid:GTS_PDFXVersion>
-  </rdf:Description>
- </rdf:RDF>
-</x:xmpmeta>
-<?xpacket end="w"?>"""
+    return FORMATS[profile.format].finish(out.getvalue(), profile, f"{title}: {design.file}",
+                                          icc)
 
 
 def picture_files(items: list[Design], profile: ExportProfile, game: Game,
@@ -240,12 +193,7 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
             cx, cy = (face.width / 2 + bleed) * scale, (face.height / 2 + bleed) * scale
             left, top = round(cx - pw / 2), round(cy - ph / 2)
             image = image.crop((left, top, left + pw, top + ph))
-            data = io.BytesIO()
-            if profile.format == "jpeg":  # full chroma: coloured text keeps its edges
-                image.save(data, "JPEG", quality=95, subsampling=0, dpi=(profile.dpi, profile.dpi))
-            else:
-                image.save(data, "PNG", dpi=(profile.dpi, profile.dpi))
-            out.append(data.getvalue())
+            out.append(FORMATS[profile.format].encode(image, profile.dpi))
     finally:
         document.close()
     return out
@@ -261,7 +209,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
     items = designs(faces, profile, profile.extension)
     files: list[BytesFile] = []
     image_dpi: dict[str, list[float]] = {}
-    if profile.format == "pdf":
+    if not profile.raster:
         icc = Path(profile.icc).read_bytes() if profile.color == "cmyk" else None
         if icc is not None:
             from .color import CmykConverter

@@ -19,6 +19,7 @@ import io
 from ..model import ExportProfile, Game
 from ..problems import Location, Report
 from ..units import mm
+from ..formats import FORMATS
 
 BOX_TOLERANCE = mm(0.01)
 RGB_OPERATORS = {"rg", "RG"}
@@ -140,7 +141,7 @@ def preflight_picture(data: bytes, design, profile: ExportProfile, game: Game, w
     from PIL import Image
     with Image.open(io.BytesIO(data)) as image:
         size, mode, kind = image.size, image.mode, image.format
-    if kind != {"png": "PNG", "jpeg": "JPEG"}[profile.format]:
+    if kind != FORMATS[profile.format].PIL:
         report.error(f"preflight of {design.file}: the file is {kind}, not "
                      f"{profile.format.upper()} (a cardgen bug: please report it)", where,
                      "preflight")

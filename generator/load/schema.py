@@ -76,12 +76,24 @@ def _fill_board_shapes(schema: dict) -> dict:
     return out
 
 
+def _fill_export_formats(schema: dict) -> dict:
+    """The export profile schema's `format` enum and what each format requires, from the
+    format modules that declare them (generator/formats)."""
+    from ..formats import schema_parts
+    parts = schema_parts()
+    out = {k: v for k, v in schema.items() if k != "x-export-formats"}
+    out["properties"] = {**schema["properties"], "format": parts["format"]}
+    out["allOf"] = _filled(parts["allOf"])
+    return out
+
+
 def _plugins() -> tuple:
-    """What the schemas are made from besides their files: the element types and board
-    shapes registered now (a test may register its own)."""
+    """What the schemas are made from besides their files: the element types, board shapes
+    and export formats registered now (a test may register its own)."""
     from ..boards import SHAPES
     from ..elements import NAMES
-    return tuple(NAMES), tuple(SHAPES)
+    from ..formats import FORMATS
+    return tuple(NAMES), tuple(SHAPES), tuple(FORMATS)
 
 
 def _registry() -> Registry:
@@ -98,6 +110,8 @@ def _registry_for(plugins: tuple) -> Registry:
             schema = _fill_element_types(schema)
         if schema.get("x-board-shapes"):
             schema = _fill_board_shapes(schema)
+        if schema.get("x-export-formats"):
+            schema = _fill_export_formats(schema)
         resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
     return Registry().with_resources(resources_)
 

@@ -11,6 +11,7 @@ from ..load.yamlfile import Document
 from ..model import ExportProfile, ExportSize
 from ..paths import Outside, inside
 from ..problems import Report, UsageError
+from ..formats import FORMATS
 from ..images import MAX_PIXELS
 from ..units import mm, parse_length, to_mm
 
@@ -73,8 +74,9 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         return value
 
     fmt = d.get("format", "pdf")
-    color = d.get("color", "cmyk" if fmt == "pdf" else "rgb")
-    bleed = length("bleed", mm(3) if fmt == "pdf" else 0.0)
+    own = FORMATS[fmt]  # what the format gives where the profile says nothing
+    color = d.get("color", own.DEFAULTS["color"])
+    bleed = length("bleed", parse_length(own.DEFAULTS["bleed"]))
     safe, tolerance = length("safe", mm(3)), length("tolerance", DEFAULT_TOLERANCE)
     dpi = d.get("dpi", 300)
     sizes = []
@@ -142,8 +144,8 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         return None
     return ExportProfile(
         name=name, description=str(d.get("description", "")), format=fmt, bleed=bleed,
-        safe=safe, marks=d.get("marks", "tombo" if fmt == "pdf" else "none"),
+        safe=safe, marks=d.get("marks", own.DEFAULTS["marks"]),
         color=color, icc=icc, output_condition=condition,
         black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
         dpi=dpi, tolerance=tolerance,
-        sizes=tuple(sizes), loc=doc.locate(()))
+        sizes=tuple(sizes), loc=doc.locate(()), raster=own.RASTER, extension=own.EXTENSION)
