@@ -362,6 +362,147 @@ def _sized(chain: list, size, at: tuple, doc: Document) -> list:
     return [(chain[0][0], top), *chain]
 
 
+@dataclass
+class _Loading:
+    """What each file kind's loader is given: the game being loaded and where it stands."""
+
+    project: Project
+    folder: Path
+    game_doc: Document
+    loaded: "LoadedGame"
+    report: Report
+
+    def file(self, name: str, at: tuple, what: str) -> Path | None:
+        """A file game.yaml names, through the containment rule (reported if it fails)."""
+        return _referenced_file(self.folder, name, self.project, self.report,
+                                self.game_doc.locate(at), what)
+
+    def layout(self, name: str, where: Location) -> None:
+        """A card layout (and the layouts it extends), once."""
+        if name not in self.loaded.layouts:
+            chain = load_layout_chain(self.project.root, self.project.display, name,
+                                      self.report, where)
+            if chain is not None:
+                self.loaded.layouts[name] = chain
+
+
+def _load_decks(c: _Loading, data: dict) -> None:
+    """Each deck's file, the layouts its cards name as their backs, its layouts and sheet."""
+    for i, deck in enumerate(data.get("decks") or []):
+        if not isinstance(deck, dict) or not isinstance(deck.get("id"), str):
+            continue
+        deck_id = deck["id"]
+        if deck_id in c.loaded.decks:
+            c.report.error(f"deck '{deck_id}' is defined twice",
+                           c.game_doc.locate(("decks", i, "id")), "identity")
+            continue
+        if isinstance(deck.get("cards"), str):
+            path = c.file(deck["cards"], ("decks", i, "cards"), "card file")
+            doc = _load_deck_file(path, c.project, deck, c.game_doc, i, c.report, c.loaded) \
+                if path is not None else None
+            if doc is not None:
+                c.loaded.decks[deck_id] = doc
+                for j, card in enumerate(doc.data.get("cards") or []):
+                    name = card.get("back") if isinstance(card, dict) else None
+                    if isinstance(name, str):
+                        c.layout(name, doc.locate(("cards", j, "back")))
+        for side, default in DEFAULT_LAYOUTS.items():
+            layout = deck.get(side, default)
+            if isinstance(layout, str):
+                c.layout(layout, c.game_doc.locate(("decks", i, side) if side in deck
+                                                   else ("decks", i)))
+        sheet_id = sheet_preset_id(deck)
+        if isinstance(sheet_id, str) and sheet_id not in c.loaded.sheets:
+            where = c.game_doc.locate(("decks", i, "sheet") + (("preset",) if isinstance(
+                deck.get("sheet"), dict) else ())) if "sheet" in deck else \
+                c.game_doc.locate(("decks", i))
+            sheet = load_sheet(c.project, sheet_id, c.report, where)
+            if sheet is not None:
+                c.loaded.sheets[sheet_id] = sheet
+
+
+def _load_data(c: _Loading, data: dict) -> None:
+    for name, file in (data.get("data") or {}).items():
+        if not isinstance(file, str):
+            continue
+        path = c.file(file, ("data", name), "data file")
+        doc = load_yaml(path, c.project.display(path), c.report, typed_keys=True) \
+            if path is not None else None
+        if doc is not None:
+            c.loaded.data[name] = doc
+
+
+def _load_checks(c: _Loading, data: dict) -> None:
+    if isinstance(data.get("checks"), str):
+        path = c.file(data["checks"], ("checks",), "checks file")
+        if path is not None:
+            c.loaded.checks = _load_checked(path, c.project, c.report, "checks", checks_context)
+
+
+def _load_python_checks(c: _Loading, data: dict) -> None:
+    if not isinstance(data.get("python_checks"), str):
+        return
+    path = c.file(data["python_checks"], ("python_checks",), "checks module")
+    if path is not None and not c.project.trust:
+        c.report.error(f"the game names a Python checks module ('{data['python_checks']}'): its "
+                       "code would run with your permissions, so cardgen runs it only when you "
+                       "pass --trust", c.game_doc.locate(("python_checks",)), "python-checks")
+    elif path is not None:
+        c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report)
+
+
+def _load_boards(c: _Loading, data: dict) -> None:
+    """Each board's board layout (layouts/boards/), and the card layout of its cells."""
+    folder = c.project.root / "layouts" / "boards"
+    for i, board in enumerate(data.get("boards") or []):
+        cell = board.get("cell") if isinstance(board, dict) else None
+        if isinstance(cell, str):  # the layout of its cells
+            c.layout(cell, c.game_doc.locate(("boards", i, "cell")))
+        name = board.get("layout") if isinstance(board, dict) else None
+        if not is_name(name) or name in c.loaded.boards:
+            continue
+        where = c.game_doc.locate(("boards", i, "layout"))
+        if named_file(folder, "layouts/boards", name, "board layout", c.report, where) is None:
+            continue
+        path = folder / f"{name}.yaml"
+        if not path.is_file():
+            known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+            c.report.error(f"unknown board layout '{name}' "
+                           f"({schema.suggest(name, known, 'layouts/boards/')})", where,
+                           "reference")
+            continue
+        doc = _load_checked(path, c.project, c.report, "board")
+        if doc is not None:
+            c.loaded.boards[name] = doc
+
+
+def _load_macros(c: _Loading, data: dict) -> None:
+    if isinstance(data.get("macros"), str):
+        path = c.file(data["macros"], ("macros",), "macros file")
+        text = _read_text(path, c.project.display(path), c.report) if path is not None else None
+        if text is not None:
+            c.loaded.macros = (c.project.display(path), text)
+
+
+def _load_rulebook(c: _Loading, data: dict) -> None:
+    """The rulebook template, and every file it includes, imports or extends."""
+    rulebook = data.get("rulebook")
+    if not isinstance(rulebook, dict) or not isinstance(rulebook.get("template"), str):
+        return
+    path = c.file(rulebook["template"], ("rulebook", "template"), "rulebook template")
+    text = _read_text(path, c.project.display(path), c.report) if path is not None else None
+    if text is not None:
+        c.loaded.rulebook = (c.project.display(path), text)
+        _load_includes(c.folder, c.project, c.project.display(path), text,
+                       (rulebook["template"],), c.loaded.rulebook_includes, c.report)
+
+
+# The files game.yaml names, by kind, in the order they are loaded.
+FILE_KINDS = (("decks", _load_decks), ("data", _load_data), ("checks", _load_checks),
+              ("python_checks", _load_python_checks), ("boards", _load_boards),
+              ("macros", _load_macros), ("rulebook", _load_rulebook))
+
+
 def load_game(project: Project, game_id: str, report: Report,
               target: str | None = None) -> LoadedGame | None:
     """Load everything one game needs, as print target `target` sees it (None: as written).
@@ -380,112 +521,9 @@ def load_game(project: Project, game_id: str, report: Report,
     if target is not None and isinstance(targets, dict) and isinstance(targets.get(target), dict):
         game_doc = _apply_target(game_doc, target, report)
     loaded = LoadedGame(game_id, folder, game_doc, target)
-    data = game_doc.data
-
-    for i, deck in enumerate(data.get("decks") or []):
-        if not isinstance(deck, dict) or not isinstance(deck.get("id"), str):
-            continue
-        deck_id = deck["id"]
-        if deck_id in loaded.decks:
-            report.error(f"deck '{deck_id}' is defined twice", game_doc.locate(("decks", i, "id")),
-                         "identity")
-            continue
-        if isinstance(deck.get("cards"), str):
-            path = _referenced_file(folder, deck["cards"], project, report,
-                                    game_doc.locate(("decks", i, "cards")), "card file")
-            if path is not None:
-                doc = _load_deck_file(path, project, deck, game_doc, i, report, loaded)
-                if doc is not None:
-                    loaded.decks[deck_id] = doc
-                    for j, card in enumerate(doc.data.get("cards") or []):
-                        name = card.get("back") if isinstance(card, dict) else None
-                        if isinstance(name, str) and name not in loaded.layouts:
-                            chain = load_layout_chain(project.root, project.display, name, report,
-                                                      doc.locate(("cards", j, "back")))
-                            if chain is not None:
-                                loaded.layouts[name] = chain
-        for side, default in DEFAULT_LAYOUTS.items():
-            layout = deck.get(side, default)
-            if isinstance(layout, str) and layout not in loaded.layouts:
-                where = game_doc.locate(("decks", i, side) if side in deck else ("decks", i))
-                chain = load_layout_chain(project.root, project.display, layout, report, where)
-                if chain is not None:
-                    loaded.layouts[layout] = chain
-        sheet_id = sheet_preset_id(deck)
-        if isinstance(sheet_id, str) and sheet_id not in loaded.sheets:
-            where = game_doc.locate(("decks", i, "sheet") + (("preset",) if isinstance(
-                deck.get("sheet"), dict) else ())) if "sheet" in deck else game_doc.locate(("decks", i))
-            sheet = load_sheet(project, sheet_id, report, where)
-            if sheet is not None:
-                loaded.sheets[sheet_id] = sheet
-
-    for name, file in (data.get("data") or {}).items():
-        if not isinstance(file, str):
-            continue
-        path = _referenced_file(folder, file, project, report,
-                                game_doc.locate(("data", name)), "data file")
-        if path is not None:
-            doc = load_yaml(path, project.display(path), report, typed_keys=True)
-            if doc is not None:
-                loaded.data[name] = doc
-
-    if isinstance(data.get("checks"), str):
-        path = _referenced_file(folder, data["checks"], project, report,
-                                game_doc.locate(("checks",)), "checks file")
-        if path is not None:
-            loaded.checks = _load_checked(path, project, report, "checks", checks_context)
-    if isinstance(data.get("python_checks"), str):
-        path = _referenced_file(folder, data["python_checks"], project, report,
-                                game_doc.locate(("python_checks",)), "checks module")
-        if path is not None and not project.trust:
-            report.error(f"the game names a Python checks module ('{data['python_checks']}'): its "
-                         "code would run with your permissions, so cardgen runs it only when you "
-                         "pass --trust", game_doc.locate(("python_checks",)), "python-checks")
-        elif path is not None:
-            loaded.python_checks = load_python_checks(path, project, game_id, report)
-
-    for i, board in enumerate(data.get("boards") or []):
-        cell = board.get("cell") if isinstance(board, dict) else None
-        if isinstance(cell, str) and cell not in loaded.layouts:  # the layout of its cells
-            chain = load_layout_chain(project.root, project.display, cell, report,
-                                      game_doc.locate(("boards", i, "cell")))
-            if chain is not None:
-                loaded.layouts[cell] = chain
-        name = board.get("layout") if isinstance(board, dict) else None
-        if is_name(name) and name not in loaded.boards:
-            folder_ = project.root / "layouts" / "boards"
-            if named_file(folder_, "layouts/boards", name, "board layout", report,
-                          game_doc.locate(("boards", i, "layout"))) is None:
-                continue
-            path = folder_ / f"{name}.yaml"
-            if not path.is_file():
-                known = sorted(p.stem for p in folder_.glob("*.yaml")) if folder_.is_dir() else []
-                report.error(f"unknown board layout '{name}' "
-                             f"({schema.suggest(name, known, 'layouts/boards/')})",
-                             game_doc.locate(("boards", i, "layout")), "reference")
-                continue
-            doc = _load_checked(path, project, report, "board")
-            if doc is not None:
-                loaded.boards[name] = doc
-
-    if isinstance(data.get("macros"), str):
-        path = _referenced_file(folder, data["macros"], project, report,
-                                game_doc.locate(("macros",)), "macros file")
-        text = _read_text(path, project.display(path), report) if path is not None else None
-        if text is not None:
-            loaded.macros = (project.display(path), text)
-
-    rulebook = data.get("rulebook")
-    if isinstance(rulebook, dict) and isinstance(rulebook.get("template"), str):
-        path = _referenced_file(folder, rulebook["template"], project, report,
-                                game_doc.locate(("rulebook", "template")), "rulebook template")
-        if path is not None:
-            text = _read_text(path, project.display(path), report)
-            if text is not None:
-                loaded.rulebook = (project.display(path), text)
-                _load_includes(folder, project, project.display(path), text,
-                               (rulebook["template"],), loaded.rulebook_includes, report)
-
+    loading = _Loading(project, folder, game_doc, loaded, report)
+    for _kind, load in FILE_KINDS:
+        load(loading, game_doc.data)
     loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
     spec = targets.get(target) if target and isinstance(targets, dict) else None
     size = spec.get("size") if isinstance(spec, dict) else None

@@ -14,6 +14,7 @@ from ..problems import Report, UsageError
 from ..formats import FORMATS
 from ..images import MAX_PIXELS
 from ..units import mm, parse_length, to_mm
+from ..values import Reader
 
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
 DEFAULT_TOLERANCE = mm(1)  # 63 x 88 mm cards print on a 2.5 x 3.5 in (63.5 x 88.9 mm) template
@@ -58,14 +59,14 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     d = doc.data
     errors = len(report.errors)
 
+    values = Reader(d, doc.locate, f"export profile '{name}'", report)
+
     def length(key: str, default: float) -> float:
         if key not in d:
             return default
         at = doc.locate((key,))
-        try:
-            value = parse_length(d[key])
-        except ValueError as exc:
-            report.error(f"export profile '{name}': {key}: {exc}", at, "units")
+        value = values.length(key, None)
+        if value is None:
             return default
         if not 0 <= value <= LIMITS[key]:
             report.error(f"export profile '{name}': {key}: {d[key]} is not between 0 and "

@@ -1,0 +1,73 @@
+"""The game's colours: its palette (`colors:`), its icons, and the one reading of a colour
+written anywhere in game.yaml or a board layout."""
+
+from __future__ import annotations
+
+
+from ..colors import parse_color
+from ..load import LoadedGame
+from ..paths import Outside, inside
+from ..model import Icon
+from ..problems import Report
+
+
+def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
+    palette = {}
+    for name, text in (loaded.game.data.get("colors") or {}).items():
+        try:
+            color = parse_color(text, palette)  # a colour may name one given before it
+        except ValueError as exc:
+            report.error(f"colour '{name}': {exc}", loaded.game.locate(("colors", name)), "color")
+            continue
+        palette[name] = color if color is not None else (1.0, 1.0, 1.0)
+    return palette
+
+
+class BadColor(Exception):
+    pass
+
+
+def read_color(text, palette: dict, what: str, where, report: Report):
+    """A colour as written anywhere in game.yaml or a board layout, by the one rule
+    (colors.parse_color, palette names looked up); reported at `where` and BadColor
+    raised when it is none."""
+    try:
+        return parse_color(text, palette)
+    except ValueError as exc:
+        report.error(f"{what}: {exc}", where, "color")
+        raise BadColor from None
+
+
+def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report) -> dict:
+    icons = {}
+    folder = loaded.folder.resolve()
+    for name, raw in (loaded.game.data.get("icons") or {}).items():
+        where = loaded.game.locate(("icons", name))
+        image = None
+        if "image" in raw:
+            try:
+                path = inside(folder, raw["image"])
+            except Outside as exc:
+                report.error(exc.sentence(f"icon '{name}': image '{raw['image']}'", "the game folder"),
+                             loaded.game.locate(("icons", name, "image")), "path")
+                continue
+            if not path.is_file():
+                report.error(f"icon '{name}': image '{raw['image']}' does not exist",
+                             loaded.game.locate(("icons", name, "image")), "image")
+                continue
+            image = str(path)
+        font = raw.get("font", "gothic") if "glyph" in raw else None
+        if font is not None and font not in fonts:
+            report.error(f"icon '{name}': font family '{font}' is not defined in fonts/fonts.yaml",
+                         loaded.game.locate(("icons", name, "font")), "font")
+            continue
+        color = None
+        if "color" in raw:
+            try:
+                color = parse_color(raw["color"], palette)
+            except ValueError as exc:
+                report.error(f"icon '{name}': {exc}", loaded.game.locate(("icons", name, "color")),
+                             "color")
+                continue
+        icons[name] = Icon(name, image, raw.get("glyph"), font, color, where)
+    return icons

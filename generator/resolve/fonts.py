@@ -1,0 +1,119 @@
+"""Font families: the project's (fonts/fonts.yaml) and a game's own (`fonts:`), each file
+registered once, with its licence looked for beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..fonts import FontFileError, register
+from ..load import LoadedGame
+from ..load.yamlfile import Document
+from ..paths import Outside, inside
+from ..model import FontFamily
+from ..problems import Report
+
+
+LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENCE", "LICENSE.txt", "LICENCE.txt",
+                 "LICENSE.md", "COPYING", "COPYING.txt")  # looked for beside a game's font
+
+
+def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict[str, FontFamily]:
+    """The project's font families (fonts/fonts.yaml)."""
+    if doc is None:
+        return {}
+    families = _families(doc.data["families"], fonts_dir, "fonts/",
+                         lambda *path: doc.locate(("families",) + path), report)
+    _check_fallbacks(families, lambda name: doc.locate(("families", name, "fallback")), report)
+    return families
+
+
+def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Report) -> dict:
+    """The project's families, and the game's own (`fonts:` in game.yaml, files inside the
+    game folder) over them. A game's font without a licence file is a warning: a game
+    folder is shared, and so are its fonts."""
+    own = loaded.game.data.get("fonts") or {}
+    if not own:
+        return project_families
+    locate = lambda *path: loaded.game.locate(("fonts",) + path)  # noqa: E731
+    mine = _families(own, loaded.folder, "the game folder", locate, report)
+    families = {**project_families, **mine}
+    for name in mine:
+        files = own[name]
+        if "licence" in files:
+            try:
+                licence = inside(loaded.folder, files["licence"])
+            except Outside as exc:
+                report.error(exc.sentence(f"font family '{name}': licence '{files['licence']}'",
+                                          "the game folder"), locate(name, "licence"), "path")
+                continue
+            if not licence.is_file():
+                report.warning(f"font family '{name}': its licence file '{files['licence']}' "
+                               "does not exist", locate(name, "licence"), "font")
+            continue
+        folder = inside(loaded.folder, files["regular"]).parent
+        if not any((folder / candidate).is_file() for candidate in LICENCE_FILES):
+            report.warning(f"font family '{name}': no licence file beside '{files['regular']}' "
+                           f"({', '.join(LICENCE_FILES[:3])}...); a game folder is shared, so its "
+                           "fonts must be ones you may share: put the licence beside the font, "
+                           "or name it with licence:", locate(name), "font")
+    _check_fallbacks(families, lambda name: locate(name, "fallback") if name in own else
+                     loaded.game.locate(("fonts",)), report)
+    return families
+
+
+def _families(declared: dict, base: Path, base_words: str, locate, report: Report) -> dict:
+    families: dict[str, FontFamily] = {}
+    for family, files in declared.items():
+        names = {}
+        for weight in ("regular", "bold"):
+            if weight == "bold" and "bold" not in files:  # the regular file serves for bold
+                if "regular" in names:
+                    names["bold"] = names["regular"]
+                continue
+            file = files[weight]
+            where = locate(family, weight if weight in files else "regular")
+            try:
+                path = inside(base, file)
+            except Outside as exc:
+                report.error(exc.sentence(f"font family '{family}': '{file}'", base_words), where,
+                             "path")
+                continue
+            if not path.is_file():
+                report.error(f"font family '{family}': {weight} file '{file}' does not exist",
+                             where, "font")
+                continue
+            try:
+                names[weight] = register(path)
+            except FontFileError as exc:
+                report.error(f"font family '{family}': {exc}", where, "font")
+        for slant in ("italic", "bold_italic"):
+            if slant not in files:
+                continue
+            where = locate(family, slant)
+            try:
+                path = inside(base, files[slant])
+            except Outside as exc:
+                report.error(exc.sentence(f"font family '{family}': '{files[slant]}'", base_words),
+                             where, "path")
+                continue
+            if not path.is_file():
+                report.error(f"font family '{family}': {slant} file '{files[slant]}' does not "
+                             "exist", where, "font")
+                continue
+            try:
+                names[slant] = register(path)
+            except FontFileError as exc:
+                report.error(f"font family '{family}': {exc}", where, "font")
+        if "regular" in names and "bold" in names:
+            families[family] = FontFamily(family, names["regular"], names["bold"],
+                                          tuple(files.get("fallback", ())),
+                                          names.get("italic", ""), names.get("bold_italic", ""))
+    return families
+
+
+def _check_fallbacks(families: dict, locate, report: Report) -> None:
+    for family in families.values():
+        for other in family.fallback:
+            if other not in families:
+                report.error(f"font family '{family.name}': fallback '{other}' is not a family "
+                             f"(families: {', '.join(families)})", locate(family.name), "font")

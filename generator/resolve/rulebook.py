@@ -1,0 +1,66 @@
+"""The rulebook: its template, page size, booklet sheet, accent and text options."""
+
+from __future__ import annotations
+
+
+from ..load import LoadedGame
+from ..model import DECK_COLOR
+from ..model import Rulebook, frozen_mapping
+from ..problems import Report
+from .colors import BadColor, read_color
+from ..values import flag
+from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_name, paper_size,
+                     parse_length,
+                     show_size)
+
+
+def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
+                     palette: dict | None = None) -> Rulebook | None:
+    if loaded.rulebook is None:
+        return None
+    raw = g["rulebook"]
+    try:
+        accent = read_color(raw.get("accent", DECK_COLOR), palette or {}, "rulebook: accent",
+                        loaded.game.locate(("rulebook", "accent")), report)
+    except BadColor:
+        return None
+    file, text = loaded.rulebook
+    page = raw.get("page", "A5")
+    if isinstance(page, str):
+        name, size = paper_name(page), paper_size(page)
+    else:
+        try:
+            name, size = "", (parse_length(page[0]), parse_length(page[1]))
+        except ValueError as exc:
+            report.error(f"rulebook: page: {exc}", loaded.game.locate(("rulebook", "page")),
+                         "units")
+            return None
+        low, high = (mm(74), mm(105)), mm(420)  # A7: room for margins and text; A3's side
+        if not (low[0] - SIZE_TOLERANCE <= size[0] <= high and
+                low[1] - SIZE_TOLERANCE <= size[1] <= high):
+            report.error(f"rulebook: page: {show_size(size)} is not a page a rulebook can have: "
+                         f"from {show_size(low)} (A7) to {show_size((high, high))}",
+                         loaded.game.locate(("rulebook", "page")), "units")
+            return None
+    return Rulebook(file=file, text=text, page=name,
+                    title=raw.get("title", g["title"]), accent=accent,
+                    loc=loaded.game.locate(("rulebook",)),
+                    includes=frozen_mapping(loaded.rulebook_includes),
+                    size=size, booklet=booklet_sheet(name, size, raw.get("booklet")),
+                    align=raw.get("align", "justify"), font=raw.get("font", ""),
+                    smart_quotes=flag(raw.get("smart_quotes", False)))
+
+
+def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tuple[float, float]:
+    """The landscape sheet a saddle-stitched booklet of `page` is printed on: the one asked
+    for, the paper the page is half of (A5 on A4, Half-letter on Letter...), or for a page
+    of its own size the smallest paper that holds two side by side (else exactly two)."""
+    name = paper_name(asked) if asked else BOOKLET_SHEETS.get(page)
+    if name is None:
+        fits = [p for p in PAPER if max(paper_size(p)) >= 2 * size[0] - SIZE_TOLERANCE and
+                min(paper_size(p)) >= size[1] - SIZE_TOLERANCE]
+        if not fits:
+            return 2 * size[0], size[1]
+        name = min(fits, key=lambda p: PAPER[p][0] * PAPER[p][1])
+    w, h = paper_size(name)
+    return max(w, h), min(w, h)

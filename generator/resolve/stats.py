@@ -1,0 +1,34 @@
+"""Statistics and draw odds: game.yaml's `stats:` as written (its schema already checked);
+what the names mean is checked by the stats stage."""
+
+from __future__ import annotations
+
+
+from ..load import LoadedGame
+from ..model import Question, Requirement, StatsSpec, StatsTable, StatsView, frozen_mapping
+
+
+def resolve_stats(loaded: LoadedGame) -> StatsSpec:
+    """game.yaml's `stats:` as written (its schema already checked); what the names mean is
+    checked by the stats stage."""
+    raw = loaded.game.data.get("stats") or {}
+    views = tuple(StatsView(v["deck"], tuple(v["fields"]), v.get("title", ""),
+                            ("stats", "views", i)) for i, v in enumerate(raw.get("views") or ()))
+    tables = tuple(StatsTable(t["name"], t["deck"], t["for"], t.get("label"), t["counts"],
+                              ("stats", "tables", i)) for i, t in enumerate(raw.get("tables") or ()))
+    questions = []
+    for i, q in enumerate(raw.get("odds") or ()):
+        need = []
+        for j, r in enumerate(q["need"]):
+            exactly = r.get("exactly")
+            need.append(Requirement(
+                tuple(r.get("cards") or ()), r.get("where"),
+                exactly if exactly is not None else r.get("at_least", None if "at_most" in r else 1),
+                exactly if exactly is not None else r.get("at_most"),
+                ("stats", "odds", i, "need", j)))
+        questions.append(Question(q["id"], q.get("question", q["id"]), q["deck"], str(q["hand"]),
+                                  tuple(need), q.get("for"), q.get("label"), q.get("counts"),
+                                  ("stats", "odds", i)))
+    return StatsSpec(views, frozen_mapping(dict(raw.get("colors") or {})),
+                     frozen_mapping(dict(raw.get("labels") or {})), tables, tuple(questions),
+                     loaded.game.source)
