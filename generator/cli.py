@@ -16,7 +16,7 @@ import threading
 import traceback
 from pathlib import Path
 
-from . import pipeline, scaffold
+from . import compat, pipeline, scaffold
 from .load import Project
 from .load.schema import suggest
 from .paths import NAME_RULE, is_name
@@ -495,6 +495,7 @@ def main(argv: list[str] | None = None) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, _interrupt)
     try:
+        compat.check()  # the libraries' internals cardgen uses are there (compat.py)
         project = Project.find(args.root, getattr(args, "output", None), args.trust)
         return int(COMMANDS[args.command](args, project))
     except DataProblems as exc:

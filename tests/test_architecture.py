@@ -294,3 +294,65 @@ def test_a_broken_check_is_reported_or_skipped_by_its_kind_not_its_words():
     assert not evaluating.errors and evaluating.skipped == 1
     written = run("data.valid >")  # not an expression
     assert [p.message.split(":")[0] for p in written.errors] == ["check 'c'"]
+
+
+# --- what cardgen takes from its libraries' internals is named in compat.py ----------------
+
+def _private_names_used() -> dict[str, set[str]]:
+    """Private attributes (`x._name`) the package reads or writes that it does not define
+    itself (on `self`, as a method, or in a class body), by name -> files."""
+    trees = {p: ast.parse(p.read_text("utf-8")) for p in PACKAGE.rglob("*.py")
+             if p.name != "compat.py"}
+    own: set[str] = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                own.add(node.name)
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AnnAssign) else []
+            for target in targets:
+                for t in ast.walk(target):
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and \
+                            t.value.id == "self":
+                        own.add(t.attr)
+                    elif isinstance(t, ast.Name):
+                        own.add(t.id)
+    used: dict[str, set[str]] = {}
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and \
+                    not node.attr.startswith("__") and node.attr not in ("_replace", "_asdict") \
+                    and node.attr not in own:
+                used.setdefault(node.attr, set()).add(str(path.relative_to(PACKAGE)))
+    return used
+
+
+def test_every_library_internal_used_is_named_in_compat():
+    from generator import compat
+    named = {name for uses in compat.USED.values() for _, names in uses for name in names}
+    unnamed = {name: files for name, files in _private_names_used().items() if name not in named}
+    assert not unnamed, f"private library names used but not listed in compat.USED: {unnamed}"
+    for distribution in compat.TESTED:
+        assert compat.missing(distribution) == [], distribution
+
+
+def test_the_pins_are_the_tested_minor_versions():
+    import re
+    text = (PACKAGE.parent / "pyproject.toml").read_text("utf-8")
+    from generator import compat
+    for distribution, (minor,) in compat.TESTED.items():
+        major, low = minor.split(".")
+        pin = f'"{distribution}>={minor},<{major}.{int(low) + 1}"'
+        assert re.search(re.escape(pin), text, re.I), (distribution, pin)
+
+
+def test_a_library_without_what_cardgen_uses_stops_it_with_words(monkeypatch, capsys):
+    from generator import compat
+    from generator.cli import main
+    monkeypatch.setitem(compat.TESTED, "reportlab", ("0.1",))
+    monkeypatch.setattr(compat, "missing", lambda d: ["reportlab.platypus.Table: _calc"])
+    code = main(["list"])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert "cardgen needs reportlab 0.1.x, but" in err and "Table: _calc" in err
+    assert "Traceback" not in err and "internal error" not in err
