@@ -1,0 +1,455 @@
+"""Breaking text into lines: widths, JLREQ punctuation spacing, break opportunities (UAX #14
+with strict Japanese kinsoku, phrases, names), hyphenation, and the greedy line filler."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import accumulate
+from functools import lru_cache
+from typing import NamedTuple
+
+from icu4py.breakers import LineBreaker
+from icu4py.locale import Locale
+
+from .. import fonts
+from .markup import (_FONT, _KANA, _PUNCT_RE, CLOSING, HANGING, MIDDLE, NAME_BREAK_AFTER, OBJECT,
+                     OPENING, PUNCT, ROTATED, STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped,
+                     plain_of)
+
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+_FONT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
+
+def _width(font: str, ch: str) -> float:
+    """A character's advance at 1 pt (TrueType widths scale linearly, no kerning)."""
+    table = _FONT_WIDTHS.setdefault(font, {})
+    width = table.get(ch)
+    if width is None:
+        width = table[ch] = fonts.string_width(ch, font, 1.0)
+    return width
+
+
+def _advance(atom: Atom, size: float, vertical: bool) -> float:
+    if atom.text in ZERO_WIDTH:
+        return 0.0
+    if atom.text == OBJECT:
+        return size if vertical else size * atom.aspect
+    if vertical and atom.text not in ROTATED and not _is_latin(atom.text):
+        return size
+    return _width(atom.font, atom.text) * size
+
+
+def _is_latin(ch: str) -> bool:
+    return ord(ch) < 0x2000 and not ch.isspace()
+
+
+_STRICT = Locale("ja@lb=strict")  # strict kinsoku: small kana and ー never start a line
+
+
+@lru_cache(maxsize=1)
+def _phrases():
+    import budoux
+    return budoux.load_default_japanese_parser()
+
+
+def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, int]]]:
+    """The text's unbreakable units (UAX #14 break opportunities, ICU strict) as index
+    ranges, `start` added. Each group is a list of ICU units: one, or, with `phrase`, the
+    ICU units of a BudouX phrase, kept together on a line when it fits (and broken inside
+    when it does not)."""
+    icu, at = [], start
+    for unit in LineBreaker(plain, _STRICT) if plain else ():
+        icu.append((at, at + len(unit)))
+        at += len(unit)
+    if not phrase:
+        return [[u] for u in icu]
+    ends, at = set(), start
+    for chunk in _phrases().parse(plain):
+        at += len(chunk)
+        ends.add(at)
+    grouped, current = [], []
+    for unit in icu:
+        current.append(unit)
+        if unit[1] in ends:  # a phrase may end here: break opportunities only at its ends
+            grouped.append(current)
+            current = []
+    if current:
+        grouped.append(current)
+    return grouped
+
+
+def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[float]:
+    """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
+    if vertical:
+        return [_advance(a, size, True) for a in atoms]
+    if atoms and len(set(map(_FONT, atoms))) == 1:  # one font, every width known: at once
+        table = _FONT_WIDTHS.get(atoms[0].font)
+        if table is not None:
+            try:
+                return [w * size for w in map(table.__getitem__, plain)]
+            except KeyError:  # a character not measured yet, or one without a fixed width
+                pass
+    widths = []
+    append = widths.append
+    font, table = None, {}
+    for a in atoms:
+        if a.font is not font:
+            font = a.font
+            table = _FONT_WIDTHS.get(font) or _FONT_WIDTHS.setdefault(font, {})
+        w = table.get(a.text)
+        if w is None:
+            ch = a.text
+            if ch in ZERO_WIDTH or ch == OBJECT:  # no fixed width: not kept in the table
+                append(_advance(a, size, False))
+                continue
+            w = _width(font, ch)
+        append(w * size)
+    return widths
+
+
+class Spacing(NamedTuple):
+    """What JLREQ spacing and ruby add to each atom's advance, in points."""
+
+    before: list[float]  # before the glyph (negative: a blank of the glyph's own taken away)
+    after: list[float]
+    open_blank: list[float]  # an opening bracket's blank before it (dropped at a line's start)
+    close_blank: list[float]  # a closing bracket's or stop's blank after it (at a line's end)
+    marks: list[int]  # the atoms spaced at all (before or after), in order
+
+
+def _kind(ch: str) -> str:
+    return ("open" if ch in OPENING else "close" if ch in CLOSING else
+            "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
+
+
+def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+             plain: str) -> Spacing:
+    """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
+    ruby longer than its base needs beyond its overhang over neighbouring kana."""
+    n = len(atoms)
+    before, after = [0.0] * n, [0.0] * n
+    open_blank, close_blank = [0.0] * n, [0.0] * n
+    if vertical:
+        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
+    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
+    eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
+    ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
+    for i, ki in kinds.items():
+        kj = kinds.get(i + 1)
+        if not kj:
+            continue
+        if kj in ("close", "stop"):  # 」。 ）」 。」: nothing between them
+            ea[i] = 0.0
+        elif ki == "open":  # 「『: nothing between them
+            eb[i + 1] = 0.0
+        else:  # 」「 、「 」・: half an em between them at most
+            ea[i], eb[i + 1] = min(.5, max(ea[i], eb[i + 1])), 0.0
+    for i, k in kinds.items():
+        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
+        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
+                        else (spare / 2, spare / 2))
+        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
+        if k == "open":
+            open_blank[i] = eb[i] * size
+        elif k != "middle":
+            close_blank[i] = ea[i] * size
+    for i, atom in enumerate(atoms if _grouped(atoms) else ()):
+        if atom.group > 0 and atom.ruby:
+            last = i + atom.group - 1
+            base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
+            rsize = size / 2
+            ruby = len(atom.ruby) * rsize if vertical else \
+                sum(_width(atom.font, ch) for ch in atom.ruby) * rsize
+            overhang = rsize * ((i > 0 and bool(_KANA.match(atoms[i - 1].text))) +
+                                (last + 1 < n and bool(_KANA.match(atoms[last + 1].text))))
+            extra = ruby - base - overhang
+            if extra > 0:
+                before[i] += extra / 2
+                after[last] += extra / 2
+                kinds.setdefault(i, "")
+                kinds.setdefault(last, "")
+    marks = sorted(k for k in kinds if before[k] or after[k])
+    return Spacing(before, after, open_blank, close_blank, marks)
+
+
+def _tcy_runs(atoms: list[Atom], digits: int) -> dict[int, int]:
+    """Tate-chu-yoko in vertical text: start -> length of each explicit <tcy> run and each
+    run of up to `digits` ASCII digits standing alone."""
+    runs, i, n = {}, 0, len(atoms)
+    while i < n:
+        atom = atoms[i]
+        if atom.tcy and atom.group > 0:
+            runs[i] = atom.group
+            i += atom.group
+            continue
+        if digits and "0" <= atom.text <= "9":
+            j = i
+            while j < n and "0" <= atoms[j].text <= "9" and not atoms[j].tcy:
+                j += 1
+            alone = (i == 0 or not atoms[i - 1].text.isascii() or not atoms[i - 1].text.isalnum()) \
+                and (j == n or not atoms[j].text.isascii() or not atoms[j].text.isalnum())
+            if j - i <= digits and alone:
+                runs[i] = j - i
+            i = j
+            continue
+        i += 1
+    return runs
+
+
+class Laid(NamedTuple):
+    """A text measured for breaking: each atom's advance with its spacing."""
+
+    widths: list[float]
+    spacing: Spacing | None
+    tcy: dict[int, int]
+
+
+def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
+          plain: str | None = None) -> Laid:
+    plain = plain_of(atoms) if plain is None else plain
+    widths = _widths(atoms, size, vertical, plain)
+    runs = _tcy_runs(atoms, tcy) if vertical else {}
+    for start, length in runs.items():
+        widths[start] = size
+        for k in range(start + 1, start + length):
+            widths[k] = 0.0
+    if PUNCT.isdisjoint(plain) and not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) \
+            and not _grouped(atoms):
+        return Laid(widths, None, runs)
+    sp = _spacing(atoms, widths, size, vertical, plain)
+    return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
+
+
+def _glued(atoms: list[Atom], plain: str, runs: dict[int, int], names: bool) -> set[int]:
+    """Atoms a line may not start at: inside a ruby base or a tate-chu-yoko run, and, for
+    names, everywhere but after a middle dot, a double hyphen, a space or a <wbr>, or before
+    an opening bracket."""
+    glued = set()
+    for i, atom in enumerate(atoms if _grouped(atoms) else ()):
+        if atom.group > 0:
+            glued.update(range(i + 1, i + atom.group))
+    for start, length in runs.items():
+        glued.update(range(start + 1, start + length))
+    if names:
+        glued.update(k for k in range(1, len(plain)) if plain[k - 1] not in NAME_BREAK_AFTER
+                     and plain[k] not in OPENING and plain[k - 1] != "\n" and plain[k] != "\n")
+    return glued
+
+
+def _merge(groups: list[list[tuple[int, int]]], glued: set[int]) -> list[list[tuple[int, int]]]:
+    """Units joined where no line may start between them (a joined unit stays in the phrase
+    group of its first part)."""
+    if not glued:
+        return groups
+    out: list[list[tuple[int, int]]] = []
+    for group in groups:
+        for k, (us, ue) in enumerate(group):
+            if out and us in glued:
+                out[-1][-1] = (out[-1][-1][0], ue)
+            elif k == 0 or not out:
+                out.append([(us, ue)])
+            else:
+                out[-1].append((us, ue))
+    return out
+
+
+class Line(NamedTuple):
+    atoms: list[Atom]
+    last: bool  # ends a paragraph
+    widths: list[float]  # each atom's advance, as the line was broken
+    offsets: list[float] | None = None  # where each glyph starts in its advance (JLREQ, ruby)
+    hang: float = 0.0  # the advance of a stop hanging past the line's end (ぶら下げ)
+    tcy: dict | None = None  # tate-chu-yoko runs: start (in the line) -> length
+    afters: list[float] | None = None  # what spacing adds after each glyph (with `offsets`)
+    ruby: bool = False  # some atom of the line carries ruby
+    cuts: tuple[int, ...] = (0,)  # where a run of glyphs must start anew (spaced glyphs)
+
+
+def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple[float, float]:
+    """(min, max) content width of a text, as a browser's automatic table layout asks:
+    the widest piece no line may break inside (a word; a Japanese phrase with `phrase`),
+    and the widest paragraph set on one line."""
+    plain = plain_of(atoms)
+    widths = _laid(atoms, size, False, 0, plain).widths
+    cum = [0.0, *accumulate(widths)]
+    low = high = 0.0
+    start = 0
+    for paragraph in plain.split("\n"):
+        end = start + len(paragraph)
+        trim = end
+        while trim > start and plain[trim - 1].isspace():
+            trim -= 1
+        high = max(high, cum[trim] - cum[start])
+        for group in _unit_bounds(paragraph, start, phrase):
+            gs, gt = group[0][0], group[-1][1]
+            while gt > gs and plain[gt - 1].isspace():
+                gt -= 1
+            low = max(low, cum[gt] - cum[gs])
+        start = end + 1
+    return low, high
+
+
+HYPHEN = "-"
+MIN_HYPHENATED = 6  # letters: a shorter word is never hyphenated
+MAX_HYPHENS_IN_A_ROW = 2  # lines ending in a hyphen, one after another
+
+
+@lru_cache(maxsize=4)
+def _hyphenator(lang: str):
+    import pyphen  # Liang's patterns (the TeX and LibreOffice dictionaries)
+    return pyphen.Pyphen(lang=lang, left=2, right=3)
+
+
+def _hyphen_points(word: str, lang: str) -> list[int]:
+    """Where a word may be hyphenated (indices into it), for words of letters only."""
+    if len(word) < MIN_HYPHENATED or not word.isalpha() or not word.isascii():
+        return []
+    return _hyphenator(lang).positions(word)
+
+
+def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
+                phrase: bool = False, hyphenate: str | None = None, names: bool = False,
+                hang: bool = False, tcy: int = 2) -> list[Line] | None:
+    """Lines (atoms, ends-a-paragraph, advances, glyph offsets). None if one atom alone is
+    longer than a line (or, for `names`, a name's part between its break points).
+    With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
+    than a line. With `hyphenate` (a language, "en_US"), an English word that would start
+    the next line is hyphenated where the dictionary allows and the part fits, at most
+    MAX_HYPHENS_IN_A_ROW lines running. With `names`, lines break only after ・, ＝, a
+    space or a <wbr>, or before an opening bracket. With `hang`, a line may end in 、 or 。
+    hanging past its end rather than push them on. `tcy`: the longest run of digits set
+    across in vertical text."""
+    plain = plain_of(atoms)  # one character per atom: indices agree
+    laid = _laid(atoms, size, vertical, tcy, plain)
+    widths, sp = laid.widths, laid.spacing
+    grouped = _grouped(atoms)
+    glued = _glued(atoms, plain, laid.tcy, names)
+    tail = sp.close_blank if sp else None
+    cum = [0.0, *accumulate(widths)]  # cum[i]: the advance of atoms[:i]
+    limit = available + 1e-6
+    ranges: list[tuple[int, int, bool]] = []  # lines as atom index ranges
+    hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
+    start = 0
+
+    def ending(us: int, ue: int) -> float:
+        """The unit's advance as the end of a line: without trailing spaces, the blank after
+        a closing bracket or stop, and (with `hang`) a stop that may hang."""
+        end = ue
+        while end > us and plain[end - 1].isspace():
+            end -= 1
+        width = cum[end] - cum[us]
+        if tail is None:
+            return width
+        if end > us:
+            width -= tail[end - 1]
+            if hang and plain[end - 1] in HANGING and end - 1 > us:
+                width -= widths[end - 1] - tail[end - 1]
+        return width
+
+    while True:
+        end = plain.find("\n", start)
+        end = len(plain) if end < 0 else end
+        if ending(start, end) <= limit:
+            ranges.append((start, end, True))  # it fits: no break opportunity is needed
+        else:
+            line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
+            groups = _merge(_unit_bounds(plain[start:end], start, phrase), glued)
+            for group in groups:
+                units = group
+                if len(group) > 1:
+                    gs, gt = group[0][0], group[-1][1]
+                    if ending(gs, gt) <= limit:
+                        units = [(gs, group[-1][1])]  # a phrase that fits stays whole
+                    # else: a phrase longer than a line: break inside it, as ICU allows
+                for us, ue in units:
+                    trim_w = ending(us, ue)
+                    if us > line and cum[us] - cum[line] + trim_w > limit:
+                        cut = _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size,
+                                          hyphenate, ranges, hyphenated) \
+                            if hyphenate and not vertical else None
+                        if cut is not None:  # the word's head ends this line, with a hyphen
+                            ranges.append((line, cut, False))
+                            hyphenated.add(cut)
+                            line = us = cut
+                            trim_w = ending(us, ue)
+                        else:
+                            ranges.append((line, us, False))
+                            line = us
+                    if us == line and trim_w > limit:
+                        # A piece longer than the line (a long word): split it where it must,
+                        # never inside a ruby base or a tate-chu-yoko run, nor inside a name.
+                        if names:
+                            return None
+                        for i in range(us, ue):
+                            if widths[i] > limit:
+                                return None
+                            if i > line and i not in glued and cum[i + 1] - cum[line] > limit:
+                                ranges.append((line, i, False))
+                                line = i
+            ranges.append((line, end, True))
+        if end == len(plain):
+            break
+        start = end + 1
+    lines = []
+
+    def cuts_of(a: int, b: int, offsets, afters) -> tuple[int, ...]:
+        """Where runs start anew in the line [a, b): at each spaced glyph, and after one."""
+        if sp is None:
+            return (0,)
+        spaced = sp.marks[bisect_left(sp.marks, a):bisect_left(sp.marks, b)]
+        return tuple(sorted({0, *(k - a for k in spaced if offsets[k - a]),
+                             *(k - a + 1 for k in spaced if afters[k - a] and k + 1 < b)}))
+
+    for a, b, last in ranges:
+        if b in hyphenated and not last:
+            dash = atoms[b - 1]._replace(text=HYPHEN, ruby="", group=0)
+            offsets = sp.before[a:b] + [0.0] if sp else None
+            afters = sp.after[a:b] + [0.0] if sp else None
+            lines.append(Line(atoms[a:b] + [dash], last,
+                              widths[a:b] + [_width(dash.font, HYPHEN) * size], offsets, 0.0,
+                              None, afters, False, cuts_of(a, b, offsets, afters)))
+            continue
+        while b > a and plain[b - 1].isspace():
+            b -= 1
+        line_widths = widths[a:b]
+        offsets = sp.before[a:b] if sp else None
+        afters = sp.after[a:b] if sp else None
+        hung = 0.0
+        if sp and b > a:
+            if sp.open_blank[a]:  # an opening bracket starts the line: half-width
+                line_widths[0] -= sp.open_blank[a]
+                offsets[0] -= sp.open_blank[a]
+            if sp.close_blank[b - 1]:  # a closing bracket or stop ends it: half-width too
+                line_widths[-1] -= sp.close_blank[b - 1]
+                afters[-1] -= sp.close_blank[b - 1]
+            if hang and plain[b - 1] in HANGING and sum(line_widths) > limit:
+                hung = line_widths[-1]
+        runs = {k - a: n for k, n in laid.tcy.items() if a <= k < b} if laid.tcy else None
+        ruby = grouped and any(atom.ruby for atom in atoms[a:b])
+        cuts = cuts_of(a, b, offsets, afters)
+        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby, cuts))
+    return lines
+
+
+def _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size, lang, ranges, hyphenated):
+    """Where to hyphenate the word at [us, ue) so that its head and a hyphen end the line
+    that starts at `line`: the last dictionary point that fits, or None."""
+    streak = 0
+    for a, b, _ in reversed(ranges):  # the lines just before, ending in hyphens
+        if b not in hyphenated:
+            break
+        streak += 1
+    if streak >= MAX_HYPHENS_IN_A_ROW:
+        return None
+    word_end = ue
+    while word_end > us and plain[word_end - 1].isspace():
+        word_end -= 1
+    word = plain[us:word_end]
+    for point in reversed(_hyphen_points(word, lang)):
+        cut = us + point
+        dash = _width(atoms[cut - 1].font, HYPHEN) * size
+        if cum[cut] - cum[line] + dash <= limit:
+            return cut
+    return None

@@ -1,0 +1,284 @@
+"""Text as atoms: the markup (bold, colour, icons, ruby, tate-chu-yoko, breaks) parsed into
+one atom per character, each with its font, colour and size."""
+
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Mapping, NamedTuple
+
+
+from .. import fonts
+from ..colors import Color
+from ..model import FontFamily, Icon
+
+
+OBJECT = "\ufffc"  # stands for an inline image while breaking lines
+# Zero-width format characters: they steer line breaking (U+2060 WORD JOINER glues
+# "＋⁠n" together; U+200B allows a break) but are never drawn nor looked up in a font.
+ZERO_WIDTH = {"\u2060", "\u200b", "\u200c", "\u200d", "\ufeff"}
+
+# Vertical writing (tategaki): characters drawn turned 90 degrees clockwise, as
+# Japanese print turns dashes, brackets, the long-vowel mark and Latin text.
+ROTATED = set("ー－―‐-—–〜～…‥（）()「」『』［］[]【】〈〉《》｛｝{}＝=＜＞<>→←：:;；")
+# Moved to the upper right of their cell in vertical text.
+CORNER_PUNCT = set("、。，．,.")
+SMALL_KANA = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")
+
+# JLREQ's punctuation classes: opening brackets (cl-01), closing brackets (cl-02), full
+# stops and commas (cl-06, cl-07), middle dots (cl-05). Each takes a one-em frame: its glyph
+# in one half, blank in the other (a middle dot: a quarter em of blank on each side).
+OPENING = frozenset("「『（［｛〈《【〔〘〖〝")
+CLOSING = frozenset("」』）］｝〉》】〕〙〗〟")
+STOPS = frozenset("、。，．")
+MIDDLE = frozenset("・：；")
+PUNCT = OPENING | CLOSING | STOPS | MIDDLE
+_PUNCT_RE = re.compile("[" + re.escape("".join(sorted(PUNCT))) + "]")
+HANGING = frozenset("、。，．")  # may hang past the line's end (ぶら下げ), where allowed
+VERTICAL_FORMS = {"“": "〝", "”": "〟"}  # quotation marks set vertically
+_KANA = re.compile(r"[\u3041-\u309f\u30a0-\u30ff]")
+# A place a name may break (wrap: name): after a middle dot, a double hyphen, a space or a
+# declared break (<wbr>), and before an opening bracket.
+NAME_BREAK_AFTER = frozenset("・＝= \u3000\u200b")
+
+_TAG = re.compile(
+    r'<ruby\s+base="(?P<rb>[^"<>]*)"\s*>(?P<rt>[^<>]*)</ruby>'
+    r"|[|｜](?P<bb>[^|｜《》\n]+?)《(?P<bt>[^《》\n]+)》"
+    r"|(?P<kb>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff々〆ヶ]+)《(?P<kt>[^《》\n]+)》"
+    r"|<(/?)(b|i|color|icon|tcy|wbr)(?:\s+([^<>]*?))?\s*/?>")
+
+
+class MarkupError(Exception):
+    pass
+
+
+class MissingGlyphs(Exception):
+    def __init__(self, chars: list[str], family: str):
+        super().__init__(chars)
+        self.chars = chars
+        self.family = family
+
+
+@dataclass(frozen=True)
+class DoesNotFit(Exception):
+    needed: float  # height (or width, vertically) the text needs at `size`
+    available: float
+    size: float
+    too_wide: bool = False  # a single unbreakable piece is wider than the box
+
+
+@dataclass(frozen=True)
+class Style:
+    family: FontFamily
+    bold: bool
+    color: Color
+    italic: bool = False  # <i>: the family's italic, where it has one
+
+
+class Atom(NamedTuple):
+    """One character (or inline object) with the font that draws it: the unit of line
+    breaking. A text makes one per character, so it is a light immutable tuple."""
+
+    text: str  # one character, "\n", or OBJECT
+    font: str  # the registered font that draws it (fallbacks applied)
+    color: Color
+    image: str | None = None  # for OBJECT: the image file
+    aspect: float = 1.0  # for OBJECT: width / height
+    ruby: str = ""  # on the first atom of a ruby base: its reading
+    group: int = 0  # atoms held together: their number on the first, -1 on the others
+    tcy: bool = False  # in an explicit <tcy> run (the run is the `group`)
+
+
+class Atoms(list):
+    """The atoms `parse` makes, knowing whether any are grouped (ruby, <tcy>): most texts
+    have none, and the engine then skips looking for them."""
+
+    __slots__ = ("grouped",)
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.grouped = False
+
+
+_TEXT = itemgetter(0)  # Atom.text
+_FONT = itemgetter(1)  # Atom.font
+_FONT_COLOR = itemgetter(1, 2)  # (Atom.font, Atom.color)
+
+
+def plain_of(atoms) -> str:
+    """The atoms' characters as one string (one character per atom: indices agree)."""
+    return "".join(map(_TEXT, atoms))
+
+
+def _grouped(atoms) -> bool:
+    flag = getattr(atoms, "grouped", None)
+    return any(a.group for a in atoms) if flag is None else flag
+
+
+# The plain atoms of each font and colour, by character: a text makes one atom per
+# character, and most characters recur, so each is made once (atoms are immutable tuples).
+# Cleared when it holds ATOMS_KEPT atoms: the fonts and colours a text uses come from data.
+_ATOMS: dict[tuple, dict[str, "Atom"]] = {}
+ATOMS_KEPT = 20000
+_atoms_kept = 0
+
+
+def _plain_atoms(chunk: str, font: str, color) -> list:
+    """One plain atom (no ruby, no group) per character of `chunk`, drawn by `font`."""
+    global _atoms_kept
+    table = _ATOMS.get((font, color))
+    if table is None:
+        if _atoms_kept >= ATOMS_KEPT:
+            _ATOMS.clear()
+            _atoms_kept = 0
+        table = _ATOMS[font, color] = {}
+    try:
+        return list(map(table.__getitem__, chunk))
+    except KeyError:
+        new = tuple.__new__
+        for ch in set(chunk).difference(table):
+            table[ch] = new(Atom, (ch, font, color, None, 1.0, "", 0, False))
+            _atoms_kept += 1
+        return list(map(table.__getitem__, chunk))
+
+
+@lru_cache(maxsize=None)
+def _font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | None:
+    primary = family.bold if bold else family.regular
+    if ch.isspace() or not fonts.missing_glyphs(primary, ch):
+        return primary
+    for other in families:
+        font = other.bold if bold else other.regular
+        if not fonts.missing_glyphs(font, ch):
+            return font
+    return None
+
+
+def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[str, Icon],
+          families: Mapping[str, FontFamily], parse_color, icon_aspect) -> list[Atom]:
+    """Text with markup -> atoms. Raises MarkupError or MissingGlyphs."""
+    fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
+    stack: list[Style] = [style]
+    atoms: Atoms = Atoms()
+    missing: list[str] = []
+
+    def add_chars(chunk: str) -> None:
+        chunk = chunk.replace("\\《", "《")  # \《: a 《 that starts no reading
+        current = stack[-1]
+        primary = current.family.face(current.bold, current.italic)
+        drawn = fonts.charmap(primary)
+        absent = set(map(ord, chunk)).difference(drawn)
+        if all(chr(c).isspace() for c in absent) and ZERO_WIDTH.isdisjoint(chunk):
+            # Every character in the primary font (the usual case): no per-character choice.
+            atoms.extend(_plain_atoms(chunk, primary, current.color))
+            return
+        for ch in chunk:
+            if ch in ZERO_WIDTH:
+                atoms.append(Atom(ch, current.family.regular, current.color))
+                continue
+            if ord(ch) in drawn or ch.isspace():
+                atoms.append(Atom(ch, primary, current.color))
+                continue
+            font = _font_for(current.family, current.bold, ch, fallbacks)
+            if font is None:
+                if ch not in missing:
+                    missing.append(ch)
+                continue
+            atoms.append(Atom(ch, font, current.color))
+
+    def ruby(base: str, reading: str) -> None:
+        reading = reading.strip()
+        if not base or not reading:
+            raise MarkupError("ruby needs a base and a reading: ｜鏑木《かぶらぎ》")
+        first = len(atoms)
+        add_chars(base)
+        mark = len(atoms)
+        add_chars(reading)  # its characters must be in the fonts too: checked, then removed
+        del atoms[mark:]
+        if mark - first != len(base):
+            return  # a character without a glyph: reported with the others
+        parts = reading.replace("\u3000", " ").split()
+        if len(parts) == len(base) > 1:  # mono-ruby: a reading for each character
+            atoms.grouped = True
+            for k, part in enumerate(parts):
+                atoms[first + k] = atoms[first + k]._replace(ruby=part, group=1)
+            return
+        atoms.grouped = True
+        atoms[first] = atoms[first]._replace(ruby="".join(parts), group=len(atoms) - first)
+        for k in range(first + 1, len(atoms)):
+            atoms[k] = atoms[k]._replace(group=-1)
+
+    pos = 0
+    tcy_start = None
+    for match in _TAG.finditer(text):
+        add_chars(text[pos:match.start()])
+        pos = match.end()
+        if match.group("rb") is not None or match.group("bb") is not None \
+                or match.group("kb") is not None:
+            base = match.group("rb") if match.group("rb") is not None else \
+                match.group("bb") if match.group("bb") is not None else match.group("kb")
+            reading = match.group("rt") if match.group("rb") is not None else \
+                match.group("bt") if match.group("bb") is not None else match.group("kt")
+            if "<" in base:
+                raise MarkupError("a ruby base cannot hold markup")
+            ruby(base, reading)
+            continue
+        closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
+        if tag == "wbr":
+            atoms.append(Atom("\u200b", stack[-1].family.regular, stack[-1].color))
+            continue
+        if tag == "tcy":
+            if closing:
+                if tcy_start is None:
+                    raise MarkupError("</tcy> closes nothing")
+                n = len(atoms) - tcy_start
+                if not 0 < n <= 4:
+                    raise MarkupError(f"<tcy> holds 1 to 4 characters set across one em, not {n}")
+                atoms.grouped = True
+                atoms[tcy_start] = atoms[tcy_start]._replace(tcy=True, group=n)
+                for k in range(tcy_start + 1, len(atoms)):
+                    atoms[k] = atoms[k]._replace(tcy=True, group=-1)
+                tcy_start = None
+            elif tcy_start is not None:
+                raise MarkupError("<tcy> inside <tcy>")
+            else:
+                tcy_start = len(atoms)
+            continue
+        if closing:
+            if len(stack) == 1:
+                raise MarkupError(f"</{tag}> closes nothing")
+            stack.pop()
+        elif tag == "b":
+            stack.append(replace(stack[-1], bold=True))
+        elif tag == "i":
+            stack.append(replace(stack[-1], italic=True))
+        elif tag == "color":
+            try:
+                color = parse_color(arg, palette)
+            except ValueError as exc:
+                raise MarkupError(f"<color {arg}>: {exc}") from None
+            stack.append(replace(stack[-1], color=color or stack[-1].color))
+        else:  # icon
+            icon = icons.get(arg)
+            if icon is None:
+                raise MarkupError(f"<icon {arg}>: unknown icon '{arg}' "
+                                  f"(icons: {', '.join(icons) or 'none declared'})")
+            if icon.image:
+                atoms.append(Atom(OBJECT, stack[-1].family.regular, stack[-1].color, icon.image,
+                                  icon_aspect(icon.image)))
+            else:
+                family = families[icon.font]
+                glyph_style = Style(family, stack[-1].bold, icon.color or stack[-1].color)
+                stack.append(glyph_style)
+                add_chars(icon.glyph)
+                stack.pop()
+    add_chars(text[pos:])
+    if len(stack) > 1:
+        raise MarkupError("a <b>, <i> or <color> tag is not closed")
+    if tcy_start is not None:
+        raise MarkupError("a <tcy> tag is not closed")
+    if missing:
+        raise MissingGlyphs(missing, style.family.name)
+    return atoms

@@ -1,0 +1,292 @@
+"""Placing lines in a box (horizontal and vertical writing, ruby), and setting a text in a
+box: shrink, condense, or the size it needed."""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from dataclasses import dataclass
+
+
+from .. import fonts
+from .. import images
+from ..primitives import Image, Item, Text
+from .breaking import _is_latin, _width, break_lines
+from .markup import (_FONT_COLOR, CORNER_PUNCT, OBJECT, ROTATED, SMALL_KANA, VERTICAL_FORMS,
+                     ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
+
+
+# --- setting ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Box:
+    x: float  # bottom-left, points
+    y: float
+    w: float
+    h: float
+
+
+def _em(font: str, size: float) -> tuple[float, float]:
+    """Ascent and descent (negative) of the font's em box at `size`."""
+    ascent, descent = fonts.ascent_descent(font, 1000)
+    scale = size / (ascent - descent)
+    return ascent * scale, descent * scale
+
+
+def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item]:
+    """Horizontal ruby: each reading at half the size, centred over its base's glyphs (kept
+    inside the box), its em box standing on the base's."""
+    items: list[Item] = []
+    for i, atom in enumerate(atoms):
+        if not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
+            continue
+        rsize = size / 2
+        width = fonts.string_width(atom.ruby, atom.font, rsize) * scale
+        middle = (starts[i] + ends[i + atom.group - 1]) / 2
+        x = min(max(middle - width / 2, box.x), box.x + box.w - width)
+        items.append(Text(x, baseline_of(atom.font, rsize), atom.ruby, atom.font, rsize,
+                          atom.color, scale=scale))
+    return items
+
+
+def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale: float = 1.0,
+                     ruby_room: float = 0.0) -> list[Item]:
+    """Each line's runs of text at its baseline; `scale` condenses the glyphs (長体) and their
+    advances; `ruby_room` is kept above the first line for its ruby."""
+    items: list[Item] = []
+    block = len(lines) * lh + ruby_room
+    top = {"top": box.y + box.h, "middle": box.y + (box.h + block) / 2,
+           "bottom": box.y + block}[valign] - ruby_room
+    ascent, descent = _em(base_font, size)
+    for i, line in enumerate(lines):
+        atoms, last, widths = line.atoms, line.last, line.widths
+        offsets = line.offsets
+        if scale != 1.0:
+            widths = [w * scale for w in widths]
+            offsets = [o * scale for o in offsets] if offsets else None
+        em_top = top - i * lh - (lh - size) / 2
+        baseline = em_top - ascent
+        natural = sum(widths) - line.hang * scale
+        space = 0.0
+        word_gap = None  # justified between words: the width each word space gets besides its own
+        text = plain_of(atoms)
+        if align == "justify" and not last and len(atoms) > 1:
+            gaps = text.count(" ")
+            letters = [ch for ch in text if ch != " "]
+            if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
+                    and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
+                # A line mostly of Latin text is justified between its words (a Japanese
+                # name in it included): each word a run of its own, letters as they are.
+                word_gap = max(0.0, (box.w - natural) / gaps)
+            else:
+                space = max(0.0, (box.w - natural) / (len(atoms) - 1))
+        x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
+             "right": box.x + box.w - natural}[align]
+        if word_gap is None and atoms and not line.ruby and \
+                len(set(map(_FONT_COLOR, atoms))) == 1 \
+                and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
+            # One font and colour, nothing to skip: the whole line is one run (the usual
+            # case), or, with JLREQ spacing, one run from each spaced glyph to the next.
+            font, color = atoms[0].font, atoms[0].color
+            if offsets is None:
+                items.append(Text(x, baseline, text, font, size, color,
+                                  char_space=space / scale, scale=scale))
+                continue
+            cuts = line.cuts
+            starts = [0.0, *accumulate(widths)]
+            for s_, e_ in zip(cuts, cuts[1:] + (len(atoms),)):
+                items.append(Text(x + starts[s_] + s_ * space + offsets[s_], baseline,
+                                  text[s_:e_], font, size, color, char_space=space / scale,
+                                  scale=scale))
+            continue
+        run: list[Atom] = []
+        run_x = expected = x
+        starts: dict[int, float] = {}
+        ends: dict[int, float] = {}
+        for k, (atom, w) in enumerate(zip(atoms, widths)):
+            if atom.text in ZERO_WIDTH:
+                continue
+            glyph_x = x + (offsets[k] if offsets else 0.0)
+            gap = word_gap is not None and atom.text == " "
+            if gap or atom.text == OBJECT or abs(glyph_x - expected) > 1e-6 or \
+                    (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
+                if run:
+                    items.append(Text(run_x, baseline, plain_of(run), run[0].font,
+                                      size, run[0].color, char_space=space / scale, scale=scale))
+                run = []
+            if gap:
+                x += w + word_gap
+                continue
+            if atom.text == OBJECT:
+                items.append(Image(atom.image, x, baseline + descent, w, size,
+                                   images.digest(atom.image)))
+                expected = x + w + space
+            else:
+                if not run:
+                    run_x = glyph_x
+                run.append(atom)
+                advance = _width(atom.font, atom.text) * size * scale
+                starts[k], ends[k] = glyph_x, glyph_x + advance
+                expected = glyph_x + advance + space
+            x += w + space
+        if run:
+            items.append(Text(run_x, baseline, plain_of(run), run[0].font, size,
+                              run[0].color, char_space=space / scale, scale=scale))
+        if line.ruby:
+            items += _ruby_items(atoms, starts, ends,
+                                 lambda font, rsize: em_top - _em(font, rsize)[1], size, scale,
+                                 box)
+    return items
+
+
+def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
+                   ruby_room: float = 0.0) -> list[Item]:
+    """Columns from the right; `ruby_room` is kept right of the first column for its ruby."""
+    items: list[Item] = []
+    block = len(lines) * lh + ruby_room
+    right = {"right": box.x + box.w, "center": box.x + (box.w + block) / 2,
+             "left": box.x + block, "justify": box.x + box.w}[align] - ruby_room
+    ascent, descent = _em(base_font, size)
+    for i, line in enumerate(lines):
+        atoms, advances = line.atoms, line.widths
+        offsets, runs = line.offsets, line.tcy or {}
+        cx = right - i * lh - lh / 2
+        length = sum(advances)
+        y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
+             "bottom": box.y + length}[valign]
+        spans: dict[int, tuple[float, float]] = {}  # ruby base atom -> (glyph top, glyph end)
+        skip = 0
+        for k, (atom, adv) in enumerate(zip(atoms, advances)):
+            top = y - (offsets[k] if offsets else 0.0)  # the glyph's em cell starts here
+            y -= adv
+            if skip:
+                skip -= 1
+                continue
+            ch = atom.text
+            if ch in ZERO_WIDTH:
+                continue
+            if k in runs:  # tate-chu-yoko: upright, across, within one em
+                text = plain_of(atoms[k:k + runs[k]])
+                w = fonts.string_width(text, atom.font, size)
+                squeeze = min(1.0, size * 0.96 / w) if w else 1.0
+                items.append(Text(cx - w * squeeze / 2, top - size - descent, text, atom.font,
+                                  size, atom.color, scale=squeeze))
+                skip = runs[k] - 1
+                spans[k] = (top, top - size)
+                continue
+            form = VERTICAL_FORMS.get(ch)
+            if form and not fonts.missing_glyphs(atom.font, form):
+                ch = form
+            if ch == OBJECT:
+                items.append(Image(atom.image, cx - size / 2, top - size, size, size,
+                                   images.digest(atom.image)))
+                spans[k] = (top, top - size)
+            elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:
+                # Turned clockwise: the glyph's baseline runs down the column.
+                items.append(Text(cx - (ascent + descent) / 2, top, ch, atom.font, size,
+                                  atom.color, rotate=-90))
+                spans[k] = (top, top - _width(atom.font, ch) * size)
+            else:
+                w = fonts.string_width(ch, atom.font, size)
+                baseline = top - size - descent
+                x = cx - w / 2
+                if ch in CORNER_PUNCT:
+                    x, baseline = cx + size * 0.05, baseline + size * 0.55
+                elif ch in SMALL_KANA:
+                    x, baseline = x + size * 0.08, baseline + size * 0.08
+                items.append(Text(x, baseline, ch, atom.font, size, atom.color))
+                spans[k] = (top, top - size)
+        for k, atom in enumerate(atoms):  # ruby: right of the column, upright, centred
+            if not atom.ruby or atom.group <= 0 or k not in spans:
+                continue
+            end = spans.get(k + atom.group - 1, spans[k])[1]
+            rsize = size / 2
+            length = len(atom.ruby) * rsize
+            ry = min(max((spans[k][0] + end) / 2 + length / 2, box.y + length), box.y + box.h)
+            rdescent = _em(atom.font, rsize)[1]
+            for ch in atom.ruby:
+                w = fonts.string_width(ch, atom.font, rsize)
+                items.append(Text(cx + size / 2 + (rsize - w) / 2, ry - rsize - rdescent, ch,
+                                  atom.font, rsize, atom.color))
+                ry -= rsize
+    return items
+
+
+LINEAR_STEPS = 64  # 32 pt of shrinking tried size by size, as a designer would
+
+
+RUBY_LEADING = 1.5  # times the size: lines of a text with ruby are at least this far apart
+CONDENSE_STEP = 0.01  # 長体 is tried in steps of 1%
+
+
+def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spacing: float,
+             align: str, valign: str, vertical: bool, base_font: str,
+             phrase: bool = False, names: bool = False, hang: bool = False, tcy: int = 2,
+             condense: float = 1.0) -> tuple[list[Item], float]:
+    """Break, fit and place `atoms` in `box`. Returns (primitives, the size used).
+
+    Tries `size`, then smaller sizes in 0.5 pt steps down to `min_size` (a declared
+    shrink; `min_size == size` means no shrinking): the largest size on that grid that
+    fits. At each size, glyphs may first be condensed (長体, horizontal text) in 1% steps
+    down to `condense` (1: never). The first LINEAR_STEPS sizes are tried one by one; past
+    them (a shrink from a size far too large) the rest of the grid is bisected, so that
+    any shrink takes at most LINEAR_STEPS + 64 sizes. Raises DoesNotFit at the end.
+    A text with ruby keeps its lines RUBY_LEADING apart at least, and room for the first
+    line's ruby inside the box."""
+    along, across = (box.h, box.w) if vertical else (box.w, box.h)
+    has_ruby = _grouped(atoms) and any(a.ruby for a in atoms)
+    scales = [1.0]
+    while not vertical and scales[-1] - CONDENSE_STEP >= condense - 1e-9:
+        scales.append(round(scales[-1] - CONDENSE_STEP, 4))
+
+    def attempt(current: float):
+        lh = current * line_spacing
+        if has_ruby:
+            lh = max(lh, current * RUBY_LEADING)
+        lines = None
+        for scale in scales:
+            lines = break_lines(atoms, current, along / scale, vertical, phrase, names=names,
+                                hang=hang, tcy=tcy) if along > 0 else None
+            room = _ruby_room(lines, current, lh) if has_ruby else 0.0
+            if lines is not None and len(lines) * lh + room <= across + 1e-6:
+                return True, lines, lh, scale
+        return False, lines, lh, scales[-1]
+
+    def placed(current: float, lines, lh, scale):
+        room = _ruby_room(lines, current, lh)
+        if vertical:
+            return place_vertical(lines, current, lh, box, align, valign, base_font,
+                                  ruby_room=room), current
+        return place_horizontal(lines, current, lh, box, align, valign, base_font, scale,
+                                ruby_room=room), current
+
+    steps = max(0, int((size - min_size + 1e-6) // 0.5))  # sizes size - k * 0.5, k = 0..steps
+    last = None
+    for k in range(min(steps, LINEAR_STEPS) + 1):
+        current = size - k * 0.5
+        fits, lines, lh, scale = attempt(current)
+        if fits:
+            return placed(current, lines, lh, scale)
+        last = (current, lines, lh, scale)
+    if steps > LINEAR_STEPS:  # bisect k in (LINEAR_STEPS, steps] for the smallest k that fits
+        low, high, found = LINEAR_STEPS + 1, steps, None
+        while low <= high:
+            k = (low + high) // 2
+            fits, lines, lh, scale = attempt(size - k * 0.5)
+            if fits:
+                found, high = (size - k * 0.5, lines, lh, scale), k - 1
+            else:
+                last, low = (size - k * 0.5, lines, lh, scale), k + 1
+        if found is not None:
+            return placed(*found)
+        last = (size - steps * 0.5,) + attempt(size - steps * 0.5)[1:]
+    current, lines, lh, _scale = last
+    if lines is None:
+        raise DoesNotFit(0.0, along, current, too_wide=True)
+    raise DoesNotFit(len(lines) * lh + _ruby_room(lines, current, lh), across, current)
+
+
+def _ruby_room(lines, size: float, lh: float) -> float:
+    """Room the first line's ruby needs beyond the half-leading above it."""
+    if not lines or not lines[0].ruby:
+        return 0.0
+    return max(0.0, size / 2 - (lh - size) / 2)
