@@ -1,0 +1,313 @@
+"""Counting a deck: a field's values weighted by copies (categories, or bins of numbers), and
+two fields' cross-table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+
+from ..colors import Color, parse_color
+from ..model import TBD, Card, Deck, Game
+from ..problems import Location, Report
+from ..sandbox import ENV
+from ..validate.invariants import CheckBroken, evaluate
+from .results import CrossTable, Distribution, MAX_BARS, MAX_CATEGORIES, NONE, _OTHER
+
+def _say(report: Report | None, quiet: bool, message: str, where: Location,
+         evaluated: bool) -> None:
+    """Report a problem of the declarations. One met while evaluating them over data that
+    had errors before (`quiet`) is most likely those errors again: counted as skipped."""
+    if report is None:
+        return
+    if evaluated and quiet:
+        report.skip()
+        return
+    report.error(f"stats: {message}", where, "stats")
+
+
+def _spec(deck: Deck, path: str) -> dict | None:
+    """The declaration of a field ("a" or "a.b"), seen through lists to their items."""
+    fields = deck.fields or {}
+    spec: Any = None
+    for part in path.split("."):
+        if spec is not None:
+            while spec.get("type") == "list" and isinstance(spec.get("items"), dict):
+                spec = spec["items"]
+            fields = spec.get("fields") or {}
+        spec = fields.get(part) if isinstance(fields, dict) else None
+        if not isinstance(spec, dict):
+            return None
+    return spec
+
+
+def _leaf(spec: dict | None) -> dict | None:
+    while spec and spec.get("type") == "list" and isinstance(spec.get("items"), dict):
+        spec = spec["items"]
+    return spec
+
+
+def _values(card: Card, path: str) -> list:
+    """The card's values of a field: a list gives each item; TBD stays TBD."""
+    found: list = [card.fields.get(path.split(".")[0])]
+    for part in path.split(".")[1:]:
+        nxt = []
+        for value in found:
+            for v in (value if isinstance(value, list) else [value]):
+                nxt.append(v.get(part) if isinstance(v, dict) else (TBD if v == TBD else None))
+        found = nxt
+    out = []
+    for value in found:
+        out += value if isinstance(value, list) else [value]
+    return out
+
+
+def _known_fields(deck: Deck) -> list[str]:
+    """Every field name a view of the deck may use, mappings reached with dots."""
+    if deck.fields:
+        out = []
+
+        def visit(fields: dict, prefix: str) -> None:
+            for name, spec in fields.items():
+                out.append(prefix + name)
+                leaf = _leaf(spec) if isinstance(spec, dict) else None
+                if leaf and isinstance(leaf.get("fields"), dict):
+                    visit(leaf["fields"], prefix + name + ".")
+        visit(deck.fields, "")
+        return out
+    names: dict[str, None] = {}
+    for card in deck.cards:
+        names.update(dict.fromkeys(card.fields))
+    return list(names)
+
+
+def _is_numeric(deck: Deck, path: str) -> bool:
+    leaf = _leaf(_spec(deck, path))
+    if leaf is not None:
+        return leaf.get("type") in ("integer", "number")
+    values = [v for c in deck.cards for v in _values(c, path) if v not in (None, TBD)]
+    return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                for v in values)
+
+
+def _default_fields(deck: Deck) -> list[str]:
+    """The fields drawn without any declaration: every enumerated, boolean or numeric one."""
+    out = []
+    for name in _known_fields(deck):
+        leaf = _leaf(_spec(deck, name))
+        if leaf is not None:
+            if leaf.get("enum") or leaf.get("type") in ("boolean", "integer", "number"):
+                out.append(name)
+        else:
+            values = [v for c in deck.cards for v in _values(c, name) if v not in (None, TBD)]
+            if values and (all(isinstance(v, bool) for v in values) or _is_numeric(deck, name)):
+                out.append(name)
+    return out
+
+
+def _label(value: Any) -> str:
+    if value == "":
+        return "(empty)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _card_name(card: Card) -> str:
+    name = card.fields.get("name")
+    return str(name) if isinstance(name, str) and name and name != TBD else card.id
+
+
+# --- colours and names of values ---------------------------------------------------------
+
+class _Values:
+    """The colour and the shown name of each value of a field: the expressions of
+    `stats: colors:` and `stats: labels:` in game.yaml (over `value`), else a game colour of
+    the value's name and the value itself (a chart picks from PALETTE what has no colour)."""
+
+    def __init__(self, game: Game, values: dict, report: Report | None, quiet: bool):
+        self.game, self.values, self.report, self.quiet = game, values, report, quiet
+        self.cache: dict[tuple, Any] = {}
+        self.broken: set[tuple[str, str]] = set()  # rules that failed once: said once
+
+    def color(self, field_path: str, value: Any) -> Color | None:
+        found = self._rule("colors", field_path, value)
+        if found is not None:
+            return found
+        if isinstance(value, str) and value in self.game.colors:
+            return self.game.colors[value]
+        return None
+
+    def label(self, field_path: str, value: Any) -> str:
+        if value is None:
+            return NONE
+        found = self._rule("labels", field_path, value)
+        return found if found is not None else _label(value)
+
+    def _rule(self, kind: str, field_path: str, value: Any):
+        key = (kind, field_path, _label(value))
+        if key not in self.cache:
+            self.cache[key] = self._evaluate(kind, field_path, value)
+        return self.cache[key]
+
+    def _evaluate(self, kind: str, field_path: str, value: Any):
+        spec = self.game.stats
+        rules = spec.colors if kind == "colors" else spec.labels
+        name = field_path.split(".")[-1]
+        rule = field_path if field_path in rules else name
+        expression = rules.get(rule)
+        if not expression or value in (TBD, None) or (kind, rule) in self.broken:
+            return None
+        where = spec.locate(("stats", kind, rule))
+        which = f"(for the value '{_label(value)}')"
+        try:
+            result = evaluate(ENV.compile_expression(expression, undefined_to_none=False),
+                              {**self.values, "value": value},
+                              "the colour" if kind == "colors" else "the label")
+            if kind == "labels":
+                return str(result) if result not in (None, "") else None
+            return parse_color(str(result), self.game.colors) if result else None
+        except jinja2.TemplateSyntaxError as exc:
+            self._error(f"{kind}: {rule}: is not a valid expression: {exc.message}", where)
+        except CheckBroken as exc:
+            self._error(f"{kind}: {rule}: {exc} {which}", where, evaluated=True)
+        except ValueError as exc:
+            self._error(f"{kind}: {rule}: gives {exc} {which}", where, evaluated=True)
+        self.broken.add((kind, rule))
+        return None
+
+    def _error(self, message: str, where: Location, evaluated: bool = False) -> None:
+        _say(self.report, self.quiet, message, where, evaluated)
+
+
+# --- distributions and cross-tables ---------------------------------------------------------
+
+def _categories(deck: Deck, path: str, values: list) -> list:
+    """The values in their order: the declared enum's, then others as they come."""
+    leaf = _leaf(_spec(deck, path)) or {}
+    order: dict = {}
+    if leaf.get("type") == "boolean":
+        order = {True: None, False: None}
+    for v in leaf.get("enum") or ():
+        order[v] = None
+    for v in values:
+        if v not in (TBD, None) and not isinstance(v, (dict, list)):
+            order.setdefault(v, None)
+    return list(order)
+
+
+def distribution(deck: Deck, path: str, shown: _Values, title: str = "",
+                 declared: bool = False) -> Distribution:
+    weighted = [(v, c.copies) for c in deck.cards for v in _values(c, path)]
+    drafts = sum(n for v, n in weighted if v == TBD)
+    present = [(v, n) for v, n in weighted if v not in (TBD, None)]
+    missing = sum(n for v, n in weighted if v is None)
+    title = title or path
+    if _is_numeric(deck, path):
+        numbers = [(v, n) for v, n in present if isinstance(v, (int, float))
+                   and not isinstance(v, bool)]
+        labels, counts = _histogram(numbers)
+        total = sum(n for _, n in numbers)
+        mean = sum(v * n for v, n in numbers) / total if total else None
+        return Distribution(deck.id, path, title, True, labels, counts, (None,) * len(labels),
+                            mean, min((v for v, _ in numbers), default=None),
+                            max((v for v, _ in numbers), default=None), drafts, declared)
+    order = _categories(deck, path, [v for v, _ in present])
+    tally = dict.fromkeys(order, 0)
+    for v, n in present:
+        if v in tally:
+            tally[v] += n
+    items = list(tally.items())
+    if len(items) > MAX_CATEGORIES:
+        rest = sum(n for _, n in items[MAX_CATEGORIES - 1:])
+        items = items[:MAX_CATEGORIES - 1] + [(_OTHER, rest)]
+    if missing:
+        items.append((None, missing))
+    labels = tuple("other" if v is _OTHER else shown.label(path, v) for v, _ in items)
+    return Distribution(deck.id, path, title, False, labels, tuple(n for _, n in items),
+                        tuple(None if v is None or v is _OTHER else shown.color(path, v)
+                              for v, _ in items),
+                        drafts=drafts, declared=declared)
+
+
+def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """One bar per integer from the least to the greatest (gaps shown as 0), or ten equal
+    bins where that would be too many bars or the numbers are not whole."""
+    if not numbers:
+        return (), ()
+    low, high = min(v for v, _ in numbers), max(v for v, _ in numbers)
+    whole = all(float(v).is_integer() for v, _ in numbers)
+    if whole and high - low < MAX_BARS:
+        tally = {int(x): 0 for x in range(int(low), int(high) + 1)}
+        for v, n in numbers:
+            tally[int(v)] += n
+        return tuple(str(k) for k in tally), tuple(tally.values())
+    bins = 10
+    width = (high - low) / bins or 1
+    counts = [0] * bins
+    for v, n in numbers:
+        counts[min(int((v - low) / width), bins - 1)] += n
+    labels = tuple(f"{_label(round(low + i * width, 2))}–{_label(round(low + (i + 1) * width, 2))}"
+                   for i in range(bins))
+    return labels, tuple(counts)
+
+
+def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str = "") -> CrossTable:
+    a, b = paths
+    numeric = [_is_numeric(deck, p) for p in paths]
+    row_values, col_values, pairs, drafts = [], [], [], 0
+    for card in deck.cards:
+        va, vb = _values(card, a), _values(card, b)
+        if TBD in va or TBD in vb:
+            drafts += card.copies
+            continue
+        for x in va:
+            for y in vb:
+                if x is not None and y is not None:
+                    pairs.append((x, y, card.copies))
+        row_values += va
+        col_values += vb
+    rows = (sorted({x for x, _, _ in pairs}) if numeric[0]
+            else _categories(deck, a, row_values))
+    cols = (sorted({y for _, y, _ in pairs}) if numeric[1]
+            else _categories(deck, b, col_values))
+    rows, cols = rows[:MAX_CATEGORIES], cols[:MAX_CATEGORIES]
+    cells = [[0] * len(cols) for _ in rows]
+    index_r = {v: i for i, v in enumerate(rows)}
+    index_c = {v: i for i, v in enumerate(cols)}
+    for x, y, n in pairs:
+        if x in index_r and y in index_c:
+            cells[index_r[x]][index_c[y]] += n
+    means, mean_of = (), ""
+    if numeric[0] != numeric[1]:  # the numeric field's mean under each value of the other
+        num, cat = (0, 1) if numeric[0] else (1, 0)
+        mean_of = paths[num]
+        groups = cols if cat == 1 else rows
+        out = []
+        for g in groups:
+            got = [(x if num == 0 else y, n) for x, y, n in pairs if (y if cat == 1 else x) == g]
+            total = sum(n for _, n in got)
+            out.append((shown.label(paths[cat], g), sum(v * n for v, n in got) / total
+                        if total else None))
+        means = tuple(out)
+    return CrossTable(deck.id, (a, b), title or f"{a} × {b}",
+                      tuple(_label(v) if numeric[0] else shown.label(a, v) for v in rows),
+                      tuple(_label(v) if numeric[1] else shown.label(b, v) for v in cols),
+                      tuple(tuple(r) for r in cells),
+                      tuple(None if numeric[1] else shown.color(b, v) for v in cols), means, mean_of,
+                      drafts)
+
+
+def _cards_distribution(deck: Deck) -> Distribution | None:
+    """Copies per card, for a deck whose cards come in different numbers."""
+    if not deck.cards or len(deck.cards) > MAX_CATEGORIES or \
+            len({c.copies for c in deck.cards}) < 2:
+        return None
+    return Distribution(deck.id, "", "copies per card", False,
+                        tuple(_card_name(c) for c in deck.cards),
+                        tuple(c.copies for c in deck.cards), (None,) * len(deck.cards))
+
+
+# --- checking what game.yaml declares --------------------------------------------------------

@@ -1,0 +1,226 @@
+"""The questions game.yaml asks (`stats: odds:` and `tables:`): pools per item of a data
+table, and exact draw odds, each expression evaluated in the sandbox and its problems
+reported where they are written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+
+from ..load.schema import suggest
+from ..model import TBD, Deck, Game, Question, StatsSpec, plain
+from ..problems import Location, Report
+from ..sandbox import ENV, SandboxError, in_words, reset_budget
+from ..validate.invariants import CheckBroken, PathMissing, context, evaluate, walk
+from . import odds
+from .counts import _card_name, _known_fields, _say
+from .results import Answer, TableStats
+
+def _deck(game: Game, deck_id: str, where: Location, report: Report | None, what: str) -> Deck | None:
+    deck = next((d for d in game.decks if d.id == deck_id), None)
+    if deck is None and report is not None:
+        report.error(f"stats: {what} names deck '{deck_id}', which the game does not have "
+                     f"({suggest(deck_id, [d.id for d in game.decks], 'the game')})",
+                     where, "stats")
+    return deck
+
+
+def _field_ok(deck: Deck, name: str, where: Location, report: Report | None, what: str) -> bool:
+    known = _known_fields(deck)
+    if name in known:
+        return True
+    if report is not None:
+        report.error(f"stats: {what} names field '{name}', which deck '{deck.id}' does not "
+                     f"have ({suggest(name, known, f'deck {deck.id!r}')})", where, "stats")
+    return False
+
+
+class _Evaluator:
+    """Declared expressions evaluated in the checks' scope, problems located in game.yaml."""
+
+    def __init__(self, game: Game, report: Report | None, quiet: bool = False):
+        self.game, self.report, self.quiet = game, report, quiet
+        self.values, self.locators = context(game)
+        self.spec: StatsSpec = game.stats
+        self.broken = False
+
+    def error(self, message: str, path: tuple, evaluated: bool = False) -> None:
+        self.broken = True
+        _say(self.report, self.quiet, message, self.spec.locate(path), evaluated)
+
+    def items(self, for_path: str | None, path: tuple, what: str):
+        if not for_path:
+            return [{}]
+        try:
+            return [item.bindings for item in walk(for_path, self.values, self.locators)]
+        except PathMissing as exc:
+            self.error(f"{what}: for: {exc}", path + ("for",))
+            return []
+
+    def expression(self, text: str, scope: dict, path: tuple, what: str):
+        try:
+            compiled = ENV.compile_expression(text, undefined_to_none=False)
+        except jinja2.TemplateSyntaxError as exc:
+            self.error(f"{what} is not a valid expression: {exc.message}", path)
+            raise CheckBroken("syntax", "", CheckBroken.WRITTEN) from None
+        try:
+            return evaluate(compiled, {**self.values, **scope}, what)
+        except CheckBroken as exc:
+            self.error(str(exc), path, evaluated=True)
+            raise
+
+    def label(self, template: str | None, scope: dict, index: int, path: tuple) -> str:
+        if not template:
+            bound = [v for v in scope.values() if isinstance(v, (str, int))]
+            return str(bound[-1]) if bound else f"#{index + 1}"
+        try:
+            reset_budget()
+            return ENV.from_string(template).render({**self.values, **scope}).strip()
+        except (jinja2.TemplateError, SandboxError, TypeError, ValueError, ArithmeticError,
+                KeyError, AttributeError, IndexError, RecursionError) as exc:
+            self.error(f"label cannot be rendered: {in_words(exc)}", path, evaluated=True)
+            return f"#{index + 1}"
+
+    def pool(self, deck: Deck, counts: str | None, scope: dict, path: tuple,
+             what: str) -> dict[str, int] | None:
+        """Card id -> copies in the pool: the deck's own copies, or what `counts` gives (a
+        mapping of card ids to numbers, or 'all'). Blank cards are never in play."""
+        own = {c.id: c.copies for c in deck.cards if not c.blank}
+        if not counts:
+            return own
+        try:
+            value = self.expression(counts, scope, path + ("counts",), f"{what}: counts")
+        except CheckBroken:
+            return None
+        value = plain(value)
+        if value == "all":
+            return own
+        if not isinstance(value, dict):
+            self.error(f"{what}: counts gives {in_words_value(value)}, not a mapping of card "
+                       "ids to numbers (or 'all')", path + ("counts",), evaluated=True)
+            return None
+        pool = {}
+        for card_id, n in value.items():
+            if card_id not in own:
+                self.error(f"{what}: counts names '{card_id}', which is not a card of deck "
+                           f"'{deck.id}' ({suggest(str(card_id), list(own), 'the deck')})",
+                           path + ("counts",), evaluated=True)
+                return None
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                self.error(f"{what}: counts gives {in_words_value(n)} for '{card_id}', not a "
+                           "number of cards", path + ("counts",), evaluated=True)
+                return None
+            pool[card_id] = n
+        return pool
+
+
+def in_words_value(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, str):
+        return f"'{value}'"
+    return f"'{value}'" if not isinstance(value, dict) else "a mapping"
+
+
+def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
+    what = f"odds '{q.id}'"
+    deck = _deck(game, q.deck, game.stats.locate(q.path + ("deck",)), ev.report, what)
+    if deck is None:
+        return []
+    by_id = {c.id: c for c in deck.cards}
+    bad = False
+    for r in q.need:
+        for j, card_id in enumerate(r.cards):
+            if card_id not in by_id:
+                ev.error(f"{what}: need names card '{card_id}', which is not in deck "
+                         f"'{deck.id}' ({suggest(card_id, list(by_id), 'the deck')})",
+                         r.path + ("cards", j))
+                bad = True
+        if r.at_least is not None and r.at_most is not None and r.at_least > r.at_most:
+            ev.error(f"{what}: at_least {r.at_least} is more than at_most {r.at_most}", r.path)
+            bad = True
+    compiled = []
+    for r in q.need:
+        if r.where:
+            try:
+                compiled.append(ENV.compile_expression(r.where, undefined_to_none=False))
+            except jinja2.TemplateSyntaxError as exc:
+                ev.error(f"{what}: where is not a valid expression: {exc.message}",
+                         r.path + ("where",))
+                return []
+        else:
+            compiled.append(None)
+    if bad:
+        return []
+    # Which requirements each card counts for: the same for every item of the table.
+    signatures: dict[str, tuple[bool, ...]] = {}
+    for card in deck.cards:
+        record = plain(card.record())
+        sig = []
+        for r, expr in zip(q.need, compiled):
+            if expr is None:
+                sig.append(card.id in r.cards)
+                continue
+            try:
+                sig.append(bool(evaluate(expr, {**ev.values, "card": record}, "where")))
+            except CheckBroken as exc:
+                ev.error(f"{what}: {exc} (for card '{card.id}')", r.path + ("where",),
+                         evaluated=True)
+                return []
+        signatures[card.id] = tuple(sig)
+    needs = tuple(odds.Need(r.at_least, r.at_most) for r in q.need)
+    out = []
+    for index, scope in enumerate(ev.items(q.for_path, q.path, what)):
+        label = ev.label(q.label, scope, index, q.path + ("label",)) if q.for_path else ""
+        item = f"{what} ({label})" if label else what
+        pool = ev.pool(deck, q.counts, scope, q.path, item)
+        if pool is None:
+            continue
+        try:
+            hand = int(q.hand) if q.hand.strip().isdigit() else \
+                ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand")
+        except CheckBroken:
+            continue
+        size = sum(pool.values())
+        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 < hand <= size:
+            ev.error(f"{item}: a hand of {in_words_value(hand)} cannot be drawn from a pool of "
+                     f"{size} cards", q.path + ("hand",), evaluated=True)
+            continue
+        classes: dict[tuple[bool, ...], int] = {}
+        for card_id, n in pool.items():
+            if n:
+                classes[signatures[card_id]] = classes.get(signatures[card_id], 0) + n
+        try:
+            p = odds.probability(classes, hand, needs)
+        except odds.TooLarge:
+            ev.error(f"{what}: too many ways to count (a hand of {hand} with "
+                     f"{len(needs)} requirements); ask a smaller question", q.path + ("need",))
+            return out
+        draft = any(by_id[c].fields.get("copies") == TBD for c, n in pool.items() if n)
+        out.append(Answer(q.id, q.question, label, hand, size, p, draft))
+    return out
+
+
+def _table(game: Game, t, ev: _Evaluator) -> TableStats | None:
+    what = f"table '{t.name}'"
+    deck = _deck(game, t.deck, game.stats.locate(t.path + ("deck",)), ev.report, what)
+    if deck is None:
+        return None
+    labels, totals, pools = [], [], []
+    for index, scope in enumerate(ev.items(t.for_path, t.path, what)):
+        label = ev.label(t.label, scope, index, t.path + ("label",))
+        pool = ev.pool(deck, t.counts, scope, t.path, f"{what} ({label})")
+        if pool is None:
+            continue
+        labels.append(label)
+        totals.append(sum(pool.values()))
+        pools.append(pool)
+    cards = tuple((_card_name(c), tuple(p.get(c.id, 0) for p in pools)) for c in deck.cards
+                  if any(p.get(c.id, 0) for p in pools))
+    return TableStats(t.name, deck.id, tuple(labels), tuple(totals), cards,
+                      deck.tint)

@@ -1,0 +1,122 @@
+"""What the stats stage gives: each deck's distributions and cross-tables, the pool tables
+and the answers to the odds questions, as finished values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+from ..colors import Color
+
+NONE = "(none)"  # the label of copies that do not have the field
+MAX_CATEGORIES = 40  # values of one field shown as bars; the rest are summed as "other"
+MAX_BARS = 30  # integer values shown one bar each; a wider range is binned
+# Colours for values with none of their own: the Okabe-Ito palette, told apart by people
+# with any colour vision.
+PALETTE = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442",
+           "#999999")
+DRAFT_COLOR = (0.82, 0.82, 0.82)
+_OTHER = object()  # the bar that sums the values beyond MAX_CATEGORIES
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """One field of one deck: copies per value (a category, or a number or a bin)."""
+
+    deck: str
+    field: str  # "power", "condition.kind"; "" for the deck's cards themselves
+    title: str
+    numeric: bool
+    labels: tuple[str, ...]
+    counts: tuple[int, ...]
+    colors: tuple[Color | None, ...]
+    mean: float | None = None  # numeric fields: over copies with a number
+    low: float | None = None
+    high: float | None = None
+    drafts: int = 0  # copies whose value is TBD (not among the counts)
+    declared: bool = False  # a view game.yaml asks for
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """Two fields of one deck: copies per pair of values (rows: the first field)."""
+
+    deck: str
+    fields: tuple[str, str]
+    title: str
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    cells: tuple[tuple[int, ...], ...]  # [row][column]
+    colors: tuple[Color | None, ...]  # per column
+    # Where one field is numeric: its mean per value of the other, (value, mean or None).
+    means: tuple[tuple[str, float | None], ...] = ()
+    mean_of: str = ""  # the numeric field the means are of
+    drafts: int = 0  # copies with a TBD in either field (not in the cells)
+
+
+@dataclass(frozen=True)
+class DeckStats:
+    id: str
+    name: str
+    total: int  # copies
+    kinds: int  # distinct cards
+    color: Color | None
+    distributions: tuple[Distribution, ...]
+    crosses: tuple[CrossTable, ...]
+
+
+@dataclass(frozen=True)
+class TableStats:
+    """A declared table of pools (cards used by player count): each item's total and cards."""
+
+    name: str
+    deck: str
+    labels: tuple[str, ...]
+    totals: tuple[int, ...]
+    cards: tuple[tuple[str, tuple[int, ...]], ...]  # (card name, count per item)
+    color: Color | None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The exact odds of one question, for one item of its table (or the whole deck)."""
+
+    question: str  # the question's id
+    text: str  # the question, in words
+    label: str  # the item ("4 players"), or ""
+    hand: int
+    pool: int
+    probability: Fraction
+    draft: bool = False  # the pool has cards whose copies are TBD
+
+    @property
+    def percent(self) -> str:
+        return f"{float(self.probability) * 100:.2f}%"
+
+    def words(self) -> str:
+        p = self.probability
+        chance = (f"{p.numerator}/{p.denominator} = {self.percent}" if p.denominator != 1
+                  else self.percent)
+        if 0 < p < 1:
+            chance += f", 1 in {float(1 / p):.1f}"
+        return chance
+
+
+@dataclass(frozen=True)
+class Stats:
+    game: str
+    title: str
+    decks: tuple[DeckStats, ...]
+    tables: tuple[TableStats, ...] = ()
+    answers: tuple[Answer, ...] = ()
+
+    def deck(self, deck_id: str) -> DeckStats | None:
+        return next((d for d in self.decks if d.id == deck_id), None)
+
+
+# --- fields -------------------------------------------------------------------------------
