@@ -305,74 +305,101 @@ def _expected(error: jsonschema.ValidationError) -> str | None:
     return error.schema.get("x-expected") if isinstance(error.schema, dict) else None
 
 
+def _missing_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+    inst = error.instance
+    missing = [r for r in error.validator_value if isinstance(inst, dict) and r not in inst]
+    return f"missing required key '{missing[0] if missing else '?'}'", path, False
+
+
+def _unknown_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+    inst = error.instance
+    allowed = sorted(error.schema.get("properties", {}))
+    extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+    key = extra[0] if extra else "?"
+    hint = difflib.get_close_matches(key, allowed, n=1)
+    msg = f"unknown key '{key}'"
+    if hint:
+        msg += f" (did you mean '{hint[0]}'?)"
+    elif allowed:
+        msg += f" (allowed: {', '.join(allowed)})"
+    return msg, path + (key,), True
+
+
+def _unevaluated_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+    """A key no part of a per-kind schema took: not a key of this element type or shape."""
+    inst = error.instance
+    found = re.findall(r"'([^']+)'", error.message)
+    key = found[0] if found else "?"
+    kind = inst.get("type") if isinstance(inst, dict) else None
+    shape = inst.get("shape") if isinstance(inst, dict) else None
+    suffix = f" (not a key of a {kind} element)" if isinstance(kind, str) else \
+        f" (not a key of a {shape} board)" if isinstance(shape, str) else ""
+    return f"unknown key '{key}'{suffix}", path + (key,), True
+
+
+def _bad_key_name(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+    return f"key {_show(error.instance)} must be {expected or 'a valid name'}", path, True
+
+
+# Errors about a mapping's keys: (error, path, expected) -> (message, path, at the key).
+_KEY_ERRORS = {"required": _missing_key, "additionalProperties": _unknown_key,
+               "unevaluatedProperties": _unevaluated_key, "propertyNames": _bad_key_name}
+
+
+def _types(error) -> str:
+    types = error.validator_value if isinstance(error.validator_value, list) \
+        else [error.validator_value]
+    want = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    return f"must be {want}, not {type_word(error.instance)} ({_show(error.instance)})"
+
+
+def _length(error) -> str:
+    n = error.validator_value
+    return "must not be empty" if n == 1 else f"must be at least {n} characters long"
+
+
+def _items(error) -> str:
+    n = error.validator_value
+    return "must not be empty" if n == 1 else f"must have at least {n} items"
+
+
+# What a value must be, by the keyword it failed: error -> the words after its name.
+_VALUE_WORDS = {
+    "type": _types,
+    "enum": lambda e: f"must be one of {', '.join(str(o) for o in e.validator_value)}, "
+                      f"not {_show(e.instance)}",
+    "const": lambda e: f"must be {_show(e.validator_value)}, not {_show(e.instance)}",
+    "minimum": lambda e: f"must be at least {e.validator_value}, not {_show(e.instance)}",
+    "maximum": lambda e: f"must be at most {e.validator_value}, not {_show(e.instance)}",
+    "exclusiveMinimum": lambda e: f"must be more than {e.validator_value}, not {_show(e.instance)}",
+    "exclusiveMaximum": lambda e: f"must be less than {e.validator_value}, not {_show(e.instance)}",
+    "minLength": _length,
+    "maxLength": lambda e: f"must be at most {e.validator_value} characters long",
+    "pattern": lambda e: f"must match the pattern {e.validator_value}, not {_show(e.instance)}",
+    "minItems": _items,
+    "maxItems": lambda e: f"must have at most {e.validator_value} items",
+    "uniqueItems": lambda e: "must not repeat an item",
+    "minProperties": lambda e: "must not be empty",
+}
+# Keywords whose failure a schema's own `x-expected` words say best.
+_SAID_BY_EXPECTED = ("pattern", "format", "type", "oneOf", "anyOf", "enum", "minItems",
+                     "maxItems")
+
+
 def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
     """(message, path, point-at-key) for one schema error."""
     path = tuple(error.absolute_path)
     name = _field_name(path)
-    v, inst = error.validator, error.instance
+    v = error.validator
     expected = _expected(error)
-    if v == "required":
-        missing = [r for r in error.validator_value if isinstance(inst, dict) and r not in inst]
-        return f"missing required key '{missing[0] if missing else '?'}'", path, False
-    if v == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
-        key = extra[0] if extra else "?"
-        hint = difflib.get_close_matches(key, allowed, n=1)
-        msg = f"unknown key '{key}'"
-        if hint:
-            msg += f" (did you mean '{hint[0]}'?)"
-        elif allowed:
-            msg += f" (allowed: {', '.join(allowed)})"
-        return msg, path + (key,), True
-    if v == "unevaluatedProperties":
-        found = re.findall(r"'([^']+)'", error.message)
-        key = found[0] if found else "?"
-        kind = inst.get("type") if isinstance(inst, dict) else None
-        shape = inst.get("shape") if isinstance(inst, dict) else None
-        suffix = f" (not a key of a {kind} element)" if isinstance(kind, str) else \
-            f" (not a key of a {shape} board)" if isinstance(shape, str) else ""
-        return f"unknown key '{key}'{suffix}", path + (key,), True
-    if v == "propertyNames":
-        return f"key {_show(inst)} must be {expected or 'a valid name'}", path, True
+    if v in _KEY_ERRORS:
+        return _KEY_ERRORS[v](error, path, expected)
     if v == "format" and isinstance(error.cause, OutOfRange):
         return f"{name}: {error.cause}", path, False
-    if expected and v in ("pattern", "format", "type", "oneOf", "anyOf", "enum", "minItems",
-                          "maxItems"):
-        return f"{name} must be {expected}, not {_show(inst)}", path, False
-    if v == "type":
-        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        want = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
-        return f"{name} must be {want}, not {type_word(inst)} ({_show(inst)})", path, False
-    if v == "enum":
-        options = ", ".join(str(o) for o in error.validator_value)
-        return f"{name} must be one of {options}, not {_show(inst)}", path, False
-    if v == "const":
-        return f"{name} must be {_show(error.validator_value)}, not {_show(inst)}", path, False
-    if v == "minimum":
-        return f"{name} must be at least {error.validator_value}, not {_show(inst)}", path, False
-    if v == "maximum":
-        return f"{name} must be at most {error.validator_value}, not {_show(inst)}", path, False
-    if v == "exclusiveMinimum":
-        return f"{name} must be more than {error.validator_value}, not {_show(inst)}", path, False
-    if v == "exclusiveMaximum":
-        return f"{name} must be less than {error.validator_value}, not {_show(inst)}", path, False
-    if v == "minLength":
-        return f"{name} must not be empty" if error.validator_value == 1 else \
-            f"{name} must be at least {error.validator_value} characters long", path, False
-    if v == "maxLength":
-        return f"{name} must be at most {error.validator_value} characters long", path, False
-    if v == "pattern":
-        return f"{name} must match the pattern {error.validator_value}, not {_show(inst)}", path, False
-    if v == "minItems":
-        return (f"{name} must not be empty" if error.validator_value == 1 else
-                f"{name} must have at least {error.validator_value} items"), path, False
-    if v == "maxItems":
-        return f"{name} must have at most {error.validator_value} items", path, False
-    if v == "uniqueItems":
-        return f"{name} must not repeat an item", path, False
-    if v == "minProperties":
-        return f"{name} must not be empty", path, False
+    if expected and v in _SAID_BY_EXPECTED:
+        return f"{name} must be {expected}, not {_show(error.instance)}", path, False
+    if v in _VALUE_WORDS:
+        return f"{name} {_VALUE_WORDS[v](error)}", path, False
     return f"{name}: {error.message}", path, False
 
 

@@ -198,22 +198,22 @@ def _categories(deck: Deck, path: str, values: list) -> list:
     return list(order)
 
 
-def distribution(deck: Deck, path: str, shown: _Values, title: str = "",
-                 declared: bool = False) -> Distribution:
-    weighted = [(v, c.copies) for c in deck.cards for v in _values(c, path)]
-    drafts = sum(n for v, n in weighted if v == TBD)
-    present = [(v, n) for v, n in weighted if v not in (TBD, None)]
-    missing = sum(n for v, n in weighted if v is None)
-    title = title or path
-    if _is_numeric(deck, path):
-        numbers = [(v, n) for v, n in present if isinstance(v, (int, float))
-                   and not isinstance(v, bool)]
-        labels, counts = _histogram(numbers)
-        total = sum(n for _, n in numbers)
-        mean = sum(v * n for v, n in numbers) / total if total else None
-        return Distribution(deck.id, path, title, True, labels, counts, (None,) * len(labels),
-                            mean, min((v for v, _ in numbers), default=None),
-                            max((v for v, _ in numbers), default=None), drafts, declared)
+def _numeric(deck: Deck, path: str, title: str, present: list, drafts: int,
+             declared: bool) -> Distribution:
+    """A number field: a histogram, its mean and range."""
+    numbers = [(v, n) for v, n in present if isinstance(v, (int, float))
+               and not isinstance(v, bool)]
+    labels, counts = _histogram(numbers)
+    total = sum(n for _, n in numbers)
+    mean = sum(v * n for v, n in numbers) / total if total else None
+    return Distribution(deck.id, path, title, True, labels, counts, (None,) * len(labels),
+                        mean, min((v for v, _ in numbers), default=None),
+                        max((v for v, _ in numbers), default=None), drafts, declared)
+
+
+def _tallied(deck: Deck, path: str, present: list, missing: int) -> list:
+    """(value, copies) of each category in order: the first MAX_CATEGORIES - 1, the rest
+    summed as other, and the copies without the field last."""
     order = _categories(deck, path, [v for v, _ in present])
     tally = dict.fromkeys(order, 0)
     for v, n in present:
@@ -225,6 +225,19 @@ def distribution(deck: Deck, path: str, shown: _Values, title: str = "",
         items = items[:MAX_CATEGORIES - 1] + [(_OTHER, rest)]
     if missing:
         items.append((None, missing))
+    return items
+
+
+def distribution(deck: Deck, path: str, shown: _Values, title: str = "",
+                 declared: bool = False) -> Distribution:
+    weighted = [(v, c.copies) for c in deck.cards for v in _values(c, path)]
+    drafts = sum(n for v, n in weighted if v == TBD)
+    present = [(v, n) for v, n in weighted if v not in (TBD, None)]
+    missing = sum(n for v, n in weighted if v is None)
+    title = title or path
+    if _is_numeric(deck, path):
+        return _numeric(deck, path, title, present, drafts, declared)
+    items = _tallied(deck, path, present, missing)
     labels = tuple("other" if v is _OTHER else shown.label(path, v) for v, _ in items)
     return Distribution(deck.id, path, title, False, labels, tuple(n for _, n in items),
                         tuple(None if v is None or v is _OTHER else shown.color(path, v)
@@ -254,9 +267,9 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
     return labels, tuple(counts)
 
 
-def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str = "") -> CrossTable:
-    a, b = paths
-    numeric = [_is_numeric(deck, p) for p in paths]
+def _pairs(deck: Deck, a: str, b: str) -> tuple[list, list, list, int]:
+    """(x, y, copies) of every pair of the two fields' values, each field's values, and the
+    copies left out as drafts."""
     row_values, col_values, pairs, drafts = [], [], [], 0
     for card in deck.cards:
         va, vb = _values(card, a), _values(card, b)
@@ -269,6 +282,29 @@ def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str =
                     pairs.append((x, y, card.copies))
         row_values += va
         col_values += vb
+    return pairs, row_values, col_values, drafts
+
+
+def _means(pairs: list, paths: tuple[str, str], numeric: list, rows: list, cols: list,
+           shown: _Values) -> tuple[tuple, str]:
+    """The number field's mean under each value of the other, where one is a number."""
+    if numeric[0] == numeric[1]:
+        return (), ""
+    num, cat = (0, 1) if numeric[0] else (1, 0)
+    groups = cols if cat == 1 else rows
+    out = []
+    for g in groups:
+        got = [(x if num == 0 else y, n) for x, y, n in pairs if (y if cat == 1 else x) == g]
+        total = sum(n for _, n in got)
+        out.append((shown.label(paths[cat], g), sum(v * n for v, n in got) / total
+                    if total else None))
+    return tuple(out), paths[num]
+
+
+def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str = "") -> CrossTable:
+    a, b = paths
+    numeric = [_is_numeric(deck, p) for p in paths]
+    pairs, row_values, col_values, drafts = _pairs(deck, a, b)
     rows = (sorted({x for x, _, _ in pairs}) if numeric[0]
             else _categories(deck, a, row_values))
     cols = (sorted({y for _, y, _ in pairs}) if numeric[1]
@@ -280,18 +316,7 @@ def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str =
     for x, y, n in pairs:
         if x in index_r and y in index_c:
             cells[index_r[x]][index_c[y]] += n
-    means, mean_of = (), ""
-    if numeric[0] != numeric[1]:  # the numeric field's mean under each value of the other
-        num, cat = (0, 1) if numeric[0] else (1, 0)
-        mean_of = paths[num]
-        groups = cols if cat == 1 else rows
-        out = []
-        for g in groups:
-            got = [(x if num == 0 else y, n) for x, y, n in pairs if (y if cat == 1 else x) == g]
-            total = sum(n for _, n in got)
-            out.append((shown.label(paths[cat], g), sum(v * n for v, n in got) / total
-                        if total else None))
-        means = tuple(out)
+    means, mean_of = _means(pairs, paths, numeric, rows, cols, shown)
     return CrossTable(deck.id, (a, b), title or f"{a} × {b}",
                       tuple(_label(v) if numeric[0] else shown.label(a, v) for v in rows),
                       tuple(_label(v) if numeric[1] else shown.label(b, v) for v in cols),

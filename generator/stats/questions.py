@@ -127,11 +127,10 @@ def in_words_value(value: Any) -> str:
     return f"'{value}'" if not isinstance(value, dict) else "a mapping"
 
 
-def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
-    what = f"odds '{q.id}'"
-    deck = _deck(game, q.deck, game.stats.locate(q.path + ("deck",)), ev.report, what)
-    if deck is None:
-        return []
+def _requirements(q: Question, deck: Deck, what: str, ev: _Evaluator) -> list | None:
+    """Each requirement's `where` compiled (None for one by card ids); None (reported) when
+    a requirement names a card the deck lacks, asks for more than it allows, or its `where`
+    is no expression."""
     by_id = {c.id: c for c in deck.cards}
     bad = False
     for r in q.need:
@@ -152,12 +151,15 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
             except jinja2.TemplateSyntaxError as exc:
                 ev.error(f"{what}: where is not a valid expression: {exc.message}",
                          r.path + ("where",))
-                return []
+                return None
         else:
             compiled.append(None)
-    if bad:
-        return []
-    # Which requirements each card counts for: the same for every item of the table.
+    return None if bad else compiled
+
+
+def _signatures(q: Question, deck: Deck, compiled: list, what: str,
+                ev: _Evaluator) -> dict | None:
+    """Which requirements each card counts for: the same for every item of the table."""
     signatures: dict[str, tuple[bool, ...]] = {}
     for card in deck.cards:
         record = plain(card.record())
@@ -171,8 +173,35 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
             except CheckBroken as exc:
                 ev.error(f"{what}: {exc} (for card '{card.id}')", r.path + ("where",),
                          evaluated=True)
-                return []
+                return None
         signatures[card.id] = tuple(sig)
+    return signatures
+
+
+def _hand(q: Question, scope: dict, item: str, size: int, ev: _Evaluator) -> int | None:
+    """The hand's size for one item: a whole number from 1 to the pool's size."""
+    try:
+        hand = int(q.hand) if q.hand.strip().isdigit() else \
+            ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand")
+    except CheckBroken:
+        return None
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 0 < hand <= size:
+        ev.error(f"{item}: a hand of {in_words_value(hand)} cannot be drawn from a pool of "
+                 f"{size} cards", q.path + ("hand",), evaluated=True)
+        return None
+    return hand
+
+
+def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
+    what = f"odds '{q.id}'"
+    deck = _deck(game, q.deck, game.stats.locate(q.path + ("deck",)), ev.report, what)
+    if deck is None:
+        return []
+    compiled = _requirements(q, deck, what, ev)
+    signatures = _signatures(q, deck, compiled, what, ev) if compiled is not None else None
+    if signatures is None:
+        return []
+    by_id = {c.id: c for c in deck.cards}
     needs = tuple(odds.Need(r.at_least, r.at_most) for r in q.need)
     out = []
     for index, scope in enumerate(ev.items(q.for_path, q.path, what)):
@@ -181,15 +210,9 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
         pool = ev.pool(deck, q.counts, scope, q.path, item)
         if pool is None:
             continue
-        try:
-            hand = int(q.hand) if q.hand.strip().isdigit() else \
-                ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand")
-        except CheckBroken:
-            continue
         size = sum(pool.values())
-        if not isinstance(hand, int) or isinstance(hand, bool) or not 0 < hand <= size:
-            ev.error(f"{item}: a hand of {in_words_value(hand)} cannot be drawn from a pool of "
-                     f"{size} cards", q.path + ("hand",), evaluated=True)
+        hand = _hand(q, scope, item, size, ev)
+        if hand is None:
             continue
         classes: dict[tuple[bool, ...], int] = {}
         for card_id, n in pool.items():

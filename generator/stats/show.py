@@ -147,6 +147,42 @@ def as_json(stats: Stats) -> dict[str, Any]:
     }
 
 
+def _distribution_change(deck_id: str, b, d) -> list[str]:
+    """A field's counts (or a number field's mean) that differ between two versions."""
+    if d.numeric:
+        if (b.mean != d.mean and None not in (b.mean, d.mean)) or \
+                (b.mean is None) != (d.mean is None):
+            return [f"deck {deck_id}: {d.title}: mean {number(b.mean)} -> {number(d.mean)}"]
+        return []
+    was = dict(zip(b.labels, b.counts))
+    now = dict(zip(d.labels, d.counts))
+    moved = [f"{label} {was.get(label, 0)} -> {now.get(label, 0)}"
+             for label in dict.fromkeys([*d.labels, *b.labels])
+             if was.get(label, 0) != now.get(label, 0)]
+    return [f"deck {deck_id}: {d.title}: {', '.join(moved)}"] if moved else []
+
+
+def _deck_changes(before, deck) -> list[str]:
+    out = []
+    if before.total != deck.total:
+        out.append(f"deck {deck.id}: {before.total} -> {deck.total} cards")
+    dists = {d.field: d for d in before.distributions}
+    for d in deck.distributions:
+        b = dists.get(d.field)
+        if b is not None and d.field:  # copies per card: the diff lists each card's own
+            out += _distribution_change(deck.id, b, d)
+    crosses = {c.fields: c for c in before.crosses}
+    for c in deck.crosses:
+        b = crosses.get(c.fields)
+        if b is None or not c.means:
+            continue
+        was = dict(b.means)
+        out += [f"deck {deck.id}: {c.mean_of} of {group}: mean {number(was[group])} -> "
+                f"{number(mean)}" for group, mean in c.means
+                if group in was and was[group] != mean]
+    return out
+
+
 def changes(old: Stats, new: Stats) -> list[str]:
     """What changed in the statistics between two versions of a game, in words: deck sizes,
     counts of values, means of numbers (also per value of a cross-table: "power of 緑: mean
@@ -154,38 +190,8 @@ def changes(old: Stats, new: Stats) -> list[str]:
     out: list[str] = []
     for deck in new.decks:
         before = old.deck(deck.id)
-        if before is None:
-            continue
-        if before.total != deck.total:
-            out.append(f"deck {deck.id}: {before.total} -> {deck.total} cards")
-        dists = {d.field: d for d in before.distributions}
-        for d in deck.distributions:
-            b = dists.get(d.field)
-            if b is None or not d.field:  # copies per card: the diff lists each card's own
-                continue
-            if d.numeric:
-                if b.mean != d.mean and None not in (b.mean, d.mean):
-                    out.append(f"deck {deck.id}: {d.title}: mean {number(b.mean)} -> {number(d.mean)}")
-                elif (b.mean is None) != (d.mean is None):
-                    out.append(f"deck {deck.id}: {d.title}: mean {number(b.mean)} -> {number(d.mean)}")
-                continue
-            was = dict(zip(b.labels, b.counts))
-            now = dict(zip(d.labels, d.counts))
-            moved = [f"{label} {was.get(label, 0)} -> {now.get(label, 0)}"
-                     for label in dict.fromkeys([*d.labels, *b.labels])
-                     if was.get(label, 0) != now.get(label, 0)]
-            if moved:
-                out.append(f"deck {deck.id}: {d.title}: {', '.join(moved)}")
-        crosses = {c.fields: c for c in before.crosses}
-        for c in deck.crosses:
-            b = crosses.get(c.fields)
-            if b is None or not c.means:
-                continue
-            was = dict(b.means)
-            for group, mean in c.means:
-                if group in was and was[group] != mean:
-                    out.append(f"deck {deck.id}: {c.mean_of} of {group}: mean "
-                               f"{number(was[group])} -> {number(mean)}")
+        if before is not None:
+            out += _deck_changes(before, deck)
     tables = {t.name: t for t in old.tables}
     for t in new.tables:
         b = tables.get(t.name)

@@ -16,29 +16,20 @@ def _pages(numbers) -> str:
     return "pages " + ", ".join(map(str, numbers))
 
 
-def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple | None,
-                start_slot: int, errata: tuple[str, ...] = ()) -> str:
-    """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards"); `errata`:
-    the changes an errata set stands for, in words, listed first."""
-    title = game.display_title
-    lines = [f"{title}: {'errata ' if errata else ''}print guide", "=" * 40, ""]
-    if errata:
-        lines += [*errata, ""]
-    if not imposition.fronts:
-        nothing = "Nothing to print: take out the cards listed above." if errata else \
-            "Nothing to print yet: every deck is empty (a draft)."
-        return "\n".join(lines + [nothing, ""])
-    sheets = {s.id: s for s in imposition.sheets}
-    for sheet in sheets.values():
+def _paper(imposition: Imposition) -> list[str]:
+    lines = []
+    for sheet in {s.id: s for s in imposition.sheets}.values():
         stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"
         first, second = ("in", "mm") if sheet.unit == "in" else ("mm", "in")
         lines.append(f"Paper: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards of "
                      f"{show_size(sheet.card, first)} ({show_size(sheet.card, second)}) per sheet.")
-    duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
-    printed = {deck for deck, _ in imposition.decks}
+    return lines
+
+
+def _count(game: Game, imposition: Imposition, printed: set) -> list[str]:
     blanks = sum(c.copies for d in game.decks if d.id in printed for c in d.cards if c.blank)
     undefined = sum(max(0, d.slots - d.total) for d in game.decks if d.id in printed and d.slots)
-    lines += [
+    return [
         "Print every file at 100% (actual size, no fit-to-page).",
         f"Cards: {imposition.cards} on {len(imposition.fronts)} sheet(s)"
         + (f", {blanks} of them blank cards" if blanks else "")
@@ -48,7 +39,12 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
         + (", printed blank (set them aside)" if imposition.fillers else "")
         + ".",
     ]
-    lines += [f"Deck '{d.name}': {d.guide}" for d in game.decks if d.guide and d.id in printed]
+
+
+def _decks(game: Game, printed: set) -> list[str]:
+    """What the guide says of each deck printed: the designer's words, then how its pieces
+    are cut (tokens, standees)."""
+    lines = [f"Deck '{d.name}': {d.guide}" for d in game.decks if d.guide and d.id in printed]
     for d in game.decks:
         if d.id not in printed:
             continue
@@ -60,6 +56,11 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
             lines.append(f"Deck '{d.name}': standees: their back pages are blank, print their "
                          "fronts single-sided; cut along the solid lines, fold along the dashed "
                          "ones (the figure folds back to back, the tabs outwards to stand it).")
+    return lines
+
+
+def _setup(printer: tuple | None, start_slot: int) -> list[str]:
+    lines = []
     if start_slot:
         lines.append(f"The first sheet starts at slot {start_slot + 1} (slots 1-{start_slot} were "
                      "already used).")
@@ -67,7 +68,13 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
         name, (dx, dy) = printer
         lines.append(f"Backs are shifted for printer '{name}': x {to_mm(dx):+g} mm "
                      f"({dx / 72:+.3f} in), y {to_mm(dy):+g} mm ({dy / 72:+.3f} in).")
-    lines += [
+    return lines
+
+
+def _steps(imposition: Imposition, files: dict) -> list[str]:
+    """Fronts, then backs: the whole backs file, or deck by deck as many times as it says."""
+    duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
+    lines = [
         "",
         f"1. Fronts: print {files['fronts']} ({_pages(range(len(imposition.fronts)))}), once each.",
         "",
@@ -90,5 +97,22 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
     if "cards" in files:
         lines += ["", f"Single cards with bleed, for print-on-demand services: {files['cards']} "
                       "(each card's front, then its back)."]
-    lines.append("")
+    return lines
+
+
+def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple | None,
+                start_slot: int, errata: tuple[str, ...] = ()) -> str:
+    """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards"); `errata`:
+    the changes an errata set stands for, in words, listed first."""
+    title = game.display_title
+    lines = [f"{title}: {'errata ' if errata else ''}print guide", "=" * 40, ""]
+    if errata:
+        lines += [*errata, ""]
+    if not imposition.fronts:
+        nothing = "Nothing to print: take out the cards listed above." if errata else \
+            "Nothing to print yet: every deck is empty (a draft)."
+        return "\n".join(lines + [nothing, ""])
+    printed = {deck for deck, _ in imposition.decks}
+    lines += _paper(imposition) + _count(game, imposition, printed) + _decks(game, printed) + \
+        _setup(printer, start_slot) + _steps(imposition, files) + [""]
     return "\n".join(lines)
