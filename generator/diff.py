@@ -213,6 +213,57 @@ def _font_families(game: Game) -> dict[str, str]:
     return {name: fam.name for fam in game.fonts.values() for name in (fam.regular, fam.bold)}
 
 
+def _data_causes(old_game: Game, new_game: Game, templates: str, data_changes: list,
+                 tables: set) -> list[str]:
+    """The data values a side's templates read (directly or through the macros) that
+    changed; the tables they name go into `tables`."""
+    causes = []
+    for path, a, b in data_changes:
+        table = path.split(".")[0].split("[")[0]
+        if f"data.{table}" in templates or (
+                "macros." in templates and f"data.{table}" in new_game.macros):
+            causes.append(f"data {path}: {show_change(a, b)}")
+            tables.add(path)
+    if "macros." in templates and old_game.macros != new_game.macros:
+        causes.append("the game's macros")
+    return causes
+
+
+def _drawn_causes(old_game: Game, new_game: Game, old_face, new_face) -> list[str]:
+    """The images and fonts a side draws that changed."""
+    causes = []
+    old_images = images_of(old_face, old_game.root)
+    new_images = images_of(new_face, new_game.root)
+    for path in sorted(set(old_images) | set(new_images)):
+        if old_images.get(path) != new_images.get(path):
+            causes.append(f"image '{path}'" + (" changed" if path in old_images and path in
+                                                new_images else " added or removed"))
+    old_fonts, new_fonts = fonts_of(old_face), fonts_of(new_face)
+    if old_fonts != new_fonts:
+        families = {**_font_families(old_game), **_font_families(new_game)}
+        changed = sorted({families.get(f, f) for f in old_fonts ^ new_fonts})
+        causes.append(f"font {', '.join(changed)} (its file changed, or another is used)")
+    return causes
+
+
+def _scope_causes(old_game: Game, new_game: Game, old: Card, new: Card,
+                  templates: str) -> list[str]:
+    """The game's and the deck's values a side's templates read that changed."""
+    causes = []
+    for key in ("title", "title_en", "version"):
+        a, b = getattr(old_game, key), getattr(new_game, key)
+        if a != b and f"game.{key}" in templates:
+            causes.append(f"game {key}: {show_change(a, b)}")
+    old_deck = next((d for d in old_game.decks if d.id == old.deck), None)
+    new_deck = next((d for d in new_game.decks if d.id == new.deck), None)
+    if old_deck and new_deck:
+        for key in ("color", "name", "total"):
+            a, b = getattr(old_deck, key), getattr(new_deck, key)
+            if a != b and f"deck.{key}" in templates:
+                causes.append(f"deck '{new_deck.id}' {key}: {show_change(a, b)}")
+    return causes
+
+
 def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[str, ...],
             faces: dict, data_changes: list, fields: list) -> tuple[list[str], set[str]]:
     """The named causes of a reprint, and the data tables they name."""
@@ -224,37 +275,9 @@ def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[s
         old_layout, new_layout = _layout_for(old_game, old, side), _layout_for(new_game, new, side)
         causes += _layout_causes(old_layout, new_layout, side)
         templates = _templates(old_layout) + " " + _templates(new_layout)
-        for path, a, b in data_changes:
-            table = path.split(".")[0].split("[")[0]
-            if f"data.{table}" in templates or (
-                    "macros." in templates and f"data.{table}" in new_game.macros):
-                causes.append(f"data {path}: {show_change(a, b)}")
-                tables.add(path)
-        if "macros." in templates and old_game.macros != new_game.macros:
-            causes.append("the game's macros")
-        old_face, new_face = faces[side]
-        old_images = images_of(old_face, old_game.root)
-        new_images = images_of(new_face, new_game.root)
-        for path in sorted(set(old_images) | set(new_images)):
-            if old_images.get(path) != new_images.get(path):
-                causes.append(f"image '{path}'" + (" changed" if path in old_images and path in
-                                                    new_images else " added or removed"))
-        old_fonts, new_fonts = fonts_of(old_face), fonts_of(new_face)
-        if old_fonts != new_fonts:
-            families = {**_font_families(old_game), **_font_families(new_game)}
-            changed = sorted({families.get(f, f) for f in old_fonts ^ new_fonts})
-            causes.append(f"font {', '.join(changed)} (its file changed, or another is used)")
-        for key in ("title", "title_en", "version"):
-            a, b = getattr(old_game, key), getattr(new_game, key)
-            if a != b and f"game.{key}" in templates:
-                causes.append(f"game {key}: {show_change(a, b)}")
-        old_deck = next((d for d in old_game.decks if d.id == old.deck), None)
-        new_deck = next((d for d in new_game.decks if d.id == new.deck), None)
-        if old_deck and new_deck:
-            for key in ("color", "name", "total"):
-                a, b = getattr(old_deck, key), getattr(new_deck, key)
-                if a != b and f"deck.{key}" in templates:
-                    causes.append(f"deck '{new_deck.id}' {key}: {show_change(a, b)}")
+        causes += _data_causes(old_game, new_game, templates, data_changes, tables)
+        causes += _drawn_causes(old_game, new_game, *faces[side])
+        causes += _scope_causes(old_game, new_game, old, new, templates)
     if new_game.stamp and (old.record() != new.record() or old_game.version != new_game.version):
         causes.append("the revision stamp (game version and card data)")
     unique = list(dict.fromkeys(causes))

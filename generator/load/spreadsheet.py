@@ -75,6 +75,57 @@ def typed(value: Any, decl: Mapping[str, Any] | None) -> Any:
     return value
 
 
+def _header(names: list[str], header_row: int, where, report: Report) -> tuple[dict, int]:
+    """Each field name's first column (a name twice is an error at its second), and how many
+    columns the header names (empty cells at its end name nothing)."""
+    seen: dict[str, int] = {}
+    for col, name in enumerate(names):
+        if name and name in seen:
+            report.error(f"column '{name}' appears twice (first in column {seen[name] + 1})",
+                         where(header_row, col), "spreadsheet")
+        seen.setdefault(name, col)
+    width = len(names)
+    while width and not names[width - 1]:
+        width -= 1
+    return seen, width
+
+
+def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
+                 report: Report) -> None:
+    """A row with values beyond the header's columns, or (strict) fewer cells than it."""
+    extra = [col for col in range(width, len(cells)) if cells[col] is not None
+             and str(cells[col]).strip() != ""]
+    if extra:
+        report.error(f"this row has a value in column {extra[0] + 1}, but the header names "
+                     f"{width} column{'s' if width != 1 else ''} (a comma too many, or a "
+                     "column without a name?)", where(row, extra[0]), "spreadsheet")
+    elif strict_width and len(cells) < width:
+        report.error(f"this row has {len(cells)} cell{'s' if len(cells) != 1 else ''}, but the "
+                     f"header names {width} columns (a missing comma?)",
+                     where(row, max(0, len(cells) - 1)), "spreadsheet")
+
+
+def _record(doc: Document, i: int, row: int, cells: list, names: list, seen: dict,
+            fields: Mapping[str, Any], header_row: int, where) -> dict:
+    """One row as a card's record, each value typed as its field declares and located at
+    its cell (its key at the header's)."""
+    record: dict[str, Any] = {}
+    doc.value_locs[("cards", i)] = where(row, 0)
+    for col, name in enumerate(names):
+        if not name or col >= len(cells) or seen.get(name) != col:
+            continue
+        value = typed(cells[col], BUILT_IN.get(name) or fields.get(name))
+        if value is None:
+            continue
+        record[name] = value
+        doc.value_locs[("cards", i, name)] = where(row, col)
+        doc.key_locs[("cards", i, name)] = where(header_row, col)
+        if isinstance(value, list):
+            for j in range(len(value)):
+                doc.value_locs[("cards", i, name, j)] = where(row, col)
+    return record
+
+
 def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], where, display: str,
               report: Report, strict_width: bool = False) -> Document | None:
     """rows: (row number, cells), the first being the header. `where(row, col)` locates a cell."""
@@ -87,44 +138,14 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
     doc = Document(display, {"cards": []})
     doc.value_locs[()] = where(header_row, 0)
     doc.value_locs[("cards",)] = where(header_row, 0)
-    seen: dict[str, int] = {}
-    for col, name in enumerate(names):
-        if name and name in seen:
-            report.error(f"column '{name}' appears twice (first in column {seen[name] + 1})",
-                         where(header_row, col), "spreadsheet")
-        seen.setdefault(name, col)
-    width = len(names)
-    while width and not names[width - 1]:
-        width -= 1  # empty header cells at the end name nothing
+    seen, width = _header(names, header_row, where, report)
     for row, cells in rows[1:]:
         if all(c is None or str(c).strip() == "" for c in cells):
             continue  # a blank row
-        extra = [col for col in range(width, len(cells)) if cells[col] is not None
-                 and str(cells[col]).strip() != ""]
-        if extra:
-            report.error(f"this row has a value in column {extra[0] + 1}, but the header names "
-                         f"{width} column{'s' if width != 1 else ''} (a comma too many, or a "
-                         "column without a name?)", where(row, extra[0]), "spreadsheet")
-        elif strict_width and len(cells) < width:
-            report.error(f"this row has {len(cells)} cell{'s' if len(cells) != 1 else ''}, but the "
-                         f"header names {width} columns (a missing comma?)",
-                         where(row, max(0, len(cells) - 1)), "spreadsheet")
+        _check_width(row, cells, width, strict_width, where, report)
         i = len(doc.data["cards"])
-        record: dict[str, Any] = {}
-        doc.value_locs[("cards", i)] = where(row, 0)
-        for col, name in enumerate(names):
-            if not name or col >= len(cells) or seen.get(name) != col:
-                continue
-            value = typed(cells[col], BUILT_IN.get(name) or fields.get(name))
-            if value is None:
-                continue
-            record[name] = value
-            doc.value_locs[("cards", i, name)] = where(row, col)
-            doc.key_locs[("cards", i, name)] = where(header_row, col)
-            if isinstance(value, list):
-                for j in range(len(value)):
-                    doc.value_locs[("cards", i, name, j)] = where(row, col)
-        doc.data["cards"].append(record)
+        doc.data["cards"].append(_record(doc, i, row, cells, names, seen, fields, header_row,
+                                         where))
     return doc
 
 

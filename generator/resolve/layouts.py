@@ -154,13 +154,13 @@ def _templates_compile(layout: str, element: _Element, report: Report) -> bool:
     return ok
 
 
-def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report) -> LayoutSpec | None:
-    errors = len(report.errors)
-    size = None
-    orientation = None
+def _merged(chain: list[tuple[str, Document]], report: Report):
+    """The layout's chain merged, the root ancestor first and each layout over what it
+    extends: (size, orientation, bleed, safe, elements by name)."""
+    size = orientation = None
     bleed, safe = DEFAULT_BLEED, DEFAULT_SAFE
     elements: dict[str, _Element] = {}
-    for layout_name, doc in reversed(chain):  # the root ancestor first
+    for layout_name, doc in reversed(chain):
         d = doc.data
         if "size" in d:
             size = _size(doc, layout_name, report)
@@ -179,21 +179,11 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
                 element = elements[raw["name"]] = _Element(raw["name"], doc.locate(("elements", i)))
             element.update({k: v for k, v in raw.items() if k != "name"},
                            {k: doc.locate(("elements", i, k)) for k in raw})
-    if size is None:
-        if len(report.errors) == errors:
-            report.error(f"layout '{name}' has no size: give size: meishi, poker, ... or "
-                         "[width, height] (or extend a layout that has one)",
-                         chain[0][1].locate(()), "layout")
-        return None
-    if orientation == "portrait" and size[0] > size[1] or \
-            orientation == "landscape" and size[0] < size[1]:
-        size = (size[1], size[0])
-    if not _merge_extends(name, elements, report):
-        return None
+    return size, orientation, bleed, safe, elements
 
-    if not _stack(name, elements, report):
-        return None
 
+def _element_specs(name: str, elements: dict, report: Report) -> list[ElementSpec]:
+    """Each merged element checked against its type's schema, its templates compiled."""
     validator = schema.validator_for("element")
     specs = []
     for element in elements.values():
@@ -208,6 +198,24 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
             kind = element_types.NAMES[element.props["type"]]  # an alias is its type
             specs.append(ElementSpec(element.name, kind, frozen_mapping(element.props),
                                      frozen_mapping(element.locs), element.loc))
+    return specs
+
+
+def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report) -> LayoutSpec | None:
+    errors = len(report.errors)
+    size, orientation, bleed, safe, elements = _merged(chain, report)
+    if size is None:
+        if len(report.errors) == errors:
+            report.error(f"layout '{name}' has no size: give size: meishi, poker, ... or "
+                         "[width, height] (or extend a layout that has one)",
+                         chain[0][1].locate(()), "layout")
+        return None
+    if orientation == "portrait" and size[0] > size[1] or \
+            orientation == "landscape" and size[0] < size[1]:
+        size = (size[1], size[0])
+    if not _merge_extends(name, elements, report) or not _stack(name, elements, report):
+        return None
+    specs = _element_specs(name, elements, report)
     if len(report.errors) > errors:
         return None
     written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _, doc in chain]
