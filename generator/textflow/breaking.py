@@ -321,21 +321,18 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     space or a <wbr>, or before an opening bracket. With `hang`, a line may end in 、 or 。
     hanging past its end rather than push them on. `tcy`: the longest run of digits set
     across in vertical text."""
-    plain = plain_of(atoms)  # one character per atom: indices agree
-    laid = _laid(atoms, size, vertical, tcy, plain)
-    widths, sp = laid.widths, laid.spacing
-    grouped = _grouped(atoms)
-    glued = _glued(atoms, plain, laid.tcy, names)
-    tail = sp.close_blank if sp else None
-    cum = [0.0, *accumulate(widths)]  # cum[i]: the advance of atoms[:i]
-    limit = available + 1e-6
-    ranges: list[tuple[int, int, bool]] = []  # lines as atom index ranges
-    hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
-    start = 0
+    breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy)
+    ranges = breaker.ranges()
+    if ranges is None:
+        return None
+    return [breaker.line(a, b, last) for a, b, last in ranges]
 
+
+def _ending(plain: str, tail, cum: list[float], widths: list[float], hang: bool):
+    """The advance of a unit [us, ue) as the end of a line: without trailing spaces, the
+    blank after a closing bracket or stop, and (with `hang`) a stop that may hang. (A
+    closure over the text's tables: it runs for every unit of every line.)"""
     def ending(us: int, ue: int) -> float:
-        """The unit's advance as the end of a line: without trailing spaces, the blank after
-        a closing bracket or stop, and (with `hang`) a stop that may hang."""
         end = ue
         while end > us and plain[end - 1].isspace():
             end -= 1
@@ -347,70 +344,113 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
             if hang and plain[end - 1] in HANGING and end - 1 > us:
                 width -= widths[end - 1] - tail[end - 1]
         return width
+    return ending
 
-    while True:
-        end = plain.find("\n", start)
-        end = len(plain) if end < 0 else end
-        if ending(start, end) <= limit:
-            ranges.append((start, end, True))  # it fits: no break opportunity is needed
-        else:
-            line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
-            groups = _merge(_unit_bounds(plain[start:end], start, phrase), glued)
-            for group in groups:
-                units = group
-                if len(group) > 1:
-                    gs, gt = group[0][0], group[-1][1]
-                    if ending(gs, gt) <= limit:
-                        units = [(gs, group[-1][1])]  # a phrase that fits stays whole
-                    # else: a phrase longer than a line: break inside it, as ICU allows
-                for us, ue in units:
-                    trim_w = ending(us, ue)
-                    if us > line and cum[us] - cum[line] + trim_w > limit:
-                        cut = _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size,
-                                          hyphenate, ranges, hyphenated) \
-                            if hyphenate and not vertical else None
-                        if cut is not None:  # the word's head ends this line, with a hyphen
-                            ranges.append((line, cut, False))
-                            hyphenated.add(cut)
-                            line = us = cut
-                            trim_w = ending(us, ue)
-                        else:
-                            ranges.append((line, us, False))
-                            line = us
-                    if us == line and trim_w > limit:
-                        # A piece longer than the line (a long word): split it where it must,
-                        # never inside a ruby base or a tate-chu-yoko run, nor inside a name.
-                        if names:
-                            return None
-                        for i in range(us, ue):
-                            if widths[i] > limit:
-                                return None
-                            if i > line and i not in glued and cum[i + 1] - cum[line] > limit:
-                                ranges.append((line, i, False))
-                                line = i
-            ranges.append((line, end, True))
-        if end == len(plain):
-            break
-        start = end + 1
-    lines = []
 
-    def cuts_of(a: int, b: int, offsets, afters) -> tuple[int, ...]:
+class _Breaker:
+    """One text's line breaking: where its lines are (`ranges`), then each as a Line."""
+
+    __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
+                 "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
+                 "hyphenated", "ending")
+
+    def __init__(self, atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy):
+        self.atoms, self.size, self.vertical, self.phrase = atoms, size, vertical, phrase
+        self.hyphenate, self.names, self.hang = hyphenate, names, hang
+        self.plain = plain = plain_of(atoms)  # one character per atom: indices agree
+        self.laid = laid = _laid(atoms, size, vertical, tcy, plain)
+        self.widths, self.sp = laid.widths, laid.spacing
+        self.grouped = _grouped(atoms)
+        self.glued = _glued(atoms, plain, laid.tcy, names)
+        self.tail = self.sp.close_blank if self.sp else None
+        self.cum = [0.0, *accumulate(self.widths)]  # cum[i]: the advance of atoms[:i]
+        self.limit = available + 1e-6
+        self.hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
+        self.ending = _ending(plain, self.tail, self.cum, self.widths, hang)
+
+    def ranges(self) -> list[tuple[int, int, bool]] | None:
+        """The lines as atom index ranges (start, end, ends a paragraph); None if a piece
+        cannot be set on any line."""
+        plain = self.plain
+        ranges: list[tuple[int, int, bool]] = []
+        start = 0
+        while True:
+            end = plain.find("\n", start)
+            end = len(plain) if end < 0 else end
+            if self.ending(start, end) <= self.limit:
+                ranges.append((start, end, True))  # it fits: no break opportunity is needed
+            elif not self._fill(start, end, ranges):
+                return None
+            if end == len(plain):
+                return ranges
+            start = end + 1
+
+    def _fill(self, start: int, end: int, ranges: list) -> bool:
+        """The lines of a paragraph longer than one, filled greedily unit by unit."""
+        cum, limit, ending = self.cum, self.limit, self.ending
+        line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
+        for group in _merge(_unit_bounds(self.plain[start:end], start, self.phrase), self.glued):
+            units = group
+            if len(group) > 1 and ending(group[0][0], group[-1][1]) <= limit:
+                units = [(group[0][0], group[-1][1])]  # a phrase that fits stays whole
+                # (else a phrase longer than a line: break inside it, as ICU allows)
+            for us, ue in units:
+                trim_w = ending(us, ue)
+                if us > line and cum[us] - cum[line] + trim_w > limit:
+                    cut = self._hyphen(us, ue, line, ranges)
+                    if cut is not None:  # the word's head ends this line, with a hyphen
+                        ranges.append((line, cut, False))
+                        self.hyphenated.add(cut)
+                        line = us = cut
+                        trim_w = ending(us, ue)
+                    else:
+                        ranges.append((line, us, False))
+                        line = us
+                if us == line and trim_w > limit:
+                    line = self._split(us, ue, line, ranges)
+                    if line is None:
+                        return False
+        ranges.append((line, end, True))
+        return True
+
+    def _hyphen(self, us: int, ue: int, line: int, ranges: list) -> int | None:
+        if not self.hyphenate or self.vertical:
+            return None
+        return _hyphen_cut(self.plain, self.atoms, self.cum, us, ue, line, self.limit,
+                           self.size, self.hyphenate, ranges, self.hyphenated)
+
+    def _split(self, us: int, ue: int, line: int, ranges: list) -> int | None:
+        """A piece longer than the line (a long word), split where it must, never inside a
+        ruby base or a tate-chu-yoko run, nor inside a name: the line it ends on, or None."""
+        if self.names:
+            return None
+        widths, cum, limit, glued = self.widths, self.cum, self.limit, self.glued
+        for i in range(us, ue):
+            if widths[i] > limit:
+                return None
+            if i > line and i not in glued and cum[i + 1] - cum[line] > limit:
+                ranges.append((line, i, False))
+                line = i
+        return line
+
+    def _cuts(self, a: int, b: int, offsets, afters) -> tuple[int, ...]:
         """Where runs start anew in the line [a, b): at each spaced glyph, and after one."""
+        sp = self.sp
         if sp is None:
             return (0,)
         spaced = sp.marks[bisect_left(sp.marks, a):bisect_left(sp.marks, b)]
         return tuple(sorted({0, *(k - a for k in spaced if offsets[k - a]),
                              *(k - a + 1 for k in spaced if afters[k - a] and k + 1 < b)}))
 
-    for a, b, last in ranges:
-        if b in hyphenated and not last:
+    def line(self, a: int, b: int, last: bool) -> Line:
+        atoms, widths, sp, plain = self.atoms, self.widths, self.sp, self.plain
+        if b in self.hyphenated and not last:
             dash = atoms[b - 1]._replace(text=HYPHEN, ruby="", group=0)
             offsets = sp.before[a:b] + [0.0] if sp else None
             afters = sp.after[a:b] + [0.0] if sp else None
-            lines.append(Line(atoms[a:b] + [dash], last,
-                              widths[a:b] + [_width(dash.font, HYPHEN) * size], offsets, 0.0,
-                              None, afters, False, cuts_of(a, b, offsets, afters)))
-            continue
+            return Line(atoms[a:b] + [dash], last,
+                        widths[a:b] + [_width(dash.font, HYPHEN) * self.size], offsets, 0.0,
+                        None, afters, False, self._cuts(a, b, offsets, afters))
         while b > a and plain[b - 1].isspace():
             b -= 1
         line_widths = widths[a:b]
@@ -424,13 +464,13 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
             if sp.close_blank[b - 1]:  # a closing bracket or stop ends it: half-width too
                 line_widths[-1] -= sp.close_blank[b - 1]
                 afters[-1] -= sp.close_blank[b - 1]
-            if hang and plain[b - 1] in HANGING and sum(line_widths) > limit:
+            if self.hang and plain[b - 1] in HANGING and sum(line_widths) > self.limit:
                 hung = line_widths[-1]
-        runs = {k - a: n for k, n in laid.tcy.items() if a <= k < b} if laid.tcy else None
-        ruby = grouped and any(atom.ruby for atom in atoms[a:b])
-        cuts = cuts_of(a, b, offsets, afters)
-        lines.append(Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby, cuts))
-    return lines
+        tcy = self.laid.tcy
+        runs = {k - a: n for k, n in tcy.items() if a <= k < b} if tcy else None
+        ruby = self.grouped and any(atom.ruby for atom in atoms[a:b])
+        return Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby,
+                    self._cuts(a, b, offsets, afters))
 
 
 def _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size, lang, ranges, hyphenated):
