@@ -156,17 +156,20 @@ def _font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str |
     return None
 
 
-def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[str, Icon],
-          families: Mapping[str, FontFamily], parse_color, icon_aspect) -> list[Atom]:
-    """Text with markup -> atoms. Raises MarkupError or MissingGlyphs."""
-    fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
-    stack: list[Style] = [style]
-    atoms: Atoms = Atoms()
-    missing: list[str] = []
+class _Parse:
+    """One text being parsed: its atoms so far, the styles open, the characters no font has."""
 
-    def add_chars(chunk: str) -> None:
+    __slots__ = ("atoms", "stack", "missing", "fallbacks")
+
+    def __init__(self, style: Style, families: Mapping[str, FontFamily]):
+        self.fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
+        self.stack: list[Style] = [style]
+        self.atoms: Atoms = Atoms()
+        self.missing: list[str] = []
+
+    def chars(self, chunk: str) -> None:
         chunk = chunk.replace("\\《", "《")  # \《: a 《 that starts no reading
-        current = stack[-1]
+        atoms, current = self.atoms, self.stack[-1]
         primary = current.family.face(current.bold, current.italic)
         drawn = fonts.charmap(primary)
         absent = set(map(ord, chunk)).difference(drawn)
@@ -181,71 +184,56 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             if ord(ch) in drawn or ch.isspace():
                 atoms.append(Atom(ch, primary, current.color))
                 continue
-            font = _font_for(current.family, current.bold, ch, fallbacks)
+            font = _font_for(current.family, current.bold, ch, self.fallbacks)
             if font is None:
-                if ch not in missing:
-                    missing.append(ch)
+                if ch not in self.missing:
+                    self.missing.append(ch)
                 continue
             atoms.append(Atom(ch, font, current.color))
 
-    def ruby(base: str, reading: str) -> None:
+    def ruby(self, base: str, reading: str) -> None:
         reading = reading.strip()
         if not base or not reading:
             raise MarkupError("ruby needs a base and a reading: ｜鏑木《かぶらぎ》")
+        atoms = self.atoms
         first = len(atoms)
-        add_chars(base)
+        self.chars(base)
         mark = len(atoms)
-        add_chars(reading)  # its characters must be in the fonts too: checked, then removed
+        self.chars(reading)  # its characters must be in the fonts too: checked, then removed
         del atoms[mark:]
         if mark - first != len(base):
             return  # a character without a glyph: reported with the others
         parts = reading.replace("\u3000", " ").split()
+        atoms.grouped = True
         if len(parts) == len(base) > 1:  # mono-ruby: a reading for each character
-            atoms.grouped = True
             for k, part in enumerate(parts):
                 atoms[first + k] = atoms[first + k]._replace(ruby=part, group=1)
             return
-        atoms.grouped = True
         atoms[first] = atoms[first]._replace(ruby="".join(parts), group=len(atoms) - first)
         for k in range(first + 1, len(atoms)):
             atoms[k] = atoms[k]._replace(group=-1)
 
-    pos = 0
-    tcy_start = None
-    for match in _TAG.finditer(text):
-        add_chars(text[pos:match.start()])
-        pos = match.end()
-        if match.group("rb") is not None or match.group("bb") is not None \
-                or match.group("kb") is not None:
-            base = match.group("rb") if match.group("rb") is not None else \
-                match.group("bb") if match.group("bb") is not None else match.group("kb")
-            reading = match.group("rt") if match.group("rb") is not None else \
-                match.group("bt") if match.group("bb") is not None else match.group("kt")
-            if "<" in base:
-                raise MarkupError("a ruby base cannot hold markup")
-            ruby(base, reading)
-            continue
-        closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
-        if tag == "wbr":
-            atoms.append(Atom("\u200b", stack[-1].family.regular, stack[-1].color))
-            continue
-        if tag == "tcy":
-            if closing:
-                if tcy_start is None:
-                    raise MarkupError("</tcy> closes nothing")
-                n = len(atoms) - tcy_start
-                if not 0 < n <= 4:
-                    raise MarkupError(f"<tcy> holds 1 to 4 characters set across one em, not {n}")
-                atoms.grouped = True
-                atoms[tcy_start] = atoms[tcy_start]._replace(tcy=True, group=n)
-                for k in range(tcy_start + 1, len(atoms)):
-                    atoms[k] = atoms[k]._replace(tcy=True, group=-1)
-                tcy_start = None
-            elif tcy_start is not None:
+    def tcy(self, closing: bool, start: int | None) -> int | None:
+        """<tcy> opens a run set across (its start), </tcy> closes it (None)."""
+        atoms = self.atoms
+        if not closing:
+            if start is not None:
                 raise MarkupError("<tcy> inside <tcy>")
-            else:
-                tcy_start = len(atoms)
-            continue
+            return len(atoms)
+        if start is None:
+            raise MarkupError("</tcy> closes nothing")
+        n = len(atoms) - start
+        if not 0 < n <= 4:
+            raise MarkupError(f"<tcy> holds 1 to 4 characters set across one em, not {n}")
+        atoms.grouped = True
+        atoms[start] = atoms[start]._replace(tcy=True, group=n)
+        for k in range(start + 1, len(atoms)):
+            atoms[k] = atoms[k]._replace(tcy=True, group=-1)
+        return None
+
+    def style(self, tag: str, closing: bool, arg: str, palette, parse_color) -> None:
+        """</...> closes the style opened last; <b>, <i> and <color ...> open one."""
+        stack = self.stack
         if closing:
             if len(stack) == 1:
                 raise MarkupError(f"</{tag}> closes nothing")
@@ -254,31 +242,65 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             stack.append(replace(stack[-1], bold=True))
         elif tag == "i":
             stack.append(replace(stack[-1], italic=True))
-        elif tag == "color":
+        else:
             try:
                 color = parse_color(arg, palette)
             except ValueError as exc:
                 raise MarkupError(f"<color {arg}>: {exc}") from None
             stack.append(replace(stack[-1], color=color or stack[-1].color))
-        else:  # icon
-            icon = icons.get(arg)
-            if icon is None:
-                raise MarkupError(f"<icon {arg}>: unknown icon '{arg}' "
-                                  f"(icons: {', '.join(icons) or 'none declared'})")
-            if icon.image:
-                atoms.append(Atom(OBJECT, stack[-1].family.regular, stack[-1].color, icon.image,
-                                  icon_aspect(icon.image)))
-            else:
-                family = families[icon.font]
-                glyph_style = Style(family, stack[-1].bold, icon.color or stack[-1].color)
-                stack.append(glyph_style)
-                add_chars(icon.glyph)
-                stack.pop()
-    add_chars(text[pos:])
-    if len(stack) > 1:
+
+    def icon(self, arg: str, icons: Mapping[str, Icon], families, icon_aspect) -> None:
+        icon = icons.get(arg)
+        if icon is None:
+            raise MarkupError(f"<icon {arg}>: unknown icon '{arg}' "
+                              f"(icons: {', '.join(icons) or 'none declared'})")
+        current = self.stack[-1]
+        if icon.image:
+            self.atoms.append(Atom(OBJECT, current.family.regular, current.color, icon.image,
+                                   icon_aspect(icon.image)))
+            return
+        self.stack.append(Style(families[icon.font], current.bold, icon.color or current.color))
+        self.chars(icon.glyph)
+        self.stack.pop()
+
+
+def _ruby_of(match) -> tuple[str, str] | None:
+    """(base, reading) of a ruby the tag pattern matched, in any of its three forms."""
+    for base, reading in (("rb", "rt"), ("bb", "bt"), ("kb", "kt")):
+        if match.group(base) is not None:
+            return match.group(base), match.group(reading)
+    return None
+
+
+def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[str, Icon],
+          families: Mapping[str, FontFamily], parse_color, icon_aspect) -> list[Atom]:
+    """Text with markup -> atoms. Raises MarkupError or MissingGlyphs."""
+    p = _Parse(style, families)
+    pos = 0
+    tcy_start = None
+    for match in _TAG.finditer(text):
+        p.chars(text[pos:match.start()])
+        pos = match.end()
+        ruby = _ruby_of(match)
+        if ruby is not None:
+            if "<" in ruby[0]:
+                raise MarkupError("a ruby base cannot hold markup")
+            p.ruby(*ruby)
+            continue
+        closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
+        if tag == "wbr":
+            p.atoms.append(Atom("\u200b", p.stack[-1].family.regular, p.stack[-1].color))
+        elif tag == "tcy":
+            tcy_start = p.tcy(bool(closing), tcy_start)
+        elif tag == "icon" and not closing:
+            p.icon(arg, icons, families, icon_aspect)
+        else:
+            p.style(tag, bool(closing), arg, palette, parse_color)
+    p.chars(text[pos:])
+    if len(p.stack) > 1:
         raise MarkupError("a <b>, <i> or <color> tag is not closed")
     if tcy_start is not None:
         raise MarkupError("a <tcy> tag is not closed")
-    if missing:
-        raise MissingGlyphs(missing, style.family.name)
-    return atoms
+    if p.missing:
+        raise MissingGlyphs(p.missing, style.family.name)
+    return p.atoms
