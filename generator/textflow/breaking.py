@@ -124,16 +124,9 @@ def _kind(ch: str) -> str:
             "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
 
 
-def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-             plain: str) -> Spacing:
-    """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
-    ruby longer than its base needs beyond its overhang over neighbouring kana."""
-    n = len(atoms)
-    before, after = [0.0] * n, [0.0] * n
-    open_blank, close_blank = [0.0] * n, [0.0] * n
-    if vertical:
-        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
-    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
+def _frames(kinds: dict[int, str]) -> tuple[dict, dict]:
+    """The blank before and after each punctuation mark, in ems: its one-em frame, with the
+    blanks between neighbouring marks compressed (JLREQ 3.1.4)."""
     eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
     ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
     for i, ki in kinds.items():
@@ -146,16 +139,15 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             eb[i + 1] = 0.0
         else:  # 」「 、「 」・: half an em between them at most
             ea[i], eb[i + 1] = min(.5, max(ea[i], eb[i + 1])), 0.0
-    for i, k in kinds.items():
-        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
-        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
-                        else (spare / 2, spare / 2))
-        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
-        if k == "open":
-            open_blank[i] = eb[i] * size
-        elif k != "middle":
-            close_blank[i] = ea[i] * size
-    for i, atom in enumerate(atoms if _grouped(atoms) else ()):
+    return eb, ea
+
+
+def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+               before: list, after: list, kinds: dict) -> None:
+    """Space out a ruby base for a reading longer than it and its overhang over the kana
+    beside it; the base's ends join the marks."""
+    n = len(atoms)
+    for i, atom in enumerate(atoms):
         if atom.group > 0 and atom.ruby:
             last = i + atom.group - 1
             base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
@@ -170,6 +162,30 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
                 after[last] += extra / 2
                 kinds.setdefault(i, "")
                 kinds.setdefault(last, "")
+
+
+def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+             plain: str) -> Spacing:
+    """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
+    ruby longer than its base needs beyond its overhang over neighbouring kana."""
+    n = len(atoms)
+    before, after = [0.0] * n, [0.0] * n
+    open_blank, close_blank = [0.0] * n, [0.0] * n
+    if vertical:
+        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
+    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
+    eb, ea = _frames(kinds)
+    for i, k in kinds.items():
+        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
+        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
+                        else (spare / 2, spare / 2))
+        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
+        if k == "open":
+            open_blank[i] = eb[i] * size
+        elif k != "middle":
+            close_blank[i] = ea[i] * size
+    if _grouped(atoms):
+        _ruby_room(atoms, widths, size, vertical, before, after, kinds)
     marks = sorted(k for k in kinds if before[k] or after[k])
     return Spacing(before, after, open_blank, close_blank, marks)
 

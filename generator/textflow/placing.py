@@ -48,6 +48,72 @@ def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item
     return items
 
 
+def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str):
+    """(the space added between characters, the width each word space gets besides its own
+    or None) for a line: justified lines fill the box, between words where the line is
+    mostly Latin text (a Japanese name in it included), else between characters."""
+    if align != "justify" or last or len(atoms) <= 1:
+        return 0.0, None
+    gaps = text.count(" ")
+    letters = [ch for ch in text if ch != " "]
+    if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
+            and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
+        return 0.0, max(0.0, (box.w - natural) / gaps)
+    return max(0.0, (box.w - natural) / (len(atoms) - 1)), None
+
+
+def _one_font(line, text, widths, offsets, x, baseline, size, space, scale) -> list[Item]:
+    """A line of one font and colour, nothing to skip: one run (the usual case), or, with
+    JLREQ spacing, one run from each spaced glyph to the next."""
+    atoms = line.atoms
+    font, color = atoms[0].font, atoms[0].color
+    if offsets is None:
+        return [Text(x, baseline, text, font, size, color, char_space=space / scale, scale=scale)]
+    cuts = line.cuts
+    starts = [0.0, *accumulate(widths)]
+    return [Text(x + starts[s_] + s_ * space + offsets[s_], baseline, text[s_:e_], font, size,
+                 color, char_space=space / scale, scale=scale)
+            for s_, e_ in zip(cuts, cuts[1:] + (len(atoms),))]
+
+
+def _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, scale, items,
+          starts: dict, ends: dict) -> None:
+    """A line of several fonts or colours, inline images or word spaces: a run of text for
+    each stretch of one font and colour set at its place; `starts` and `ends` get each
+    glyph's extent, for its ruby."""
+    run: list[Atom] = []
+    run_x = expected = x
+    for k, (atom, w) in enumerate(zip(line.atoms, widths)):
+        if atom.text in ZERO_WIDTH:
+            continue
+        glyph_x = x + (offsets[k] if offsets else 0.0)
+        gap = word_gap is not None and atom.text == " "
+        if gap or atom.text == OBJECT or abs(glyph_x - expected) > 1e-6 or \
+                (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
+            if run:
+                items.append(Text(run_x, baseline, plain_of(run), run[0].font,
+                                  size, run[0].color, char_space=space / scale, scale=scale))
+            run = []
+        if gap:
+            x += w + word_gap
+            continue
+        if atom.text == OBJECT:
+            items.append(Image(atom.image, x, baseline + descent, w, size,
+                               images.digest(atom.image)))
+            expected = x + w + space
+        else:
+            if not run:
+                run_x = glyph_x
+            run.append(atom)
+            advance = _width(atom.font, atom.text) * size * scale
+            starts[k], ends[k] = glyph_x, glyph_x + advance
+            expected = glyph_x + advance + space
+        x += w + space
+    if run:
+        items.append(Text(run_x, baseline, plain_of(run), run[0].font, size,
+                          run[0].color, char_space=space / scale, scale=scale))
+
+
 def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale: float = 1.0,
                      ruby_room: float = 0.0) -> list[Item]:
     """Each line's runs of text at its baseline; `scale` condenses the glyphs (長体) and their
@@ -58,79 +124,26 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
            "bottom": box.y + block}[valign] - ruby_room
     ascent, descent = _em(base_font, size)
     for i, line in enumerate(lines):
-        atoms, last, widths = line.atoms, line.last, line.widths
-        offsets = line.offsets
+        atoms, widths, offsets = line.atoms, line.widths, line.offsets
         if scale != 1.0:
             widths = [w * scale for w in widths]
             offsets = [o * scale for o in offsets] if offsets else None
         em_top = top - i * lh - (lh - size) / 2
         baseline = em_top - ascent
         natural = sum(widths) - line.hang * scale
-        space = 0.0
-        word_gap = None  # justified between words: the width each word space gets besides its own
         text = plain_of(atoms)
-        if align == "justify" and not last and len(atoms) > 1:
-            gaps = text.count(" ")
-            letters = [ch for ch in text if ch != " "]
-            if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
-                    and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
-                # A line mostly of Latin text is justified between its words (a Japanese
-                # name in it included): each word a run of its own, letters as they are.
-                word_gap = max(0.0, (box.w - natural) / gaps)
-            else:
-                space = max(0.0, (box.w - natural) / (len(atoms) - 1))
+        space, word_gap = _justified(atoms, text, line.last, natural, box, align)
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
         if word_gap is None and atoms and not line.ruby and \
                 len(set(map(_FONT_COLOR, atoms))) == 1 \
                 and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
-            # One font and colour, nothing to skip: the whole line is one run (the usual
-            # case), or, with JLREQ spacing, one run from each spaced glyph to the next.
-            font, color = atoms[0].font, atoms[0].color
-            if offsets is None:
-                items.append(Text(x, baseline, text, font, size, color,
-                                  char_space=space / scale, scale=scale))
-                continue
-            cuts = line.cuts
-            starts = [0.0, *accumulate(widths)]
-            for s_, e_ in zip(cuts, cuts[1:] + (len(atoms),)):
-                items.append(Text(x + starts[s_] + s_ * space + offsets[s_], baseline,
-                                  text[s_:e_], font, size, color, char_space=space / scale,
-                                  scale=scale))
+            items += _one_font(line, text, widths, offsets, x, baseline, size, space, scale)
             continue
-        run: list[Atom] = []
-        run_x = expected = x
         starts: dict[int, float] = {}
         ends: dict[int, float] = {}
-        for k, (atom, w) in enumerate(zip(atoms, widths)):
-            if atom.text in ZERO_WIDTH:
-                continue
-            glyph_x = x + (offsets[k] if offsets else 0.0)
-            gap = word_gap is not None and atom.text == " "
-            if gap or atom.text == OBJECT or abs(glyph_x - expected) > 1e-6 or \
-                    (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
-                if run:
-                    items.append(Text(run_x, baseline, plain_of(run), run[0].font,
-                                      size, run[0].color, char_space=space / scale, scale=scale))
-                run = []
-            if gap:
-                x += w + word_gap
-                continue
-            if atom.text == OBJECT:
-                items.append(Image(atom.image, x, baseline + descent, w, size,
-                                   images.digest(atom.image)))
-                expected = x + w + space
-            else:
-                if not run:
-                    run_x = glyph_x
-                run.append(atom)
-                advance = _width(atom.font, atom.text) * size * scale
-                starts[k], ends[k] = glyph_x, glyph_x + advance
-                expected = glyph_x + advance + space
-            x += w + space
-        if run:
-            items.append(Text(run_x, baseline, plain_of(run), run[0].font, size,
-                              run[0].color, char_space=space / scale, scale=scale))
+        _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, scale, items,
+              starts, ends)
         if line.ruby:
             items += _ruby_items(atoms, starts, ends,
                                  lambda font, rsize: em_top - _em(font, rsize)[1], size, scale,
