@@ -67,31 +67,32 @@ def lay_out(board, tiles, title_font, cell_face):
 '''
 
 
-def _package(tmp_path: Path, name: str, modules: dict[str, str]):
-    folder = tmp_path / "plugins" / name
+def _registered(tmp_path: Path, package: str, name: str, text: str, registry):
+    """The plug-in `text`, written as module `name` of a temporary package, found by the
+    registry's discovery and registered; unregistered again when the test ends."""
+    from generator.registry import discover
+    folder = tmp_path / "plugins" / package
     folder.mkdir(parents=True)
     (folder / "__init__.py").write_text("", "utf-8")
-    for module, text in modules.items():
-        (folder / f"{module}.py").write_text(textwrap.dedent(text), "utf-8")
+    (folder / f"{name}.py").write_text(textwrap.dedent(text), "utf-8")
     sys.path.insert(0, str(tmp_path / "plugins"))
     try:
-        return importlib.import_module(name)
+        imported = importlib.import_module(package)
     finally:
         sys.path.pop(0)
+    found = discover(imported.__path__, imported.__name__)
+    assert list(found) == [name]
+    registry.register(found[name])
+    yield found[name]
+    registry.unregister(name)
+    sys.modules.pop(f"{package}.{name}", None)
+    sys.modules.pop(package, None)
 
 
 @pytest.fixture
 def strip_shape(tmp_path):
     from generator import boards
-    package = _package(tmp_path, "test_shapes", {"strip": STRIP})
-    found = boards._discover(package.__path__, package.__name__)
-    assert list(found) == ["strip"]
-    for module in found.values():
-        boards.register(module)
-    yield found["strip"]
-    boards.unregister("strip")
-    sys.modules.pop("test_shapes.strip", None)
-    sys.modules.pop("test_shapes", None)
+    yield from _registered(tmp_path, "test_shapes", "strip", STRIP, boards)
 
 
 def _strip_game(project: Path, caption: str = "STRIP", extra: str = "") -> None:
@@ -176,15 +177,7 @@ def encode(image, dpi):
 @pytest.fixture
 def tiff_format(tmp_path):
     from generator import formats
-    package = _package(tmp_path, "test_formats", {"tiff": TIFF})
-    found = formats._discover(package.__path__, package.__name__)
-    assert list(found) == ["tiff"]
-    for module in found.values():
-        formats.register(module)
-    yield found["tiff"]
-    formats.unregister("tiff")
-    sys.modules.pop("test_formats.tiff", None)
-    sys.modules.pop("test_formats", None)
+    yield from _registered(tmp_path, "test_formats", "tiff", TIFF, formats)
 
 
 def test_an_export_format_is_one_module(project, cardgen, tiff_format):

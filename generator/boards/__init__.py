@@ -18,26 +18,12 @@ Adding a shape is adding a module here and its section in docs/layouts.md.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from types import ModuleType
 
 from ..model import Board
+from ..registry import discover
 
-_NOT_SHAPES = {"base"}
-
-
-def _discover(package_path, package: str) -> dict[str, ModuleType]:
-    found = {}
-    for info in sorted(pkgutil.iter_modules(package_path), key=lambda i: i.name):
-        if info.name in _NOT_SHAPES:
-            continue
-        module = importlib.import_module(f"{package}.{info.name}")
-        found[module.NAME] = module
-    return found
-
-
-SHAPES: dict[str, ModuleType] = _discover(__path__, __name__)
+SHAPES: dict[str, ModuleType] = discover(__path__, __name__, {"base"})
 
 
 def register(module: ModuleType) -> None:

@@ -138,6 +138,23 @@ def cell_length(item: dict, key: str, default=None) -> float:
     return size
 
 
+# The keys of a map of cells (grid, hex): its size where no cells are given, and whether
+# each cell shows its coordinates.
+MAP_KEYS = {"rows": {"type": "integer", "minimum": 1, "maximum": 200},
+            "columns": {"type": "integer", "minimum": 1, "maximum": 200},
+            "labels": {"$ref": "cardgen:common#/$defs/flag"}}
+
+
+def every_cell(spec):
+    """(column, row) of every cell of a map of spec.rows x spec.columns, row by row."""
+    return ((c, r) for r in range(1, spec.rows + 1) for c in range(1, spec.columns + 1))
+
+
+def count(spec) -> int:
+    """The cells of a map of spec.rows x spec.columns."""
+    return spec.rows * spec.columns
+
+
 def needs_cells(board: Board, report: Report) -> bool:
     """A map of cells (grid, hex) has cells, from data or rows x columns."""
     if board.cells:

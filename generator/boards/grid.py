@@ -9,18 +9,17 @@ from dataclasses import dataclass
 from ..model import Board
 from ..primitives import Face, Item, Text
 from ..units import mm
+from . import base
 from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
     positive, whole
 
 NAME = "grid"
 CELLS = True
 SCHEMA = {"properties": {
-    "rows": {"type": "integer", "minimum": 1, "maximum": 200},
-    "columns": {"type": "integer", "minimum": 1, "maximum": 200},
+    **base.MAP_KEYS,
     "cell": {"$ref": "cardgen:common#/$defs/size",
              "x-expected": "a grid cell's [width, height], such as [25mm, 25mm]"},
     "gap": {"$ref": "cardgen:common#/$defs/length"},
-    "labels": {"$ref": "cardgen:common#/$defs/flag"},
 }}
 
 
@@ -52,13 +51,8 @@ def cell(item: dict, record: dict, spec: Spec, fill) -> dict:
             "color": fill(record)}
 
 
-def every_cell(spec: Spec):
-    """(column, row) of every cell of rows x columns, row by row."""
-    return ((c, r) for r in range(1, spec.rows + 1) for c in range(1, spec.columns + 1))
-
-
-def count(spec: Spec) -> int:
-    return spec.rows * spec.columns
+# A map of rows x columns: every cell of it where no cells are given.
+every_cell, count = base.every_cell, base.count
 
 
 def check(board: Board, game, report) -> None:

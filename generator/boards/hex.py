@@ -10,21 +10,20 @@ from dataclasses import dataclass
 from ..model import Board
 from ..primitives import Face, Item, Text
 from ..units import mm
+from . import base
 from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, hexagon, \
     needs_cells, positive, whole
 
 NAME = "hex"
 CELLS = True
 SCHEMA = {"properties": {
-    "rows": {"type": "integer", "minimum": 1, "maximum": 200},
-    "columns": {"type": "integer", "minimum": 1, "maximum": 200},
+    **base.MAP_KEYS,
     "size": {"$ref": "cardgen:common#/$defs/length",
              "x-expected": "the distance from a hex's centre to a corner, such as 15mm"},
     "orientation": {"enum": ["pointy", "flat"]},
     "coordinates": {"enum": ["odd-r", "even-r", "odd-q", "even-q", "axial"],
                     "x-expected": "how a hex map's cells are numbered: odd-r or even-r "
                                   "(pointy), odd-q or even-q (flat), or axial"},
-    "labels": {"$ref": "cardgen:common#/$defs/flag"},
 }}
 
 
@@ -55,12 +54,8 @@ def cell(item: dict, record: dict, spec: Spec, fill) -> dict:
             "color": fill(record)}
 
 
-def every_cell(spec: Spec):
-    return ((c, r) for r in range(1, spec.rows + 1) for c in range(1, spec.columns + 1))
-
-
-def count(spec: Spec) -> int:
-    return spec.rows * spec.columns
+# A map of rows x columns: every cell of it where no cells are given.
+every_cell, count = base.every_cell, base.count
 
 
 def check(board: Board, game, report) -> None:

@@ -14,24 +14,11 @@ Adding a type is adding a module here and its section in docs/layouts.md.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from types import ModuleType
 
-_NOT_TYPES = {"base", "bindings"}
+from ..registry import discover
 
-
-def _discover() -> dict[str, ModuleType]:
-    found = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name in _NOT_TYPES:
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        found[module.NAME] = module
-    return found
-
-
-TYPES: dict[str, ModuleType] = _discover()
+TYPES: dict[str, ModuleType] = discover(__path__, __name__, {"base", "bindings"})
 # Every name a layout may write as `type:`, alias included -> the type it stands for.
 NAMES: dict[str, str] = {alias: name for name, module in TYPES.items()
                          for alias in (name, *getattr(module, "ALIASES", ()))}

@@ -9,7 +9,8 @@ A format's module declares everything about it:
 - `SCHEMA`: what it requires of a profile that names it (added to the export profile
   schema where `format` names it, schemas/export.json);
 - for a picture, `PIL` (the format Pillow reads it back as, for preflight) and
-  `encode(image, dpi)`: the file's bytes from an RGB Pillow image; for a PDF,
+  `encode(image, dpi)`: the file's bytes from an RGB Pillow image (picture.py has what
+  every picture format shares); for a PDF,
   `finish(data, profile, title, icc)`: the page's file as the shop takes it.
 
 Adding a format is adding a module here and its line in docs/printing.md.
@@ -17,20 +18,11 @@ Adding a format is adding a module here and its line in docs/printing.md.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from types import ModuleType
 
+from ..registry import discover
 
-def _discover(package_path, package: str) -> dict[str, ModuleType]:
-    found = {}
-    for info in sorted(pkgutil.iter_modules(package_path), key=lambda i: i.name):
-        module = importlib.import_module(f"{package}.{info.name}")
-        found[module.NAME] = module
-    return found
-
-
-FORMATS: dict[str, ModuleType] = _discover(__path__, __name__)
+FORMATS: dict[str, ModuleType] = discover(__path__, __name__, {"picture"})
 
 
 def register(module: ModuleType) -> None:

@@ -3,18 +3,15 @@ services that take either: quality 95, full chroma (coloured text keeps its edge
 
 from __future__ import annotations
 
-import io
+from . import picture
+from .picture import saved
 
 NAME = "jpeg"
 EXTENSION = "jpg"
 RASTER = True
+DEFAULTS, SCHEMA = picture.DEFAULTS, picture.SCHEMA  # as every picture format
 PIL = "JPEG"
-DEFAULTS = {"color": "rgb", "marks": "none", "bleed": "0mm"}
-SCHEMA = {"required": ["sizes"], "properties": {"color": {"const": "rgb"},
-                                                "marks": {"const": "none"}}}
 
 
 def encode(image, dpi: int) -> bytes:
-    data = io.BytesIO()
-    image.save(data, "JPEG", quality=95, subsampling=0, dpi=(dpi, dpi))
-    return data.getvalue()
+    return saved(image, PIL, dpi, quality=95, subsampling=0)

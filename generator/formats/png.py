@@ -3,18 +3,15 @@ card's size (tgc, mpc)."""
 
 from __future__ import annotations
 
-import io
+from . import picture
+from .picture import saved
 
 NAME = "png"
 EXTENSION = "png"
 RASTER = True
+DEFAULTS, SCHEMA = picture.DEFAULTS, picture.SCHEMA  # as every picture format
 PIL = "PNG"
-DEFAULTS = {"color": "rgb", "marks": "none", "bleed": "0mm"}
-SCHEMA = {"required": ["sizes"], "properties": {"color": {"const": "rgb"},
-                                                "marks": {"const": "none"}}}
 
 
 def encode(image, dpi: int) -> bytes:
-    data = io.BytesIO()
-    image.save(data, "PNG", dpi=(dpi, dpi))
-    return data.getvalue()
+    return saved(image, PIL, dpi)
