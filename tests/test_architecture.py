@@ -356,3 +356,10 @@ def test_a_library_without_what_cardgen_uses_stops_it_with_words(monkeypatch, ca
     assert code == 3
     assert "cardgen needs reportlab 0.1.x, but" in err and "Table: _calc" in err
     assert "Traceback" not in err and "internal error" not in err
+
+
+def test_no_module_is_over_600_lines():
+    """A module that grows past this is doing more than one thing (docs/architecture.md)."""
+    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text("utf-8").splitlines())) > 600}
+    assert not long, long
