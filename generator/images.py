@@ -78,11 +78,26 @@ def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
         raise
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
         raise _Unreadable("is too large to read safely") from None
-    except Exception as exc:  # Pillow raises many kinds for broken files
-        why = "the file is cut short (truncated)" if "truncated" in str(exc).lower() else \
+    except Exception:  # Pillow raises many kinds for broken files
+        why = "the file is cut short (truncated)" if _cut_short(path) else \
             "the file is damaged or not an image"
         raise _Unreadable(f"cannot be read: {why}") from None
     return size
+
+
+# How a whole PNG and a whole JPEG end: the IEND chunk, the end-of-image marker.
+_ENDS = ((b"\x89PNG\r\n\x1a\n", b"IEND\xaeB`\x82"), (b"\xff\xd8", b"\xff\xd9"))
+
+
+def _cut_short(path: str) -> bool:
+    """A PNG or JPEG file whose end is missing: it was cut short (a copy or download that
+    stopped), told by its bytes rather than by the words of Pillow's error."""
+    with open(path, "rb") as file:
+        head = file.read(8)
+        file.seek(0, 2)
+        file.seek(max(0, file.tell() - 64))
+        tail = file.read()
+    return any(head.startswith(magic) and end not in tail for magic, end in _ENDS)
 
 
 def aspect(path: str) -> float:

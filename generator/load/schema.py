@@ -305,21 +305,33 @@ def _expected(error: jsonschema.ValidationError) -> str | None:
     return error.schema.get("x-expected") if isinstance(error.schema, dict) else None
 
 
-def _missing_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+def missing_key(error) -> str:
+    """The key a `required` error is about."""
     inst = error.instance
     missing = [r for r in error.validator_value if isinstance(inst, dict) and r not in inst]
-    return f"missing required key '{missing[0] if missing else '?'}'", path, False
+    return missing[0] if missing else "?"
 
 
-def _unknown_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+def unknown_key(error) -> tuple[str, str | None, list[str]]:
+    """(the key, the allowed key it is closest to or None, the allowed keys) of an
+    `additionalProperties` error."""
     inst = error.instance
     allowed = sorted(error.schema.get("properties", {}))
     extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
     key = extra[0] if extra else "?"
     hint = difflib.get_close_matches(key, allowed, n=1)
+    return key, hint[0] if hint else None, allowed
+
+
+def _missing_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+    return f"missing required key '{missing_key(error)}'", path, False
+
+
+def _unknown_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
+    key, hint, allowed = unknown_key(error)
     msg = f"unknown key '{key}'"
     if hint:
-        msg += f" (did you mean '{hint[0]}'?)"
+        msg += f" (did you mean '{hint}'?)"
     elif allowed:
         msg += f" (allowed: {', '.join(allowed)})"
     return msg, path + (key,), True
@@ -427,15 +439,16 @@ Ignore = Callable[[jsonschema.ValidationError], bool]
 
 def report_errors(instance: Any, validator: jsonschema.Validator, report: Report, locate: Locate,
                   context: Context, check_name: str = "schema", ignore: Ignore | None = None,
-                  paths: list | None = None) -> bool:
+                  paths: list | None = None, errors: list | None = None) -> bool:
     """Report every schema error of `instance`; `locate` maps a key path inside it to a
-    location; `paths`, if given, receives the path of every error. Returns True when it
-    is clean."""
-    errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    location; `paths`, if given, receives the path of every error, and `errors` each error
+    reported, in the order of the problems (what a problem is about, without reading its
+    words). Returns True when it is clean."""
+    every = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
-    wrong = {tuple(e.absolute_path) for e in errors if e.validator != "unevaluatedProperties"}
+    wrong = {tuple(e.absolute_path) for e in every if e.validator != "unevaluatedProperties"}
     clean = True
-    for found in errors:
+    for found in every:
         if found.validator == "unevaluatedProperties" and any(
                 tuple(found.absolute_path) + (k,) in wrong for k in (found.instance or {})):
             continue
@@ -446,6 +459,8 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
             message, path, at_key = describe(error)
             if paths is not None:
                 paths.append(tuple(error.absolute_path))
+            if errors is not None:
+                errors.append(error)
             where = context(path)
             report.error(f"{where}: {message}" if where else message, locate(path, at_key),
                          check_name)

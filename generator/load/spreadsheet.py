@@ -255,7 +255,8 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
                              "spreadsheet")
                 return None
     except csv.Error as exc:
-        if "end of data" in str(exc):
+        rest = "".join(text.splitlines(keepends=True)[started - 1:])
+        if rest.count('"') % 2:  # the record's quotes do not pair up: one is never closed
             report.error("a quote (\") opened here is never closed, so the rest of the file "
                          "would be one cell", Location(display, started, 1), "spreadsheet")
         else:

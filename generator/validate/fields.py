@@ -9,10 +9,10 @@ warning by the draft check.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
-from ..load.schema import PatternError, make_validator, pattern, report_errors
+from ..load.schema import (PatternError, make_validator, missing_key, pattern, report_errors,
+                           unknown_key)
 from ..model import CARD_KEYS, TBD, Card, Deck, Game
 from ..problems import Problem, Report
 
@@ -99,20 +99,30 @@ def check_fields(game: Game, report: Report) -> None:
                 return error.validator == "required" and all(
                     r in drafts or r in error.instance for r in error.validator_value)
 
-            mine = Report()
+            mine, errors = Report(), []
             report_errors(instance, validators[card.blank], mine,
                           lambda p, key, card=card: card.locate(*p, key=key),
-                          lambda p, card=card: f"card '{card.id}'", ignore=is_draft)
+                          lambda p, card=card: f"card '{card.id}'", ignore=is_draft,
+                          errors=errors)
             if mine.problems:
                 report.taint(card.id)  # later stages skip what uses its values
-            found += [(card, p) for p in mine.problems]
+            found += [(card, p, _about(e)) for p, e in zip(mine.problems, errors)]
             for name, decl in deck.fields.items():
                 if name in card.fields:
                     _references(card, decl, card.fields[name], (name,), ids, report)
         _report_once(deck, found, report)
 
 
-_MEANT = re.compile(r"unknown key '([^']+)' \(did you mean '([^']+)'\?\)")
+def _about(error) -> tuple:
+    """What a schema error of a card is about, as its kind rather than its words: a key
+    that is close to a field ("meant", the key, the field), a field missing ("missing", the
+    field), or something else ()."""
+    if error.validator == "additionalProperties":
+        key, hint, _ = unknown_key(error)
+        return ("meant", key, hint) if hint else ()
+    if error.validator == "required":
+        return ("missing", missing_key(error))
+    return ()
 
 
 def _report_once(deck: Deck, found: list, report: Report) -> None:
@@ -121,24 +131,21 @@ def _report_once(deck: Deck, found: list, report: Report) -> None:
     and a required field that every card misses because its column is misspelt is that
     same problem, not one more per card."""
     by_place: dict[tuple, list] = {}
-    for card, problem in found:
+    for card, problem, about in found:
         rest = problem.message.removeprefix(f"card '{card.id}': ")
-        by_place.setdefault((problem.location, rest, problem.level, problem.check), []).append(card)
-    meant = set()  # (card id, field) that a misspelt key of that card stands for
-    for (location, rest, level, check), cards in by_place.items():
-        match = _MEANT.fullmatch(rest)
-        if match:
-            meant.update((c.id, match.group(2)) for c in cards)
-    for (location, rest, level, check), cards in by_place.items():
-        match = _MEANT.fullmatch(rest)
-        if rest.startswith("missing required key '"):
-            cards = [c for c in cards if (c.id, rest[22:-1]) not in meant]  # the typo says it
+        by_place.setdefault((problem.location, rest, problem.level, problem.check, about),
+                            []).append(card)
+    meant = {(c.id, about[2]) for (*_, about), cards in by_place.items()
+             if about[:1] == ("meant",) for c in cards}  # what a misspelt key stands for
+    for (location, rest, level, check, about), cards in by_place.items():
+        if about[:1] == ("missing",):
+            cards = [c for c in cards if (c.id, about[1]) not in meant]  # the typo says it
             if not cards:
                 continue
         if len(cards) > 1:
-            if match:
-                rest = (f"column '{match.group(1)}' is not a field of deck '{deck.id}' (did you "
-                        f"mean '{match.group(2)}'?)")
+            if about[:1] == ("meant",):
+                rest = (f"column '{about[1]}' is not a field of deck '{deck.id}' (did you "
+                        f"mean '{about[2]}'?)")
             else:
                 rest = f"{rest} ({len(cards)} cards: {', '.join(c.id for c in cards[:3])}" \
                        f"{', ...' if len(cards) > 3 else ''})"
