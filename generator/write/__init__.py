@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -66,12 +66,6 @@ class PdfOutput:
         pdf.render_pdf(self.document, out)
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 @contextlib.contextmanager
 def one_build_at_a_time(lock: Path, waiting=lambda: None):
     """Hold a game's lock file while a build writes its files: a second build of the same
@@ -106,11 +100,13 @@ def write_files(files: list, root: Path) -> None:
         for item in files:
             current = item.path
             item.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{item.path.name}.", suffix=".tmp",
-                                       dir=item.path.parent)
-            temps.append((Path(tmp), item.path))
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; output is an ordinary file
-            with os.fdopen(fd, "wb") as out:
+            # The temporary file is listed before it exists, so that an interrupt at any
+            # moment (Ctrl-C, SIGTERM) finds it listed and removes it: listed only once
+            # made, one that arrived between the two was left behind.
+            tmp = item.path.parent / f".{item.path.name}.{secrets.token_hex(6)}.tmp"
+            temps.append((tmp, item.path))
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies,
+            with os.fdopen(fd, "wb") as out:  # as for any ordinary file
                 item.write_to(out)
                 out.flush()
                 os.fsync(out.fileno())
