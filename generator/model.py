@@ -26,6 +26,20 @@ MAX_CARDS = 100_000  # a game larger than this is almost surely a mistake; split
 
 
 
+# Defaults the model's dataclasses cannot hold as field defaults, each kept once, here.
+DEFAULT_BLEED = mm(3)  # a card layout's bleed, and its safe margin
+DEFAULT_SAFE = mm(3)
+DEFAULT_MARKS = (mm(4), mm(2))  # crop marks: their length, and their distance from the grid
+DEFAULT_MIN_MARGIN = mm(5)  # a plain-paper sheet keeps this free: most printers cannot print it
+DEFAULT_TOLERANCE = mm(1)  # an export size fits a card this far off (63 x 88 mm on 2.5 x 3.5 in)
+
+
+def default(cls, name: str):
+    """The default of a model dataclass's field: what resolve gives where nothing is
+    written (so that each default is written once, on the model)."""
+    return cls.__dataclass_fields__[name].default
+
+
 def frozen_mapping(d: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(d or {}))
 

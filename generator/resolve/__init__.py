@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import sandbox
 from ..load import LoadedGame, declared_targets
-from ..model import Game, frozen_mapping
+from ..model import Game, default, frozen_mapping
 from ..problems import Location, Report
 from ..values import flag
 from .boards import resolve_boards
@@ -77,8 +77,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         rulebook=rulebook,
         macros=macros_text,
         boards=boards,
-        stamp=flag(g.get("stamp", False)),
-        declared_lang=g.get("lang", ""),
+        stamp=flag(g.get("stamp", default(Game, "stamp"))),
+        declared_lang=g.get("lang", default(Game, "declared_lang")),
         targets=declared_targets(g), target=loaded.target,
         python_checks=tuple(loaded.python_checks),
         stats=resolve_stats(loaded),

@@ -10,7 +10,8 @@ from .. import sandbox, values
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.schema import NAME_EXPECTED
 from ..load.yamlfile import Document
-from ..model import CARD_KEYS, DECK_COLOR, MAX_CARDS, TBD, Card, Deck, SourceMap, frozen_mapping
+from ..model import (CARD_KEYS, DECK_COLOR, MAX_CARDS, TBD, Card, Deck, SourceMap, default,
+                     frozen_mapping)
 from ..paths import is_name
 from ..problems import Report
 from ..units import mm
@@ -183,16 +184,16 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
             front=front,
             back=back,
             fields=raw.get("fields"),
-            backs=raw.get("backs", "grouped"),
+            backs=raw.get("backs", default(Deck, "backs")),
             slots=raw.get("slots"),
-            guide=raw.get("guide", ""),
+            guide=raw.get("guide", default(Deck, "guide")),
             card_backs=frozen_mapping({c["back"]: layouts[c["back"]] for c in
                                        deck_doc.data.get("cards") or [] if isinstance(c, dict)
                                        and isinstance(c.get("back"), str) and c["back"] in layouts
                                        and layouts[c["back"]]}),
             source=loaded.game.source,
             path=("decks", i),
-            shape=raw.get("shape", "card"),
+            shape=raw.get("shape", default(Deck, "shape")),
             tab=tab,
         ))
     return decks

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 from ..load.yamlfile import Document
-from ..model import ExportProfile, ExportSize
+from ..model import DEFAULT_TOLERANCE, ExportProfile, ExportSize
 from ..paths import Outside, inside
 from ..problems import Report, UsageError
 from ..formats import FORMATS
@@ -17,7 +17,6 @@ from ..units import mm, parse_length, to_mm
 from ..values import Reader
 
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
-DEFAULT_TOLERANCE = mm(1)  # 63 x 88 mm cards print on a 2.5 x 3.5 in (63.5 x 88.9 mm) template
 LIMITS = {"bleed": mm(20), "safe": mm(30), "tolerance": mm(5)}  # what a profile may ask
 
 

@@ -15,12 +15,10 @@ from .. import elements as element_types
 from .. import sandbox
 from ..load import schema
 from ..load.yamlfile import Document
-from ..model import ElementSpec, LayoutSpec, frozen_mapping
+from ..model import DEFAULT_BLEED, DEFAULT_SAFE, ElementSpec, LayoutSpec, frozen_mapping
 from ..problems import Location, Report
 from ..units import CARD_SIZES, mm, parse_length, written_unit
 
-DEFAULT_BLEED = mm(3)
-DEFAULT_SAFE = mm(3)
 
 
 class _Element:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 
 from ..load import LoadedGame
-from ..model import DECK_COLOR
-from ..model import Rulebook, frozen_mapping
+from ..model import DECK_COLOR, Rulebook, default, frozen_mapping
 from ..problems import Report
 from .colors import BadColor, read_color
 from ..values import flag
@@ -47,8 +46,9 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
                     loc=loaded.game.locate(("rulebook",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
                     size=size, booklet=booklet_sheet(name, size, raw.get("booklet")),
-                    align=raw.get("align", "justify"), font=raw.get("font", ""),
-                    smart_quotes=flag(raw.get("smart_quotes", False)))
+                    align=raw.get("align", default(Rulebook, "align")),
+                    font=raw.get("font", default(Rulebook, "font")),
+                    smart_quotes=flag(raw.get("smart_quotes", default(Rulebook, "smart_quotes"))))
 
 
 def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tuple[float, float]:

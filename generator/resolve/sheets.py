@@ -5,15 +5,12 @@ from __future__ import annotations
 
 
 from ..load.yamlfile import Document
-from ..model import SheetPreset, frozen_mapping
+from ..model import DEFAULT_MARKS, DEFAULT_MIN_MARGIN, SheetPreset, frozen_mapping
 from ..problems import Report
 from ..values import flag
-from ..units import (SIZE_TOLERANCE, mm, paper_size, parse_length, show_length, show_size,
-                     written_unit)
+from ..units import SIZE_TOLERANCE, paper_size, parse_length, show_length, show_size, written_unit
 
 
-DEFAULT_MARKS = (mm(4), mm(2))  # crop mark length, and its distance from the card grid
-DEFAULT_MIN_MARGIN = mm(5)  # what most printers cannot print at the paper's edge
 
 
 class _SheetValues:
