@@ -108,6 +108,34 @@ def test_one_home_for_each_fact():
     assert where("traceback.extract_tb") == ["problems.py"]
 
 
+def test_each_fact_is_the_same_value_wherever_it_is_stated():
+    """What the schemas, the docs and the other stages state of a fact is its home's value:
+    the card keys, the card sizes and papers, the copies limit, the exit codes, the
+    element types, board shapes and export formats."""
+    import re
+    from generator import boards, formats
+    from generator.elements import NAMES
+    from generator.load.schema import validator_for
+    from generator.load.spreadsheet import BUILT_IN
+    from generator.model import CARD_KEYS, MAX_COPIES
+    from generator.problems import ExitCode
+    from generator.units import CARD_SIZES
+    assert tuple(BUILT_IN) == CARD_KEYS
+    size = validator_for("layout").schema["properties"]["size"]
+    assert size["oneOf"][0]["enum"] == list(CARD_SIZES)
+    assert ", ".join(list(CARD_SIZES)[:-1]) in size["x-expected"]
+    deck = validator_for("deck").schema["properties"]["cards"]["items"]
+    assert set(deck["properties"]) == set(CARD_KEYS)
+    assert deck["properties"]["copies"]["anyOf"][0]["maximum"] == MAX_COPIES
+    assert validator_for("board").schema["properties"]["shape"]["enum"] == list(boards.SHAPES)
+    assert validator_for("export").schema["properties"]["format"]["enum"] == \
+        list(formats.FORMATS)
+    assert validator_for("element").schema["properties"]["type"]["enum"] == list(NAMES)
+    cli = (PACKAGE.parent / "docs/cli.md").read_text("utf-8")
+    documented = {int(n) for n in re.findall(r"^\| (\d+) \|", cli, re.M)}
+    assert documented == {int(code) for code in ExitCode}
+
+
 def test_a_deck_that_declares_fields_takes_a_per_card_back(project, cardgen):
     """`back:` is a built-in card key: a deck's `fields:` need not (and cannot) declare it."""
     game = project / "cards/fb"
