@@ -267,12 +267,19 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
     return labels, tuple(counts)
 
 
-def _pairs(deck: Deck, a: str, b: str) -> tuple[list, list, list, int]:
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _pairs(deck: Deck, a: str, b: str, numeric: list) -> tuple[list, list, list, int]:
     """(x, y, copies) of every pair of the two fields' values, each field's values, and the
-    copies left out as drafts."""
+    copies left out as drafts. A number field's values are its numbers: a value of another
+    type is its card's error (reported by validate), not a row."""
     row_values, col_values, pairs, drafts = [], [], [], 0
     for card in deck.cards:
         va, vb = _values(card, a), _values(card, b)
+        va = [v for v in va if v in (TBD, None) or _is_number(v)] if numeric[0] else va
+        vb = [v for v in vb if v in (TBD, None) or _is_number(v)] if numeric[1] else vb
         if TBD in va or TBD in vb:
             drafts += card.copies
             continue
@@ -304,7 +311,7 @@ def _means(pairs: list, paths: tuple[str, str], numeric: list, rows: list, cols:
 def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str = "") -> CrossTable:
     a, b = paths
     numeric = [_is_numeric(deck, p) for p in paths]
-    pairs, row_values, col_values, drafts = _pairs(deck, a, b)
+    pairs, row_values, col_values, drafts = _pairs(deck, a, b, numeric)
     rows = (sorted({x for x, _, _ in pairs}) if numeric[0]
             else _categories(deck, a, row_values))
     cols = (sorted({y for _, y, _ in pairs}) if numeric[1]
