@@ -246,3 +246,14 @@ def test_fonts_are_read_when_first_used_and_a_damaged_one_fails_cleanly(project,
         "cardgen: error: BIZUDPGothic-Regular.ttf cannot be read as a TrueType font: "
         "unpack requires a buffer of 2 bytes"]
     assert fronts.read_bytes() == before
+
+
+def test_an_output_folder_that_is_a_file_is_a_usage_error(project, cardgen):
+    (project / "afile").write_text("not a folder", "utf-8")
+    for output in ("afile", "afile/sub"):
+        for command in (("build", "lastdance"), ("export", "lastdance", "--profile", "jp-print")):
+            run = cardgen(*command, "--output", output)
+            assert run.code == 2, (command, run.lines)
+            assert "is a file (--output names a folder)" in run.err
+            assert "internal error" not in run.err and "Traceback" not in run.err
+    assert (project / "afile").read_text("utf-8") == "not a folder"

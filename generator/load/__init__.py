@@ -43,7 +43,13 @@ class Project:
         start = (start or Path.cwd()).resolve()
         for folder in (start, *start.parents):
             if (folder / "cards").is_dir():
-                return cls(folder, (output or folder / "output").resolve(), trust)
+                out = (output or folder / "output").resolve()
+                blocking = next((p for p in (out, *out.parents) if p.exists() and not p.is_dir()),
+                                None)
+                if blocking is not None:  # a folder cannot be made there (was NotADirectoryError)
+                    raise UsageError(f"the output folder {out} cannot be made: {blocking} is a "
+                                     "file" + (" (--output names a folder)" if output else ""))
+                return cls(folder, out, trust)
         raise UsageError(f"no cards/ folder in {start} or above it; run cardgen in a project folder "
                          "or pass --root")
 
