@@ -420,3 +420,26 @@ def test_a_jpeg_profile_of_ones_own(project, cardgen):
             if row["side"] == "front":
                 r, g, b = image.getpixel((3, 3))  # the background, in the bleed
                 assert abs(r - 0x20) < 8 and abs(g - 0x40) < 8 and abs(b - 0x80) < 8
+
+
+def test_a_qr_code_exports_in_cmyk_with_its_modules_on_black_alone(project, cardgen):
+    """A QR code is a primitive of its element type's own: the CMYK export converts it
+    (it wrote RGB operators into the CMYK file and failed preflight), black on K alone."""
+    import pikepdf
+    small_game(project, """
+        - {name: code, type: qr, data: "https://example.com/{{ card.id }}", x: 50mm, y: 10mm,
+           width: 30mm, height: 30mm}
+    """)
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    folder = project / "output/shop/export-jp-print"
+    fronts = [p for p in folder.glob("*.pdf") if "front" in p.name]
+    assert fronts
+    for path in fronts:
+        with pikepdf.open(path) as pdf:
+            ops = [op for _, op in pikepdf.parse_content_stream(pdf.pages[0])]
+            ops += [op for xobj in pdf.pages[0].Resources.get("/XObject", {}).values()
+                    for _, op in pikepdf.parse_content_stream(xobj)]
+        names = {str(op) for op in ops}
+        assert not names & {"rg", "RG"}, path.name
+        assert "k" in names, path.name  # the modules: K alone (0 0 0 k ... or c m y k)

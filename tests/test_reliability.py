@@ -56,7 +56,17 @@ _by_type = {
     "image": ({"src": st.sampled_from(["art.png", "art.png", "art.png", "../x.png", ""])},
               {"fit": st.sampled_from(["contain", "cover", "stretch"])}),
     "icon": ({"icon": st.sampled_from(["coin", "coin", "coin", "none"])}, {}),
+    "qr": ({"data": st.one_of(st.just("https://example.com/{{ card.id }}"), texts)},
+           {"level": st.sampled_from(["L", "H", "Z"]), "quiet_zone": numbers,
+            "color": st.sampled_from(["ink", "#204080", "cmyk(0, 0, 0, 1)", "nope"])}),
 }
+
+
+def test_the_property_tests_try_every_element_type():
+    """Each element type the registry has is among those the property tests write (an alias,
+    such as circle for ellipse, stands for its type): a new type joins them or fails here."""
+    from generator.elements import NAMES, TYPES
+    assert {NAMES[kind] for kind in _by_type} == set(TYPES)
 elements = st.sampled_from(sorted(_by_type)).flatmap(lambda kind: st.fixed_dictionaries(
     {"name": st.sampled_from(["a", "b", "c"]), "type": st.just(kind), **_by_type[kind][0]},
     optional={**_common, **_by_type[kind][1]}))

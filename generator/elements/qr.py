@@ -9,7 +9,7 @@ of the code) smaller than MIN_MODULE is an error: a phone cannot read it from pa
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..primitives import Rect
 from ..units import mm
@@ -59,6 +59,11 @@ class QRModules:
         for r, col, n in self.runs():
             path.rect(self.x + col * m, top - (r + 1) * m, n * m, m)
         c.drawPath(path, stroke=0, fill=1)
+
+    def recolored(self, convert) -> "QRModules":
+        """The same code in another colour space (a CMYK export): `convert` takes a colour.
+        Its modules are as fine as text, so they convert as text does (K alone for black)."""
+        return replace(self, color=convert(self.color))
 
     def weight(self) -> int:
         """Roughly how many bytes of content stream it takes: a rectangle per run."""

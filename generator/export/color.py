@@ -75,6 +75,8 @@ class CmykConverter:
             return done[1]
         if isinstance(item, Group):
             return replace(item, items=self.items(item.items))
+        if hasattr(item, "recolored"):  # a primitive of an element type's own (qr)
+            return item.recolored(lambda color: self.color(color, text=True))
         return item
 
     def image(self, item: Image) -> Image:
