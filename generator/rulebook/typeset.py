@@ -19,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem, PageBreak, Spacer,
                                 Table, TableStyle)
 
+from .. import fonts
 from ..colors import parse_color
 from ..primitives import Face
 from ..textflow import Atom, Box, Style, break_lines, content_widths, parse, place_horizontal
@@ -585,6 +586,9 @@ def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
     """The contents' entries are set by platypus, which takes no fallback font: a body family
     that leans on one (a Latin family for English) gives way to the game's main family."""
     font = main_font if look.body.fallback else look.body.regular
-    return [ParagraphStyle(f"toc{level}", fontName=font, fontSize=look.size * 1.05,
+    # Handed to platypus, which looks the font up itself: loaded now (fonts.ensure), as every
+    # name given to reportlab is. A build that measured from kept metrics (output/.cache)
+    # had not loaded it, and platypus failed on a second build of an unchanged game.
+    return [ParagraphStyle(f"toc{level}", fontName=fonts.ensure(font), fontSize=look.size * 1.05,
                            leading=look.size * 1.7, leftIndent=level * look.size * 1.5,
                            wordWrap="CJK") for level in range(3)]
