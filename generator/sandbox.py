@@ -110,6 +110,24 @@ class Sandbox(ImmutableSandboxedEnvironment):
             raise SandboxError("a %-format width of more than 6 digits")
         return operator.mod(left, right)
 
+    def getitem(self, obj, argument):
+        """obj[argument]; a table whose keys are numbers looked up with text (or the other
+        way round) says so, rather than only that there is no such key: integer keys stay
+        integers (docs/format.md), so data.months[card.month ~ ''] finds no 4."""
+        if isinstance(obj, Mapping) and isinstance(argument, (str, int)) and \
+                not isinstance(argument, bool) and argument not in obj:
+            other = _other_kind(argument)
+            if other is not None and other in obj:
+                if isinstance(other, int):
+                    raise SandboxError(
+                        f"there is no '{argument}' (text), but there is {other} (a number): "
+                        "the table's keys are numbers, so look it up with a number "
+                        "(card.month, not card.month ~ '')")
+                raise SandboxError(
+                    f"there is no {argument} (a number), but there is '{other}' (text): the "
+                    "table's keys are text, so look it up with text (card.month ~ '')")
+        return super().getitem(obj, argument)
+
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (as Jinja2 names it)
         depth = getattr(_state, "depth", 0) + 1
         if depth > MAX_DEPTH:
@@ -120,6 +138,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
             return super().call(__context, __obj, *args, **kwargs)
         finally:
             _state.depth = depth - 1
+
+
+def _other_kind(key):
+    """The same key as the other kind: 4 for '4', '4' for 4 (None: no such other)."""
+    if isinstance(key, int):
+        return str(key)
+    text = key.strip()
+    return int(text) if text.isdigit() or (text[:1] == "-" and text[1:].isdigit()) else None
 
 
 _WIDTHS = re.compile(r"%[-+ #0]*(\d+)")
