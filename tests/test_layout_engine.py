@@ -180,6 +180,22 @@ def test_fit_shrink_sets_the_text_smaller_inside_the_box(project, cardgen):
     assert long.replace("\n", "") in reader(pdf).pages[0].extract_text().replace("\n", "")
 
 
+def test_fit_shrink_shrinks_a_long_word_before_it_splits_it(project, cardgen):
+    """'Development' at 14 pt is wider than a 20 mm box: with a declared shrink it is set
+    smaller, whole, on one line; it was split as 'Developme / nt' at full size."""
+    from test_japanese_typesetting import glyphs
+    layout = (TEXT.replace("width: 40mm", "width: 20mm").replace("size: 10pt", "size: 14pt")
+              + "            fit: shrink\n            min_size: 6pt\n")
+    pdf, run = build(project, cardgen, layout, cards="  - id: one\n    effect: Development\n")
+    rows: dict = {}
+    sizes = set()
+    for ch, _x, y, size in glyphs(pdf):
+        rows[round(y, 1)] = rows.get(round(y, 1), "") + ch
+        sizes.add(round(size, 1))
+    assert list(rows.values()) == ["Development"], rows
+    assert max(sizes) < 14
+
+
 def test_kinsoku_in_the_printed_lines(project, cardgen):
     text = "「タイミング：イベントカード」「条件：葉8以上を1枚消費」イベントカードの使用の宣言時に宣言する。そのカードの効果を1回打ち消す。"
     pdf, _ = build(project, cardgen, TEXT.replace("width: 40mm", "width: 31mm")

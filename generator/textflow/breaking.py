@@ -327,7 +327,7 @@ def _hyphen_points(word: str, lang: str) -> list[int]:
 
 def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
                 phrase: bool = False, hyphenate: str | None = None, names: bool = False,
-                hang: bool = False, tcy: int = 2) -> list[Line] | None:
+                hang: bool = False, tcy: int = 2, split: bool = True) -> list[Line] | None:
     """Lines (atoms, ends-a-paragraph, advances, glyph offsets). None if one atom alone is
     longer than a line (or, for `names`, a name's part between its break points).
     With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
@@ -336,8 +336,10 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     MAX_HYPHENS_IN_A_ROW lines running. With `names`, lines break only after ・, ＝, a
     space or a <wbr>, or before an opening bracket. With `hang`, a line may end in 、 or 。
     hanging past its end rather than push them on. `tcy`: the longest run of digits set
-    across in vertical text."""
+    across in vertical text. Without `split`, a word longer than a line is not split (None),
+    so that a text that may shrink shrinks first."""
     breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy)
+    breaker.names = names or not split  # a name's parts, as a word, are never split
     ranges = breaker.ranges()
     if ranges is None:
         return None

@@ -251,6 +251,8 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
     while not vertical and scales[-1] - CONDENSE_STEP >= condense - 1e-9:
         scales.append(round(scales[-1] - CONDENSE_STEP, 4))
 
+    split = True  # may a word longer than a line be split where it must
+
     def attempt(current: float):
         lh = current * line_spacing
         if has_ruby:
@@ -258,7 +260,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
         lines = None
         for scale in scales:
             lines = break_lines(atoms, current, along / scale, vertical, phrase, names=names,
-                                hang=hang, tcy=tcy) if along > 0 else None
+                                hang=hang, tcy=tcy, split=split) if along > 0 else None
             room = _ruby_room(lines, current, lh) if has_ruby else 0.0
             if lines is not None and len(lines) * lh + room <= across + 1e-6:
                 return True, lines, lh, scale
@@ -273,12 +275,30 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
                                 ruby_room=room), current
 
     steps = max(0, int((size - min_size + 1e-6) // 0.5))  # sizes size - k * 0.5, k = 0..steps
+    if steps:  # a declared shrink shrinks a long word before it splits it
+        split = False
+        found = _search(attempt, size, steps)
+        split = True
+        if found is not None and found[0]:
+            return placed(*found[1])
+    fits, found = _search(attempt, size, steps)
+    if fits:
+        return placed(*found)
+    current, lines, lh, _scale = found
+    if lines is None:
+        raise DoesNotFit(0.0, along, current, too_wide=True)
+    raise DoesNotFit(len(lines) * lh + _ruby_room(lines, current, lh), across, current)
+
+
+def _search(attempt, size: float, steps: int):
+    """(fits, (size, lines, leading, scale)): the largest size of the grid that fits, or the
+    last tried."""
     last = None
     for k in range(min(steps, LINEAR_STEPS) + 1):
         current = size - k * 0.5
         fits, lines, lh, scale = attempt(current)
         if fits:
-            return placed(current, lines, lh, scale)
+            return True, (current, lines, lh, scale)
         last = (current, lines, lh, scale)
     if steps > LINEAR_STEPS:  # bisect k in (LINEAR_STEPS, steps] for the smallest k that fits
         low, high, found = LINEAR_STEPS + 1, steps, None
@@ -290,12 +310,9 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
             else:
                 last, low = (size - k * 0.5, lines, lh, scale), k + 1
         if found is not None:
-            return placed(*found)
+            return True, found
         last = (size - steps * 0.5,) + attempt(size - steps * 0.5)[1:]
-    current, lines, lh, _scale = last
-    if lines is None:
-        raise DoesNotFit(0.0, along, current, too_wide=True)
-    raise DoesNotFit(len(lines) * lh + _ruby_room(lines, current, lh), across, current)
+    return False, last
 
 
 def _ruby_room(lines, size: float, lh: float) -> float:
