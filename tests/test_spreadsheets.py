@@ -181,3 +181,25 @@ def test_an_unknown_worksheet(project, cardgen):
     assert [l for l in run.lines if ": error: " in l] == [
         "cards/sheet/game.yaml:6:16: error: workbook cards/sheet/cards.xlsx has no sheet 'Nope' "
         "(sheets: Characters) [reference]"]
+
+
+def test_a_computed_field_takes_its_declared_type(project, cardgen):
+    """A generated deck's template gives text; a field declared integer, number or boolean
+    takes that type from it (pips was refused: "must be an integer, not text ('5')")."""
+    from generator.load import Project
+    from generator.pipeline import check
+    game = project / "cards/dice"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "title: Dice\ndecks:\n  - id: faces\n    cards: faces.yaml\n    fields:\n"
+        "      pips: {type: integer}\n      half: {type: number}\n      odd: {type: boolean}\n"
+        "      name: {type: text}\n", "utf-8")
+    (game / "faces.yaml").write_text(
+        "generate:\n  each: {number: [1, 2, 3]}\n  id: \"f{{ number }}\"\n  fields:\n"
+        "    pips: \"{{ 7 - number }}\"\n    half: \"{{ number / 2 }}\"\n"
+        "    odd: \"{{ number is odd }}\"\n    name: \"{{ number * 11 }}\"\n", "utf-8")
+    outcome = check(Project.find(project), "dice")
+    assert not outcome.report.errors, [str(p) for p in outcome.report.errors]
+    fields = [dict(c.fields) for c in outcome.game.decks[0].cards]
+    assert fields[1] == {"pips": 5, "half": 1.0, "odd": False, "name": "22"}
+    assert cardgen("build", "dice").code == 0

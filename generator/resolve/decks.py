@@ -9,6 +9,7 @@ import re
 from .. import sandbox, values
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.schema import NAME_EXPECTED
+from ..load.spreadsheet import typed
 from ..load.yamlfile import Document
 from ..model import (CARD_KEYS, DECK_COLOR, MAX_CARDS, TBD, Card, Deck, SourceMap, default,
                      frozen_mapping)
@@ -60,8 +61,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                 blank = flag(value(spec.get("blank", False), "blank"))
             except ValueError as exc:
                 raise _GenerateError("blank", f"blank: {exc}") from None
-            fields = _flags_as_declared({k: value(v, ("fields", k)) for k, v in
-                                         (spec.get("fields") or {}).items()}, declared)
+            fields = _computed_as_declared({k: value(v, ("fields", k)) for k, v in
+                                            (spec.get("fields") or {}).items()}, declared)
         except _GenerateError as exc:
             key = exc.key if isinstance(exc.key, tuple) else (exc.key,)
             combo_text = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
@@ -91,6 +92,26 @@ def _flags_as_declared(fields: dict, declared: dict | None) -> dict:
     return {k: flag(v) if isinstance(v, str) and isinstance(declared.get(k), dict) and
             declared[k].get("type") == "boolean" and values.is_flag(v) else v
             for k, v in fields.items()}
+
+
+_TYPED = ("integer", "number", "boolean")  # what a template's text may stand for
+
+
+def _computed_as_declared(fields: dict, declared: dict | None) -> dict:
+    """A generated card's fields: a template gives text, so a field its deck declares an
+    integer, a number or a flag takes that type from it (`pips: "{{ 6 - n }}"` is 5, not
+    '5'), by the rule a spreadsheet's cells are read by; text that is none of those stays
+    text, for the schema check to report."""
+    if not declared:
+        return fields
+    out = {}
+    for k, v in fields.items():
+        decl = declared.get(k)
+        if isinstance(v, str) and isinstance(decl, dict) and decl.get("type") in _TYPED:
+            converted = typed(v, decl)
+            v = v if converted is None else converted
+        out[k] = v
+    return out
 
 
 def _cards(doc: Document, deck_id: str, bad: set, report: Report,
