@@ -68,18 +68,21 @@ def _register(path: Path, stamp: tuple) -> str:
     tables = struct.unpack(">H", head[4:6])[0] if len(head) >= 6 else 0
     digest = hashlib.sha1(head[:12 + 16 * tables]).hexdigest()[:8]
     name = f"{path.stem}-{digest}"
-    _files[name] = real
+    _files.setdefault(name, []).insert(0, real)  # the newest first
     if name not in pdfmetrics.getRegisteredFontNames():
         _pending.setdefault(name, []).insert(0, real)  # the newest first
     return name
 
 
-_files: dict[str, Path] = {}  # registered name -> the file it was registered from
+_files: dict[str, list[Path]] = {}  # registered name -> the files it was registered from
 
 
 def file_of(font_name: str) -> Path | None:
-    """The TrueType file a registered font name was made from (for `serve`'s page)."""
-    return _files.get(font_name)
+    """The TrueType file a registered font name was made from (for `serve`'s page): one
+    that still exists. The same font registered from elsewhere (the checkout of an older
+    revision that `serve --changes-since` builds, since removed) does not hide it."""
+    paths = _files.get(font_name) or []
+    return next((p for p in paths if p.exists()), None)
 
 
 def ensure(font_name: str) -> str:

@@ -223,3 +223,20 @@ def test_the_stats_view_draws_the_pdfs_charts_in_the_games_font(project, server)
         refused = [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
         assert not refused, refused
         browser.save_screenshot(str(project / "stats-view.png"))
+
+
+def test_a_font_registered_again_from_a_removed_folder_is_still_served(tmp_path):
+    """`serve --changes-since REV` builds REV from a temporary checkout: the same font
+    registered from there, then removed, must not hide the project's file (the page's
+    fonts failed with FileNotFoundError, and fell back to the system's)."""
+    import shutil
+    from pathlib import Path
+    from generator import fonts
+    project_font = Path(__file__).resolve().parent.parent / "fonts/BIZUDPGothic-Regular.ttf"
+    name = fonts.register(project_font)
+    copy = tmp_path / "checkout" / "fonts" / project_font.name
+    copy.parent.mkdir(parents=True)
+    shutil.copyfile(project_font, copy)
+    assert fonts.register(copy) == name  # the same font: the same name
+    shutil.rmtree(tmp_path / "checkout")
+    assert fonts.file_of(name) == project_font.resolve()
