@@ -22,6 +22,23 @@ def check_sheets(game: Game, report: Report) -> None:
             checked.add(id(deck.sheet))
             _check_geometry(deck.sheet, report)
         _check_sizes(deck, report)
+    _check_duplex(game, report)
+
+
+def _check_duplex(game: Game, report: Report) -> None:
+    """The backs of a game are one file, printed in one duplex mode: decks whose sheets turn
+    over different ways would have half their backs land behind the wrong cards. (A
+    standee's back page is blank: it prints single-sided and does not count.)"""
+    printed = [d for d in game.decks if d.total and d.shape != "standee"]
+    for deck in printed[1:]:
+        first = printed[0]
+        if deck.sheet.duplex != first.sheet.duplex:
+            report.error(f"deck '{deck.id}' prints its backs for {deck.sheet.duplex} duplex "
+                         f"(sheet '{deck.sheet.id}'), but deck '{first.id}' for "
+                         f"{first.sheet.duplex}: a game's backs are one file, printed one way; "
+                         "give them the same duplex: (in the presets, or in each deck's "
+                         "sheet: in game.yaml), or print them as targets of their own",
+                         deck.source.locate(deck.path + ("sheet",)), "sheet")
 
 
 def _check_geometry(sheet: SheetPreset, report: Report) -> None:
