@@ -7,20 +7,17 @@ its layout) is read here; what its shape has of its own, by the shape's module
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from .. import boards as shapes
 from .. import sandbox
 from ..boards.base import CellProblem, Entry
 from ..colors import parse_color
 from ..load import LoadedGame
-from ..model import Board, Cell, Deck
+from ..model import Board, Cell, Deck, default
 from ..problems import Report
 from ..units import paper_name
 from ..values import Reader
 
 MAX_MAP_CELLS = 10_000  # rows x columns a map's plain cells are made for (validate says more)
-_DEFAULTS = {f.name: f.default for f in fields(Board)}
 
 
 def data_value(loaded: LoadedGame, path: str):
@@ -150,12 +147,12 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
     common = dict(
-        margin=layout.length("margin", _DEFAULTS["margin"]),
-        papers=tuple(paper_name(p) for p in layout.raw("papers", _DEFAULTS["papers"])),
-        overlap=layout.length("overlap", _DEFAULTS["overlap"]),
-        print_margin=layout.length("print_margin", _DEFAULTS["print_margin"]),
-        color=layout.color("color", _DEFAULTS["color"], palette),
-        labels=layout.flag("labels", _DEFAULTS["labels"]))
+        margin=layout.length("margin", default(Board, "margin")),
+        papers=tuple(paper_name(p) for p in layout.raw("papers", default(Board, "papers"))),
+        overlap=layout.length("overlap", default(Board, "overlap")),
+        print_margin=layout.length("print_margin", default(Board, "print_margin")),
+        color=layout.color("color", default(Board, "color"), palette),
+        labels=layout.flag("labels", default(Board, "labels")))
     if not layout.ok:
         return None
     return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],

@@ -23,21 +23,6 @@ def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
     return palette
 
 
-class BadColor(Exception):
-    pass
-
-
-def read_color(text, palette: dict, what: str, where, report: Report):
-    """A colour as written anywhere in game.yaml or a board layout, by the one rule
-    (colors.parse_color, palette names looked up); reported at `where` and BadColor
-    raised when it is none."""
-    try:
-        return parse_color(text, palette)
-    except ValueError as exc:
-        report.error(f"{what}: {exc}", where, "color")
-        raise BadColor from None
-
-
 def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report) -> dict:
     icons = {}
     folder = loaded.folder.resolve()

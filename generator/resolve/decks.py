@@ -7,6 +7,7 @@ import itertools
 import re
 
 from .. import sandbox, values
+from ..colors import parse_color
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.schema import NAME_EXPECTED
 from ..load.spreadsheet import typed
@@ -17,7 +18,6 @@ from ..paths import is_name
 from ..problems import Report
 from ..units import mm
 from ..values import Reader, flag
-from .colors import BadColor, read_color
 from .sheets import resolve_sheet
 
 
@@ -61,8 +61,10 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                 blank = flag(value(spec.get("blank", False), "blank"))
             except ValueError as exc:
                 raise _GenerateError("blank", f"blank: {exc}") from None
-            fields = _computed_as_declared({k: value(v, ("fields", k)) for k, v in
-                                            (spec.get("fields") or {}).items()}, declared)
+            # a template gives text: a computed field takes its declared type from it
+            fields = _as_declared({k: value(v, ("fields", k)) for k, v in
+                                   (spec.get("fields") or {}).items()}, declared,
+                                  ("integer", "number", "boolean"))
         except _GenerateError as exc:
             key = exc.key if isinstance(exc.key, tuple) else (exc.key,)
             combo_text = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
@@ -83,33 +85,22 @@ class _GenerateError(Exception):
         self.key, self.message = key, message
 
 
-def _flags_as_declared(fields: dict, declared: dict | None) -> dict:
-    """A field its deck declares boolean, written as a word for true or false ("yes"), read
-    by the one rule for flags, as a spreadsheet's cell is; other values stay as written
-    (a value that is no flag is the schema check's to report)."""
-    if not declared:
-        return fields
-    return {k: flag(v) if isinstance(v, str) and isinstance(declared.get(k), dict) and
-            declared[k].get("type") == "boolean" and values.is_flag(v) else v
-            for k, v in fields.items()}
-
-
-_TYPED = ("integer", "number", "boolean")  # what a template's text may stand for
-
-
-def _computed_as_declared(fields: dict, declared: dict | None) -> dict:
-    """A generated card's fields: a template gives text, so a field its deck declares an
-    integer, a number or a flag takes that type from it (`pips: "{{ 6 - n }}"` is 5, not
-    '5'), by the rule a spreadsheet's cells are read by; text that is none of those stays
-    text, for the schema check to report."""
+def _as_declared(fields: dict, declared: dict | None, kinds: tuple[str, ...]) -> dict:
+    """Text in a field its deck declares of one of `kinds` (integer, number, boolean), read
+    as that type by the rule a spreadsheet's cells are read by ("yes" a flag, "5" the
+    integer 5); other values stay as written (a value that is none of them is the schema
+    check's to report)."""
     if not declared:
         return fields
     out = {}
     for k, v in fields.items():
         decl = declared.get(k)
-        if isinstance(v, str) and isinstance(decl, dict) and decl.get("type") in _TYPED:
-            converted = typed(v, decl)
-            v = v if converted is None else converted
+        if isinstance(v, str) and isinstance(decl, dict) and decl.get("type") in kinds:
+            if decl["type"] == "boolean":
+                v = flag(v) if values.is_flag(v) else v
+            else:
+                converted = typed(v, decl)
+                v = v if converted is None else converted
         out[k] = v
     return out
 
@@ -140,7 +131,8 @@ def _is_copies(value) -> bool:
 
 def _card(source: SourceMap, i: int, raw: dict, deck_id: str,
           declared: dict | None = None) -> Card:
-    fields = _flags_as_declared({k: v for k, v in raw.items() if k not in CARD_KEYS}, declared)
+    fields = _as_declared({k: v for k, v in raw.items() if k not in CARD_KEYS}, declared,
+                          ("boolean",))
     return Card(
         id=raw["id"],
         deck=deck_id,
@@ -186,10 +178,10 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
                               lambda path, i=i: loaded.game.locate(("decks", i, "sheet") + path))
         if sheet is None:
             continue
-        try:
-            tint = read_color(raw.get("color", DECK_COLOR), palette, f"deck '{raw['id']}': color",
-                          loaded.game.locate(("decks", i, "color")), report)
-        except BadColor:
+        entry = Reader(raw, lambda path, i=i: loaded.game.locate(("decks", i) + path),
+                       f"deck '{raw['id']}'", report)
+        tint = entry.color("color", parse_color(DECK_COLOR), palette)
+        if not entry.ok:
             continue
         decks.append(Deck(
             id=raw["id"],

@@ -58,13 +58,13 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     d = doc.data
     errors = len(report.errors)
 
-    values = Reader(d, doc.locate, f"export profile '{name}'", report)
+    read = Reader(d, doc.locate, f"export profile '{name}'", report)
 
     def length(key: str, default: float) -> float:
         if key not in d:
             return default
         at = doc.locate((key,))
-        value = values.length(key, None)
+        value = read.length(key, None)
         if value is None:
             return default
         if not 0 <= value <= LIMITS[key]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 
+from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import DECK_COLOR, Rulebook, default, frozen_mapping
 from ..problems import Report
-from .colors import BadColor, read_color
-from ..values import flag
+from ..values import Reader, flag
 from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_name, paper_size,
                      parse_length,
                      show_size)
@@ -18,10 +18,9 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
     if loaded.rulebook is None:
         return None
     raw = g["rulebook"]
-    try:
-        accent = read_color(raw.get("accent", DECK_COLOR), palette or {}, "rulebook: accent",
-                        loaded.game.locate(("rulebook", "accent")), report)
-    except BadColor:
+    entry = Reader(raw, lambda path: loaded.game.locate(("rulebook",) + path), "rulebook", report)
+    accent = entry.color("accent", parse_color(DECK_COLOR), palette or {})
+    if not entry.ok:
         return None
     file, text = loaded.rulebook
     page = raw.get("page", "A5")
