@@ -2,7 +2,7 @@
 
 A face's identity is a digest of everything it draws, after layout: every item's final
 values (positions, texts, colours, sizes), the digest of the bytes of every image it
-places (primitives.Image.digest), and its fonts, whose registered names carry a digest
+places (primitives.Image.file_digest), and its fonts, whose registered names carry a digest
 of the font file's table directory (fonts.register). Two faces with the same identity
 print the same; any change that shows on paper changes it, whatever caused it: a card
 field, a data table, a layout, a macro, a font or an image.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .primitives import Block, Face, Group, Image, Text
+from .primitives import Block, Face, Group, Image, Text, item_digest
 
 
 def face_identity(face: Face, shared: dict | None = None) -> str:
@@ -25,27 +25,6 @@ def face_identity(face: Face, shared: dict | None = None) -> str:
     for item in face.items:
         h.update(item_digest(item, shared))
     return h.hexdigest()[:24]
-
-
-def item_digest(item, shared: dict | None) -> bytes:
-    if isinstance(item, Block):
-        if shared is not None:
-            found = shared.get(id(item))
-            if found is not None:
-                return found[1]
-        digest = hashlib.sha256(b"block" + b"".join(item_digest(i, shared)
-                                                    for i in item.items)).digest()
-        if shared is not None:
-            shared[id(item)] = (item, digest)  # the block is kept alive with its id
-        return digest
-    if isinstance(item, Group):
-        inner = b"".join(item_digest(i, shared) for i in item.items)
-        shape = (item.clip_shape, item.flip) if item.clip_shape or item.flip else ()
-        return hashlib.sha256(repr((item.rotate, item.cx, item.cy, item.opacity, item.clip,
-                                    item.dx, item.dy) + shape).encode() + inner).digest()
-    if isinstance(item, Image):  # the picture, not where the file lies (another checkout)
-        return repr(("image", item.digest, item.x, item.y, item.w, item.h)).encode()
-    return repr(item).encode()
 
 
 def _leaves(items):
@@ -67,7 +46,7 @@ def images_of(face: Face, root: str = "") -> dict[str, str]:
             path = item.path
             if prefix and path.startswith(prefix):
                 path = path[len(prefix):]
-            found[path] = item.digest
+            found[path] = item.file_digest
     return found
 
 

@@ -202,3 +202,104 @@ def test_an_export_format_is_one_module(project, cardgen, tiff_format):
     assert run.code == 1
     assert any("missing required key 'sizes'" in line for line in run.lines), run.lines
     assert any("color must be 'rgb', not 'cmyk'" in line for line in run.lines), run.lines
+
+
+# The drawing-primitive protocol: every primitive draws, bounds, recolours and digests
+# itself, and nothing else is admitted (primitives.register).
+
+def _primitive_kinds():
+    from generator import elements, primitives  # noqa: F401  (elements registers its own)
+    return list(primitives.PRIMITIVES)
+
+
+def test_every_registered_primitive_has_the_whole_protocol():
+    from generator import primitives
+    kinds = _primitive_kinds()
+    names = {k.__name__ for k in kinds}
+    assert {"Rect", "Ellipse", "Polygon", "Line", "Text", "Image", "Group", "Block",
+            "QRModules"} <= names, names
+    for kind in kinds:
+        for method in primitives.PROTOCOL:
+            assert callable(getattr(kind, method)), (kind, method)
+        assert isinstance(kind.CONTENT, bool)
+
+
+def test_a_primitive_without_part_of_the_protocol_cannot_be_registered():
+    from dataclasses import dataclass
+    from generator import primitives
+
+    @dataclass(frozen=True)
+    class Star:  # draws, but has no bounds: the safe-area check would pass over it
+        x: float
+        CONTENT = False
+
+        def draw(self, c, pen): ...
+        def recolored(self, conversion): return self
+        def digest(self, shared=None): return b""
+        def weight(self): return 40
+
+    with pytest.raises(primitives.NotAPrimitive, match="Star lacks bounds"):
+        primitives.register(Star)
+    assert Star not in primitives.PRIMITIVES
+
+
+def test_an_element_type_module_must_declare_what_it_is():
+    import types
+    from generator import elements
+    module = types.ModuleType("generator.elements.star")
+    module.NAME, module.SCHEMA = "star", {"properties": {}}
+    module.lay_out = lambda e: []
+    with pytest.raises(elements.NotAnElementType, match="CONTENT, BLEEDS, EXAMPLE"):
+        elements._checked({"star": module})
+    module.CONTENT, module.BLEEDS, module.EXAMPLE = True, False, {}
+    assert elements._checked({"star": module})["star"] is module
+
+
+def test_every_element_type_makes_only_registered_primitives(project):
+    """Lay out a card with an element of every registered type and walk what it drew: each
+    item is a registered primitive (so drawing, identity, export colour and the checks all
+    know it), its bounds are found, and its CMYK conversion keeps no RGB colour."""
+    import yaml
+    from PIL import Image
+    from generator import elements, fonts, primitives
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    folder = project / "cards/every"
+    folder.mkdir()
+    Image.new("RGB", (40, 30), "teal").save(folder / "art.png")
+    (folder / "game.yaml").write_text(
+        "title: every\nicons:\n  coin: {glyph: ●}\ndecks:\n  - {id: main, cards: cards.yaml, "
+        "front: every-front}\n", "utf-8")
+    (folder / "cards.yaml").write_text("cards:\n  - {id: one, name: One}\n", "utf-8")
+    layout = [{"name": f"e-{kind}", "type": kind, "x": "5mm", "y": "5mm", "width": "40mm",
+               "height": "40mm", "stroke": "#0000ff", **module.EXAMPLE}
+              for kind, module in elements.TYPES.items()]
+    (project / "layouts/every-front.yaml").write_text(
+        yaml.safe_dump({"size": "meishi", "elements": layout}), "utf-8")
+    outcome = check(Project.find(project), "every")
+    faces = lay_out(outcome)
+    assert faces is not None, outcome.report.problems
+
+    class ToCMYK:
+        def color(self, color, text=False):
+            return None if color is None else (0.0, 0.0, 0.0, 1.0)
+
+        def image(self, item):
+            return item
+    seen = set()
+
+    def walk(items):
+        for item in items:
+            assert type(item) in primitives.PRIMITIVES, type(item)
+            seen.add(type(item).__name__)
+            if type(item) in (primitives.Group, primitives.Block):
+                walk(item.items)
+                continue
+            assert item.bounds(fonts) is not None, item
+            converted = item.recolored(ToCMYK())
+            colors = [getattr(converted, k) for k in ("fill", "stroke", "color")
+                      if hasattr(converted, k)]
+            assert all(c is None or len(c) == 4 for c in colors), converted
+            assert item.digest(None) and item.weight() > 0
+    walk(faces.decks[0].fronts["one"].items)
+    assert {"Rect", "Ellipse", "Polygon", "Line", "Text", "Image", "QRModules"} <= seen, seen

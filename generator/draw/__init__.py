@@ -14,8 +14,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..primitives import (Block, Ellipse, Face, Group, Image, Item, Line, Polygon, Rect,
-                                Text)
+from ..primitives import Block, Face, Image, Item, Text
 
 
 class _MaskedImage(ImageReader):
@@ -48,9 +47,11 @@ def _set_stroke(c: Canvas, color, width: float, dash: tuple) -> None:
     c.setDash(list(dash) if dash else [])
 
 
-class _Pen:
-    """The fill and stroke the content stream has set, so that a colour is written once
-    for a run of items that share it. `None`: not known (a new stream or a new form)."""
+class Pen:
+    """What a primitive draws with (primitives.PROTOCOL's `draw(canvas, pen)`): the fill
+    and stroke the content stream has set, so that a colour is written once for a run of
+    items that share it (`None`: not known, a new stream or a new form), and the drawing
+    of what needs the library: text in the document's fonts, pictures, nested items."""
 
     __slots__ = ("fill", "stroke")
 
@@ -67,13 +68,40 @@ class _Pen:
             _set_stroke(c, color, width, dash)
             self.stroke = (color, width, dash)
 
+    def paint(self, c: Canvas, item) -> tuple[int, int]:
+        """Set a shape's fill and stroke; (stroke, fill) as reportlab's flags."""
+        if item.fill is not None:
+            self.fill_with(c, item.fill)
+        if item.stroke is not None:
+            self.stroke_with(c, item.stroke, item.stroke_width, item.dash)
+        return int(item.stroke is not None), int(item.fill is not None)
 
-def _paint(c: Canvas, item, pen: _Pen) -> tuple[int, int]:
-    if item.fill is not None:
-        pen.fill_with(c, item.fill)
-    if item.stroke is not None:
-        pen.stroke_with(c, item.stroke, item.stroke_width, item.dash)
-    return int(item.stroke is not None), int(item.fill is not None)
+    def text(self, c: Canvas, item: Text) -> None:
+        if item.rotate:
+            c.saveState()  # the colour set inside is undone by the restore
+            c.translate(item.x, item.y)
+            c.rotate(item.rotate)
+            _draw_texts(c, [Text(0.0, 0.0, item.text, item.font, item.size, item.color,
+                                 item.anchor, item.char_space, 0.0, item.scale)],
+                        Pen(self.fill, self.stroke))
+            c.restoreState()
+        else:
+            _draw_texts(c, [item], self)
+
+    def image(self, c: Canvas, item: Image) -> None:
+        if item.mask:
+            c.drawImage(_MaskedImage(item.path, item.mask), item.x, item.y, item.w, item.h,
+                        mask="auto")
+        else:
+            c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
+
+    def items(self, c: Canvas, items) -> None:
+        """Items drawn in the pen's state, which they go on changing."""
+        draw_items(c, items, self)
+
+    def inner(self, c: Canvas, items) -> None:
+        """Items drawn inside a saved graphics state: what they set is undone after."""
+        draw_items(c, items, Pen(self.fill, self.stroke))
 
 
 def _flat(items, forms):
@@ -85,10 +113,10 @@ def _flat(items, forms):
             yield item
 
 
-def draw_items(c: Canvas, items, pen: _Pen | None = None, forms: Mapping[int, str] = {}) -> None:
+def draw_items(c: Canvas, items, pen: Pen | None = None, forms: Mapping[int, str] = {}) -> None:
     """Draw items in order. Consecutive upright texts share one PDF text object; a Block
     named in `forms` (id -> form name) is drawn by its form."""
-    pen = _Pen() if pen is None else pen
+    pen = Pen() if pen is None else pen
     texts: list[Text] = []
     for item in _flat(items, forms):
         if type(item) is Text and not item.rotate:
@@ -131,7 +159,7 @@ def _text_line(t, text: str) -> None:
     t._code.append(code)  # (the cursor textLine moves is set anew before the next run)
 
 
-def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
+def _draw_texts(c: Canvas, texts: list[Text], pen: Pen) -> None:
     t = c.beginText()
     font = space = None
     scale = 1.0
@@ -159,76 +187,9 @@ def _draw_texts(c: Canvas, texts: list[Text], pen: _Pen) -> None:
     c.drawText(t)
 
 
-def draw_item(c: Canvas, item: Item, pen: _Pen | None = None) -> None:
-    pen = _Pen() if pen is None else pen
-    if isinstance(item, Rect):
-        stroke, fill = _paint(c, item, pen)
-        if item.radius:
-            c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
-        else:
-            c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
-    elif isinstance(item, Ellipse):
-        stroke, fill = _paint(c, item, pen)
-        c.ellipse(item.x, item.y, item.x + item.w, item.y + item.h, stroke=stroke, fill=fill)
-    elif isinstance(item, Polygon):
-        stroke, fill = _paint(c, item, pen)
-        path = c.beginPath()
-        path.moveTo(*item.points[0])
-        for point in item.points[1:]:
-            path.lineTo(*point)
-        path.close()
-        c.drawPath(path, stroke=stroke, fill=fill)
-    elif isinstance(item, Line):
-        pen.stroke_with(c, item.color, item.width, item.dash)
-        c.line(item.x1, item.y1, item.x2, item.y2)
-    elif isinstance(item, Text):
-        if item.rotate:
-            c.saveState()  # the colour set inside is undone by the restore
-            c.translate(item.x, item.y)
-            c.rotate(item.rotate)
-            _draw_texts(c, [Text(0.0, 0.0, item.text, item.font, item.size, item.color,
-                                 item.anchor, item.char_space, 0.0, item.scale)],
-                        _Pen(pen.fill, pen.stroke))
-            c.restoreState()
-        else:
-            _draw_texts(c, [item], pen)
-    elif isinstance(item, Block):
-        draw_items(c, item.items, pen)
-    elif isinstance(item, Image):
-        if item.mask:
-            c.drawImage(_MaskedImage(item.path, item.mask), item.x, item.y, item.w, item.h,
-                        mask="auto")
-        else:
-            c.drawImage(item.path, item.x, item.y, item.w, item.h, mask="auto")
-    elif isinstance(item, Group):
-        c.saveState()
-        if item.rotate:
-            c.translate(item.cx, item.cy)
-            c.rotate(item.rotate)
-            c.translate(-item.cx, -item.cy)
-        if item.flip:
-            c.translate(0, 2 * item.cy)
-            c.scale(1, -1)
-        if item.dx or item.dy:
-            c.translate(item.dx, item.dy)
-        if item.clip is not None:
-            path = c.beginPath()
-            path.rect(*item.clip)
-            c.clipPath(path, stroke=0, fill=0)
-        if item.clip_shape:
-            path = c.beginPath()
-            path.moveTo(*item.clip_shape[0])
-            for point in item.clip_shape[1:]:
-                path.lineTo(*point)
-            path.close()
-            c.clipPath(path, stroke=0, fill=0)
-        if item.opacity < 1:
-            c.setFillAlpha(item.opacity)
-            c.setStrokeAlpha(item.opacity)
-        draw_items(c, item.items, _Pen(pen.fill, pen.stroke))  # undone by the restore
-        c.restoreState()
-    else:  # a primitive an element type brings (generator/elements) draws itself
-        item.draw(c, pen)
+def draw_item(c: Canvas, item: Item, pen: Pen | None = None) -> None:
+    """Draw one primitive, of any kind (primitives.PROTOCOL): it draws itself with the pen."""
+    item.draw(c, Pen() if pen is None else pen)
 
 
 def draw_face(c: Canvas, face: Face, bleed: bool = False, clip: bool = True,

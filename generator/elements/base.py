@@ -44,13 +44,14 @@ def expressions(el: ElementSpec):
 
 
 class Compiled:
-    """An element compiled once per build: which of its keys are templates, and every
-    value (or group of values) that no template touches, resolved once and reused."""
+    """An element compiled once per build: its type's module (`kind`), which of its keys
+    are templates, and every value (or group of values) that no template touches, resolved
+    once and reused."""
 
-    __slots__ = ("el", "templated", "static", "values")
+    __slots__ = ("el", "kind", "templated", "static", "values")
 
-    def __init__(self, el: ElementSpec):
-        self.el = el
+    def __init__(self, el: ElementSpec, kind):
+        self.el, self.kind = el, kind
         self.templated = frozenset(k for k, v in el.props.items() if bindings.is_template(v))
         self.static = next(expressions(el), None) is None  # the same on every card
         self.values: dict = {}  # (kind, key) or a derived name -> the value
@@ -164,14 +165,10 @@ class Element:
 
     def bleeds_by_default(self) -> bool:
         """Ink that reaches the trim line runs on into the bleed, or the cut would show a
-        white sliver: a filled rectangle without an outline, and a picture that covers or
-        stretches over its box, extend on the sides where they touch the trim unless
-        `bleed: false` says otherwise. An outline would move off the card; a contained
-        picture would change its size."""
-        kind = self.el.type
-        if kind == "rect":
-            return self.raw("stroke") in (None, "none")
-        return kind == "image" and self.raw("fit", "contain") in ("cover", "stretch")
+        white sliver: the element type says when its ink does so without `bleed: true`
+        (its module's `bleeds_by_default`; none, if it has none)."""
+        decide = getattr(self.compiled.kind, "bleeds_by_default", None)
+        return bool(decide(self)) if decide is not None else False
 
     def paint(self) -> tuple:
         """(fill, stroke, stroke width, dash) of a shape; no stroke has no width."""

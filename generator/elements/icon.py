@@ -7,6 +7,9 @@ from ..primitives import Text
 from .base import INK, Bad, Element, image_in
 
 NAME = "icon"
+CONTENT = True
+BLEEDS = False
+EXAMPLE = {"icon": "coin"}  # its own keys in a working element (the test matrix's)
 SCHEMA = {"properties": {"icon": {"type": "string", "minLength": 1}}, "required": ["icon"]}
 
 

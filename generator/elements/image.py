@@ -6,6 +6,15 @@ from .. import images
 from .base import Bad, Element, image_in
 
 NAME = "image"
+CONTENT = True
+BLEEDS = True
+EXAMPLE = {"src": "art.png"}  # its own keys in a working element (the test matrix's)
+
+
+def bleeds_by_default(e: Element) -> bool:
+    """A picture that covers or stretches over its box runs on into the bleed; a contained
+    one would change its size."""
+    return e.raw("fit", "contain") in ("cover", "stretch")
 SCHEMA = {"properties": {"src": {"type": "string", "minLength": 1},
                          "fit": {"enum": ["contain", "cover", "stretch"]}},
           "required": ["src"]}

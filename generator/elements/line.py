@@ -6,6 +6,9 @@ from ..primitives import Line
 from .base import DEFAULT_STROKE_WIDTH, INK, Element
 
 NAME = "line"
+CONTENT = False
+BLEEDS = False
+EXAMPLE = {"x2": "40mm", "y2": "40mm"}  # its own keys in a working element (the test matrix's)
 SCHEMA = {"properties": {"x2": {"$ref": "#/$defs/length"}, "y2": {"$ref": "#/$defs/length"}},
           "required": ["x2", "y2"]}
 

@@ -11,6 +11,9 @@ from .base import Bad, Element
 from .bindings import BindingError
 
 NAME = "polygon"
+CONTENT = False
+BLEEDS = False  # it keeps its points: `bleed: true` does not move them
+EXAMPLE = {"sides": 5}  # its own keys in a working element (the test matrix's)
 MAX_SIDES = 360  # a polygon's sides: more looks like a circle anyway
 SCHEMA = {"properties": {
     "points": {

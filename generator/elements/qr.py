@@ -11,11 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ..primitives import Rect
+from ..primitives import Rect, register
 from ..units import mm
 from .base import INK, Bad, Element
 
 NAME = "qr"
+CONTENT = True
+BLEEDS = False
+EXAMPLE = {"data": "https://example.org"}  # its own keys in a working element (the test matrix's)
 MIN_MODULE = mm(0.25)  # the smallest module a print shop or a home laser prints cleanly
 MAX_DATA = 1000  # characters: a link, not a document (and a code that still fits a card)
 LEVELS = ("L", "M", "Q", "H")  # error correction: 7%, 15%, 25%, 30% of the code may be lost
@@ -28,6 +31,7 @@ SCHEMA = {"properties": {
 }, "required": ["data"]}
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class QRModules:
     """The dark modules of a QR code: `rows` from the top, "1" dark; (x, y) is the
@@ -38,6 +42,8 @@ class QRModules:
     module: float
     rows: tuple[str, ...]
     color: tuple
+
+    CONTENT = True  # a code must be read whole
 
     def runs(self):
         """(row, first column, length) of each horizontal run of dark modules."""
@@ -60,10 +66,17 @@ class QRModules:
             path.rect(self.x + col * m, top - (r + 1) * m, n * m, m)
         c.drawPath(path, stroke=0, fill=1)
 
-    def recolored(self, convert) -> "QRModules":
-        """The same code in another colour space (a CMYK export): `convert` takes a colour.
-        Its modules are as fine as text, so they convert as text does (K alone for black)."""
-        return replace(self, color=convert(self.color))
+    def bounds(self, measure=None):
+        side = len(self.rows) * self.module
+        return (self.x, self.y, self.x + side, self.y + side)
+
+    def recolored(self, conversion) -> "QRModules":
+        """The same code in another colour space (a CMYK export). Its modules are as fine
+        as text, so they convert as text does (K alone for black)."""
+        return replace(self, color=conversion.color(self.color, text=True))
+
+    def digest(self, shared=None) -> bytes:
+        return repr(self).encode()
 
     def weight(self) -> int:
         """Roughly how many bytes of content stream it takes: a rectangle per run."""

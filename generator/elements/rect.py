@@ -6,6 +6,15 @@ from ..primitives import Rect
 from .base import Element
 
 NAME = "rect"
+CONTENT = False
+BLEEDS = True  # `bleed: true` runs it on into the bleed where it touches the trim
+EXAMPLE = {"fill": "#ff0000"}  # its own keys in a working element (the test matrix's)
+
+
+def bleeds_by_default(e: Element) -> bool:
+    """A filled rectangle without an outline runs on into the bleed unless `bleed: false`
+    says otherwise: an outline would move off the card."""
+    return e.raw("stroke") in (None, "none")
 SCHEMA = {"properties": {"radius": {"$ref": "#/$defs/length"}}}
 
 

@@ -19,6 +19,9 @@ from ..units import show_length
 from .base import BOX_KEYS, INK, Bad, Element
 
 NAME = "text"
+CONTENT = True  # kept inside the safe area and a token's shape
+BLEEDS = False
+EXAMPLE = {"text": "Aa あ"}  # its own keys in a working element (the test matrix's)
 MAX_TEXT_SIZE = 500.0  # pt: a 17 cm letter
 MAX_LINE_SPACING = 10.0  # times the text size
 SCHEMA = {"properties": {

@@ -13,97 +13,21 @@ centred title in a wide box is judged by where its letters are.
 
 from __future__ import annotations
 
-import math
 
-from .. import fonts, images
+from .. import elements, fonts, images, primitives
 from ..model import ExportProfile, Game
-from ..primitives import Block, Ellipse, Group, Image, Line, Polygon, Rect, Text
+from ..primitives import Block, Group, Image
 from ..problems import Report
 from ..units import show_length
 
 EPS = 0.05  # points: closer than this to the trim line is on it
-INK = ("rect", "image", "ellipse")  # what `bleed: true` extends (a polygon keeps its points)
-CONTENT = ("text", "image", "icon", "qr")
-
-
-def _union(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _clip(a, box):
-    if a is None:
-        return None
-    x, y, w, h = box
-    c = (max(a[0], x), max(a[1], y), min(a[2], x + w), min(a[3], y + h))
-    return c if c[0] < c[2] and c[1] < c[3] else None
-
-
-def _turned(a, degrees: float, cx: float, cy: float):
-    """The bounding box of box `a` turned by `degrees` (counter-clockwise) about (cx, cy)."""
-    if a is None or not degrees:
-        return a
-    t = math.radians(degrees)
-    cos, sin = math.cos(t), math.sin(t)
-    xs, ys = [], []
-    for x, y in ((a[0], a[1]), (a[2], a[1]), (a[0], a[3]), (a[2], a[3])):
-        dx, dy = x - cx, y - cy
-        xs.append(cx + dx * cos - dy * sin)
-        ys.append(cy + dx * sin + dy * cos)
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def extent(items, text: bool = True):
-    """The box (x0, y0, x1, y1) the items put ink in, or None; without `text`, shapes and
-    pictures only."""
-    found = None
-    for item in items:
-        if isinstance(item, (Rect, Ellipse)):
-            if item.fill is None and item.stroke is None:
-                continue
-            half = item.stroke_width / 2 if item.stroke is not None else 0.0
-            box = (item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half)
-        elif isinstance(item, Polygon):
-            if item.fill is None and item.stroke is None or not item.points:
-                continue
-            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-            box = (min(xs), min(ys), max(xs), max(ys))
-        elif isinstance(item, Line):
-            box = (min(item.x1, item.x2), min(item.y1, item.y2),
-                   max(item.x1, item.x2), max(item.y1, item.y2))
-        elif isinstance(item, Image):
-            box = (item.x, item.y, item.x + item.w, item.y + item.h)
-        elif isinstance(item, Text):
-            if not text or not item.text.strip():
-                continue
-            width = fonts.run_width(item.text, item.font, item.size, item.scale,
-                                    item.char_space)
-            left = item.x - {"start": 0.0, "middle": width / 2, "end": width}[item.anchor]
-            ascent, descent = fonts.ascent_descent(item.font, item.size)
-            box = _turned((left, item.y + descent, left + width, item.y + ascent),
-                          item.rotate, item.x, item.y)
-        elif isinstance(item, Block):
-            box = extent(item.items, text)
-        elif isinstance(item, Group):
-            box = extent(item.items, text)
-            if box is not None and item.clip is not None:
-                box = _clip(box, item.clip)
-            if box is not None and item.clip_shape:
-                xs = [p[0] for p in item.clip_shape]
-                ys = [p[1] for p in item.clip_shape]
-                box = _clip(box, (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-            if box is not None:
-                box = (box[0] + item.dx, box[1] + item.dy, box[2] + item.dx, box[3] + item.dy)
-                if item.flip:
-                    box = (box[0], 2 * item.cy - box[3], box[2], 2 * item.cy - box[1])
-                box = _turned(box, item.rotate, item.cx, item.cy)
-        else:
-            continue
-        found = _union(found, box)
-    return found
+    """The box (x0, y0, x1, y1) the items put ink in, or None (primitives.extent); without
+    `text`, what is not content (shapes, lines)."""
+    return primitives.extent(items, fonts) if text else primitives.extent(
+        [i for i in items if not i.CONTENT or type(i) is Image], fonts)
 
 
 def _images(items):
@@ -154,7 +78,7 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
 
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
                    bleed: float, profile: ExportProfile, unit: str) -> None:
-    if bleed > 0 and el.type in INK:
+    if bleed > 0 and elements.bleeds(el.type):
         ink = extent(items, text=False)
         if ink is not None:
             stops = [side for side, at_trim in (
@@ -165,7 +89,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                              f"element '{el.name}' of layout '{layout}' stops at the trim on the "
                              f"{_sides(stops)}; the bleed would print white there. Let it run "
                              f"{show_length(bleed, unit)} past the edge (`bleed: true`)")
-    if el.type in CONTENT and profile.safe > 0:
+    if elements.content(el.type) and profile.safe > 0:
         ink = extent(items)
         if ink is not None and not (ink[0] < -EPS or ink[1] < -EPS or ink[2] > W + EPS or
                                     ink[3] > H + EPS):  # art that runs into the bleed is art

@@ -22,7 +22,7 @@ from PIL import Image as PILImage
 from PIL import ImageCms
 
 from ..colors import Color
-from ..primitives import Block, Ellipse, Face, Group, Image, Line, Polygon, Rect, Text
+from ..primitives import Block, Face, Group, Image
 
 NEUTRAL = 8 / 255  # RGB channels this close together: a black or a grey
 
@@ -60,28 +60,19 @@ class CmykConverter:
         return tuple(self.item(i) for i in items)
 
     def item(self, item):
-        if isinstance(item, Text):
-            return replace(item, color=self.color(item.color, text=True))
-        if isinstance(item, (Rect, Ellipse, Polygon)):
-            return replace(item, fill=self.color(item.fill), stroke=self.color(item.stroke))
-        if isinstance(item, Line):
-            return replace(item, color=self.color(item.color))
-        if isinstance(item, Image):
-            return self.image(item)
-        if isinstance(item, Block):  # shared by many faces: converted once, still shared
+        """The item converted (primitives.PROTOCOL's `recolored`, with this converter)."""
+        if type(item) is Block:  # shared by many faces: converted once, still shared
             done = self._items.get(id(item))
             if done is None:
                 done = self._items[id(item)] = (item, Block(self.items(item.items)))
             return done[1]
-        if isinstance(item, Group):
+        if type(item) is Group:  # its blocks stay shared too
             return replace(item, items=self.items(item.items))
-        if hasattr(item, "recolored"):  # a primitive of an element type's own (qr)
-            return item.recolored(lambda color: self.color(color, text=True))
-        return item
+        return item.recolored(self)
 
     def image(self, item: Image) -> Image:
         """The picture as a CMYK TIFF (and its transparency as a grey mask), made once."""
-        key = f"{item.digest or hashlib.sha256(item.path.encode()).hexdigest()[:16]}-{self.icc_digest}"
+        key = f"{item.file_digest or hashlib.sha256(item.path.encode()).hexdigest()[:16]}-{self.icc_digest}"
         target, mask = self.cache / f"{key}.tif", self.cache / f"{key}-mask.png"
         if not target.is_file():
             with PILImage.open(item.path) as source:
@@ -97,7 +88,7 @@ class CmykConverter:
             if alpha is not None:
                 _atomic_save(alpha, mask, "PNG")
             _atomic_save(converted, target, "TIFF", compression="tiff_deflate")
-        return replace(item, path=str(target), digest=f"{item.digest}-cmyk-{self.icc_digest}",
+        return replace(item, path=str(target), file_digest=f"{item.file_digest}-cmyk-{self.icc_digest}",
                        mask=str(mask) if mask.is_file() else "")
 
 

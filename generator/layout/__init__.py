@@ -66,7 +66,8 @@ class BuildCache:
         """The layout's elements, compiled once per build."""
         plan = self.plans.get(layout.id)
         if plan is None:
-            plan = self.plans[layout.id] = tuple(Compiled(el) for el in layout.elements)
+            plan = self.plans[layout.id] = tuple(Compiled(el, elements.TYPES[el.type])
+                                                   for el in layout.elements)
         return plan
 
 
@@ -100,7 +101,7 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
                     return [], None
             except bindings.BindingError as exc:
                 raise Bad("when", str(exc)) from None
-        items = elements.TYPES[el.type].lay_out(e)
+        items = compiled.kind.lay_out(e)
         box = e.box()
         rotate, opacity = e.derived("turn", _TURN_KEYS, lambda: _turn(e))
     except Bad as bad:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from .. import elements
 from ..model import Card, Deck
 from ..primitives import Ellipse, Face, Group, Item, Line, Polygon, Rect
 from ..problems import Report
@@ -25,7 +26,6 @@ FOLD = (0.45, 0.45, 0.45)  # dashed: fold here
 CUT_WIDTH = 0.4
 FOLD_DASH = (3.0, 2.0)
 FIT_TOLERANCE = mm(0.2)
-CONTENT = ("text", "image", "icon", "qr")  # what a token shows: it must lie inside its shape
 
 
 def hex_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
@@ -69,7 +69,7 @@ def check_token(deck: Deck, card: Card, face: Face, placed: list, report: Report
     if deck.shape == "square":
         return
     for el, (x, y, w, h), _ in placed:
-        if el.type not in CONTENT:
+        if not elements.content(el.type):  # what a token shows lies inside its shape
             continue
         out = max(_inside(deck.shape, face.width, face.height, px, py)
                   for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)))

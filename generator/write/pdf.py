@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from .. import fonts
 from ..impose import Page, Placement
-from ..primitives import Block, Face, Group, Text
+from ..primitives import Block, Face, Group
 from ..draw import draw_face, draw_items
 from ..identity import face_identity, item_digest
 from ..reproducible import making_pdf
@@ -40,10 +40,8 @@ FORM_COST = 400  # bytes, roughly: a form's object, dictionary and resources
 
 
 def _weight(items) -> int:
-    """Roughly how many bytes of content stream the items take."""
-    return sum(_weight(i.items) if isinstance(i, (Group, Block)) else
-               30 + 3 * len(i.text) if isinstance(i, Text) else
-               i.weight() if hasattr(i, "weight") else 40 for i in items)
+    """Roughly how many bytes of content stream the items take (primitives.PROTOCOL)."""
+    return sum(i.weight() for i in items)
 
 
 class _Forms:
