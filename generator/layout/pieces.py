@@ -35,6 +35,35 @@ def hex_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, flo
     return hexagon(x + w / 2, y + h / 2, min(h / math.sqrt(3), w / 2), 0)
 
 
+CIRCLE_STEPS = 144  # sides of the polygon a round token is cut out along: 0.01 mm off a 40 mm circle
+
+
+def cut_points(shape: str, w: float, h: float) -> tuple[tuple[float, float], ...]:
+    """The token's cut line as a polygon in its face's coordinates (the trim box from 0, 0):
+    the hexagon itself, or a circle (an ellipse in a box that is not square) as a polygon
+    of CIRCLE_STEPS sides around it, so that what lies outside the cut is left out."""
+    if shape == "hex":
+        return hex_points(0.0, 0.0, w, h)
+    if shape == "circle":
+        # the polygon's sides touch the circle from outside: nothing inside it is cut off
+        grow = 1 / math.cos(math.pi / CIRCLE_STEPS)
+        return tuple((w / 2 + w / 2 * grow * math.cos(2 * math.pi * k / CIRCLE_STEPS),
+                      h / 2 + h / 2 * grow * math.sin(2 * math.pi * k / CIRCLE_STEPS))
+                     for k in range(CIRCLE_STEPS))
+    return ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))
+
+
+def cut_to_shape(face: Face, shape: str) -> Face:
+    """The face as it looks once cut out: for a round or hex token, what lies outside its
+    cut line (the bleed around it, the corners of its box) is not drawn. Raster outputs,
+    proof sheets and Tabletop Simulator show tokens this way; print sheets keep the bleed."""
+    if shape not in ("circle", "hex"):
+        return face
+    return Face(face.width, face.height,
+                (Group(face.items, clip_shape=cut_points(shape, face.width, face.height)),),
+                face.bleed)
+
+
 def token_outline(shape: str, x: float, y: float, w: float, h: float) -> Item:
     """The cut line around a token whose face fills the box (x, y, w, h) on a page."""
     if shape == "circle":

@@ -20,34 +20,38 @@ from ..primitives import Face
 from .pdf import PdfFile, render_pdf
 
 
-def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None) -> str:
+def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None,
+             transparent: bool = False) -> str:
     """The cache key of a face's picture: its identity (identity.py: what it draws,
-    with the bytes of its images and fonts), the resolution and the bleed."""
-    return f"{face_identity(face, shared)}-{dpi}-{int(bleed)}"
+    with the bytes of its images and fonts), the resolution, the bleed and whether what it
+    leaves undrawn is transparent (a token cut to its shape)."""
+    return f"{face_identity(face, shared)}-{dpi}-{int(bleed)}" + ("-t" if transparent else "")
 
 
 def face_page(face: Face, bleed: bool = True) -> Page:
     return single_face(face, face.bleed if bleed else 0.0)[0]
 
 
-def rasterise(pages: list[Page], dpi: int, font: str) -> list[bytes]:
-    """PNG bytes for each page, drawn through the PDF renderer and pypdfium2."""
+def rasterise(pages: list[Page], dpi: int, font: str, transparent: bool = False) -> list[bytes]:
+    """PNG bytes for each page, drawn through the PDF renderer and pypdfium2; with
+    `transparent`, RGBA where nothing is drawn is transparent (else white RGB)."""
     if not pages:
         return []
     buffer = io.BytesIO()
     render_pdf(PdfFile(tuple(pages), "raster", "raster", font), buffer)
-    return pdf_to_pngs(buffer.getvalue(), dpi)
+    return pdf_to_pngs(buffer.getvalue(), dpi, transparent)
 
 
-def pdf_to_pngs(pdf: bytes, dpi: float) -> list[bytes]:
+def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes]:
     """Every page of a PDF as PNG bytes, rasterised by pypdfium2."""
     document = pypdfium2.PdfDocument(pdf)
     images = []
+    fill, mode = ((255, 255, 255, 0), "RGBA") if transparent else ((255, 255, 255, 255), "RGB")
     try:
         for index in range(len(document)):
-            bitmap = document[index].render(scale=dpi / 72.0)
+            bitmap = document[index].render(scale=dpi / 72.0, fill_color=fill)
             out = io.BytesIO()
-            bitmap.to_pil().convert("RGB").save(out, "PNG")
+            bitmap.to_pil().convert(mode).save(out, "PNG")
             images.append(out.getvalue())
     finally:
         document.close()
@@ -55,10 +59,11 @@ def pdf_to_pngs(pdf: bytes, dpi: float) -> list[bytes]:
 
 
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
-                 bleed: bool = True) -> list[bytes]:
-    """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again."""
+                 bleed: bool = True, transparent: bool = False) -> list[bytes]:
+    """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again.
+    With `transparent`, what a face leaves undrawn is transparent (a token cut to shape)."""
     shared: dict = {}
-    keys = [face_key(f, dpi, bleed, shared) for f in faces]
+    keys = [face_key(f, dpi, bleed, shared, transparent) for f in faces]
     found: dict[str, bytes] = {}
     if cache is not None:
         for key in set(keys):
@@ -67,7 +72,7 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
                 found[key] = path.read_bytes()
     missing = [(k, f) for k, f in dict(zip(keys, faces)).items() if k not in found]
     for (key, _), image in zip(missing, rasterise([face_page(f, bleed) for _, f in missing], dpi,
-                                                   font)):
+                                                   font, transparent)):
         found[key] = image
         if cache is not None:  # written whole or not at all, like every output
             cache.mkdir(parents=True, exist_ok=True)

@@ -14,25 +14,36 @@ from PIL import Image as PILImage
 
 from ..impose import Page, Placement
 from ..layout import GameFaces
+from ..layout.pieces import cut_to_shape
 from ..primitives import Text
 from ..units import mm
 from . import BytesFile
 from .png import faces_to_png, rasterise
 
+CUT_SHAPES = ("circle", "hex")
 TTS_COLUMNS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 TTS_CARD_WIDTH = 400  # pixels: ten cards stay within TTS's 4096-pixel sheet width
 
 
+def _cut(deck) -> bool:
+    """Whether a deck's pieces are shown cut out (round and hex tokens), not as boxes."""
+    return deck.shape in CUT_SHAPES
+
+
 def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path,
               subfolder: str = "png") -> list[BytesFile]:
-    """One PNG per distinct card face: png/<deck>/<card>-front.png and -back.png, with bleed."""
-    order, faces_list = [], []
+    """One PNG per distinct card face: png/<deck>/<card>-front.png and -back.png, with
+    bleed; a round or hex token is cut to its shape, transparent outside its cut line."""
+    out: list[BytesFile] = []
     for deck in faces.decks:
+        order, faces_list, cut = [], [], _cut(deck.deck)
         for card in deck.deck.cards:
             for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
                 order.append(folder / subfolder / deck.deck.id / f"{card.id}-{side}.png")
-                faces_list.append(face)
-    return [BytesFile(p, d) for p, d in zip(order, faces_to_png(faces_list, dpi, font, cache))]
+                faces_list.append(cut_to_shape(face, deck.deck.shape) if cut else face)
+        out += [BytesFile(p, d) for p, d in zip(order, faces_to_png(
+            faces_list, dpi, font, cache, transparent=cut))]
+    return out
 
 
 def proof_pages(faces: GameFaces, font: str) -> list[tuple[str, list[Page]]]:
@@ -57,7 +68,8 @@ def proof_pages(faces: GameFaces, font: str) -> list[tuple[str, list[Page]]]:
                 r, c = divmod(i, cols)
                 x = margin + c * (w + gap)
                 y = H - margin - (r + 1) * (h + caption) - r * gap + caption
-                placements.append(Placement(deck.fronts[card.id], x, y, card.id))
+                placements.append(Placement(cut_to_shape(deck.fronts[card.id], deck.deck.shape),
+                                            x, y, card.id))
                 marks.append(Text(x, y - caption + mm(1.8), f"{card.id}  ×{card.copies}", font, 8,
                                   (0.2, 0.2, 0.2)))
             pages.append(Page(W, H, tuple(placements), tuple(marks)))
@@ -110,6 +122,37 @@ def _transform(x: float = 0.0, size: tuple[float, float] = TTS_CARD) -> dict:
             "scaleZ": round(size[1] / TTS_CARD[1], 4)}
 
 
+# Tabletop Simulator's custom tile types: a token deck is a bag of two-sided tiles of its shape
+TTS_TILES = {"square": 0, "hex": 1, "circle": 2}
+TTS_TILE_WIDTH = 400  # pixels across a tile's picture
+
+
+def _tts_tiles(deck, cards, tts: Path, font: str, cache: Path, n: int):
+    """A token deck as TTS custom tiles of its shape (a bag of them, copies included), each
+    with its front and back as pictures cut to the shape, transparent outside it."""
+    first = deck.fronts[cards[0].id]
+    dpi = math.ceil(TTS_TILE_WIDTH / (first.width / 72))
+    shape = deck.deck.shape
+    faces = [cut_to_shape(side[c.id], shape) for c in cards for side in (deck.fronts, deck.backs)]
+    pictures = faces_to_png(faces, dpi, font, cache, bleed=False, transparent=shape in CUT_SHAPES)
+    out, contained = [], []
+    for i, card in enumerate(cards):
+        names = (f"{deck.deck.id}-{card.id}-front.png", f"{deck.deck.id}-{card.id}-back.png")
+        out += [BytesFile(tts / names[0], pictures[2 * i]),
+                BytesFile(tts / names[1], pictures[2 * i + 1])]
+        tile = {"Name": "Custom_Tile", "Nickname": str(card.fields.get("name", card.id)),
+                "Description": card.id, "Transform": {**_transform(size=(first.width, first.width)), "rotZ": 0.0,
+                              # a tile keeps its proportions by its picture: one scale
+                              "scaleZ": round(first.width / TTS_CARD[0], 4)},
+                "CustomImage": {"ImageURL": (tts / names[0]).resolve().as_uri(),
+                                "ImageSecondaryURL": (tts / names[1]).resolve().as_uri(),
+                                "CustomTile": {"Type": TTS_TILES[shape], "Thickness": 0.2,
+                                               "Stackable": True, "Stretch": True}}}
+        contained += [tile] * card.copies
+    return out, {"Name": "Bag", "Nickname": deck.deck.name, "Transform": _transform(n * 3.0),
+                 "ContainedObjects": contained}
+
+
 def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
                        subfolder: str = "tts", stem: str | None = None) -> list[BytesFile]:
     """Deck sheet images, back images and a saved object (<game>-tts.json) that Tabletop
@@ -120,6 +163,11 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
     for n, deck in enumerate(faces.decks):
         cards = [c for c in deck.deck.cards if c.copies > 0]
         if not cards:
+            continue
+        if deck.deck.shape in TTS_TILES:
+            tiles, state = _tts_tiles(deck, cards, tts, font, cache, n)
+            out += tiles
+            states.append(state)
             continue
         first = deck.fronts[cards[0].id]
         size = (first.width, first.height)
