@@ -1,4 +1,4 @@
-"""`polygon`: a closed shape through `points`, or a regular polygon of `sides` in the box."""
+"""`polygon`: a closed shape through `points`, or a regular polygon of `sides` filling the box."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .bindings import BindingError
 
 NAME = "polygon"
 CONTENT = False
-BLEEDS = False  # it keeps its points: `bleed: true` does not move them
+BLEEDS = False  # points stay where they are written (with `sides`, `bleed: true` grows the box)
 EXAMPLE = {"sides": 5}  # its own keys in a working element (the test matrix's)
 MAX_SIDES = 360  # a polygon's sides: more looks like a circle anyway
 SCHEMA = {"properties": {
@@ -27,6 +27,19 @@ SCHEMA = {"properties": {
     },
     "sides": {"type": ["integer", "string"], "minimum": 3},
 }}
+
+
+def regular(sides: int, x: float, y: float, w: float, h: float) -> tuple:
+    """A regular polygon of `sides`, a corner at the top, stretched to fill the box: its
+    leftmost, rightmost, top and bottom points touch the box's sides (a hexagon is as wide
+    as its box, not as a circle in it), so a polygon sized to a token covers it."""
+    unit = [(math.cos(math.pi / 2 + 2 * math.pi * k / sides),
+             math.sin(math.pi / 2 + 2 * math.pi * k / sides)) for k in range(sides)]
+    xs, ys = [u for u, _ in unit], [v for _, v in unit]
+    mx, hx = (max(xs) + min(xs)) / 2, (max(xs) - min(xs)) / 2
+    my, hy = (max(ys) + min(ys)) / 2, (max(ys) - min(ys)) / 2
+    cx, cy = x + w / 2, y + h / 2
+    return tuple((cx + w / 2 * (u - mx) / hx, cy + h / 2 * (v - my) / hy) for u, v in unit)
 
 
 def lay_out(e: Element) -> list:
@@ -46,8 +59,5 @@ def lay_out(e: Element) -> list:
             raise Bad("points", f"points must be [x, y] lengths: {exc}") from None
     else:
         sides = int(e.number("sides", 6, low=3, high=MAX_SIDES, whole=True))
-        cx, cy = x + w / 2, y + h / 2
-        points = tuple((cx + w / 2 * math.cos(math.pi / 2 + 2 * math.pi * k / sides),
-                        cy + h / 2 * math.sin(math.pi / 2 + 2 * math.pi * k / sides))
-                       for k in range(sides))
+        points = regular(sides, x, y, w, h)
     return [Polygon(points, fill, stroke, width, dash)]
