@@ -372,3 +372,65 @@ def test_map_cells_are_checked_against_types_tiles_and_each_other(project, cardg
                for line in problems), problems
     assert any("places tile 'castle', but the board names no deck:" in line for line in problems)
     assert len(problems) == 3
+
+
+def test_tokens_are_cut_to_shape_in_png_proof_and_tabletop_simulator(project, cardgen):
+    """Round and hex tokens are shown cut out wherever they are a picture: their PNGs are
+    transparent outside the cut line (the bleed and the box's corners) and opaque inside,
+    and Tabletop Simulator gets tiles of their shape, a bag per deck with every copy."""
+    import json
+    from PIL import Image
+    skirmish(project)
+    assert cardgen("build", "skirmish", "--png", "--proof", "--tts").code == 0
+    out = project / "output/skirmish"
+    with Image.open(out / "png/units/red-infantry-front.png") as im:  # 24 mm circle, 3 mm bleed
+        assert im.mode == "RGBA"
+        w, h = im.size
+        cx, cy, r = w / 2, h / 2, w / 2 * 24 / 30
+        for dx, dy in ((0, 0), (0.9, 0), (0, -0.9), (0.63, 0.63)):  # inside the circle
+            assert im.getpixel((int(cx + dx * r), int(cy + dy * r)))[3] == 255
+        for x, y in ((1, 1), (w - 2, h - 2), (int(cx + 0.78 * r), int(cy + 0.78 * r))):
+            assert im.getpixel((x, y))[3] == 0, (x, y)  # the corners and the bleed: cut away
+    with Image.open(out / "png/objectives/castle-front.png") as im:  # a pointy-topped hex
+        assert im.getpixel((2, 2))[3] == 0 and im.getpixel((im.width // 2, im.height // 2))[3] == 255
+    with Image.open(out / "png/heroes/red-general-front.png") as im:  # a standee: a strip
+        assert im.mode == "RGB"
+    saved = json.loads((out / "tts/skirmish-tts.json").read_text("utf-8"))
+    bags = {o["Nickname"]: o for o in saved["ObjectStates"] if o["Name"] == "Bag"}
+    kinds = {name: {t["CustomImage"]["CustomTile"]["Type"] for t in bag["ContainedObjects"]}
+             for name, bag in bags.items()}
+    assert sorted(kinds.values(), key=str) == [{1}, {2}], kinds  # hex tiles; round tiles
+    units = next(b for b in bags.values() if b["ContainedObjects"][0]["CustomImage"][
+        "CustomTile"]["Type"] == 2)
+    assert len(units["ContainedObjects"]) == 20  # 6 + 3 + 1 of each colour
+    for tile in units["ContainedObjects"]:
+        for key in ("ImageURL", "ImageSecondaryURL"):
+            path = Path(tile["CustomImage"][key].removeprefix("file://"))
+            with Image.open(path) as im:
+                assert im.mode == "RGBA" and im.getpixel((1, 1))[3] == 0
+
+
+def test_a_polygon_of_sides_fills_its_box_and_covers_a_hex_token(project, cardgen):
+    """`sides: 6` at 100% on a hex token: the hexagon is as wide as its box (it was
+    inscribed in a circle, 0.866 of the width), so nothing inside the token's cut line is
+    left white, even without running into the bleed."""
+    from PIL import Image
+    skirmish(project)
+    layout = project / "layouts/skirmish-objective-front.yaml"
+    text = layout.read_text("utf-8")
+    start, end = text.index("  - {name: ground"), text.index("  - {name: points")
+    layout.write_text(text[:start] + '  - {name: ground, type: polygon, sides: 6, '
+                      'fill: "#204080", bleed: false}\n' + text[end:], "utf-8")
+    assert cardgen("build", "skirmish", "--png").code == 0
+    with Image.open(project / "output/skirmish/png/objectives/castle-front.png") as im:
+        im = im.convert("RGBA")
+        w, h = im.size
+        per_mm = (h - w) / (27 - 23.38)  # the face is 23.38 x 27 mm and its bleed
+        r = 13.5 * per_mm * 0.97  # inside the cut hexagon (pointy-topped), off its very edge
+        cx, cy = w / 2, h / 2
+        inside = [(x, y) for x in range(w) for y in range(0, h, 2)
+                  if abs(x - cx) <= r * math.sqrt(3) / 2 and
+                  abs(y - cy) <= r - abs(x - cx) / math.sqrt(3)]
+        assert len(inside) > 1000
+        bare = [p for p in inside if im.getpixel(p)[3] < 255 or min(im.getpixel(p)[:3]) > 240]
+        assert not bare, bare[:5]
