@@ -101,11 +101,13 @@ class LoadedGame:
     # errors do not stop the pipeline: the cards go on, tainted, so that every other
     # problem of the game is still found (a bad value never hides the rest).
     bad_cards: dict[str, set] = field(default_factory=dict)
-    card_errors: int = 0  # how many of the load stage's errors are such card errors
+    # How many of the load stage's errors do not stop it: such card errors, and a checks
+    # module that is not run without --trust (its checks are left out; the rest is checked).
+    tolerated: int = 0
 
     def fatal(self, report: Report) -> bool:
-        """True if the load stage found errors other than bad values inside cards."""
-        return len(report.errors) > self.card_errors
+        """True if the load stage found errors other than those it tolerates."""
+        return len(report.errors) > self.tolerated
 
 
 def load_python_checks(path: Path, project: Project, game_id: str,
@@ -292,7 +294,7 @@ def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame")
     inside_cards = [p for p in paths if len(p) >= 3 and p[0] == "cards" and isinstance(p[1], int)]
     if paths and len(inside_cards) == len(paths) and isinstance(deck.get("id"), str):
         loaded.bad_cards.setdefault(deck["id"], set()).update(p[1] for p in inside_cards)
-        loaded.card_errors += len(report.errors) - before
+        loaded.tolerated += len(report.errors) - before
 
 
 def sheet_preset_id(deck: dict):
@@ -453,6 +455,7 @@ def _load_python_checks(c: _Loading, data: dict) -> None:
         c.report.error(f"the game names a Python checks module ('{data['python_checks']}'): its "
                        "code would run with your permissions, so cardgen runs it only when you "
                        "pass --trust", c.game_doc.locate(("python_checks",)), "python-checks")
+        c.loaded.tolerated += 1  # the rest of the game is still checked, without its checks
     elif path is not None:
         c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report)
 
