@@ -13,6 +13,7 @@ the same definition), resolve, the element bindings, spreadsheets and generated 
 | a paper, in any case | `units.PAPER`, `units.paper_name` | `paper`, `rulebook-page` |
 | a card size | `units.CARD_SIZES` | (an enum, filled in) |
 | a name that becomes a path | `paths.is_name` | `name` |
+| a character in text | `unprintable` here (YAML and spreadsheets), `DRAWN_AS_NOTHING` | |
 
 tests/test_rules.py feeds every accepted form of each through every place that takes it.
 """
@@ -20,6 +21,7 @@ tests/test_rules.py feeds every accepted form of each through every place that t
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -62,6 +64,56 @@ def is_flag(value: Any) -> bool:
     except ValueError:
         return False
     return True
+
+
+# --- characters in text --------------------------------------------------------------------
+
+# Text a designer writes (a YAML value, a spreadsheet cell) is read by people: on a card,
+# in a terminal (diff, the print guide), in a browser. A character that is not text there
+# is an error where it is written, whether written raw or as an escape ("\e", "\u202E"):
+# - a control character (C0, C1, DEL) but tab and the line ends: it prints nothing and can
+#   drive a terminal (ESC clears the screen);
+# - a bidirectional embedding, override or isolate: it reorders how the rest reads;
+# - a noncharacter (U+FFFE, U+FFFF, U+FDD0 to U+FDEF, ...) or half of a surrogate pair.
+# Other format characters (a zero-width space, a joiner, a soft hyphen) are text that
+# draws as nothing: the layout breaks at a zero-width space and otherwise leaves them out.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+KEPT_CONTROLS = frozenset("\t\n\r")
+DRAWN_AS_NOTHING = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c")
+_CONTROL_NAMES = {0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x0b: "LINE TABULATION",
+                  0x0c: "FORM FEED", 0x1b: "ESCAPE", 0x7f: "DELETE"}
+
+
+def unprintable(text: str) -> tuple[int, str] | None:
+    """(index, why) of the first character of `text` that is not text (see above), or None."""
+    if text.isprintable():  # the usual case: nothing to look at
+        return None
+    for i, ch in enumerate(text):
+        if ch in KEPT_CONTROLS or ch.isprintable():
+            continue
+        code, kind = ord(ch), unicodedata.category(ch)
+        if kind == "Cc":
+            return i, (f"a control character, {character(ch)}, which prints nothing and "
+                       "can drive a terminal")
+        if ch in BIDI_CONTROLS:
+            return i, (f"a bidirectional control, {character(ch)}, which reorders how the "
+                       "text around it reads")
+        if kind == "Cs":
+            return i, f"{character(ch)}, half of a surrogate pair, which is not a character"
+        if 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE:
+            return i, f"{character(ch)}, which Unicode keeps as a noncharacter"
+    return None
+
+
+def character(ch: str) -> str:
+    """A character as people read it in a message: U+001B (ESCAPE), U+00AD (SOFT HYPHEN)."""
+    name = unicodedata.name(ch, None) or _CONTROL_NAMES.get(ord(ch))
+    return f"U+{ord(ch):04X}" + (f" ({name})" if name else "")
+
+
+def shown_character(ch: str) -> str:
+    """U+XXXX, and the character itself when it prints: U+3042 'あ', U+001B (ESCAPE)."""
+    return f"U+{ord(ch):04X} '{ch}'" if ch.isprintable() else character(ch)
 
 
 # --- copies --------------------------------------------------------------------------------

@@ -455,7 +455,9 @@ def test_messages_show_escape_sequences_and_bidi_controls_as_codes(project, card
     run = cardgen("validate", "evil")
     assert run.code == 1
     assert "\x1b" not in run.out + run.err and "\u202e" not in run.out + run.err
-    assert "not 'a\\x1b[2JU+202Eb'" in run.out
+    # said once, where it is written, naming the character (the id's pattern follows from it)
+    assert "id: the text holds a control character, U+001B (ESCAPE)" in run.out
+    assert "id must be" not in run.out
     run = cardgen("build", "\x1b[2J")
     assert run.code == 2 and "'\\x1b[2J' cannot name a game" in run.err and "\x1b" not in run.err
 

@@ -16,6 +16,7 @@ from .. import images
 from ..primitives import Block
 from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 from ..units import show_length
+from ..values import shown_character
 from .base import BOX_KEYS, INK, Bad, Element
 
 NAME = "text"
@@ -161,7 +162,7 @@ def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
     where = card.locate(bound.group(1)) if bound and bound.group(1) in card.fields else None
     what = f"{bound.group(1)} (element '{el.name}')" if where else "text"
     if isinstance(exc, MissingGlyphs):
-        codes = ", ".join(f"U+{ord(c):04X} '{c}'" for c in exc.chars)
+        codes = ", ".join(shown_character(c) for c in exc.chars)
         return Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
                    where, "glyph", named=True)
     if isinstance(exc, MarkupError):

@@ -447,6 +447,9 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     every = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
     wrong = {tuple(e.absolute_path) for e in every if e.validator != "unevaluatedProperties"}
+    # A value holding a character that is not text was reported where it is (yamlfile): its
+    # other faults (an id's pattern) follow from it, and are not said again.
+    told = {p.location for p in report.problems if p.check == "text"} if every else set()
     clean = True
     for found in every:
         if found.validator == "unevaluatedProperties" and any(
@@ -461,9 +464,10 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
                 paths.append(tuple(error.absolute_path))
             if errors is not None:
                 errors.append(error)
-            where = context(path)
-            report.error(f"{where}: {message}" if where else message, locate(path, at_key),
-                         check_name)
+            where, place = context(path), locate(path, at_key)
+            if place in told:
+                continue
+            report.error(f"{where}: {message}" if where else message, place, check_name)
     return clean
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..model import CARD_KEYS
-from ..values import flag, is_flag
+from ..values import flag, is_flag, unprintable
 from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
 
@@ -106,7 +106,7 @@ def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
 
 
 def _record(doc: Document, i: int, row: int, cells: list, names: list, seen: dict,
-            fields: Mapping[str, Any], header_row: int, where) -> dict:
+            fields: Mapping[str, Any], header_row: int, where, problems: Report) -> dict:
     """One row as a card's record, each value typed as its field declares and located at
     its cell (its key at the header's)."""
     record: dict[str, Any] = {}
@@ -114,7 +114,13 @@ def _record(doc: Document, i: int, row: int, cells: list, names: list, seen: dic
     for col, name in enumerate(names):
         if not name or col >= len(cells) or seen.get(name) != col:
             continue
-        value = typed(cells[col], BUILT_IN.get(name) or fields.get(name))
+        cell = cells[col]
+        if cell.__class__ is str:
+            bad = unprintable(cell)
+            if bad is not None:  # raw in the file, or from a formula (=CHAR(27))
+                problems.error(f"{name}: the cell holds {bad[1]}; remove it", where(row, col),
+                               "text")
+        value = typed(cell, BUILT_IN.get(name) or fields.get(name))
         if value is None:
             continue
         record[name] = value
@@ -145,7 +151,7 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
         _check_width(row, cells, width, strict_width, where, report)
         i = len(doc.data["cards"])
         doc.data["cards"].append(_record(doc, i, row, cells, names, seen, fields, header_row,
-                                         where))
+                                         where, report))
     return doc
 
 

@@ -19,6 +19,7 @@ import yaml
 
 from ..model import SourceMap
 from ..problems import Location, Report, packed
+from ..values import unprintable
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
@@ -211,7 +212,10 @@ class _Converter:
             mark = event.start_mark
             locs[path] = packed(self.file, mark.line + 1, mark.column + 1)
         if event.__class__ is yaml.ScalarEvent:
-            return _scalar(event)
+            value = _scalar(event)
+            if value.__class__ is str and not self.alias_depth:
+                self.text(value, event, path)
+            return value
         if self.deep(event, path):
             self.rest(event)
             return None
@@ -225,6 +229,15 @@ class _Converter:
                 del self.open[anchor]
         self.end_anchor(event)
         return result
+
+    def text(self, value: str, event, path: Path_) -> None:
+        """A text value holds only text (values.unprintable), however it was written."""
+        bad = unprintable(value)
+        if bad is not None:
+            key = next((p for p in reversed(path) if isinstance(p, str)), None)
+            escaped = " (written as an escape in quotes)" if event.style == '"' else ""
+            self.report.error(f"{key + ': ' if key else ''}the text holds {bad[1]}; remove "
+                              f"it{escaped}", self.loc(event), "text")
 
     def collection(self, event, path: Path_):
         if isinstance(event, yaml.SequenceStartEvent):

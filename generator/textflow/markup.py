@@ -13,12 +13,14 @@ from typing import Mapping, NamedTuple
 from .. import fonts
 from ..colors import Color
 from ..model import FontFamily, Icon
+from ..values import DRAWN_AS_NOTHING
 
 
 OBJECT = "\ufffc"  # stands for an inline image while breaking lines
 # Zero-width format characters: they steer line breaking (U+2060 WORD JOINER glues
 # "＋⁠n" together; U+200B allows a break) but are never drawn nor looked up in a font.
 ZERO_WIDTH = {"\u2060", "\u200b", "\u200c", "\u200d", "\ufeff"}
+_LEFT_OUT = DRAWN_AS_NOTHING - ZERO_WIDTH  # a soft hyphen, directional marks: not drawn
 
 # Vertical writing (tategaki): characters drawn turned 90 degrees clockwise, as
 # Japanese print turns dashes, brackets, the long-vowel mark and Latin text.
@@ -169,6 +171,8 @@ class _Parse:
 
     def chars(self, chunk: str) -> None:
         chunk = chunk.replace("\\《", "《")  # \《: a 《 that starts no reading
+        if not chunk.isprintable():  # format characters that draw as nothing are left out
+            chunk = "".join(ch for ch in chunk if ch not in _LEFT_OUT)
         atoms, current = self.atoms, self.stack[-1]
         primary = current.family.face(current.bold, current.italic)
         drawn = fonts.charmap(primary)
