@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: build test browser validate bench clean
+.PHONY: build test test-fast test-all browser validate bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,17 @@ browser:
 
 test: $(STAMP) browser
 	$(VENV)/bin/python -m pytest -q
+
+# The inner loop (under 30 s): the unit tests of the rules and registries, and one cell
+# of the combination matrix per feature (tests/test_matrix.py's sample).
+FAST := tests/test_rules.py tests/test_plugins.py tests/test_matrix.py tests/test_architecture.py
+test-fast: $(STAMP)
+	$(VENV)/bin/python -m pytest -q $(FAST)
+
+# Everything, with the whole combination matrix (every shape x font x language x duplex
+# mode, each with every output) and a few hundred random games from the registries.
+test-all: $(STAMP) browser
+	CARDGEN_MATRIX=all $(VENV)/bin/python -m pytest -q
 
 bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/run.py

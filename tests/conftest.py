@@ -52,3 +52,27 @@ def cardgen(capsys):
         return Run(code, captured.out, captured.err)
 
     return run
+
+
+def write_game(project: Path, game_id: str, game: dict, cards: list[dict],
+               layouts: dict[str, dict] | None = None, files: dict[str, bytes] | None = None) -> Path:
+    """A small game written into the project as a designer would: cards/<id>/game.yaml (the
+    `game` mapping; a deck without `cards` reads cards.yaml), cards/<id>/cards.yaml, each
+    layout as layouts/<name>.yaml, and any other file of the game folder (`files`). The
+    shared helper of the tests that compose games (the matrix, the property tests)."""
+    import yaml
+    folder = project / "cards" / game_id
+    folder.mkdir(parents=True, exist_ok=True)
+    for deck in game.get("decks", []):
+        deck.setdefault("cards", "cards.yaml")
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False),
+                                      "utf-8")
+    (folder / "cards.yaml").write_text(yaml.safe_dump({"cards": cards}, allow_unicode=True,
+                                                      sort_keys=False), "utf-8")
+    for name, layout in (layouts or {}).items():
+        (project / "layouts" / f"{name}.yaml").write_text(
+            yaml.safe_dump(layout, allow_unicode=True, sort_keys=False), "utf-8")
+    for name, data in (files or {}).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return folder
