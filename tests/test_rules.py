@@ -279,3 +279,34 @@ def test_the_docs_give_the_models_defaults():
     from generator.model import DECK_COLOR
     text = (REPO / "docs/format.md").read_text("utf-8")
     assert f"| `decks[].color` | colour | no | `{DECK_COLOR}` |" in text
+
+
+def _renamed(schema, found):
+    if isinstance(schema, dict):
+        for key, change in (schema.get("x-renamed") or {}).items():
+            found.append((key, change["to"], change["in"]))
+        for value in schema.values():
+            _renamed(value, found)
+    elif isinstance(schema, list):
+        for value in schema:
+            _renamed(value, found)
+    return found
+
+
+def test_every_renamed_key_is_in_the_changelog_and_its_message_names_the_change(project, cardgen):
+    """A key a version renamed (x-renamed in the schemas) is listed in CHANGELOG.md under
+    that version with its new name, and the message for the old key names both."""
+    import json
+    changelog = (REPO / "CHANGELOG.md").read_text("utf-8")
+    renamed = []
+    for path in sorted((REPO / "generator/schemas").glob("*.json")):
+        _renamed(json.loads(path.read_text("utf-8")), renamed)
+    assert ("language", "lang", "0.1.0") in renamed
+    for old, new, version in renamed:
+        section = changelog.split(f"## {version}", 1)[1].split("\n## ", 1)[0]
+        assert f"`{old}:` is now `{new}:`" in section, (old, version)
+    game = project / "cards/lastdance/game.yaml"
+    game.write_text(game.read_text("utf-8") + "language: ja\n", "utf-8")
+    run = cardgen("validate", "lastdance")
+    assert any(re.search(r"game\.yaml:\d+:1: error: unknown key 'language': cardgen 0\.1\.0 "
+                         r"renamed it to 'lang' \(CHANGELOG\.md", line) for line in run.lines), run.lines

@@ -330,7 +330,11 @@ def _missing_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
 def _unknown_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
     key, hint, allowed = unknown_key(error)
     msg = f"unknown key '{key}'"
-    if hint:
+    renamed = (error.schema.get("x-renamed") or {}).get(key)  # a change of the format
+    if renamed:
+        msg += (f": cardgen {renamed['in']} renamed it to '{renamed['to']}' (CHANGELOG.md "
+                "says how to mend an older game)")
+    elif hint:
         msg += f" (did you mean '{hint}'?)"
     elif allowed:
         msg += f" (allowed: {', '.join(allowed)})"
