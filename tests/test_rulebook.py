@@ -415,7 +415,9 @@ def test_a_table_too_wide_even_with_smaller_text_is_a_located_warning(project, c
     assert run.code == 0
     (warning,) = [line for line in run.lines if "table" in line]
     assert warning.startswith("cards/wide/rulebook.md:3:1: warning: rulebook: a table is too "
-                              "wide for the page even at 6.8 pt: column 1 breaks inside words")
+                              "wide for the page even at 6.8 pt: columns 1 "
+                              "('Incomprehensibilities'), 2 ('Incomprehensibilities'), ")
+    assert "6 ('Incomprehensibilities') break inside words" in warning
 
 
 def test_card_faces_in_a_rulebook_are_real_size_and_the_same_in_every_row(project, cardgen):
@@ -520,3 +522,30 @@ def test_emphasis_is_italic_in_a_latin_family_and_japanese_falls_back(project, c
     run = cardgen("validate", "ital")
     assert run.code == 1 and any("rulebook: font: unknown font family 'latn'" in line
                                  for line in run.lines), run.lines
+
+
+def test_a_too_wide_table_breaks_only_its_widest_columns_and_names_them(project, cardgen):
+    from rulebookcheck import page_lines
+    """On Half-letter, a table whose columns' longest words cannot all fit: the short words
+    ("Knight") stay whole, only the columns that cannot keep their longest word break, and
+    the warning names those (it named the widest column while "Knight" broke as Knig / ht)."""
+    assert cardgen("new", "wide", "--lang", "en").code == 0
+    long = "Incomprehensibilities Counterrevolutionaries"  # each word about 75 pt at 6.8 pt
+    (project / "cards/wide/rulebook.md").write_text(
+        "# Wide\n\n| Piece | Moves | Notes | Exceptions | Remarks | Costs |\n"
+        "|---|---|---|---|---|---|\n"
+        f"| Knight | Jumps | {long} | {long} | {long} | {long} |\n"
+        f"| Bishop | Slides | {long} | {long} | {long} | {long} |\n", "utf-8")
+    game = project / "cards/wide/game.yaml"
+    text = game.read_text("utf-8")
+    game.write_text(re.sub(r"(?m)^  page: .*$", "  page: Half-letter", text)
+                    if re.search(r"(?m)^  page: ", text) else text, "utf-8")
+    run = cardgen("build", "wide")
+    assert run.code == 0, run.lines
+    (warning,) = [line for line in run.lines if "table" in line]
+    assert re.search(r"columns 3 \('Notes'\), 4 \('Exceptions'\), 5 \('Remarks'\), 6 "
+                     r"\('Costs'\) break inside words", warning), warning
+    text = " ".join(line for page in page_lines(project / "output/wide/wide-rulebook.pdf")
+                    for _, _, line in page)  # (the cells of a row read as one line)
+    for word in ("Knight", "Bishop", "Jumps", "Slides", "Piece", "Moves"):
+        assert word in text, (word, text)

@@ -297,6 +297,28 @@ def marker_options(args: str) -> dict:
     return dict(a.split("=", 1) for a in args.split() if "=" in a)
 
 
+def _capped(low: list[float], width: float) -> list[float]:
+    """Column widths that fill `width` when even the columns' minimums do not fit: every
+    column keeps its minimum up to one cap, the same for all, so that only the widest
+    columns break inside words, and a column of short words ("Knight") stays whole."""
+    order = sorted(low)
+    left, n = width, len(low)
+    for i, w in enumerate(order):  # the columns narrower than the cap keep their minimum
+        cap = left / (n - i)
+        if w > cap:
+            break
+        left -= w
+    else:
+        return list(low)
+    return [min(w, cap) for w in low]
+
+
+def _cell_text(markup: str) -> str:
+    """A header cell's words, for a message: its text without markup, shortened."""
+    text = " ".join(re.sub(r"<[^>]*>", "", markup).split())
+    return text if len(text) <= 24 else text[:23] + "…"
+
+
 def max_columns(width: float, size: float) -> int:
     """How many table columns fit across `width` with at least two characters of `size`
     (and the cell padding) in each: more would print empty cells."""
@@ -510,7 +532,7 @@ class Typesetter:
         size = self.look.size * TABLE_SIZE
         for step in range(TABLE_STEPS + 1):
             s = size * (1 - (1 - TABLE_MIN) * step / TABLE_STEPS)
-            low, high = [pad] * cols, [pad] * cols
+            low, high, hard = [pad] * cols, [pad] * cols, [pad] * cols
             for r, row in enumerate(rows):
                 for c, text in enumerate(row):
                     style = Style(self.look.body, r < header_rows, self.look.ink)
@@ -518,16 +540,27 @@ class Typesetter:
                                   self.game.fonts, parse_color, lambda path: 1.0)
                     lo, hi = content_widths(atoms, s)
                     low[c], high[c] = max(low[c], lo + pad), max(high[c], hi + pad)
+                    if step == TABLE_STEPS:  # the narrowest it can be: its longest word
+                        hard[c] = max(hard[c], content_widths(atoms, s, phrase=False)[0] + pad)
             if sum(low) <= self.width or step == TABLE_STEPS:
                 break
         if sum(high) <= self.width:
             return s, high
+        if sum(low) > self.width and sum(hard) <= self.width:
+            # Phrases (a Japanese phrase, "4 players") wrap at their spaces; no word breaks.
+            grow = [lo - h for lo, h in zip(low, hard)]
+            room = self.width - sum(hard)
+            return s, [h + g * room / (sum(grow) or 1) for h, g in zip(hard, grow)]
         if sum(low) > self.width:
-            widest = max(range(cols), key=lambda c: low[c])
+            widths = _capped(hard, self.width)
+            breaking = [c for c in range(cols) if widths[c] < hard[c] - 0.01]
+            named = ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
+                              for c in breaking)
             self.warnings.append((line, f"a table is too wide for the page even at "
-                                        f"{s:.1f} pt: column {widest + 1} breaks inside words "
-                                        "(shorten its cells, or split the table)"))
-            return s, [w * self.width / sum(low) for w in low]
+                                        f"{s:.1f} pt: column{'s' if len(breaking) > 1 else ''} "
+                                        f"{named} break{'' if len(breaking) > 1 else 's'} "
+                                        "inside words (shorten its cells, or split the table)"))
+            return s, widths
         grow = [h - lo for h, lo in zip(high, low)]
         room = self.width - sum(low)
         return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)]
