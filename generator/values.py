@@ -30,7 +30,7 @@ from .model import MAX_COPIES
 from .paths import NAME_RULE, is_name
 from .problems import spoken
 from .units import (CARD_SIZES, PAPER, RULEBOOK_PAGES, UNITS, OutOfRange, paper_name,
-                    parse_length)
+                    parse_length, show_length)
 
 # --- true or false -------------------------------------------------------------------------
 
@@ -241,15 +241,27 @@ class Reader:
         self.report.error(f"{self.what}: {key}: {exc}", self.locate((key,)), check)
         self.ok = False
 
-    def length(self, key: str, default: Any) -> Any:
-        """A length in points; `default` (in points, or None) where none is written."""
+    def length(self, key: str, default: Any, low: float | None = None,
+               high: tuple[float, str] | None = None) -> Any:
+        """A length in points; `default` (in points, or None) where none is written. With
+        `low`, it is at least that; with `high` (the limit and what it is), at most that."""
         if key not in self.data:
             return default
         try:
-            return parse_length(self.data[key])
+            value = parse_length(self.data[key])
         except ValueError as exc:
             self._bad(key, exc, "units")
             return default
+        shown = show_length(value, measured=False)
+        if low is not None and value < low:
+            self._bad(key, f"must be at least {show_length(low, measured=False)}, not {shown}",
+                      "units")
+            return default
+        if high is not None and value > high[0]:
+            self._bad(key, f"must be at most {show_length(high[0])} ({high[1]}), not {shown}",
+                      "units")
+            return default
+        return value
 
     def pair(self, key: str, default: tuple) -> tuple:
         """A [width, height] pair of lengths; a single length is (it, 0)."""

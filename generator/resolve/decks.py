@@ -147,13 +147,16 @@ def _card(source: SourceMap, i: int, raw: dict, deck_id: str,
 
 
 
-def _tab(raw: dict, loaded: LoadedGame, i: int, report: Report) -> float:
-    """A standee's base tab: `tab:` (default 10 mm), for decks of shape standee."""
+def _tab(raw: dict, loaded: LoadedGame, i: int, figure: float, report: Report) -> float | None:
+    """A standee's base tab: `tab:` (default 10 mm), for decks of shape standee; at least
+    0 (no tab) and at most as long as the figure is tall (a longer tab is a typo, and its
+    strip would be blamed on the sheet). None if the tab is wrong (reported at it)."""
     if raw.get("shape") != "standee":
         return 0.0
     entry = Reader(raw, lambda path: loaded.game.locate(("decks", i) + path),
                    f"deck '{raw['id']}'", report)
-    return entry.length("tab", mm(10))
+    tab = entry.length("tab", mm(10), low=0.0, high=(figure, "the figure's height"))
+    return tab if entry.ok else None
 
 
 def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, macros_text: str,
@@ -170,7 +173,9 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
         if deck_doc is None or sheet_doc is None or front is None or back is None:
             continue
         overrides = raw["sheet"] if isinstance(raw.get("sheet"), dict) else {}
-        tab = _tab(raw, loaded, i, report)
+        tab = _tab(raw, loaded, i, front.size[1], report)
+        if tab is None:
+            continue
         piece = (front.size[0], 2 * front.size[1] + 2 * tab) if raw.get("shape") == "standee" \
             else front.size
         sheet = resolve_sheet(sheet_preset_id(raw), sheet_doc, report, piece,
