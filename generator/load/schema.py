@@ -432,6 +432,12 @@ def _specific(error: jsonschema.ValidationError) -> list[jsonschema.ValidationEr
     if deeper:
         return [jsonschema.exceptions.best_match(subs) for _, subs in sorted(
             deeper.items(), key=lambda item: list(map(str, item[0])))]
+    # A mapping where a mapping may stand, with a key unknown or missing: that key's error
+    # (unknown key 'margins'), not "must be a preset id or a mapping".
+    keyed = [sub for sub in error.context if sub.validator in ("additionalProperties", "required")
+             and isinstance(sub.instance, dict) and sub.instance is error.instance]
+    if keyed:
+        return keyed
     if _expected(error):
         return [error]
     return [jsonschema.exceptions.best_match(error.context)]
