@@ -8,6 +8,7 @@ expressions are cached, so a 10,000-card deck compiles each once.
 
 from __future__ import annotations
 
+import math
 import operator
 import re
 import threading
@@ -80,6 +81,16 @@ def _guarded_filter(fn):
     return guarded
 
 
+def _finite_numbers(tree, name=None, filename=None):
+    """`tree`, if every number written in it is finite (1e400 is not)."""
+    for node in tree.find_all(jinja2.nodes.Const):
+        if node.value.__class__ is float and not math.isfinite(node.value):
+            raise jinja2.TemplateSyntaxError(
+                "a number too large to be finite (such as 1e400); numbers in cardgen are "
+                "finite", node.lineno, name, filename)
+    return tree
+
+
 class Sandbox(ImmutableSandboxedEnvironment):
     """Jinja2's immutable sandbox with budgets: string and list repetition, powers and
     %-formatting are checked before they run, range() counts against MAX_STEPS, calls
@@ -92,6 +103,15 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.globals["range"] = _range
         self.filters = {name: _guarded_filter(fn) for name, fn in self.filters.items()}
         self.concat = _concat
+
+    def _parse(self, source, name, filename):
+        """The template's tree; a number in it that is not finite (1e400) is an error where
+        it is written (Python reads it as inf, which compiles to a name that is not there)."""
+        return _finite_numbers(super()._parse(source, name, filename), name, filename)
+
+    def compile_expression(self, source: str, undefined_to_none: bool = True):
+        _finite_numbers(jinja2.parser.Parser(self, source, state="variable").parse_expression())
+        return super().compile_expression(source, undefined_to_none)
 
     def call_binop(self, context, operator_: str, left, right):
         if operator_ == "*":
@@ -150,7 +170,19 @@ def _other_kind(key):
 
 _WIDTHS = re.compile(r"%[-+ #0]*(\d+)")
 
-ENV = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+def _finite(value):
+    """What a template shows: a number it computes is finite, as every number cardgen reads
+    is (1e400 and 1e308 * 10 are infinite in Python, and would print as "inf")."""
+    if value.__class__ is float and not math.isfinite(value):
+        raise SandboxError(f"it gives {value}, a number that is not finite (from a number too "
+                           "large, such as 1e400, or a division of infinities); numbers in "
+                           "cardgen are finite")
+    return value
+
+
+ENV = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
+              finalize=_finite)
 
 
 @lru_cache(maxsize=4096)
