@@ -194,6 +194,9 @@ def _decode_as(raw: bytes, codec: str, shown: str, display: str, report: Report,
         return None
 
 
+_BOM_NAMES = {"utf-8-sig": "UTF-8", "utf-16": "UTF-16", "utf-32": "UTF-32"}
+
+
 def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) -> str | None:
     """A text file's bytes as text: in the encoding its deck declares, or else found: a BOM
     (UTF-8, UTF-16, UTF-32), UTF-8, Shift_JIS (cp932, as Japanese Excel saves CSV) where
@@ -202,6 +205,18 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
         codec = text_codec(encoding)
         if codec is None:  # not a text encoding: reported at the key by the game's schema
             return None
+        for bom, marked in _BOMS:
+            if raw.startswith(bom):
+                family = marked.split("-")[0].replace("utf", "utf_")  # utf_8, utf_16, utf_32
+                if not codec.replace("-", "_").startswith(family):
+                    report.error(f"the file starts with a {_BOM_NAMES[marked]} byte order mark, "
+                                 f"but the deck declares encoding: {encoding}, which would read "
+                                 f"the mark as text; declare encoding: {_BOM_NAMES[marked].lower()} "
+                                 "(or save the file without the mark)", Location(display, 1, 1),
+                                 "encoding")
+                    return None
+                return _decode_as(raw, marked, encoding, display, report,
+                                  f"though the deck declares encoding: {encoding}")
         return _decode_as(raw, codec, encoding, display, report,
                           f"but the deck declares encoding: {encoding}; declare the encoding "
                           "the file was saved in")
