@@ -22,10 +22,11 @@ from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem,
 from .. import fonts
 from ..colors import parse_color
 from ..primitives import Face
-from ..textflow import Atom, Box, Style, break_lines, content_widths, parse, place_horizontal
+from ..textflow import Atom, Box, Style, break_lines, parse, place_horizontal
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
+from .tables import column_widths
 from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
 
 _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
@@ -288,35 +289,11 @@ class Faces(Flowable):
 
 HYPHENATION = {"en": "en_US"}  # the rulebook's language -> pyphen's dictionary
 TABLE_SIZE = 0.95  # table text, times the body size
-TABLE_MIN = 0.8  # a table too wide for the page may set its text this much smaller
-TABLE_STEPS = 4  # in this many steps
 
 
 def marker_options(args: str) -> dict:
     """The `key=value` options of a cardgen marker comment."""
     return dict(a.split("=", 1) for a in args.split() if "=" in a)
-
-
-def _capped(low: list[float], width: float) -> list[float]:
-    """Column widths that fill `width` when even the columns' minimums do not fit: every
-    column keeps its minimum up to one cap, the same for all, so that only the widest
-    columns break inside words, and a column of short words ("Knight") stays whole."""
-    order = sorted(low)
-    left, n = width, len(low)
-    for i, w in enumerate(order):  # the columns narrower than the cap keep their minimum
-        cap = left / (n - i)
-        if w > cap:
-            break
-        left -= w
-    else:
-        return list(low)
-    return [min(w, cap) for w in low]
-
-
-def _cell_text(markup: str) -> str:
-    """A header cell's words, for a message: its text without markup, shortened."""
-    text = " ".join(re.sub(r"<[^>]*>", "", markup).split())
-    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def max_columns(width: float, size: float) -> int:
@@ -523,47 +500,15 @@ class Typesetter:
         return table, i + 1
 
     def _column_widths(self, rows, header_rows: int, cols: int, line: int):
-        """(text size, column widths) as a browser lays out a table automatically: each column
-        between its content's minimum (its widest word or Japanese phrase) and maximum (its
-        widest cell on one line), sharing the page's width by how much each can grow. Where
-        even the minimums do not fit, the text gets smaller (to TABLE_MIN of the table size);
-        where they do not fit then either, words break inside, and the table is reported."""
-        pad = 8 + 1  # the cell's left and right padding, and a hair
-        size = self.look.size * TABLE_SIZE
-        for step in range(TABLE_STEPS + 1):
-            s = size * (1 - (1 - TABLE_MIN) * step / TABLE_STEPS)
-            low, high, hard = [pad] * cols, [pad] * cols, [pad] * cols
-            for r, row in enumerate(rows):
-                for c, text in enumerate(row):
-                    style = Style(self.look.body, r < header_rows, self.look.ink)
-                    atoms = parse(text, style, self.game.colors, self.game.icons,
-                                  self.game.fonts, parse_color, lambda path: 1.0)
-                    lo, hi = content_widths(atoms, s)
-                    low[c], high[c] = max(low[c], lo + pad), max(high[c], hi + pad)
-                    if step == TABLE_STEPS:  # the narrowest it can be: its longest word
-                        hard[c] = max(hard[c], content_widths(atoms, s, phrase=False)[0] + pad)
-            if sum(low) <= self.width or step == TABLE_STEPS:
-                break
-        if sum(high) <= self.width:
-            return s, high
-        if sum(low) > self.width and sum(hard) <= self.width:
-            # Phrases (a Japanese phrase, "4 players") wrap at their spaces; no word breaks.
-            grow = [lo - h for lo, h in zip(low, hard)]
-            room = self.width - sum(hard)
-            return s, [h + g * room / (sum(grow) or 1) for h, g in zip(hard, grow)]
-        if sum(low) > self.width:
-            widths = _capped(hard, self.width)
-            breaking = [c for c in range(cols) if widths[c] < hard[c] - 0.01]
-            named = ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
-                              for c in breaking)
-            self.warnings.append((line, f"a table is too wide for the page even at "
-                                        f"{s:.1f} pt: column{'s' if len(breaking) > 1 else ''} "
-                                        f"{named} break{'' if len(breaking) > 1 else 's'} "
-                                        "inside words (shorten its cells, or split the table)"))
-            return s, widths
-        grow = [h - lo for h, lo in zip(high, low)]
-        room = self.width - sum(low)
-        return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)]
+        """(text size, column widths) of a table (tables.column_widths)."""
+        size, widths, warning = column_widths(
+            rows, header_rows, cols, self.width, self.look.size * TABLE_SIZE,
+            lambda text, bold: parse(text, Style(self.look.body, bold, self.look.ink),
+                                     self.game.colors, self.game.icons, self.game.fonts,
+                                     parse_color, lambda path: 1.0))
+        if warning:
+            self.warnings.append((line, warning))
+        return size, widths
 
     def _note(self, inner: list):
         light = tuple(1 - (1 - c) * 0.1 for c in self.look.accent[:3])

@@ -1,0 +1,77 @@
+"""How a rulebook table shares the page's width among its columns.
+
+As a browser lays out a table automatically: each column between its content's minimum
+(its widest word or Japanese phrase) and maximum (its widest cell on one line), sharing
+the page's width by how much each can grow. Where even the minimums do not fit, the text
+gets smaller (to TABLE_MIN of the table size); where they do not fit then either, phrases
+wrap at their spaces, and only then do the widest columns break inside words, which is
+said, naming them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..textflow import content_widths
+
+TABLE_MIN = 0.8  # a table too wide for the page may set its text this much smaller
+TABLE_STEPS = 4  # in this many steps
+PAD = 8 + 1  # a cell's left and right padding, and a hair
+
+
+def column_widths(rows, header_rows: int, cols: int, width: float, size: float, atoms_of):
+    """(text size, column widths, a warning or ""): `rows` of cells' markup, the first
+    `header_rows` bold; `atoms_of(markup, bold)` parses a cell."""
+    for step in range(TABLE_STEPS + 1):
+        s = size * (1 - (1 - TABLE_MIN) * step / TABLE_STEPS)
+        low, high, hard = [PAD] * cols, [PAD] * cols, [PAD] * cols
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                atoms = atoms_of(text, r < header_rows)
+                lo, hi = content_widths(atoms, s)
+                low[c], high[c] = max(low[c], lo + PAD), max(high[c], hi + PAD)
+                if step == TABLE_STEPS:  # the narrowest it can be: its longest word
+                    hard[c] = max(hard[c], content_widths(atoms, s, phrase=False)[0] + PAD)
+        if sum(low) <= width or step == TABLE_STEPS:
+            break
+    if sum(high) <= width:
+        return s, high, ""
+    if sum(low) > width and sum(hard) <= width:
+        # Phrases (a Japanese phrase, "4 players") wrap at their spaces; no word breaks.
+        grow = [lo - h for lo, h in zip(low, hard)]
+        room = width - sum(hard)
+        return s, [h + g * room / (sum(grow) or 1) for h, g in zip(hard, grow)], ""
+    if sum(low) > width:
+        widths = _capped(hard, width)
+        breaking = [c for c in range(cols) if widths[c] < hard[c] - 0.01]
+        named = ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
+                          for c in breaking)
+        return s, widths, (f"a table is too wide for the page even at {s:.1f} pt: "
+                           f"column{'s' if len(breaking) > 1 else ''} {named} "
+                           f"break{'' if len(breaking) > 1 else 's'} inside words (shorten its "
+                           "cells, or split the table)")
+    grow = [h - lo for h, lo in zip(high, low)]
+    room = width - sum(low)
+    return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)], ""
+
+
+def _capped(low: list[float], width: float) -> list[float]:
+    """Column widths that fill `width` when even the columns' minimums do not fit: every
+    column keeps its minimum up to one cap, the same for all, so that only the widest
+    columns break inside words, and a column of short words ("Knight") stays whole."""
+    order = sorted(low)
+    left, n = width, len(low)
+    for i, w in enumerate(order):  # the columns narrower than the cap keep their minimum
+        cap = left / (n - i)
+        if w > cap:
+            break
+        left -= w
+    else:
+        return list(low)
+    return [min(w, cap) for w in low]
+
+
+def _cell_text(markup: str) -> str:
+    """A header cell's words, for a message: its text without markup, shortened."""
+    text = " ".join(re.sub(r"<[^>]*>", "", markup).split())
+    return text if len(text) <= 24 else text[:23] + "…"
