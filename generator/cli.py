@@ -227,35 +227,45 @@ def cmd_build(args, project: Project) -> int:
                                     start_slot=args.start_slot - 1, printer=args.printer,
                                     cards_pdf=args.cards_pdf, png=args.png, dpi=args.dpi,
                                     proof=args.proof, tts=args.tts, stats=args.stats)
-    games = [(game_id, target) for game_id in _games(project, args.games)
-             for target in ((_target(project, game_id, args),) if args.target else
-                            pipeline.target_names(project, game_id) or (None,))]
-    for n, (game_id, target) in enumerate(games, 1):
-        options = replace(options, target=target)
-        name = f"{game_id} ({target})" if target else game_id
-        label = f"[{n}/{len(games)}] {name}" if len(games) > 1 else name
-        if args.changed_since:
-            from .diff import diff_game, errata_copies, errata_lines
-            changes = diff_game(project, game_id, args.changed_since)
-            if not (changes.added or changes.reprinted or changes.copies or changes.removed):
-                print(f"{game_id}: nothing printed changed since {args.changed_since}")
-                continue
-            options = replace(options, only=tuple(sorted(errata_copies(changes).items())),
+    games = [(game_id, (_target(project, game_id, args),) if args.target else
+              pipeline.target_names(project, game_id) or (None,))
+             for game_id in _games(project, args.games)]
+    total = sum(len(targets) for _, targets in games)
+    n = 0
+    for game_id, targets in games:
+        runs = []  # (name, options) of each target: a game's targets are planned together
+        for target in targets:
+            n += 1
+            run = replace(options, target=target)
+            name = f"{game_id} ({target})" if target else game_id
+            if args.changed_since:
+                from .diff import diff_game, errata_copies, errata_lines
+                changes = diff_game(project, game_id, args.changed_since)
+                if not (changes.added or changes.reprinted or changes.copies or changes.removed):
+                    print(f"{game_id}: nothing printed changed since {args.changed_since}")
+                    continue
+                run = replace(run, only=tuple(sorted(errata_copies(changes).items())),
                               errata=tuple(errata_lines(changes, args.changed_since)))
-        outcome = pipeline.build(project, game_id, options,
-                                 lambda m: progress(m.replace(game_id, label, 1)))
-        progress.clear()
-        _print_report(outcome.report)
-        if outcome.failed(args.strict):
-            failed = True
-            print(f"{name}: not built: {outcome.report.summary()}; previous output kept",
-                  file=sys.stderr)
+            runs.append((name, run))
+        if not runs:
             continue
-        for path, pages in outcome.written if not args.quiet else ():
-            count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
-            print(f"wrote {project.display(path)}{count}")
-        if outcome.report.problems:
-            print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
+        label = f"[{n}/{total}] {game_id}" if total > 1 else game_id
+        outcomes = pipeline.build_targets(project, game_id, [run for _, run in runs],
+                                          lambda m: progress(m.replace(game_id, label, 1)))
+        progress.clear()
+        for (name, _), outcome in zip(runs, outcomes):
+            _print_report(outcome.report)
+            if outcome.failed(args.strict) or outcome.held:
+                failed = True
+                why = outcome.report.summary() if outcome.failed(args.strict) else \
+                    "its files' names meet another target's (above)"
+                print(f"{name}: not built: {why}; previous output kept", file=sys.stderr)
+                continue
+            for path, pages in outcome.written if not args.quiet else ():
+                count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
+                print(f"wrote {project.display(path)}{count}")
+            if outcome.report.problems:
+                print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
     return ExitCode.DATA if failed else ExitCode.OK
 
 

@@ -475,6 +475,7 @@ class Game:
     declared_lang: str = ""  # `lang:` in game.yaml, "en" or "ja"; "": found from the game
     targets: tuple[str, ...] = ()  # the print targets game.yaml declares
     target: str | None = None  # the one this model is built for (None: as written)
+    target_loc: Location | None = None  # where game.yaml declares it
     stats: StatsSpec = StatsSpec()  # the statistics views and odds questions it declares
     max_score: int | None = None  # `max_score:` in game.yaml: a score track must reach it
 

@@ -21,7 +21,8 @@ from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
 from .units import paper_size
 from .validate import validate
-from .write import BytesFile, PdfOutput, TextFile, one_build_at_a_time, write_files
+from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_a_time,
+                    write_files)
 from .write.calibration import calibration_pages
 from .write.guide import print_guide
 from .write.pdf import PdfFile
@@ -56,6 +57,7 @@ class Outcome:
     game: Game | None = None
     rulebook_markdown: str | None = None  # the rulebook template, rendered
     written: list[tuple[Path, int]] = field(default_factory=list)  # (file, pages; 0 for text)
+    held: bool = False  # not written: another output of the same build takes one of its paths
 
     def failed(self, strict: bool) -> bool:
         return self.report.failed(strict) or self.game is None
@@ -261,24 +263,62 @@ def cycle_collector_paused():
 
 def build(project: Project, game_id: str, options: BuildOptions = BuildOptions(),
           progress=lambda message: None) -> Outcome:
-    """Check, lay out, impose and write one game. Nothing is written if any check fails.
-    `progress` hears what is being done, for a terminal to show."""
+    """Check, lay out, impose and write one game (as options.target sees it). Nothing is
+    written if any check fails. `progress` hears what is being done, for a terminal."""
+    return build_targets(project, game_id, [options], progress)[0]
+
+
+def build_targets(project: Project, game_id: str, options: list[BuildOptions],
+                  progress=lambda message: None) -> list[Outcome]:
+    """Build one game once for each of `options` (its print targets): every file of every
+    target is planned before any is written, and two that would get the same path are an
+    error naming both (nothing is written then); each target's set is then written whole."""
     fonts.keep_metrics_in(project.output / ".cache" / "fonts", write=True)
     with cycle_collector_paused():
-        return _build(project, game_id, options, progress)
+        planned = [_build(project, game_id, o, progress) for o in options]
+        if _collisions(project, planned):
+            return [outcome for outcome, _ in planned]
+        for outcome, outputs in planned:
+            if outputs is None:
+                continue
+            progress(f"{game_id}: writing {len(outputs)} files")
+            with _writing(project, game_id, progress):
+                write_files(outputs, project.output)
+            outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
+                                getattr(o, "pages", 0)) for o in outputs]
+    return [outcome for outcome, _ in planned]
 
 
-def _build(project: Project, game_id: str, options: BuildOptions, progress) -> Outcome:
+def _collisions(project: Project, planned: list) -> bool:
+    """Whether two outputs of one build would take one path (write.meeting_paths reports
+    them); every outcome of the build is held then (outcome.held): nothing is written."""
+    sets = []
+    for outcome, outputs in planned:
+        game = outcome.game
+        who = f"target '{game.target}'" if game is not None and game.target else "the game"
+        where = (game.target_loc or game.loc) if game is not None else None
+        sets.append((who, outcome.report, where, outputs or ()))
+    if not meeting_paths(sets, project.display):
+        return False
+    for outcome, _ in planned:
+        outcome.held = True
+    return True
+
+
+def _build(project: Project, game_id: str, options: BuildOptions,
+           progress) -> tuple[Outcome, list | None]:
+    """The outcome of checking, laying out and imposing a game, and the files it would
+    write (None when it failed)."""
     progress(f"{game_id}: checking")
     outcome = check(project, game_id, options.target)
     if outcome.failed(options.strict):
         lay_out(outcome, keep=False)  # the faces' own problems too: all that validate reports
-        return outcome
+        return outcome, None
     printer = None
     if options.printer:
         printer = load_printer(project, options.printer, outcome.report)
         if printer is None:
-            return outcome
+            return outcome, None
     first = outcome.game.decks[0].sheet if outcome.game.decks else None
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
         raise UsageError(f"--start-slot {options.start_slot + 1}: sheet '{first.id}' has slots "
@@ -289,7 +329,7 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     progress(f"{game_id}: laying out {cards} cards")
     faces = lay_out(outcome, options.guides)
     if faces is None or outcome.failed(options.strict):
-        return outcome
+        return outcome, None
     progress(f"{game_id}: drawing sheets")
     imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer,
@@ -305,12 +345,7 @@ def _build(project: Project, game_id: str, options: BuildOptions, progress) -> O
     if options.png or options.proof or options.tts:
         progress(f"{game_id}: rasterising previews")
     outputs += preview_outputs(project, faces, options)
-    progress(f"{game_id}: writing {len(outputs)} files")
-    with _writing(project, game_id, progress):
-        write_files(outputs, project.output)
-    outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
-                        getattr(o, "pages", 0)) for o in outputs]
-    return outcome
+    return outcome, outputs
 
 
 def _writing(project: Project, game_id: str, progress):

@@ -80,6 +80,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         stamp=flag(g.get("stamp", default(Game, "stamp"))),
         declared_lang=g.get("lang", default(Game, "declared_lang")),
         targets=declared_targets(g), target=loaded.target,
+        target_loc=loaded.game.locate(("targets", loaded.target), key=True)
+        if loaded.target else None,
         python_checks=tuple(loaded.python_checks),
         stats=resolve_stats(loaded),
         max_score=g.get("max_score"),

@@ -121,3 +121,32 @@ def write_files(files: list, root: Path) -> None:
         for tmp, _ in temps:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+
+
+def meeting_paths(sets: list, display) -> bool:
+    """The one name rule for a build's files, across its print targets, decks, boards and
+    options: every file of the build is planned (here) before any is written, and a path
+    that two outputs would take is an error. `sets` holds, for each part of the build, (who
+    it is, its report, where it is declared, its outputs). A path is reported once for each
+    pair of parts that meet, with the first part and at the later one's place, naming both
+    (two targets whose names meet: target 'a' with a deck 'fronts' writes
+    <game>-a-backs-fronts.pdf, the fronts of a target 'a-backs'). True if any meet."""
+    owners: dict = {}
+    for n, (who, _, _, outputs) in enumerate(sets):
+        for output in outputs:
+            owners.setdefault(output.path, []).append(n)
+    pairs: dict = {}
+    for path, takers in owners.items():
+        if len(takers) > 1:
+            names = tuple(dict.fromkeys(sets[n][0] for n in takers))
+            pairs.setdefault(names, (takers[0], takers[-1], []))[2].append(path)
+    for names, (first, later, paths) in pairs.items():
+        both = (f"targets {' and '.join(n.removeprefix('target ') for n in names)} would both "
+                "write " if len(names) > 1 else f"{names[0]} would write twice ")
+        more = f" (and {len(paths) - 1} other file{'s' if len(paths) > 2 else ''})" \
+            if len(paths) > 1 else ""
+        sets[first][1].error(
+            f"{both}{display(paths[0])}{more}: their files' names meet (a target's name, a "
+            "deck's or a board's id makes another's name); rename one of them",
+            sets[later][2], "output")
+    return bool(pairs)
