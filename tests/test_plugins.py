@@ -259,23 +259,21 @@ def test_every_element_type_makes_only_registered_primitives(project):
     """Lay out a card with an element of every registered type and walk what it drew: each
     item is a registered primitive (so drawing, identity, export colour and the checks all
     know it), its bounds are found, and its CMYK conversion keeps no RGB colour."""
-    import yaml
     from PIL import Image
     from generator import elements, fonts, primitives
     from generator.load import Project
     from generator.pipeline import check, lay_out
-    folder = project / "cards/every"
-    folder.mkdir()
-    Image.new("RGB", (40, 30), "teal").save(folder / "art.png")
-    (folder / "game.yaml").write_text(
-        "title: every\nicons:\n  coin: {glyph: ●}\ndecks:\n  - {id: main, cards: cards.yaml, "
-        "front: every-front}\n", "utf-8")
-    (folder / "cards.yaml").write_text("cards:\n  - {id: one, name: One}\n", "utf-8")
+    import io
+    from conftest import write_game
+    art = io.BytesIO()
+    Image.new("RGB", (40, 30), "teal").save(art, "PNG")
     layout = [{"name": f"e-{kind}", "type": kind, "x": "5mm", "y": "5mm", "width": "40mm",
                "height": "40mm", "stroke": "#0000ff", **module.EXAMPLE}
               for kind, module in elements.TYPES.items()]
-    (project / "layouts/every-front.yaml").write_text(
-        yaml.safe_dump({"size": "meishi", "elements": layout}), "utf-8")
+    write_game(project, "every", {"title": "every", "icons": {"coin": {"glyph": "●"}},
+                                  "decks": [{"id": "main", "front": "every-front"}]},
+               [{"id": "one", "name": "One"}], {"every-front": {"size": "meishi", "elements": layout}},
+               {"art.png": art.getvalue()})
     outcome = check(Project.find(project), "every")
     faces = lay_out(outcome)
     assert faces is not None, outcome.report.problems

@@ -15,11 +15,10 @@ import threading
 import time
 from pathlib import Path
 
-import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO
+from conftest import REPO, write_game
 from generator.load import Project
 from generator.pipeline import BuildOptions, build, check, export, lay_out
 
@@ -80,18 +79,16 @@ cards = st.lists(st.fixed_dictionaries(
 
 
 def _game(project: Path, layout: list, deck: list) -> None:
+    import io
     import shutil
-    shutil.rmtree(project / "output", ignore_errors=True)  # (the project serves every example)
-    folder = project / "cards/prop"
-    folder.mkdir(exist_ok=True)
-    (folder / "game.yaml").write_text(
-        "title: prop\ndecks:\n  - id: main\n    cards: cards.yaml\n    front: prop-front\n"
-        "icons:\n  coin: {glyph: ●}\n", "utf-8")
-    (folder / "cards.yaml").write_text(yaml.safe_dump({"cards": deck}, allow_unicode=True), "utf-8")
     from PIL import Image
-    Image.new("RGB", (40, 30), "teal").save(folder / "art.png")
-    (project / "layouts/prop-front.yaml").write_text(
-        yaml.safe_dump({"size": "meishi", "elements": layout}, allow_unicode=True), "utf-8")
+    shutil.rmtree(project / "output", ignore_errors=True)  # (the project serves every example)
+    art = io.BytesIO()
+    Image.new("RGB", (40, 30), "teal").save(art, "PNG")
+    write_game(project, "prop", {"title": "prop", "decks": [{"id": "main", "front": "prop-front"}],
+                                 "icons": {"coin": {"glyph": "●"}}},
+               deck, {"prop-front": {"size": "meishi", "elements": layout}},
+               {"art.png": art.getvalue()})
 
 
 @SETTINGS
