@@ -12,13 +12,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, lgamma, log
 
-MAX_STEPS = 2_000_000  # states times draws: a question beyond this is refused, not run
+# The counting's budget, in steps of the walk each weighted by the length of the numbers it
+# multiplies (a step over integers thousands of digits long costs as much as many small
+# ones): a question beyond it is refused before it runs, or as soon as it passes it.
+MAX_STEPS = 2_000_000
+DIGITS_PER_STEP = 400  # numbers this long cost one more small step each
+MAX_DIGITS = 20_000  # digits of the count of possible hands (C(pool, hand)) at most
 
 
 class TooLarge(Exception):
-    """The question needs more counting than MAX_STEPS."""
+    """The question needs more counting than the budget (MAX_STEPS, MAX_DIGITS)."""
+
+
+def digits_of_hands(pool: int, hand: int) -> int:
+    """About how many decimal digits C(pool, hand) has, without computing it."""
+    if hand <= 0 or hand >= pool:
+        return 1
+    return int((lgamma(pool + 1) - lgamma(hand + 1) - lgamma(pool - hand + 1)) / log(10)) + 1
 
 
 @dataclass(frozen=True)
@@ -42,6 +54,13 @@ def probability(classes: dict[tuple[bool, ...], int], hand: int, needs: tuple[Ne
     pool = sum(classes.values())
     if hand > pool or hand < 0:
         raise ValueError(f"a hand of {hand} from a pool of {pool}")
+    digits = digits_of_hands(pool, hand)
+    if digits > MAX_DIGITS:
+        raise TooLarge(f"the number of possible hands has about {digits:,} digits (at most "
+                       f"{MAX_DIGITS:,})")
+    # A step's weight: the time its multiplication takes against a step over small numbers
+    # (measured: 520 digits cost 2 to 3 small steps, 2,500 digits 17 to 20).
+    cost = 1 + (digits / DIGITS_PER_STEP) ** 1.5
     caps = tuple(n.cap() for n in needs)
     states: dict[tuple[int, tuple[int, ...]], int] = {(0, (0,) * len(needs)): 1}
     steps = 0
@@ -49,7 +68,7 @@ def probability(classes: dict[tuple[bool, ...], int], hand: int, needs: tuple[Ne
         nxt: dict[tuple[int, tuple[int, ...]], int] = {}
         for (drawn, counts), ways in states.items():
             for k in range(0, min(size, hand - drawn) + 1):
-                steps += 1
+                steps += cost
                 if steps > MAX_STEPS:
                     raise TooLarge(f"more than {MAX_STEPS:,} steps")
                 key = (drawn + k, tuple(min(c + k, cap) if hit else c

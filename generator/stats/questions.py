@@ -220,9 +220,10 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
                 classes[signatures[card_id]] = classes.get(signatures[card_id], 0) + n
         try:
             p = odds.probability(classes, hand, needs)
-        except odds.TooLarge:
-            ev.error(f"{what}: too many ways to count (a hand of {hand} with "
-                     f"{len(needs)} requirements); ask a smaller question", q.path + ("need",))
+        except odds.TooLarge as exc:
+            ev.error(f"{what}: too many ways to count (a hand of {hand} from {size:,} cards "
+                     f"with {len(needs)} requirements: {exc}); ask a smaller question",
+                     q.path + ("need",))
             return out
         draft = any(by_id[c].fields.get("copies") == TBD for c, n in pool.items() if n)
         out.append(Answer(q.id, q.question, label, hand, size, p, draft))
