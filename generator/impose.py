@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import math
 
 from .layout import DeckFaces, GameFaces
+from .boards.base import page_grid
 from .layout.board import BoardFace
 from .layout.pieces import TOKEN_SHAPES, token_outline
 from .primitives import Face, Item, Line, Text
@@ -337,15 +338,8 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
             if face.width <= w - 2 * m and face.height <= h - 2 * m:
                 x, y = (w - face.width) / 2, (h - face.height) / 2
                 return (Page(w, h, (Placement(face, x, y, board.id),)),)
-    def grid(w: float, h: float) -> tuple[int, int]:
-        step_x, step_y = w - 2 * m - board.overlap, h - 2 * m - board.overlap
-        return (max(1, math.ceil((face.width - board.overlap) / step_x)),
-                max(1, math.ceil((face.height - board.overlap) / step_y)))
-
     # Split on the last paper, turned whichever way needs fewer pages (portrait on a tie).
-    w, h = min((paper_size(board.papers[-1]), paper_size(board.papers[-1])[::-1]),
-               key=lambda size: grid(*size)[0] * grid(*size)[1])
-    cols, rows = grid(w, h)
+    (w, h), cols, rows = page_grid(board, face.width, face.height, paper_size(board.papers[-1]))
     pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page
     step_x, step_y = pw - board.overlap, ph - board.overlap
     seams_x = [(c + 1) * step_x + board.overlap / 2 for c in range(cols - 1)]

@@ -116,6 +116,25 @@ def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cel
     return items
 
 
+MAX_PAGES = 64  # pages a board is split over, at most: a larger board is a typo, or a wall
+
+
+def page_grid(board: Board, width: float, height: float, paper: tuple[float, float]):
+    """(paper size turned the way it is used, columns, rows) of a board of `width` x
+    `height` split over pages of `paper`, each sharing `overlap` with its neighbours: the
+    way round that needs fewer pages (portrait on a tie). Impose splits boards by it, and
+    the layout stage refuses a board that would take more than MAX_PAGES."""
+    m, overlap = board.print_margin, board.overlap
+
+    def grid(w: float, h: float) -> tuple[int, int]:
+        step_x, step_y = w - 2 * m - overlap, h - 2 * m - overlap
+        return (max(1, math.ceil((width - overlap) / step_x)),
+                max(1, math.ceil((height - overlap) / step_y)))
+
+    w, h = min((paper, paper[::-1]), key=lambda size: grid(*size)[0] * grid(*size)[1])
+    return (w, h), *grid(w, h)
+
+
 def positive(board: Board, value: float, what: str, report: Report) -> None:
     """A shape's size that must be more than nothing (a cell, a hex, a space)."""
     if not value > 0:

@@ -28,6 +28,8 @@ from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, Game, LayoutSpec
 from ..primitives import Block, Face, Group, Item
 from ..problems import Report
+from ..boards.base import MAX_PAGES, page_grid
+from ..units import paper_size, show_size
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
 from .pieces import TOKEN_SHAPES, check_token, standee
@@ -254,8 +256,23 @@ def layout_game(game: Game, report: Report, guides: bool = False,
     laid = (layout_board(b, next((d.fronts for d in decks if d.deck.id == b.deck), {}),
                          title_font, _cell_faces(b, game, game_scope, report, cache))
             for b in game.boards)
-    boards = tuple(b for b in laid if b is not None)  # (one validate reports as unusable: none)
-    return GameFaces(game, tuple(decks), boards)
+    boards = tuple(b for b in laid if b is not None and _fits_pages(b, report))
+    return GameFaces(game, tuple(decks), boards)  # (one validate reports as unusable: none)
+
+
+def _fits_pages(board_face, report: Report) -> bool:
+    """A board that would be split over more than MAX_PAGES pages is an error at its entry
+    (and is not drawn): its size, or its paper, is not what the designer meant."""
+    board, face = board_face.board, board_face.face
+    paper = board.papers[-1]
+    (w, h), cols, rows = page_grid(board, face.width, face.height, paper_size(paper))
+    if cols * rows <= MAX_PAGES:
+        return True
+    report.error(f"board '{board.id}' is {show_size((face.width, face.height))} and would be "
+                 f"split over {cols * rows:,} pages of {paper} ({cols} x {rows}); a board takes "
+                 f"at most {MAX_PAGES} pages: make it smaller, or print it on larger paper "
+                 "(papers: in its layout)", board.loc, "board")
+    return False
 
 
 def _cell_faces(board, game: Game, game_scope: dict, report: Report, cache: BuildCache):

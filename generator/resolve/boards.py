@@ -14,7 +14,7 @@ from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import Board, Cell, Deck, default
 from ..problems import Report
-from ..units import paper_name
+from ..units import mm, paper_name, paper_size
 from ..values import Reader
 
 MAX_MAP_CELLS = 10_000  # rows x columns a map's plain cells are made for (validate says more)
@@ -146,11 +146,21 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
+    papers = tuple(paper_name(p) for p in layout.raw("papers", default(Board, "papers")))
+    # What the page split divides by: a printable part of the last paper, and an overlap
+    # less than it; nothing negative (a negative margin drew the board off its page).
+    smallest = min(paper_size(papers[-1])) if papers else 0.0
+    print_margin = layout.length("print_margin", default(Board, "print_margin"), low=0.0,
+                                 high=(smallest / 2 - mm(20), "so that 40 mm of "
+                                       f"{papers[-1] if papers else 'the paper'} is left to "
+                                       "print on"))
+    printable = smallest - 2 * print_margin
     common = dict(
-        margin=layout.length("margin", default(Board, "margin")),
-        papers=tuple(paper_name(p) for p in layout.raw("papers", default(Board, "papers"))),
-        overlap=layout.length("overlap", default(Board, "overlap")),
-        print_margin=layout.length("print_margin", default(Board, "print_margin")),
+        margin=layout.length("margin", default(Board, "margin"), low=0.0),
+        papers=papers,
+        overlap=layout.length("overlap", default(Board, "overlap"), low=0.0,
+                              high=(printable / 2, "half the printable part of a page")),
+        print_margin=print_margin,
         color=layout.color("color", default(Board, "color"), palette),
         labels=layout.flag("labels", default(Board, "labels")))
     if not layout.ok:
