@@ -43,6 +43,8 @@ def _explain(path: Path, exc: Exception) -> FontFileError:
 
 
 HEADER_BYTES = 65536  # more than the header and table directory of any TrueType file
+MAX_FONT_BYTES = 64 * 1024 * 1024  # a font file, at most: refused before it is read (a
+# TrueType font of every Japanese character is 5 to 20 MB; reportlab reads a font whole)
 
 
 def register(path: Path) -> str:
@@ -56,6 +58,11 @@ def register(path: Path) -> str:
 def _register(path: Path, stamp: tuple) -> str:
     real = path.resolve()  # the file read later: the file, not a link to it
     try:
+        size = path.stat().st_size
+        if size > MAX_FONT_BYTES:
+            raise FontFileError(f"{path.name} is {size / 1024 / 1024:,.0f} MB; a font file is at "
+                                f"most {MAX_FONT_BYTES // 1024 // 1024} MB (a TrueType font of "
+                                "every Japanese character is 5 to 20 MB)")
         with open(path, "rb") as file:  # the header and table directory: the file's start
             head = file.read(HEADER_BYTES)
         TTFontParser(io.BytesIO(head))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import os
 import signal
 import socket
@@ -446,3 +447,24 @@ def test_a_card_field_template_shows_what_jinja2_would():
         assert got == expected, source
     assert sandbox._card_field("{{ card.name }}") == "name"
     assert sandbox._card_field("{{ card.items }}") is None  # the dict's method, to Jinja2
+
+
+def test_a_font_file_over_the_limit_is_refused_before_it_is_read(project, cardgen):
+    """A game's font of 3 GB (sparse here: it costs no disk) is an error at its key, said
+    at once: reportlab would read it whole."""
+    from generator.fonts import MAX_FONT_BYTES
+    game = write_game(project, "bigfont", {
+        "title": "big font", "decks": [{"id": "main"}],
+        "fonts": {"huge": {"regular": "fonts/Huge.ttf", "licence": "fonts/OFL.txt"}}},
+        [{"id": "one", "name": "一"}], files={"fonts/OFL.txt": b"OFL"})
+    head = (REPO / "fonts/SourceSansPro-Regular.ttf").read_bytes()[:4096]
+    with open(game / "fonts/Huge.ttf", "wb") as font:
+        font.write(head)
+        font.truncate(3 * 1024 ** 3)
+    started = time.monotonic()
+    run = cardgen("validate", "bigfont")
+    assert time.monotonic() - started < 10
+    assert run.code == 1
+    assert any(re.search(r"game\.yaml:\d+:\d+: error: font family 'huge': Huge\.ttf is 3,072 MB; "
+                         rf"a font file is at most {MAX_FONT_BYTES // 1024 ** 2} MB", line)
+               for line in run.lines), run.lines
