@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -199,6 +200,9 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
     return out
 
 
+MAX_EXPORT_PIXELS = 8_000_000_000  # pictures of one export, in all (some minutes of work)
+
+
 def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: Path,
                  report: Report, display=str) -> list[BytesFile]:
     """Every file of the export, made in memory and read back; none if preflight fails."""
@@ -222,6 +226,15 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
             image_dpi[design.file] = [round(dpi) for _, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
+        decks = {d.id: d for d in game.decks}
+        total = sum(math.prod(profile.template_for(decks[d.deck].piece_size).pixels)
+                    for d in items)
+        if total > MAX_EXPORT_PIXELS:  # each face's size is bounded by the profile: all of them
+            report.error(f"export profile '{profile.name}': the game's {len(items):,} distinct "
+                         f"faces make {total / 1e9:.1f} gigapixels of pictures; an export makes at "
+                         f"most {MAX_EXPORT_PIXELS / 1e9:g} gigapixels (export fewer decks, or a smaller "
+                         "size)", profile.loc, "export")
+            return []
         for design, data in zip(items, picture_files(items, profile, game, font)):
             preflight_picture(data, design, profile, game, Location(display(folder / design.file)),
                               report)

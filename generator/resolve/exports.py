@@ -13,7 +13,9 @@ from ..paths import Outside, inside
 from ..problems import Report, UsageError
 from ..formats import FORMATS
 from ..images import MAX_PIXELS
-from ..units import mm, parse_length, to_mm
+
+MAX_TEMPLATE_BLEED = 36.0  # points (0.5 in): a print service's bleed is 1/8 in, 3 mm or so
+from ..units import mm, parse_length, show_size, to_mm
 from ..values import Reader
 
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
@@ -97,6 +99,15 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             report.error(f"export profile '{name}': size '{raw['name']}': {pixels[0]} x "
                          f"{pixels[1]} pixels is more than an image may have "
                          f"({MAX_PIXELS // 1_000_000} megapixels)",
+                         doc.locate(("sizes", i, "pixels")), "export")
+        around = max((p / dpi * 72 - t) / 2 for t, p in zip(trim, pixels))
+        if pixels[0] * pixels[1] > MAX_PIXELS:
+            pass  # (said above)
+        elif around > MAX_TEMPLATE_BLEED:  # a face would be drawn at this size, and mostly bleed
+            report.error(f"export profile '{name}': size '{raw['name']}': {pixels[0]} x "
+                         f"{pixels[1]} pixels at {dpi} dpi leave {around / 72:.2f} in of bleed "
+                         f"around its {show_size(trim, 'in')} trim; a template's bleed is at "
+                         f"most {MAX_TEMPLATE_BLEED / 72:g} in (are the pixels or the dpi wrong?)",
                          doc.locate(("sizes", i, "pixels")), "export")
         for t, p in zip(trim, pixels):
             if p < t / 72 * dpi - 0.5:
