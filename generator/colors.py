@@ -52,3 +52,17 @@ def parse_color(text: str, palette: Mapping[str, Color] | None = None) -> Color 
             pass
     known = f" (the game's colours: {', '.join(sorted(palette))})" if palette else ""
     raise ValueError(f"'{text}' is not {COLOR_EXPECTED}{known}")
+
+
+def cmyk_transform(icc: bytes):
+    """littleCMS's transform from sRGB to a CMYK output profile (its bytes), as a CMYK
+    export converts every colour and picture: relative colorimetric, with black point
+    compensation. The export's check of a profile builds it too, so that a profile whose
+    header is sound but whose tables are not is an error where it is named, not at export.
+    Raises PIL.ImageCms.PyCMSError (or OSError) when it cannot be built."""
+    import io
+    from PIL import ImageCms  # littleCMS: only when a CMYK export is asked for
+    return ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(icc)), "RGB", "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)

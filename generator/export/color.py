@@ -13,7 +13,6 @@ the export's ICC output profile, by littleCMS (Pillow's ImageCms).
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 from PIL import Image as PILImage
 from PIL import ImageCms
 
-from ..colors import Color
+from ..colors import Color, cmyk_transform
 from ..primitives import Block, Face, Group, Image
 
 NEUTRAL = 8 / 255  # RGB channels this close together: a black or a grey
@@ -31,11 +30,7 @@ class CmykConverter:
     def __init__(self, icc: bytes, black_text: str, cache: Path):
         """`icc`: the bytes of the CMYK output profile."""
         self.icc_digest = hashlib.sha256(icc).hexdigest()[:16]
-        self._transform = ImageCms.buildTransform(
-            ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(icc)), "RGB",
-            "CMYK",
-            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+        self._transform = cmyk_transform(icc)
         self.k_only = black_text == "k-only"
         self.cache = cache
         self._colors: dict[Color, Color] = {}

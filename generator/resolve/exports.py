@@ -15,6 +15,7 @@ from ..formats import FORMATS
 from ..images import MAX_PIXELS
 
 MAX_TEMPLATE_BLEED = 36.0  # points (0.5 in): a print service's bleed is 1/8 in, 3 mm or so
+from ..colors import cmyk_transform
 from ..units import mm, parse_length, show_size, to_mm
 from ..values import Reader
 
@@ -48,9 +49,16 @@ def icc_description(path: Path) -> str:
     from PIL import ImageCms  # littleCMS: only when a CMYK export is asked for
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
-        return (ImageCms.getProfileDescription(profile) or path.stem).strip()
+        description = (ImageCms.getProfileDescription(profile) or path.stem).strip()
     except (OSError, ImageCms.PyCMSError) as exc:
         raise IccError(f"cannot be read by littleCMS ({exc})") from None
+    try:
+        cmyk_transform(data)  # what the export does with it: its tables must be sound
+    except (OSError, ImageCms.PyCMSError):
+        raise IccError("is damaged: its header is sound, but its colour tables are not (littleCMS "
+                       "cannot convert colours with it); get the profile again from its maker") \
+            from None
+    return description
 
 
 def resolve_export(name: str, doc: Document, root: Path, display, report: Report,
