@@ -263,3 +263,17 @@ def test_stats_command_names_an_unknown_deck_and_counts_several_games(project, c
     text = cardgen("stats", "odoriko", "--deck", "playing").out
     assert "deck playing" in text and "deck characters" not in text
     assert "suit: spade 13, heart 13, diamond 13, club 13" in text
+
+
+def test_a_chance_smaller_than_any_float_is_shown_by_its_size():
+    """A hand of 200 cards that must all be one card of 88 kinds: about 10^-397. Its float
+    is 0.0, and 1 / p overflows a float: it is shown by its size, never an internal error."""
+    from fractions import Fraction
+    from math import comb
+    from generator.stats.results import Answer
+    p = Fraction(comb(999, 200), comb(87912, 200))
+    a = Answer("all-ones", "every card a one", "", 200, 87912, p)
+    assert a.chance == 0.0 and a.one_in is None
+    assert a.magnitude == pytest.approx(-398.09, abs=0.01)
+    assert a.words() == "about 8.1 x 10^-397%, 1 in about 1.2 x 10^398"
+    assert Answer("q", "", "", 4, 16, Fraction(1, 20)).words() == "1/20 = 5.00%, 1 in 20.0"

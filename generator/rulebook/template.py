@@ -174,8 +174,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
             counted.append(stats.compute(game))
         return [{"label": a.label, "hand": a.hand, "pool": a.pool, "percent": a.percent,
                  "fraction": f"{a.probability.numerator}/{a.probability.denominator}",
-                 "one_in": round(float(1 / a.probability), 1) if a.probability else None,
-                 "chance": float(a.probability), "question": a.text}
+                 "one_in": round(a.one_in, 1) if a.one_in is not None else None,
+                 "chance": a.chance, "question": a.text}
                 for a in counted[0].answers if a.question == question_id]
 
     def pagebreak() -> str:

@@ -19,7 +19,8 @@ from math import comb, lgamma, log
 # ones): a question beyond it is refused before it runs, or as soon as it passes it.
 MAX_STEPS = 2_000_000
 DIGITS_PER_STEP = 400  # numbers this long cost one more small step each
-MAX_DIGITS = 20_000  # digits of the count of possible hands (C(pool, hand)) at most
+MAX_DIGITS = 4_000  # digits of the count of possible hands (C(pool, hand)) at most: under
+# the 4,300 digits Python writes an integer in (the exact answer is shown and written whole)
 
 
 class TooLarge(Exception):

@@ -49,7 +49,7 @@ def odds_chart(answers: list[Answer]) -> Chart:
     """One question's answers, in percent, one bar per item."""
     first = answers[0]
     return Chart(f"{first.question}: {first.text}", tuple(a.label or first.question for a in answers),
-                 (Series("%", tuple(round(float(a.probability) * 100, 2) for a in answers),
+                 (Series("%", tuple(round(a.chance * 100, 2) for a in answers),
                          _PALETTE[1]),), _PALETTE, "the exact chance", "%")
 
 

@@ -3,6 +3,7 @@ and the answers to the odds questions, as finished values."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -95,16 +96,50 @@ class Answer:
     draft: bool = False  # the pool has cards whose copies are TBD
 
     @property
+    def chance(self) -> float:
+        """The probability as a number from 0 to 1 (0.0 when it is below the smallest float:
+        the exact value is in `probability`, and `magnitude` says how small)."""
+        return float(self.probability)
+
+    @property
+    def magnitude(self) -> float | None:
+        """log10 of the probability, exact to a float's precision however small it is
+        (None for a probability of 0)."""
+        p = self.probability
+        return math.log10(p.numerator) - math.log10(p.denominator) if p else None
+
+    @property
+    def one_in(self) -> float | None:
+        """1 / probability, when it is a float (not for 0, nor beyond 1e300)."""
+        m = self.magnitude
+        return None if m is None or -m > 300 else float(1 / self.probability)
+
+    @property
     def percent(self) -> str:
-        return f"{float(self.probability) * 100:.2f}%"
+        x = self.chance * 100
+        if not self.probability or x >= 0.005:
+            return f"{x:.2f}%"
+        return f"{_power(self.magnitude + 2)}%"  # too small for two decimals: its size
 
     def words(self) -> str:
         p = self.probability
-        chance = (f"{p.numerator}/{p.denominator} = {self.percent}" if p.denominator != 1
-                  else self.percent)
+        exact = len(str(p.denominator)) <= SHOWN_DIGITS
+        chance = self.percent if p.denominator == 1 else \
+            f"{p.numerator}/{p.denominator} = {self.percent}" if exact else self.percent
         if 0 < p < 1:
-            chance += f", 1 in {float(1 / p):.1f}"
+            one_in = self.one_in
+            chance += f", 1 in {one_in:.1f}" if one_in is not None and one_in < 1e15 else \
+                f", 1 in {_power(-self.magnitude)}"
         return chance
+
+
+SHOWN_DIGITS = 30  # a fraction with a longer denominator is shown by its size
+
+
+def _power(exponent: float) -> str:
+    """A number by its size: about 3.2 x 10^-390."""
+    whole = math.floor(exponent)
+    return f"about {10 ** (exponent - whole):.1f} x 10^{whole}"
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,7 @@ def as_json(stats: Stats) -> dict[str, Any]:
         "odds": [{"id": a.question, "question": a.text, "label": a.label or None,
                   "hand": a.hand, "pool": a.pool, "numerator": a.probability.numerator,
                   "denominator": a.probability.denominator,
-                  "probability": float(a.probability), "draft": a.draft}
+                  "probability": a.chance, "log10": a.magnitude, "draft": a.draft}
                  for a in stats.answers],
     }
 
