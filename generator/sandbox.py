@@ -18,6 +18,8 @@ from typing import Any, Mapping
 import jinja2
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 
+from .values import whole_number
+
 # Budgets: what one template may do before it is stopped with a located error, so that
 # no template in a game folder can hang a run or fill the memory.
 MAX_TEXT = 1_000_000  # characters in a string a template makes, and in its whole output
@@ -165,7 +167,7 @@ def _other_kind(key):
     if isinstance(key, int):
         return str(key)
     text = key.strip()
-    return int(text) if text.isdigit() or (text[:1] == "-" and text[1:].isdigit()) else None
+    return whole_number(text)
 
 
 _WIDTHS = re.compile(r"%[-+ #0]*(\d+)")

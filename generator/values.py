@@ -13,6 +13,7 @@ the same definition), resolve, the element bindings, spreadsheets and generated 
 | a paper, in any case | `units.PAPER`, `units.paper_name` | `paper`, `rulebook-page` |
 | a card size | `units.CARD_SIZES` | (an enum, filled in) |
 | a name that becomes a path | `paths.is_name` | `name` |
+| a whole number written as text | `whole_number`, `MAX_DIGITS` here | |
 | a character in text | `unprintable` here (YAML and spreadsheets), `DRAWN_AS_NOTHING` | |
 
 tests/test_rules.py feeds every accepted form of each through every place that takes it.
@@ -116,6 +117,34 @@ def shown_character(ch: str) -> str:
     return f"U+{ord(ch):04X} '{ch}'" if ch.isprintable() else character(ch)
 
 
+# --- whole numbers written as text --------------------------------------------------------
+
+# An integer a designer writes is a count, a score, a cost: at most MAX_DIGITS digits. A
+# longer one (a YAML value, a spreadsheet cell, a template's result, a table key) is
+# not read as a number: where it is written it is an error that says so (Python would
+# refuse to read one of more than 4,300 digits, and spend quadratic time below that).
+MAX_DIGITS = 30
+
+
+def whole_number(text: str) -> int | None:
+    """The integer `text` writes (an optional sign, then ASCII digits), if it has at most
+    MAX_DIGITS digits; None otherwise."""
+    body = text[1:] if text[:1] in "+-" else text
+    if not body or len(body) > MAX_DIGITS or not body.isascii() or not body.isdigit():
+        return None
+    return int(text)
+
+
+def too_many_digits(text: str) -> bool:
+    """Whether `text` writes an integer of more than MAX_DIGITS digits."""
+    body = text.strip()
+    body = body[1:] if body[:1] in "+-" else body
+    return len(body) > MAX_DIGITS and body.isascii() and body.isdigit()
+
+
+TOO_MANY_DIGITS = f"a number of more than {MAX_DIGITS} digits, which cardgen does not read"
+
+
 # --- copies --------------------------------------------------------------------------------
 
 COPIES_EXPECTED = f"an integer from 0 to {MAX_COPIES}"
@@ -129,8 +158,8 @@ def is_copies(value: Any) -> bool:
 def copies(value: Any) -> int:
     """Copies written as a number or as text (a generated card's template). Raises
     ValueError naming what is accepted."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str) and whole_number(value.strip()) is not None:
+        value = whole_number(value.strip())
     if not is_copies(value):
         raise ValueError(f"copies must be {COPIES_EXPECTED}, not '{value}'")
     return value

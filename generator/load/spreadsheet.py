@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..model import CARD_KEYS
-from ..values import flag, is_flag, unprintable
+from ..values import TOO_MANY_DIGITS, flag, is_flag, too_many_digits, unprintable, whole_number
 from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
 
@@ -59,8 +59,8 @@ def typed(value: Any, decl: Mapping[str, Any] | None) -> Any:
     if kind == "integer":
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        if isinstance(value, str) and _INT.match(value):
-            return int(value)
+        if isinstance(value, str) and _INT.match(value) and whole_number(value) is not None:
+            return whole_number(value)
     elif kind == "number":
         if isinstance(value, str) and _NUMBER.match(value):
             return float(value)
@@ -120,6 +120,10 @@ def _record(doc: Document, i: int, row: int, cells: list, names: list, seen: dic
             if bad is not None:  # raw in the file, or from a formula (=CHAR(27))
                 problems.error(f"{name}: the cell holds {bad[1]}; remove it", where(row, col),
                                "text")
+            elif too_many_digits(cell):
+                problems.error(f"{name}: {len(cell.strip().lstrip('+-')):,} digits: "
+                               f"{TOO_MANY_DIGITS}", where(row, col), "schema")
+                continue
         value = typed(cell, BUILT_IN.get(name) or fields.get(name))
         if value is None:
             continue

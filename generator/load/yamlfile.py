@@ -19,7 +19,7 @@ import yaml
 
 from ..model import SourceMap
 from ..problems import Location, Report, packed
-from ..values import unprintable
+from ..values import TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
@@ -215,6 +215,11 @@ class _Converter:
             value = _scalar(event)
             if value.__class__ is str and not self.alias_depth:
                 self.text(value, event, path)
+                if not event.style and too_many_digits(value):
+                    key = next((p for p in reversed(path) if isinstance(p, str)), None)
+                    self.report.error(f"{key + ': ' if key else ''}{len(value.lstrip('+-')):,} "
+                                      f"digits: {TOO_MANY_DIGITS}", self.loc(event), "schema")
+                    return None
             return value
         if self.deep(event, path):
             self.rest(event)
@@ -371,7 +376,8 @@ def scalar_value(text: str) -> Any:
     if text in _TRUE or text in _FALSE:
         return text in _TRUE
     if _INT.fullmatch(text):
-        return int(text)
+        number = whole_number(text)
+        return text if number is None else number  # (too long: reported by the converter)
     if _FLOAT.fullmatch(text):
         return float(text)
     return _SPECIAL.get(text, text)
