@@ -17,6 +17,20 @@ CARD_SIZES = {  # natural width, height in mm
     "mini": (44.0, 63.0),
     "tarot": (70.0, 120.0),
 }
+# A card, a tile or a token a layout draws: each side more than CARD_MIN and at most
+# CARD_MAX (a board is drawn by a board layout, not a card layout).
+CARD_MIN, CARD_MAX = 5.0, 500.0  # mm
+
+
+def card_size_problem(size: tuple[float, float]) -> str | None:
+    """Why a card layout cannot have `size` (points), or None."""
+    if all(mm(CARD_MIN) - SIZE_TOLERANCE <= side <= mm(CARD_MAX) + SIZE_TOLERANCE
+           for side in size):
+        return None
+    return (f"{show_size(size)} is not a size a card can have: each side from "
+            f"{CARD_MIN:g} mm to {CARD_MAX:g} mm (a board is a board layout)")
+
+
 PAPER = {  # width, height in mm
     "A3": (297.0, 420.0),
     "A4": (210.0, 297.0),

@@ -17,7 +17,7 @@ from ..load import schema
 from ..load.yamlfile import Document
 from ..model import DEFAULT_BLEED, DEFAULT_SAFE, ElementSpec, LayoutSpec, frozen_mapping
 from ..problems import Location, Report
-from ..units import CARD_SIZES, mm, parse_length, written_unit
+from ..units import CARD_SIZES, card_size_problem, mm, parse_length, written_unit
 
 
 
@@ -61,10 +61,17 @@ def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | N
         w, h = CARD_SIZES[value]
         return mm(w), mm(h)
     try:
-        return parse_length(value[0]), parse_length(value[1])
+        size = parse_length(value[0]), parse_length(value[1])
     except ValueError as exc:
         report.error(f"layout '{layout}': size: {exc}", doc.locate(("size",)), "units")
         return None
+    problem = card_size_problem(size)
+    if problem:  # (a print target's size, written in game.yaml, is said once for its layouts)
+        own = doc.file.startswith("layouts")
+        report.error(f"{f'layout {layout!r}: ' if own else ''}size: {problem}",
+                     doc.locate(("size",)), "units")
+        return None
+    return size
 
 
 def _merge_extends(layout: str, elements: dict[str, _Element], report: Report) -> bool:
@@ -203,7 +210,7 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
     errors = len(report.errors)
     size, orientation, bleed, safe, elements = _merged(chain, report)
     if size is None:
-        if len(report.errors) == errors:
+        if not any("size" in doc.data for _, doc in chain):  # (a bad size is said where it is)
             report.error(f"layout '{name}' has no size: give size: meishi, poker, ... or "
                          "[width, height] (or extend a layout that has one)",
                          chain[0][1].locate(()), "layout")
