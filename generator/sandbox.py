@@ -195,6 +195,15 @@ def template(source: str) -> jinja2.Template:
         raise SandboxError(f"template syntax: {exc.message}") from None
 
 
+def expression_problem(source: str, exc: jinja2.TemplateSyntaxError) -> str:
+    """What to say of an expression that does not compile (after "X "): a template written
+    where an expression is wanted is told so, with how to write it."""
+    if "{{" in source or "{%" in source:
+        return ("is a template ({{ ... }}) where an expression is wanted: write it without the "
+                "braces, as data.setup.hand_size or card.copies > 1")
+    return f"is not a valid expression: {exc.message}"
+
+
 @lru_cache(maxsize=1024)
 def expression(source: str):
     try:

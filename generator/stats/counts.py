@@ -10,7 +10,7 @@ import jinja2
 from ..colors import Color, parse_color
 from ..model import TBD, Card, Deck, Game
 from ..problems import Location, Report
-from ..sandbox import ENV
+from ..sandbox import ENV, expression_problem
 from ..validate.invariants import CheckBroken, evaluate
 from .results import CrossTable, Distribution, MAX_BARS, MAX_CATEGORIES, NONE, _OTHER
 
@@ -170,7 +170,7 @@ class _Values:
                 return str(result) if result not in (None, "") else None
             return parse_color(str(result), self.game.colors) if result else None
         except jinja2.TemplateSyntaxError as exc:
-            self._error(f"{kind}: {rule}: is not a valid expression: {exc.message}", where)
+            self._error(f"{kind}: {rule}: {expression_problem(rule, exc)}", where)
         except CheckBroken as exc:
             self._error(f"{kind}: {rule}: {exc} {which}", where, evaluated=True)
         except ValueError as exc:

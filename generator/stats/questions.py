@@ -11,7 +11,7 @@ import jinja2
 from ..load.schema import suggest
 from ..model import TBD, Deck, Game, Question, StatsSpec, plain
 from ..problems import Location, Report
-from ..sandbox import ENV, SandboxError, in_words, reset_budget
+from ..sandbox import ENV, SandboxError, expression_problem, in_words, reset_budget
 from ..validate.invariants import CheckBroken, PathMissing, context, evaluate, walk
 from . import odds
 from .counts import _card_name, _known_fields, _say
@@ -44,6 +44,7 @@ class _Evaluator:
         self.values, self.locators = context(game)
         self.spec: StatsSpec = game.stats
         self.broken = False
+        self.unwritable: set = set()  # paths of expressions that do not compile (said once)
 
     def error(self, message: str, path: tuple, evaluated: bool = False) -> None:
         self.broken = True
@@ -58,11 +59,15 @@ class _Evaluator:
             self.error(f"{what}: for: {exc}", path + ("for",))
             return []
 
-    def expression(self, text: str, scope: dict, path: tuple, what: str):
+    def expression(self, text: str, scope: dict, path: tuple, what: str, name: str = ""):
+        """The expression's value for one item; `name` (the question's, without the item)
+        is what a syntax error is said of, once, as it is the same for every item."""
         try:
             compiled = ENV.compile_expression(text, undefined_to_none=False)
         except jinja2.TemplateSyntaxError as exc:
-            self.error(f"{what} is not a valid expression: {exc.message}", path)
+            if path not in self.unwritable:
+                self.unwritable.add(path)
+                self.error(f"{name or what} {expression_problem(text, exc)}", path)
             raise CheckBroken("syntax", "", CheckBroken.WRITTEN) from None
         try:
             return evaluate(compiled, {**self.values, **scope}, what)
@@ -149,7 +154,7 @@ def _requirements(q: Question, deck: Deck, what: str, ev: _Evaluator) -> list | 
             try:
                 compiled.append(ENV.compile_expression(r.where, undefined_to_none=False))
             except jinja2.TemplateSyntaxError as exc:
-                ev.error(f"{what}: where is not a valid expression: {exc.message}",
+                ev.error(f"{what}: where {expression_problem(r.where, exc)}",
                          r.path + ("where",))
                 return None
         else:
@@ -182,7 +187,8 @@ def _hand(q: Question, scope: dict, item: str, size: int, ev: _Evaluator) -> int
     """The hand's size for one item: a whole number from 1 to the pool's size."""
     try:
         hand = int(q.hand) if q.hand.strip().isdigit() else \
-            ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand")
+            ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand",
+                          f"odds '{q.id}': hand")
     except CheckBroken:
         return None
     if not isinstance(hand, int) or isinstance(hand, bool) or not 0 < hand <= size:

@@ -24,7 +24,7 @@ import jinja2
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
-from ..sandbox import ENV, SandboxError, game_scope, in_words, reset_budget
+from ..sandbox import ENV, SandboxError, expression_problem, game_scope, in_words, reset_budget
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -221,7 +221,7 @@ def _compile(check: Invariant):
             try:
                 compiled[field] = ENV.compile_expression(text, undefined_to_none=False)
             except jinja2.TemplateSyntaxError as exc:
-                raise CheckBroken(f"{field} is not a valid expression: {exc.message}", field,
+                raise CheckBroken(f"{field} {expression_problem(text, exc)}", field,
                                   CheckBroken.WRITTEN) from None
     if check.message:
         try:
