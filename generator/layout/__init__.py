@@ -161,8 +161,9 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(draft_mark(layout, gothic.bold))
-    if mark_drafts and game.stamp:  # fronts only
-        items.append(stamp(layout, card, game, gothic.regular))
+    if mark_drafts and game.stamp:  # fronts only: what the face prints, stamped on it
+        items.append(stamp(layout, Face(layout.size[0], layout.size[1], tuple(items),
+                                        layout.bleed), game, gothic.regular))
     if guides:
         items.extend(guides_of(layout, boxes, gothic.regular))
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)

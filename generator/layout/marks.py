@@ -1,14 +1,13 @@
 """What cardgen itself adds to a face: the guides (`--guides`), the DRAFT mark on a card
-with a TBD value, and the revision stamp (the game's version and the card's hash)."""
+with a TBD value, and the revision stamp (the game's version and what the face prints)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 
 from .. import fonts
-from ..model import Card, Game, LayoutSpec
-from ..primitives import Item, Rect, Text
+from ..identity import face_identity
+from ..model import Game, LayoutSpec
+from ..primitives import Face, Item, Rect, Text
 from ..units import mm
 
 DRAFT_RED = (0.85, 0.1, 0.1)
@@ -31,16 +30,13 @@ def guides_of(layout: LayoutSpec, boxes: list[tuple[str, tuple]], label_font: st
     return items
 
 
-def card_hash(card: Card) -> str:
-    """A short hash of a card's data: a printed card can be matched to its data."""
-    text = json.dumps(card.record(), sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:7]
-
-
-def stamp(layout: LayoutSpec, card: Card, game: Game, font: str) -> Item:
-    """The revision stamp: the game's version and the card's hash, small at the bottom."""
+def stamp(layout: LayoutSpec, face: Face, game: Game, font: str) -> Item:
+    """The revision stamp: the game's version and the identity of what the face prints
+    (identity.py) without the stamp, small at the bottom: a card reprinted for any reason
+    (its data, a layout, a picture, a font) gets a new stamp, so old and new prints can be
+    told apart at the table, and one that prints the same keeps its stamp."""
     inset = max(layout.safe, mm(2))
-    label = f"{game.version} {card_hash(card)}".strip()
+    label = f"{game.version} {face_identity(face)[:7]}".strip()
     return Text(inset, inset * 0.45, label, font, 4.0, (0.45, 0.45, 0.45))
 
 
