@@ -241,11 +241,16 @@ def cmd_build(args, project: Project) -> int:
             if args.changed_since:
                 from .diff import diff_game, errata_copies, errata_lines
                 changes = diff_game(project, game_id, args.changed_since)
-                if not (changes.added or changes.reprinted or changes.copies or changes.removed):
+                if not changes.prints:
                     print(f"{game_id}: nothing printed changed since {args.changed_since}")
                     continue
+                book = changes.rulebook
                 run = replace(run, only=tuple(sorted(errata_copies(changes).items())),
-                              errata=tuple(errata_lines(changes, args.changed_since)))
+                              errata=tuple(errata_lines(changes, args.changed_since)),
+                              rulebook_pages=tuple(book.reprint) if book else (),
+                              booklet_sheets=tuple(book.sheets) if book else (),
+                              board_pages=tuple((b.board, tuple(b.pages))
+                                                for b in changes.boards if b.pages))
             runs.append((name, run))
         if not runs:
             continue

@@ -44,6 +44,12 @@ class BuildOptions:
     # boards; `errata` is what its print guide says changed, in words.
     only: tuple[tuple[str, int], ...] | None = None
     errata: tuple[str, ...] = ()
+    # An errata set's rulebook and boards (diff, printed.py): the rulebook's pages whose
+    # content changed, the booklet sheets carrying every page that prints differently, and
+    # each board's pages that print differently, as (board id, pages), all 1-based.
+    rulebook_pages: tuple[int, ...] = ()
+    booklet_sheets: tuple[int, ...] = ()
+    board_pages: tuple[tuple[str, tuple[int, ...]], ...] = ()
     # A print target of the game (`targets:` in game.yaml), or None for the game as written.
     target: str | None = None
 
@@ -214,6 +220,51 @@ def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> li
             BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", book.booklet, book.sides)]
 
 
+def errata_printed(project: Project, outcome: Outcome, game: Game,
+                   options: BuildOptions) -> list:
+    """An errata set's rulebook and board pages: the new rulebook (and booklet) whole, the
+    rulebook's changed pages as <stem>-errata-rulebook.pdf and the booklet sheets to reprint
+    as <stem>-errata-rulebook-booklet.pdf, and each changed board's changed pages as
+    <stem>-errata-board-<id>.pdf. The rulebook shows the whole game's faces, and a board its
+    whole deck's tiles: the game is laid out whole for them."""
+    if not (options.rulebook_pages or options.booklet_sheets or options.board_pages):
+        return []
+    from .layout import layout_game
+    from .problems import Report
+    faces = layout_game(game, Report())
+    folder, stem = output_folder(project, game.id), f"{game.stem}-errata"
+    title, font = game.display_title, game.main_family.regular
+    out: list = []
+    if (options.rulebook_pages or options.booklet_sheets) and game.rulebook is not None \
+            and outcome.rulebook_markdown is not None:
+        from . import rulebook
+        from .rulebook.booklet import some_pages
+        book = rulebook.build(game, faces, outcome.rulebook_markdown)
+        out += [BytesFile(folder / f"{game.id}-rulebook.pdf", book.pdf, book.pages),
+                BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", book.booklet, book.sides)]
+        pages = [p - 1 for p in options.rulebook_pages if 0 < p <= book.pages]
+        if pages:
+            out.append(BytesFile(folder / f"{stem}-rulebook.pdf", some_pages(
+                book.pdf, pages, f"{game.rulebook.title}: errata pages"), len(pages)))
+        sides = [i for s in options.booklet_sheets for i in (2 * s - 2, 2 * s - 1)
+                 if 0 <= i < book.sides]
+        if sides:
+            out.append(BytesFile(folder / f"{stem}-rulebook-booklet.pdf", some_pages(
+                book.booklet, sides, f"{game.rulebook.title}: errata booklet sheets",
+                duplex=True), len(sides)))
+    wanted = dict(options.board_pages)
+    for board_face in faces.boards:
+        pages = wanted.get(board_face.board.id)
+        if not pages:
+            continue
+        every = impose_board(board_face, font)
+        chosen = tuple(every[p - 1] for p in pages if 0 < p <= len(every))
+        out.append(PdfOutput(folder / f"{stem}-board-{board_face.board.id}.pdf", PdfFile(
+            chosen, f"{title}: board {board_face.board.title}, errata pages",
+            f"pages {', '.join(map(str, pages))} of {len(every)} of the board", font)))
+    return out
+
+
 def stats_outputs(project: Project, outcome: Outcome, options: BuildOptions) -> list:
     """<game>-stats.pdf, when asked for: once per game (print targets count alike)."""
     game = outcome.game
@@ -323,6 +374,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
         raise UsageError(f"--start-slot {options.start_slot + 1}: sheet '{first.id}' has slots "
                          f"1 to {first.per_sheet}")
+    full_game = outcome.game
     if options.only is not None:  # an errata set: the changed cards, their backs, a guide
         outcome.game = errata_game(outcome.game, options.only)
     cards = sum(d.total for d in outcome.game.decks)
@@ -339,6 +391,8 @@ def _build(project: Project, game_id: str, options: BuildOptions,
         progress(f"{game_id}: typesetting the rulebook")
     outputs += rulebook_outputs(project, outcome, faces) \
         if options.only is None and outcome.game.first_target else []
+    if options.only is not None and full_game.first_target:
+        outputs += errata_printed(project, outcome, full_game, options)
     if options.stats:
         progress(f"{game_id}: drawing statistics")
     outputs += stats_outputs(project, outcome, options)

@@ -49,9 +49,9 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
     revise(repo)
     run = cardgen("diff", "lastdance")
     assert run.code == 0
-    assert run.lines == [
+    assert run.lines[:8] == [
         "lastdance: 1 added, 1 removed, 1 reprinted (1 front, 0 backs), 0 with other copies; "
-        "3 changes print nothing",
+        "2 changes print nothing",
         "+ card 'jester' (cards) 道化師 ×1",
         "- card 'revolutionary' (cards) 革命家 ×1",
         "~ card 'princess' (cards): reprint front",
@@ -59,8 +59,14 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
         "changes that print nothing:",
         "    data setup.cards_used[3].cards.revolutionary: 1 -> (none)",
         "    data setup.cards_used[3].cards.jester: (none) -> 1",
-        "    data rulings.qa[q4].cards[8]: revolutionary -> jester",
-    ]  # the Baron moved below the Baroness: not a change; Q&A entries by their id
+    ]  # the Baron moved below the Baroness: not a change of a card; Q&A entries by their id
+    # The rulebook lists the cards in order, with their names, and shows their faces: its
+    # pages 3 to 5 changed, and the Q&A's card list is printed in it (not "prints nothing").
+    assert run.lines[8:11] == ["~ rulebook: 9 pages", "    pages 3, 4, 5: content changed",
+                               "    booklet sheets to reprint: 2, 3"]
+    assert any(line.startswith("    ~ section 'Cards Used by Player Count' (p. 5): ") and
+               "[-Revolutionary-]{+Jester+} ([-革命家-]{+道化師+})" in line for line in run.lines)
+    assert run.lines[-1] == "    data rulings.qa[q4].cards[8]: revolutionary -> jester: the rulebook"
 
 
 def test_diff_against_another_folder(project, cardgen, tmp_path):
@@ -70,7 +76,7 @@ def test_diff_against_another_folder(project, cardgen, tmp_path):
     revise(project)
     run = cardgen("diff", "--against", str(old), "lastdance")
     assert run.lines[:4] == ["lastdance: 1 added, 1 removed, 1 reprinted (1 front, 0 backs), 0 "
-                             "with other copies; 3 changes print nothing",
+                             "with other copies; 2 changes print nothing",
                              "+ card 'jester' (cards) 道化師 ×1",
                              "- card 'revolutionary' (cards) 革命家 ×1",
                              "~ card 'princess' (cards): reprint front"]
@@ -95,18 +101,39 @@ def test_errata_set_holds_only_the_changed_cards_with_their_backs(repo, cardgen)
         "lastdance: nothing printed changed since HEAD"]
 
 
-def test_revision_stamp_matches_the_card_data(project, cardgen):
+def test_the_revision_stamp_follows_what_the_face_prints(project, cardgen):
+    """The stamp is the version and the identity of what the face prints without it: a
+    layout change that reprints every card gives every card a new stamp; a change that
+    prints nothing keeps them."""
+    import re as _re
     game = project / "cards/lastdance/game.yaml"
     game.write_text(game.read_text("utf-8").replace("title_en: Save the Last Dance for Me\n",
                                                     "title_en: Save the Last Dance for Me\n"
                                                     "version: '1.2'\nstamp: true\n"), "utf-8")
-    assert cardgen("build", "lastdance").code == 0
-    from generator.layout.marks import card_hash
+
+    def stamps() -> list[str]:
+        assert cardgen("build", "lastdance").code == 0
+        text = " ".join(p.extract_text() for p in
+                        reader(project / "output/lastdance/lastdance-fronts.pdf").pages)
+        return _re.findall(r"1\.2 ([0-9a-f]{7})", text)
+    first = stamps()
+    assert len(first) >= 10 and len(set(first)) > 1  # one per card, each its own
+    from generator.identity import face_identity
     from generator.load import Project
-    from generator.pipeline import check
-    princess = next(c for c in check(Project.find(), "lastdance").game.cards() if c.id == "princess")
-    first = reader(project / "output/lastdance/lastdance-fronts.pdf").pages[0].extract_text()
-    assert f"1.2 {card_hash(princess)}" in first
+    from generator.pipeline import check, lay_out
+    faces = lay_out(check(Project.find(), "lastdance"))
+    face = faces.decks[0].fronts["princess"]
+    unstamped = type(face)(face.width, face.height, face.items[:-1], face.bleed)
+    assert face_identity(unstamped)[:7] in first
+    cards = project / "cards/lastdance/cards.yaml"
+    cards.write_text(cards.read_text("utf-8") + "\n# a comment prints nothing\n", "utf-8")
+    assert stamps() == first
+    layout = project / "layouts/lastdance-front.yaml"
+    layout.write_text(layout.read_text("utf-8").replace("    size: 10pt\n    align: left",
+                                                        "    size: 9pt\n    align: left"), "utf-8")
+    again = stamps()  # every card with an English name prints it smaller: a new stamp; the
+    assert len(again) == len(first)  # 4 blank cards print no English name: theirs stay
+    assert sum(a != b for a, b in zip(again, first)) == 32
 
 
 def test_watch_rebuilds_on_save_and_keeps_the_last_good_output(project, capsys):

@@ -26,14 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import stats
-from .layout import GameFaces
-from .stats import show as stats_show
-from .identity import face_identity, fonts_of, images_of
-from .load import Project
-from .model import Card, Game, LayoutSpec, plain
-from .pipeline import check, lay_out
-from .problems import DataProblems, UsageError
+from .. import stats
+from ..layout import GameFaces
+from ..stats import show as stats_show
+from ..identity import face_identity, fonts_of, images_of
+from ..load import Project
+from ..model import Card, Game, LayoutSpec, plain
+from ..pipeline import check, lay_out
+from .printed import BoardChanges, BookChanges, compare_boards, compare_rulebooks
+from ..problems import DataProblems, UsageError
 
 SIDES = ("front", "back")
 
@@ -58,11 +59,20 @@ class GameDiff:
     rasters: dict[tuple, tuple] = field(default_factory=dict)  # (id, side) -> PNGs, --visual
     font: str = ""  # the new version's main font (registered name), for the visual diff
     statistics: list[str] = field(default_factory=list)  # what changed in `cardgen stats`
+    rulebook: BookChanges | None = None  # how the rulebook changed (printed.py)
+    boards: list[BoardChanges] = field(default_factory=list)  # boards that print differently
+    rulebook_pdfs: tuple = ()  # (old, new) rulebook PDFs, for --visual and errata
 
     @property
     def empty(self) -> bool:
         return not (self.added or self.removed or self.reprinted or self.copies
-                    or self.unprinted)
+                    or self.unprinted or self.rulebook or self.boards)
+
+    @property
+    def prints(self) -> bool:
+        """Whether anything printed changed: cards, the rulebook's pages or a board's."""
+        return bool(self.added or self.reprinted or self.copies or self.removed or
+                    (self.rulebook and self.rulebook.pages) or self.boards)
 
 
 # -- values and data, by key path -----------------------------------------------------------
@@ -278,8 +288,10 @@ def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[s
         causes += _data_causes(old_game, new_game, templates, data_changes, tables)
         causes += _drawn_causes(old_game, new_game, *faces[side])
         causes += _scope_causes(old_game, new_game, old, new, templates)
-    if new_game.stamp and (old.record() != new.record() or old_game.version != new_game.version):
-        causes.append("the revision stamp (game version and card data)")
+    if new_game.stamp:  # it follows what the face prints, and the game's version
+        causes.append("the revision stamp" + (f" (version {old_game.version} -> "
+                                              f"{new_game.version})"
+                                              if old_game.version != new_game.version else ""))
     unique = list(dict.fromkeys(causes))
     return unique or ["something the faces draw from the game changed"], tables
 
@@ -334,12 +346,54 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
     return diff
 
 
-def _laid_out(project: Project, game_id: str) -> GameFaces:
+@dataclass
+class _Version:
+    """One version of a game as diff reads it: its faces, and its rulebook (the rendered
+    Markdown and the PDF), made while its files are there to read."""
+
+    faces: GameFaces
+    markdown: str = ""
+    rulebook: bytes | None = None
+
+
+def _laid_out(project: Project, game_id: str) -> _Version:
     outcome = check(project, game_id)
     faces = lay_out(outcome)
     if faces is None:
         raise DataProblems(outcome.report)
-    return faces
+    version = _Version(faces, outcome.rulebook_markdown or "")
+    if faces.game.rulebook is not None and outcome.rulebook_markdown is not None:
+        from .. import rulebook
+        version.rulebook = rulebook.build(faces.game, faces, outcome.rulebook_markdown).pdf
+    return version
+
+
+def _compared(old: _Version, new: _Version) -> GameDiff:
+    """The cards' diff (compare), with the rulebook's pages and text and the boards'
+    pages; a data change the rulebook prints is a rulebook change, not one that prints
+    nothing."""
+    diff = compare(old.faces, new.faces)
+    diff.rulebook, explained = compare_rulebooks(old.rulebook, old.markdown, new.rulebook,
+                                                 new.markdown, diff.data, word_diff, show_change)
+    if explained:
+        shown = {f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
+                 if path in explained}
+        diff.unprinted = [line for line in diff.unprinted if line not in shown]
+    diff.boards = compare_boards(old.faces, new.faces, diff.font, show_change)
+    drawn = _board_data(new.faces, {b.board for b in diff.boards})
+    if drawn:  # the cells of a board that prints differently: its causes say them
+        diff.unprinted = [line for line in diff.unprinted
+                          if not line.startswith(tuple(f"data {p}" for p in drawn))]
+    diff.rulebook_pdfs = (old.rulebook, new.rulebook)
+    return diff
+
+
+def _board_data(faces: GameFaces, boards: set[str]) -> set[str]:
+    """The data paths ("map.cells") the cells of these boards are written at."""
+    tables = {id(source): name for name, source in faces.game.data_sources.items()}
+    return {f"{tables[id(cell.source)]}.{cell.path[0]}" for b in faces.boards
+            if b.board.id in boards for cell in b.board.cells
+            if id(cell.source) in tables and cell.path}
 
 
 def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> Project:
@@ -392,13 +446,13 @@ def diff_game(project: Project, game_id: str, revision: str | None = None,
     files are still there to read)."""
     new = _laid_out(project, game_id)
     if other is not None:
-        return _rasterised(compare(_laid_out(Project.find(other, trust=project.trust), game_id),
-                                   new), visual)
+        return _rasterised(_compared(_laid_out(Project.find(other, trust=project.trust),
+                                               game_id), new), visual)
     with tempfile.TemporaryDirectory(prefix="cardgen-diff-") as tmp:
         old_project = at_revision(project, game_id, revision or "HEAD", Path(tmp))
         if not (old_project.cards / game_id / "game.yaml").is_file():
-            return GameDiff(added=list(new.game.cards()))
-        return _rasterised(compare(_laid_out(old_project, game_id), new), visual)
+            return GameDiff(added=list(new.faces.game.cards()))
+        return _rasterised(_compared(_laid_out(old_project, game_id), new), visual)
 
 
 VISUAL_DPI = 100
@@ -407,7 +461,7 @@ VISUAL_DPI = 100
 def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
     if not visual:
         return diff
-    from .write.png import faces_to_png
+    from ..write.png import faces_to_png
     keys, faces = [], []
     for r in diff.reprinted:
         old_faces, new_faces = diff.pairs[r.new.id]
@@ -420,75 +474,7 @@ def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
     return diff
 
 
-# -- reporting ------------------------------------------------------------------------------
+from .report import as_json, errata_copies, errata_lines, format_diff  # noqa: E402,F401
 
-def format_diff(game_id: str, diff: GameDiff) -> list[str]:
-    if diff.empty:
-        return [f"{game_id}: no changes"]
-    fronts = sum(1 for r in diff.reprinted if "front" in r.sides)
-    backs = sum(1 for r in diff.reprinted if "back" in r.sides)
-    lines = [f"{game_id}: {len(diff.added)} added, {len(diff.removed)} removed, "
-             f"{len(diff.reprinted)} reprinted ({fronts} front{'s' if fronts != 1 else ''}, "
-             f"{backs} back{'s' if backs != 1 else ''}), {len(diff.copies)} with other copies; "
-             f"{len(diff.unprinted)} change{'s' if len(diff.unprinted) != 1 else ''} print nothing"]
-    lines += [f"+ card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
-              for c in diff.added]
-    lines += [f"- card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
-              for c in diff.removed]
-    for r in diff.reprinted:
-        lines.append(f"~ card '{r.new.id}' ({r.new.deck}): reprint {' and '.join(r.sides)}")
-        lines += [f"    {cause}" for cause in r.causes]
-    lines += [f"= card '{new.id}' ({new.deck}): copies {old.copies} -> {new.copies}, print unchanged"
-              for old, new in diff.copies]
-    if diff.unprinted:
-        lines.append("changes that print nothing:")
-        lines += [f"    {line}" for line in diff.unprinted]
-    if diff.statistics:
-        lines.append("statistics:")
-        lines += [f"    {line}" for line in diff.statistics]
-    return lines
-
-
-def as_json(game_id: str, diff: GameDiff) -> dict:
-    card = lambda c: {"id": c.id, "deck": c.deck, "name": c.fields.get("name"),  # noqa: E731
-                      "copies": c.copies}
-    return {"game": game_id,
-            "added": [card(c) for c in diff.added],
-            "removed": [card(c) for c in diff.removed],
-            "reprinted": [{**card(r.new), "sides": list(r.sides), "causes": r.causes,
-                           "copies_before": r.old.copies} for r in diff.reprinted],
-            "copies": [{**card(new), "copies_before": old.copies} for old, new in diff.copies],
-            "prints_nothing": diff.unprinted,
-            "statistics": diff.statistics}
-
-
-def errata_lines(diff: GameDiff, revision: str) -> list[str]:
-    """The errata guide's list of changes, in words: what to print, replace and remove."""
-    lines = [f"Changes since {revision}:"]
-    for c in diff.added:
-        lines.append(f"  - print {c.copies} × {_name(c)}: a new card")
-    for r in diff.reprinted:
-        was = f" (was {r.old.copies})" if r.old.copies != r.new.copies else ""
-        lines.append(f"  - replace all {r.new.copies} × {_name(r.new)}{was}: "
-                     f"the {' and '.join(r.sides)} changed ({'; '.join(r.causes)})")
-    for old, new in diff.copies:
-        n = new.copies - old.copies
-        lines.append(f"  - print {n} more × {_name(new)} (copies {old.copies} -> {new.copies}; the "
-                     "print is unchanged)" if n > 0 else
-                     f"  - remove {-n} × {_name(new)} (copies {old.copies} -> {new.copies})")
-    for c in diff.removed:
-        lines.append(f"  - remove all {c.copies} × {_name(c)}: the card was removed")
-    if diff.unprinted:
-        lines.append(f"  ({len(diff.unprinted)} other change{'s' if len(diff.unprinted) != 1 else ''}"
-                     " print nothing: `cardgen diff` lists them)")
-    return lines
-
-
-def errata_copies(diff: GameDiff) -> dict[str, int]:
-    """How many of each card an errata set prints: every copy of a new or reprinted card,
-    and the extra copies of a card whose print did not change."""
-    out = {c.id: c.copies for c in diff.added}
-    out.update({r.new.id: r.new.copies for r in diff.reprinted})
-    out.update({new.id: new.copies - old.copies for old, new in diff.copies
-                if new.copies > old.copies})
-    return out
+__all__ = ["GameDiff", "Reprint", "as_json", "compare", "diff_game", "errata_copies",
+           "errata_lines", "format_diff", "show_change", "word_diff"]

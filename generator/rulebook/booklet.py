@@ -55,3 +55,21 @@ def impose_booklet(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
     out = io.BytesIO()
     book.save(out, deterministic_id=True)  # same pages, same bytes
     return out.getvalue()
+
+
+def some_pages(pdf: bytes, indexes: list[int], title: str, duplex: bool = False) -> bytes:
+    """Only the pages `indexes` (0-based, in order) of a PDF: an errata set's rulebook pages
+    or booklet sheet sides. Deterministic, as every file cardgen writes."""
+    source = pikepdf.open(io.BytesIO(pdf))
+    out = pikepdf.new()
+    for index in indexes:
+        out.pages.append(source.pages[index])
+    out.docinfo["/Title"] = title
+    out.docinfo["/Creator"] = "cardgen"
+    preferences = {"PrintScaling": Name("/None")}
+    if duplex:
+        preferences["Duplex"] = Name.DuplexFlipShortEdge
+    out.Root.ViewerPreferences = Dictionary(**preferences)
+    buffer = io.BytesIO()
+    out.save(buffer, deterministic_id=True)
+    return buffer.getvalue()

@@ -109,7 +109,11 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
     if errata:
         lines += [*errata, ""]
     if not imposition.fronts:
-        nothing = "Nothing to print: take out the cards listed above." if errata else \
+        removed = any(" remove " in line for line in errata)
+        pages = any(line.lstrip("  -").startswith(("rulebook", "board")) for line in errata)
+        nothing = ("No cards to print" + (": take out the cards listed above" if removed else "")
+                   + ("; the rulebook and board pages above are files of their own (errata-*)"
+                      if pages else "") + ".") if errata else \
             "Nothing to print yet: every deck is empty (a draft)."
         return "\n".join(lines + [nothing, ""])
     printed = {deck for deck, _ in imposition.decks}

@@ -1,0 +1,304 @@
+"""What changed in the printed pages that are not card faces: rulebook pages, booklet
+sheets and board pages, between two versions of a game (`cardgen diff`, errata).
+
+A page's identity is what it prints, as a face's is (identity.py): a rulebook page is
+drawn by the typesetter, not from primitives, so its identity is a digest of the page
+rasterised (every glyph, rule and picture it puts on paper, fonts and images included);
+a board page is imposed from primitives, so its identity is the digest of what it places
+and marks. Pages are told apart as:
+
+- `changed`: it prints something the old version did not print anywhere;
+- `moved`: it prints what a page of the old version printed, at another number;
+- `reflowed`: its text was all in the old version, but it falls on the page otherwise
+  (a paragraph inserted before it pushed it down);
+- `added` and `removed`: the version has more or fewer pages.
+
+Only `changed` and `added` pages need reprinting; a booklet's sheets that carry one are
+the sheets to reprint. The rules as text are compared too, section by section, paragraph
+by paragraph, with the changed words marked (Japanese character by character).
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+PAGE_DPI = 50  # the raster a rulebook page's identity is taken from
+
+
+@dataclass(frozen=True)
+class PageChange:
+    how: str  # changed, moved, reflowed, added or removed
+    page: int | None  # its number in the new version (None: removed)
+    was: int | None = None  # its number in the old version, where it had one
+
+
+@dataclass
+class BookChanges:
+    """How the rulebook changed: its pages, its text and the data it prints."""
+
+    pages_before: int
+    pages_after: int
+    pages: list[PageChange] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)  # section and paragraph changes, in words
+    data: list[str] = field(default_factory=list)  # data values only the rulebook prints
+    sheets: list[int] = field(default_factory=list)  # booklet sheets to reprint (1-based)
+
+    @property
+    def reprint(self) -> list[int]:
+        """The pages whose content changed (or are new): the ones to print again."""
+        return [c.page for c in self.pages if c.how in ("changed", "added")]
+
+    @property
+    def empty(self) -> bool:
+        return not (self.pages or self.text or self.data)
+
+
+@dataclass
+class BoardChanges:
+    board: str
+    pages_before: int
+    pages_after: int
+    pages: list[int]  # pages of the new version that print differently (1-based)
+    causes: list[str]
+
+
+# -- pages ----------------------------------------------------------------------------------
+
+def pdf_pages(pdf: bytes) -> list[tuple[str, str]]:
+    """(identity, text) of each page of a PDF: the digest of the page rasterised, and its
+    text with the spaces and line ends left out."""
+    import pypdfium2
+    document = pypdfium2.PdfDocument(pdf)
+    out = []
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            bitmap = page.render(scale=PAGE_DPI / 72)
+            digest = hashlib.sha256(bytes(bitmap.buffer) + repr(
+                (bitmap.width, bitmap.height)).encode()).hexdigest()[:24]
+            text = page.get_textpage().get_text_range()
+            out.append((digest, re.sub(r"\s+", "", text)))
+    finally:
+        document.close()
+    return out
+
+
+def compare_pages(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list[PageChange]:
+    """How each page of `new` stands to `old` (see the module's words); unchanged pages are
+    left out."""
+    changes = []
+    old_index = {digest: n for n, (digest, _) in reversed(list(enumerate(old, 1)))}
+    everything = "".join(text for _, text in old)
+    for n, (digest, text) in enumerate(new, 1):
+        if n <= len(old) and old[n - 1][0] == digest:
+            continue
+        was = old_index.get(digest)
+        if was is not None:
+            changes.append(PageChange("moved", n, was))
+        elif n > len(old):
+            changes.append(PageChange("added", n))
+        elif text and text in everything:
+            changes.append(PageChange("reflowed", n, n))
+        else:
+            changes.append(PageChange("changed", n, n))
+    changes += [PageChange("removed", None, n) for n in range(len(new) + 1, len(old) + 1)]
+    return changes
+
+
+def booklet_sheets(pages: list[int], total_pages: int) -> list[int]:
+    """The booklet sheets (1-based) that carry any of `pages` (1-based), by the
+    saddle-stitch order of rulebook/booklet.py: sheet s carries pages 2s+1, 2s+2 and the
+    two facing them from the end."""
+    total = -(-total_pages // 4) * 4
+    sheets = set()
+    for p in pages:
+        i = p - 1
+        sheets.add(min(i, total - 1 - i) // 2 + 1)
+    return sorted(sheets)
+
+
+# -- the rules as text ----------------------------------------------------------------------
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+
+
+def sections(markdown: str) -> list[tuple[str, list[str]]]:
+    """(heading, its paragraphs) in order; text before the first heading is under ""."""
+    out: list[tuple[str, list[str]]] = [("", [])]
+    block: list[str] = []
+
+    def flush() -> None:
+        if block:
+            out[-1][1].append(" ".join(line.strip() for line in block))
+            block.clear()
+    markdown = re.sub(r"<!--.*?-->", "", markdown, flags=re.S)  # cardgen's markers (card faces)
+    for line in markdown.splitlines():
+        heading = _HEADING.match(line)
+        if heading:
+            flush()
+            out.append((heading.group(2), []))
+        elif not line.strip():
+            flush()
+        else:
+            block.append(line)
+    flush()
+    return [s for s in out if s[0] or s[1]]
+
+
+def _page_of(text: str, pages: list[tuple[str, str]]) -> int | None:
+    """The first page (1-based) that prints `text` (its first words), if one does."""
+    needle = re.sub(r"\s+|[#*_`>|]", "", text)[:24]
+    if not needle:
+        return None
+    return next((n for n, (_, page) in enumerate(pages, 1) if needle in page), None)
+
+
+def text_changes(old_md: str, new_md: str, pages: list[tuple[str, str]], word_diff) -> list[str]:
+    """The rules' changes in words: sections added or removed, and within a section each
+    paragraph added, removed or changed (its changed words marked), with the page it is on."""
+    old, new = dict(sections(old_md)), sections(new_md)
+    old_order = [h for h, _ in sections(old_md)]
+    lines = []
+
+    def at(text: str) -> str:
+        page = _page_of(text, pages)
+        return f" (p. {page})" if page else ""
+    for heading, paragraphs in new:
+        name = f"section '{heading}'" if heading else "the opening text"
+        if heading not in old:  # found by its first paragraph: its heading is in the contents too
+            lines.append(f"+ {name}{at(paragraphs[0] if paragraphs else heading)}")
+            continue
+        before = old[heading]
+        matcher = difflib.SequenceMatcher(None, before, paragraphs, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            if tag == "replace" and i2 - i1 == j2 - j1:
+                for a, b in zip(before[i1:i2], paragraphs[j1:j2]):
+                    lines.append(f"~ {name}{at(b)}: {word_diff(a, b)}")
+                continue
+            lines += [f"- {name}: {_short(a)}" for a in before[i1:i2]]
+            lines += [f"+ {name}{at(b)}: {_short(b)}" for b in paragraphs[j1:j2]]
+    lines += [f"- section '{h}'" for h in old_order if h and h not in dict(new)]
+    return lines
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
+def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, new_md: str,
+                 pages: list[tuple[str, str]], show) -> tuple[list[str], set[str]]:
+    """The data changes the rulebook prints (the new value is in its text where the old one
+    was): 'data rules.points: 20 -> 25: rulebook p. 3', and the paths they explain."""
+    lines, explained = [], set()
+    for path, a, b in data_changes:
+        if not isinstance(b, (str, int, float)) or isinstance(b, bool):
+            continue
+        new_text, old_text = str(b), str(a)
+        if new_text and new_text in new_md and new_md.count(new_text) > old_md.count(new_text):
+            page = next((n for n, (_, text) in enumerate(pages, 1)
+                         if re.sub(r"\s+", "", new_text) in text), None)
+            where = f"rulebook p. {page}" if page else "the rulebook"
+            lines.append(f"data {path}: {show(a, b)}: {where}")
+            explained.add(path)
+        elif old_text and old_md.count(old_text) > new_md.count(old_text):
+            lines.append(f"data {path}: {show(a, b)}: the rulebook")
+            explained.add(path)
+    return lines, explained
+
+
+def compare_rulebooks(old_pdf: bytes | None, old_md: str, new_pdf: bytes | None, new_md: str,
+                      data_changes: list, word_diff, show) -> tuple[BookChanges | None, set]:
+    """The rulebook's changes (None when neither version has one, or nothing changed), and
+    the data paths whose changes it prints."""
+    if old_pdf is None and new_pdf is None:
+        return None, set()
+    old = pdf_pages(old_pdf) if old_pdf else []
+    new = pdf_pages(new_pdf) if new_pdf else []
+    book = BookChanges(len(old), len(new), compare_pages(old, new))
+    if not book.pages and old_md == new_md:
+        return None, set()
+    book.text = text_changes(old_md, new_md, new, word_diff) if old_md != new_md else []
+    book.data, explained = printed_data(data_changes, old_md, new_md, new, show)
+    # A sheet is paper: every page that prints differently where it stands (its content
+    # changed, or it moved or reflowed) puts its sheet in the reprint; with another number
+    # of sheets, every sheet folds differently.
+    differs = [c.page for c in book.pages if c.page is not None]
+    book.sheets = booklet_sheets(differs, len(new))
+    if old and -(-len(old) // 4) != -(-len(new) // 4):
+        book.sheets = list(range(1, -(-len(new) // 4) + 1))
+    return (book if not book.empty else None), explained
+
+
+# -- boards ---------------------------------------------------------------------------------
+
+def board_page_identities(faces, font: str) -> dict[str, list[str]]:
+    """Board id -> the identity of each of its pages, as impose splits it."""
+    from ..identity import face_identity, item_digest
+    from ..impose import impose_board
+    out = {}
+    for board_face in faces.boards:
+        identities = []
+        for page in impose_board(board_face, font):
+            h = hashlib.sha256(repr((page.width, page.height)).encode())
+            for p in page.placements:
+                h.update(face_identity(p.face).encode() + repr((p.x, p.y, p.rotate, p.clip,
+                                                                 p.bleed)).encode())
+            for item in page.marks:
+                h.update(item_digest(item))
+            identities.append(h.hexdigest()[:24])
+        out[board_face.board.id] = identities
+    return out
+
+
+def compare_boards(old_faces, new_faces, font: str, show) -> list[BoardChanges]:
+    """Each board whose pages print differently, with its changed pages and why: its cells,
+    the tiles placed on it, its layout."""
+    old_ids = board_page_identities(old_faces, font)
+    new_ids = board_page_identities(new_faces, font)
+    old_boards = {b.board.id: b for b in old_faces.boards}
+    out = []
+    for board_face in new_faces.boards:
+        board = board_face.board
+        before, after = old_ids.get(board.id, []), new_ids[board.id]
+        if before == after:
+            continue
+        pages = [n for n, digest in enumerate(after, 1)
+                 if n > len(before) or before[n - 1] != digest]
+        out.append(BoardChanges(board.id, len(before), len(after), pages,
+                                _board_causes(old_boards.get(board.id), board_face, show)))
+    for board_id, before in old_ids.items():
+        if board_id not in new_ids:
+            out.append(BoardChanges(board_id, len(before), 0, [], ["the board was removed"]))
+    return out
+
+
+def _board_causes(old, new, show) -> list[str]:
+    if old is None:
+        return ["a new board"]
+    a, b = old.board, new.board
+    causes = []
+    old_cells = {c.key: c for c in a.cells}
+    for cell in b.cells:
+        was = old_cells.get(cell.key)
+        if was is None:
+            causes.append(f"cell {cell.label} added")
+            continue
+        for key in sorted(set(was.record) | set(cell.record)):
+            if was.record.get(key) != cell.record.get(key):
+                causes.append(f"cell {cell.label} {key}: "
+                              f"{show(was.record.get(key), cell.record.get(key))}")
+    causes += [f"cell {c.label} removed" for k, c in old_cells.items()
+               if k not in {c.key for c in b.cells}]
+    if (a.spec, a.margin, a.papers, a.overlap, a.print_margin, a.color, a.shape) != \
+            (b.spec, b.margin, b.papers, b.overlap, b.print_margin, b.color, b.shape):
+        causes.append(f"the board layout '{b.layout}'")
+    if a.cards != b.cards:
+        causes.append("the tiles it places")
+    if not causes:
+        causes.append("the faces it draws (its tiles or cell layout)")
+    return causes

@@ -1,0 +1,138 @@
+"""A rules revision reaches everything printed (issue 37): the rulebook's pages and text,
+the data only the rulebook prints, and the boards' pages are part of `cardgen diff` and of
+the errata set `build --changed-since` writes, as card faces are; an edit that prints
+nothing gives no changes and the same bytes.
+
+A small game (a deck, a rulebook that prints a points table from data, a grid board drawn
+from data) is committed, edited in turn, and read back: diff's text and JSON, and the
+errata files' pages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+
+import pikepdf
+import pytest
+
+from conftest import write_game
+
+RULEBOOK = """# Overview
+
+Each player takes turns drawing a card. The first to score wins.
+
+# Scoring
+
+{% for name, kind in data.rules.kinds.items() %}
+- {{ name }}: {{ kind.points }} points
+{% endfor %}
+
+# Setup
+
+Shuffle the deck and deal {{ data.rules.hand }} cards to each player.
+"""
+
+
+def git(root, *args):
+    subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
+                   cwd=root, check=True, capture_output=True)
+
+
+@pytest.fixture
+def game(project):
+    folder = write_game(project, "rev", {
+        "title": "Revision", "lang": "en",
+        "decks": [{"id": "main", "fields": {"name": {"type": "text"}, "kind": {"type": "text"}}}],
+        "data": {"rules": "rules.yaml", "map": "map.yaml"},
+        "rulebook": {"template": "rulebook.md", "page": "A5"},
+        "boards": [{"id": "map", "layout": "grid", "cells": "data.map.cells",
+                    "types": "data.map.types"}],
+    }, [{"id": "one", "name": "One", "kind": "kyo"}, {"id": "two", "name": "Two", "kind": "dai"}],
+        files={"rulebook.md": RULEBOOK.encode(),
+               "rules.yaml": b"hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n",
+               "map.yaml": ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\n"
+                            "cells:\n" + "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
+                                                 for r in (1, 2) for c in (1, 2, 3))).encode()})
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    return folder
+
+
+def _diff(cardgen, *args):
+    run = cardgen("diff", "rev", *args)
+    assert run.code == 0, run.lines
+    return run
+
+
+def _pages(path) -> int:
+    with pikepdf.open(path) as pdf:
+        return len(pdf.pages)
+
+
+def test_a_paragraph_added_to_the_rulebook_is_its_pages_and_its_sheets(game, project, cardgen):
+    rulebook = game / "rulebook.md"
+    rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n\n"
+                        "A. No: every turn, you draw.\n", "utf-8")
+    run = _diff(cardgen)
+    assert "~ rulebook: 3 pages" in run.lines or any(l.startswith("~ rulebook:") for l in run.lines)
+    assert any(l.startswith("    + section 'FAQ' (p. ") for l in run.lines), run.lines
+    report = json.loads(_diff(cardgen, "--format", "json").out)
+    book = (report["games"][0] if "games" in report else report)["rulebook"]
+    assert book["reprint"] and all(p["how"] in ("changed", "added", "moved", "reflowed")
+                                   for p in book["pages"])
+    assert cardgen("build", "rev", "--changed-since", "HEAD").code == 0
+    out = project / "output/rev"
+    assert _pages(out / "rev-errata-rulebook.pdf") == len(book["reprint"])
+    assert _pages(out / "rev-errata-rulebook-booklet.pdf") == 2 * len(book["booklet_sheets"])
+    assert _pages(out / "rev-rulebook.pdf") == book["pages_after"]
+    guide = (out / "rev-errata-print-guide.txt").read_text("utf-8")
+    assert f"rulebook: print page{'s' if len(book['reprint']) > 1 else ''} " in guide
+    assert "rulebook booklet: reprint sheet" in guide
+    assert not (out / "rev-errata-board-map.pdf").exists()  # the board did not change
+
+
+def test_a_data_value_only_the_rulebook_prints_is_a_rulebook_change(game, cardgen):
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").replace("kyo: {points: 20}", "kyo: {points: 25}"),
+                     "utf-8")
+    run = _diff(cardgen)
+    assert any(l.startswith("    data rules.kinds.kyo.points: 20 -> 25: rulebook p. ")
+               for l in run.lines), run.lines
+    assert "changes that print nothing:" not in run.lines
+    assert any(l.startswith("    ~ section 'Scoring'") and "[-20-]{+25+}" in l
+               for l in run.lines), run.lines
+
+
+def test_a_board_cell_changed_is_its_board_page_and_its_cause(game, project, cardgen):
+    board_data = game / "map.yaml"
+    text = board_data.read_text("utf-8")
+    board_data.write_text(text.replace("{column: 2, row: 2, type: plain}",
+                                       "{column: 2, row: 2, type: water}"), "utf-8")
+    run = _diff(cardgen)
+    assert "~ board 'map': page 1 of 1 prints differently" in run.lines, run.lines
+    assert "    cell B2 type: plain -> water" in run.lines, run.lines
+    assert cardgen("build", "rev", "--changed-since", "HEAD").code == 0
+    out = project / "output/rev"
+    assert _pages(out / "rev-errata-board-map.pdf") == 1
+    guide = (out / "rev-errata-print-guide.txt").read_text("utf-8")
+    assert "board 'map': print page 1 of 1 again (cell B2 " in guide
+    assert "cell B2 type: plain -> water" in guide
+    assert "print nothing" not in guide  # the cells' data is what the board prints
+    assert not (out / "rev-errata-rulebook.pdf").exists()  # the rulebook did not change
+
+
+def test_an_edit_that_prints_nothing_says_so_and_changes_no_byte(game, project, cardgen):
+    assert cardgen("build", "rev").code == 0
+    out = project / "output/rev"
+    before = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in out.glob("*.pdf")}
+    rules = game / "rules.yaml"
+    rules.write_text("# the points are the designer's first guess\n" + rules.read_text("utf-8"),
+                     "utf-8")
+    assert _diff(cardgen).lines == ["rev: no changes"]
+    run = cardgen("build", "rev", "--changed-since", "HEAD")
+    assert run.lines == ["rev: nothing printed changed since HEAD"], run.lines
+    assert cardgen("build", "rev").code == 0
+    assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in out.glob("*.pdf")} == before
