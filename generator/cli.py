@@ -120,7 +120,9 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--rev", default="HEAD", help="git revision to compare with (default HEAD)")
     d.add_argument("--against", type=Path, metavar="FOLDER",
                    help="compare with another project folder instead of a revision")
-    d.add_argument("--format", choices=("text", "json"), default="text")
+    d.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                   help="text (default), json for scripts, or markdown: a changelog for "
+                        "players, in the game's language")
     d.add_argument("--visual", action="store_true",
                    help="also write output/<game>/<game>-changes.pdf: every changed face before "
                         "and after, the changed regions outlined")
@@ -351,6 +353,12 @@ def cmd_diff(args, project: Project) -> int:
             print(f"wrote {project.display(path)}", file=sys.stderr)
         if args.format == "json":
             results.append(as_json(game_id, changes))
+            continue
+        if args.format == "markdown":
+            from .diff.changelog import changelog
+            game = changes.game or pipeline.check(project, game_id).game
+            for line in changelog(game, changes, str(args.against or args.rev)):
+                print(printable(line))
             continue
         for line in format_diff(game_id, changes):
             print(printable(line))

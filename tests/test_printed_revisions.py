@@ -136,3 +136,82 @@ def test_an_edit_that_prints_nothing_says_so_and_changes_no_byte(game, project, 
     assert run.lines == ["rev: nothing printed changed since HEAD"], run.lines
     assert cardgen("build", "rev").code == 0
     assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in out.glob("*.pdf")} == before
+
+
+def _revise(game):
+    """One playtest's revision: a card renamed, a points value, a FAQ, a space of the map."""
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("name: One\n", "name: One Prime\n")
+                     .replace("name: 一\n", "name: 一番\n"), "utf-8")
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").replace("kyo: {points: 20}", "kyo: {points: 25}"),
+                     "utf-8")
+    board_data = game / "map.yaml"
+    board_data.write_text(board_data.read_text("utf-8").replace(
+        "{column: 2, row: 2, type: plain}", "{column: 2, row: 2, type: water}"), "utf-8")
+
+
+def test_the_changelog_for_players_in_english(game, cardgen):
+    rulebook = game / "rulebook.md"
+    rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n\n"
+                        "A. No: every turn, you draw.\n", "utf-8")
+    _revise(game)
+    run = cardgen("diff", "rev", "--format", "markdown")
+    assert run.code == 0
+    assert run.out.splitlines() == [
+        "# Revision: changes since HEAD",
+        "",
+        "## Cards",
+        "",
+        "- One Prime: name was “One”, now “One Prime”",
+        "",
+        "## Rules",
+        "",
+        "- Scoring: was “kyo: 20 points”; now “kyo: 25 points” (p. 3)",
+        "- New section: FAQ (p. 3)",
+        "  - “Q. May I pass?”",
+        "  - “A. No: every turn, you draw.”",
+        "",
+        "## Components",
+        "",
+        "- Board “map”: space B2: type plain → water",
+        "",
+    ]
+
+
+def test_the_changelog_for_players_in_japanese(project, cardgen):
+    folder = write_game(project, "kai", {
+        "title": "改訂", "lang": "ja",
+        "decks": [{"id": "main", "fields": {"name": {"type": "text"}, "kind": {"type": "text"}}}],
+        "data": {"rules": "rules.yaml", "map": "map.yaml"},
+        "rulebook": {"template": "rulebook.md", "page": "A5"},
+        "boards": [{"id": "map", "title": "戦場", "layout": "grid", "cells": "data.map.cells",
+                    "types": "data.map.types"}],
+    }, [{"id": "one", "name": "一", "kind": "kyo"}, {"id": "two", "name": "二", "kind": "dai"}],
+        files={"rulebook.md": ("# 得点\n\n{% for name, kind in data.rules.kinds.items() %}\n"
+                               "- {{ name }}：{{ kind.points }}点\n{% endfor %}\n\n# 準備\n\n"
+                               "山札をよく切り、各プレイヤーに{{ data.rules.hand }}枚ずつ配ります。\n"
+                               ).encode(),
+               "rules.yaml": b"hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n",
+               "map.yaml": ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\n"
+                            "cells:\n" + "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
+                                                 for r in (1, 2) for c in (1, 2, 3))).encode()})
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    rulebook = folder / "rulebook.md"
+    rulebook.write_text(rulebook.read_text("utf-8").replace(
+        "枚ずつ配ります。", "枚ずつ配ります。残りは場の中央に置きます。"), "utf-8")
+    _revise(folder)
+    run = cardgen("diff", "kai", "--format", "markdown")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert lines[:5] == ["# 改訂：HEAD からの変更点", "", "## カード", "",
+                         "- 一番：name　変更前「一」→ 変更後「一番」"]
+    assert lines[5:8] == ["", "## ルール", ""]
+    assert lines[8].startswith("- 得点：変更前「kyo：20点」→ 変更後「kyo：25点」")
+    assert lines[9].startswith("- 準備：変更前「山札をよく切り、各プレイヤーに3枚ずつ配ります。」"
+                               "→ 変更後「山札をよく切り、各プレイヤーに3枚ずつ配ります。"
+                               "残りは場の中央に置きます。」")
+    assert lines[10:] == ["", "## コンポーネント", "", "- ボード「戦場」：マスB2：type plain → water",
+                          ""]

@@ -62,6 +62,7 @@ class GameDiff:
     rulebook: BookChanges | None = None  # how the rulebook changed (printed.py)
     boards: list[BoardChanges] = field(default_factory=list)  # boards that print differently
     rulebook_pdfs: tuple = ()  # (old, new) rulebook PDFs, for --visual and errata
+    game: Game | None = None  # the new version, for the changelog's title and language
 
     @property
     def empty(self) -> bool:
@@ -385,6 +386,7 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
         diff.unprinted = [line for line in diff.unprinted
                           if not line.startswith(tuple(f"data {p}" for p in drawn))]
     diff.rulebook_pdfs = (old.rulebook, new.rulebook)
+    diff.game = new.faces.game
     return diff
 
 

@@ -43,6 +43,8 @@ class BookChanges:
     pages_after: int
     pages: list[PageChange] = field(default_factory=list)
     text: list[str] = field(default_factory=list)  # section and paragraph changes, in words
+    rules: list = field(default_factory=list)  # the same, as RuleChange
+    sections: list = field(default_factory=list)  # the new rules' (heading, paragraphs)
     data: list[str] = field(default_factory=list)  # data values only the rulebook prints
     sheets: list[int] = field(default_factory=list)  # booklet sheets to reprint (1-based)
 
@@ -150,26 +152,35 @@ def sections(markdown: str) -> list[tuple[str, list[str]]]:
 
 def _page_of(text: str, pages: list[tuple[str, str]]) -> int | None:
     """The first page (1-based) that prints `text` (its first words), if one does."""
+    text = re.sub(r"(^|\s)(?:[-*+]|\d+[.)])\s+", " ", text)  # list marks print as bullets
     needle = re.sub(r"\s+|[#*_`>|]", "", text)[:24]
     if not needle:
         return None
     return next((n for n, (_, page) in enumerate(pages, 1) if needle in page), None)
 
 
-def text_changes(old_md: str, new_md: str, pages: list[tuple[str, str]], word_diff) -> list[str]:
-    """The rules' changes in words: sections added or removed, and within a section each
-    paragraph added, removed or changed (its changed words marked), with the page it is on."""
+@dataclass(frozen=True)
+class RuleChange:
+    """One change of the rules as text: a section added or removed (`old` and `new` None),
+    or one of its paragraphs added, removed or changed; `page` where it now is."""
+
+    how: str  # "+", "-" or "~"
+    heading: str  # the section's heading ("": the text before the first one)
+    old: str | None = None  # the paragraph before
+    new: str | None = None  # and after
+    page: int | None = None
+
+
+def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list[RuleChange]:
+    """The rules' changes: sections added or removed, and within a section each paragraph
+    added, removed or changed, with the page it is on."""
     old, new = dict(sections(old_md)), sections(new_md)
     old_order = [h for h, _ in sections(old_md)]
-    lines = []
-
-    def at(text: str) -> str:
-        page = _page_of(text, pages)
-        return f" (p. {page})" if page else ""
+    out = []
     for heading, paragraphs in new:
-        name = f"section '{heading}'" if heading else "the opening text"
         if heading not in old:  # found by its first paragraph: its heading is in the contents too
-            lines.append(f"+ {name}{at(paragraphs[0] if paragraphs else heading)}")
+            out.append(RuleChange("+", heading, page=_page_of(
+                paragraphs[0] if paragraphs else heading, pages)))
             continue
         before = old[heading]
         matcher = difflib.SequenceMatcher(None, before, paragraphs, autojunk=False)
@@ -177,12 +188,29 @@ def text_changes(old_md: str, new_md: str, pages: list[tuple[str, str]], word_di
             if tag == "equal":
                 continue
             if tag == "replace" and i2 - i1 == j2 - j1:
-                for a, b in zip(before[i1:i2], paragraphs[j1:j2]):
-                    lines.append(f"~ {name}{at(b)}: {word_diff(a, b)}")
+                out += [RuleChange("~", heading, a, b, _page_of(b, pages))
+                        for a, b in zip(before[i1:i2], paragraphs[j1:j2])]
                 continue
-            lines += [f"- {name}: {_short(a)}" for a in before[i1:i2]]
-            lines += [f"+ {name}{at(b)}: {_short(b)}" for b in paragraphs[j1:j2]]
-    lines += [f"- section '{h}'" for h in old_order if h and h not in dict(new)]
+            out += [RuleChange("-", heading, old=a) for a in before[i1:i2]]
+            out += [RuleChange("+", heading, new=b, page=_page_of(b, pages))
+                    for b in paragraphs[j1:j2]]
+    new_headings = {h for h, _ in new}
+    out += [RuleChange("-", h) for h in old_order if h and h not in new_headings]
+    return out
+
+
+def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
+    """The rules' changes in words, for the terminal: the changed words marked."""
+    lines = []
+    for c in changes:
+        name = f"section '{c.heading}'" if c.heading else "the opening text"
+        at = f" (p. {c.page})" if c.page else ""
+        if c.old is None and c.new is None:
+            lines.append(f"{c.how} {name}{at if c.how == '+' else ''}")
+        elif c.how == "~":
+            lines.append(f"~ {name}{at}: {word_diff(c.old, c.new)}")
+        else:
+            lines.append(f"{c.how} {name}{at}: {_short(c.new if c.how == '+' else c.old)}")
     return lines
 
 
@@ -222,7 +250,9 @@ def compare_rulebooks(old_pdf: bytes | None, old_md: str, new_pdf: bytes | None,
     book = BookChanges(len(old), len(new), compare_pages(old, new))
     if not book.pages and old_md == new_md:
         return None, set()
-    book.text = text_changes(old_md, new_md, new, word_diff) if old_md != new_md else []
+    book.rules = rule_changes(old_md, new_md, new) if old_md != new_md else []
+    book.sections = sections(new_md)
+    book.text = text_changes(book.rules, word_diff)
     book.data, explained = printed_data(data_changes, old_md, new_md, new, show)
     # A sheet is paper: every page that prints differently where it stands (its content
     # changed, or it moved or reflowed) puts its sheet in the reprint; with another number
