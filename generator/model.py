@@ -224,6 +224,11 @@ class LayoutSpec:
     chain: tuple[str, ...]  # this layout and the layouts it extends
     loc: Location
     unit: str = "mm"  # what its lengths are written in ("mm" or "in"): messages use it
+    # Where the revision stamp (game.yaml `stamp: true`) goes: (x, y, size), the top-left
+    # corner of its line from the card's top-left; None: at the bottom left, in the safe
+    # margin. Located at `stamp_loc` (the layout's `stamp:`, or the layout).
+    stamp: tuple[float, float, float] | None = None
+    stamp_loc: Location | None = None
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import threading
 import time
@@ -194,3 +195,32 @@ def test_a_build_pauses_the_cycle_collector_and_gives_it_back(project):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_stamp_goes_where_the_layout_says_and_the_safe_area_sees_it(project, cardgen):
+    game = project / "cards/lastdance/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("title_en: Save the Last Dance for Me\n",
+                                                    "title_en: Save the Last Dance for Me\n"
+                                                    "version: '1.2'\nstamp: true\n"), "utf-8")
+    run = cardgen("export", "lastdance", "--profile", "jp-print")  # the default: 1.2 mm
+    assert any("lastdance-front.yaml:" in line and "text element 'stamp' comes 1.2 mm from "
+               "the trim on the bottom" in line for line in run.lines), run.lines
+    layout = project / "layouts/lastdance-front.yaml"
+    text = layout.read_text("utf-8")
+    layout.write_text(text.replace("extends: default-front\n", "extends: default-front\n"
+                                   "stamp: {x: 40mm, y: 50mm, size: 5pt}\n"), "utf-8")
+    run = cardgen("export", "lastdance", "--profile", "jp-print")
+    assert not any("'stamp'" in line for line in run.lines), run.lines
+    assert cardgen("build", "lastdance").code == 0
+    from pdfcheck import reader as pdf_reader
+    page = pdf_reader(project / "output/lastdance/lastdance-fronts.pdf").pages[0]
+    found = []
+    page.extract_text(visitor_text=lambda t, cm, tm, font, size: found.append((t, tm, size))
+                      if t.startswith("1.2 ") else None)
+    assert found and all(abs(size - 5) < 0.01 or abs(tm[0] - 5) < 0.01 for _, tm, size in found)
+    layout.write_text(text.replace("extends: default-front\n", "extends: default-front\n"
+                                   "stamp: {x: 40mm, y: 53.5mm}\n"), "utf-8")
+    run = cardgen("export", "lastdance", "--profile", "jp-print")
+    assert any(re.search(r"lastdance-front\.yaml:\d+:\d+: warning: card '[\w-]+': text element "
+                         r"'stamp' comes 0\.\d mm from the trim on the bottom", line)
+               for line in run.lines), run.lines

@@ -21,11 +21,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .. import elements
+from .. import elements, fonts
 from .. import sandbox
 from ..elements import bindings
 from ..elements.base import Bad, Compiled, Element, expressions
-from ..model import Card, Deck, Game, LayoutSpec
+from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, frozen_mapping
 from ..primitives import Block, Face, Group, Item
 from ..problems import Report
 from ..boards.base import MAX_PAGES, page_grid
@@ -162,11 +162,22 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
         items.extend(draft_mark(layout, gothic.bold))
     if mark_drafts and game.stamp:  # fronts only: what the face prints, stamped on it
-        items.append(stamp(layout, Face(layout.size[0], layout.size[1], tuple(items),
-                                        layout.bleed), game, gothic.regular))
+        mark = stamp(layout, Face(layout.size[0], layout.size[1], tuple(items), layout.bleed),
+                     game, gothic.regular)
+        items.append(mark)
+        if placed is not None:  # checked as the text it is (safe area, a token's shape)
+            x0, y0, x1, y1 = mark.bounds(fonts)
+            placed.append((_stamp_spec(layout), (x0, y0, x1 - x0, y1 - y0), [mark]))
     if guides:
         items.extend(guides_of(layout, boxes, gothic.regular))
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)
+
+
+def _stamp_spec(layout: LayoutSpec) -> ElementSpec:
+    """The revision stamp as the checks see an element: text named 'stamp', located at the
+    layout's `stamp:` (or the layout, where it has none)."""
+    return ElementSpec("stamp", "text", frozen_mapping({}), frozen_mapping({}),
+                       layout.stamp_loc or layout.loc)
 
 
 def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:

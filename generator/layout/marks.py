@@ -35,8 +35,12 @@ def stamp(layout: LayoutSpec, face: Face, game: Game, font: str) -> Item:
     (identity.py) without the stamp, small at the bottom: a card reprinted for any reason
     (its data, a layout, a picture, a font) gets a new stamp, so old and new prints can be
     told apart at the table, and one that prints the same keeps its stamp."""
-    inset = max(layout.safe, mm(2))
     label = f"{game.version} {face_identity(face)[:7]}".strip()
+    if layout.stamp is not None:  # where the layout puts it: its line's top-left corner
+        x, y, size = layout.stamp
+        ascent, _ = fonts.ascent_descent(font, size)
+        return Text(x, layout.size[1] - y - ascent, label, font, size, (0.45, 0.45, 0.45))
+    inset = max(layout.safe, mm(2))
     return Text(inset, inset * 0.45, label, font, 4.0, (0.45, 0.45, 0.45))
 
 
