@@ -1,9 +1,13 @@
-"""Benchmark of the revision workflow (issue #18), measured side by side in one run:
+"""Benchmark of the revision workflow (issues #18 and #37), measured side by side in one run:
 
 1. what computing every face's identity costs, against one build of the same deck
    (`cardgen build` computes none; `--png`, `diff` and errata sets do);
 2. `cardgen diff --against OLD` of two versions of a deck (one card's text and one layout
-   colour changed), against one `cardgen build` of the same deck.
+   colour changed), against one `cardgen build` of the same deck;
+3. a rules revision in git, on a seed game with a rulebook (Last Dance: a card's effect and
+   a rulebook paragraph) and on the benchmark deck: `cardgen diff` and `cardgen build
+   --changed-since HEAD` (the errata set, with the rulebook's pages and sheets), each
+   against one full `cardgen build` of the revised game.
 
     python benchmarks/revisions.py [--sizes 1400,10000] [--runs 3] [--distinct]
 """
@@ -60,6 +64,63 @@ def revise(old: Path, new: Path) -> None:
     cards.write_text("\n".join(lines) + "\n", "utf-8")
 
 
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.email=b@example.com", "-c", "user.name=b", *args],
+                   cwd=root, check=True, capture_output=True)
+
+
+def seed_project(root: Path) -> Path:
+    """Last Dance in a project of its own, committed, then revised: the Princess's effect
+    decided and a FAQ added to the rulebook."""
+    (root / "cards").mkdir(parents=True)
+    shutil.copytree(synthetic.REPO / "cards/lastdance", root / "cards/lastdance")
+    shutil.copytree(synthetic.REPO / "layouts", root / "layouts")
+    (root / "fonts").symlink_to(synthetic.REPO / "fonts")
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "v1")
+    cards = root / "cards/lastdance/cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace(
+        "    name_en: Princess\n    copies: 1\n    effect: TBD\n",
+        "    name_en: Princess\n    copies: 1\n    effect: 常に表向きにする。\n", 1), "utf-8")
+    rulebook = root / "cards/lastdance/rulebook.md"
+    rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n\n"
+                        "A. No.\n", "utf-8")
+    return root
+
+
+def in_git(root: Path) -> Path:
+    """The benchmark deck committed, then one card's text revised."""
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "v1")
+    cards = root / "cards/bench/cards.yaml"
+    lines = cards.read_text("utf-8").splitlines()
+    lines[1] = lines[1].replace("title: ", "title: Revised ", 1)
+    cards.write_text("\n".join(lines) + "\n", "utf-8")
+    return root
+
+
+def revision_rows(tmp: Path, runs: int, env: dict) -> list[tuple]:
+    """(game, build, diff, errata build) seconds, medians of `runs`, for the seed game and
+    the 1,400-card deck revised in git."""
+    rows = []
+    for name, game, root in (
+            ("lastdance (seed, with its rulebook)", "lastdance", seed_project(tmp / "seed")),
+            ("bench, 1,400 cards", "bench",
+             in_git(synthetic.make_project(tmp / "git-1400", 1400, False)))):
+        times = []
+        for command in (["build", "-q", game], ["diff", game],
+                        ["build", "-q", "--changed-since", "HEAD", game]):
+            times.append(statistics.median(
+                measure([sys.executable, "-m", "generator", *command], root, env)[0]
+                for _ in range(runs)))
+        rows.append((name, *times))
+        print(f"{name}: build {times[0]:.2f} s, diff {times[1]:.2f} s, "
+              f"build --changed-since {times[2]:.2f} s", flush=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1400,10000")
@@ -84,6 +145,12 @@ def main() -> None:
             rows.append((cards, build, diff, layout, ids, faces))
             print(f"{cards:>6} cards: build {build:.2f} s, diff {diff:.2f} s, layout {layout:.2f} s,"
                   f" {faces} identities {ids:.3f} s", flush=True)
+        revisions = revision_rows(Path(tmp), args.runs, env)
+    print("\n| game | build | diff | diff / build | build --changed-since | errata / build |")
+    print("|---|---|---|---|---|---|")
+    for name, build, diff, errata in revisions:
+        print(f"| {name} | {build:.2f} s | {diff:.2f} s | {diff / build:.2f}x | {errata:.2f} s | "
+              f"{errata / build:.2f}x |")
     print("\n| cards | build | diff of two versions | diff / build | identities of every face "
           "| identities / build |")
     print("|---|---|---|---|---|---|")

@@ -252,7 +252,8 @@ def cmd_build(args, project: Project) -> int:
                               rulebook_pages=tuple(book.reprint) if book else (),
                               booklet_sheets=tuple(book.sheets) if book else (),
                               board_pages=tuple((b.board, tuple(b.pages))
-                                                for b in changes.boards if b.pages))
+                                                for b in changes.boards if b.pages),
+                              rulebook_pdf=(changes.rulebook_pdfs[1] or b"") if book else b"")
             runs.append((name, run))
         if not runs:
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,6 +51,7 @@ class BuildOptions:
     rulebook_pages: tuple[int, ...] = ()
     booklet_sheets: tuple[int, ...] = ()
     board_pages: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    rulebook_pdf: bytes = b""  # the new rulebook as the diff typeset it (not typeset again)
     # A print target of the game (`targets:` in game.yaml), or None for the game as written.
     target: str | None = None
 
@@ -231,15 +233,25 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
         return []
     from .layout import layout_game
     from .problems import Report
-    faces = layout_game(game, Report())
+    changed_book = (options.rulebook_pages or options.booklet_sheets) and \
+        game.rulebook is not None and outcome.rulebook_markdown is not None
+    faces = layout_game(game, Report()) \
+        if options.board_pages or (changed_book and not options.rulebook_pdf) else None
     folder, stem = output_folder(project, game.id), f"{game.stem}-errata"
     title, font = game.display_title, game.main_family.regular
     out: list = []
-    if (options.rulebook_pages or options.booklet_sheets) and game.rulebook is not None \
-            and outcome.rulebook_markdown is not None:
+    if changed_book:
         from . import rulebook
-        from .rulebook.booklet import some_pages
-        book = rulebook.build(game, faces, outcome.rulebook_markdown)
+        from .rulebook.booklet import booklet_order, impose_booklet, some_pages
+        if options.rulebook_pdf:  # as the diff typeset it, from this very version
+            import pikepdf
+            with pikepdf.open(io.BytesIO(options.rulebook_pdf)) as pdf:
+                count = len(pdf.pages)
+            book = rulebook.Book(options.rulebook_pdf, count, impose_booklet(
+                options.rulebook_pdf, game.rulebook.booklet, f"{game.rulebook.title}: booklet"),
+                len(booklet_order(count)))
+        else:
+            book = rulebook.build(game, faces, outcome.rulebook_markdown)
         out += [BytesFile(folder / f"{game.id}-rulebook.pdf", book.pdf, book.pages),
                 BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", book.booklet, book.sides)]
         pages = [p - 1 for p in options.rulebook_pages if 0 < p <= book.pages]
@@ -253,7 +265,7 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
                 book.booklet, sides, f"{game.rulebook.title}: errata booklet sheets",
                 duplex=True), len(sides)))
     wanted = dict(options.board_pages)
-    for board_face in faces.boards:
+    for board_face in faces.boards if faces is not None else ():
         pages = wanted.get(board_face.board.id)
         if not pages:
             continue
