@@ -213,6 +213,13 @@ class _Converter:
             locs[path] = packed(self.file, mark.line + 1, mark.column + 1)
         if event.__class__ is yaml.ScalarEvent:
             value = _scalar(event)
+            if not event.style and not self.alias_depth and _FLOAT.fullmatch(event.value) \
+                    and not math.isfinite(float(event.value)):
+                key = next((p for p in reversed(path) if isinstance(p, str)), None)
+                self.report.error(f"{key + ': ' if key else ''}{event.value} is a number too "
+                                  "large to be finite; numbers in cardgen are finite",
+                                  self.loc(event), "schema")
+                return None
             if value.__class__ is str and not self.alias_depth:
                 self.text(value, event, path)
                 if not event.style and too_many_digits(value):
