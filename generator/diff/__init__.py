@@ -353,8 +353,17 @@ class _Version:
     Markdown and the PDF), made while its files are there to read."""
 
     faces: GameFaces
-    markdown: str = ""
-    rulebook: bytes | None = None
+    markdown: str | None = None
+    _pdf: bytes | None = None
+
+    @property
+    def rulebook(self) -> bytes | None:
+        """The rulebook typeset, when first asked for (None: the game has none)."""
+        game = self.faces.game
+        if self._pdf is None and game.rulebook is not None and self.markdown is not None:
+            from .. import rulebook
+            self._pdf = rulebook.build(game, self.faces, self.markdown).pdf
+        return self._pdf
 
 
 def _laid_out(project: Project, game_id: str) -> _Version:
@@ -362,11 +371,17 @@ def _laid_out(project: Project, game_id: str) -> _Version:
     faces = lay_out(outcome)
     if faces is None:
         raise DataProblems(outcome.report)
-    version = _Version(faces, outcome.rulebook_markdown or "")
-    if faces.game.rulebook is not None and outcome.rulebook_markdown is not None:
-        from .. import rulebook
-        version.rulebook = rulebook.build(faces.game, faces, outcome.rulebook_markdown).pdf
-    return version
+    return _Version(faces, outcome.rulebook_markdown)
+
+
+def _same_rulebook(old: _Version, new: _Version, diff: GameDiff) -> bool:
+    """Whether the rulebook prints the same without typesetting it: the same rendered
+    text, the same game words and fonts, and no card face that changed (it may show them)."""
+    a, b = old.faces.game, new.faces.game
+    return (old.markdown == new.markdown and a.rulebook == b.rulebook and
+            (a.title, a.title_en, a.version, a.declared_lang, dict(a.fonts)) ==
+            (b.title, b.title_en, b.version, b.declared_lang, dict(b.fonts)) and
+            not (diff.added or diff.removed or diff.reprinted))
 
 
 def _compared(old: _Version, new: _Version) -> GameDiff:
@@ -374,8 +389,9 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
     pages; a data change the rulebook prints is a rulebook change, not one that prints
     nothing."""
     diff = compare(old.faces, new.faces)
-    diff.rulebook, explained = compare_rulebooks(old.rulebook, old.markdown, new.rulebook,
-                                                 new.markdown, diff.data, word_diff, show_change)
+    diff.rulebook, explained = (None, set()) if _same_rulebook(old, new, diff) else \
+        compare_rulebooks(old.rulebook, old.markdown or "", new.rulebook, new.markdown or "",
+                          diff.data, word_diff, show_change)
     if explained:
         shown = {f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
                  if path in explained}
@@ -385,7 +401,7 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
     if drawn:  # the cells of a board that prints differently: its causes say them
         diff.unprinted = [line for line in diff.unprinted
                           if not line.startswith(tuple(f"data {p}" for p in drawn))]
-    diff.rulebook_pdfs = (old.rulebook, new.rulebook)
+    diff.rulebook_pdfs = (old._pdf, new._pdf)  # (those typeset: a changed rulebook's)
     diff.game = new.faces.game
     return diff
 
