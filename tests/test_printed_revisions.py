@@ -215,3 +215,16 @@ def test_the_changelog_for_players_in_japanese(project, cardgen):
                                "残りは場の中央に置きます。」")
     assert lines[10:] == ["", "## コンポーネント", "", "- ボード「戦場」：マスB2：type plain → water",
                           ""]
+
+
+def test_the_visual_diff_shows_rulebook_and_board_pages_before_and_after(game, project, cardgen):
+    from pdfcheck import reader
+    rulebook = game / "rulebook.md"
+    rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n", "utf-8")
+    _revise(game)
+    assert cardgen("diff", "rev", "--visual").code == 0
+    pdf = reader(project / "output/rev/rev-changes.pdf")
+    text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "one (front)" in text and "rulebook p. 3" in text and "board 'map' p. 1" in text
+    images = sum(len(page.images) for page in pdf.pages)
+    assert images >= 2 * 3  # before and after of the card, a rulebook page and the board

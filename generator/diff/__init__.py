@@ -63,6 +63,10 @@ class GameDiff:
     boards: list[BoardChanges] = field(default_factory=list)  # boards that print differently
     rulebook_pdfs: tuple = ()  # (old, new) rulebook PDFs, for --visual and errata
     game: Game | None = None  # the new version, for the changelog's title and language
+    board_faces: tuple = ({}, {})  # board id -> BoardFace, old and new (for --visual)
+    # --visual: (title, lines, before PNG or None, after PNG or None) of each rulebook page
+    # and board page that prints differently
+    page_rasters: list = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -403,6 +407,8 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
                           if not line.startswith(tuple(f"data {p}" for p in drawn))]
     diff.rulebook_pdfs = (old._pdf, new._pdf)  # (those typeset: a changed rulebook's)
     diff.game = new.faces.game
+    diff.board_faces = ({b.board.id: b for b in old.faces.boards},
+                        {b.board.id: b for b in new.faces.boards})
     return diff
 
 
@@ -489,7 +495,37 @@ def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
                 faces += [old_faces[k], new_faces[k]]
     pngs = faces_to_png(faces, VISUAL_DPI, diff.font, None, bleed=False) if faces else []
     diff.rasters = {key: (pngs[2 * n], pngs[2 * n + 1]) for n, key in enumerate(keys)}
+    diff.page_rasters = _page_rasters(diff)
     return diff
+
+
+def _page_rasters(diff: GameDiff) -> list:
+    """Each rulebook page and board page that prints differently, before and after, as
+    PNGs (while the old version's files are there to read)."""
+    from ..impose import impose_board
+    from ..write.png import pdf_to_pngs, rasterise
+    out = []
+    book = diff.rulebook
+    if book is not None and book.pages:
+        old_pdf, new_pdf = diff.rulebook_pdfs
+        before = pdf_to_pngs(old_pdf, VISUAL_DPI) if old_pdf else []
+        after = pdf_to_pngs(new_pdf, VISUAL_DPI) if new_pdf else []
+        for c in book.pages:
+            was = before[c.was - 1] if c.was and c.was <= len(before) else None
+            now = after[c.page - 1] if c.page and c.page <= len(after) else None
+            title = f"rulebook p. {c.page}" if c.page else f"rulebook p. {c.was} (removed)"
+            out.append((title, [f"{c.how}" + (f" (was p. {c.was})" if c.was and c.was != c.page
+                                              else "")], was, now))
+    olds, news = diff.board_faces
+    for b in diff.boards:
+        old_pages = impose_board(olds[b.board], diff.font) if b.board in olds else ()
+        new_pages = impose_board(news[b.board], diff.font) if b.board in news else ()
+        for page in b.pages:
+            was = rasterise([old_pages[page - 1]], VISUAL_DPI, diff.font)[0] \
+                if page <= len(old_pages) else None
+            now = rasterise([new_pages[page - 1]], VISUAL_DPI, diff.font)[0]
+            out.append((f"board '{b.board}' p. {page}", b.causes, was, now))
+    return out
 
 
 from .report import as_json, errata_copies, errata_lines, format_diff  # noqa: E402,F401

@@ -77,7 +77,9 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
     from ..fonts import ensure
 
     font = ensure(diff.font)  # the game's own font: Japanese names and causes show
-    rows = [(r, side) for r in diff.reprinted for side in ("front", "back") if side in r.sides]
+    rows = [(f"{r.new.id} ({side})", r.causes, *diff.rasters[r.new.id, side])
+            for r in diff.reprinted for side in ("front", "back") if side in r.sides]
+    rows += diff.page_rasters  # rulebook and board pages that print differently
     height, width = paper_size("A4")  # landscape
     out = io.BytesIO()
     with making_pdf():
@@ -89,28 +91,30 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
             c.setFont(font, 12)
             c.drawString(margin, height - margin - 12, f"{game_id}: nothing printed changed "
                                                        f"since {against}")
-        for n, (reprint, side) in enumerate(rows):
+        for n, (title, causes, before, after) in enumerate(rows):
             if n % PER_PAGE == 0:
                 if n:
                     c.showPage()
                 c.setFont(font, 12)
                 c.setFillColorRGB(0, 0, 0)
                 c.drawString(margin, height - margin - 8,
-                             f"{game_id}: faces changed since {against}   (before | after)")
-            before, after = diff.rasters[reprint.new.id, side]
-            regions = changed_regions(before, after)
+                             f"{game_id}: what prints differently since {against}   "
+                             "(before | after)")
+            regions = changed_regions(before, after) if before and after else \
+                [(0.0, 0.0, 1.0, 1.0)]
             top = height - margin - mm(10) - (n % PER_PAGE + 1) * row_h
             face_w = (width - 2 * margin) * 0.3
-            _draw_face(c, before, margin, top + mm(4), face_w, row_h - mm(8), regions)
-            _draw_face(c, after, margin + face_w + mm(6), top + mm(4), face_w, row_h - mm(8),
-                       regions)
+            for k, png in enumerate((before, after)):  # a new or removed page: one side
+                if png is not None:
+                    _draw_face(c, png, margin + k * (face_w + mm(6)), top + mm(4), face_w,
+                               row_h - mm(8), regions)
             text_x = margin + 2 * face_w + mm(14)
             c.setFillColorRGB(0, 0, 0)
             c.setFont(font, 10)
-            c.drawString(text_x, top + row_h - mm(10), f"{reprint.new.id} ({side})")
+            c.drawString(text_x, top + row_h - mm(10), title)
             c.setFont(font, 7.5)
             y = top + row_h - mm(16)
-            for cause in reprint.causes[:8]:
+            for cause in causes[:8]:
                 for chunk in [cause[i:i + 70] for i in range(0, len(cause), 70)][:3]:
                     c.drawString(text_x, y, chunk)
                     y -= 9.5
