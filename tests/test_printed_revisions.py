@@ -228,3 +228,62 @@ def test_the_visual_diff_shows_rulebook_and_board_pages_before_and_after(game, p
     assert "one (front)" in text and "rulebook p. 3" in text and "board 'map' p. 1" in text
     images = sum(len(page.images) for page in pdf.pages)
     assert images >= 2 * 3  # before and after of the card, a rulebook page and the board
+
+
+def test_the_preview_shows_rulebook_and_boards_and_marks_what_changed(game, project):
+    """`cardgen serve --changes-since HEAD` in headless Chromium: the rulebook's pages and the
+    board are on the page, the ones that print differently are marked, the changes section
+    shows them before and after, and the project's fonts load (HTTP 200)."""
+    import threading
+    import time
+    import urllib.request
+    from browser import chrome
+    from generator.load import Project
+    from generator.serve import serve
+    rulebook = game / "rulebook.md"
+    rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n", "utf-8")
+    _revise(game)
+    address, stop = {}, threading.Event()
+    thread = threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(), game="rev", port=0, stop=stop, since="HEAD",
+        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
+    thread.start()
+    try:
+        deadline = time.monotonic() + 60
+        state = {}
+        while not state.get("built_at"):
+            assert time.monotonic() < deadline, "the preview was not built"
+            time.sleep(0.2)
+            if "url" in address:
+                try:
+                    with urllib.request.urlopen(address["url"] + "/state.json", timeout=5) as r:
+                        state = json.loads(r.read())
+                except OSError:
+                    pass
+        assert state["pages"] and state["boards"][0]["pages"]
+        assert state["changed_pages"] and state["boards"][0]["changed"] == \
+            state["boards"][0]["pages"]
+        with chrome() as browser:
+            browser.get(address["url"] + "/")
+            shown = browser.execute_script(
+                "return [document.querySelectorAll('#rulebook img').length,"
+                " document.querySelectorAll('#rulebook img.changed').length,"
+                " document.querySelectorAll('#boards img').length,"
+                " document.querySelectorAll('#boards img.changed').length,"
+                " [...document.querySelectorAll('.change figcaption code')].map(c => c.textContent),"
+                " [...document.images].every(i => i.complete && i.naturalWidth > 0)]")
+            assert shown[0] == len(state["pages"]) and shown[1] == len(state["changed_pages"])
+            assert shown[2] == 1 and shown[3] == 1
+            assert "one" in shown[4] and "board 'map' p. 1" in shown[4]
+            assert any(c.startswith("rulebook p. ") for c in shown[4])
+            assert shown[5] is True
+            fonts = browser.execute_script(
+                "return performance.getEntriesByType('resource')"
+                ".filter(e => e.name.includes('/fonts/')).map(e => e.name)")
+        assert fonts  # the page asked for the project's fonts
+        for url in fonts:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                assert response.status == 200
+    finally:
+        stop.set()
+        thread.join(10)

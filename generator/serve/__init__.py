@@ -41,6 +41,7 @@ class Preview:
     images: dict[str, bytes] = field(default_factory=dict)  # name -> PNG
     cards: list[dict] = field(default_factory=list)  # id, name, deck, copies, front, back
     pages: list[str] = field(default_factory=list)  # rulebook page image names
+    boards: list[dict] = field(default_factory=list)  # id, title, page image names
     problems: list[dict] = field(default_factory=list)
     ok: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -103,6 +104,16 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         for n, image in enumerate(pdf_to_pngs(book.pdf, 60), 1):
             images[f"rulebook/page-{n}.png"] = image
             pages.append(f"rulebook/page-{n}.png")
+    boards = []
+    if faces.boards:
+        from ..impose import impose_board
+        from ..write.png import rasterise
+        for board_face in faces.boards:
+            sheets = impose_board(board_face, font)
+            names = [f"boards/{board_face.board.id}-{n}.png" for n in range(1, len(sheets) + 1)]
+            images.update(zip(names, rasterise(list(sheets), 40, font)))
+            boards.append({"id": board_face.board.id, "title": board_face.board.title,
+                           "pages": names})
     changes = _changes(project, game, preview.since, images) if preview.since else []
     blocks = stats_blocks(game_, pipeline.statistics(outcome))
     family = game_.main_family
@@ -110,6 +121,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
               if fonts.file_of(name) is not None}
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
+        preview.boards = boards
         preview.problems, preview.ok = problems, True
         preview.lang = game_.lang
         preview.changes = changes
@@ -239,6 +251,16 @@ def _changes(project: Project, game: str, since: str, images: dict) -> list[dict
             images[names[0]], images[names[1]] = _outlined(before, regions), _outlined(after, regions)
             out.append({"id": reprint.new.id, "side": side, "causes": reprint.causes,
                         "before": names[0], "after": names[1]})
+    # the rulebook's pages and the boards' pages that print differently, as --visual shows
+    for n, (title, causes, before, after) in enumerate(diff.page_rasters):
+        regions = changed_regions(before, after) if before and after else [(0.0, 0.0, 1.0, 1.0)]
+        names = [f"changes/page-{n}-{k}.png" if png else "" for k, png in
+                 (("before", before), ("after", after))]
+        for name, png in zip(names, (before, after)):
+            if png:
+                images[name] = _outlined(png, regions)
+        out.append({"id": title, "side": "", "causes": causes, "before": names[0],
+                    "after": names[1], "page": True})
     return out
 
 
@@ -274,9 +296,15 @@ def page_state(preview: Preview) -> dict:
                  "game" if file.endswith("game.yaml") or not file else "data")
         problems.append({**p, "card": card, "group": group})
     cards = [{**c, "changed": c["id"] in changed} for c in preview.cards]
+    changed_pages = [p for p in preview.pages
+                     if f"rulebook p. {p.rsplit('-', 1)[-1].split('.')[0]}" in changed]
+    boards = [{**b, "changed": [p for p in b["pages"] if
+                                f"board '{b['id']}' p. {p.rsplit('-', 1)[-1].split('.')[0]}" in
+                                changed]} for b in preview.boards]
     return {"version": preview.version, "ok": preview.ok, "building": preview.building,
             "built_at": preview.built_at, "cards": cards, "problems": problems,
-            "decks": preview.decks, "pages": preview.pages, "stats": preview.stats}
+            "decks": preview.decks, "pages": preview.pages, "stats": preview.stats,
+            "changed_pages": changed_pages, "boards": boards}
 
 
 def render_page(game: str, preview: Preview, nonce: str = "") -> str:

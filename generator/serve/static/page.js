@@ -101,8 +101,24 @@ function showView(name) {
 }
 $('view-cards').addEventListener('click', () => showView('cards'));
 $('view-stats').addEventListener('click', () => showView('stats'));
+function marked(image, changed) {  // a page that prints differently since --changes-since
+  if (changed) { image.classList.add('changed'); image.title = 'changed'; }
+  return image;
+}
 function renderRulebook() {
-  $('rulebook').replaceChildren(...state.pages.map(p => img(p, 'rulebook page')));
+  const changed = new Set(state.changed_pages || []);
+  $('rulebook').replaceChildren(...state.pages.map(p => marked(img(p, 'rulebook page'),
+                                                               changed.has(p))));
+}
+function renderBoards() {
+  const boards = state.boards || [];
+  $('boards-section').hidden = !boards.length;
+  $('boards').replaceChildren(...boards.map(b => {
+    const changed = new Set(b.changed || []);
+    return el('figure', {class: 'board', id: 'board-' + b.id},
+              ...b.pages.map(p => marked(img(p, 'board ' + b.title), changed.has(p))),
+              el('figcaption', {}, b.title));
+  }));
 }
 function zoom(id) {
   const shown = state.cards.filter(visible);
@@ -131,7 +147,7 @@ document.addEventListener('keydown', (e) => {
   else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
 });
 function render() {
-  renderHeader(); renderCards(); renderReport(); renderRulebook(); renderStats();
+  renderHeader(); renderCards(); renderReport(); renderRulebook(); renderBoards(); renderStats();
   if (open) zoom(open);
 }
 for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
