@@ -8,8 +8,8 @@ Its axes are read from where each feature is defined, never listed here:
 - languages: the game schema's `lang`; duplex modes: the sheet schema's `duplex`, and the
   two mixed in one game (a located error);
 - outputs: each output option of BuildOptions (--png, --proof, --tts, --cards-pdf, --stats,
-  --guides), each shipped export profile (layouts/exports), `cardgen stats`, `diff` and
-  the rulebook's card_faces().
+  --guides), each shipped export profile (layouts/exports), `cardgen stats`, `diff
+  --visual`, the preview page's pictures and the rulebook's card_faces().
 
 Every cell builds and reads back right (no RGB operator in a CMYK export, a token's PNG
 transparent outside its cut line, a cold, a warm and a post-validate build the same bytes)
@@ -243,9 +243,17 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
                 assert not _rgb_operators(pdf), pdf.name
     stats = cardgen("stats", game)
     assert stats.code == 0, stats.lines
-    diff = cardgen("diff", game)  # no git here: a located or usage message, never a crash
-    assert diff.code in (0, 1, 2), diff.lines
-    assert "internal error" not in diff.err and "Traceback" not in diff.err
+    other = project.parent / "other"  # the same game elsewhere: no changes, and --visual
+    shutil.rmtree(other, ignore_errors=True)
+    shutil.copytree(project, other, symlinks=True, ignore=shutil.ignore_patterns("output"))
+    diff = cardgen("diff", "--against", str(other), "--visual", game)
+    assert diff.code == 0 and diff.out.splitlines() == [f"{game}: no changes"], diff.lines
+    assert (out / f"{game}-changes.pdf").is_file()
+    from generator.load import Project
+    from generator.serve import Preview, build_preview
+    preview = Preview()
+    build_preview(Project.find(project), game, preview, dpi=40)  # the preview page's pictures
+    assert preview.ok and preview.cards and all(preview.images.values())
 
 
 def test_the_safe_area_check_sees_every_content_element(project, cardgen):
