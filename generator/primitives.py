@@ -123,9 +123,25 @@ def _repainted(item, conversion):
     return replace(item, fill=conversion.color(item.fill), stroke=conversion.color(item.stroke))
 
 
+class _Painted:
+    """What a filled and stroked box (a rectangle, an ellipse) answers alike."""
+
+    __slots__ = ()
+    CONTENT = False
+
+    def bounds(self, measure=None):
+        return _painted_box(self)
+
+    recolored = _repainted
+    digest = _repr_digest
+
+    def weight(self) -> int:
+        return 40
+
+
 @register
 @dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(_Painted):
     x: float
     y: float
     w: float
@@ -136,8 +152,6 @@ class Rect:
     radius: float = 0.0
     dash: tuple[float, ...] = ()
 
-    CONTENT = False
-
     def draw(self, c, pen) -> None:
         stroke, fill = pen.paint(c, self)
         if self.radius:
@@ -145,19 +159,10 @@ class Rect:
         else:
             c.rect(self.x, self.y, self.w, self.h, stroke=stroke, fill=fill)
 
-    def bounds(self, measure=None):
-        return _painted_box(self)
-
-    recolored = _repainted
-    digest = _repr_digest
-
-    def weight(self) -> int:
-        return 40
-
 
 @register
 @dataclass(frozen=True, slots=True)
-class Ellipse:
+class Ellipse(_Painted):
     x: float  # bounding box
     y: float
     w: float
@@ -167,20 +172,9 @@ class Ellipse:
     stroke_width: float = 0.0
     dash: tuple[float, ...] = ()
 
-    CONTENT = False
-
     def draw(self, c, pen) -> None:
         stroke, fill = pen.paint(c, self)
         c.ellipse(self.x, self.y, self.x + self.w, self.y + self.h, stroke=stroke, fill=fill)
-
-    def bounds(self, measure=None):
-        return _painted_box(self)
-
-    recolored = _repainted
-    digest = _repr_digest
-
-    def weight(self) -> int:
-        return 40
 
 
 @register

@@ -35,6 +35,12 @@ Shuffle the deck and deal {{ data.rules.hand }} cards to each player.
 """
 
 
+RULES = b"hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n"
+MAP = ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\ncells:\n" +
+       "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
+               for r in (1, 2) for c in (1, 2, 3))).encode()
+
+
 def git(root, *args):
     subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
                    cwd=root, check=True, capture_output=True)
@@ -51,10 +57,7 @@ def game(project):
                     "types": "data.map.types"}],
     }, [{"id": "one", "name": "One", "kind": "kyo"}, {"id": "two", "name": "Two", "kind": "dai"}],
         files={"rulebook.md": RULEBOOK.encode(),
-               "rules.yaml": b"hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n",
-               "map.yaml": ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\n"
-                            "cells:\n" + "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
-                                                 for r in (1, 2) for c in (1, 2, 3))).encode()})
+               "rules.yaml": RULES, "map.yaml": MAP})
     git(project, "init", "-q")
     git(project, "add", "-A")
     git(project, "commit", "-qm", "v1")
@@ -192,10 +195,7 @@ def test_the_changelog_for_players_in_japanese(project, cardgen):
                                "- {{ name }}：{{ kind.points }}点\n{% endfor %}\n\n# 準備\n\n"
                                "山札をよく切り、各プレイヤーに{{ data.rules.hand }}枚ずつ配ります。\n"
                                ).encode(),
-               "rules.yaml": b"hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n",
-               "map.yaml": ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\n"
-                            "cells:\n" + "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
-                                                 for r in (1, 2) for c in (1, 2, 3))).encode()})
+               "rules.yaml": RULES, "map.yaml": MAP})
     git(project, "init", "-q")
     git(project, "add", "-A")
     git(project, "commit", "-qm", "v1")
