@@ -166,6 +166,7 @@ def _signatures(q: Question, deck: Deck, compiled: list, what: str,
                 ev: _Evaluator) -> dict | None:
     """Which requirements each card counts for: the same for every item of the table."""
     signatures: dict[str, tuple[bool, ...]] = {}
+    reset_budget()  # one budget for the question's `where:` over the whole deck, not per card
     for card in deck.cards:
         record = plain(card.record())
         sig = []
@@ -174,7 +175,8 @@ def _signatures(q: Question, deck: Deck, compiled: list, what: str,
                 sig.append(card.id in r.cards)
                 continue
             try:
-                sig.append(bool(evaluate(expr, {**ev.values, "card": record}, "where")))
+                sig.append(bool(evaluate(expr, {**ev.values, "card": record}, "where",
+                                         fresh=False)))
             except CheckBroken as exc:
                 ev.error(f"{what}: {exc} (for card '{card.id}')", r.path + ("where",),
                          evaluated=True)

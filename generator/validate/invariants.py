@@ -232,8 +232,11 @@ def _compile(check: Invariant):
     return compiled
 
 
-def evaluate(expr, scope: dict, field: str):
-    reset_budget()
+def evaluate(expr, scope: dict, field: str, fresh: bool = True):
+    """The expression's value; `fresh=False` goes on spending the budget the caller reset
+    (one budget for a `where:` over every card of a deck, not one per card)."""
+    if fresh:
+        reset_budget()
     try:
         return expr(**scope)
     except SandboxError as exc:
