@@ -204,7 +204,7 @@ def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]
 
 def load_printer(project: Project, name: str, report: Report) -> tuple[str, tuple] | None:
     """A printer offset profile from layouts/printers.yaml: (name, (x, y) in points)."""
-    from ..units import parse_length
+    from ..units import parse_length, to_mm
 
     if not is_name(name):
         raise UsageError(f"'{name}' cannot name a printer: a printer's name is {NAME_RULE}")
@@ -225,7 +225,16 @@ def load_printer(project: Project, name: str, report: Report) -> tuple[str, tupl
     except ValueError as exc:
         report.error(f"printer '{name}': {exc}", doc.locate(("printers", name, "offset")), "units")
         return None
+    if max(abs(dx), abs(dy)) > MAX_PRINTER_OFFSET:  # it would move the backs off the paper
+        report.error(f"printer '{name}': offset {to_mm(dx):g} x {to_mm(dy):g} mm is more than "
+                     f"a printer shifts a back page ({to_mm(MAX_PRINTER_OFFSET):g} mm at most "
+                     "either way): measure it again with 'cardgen calibrate'",
+                     doc.locate(("printers", name, "offset")), "units")
+        return None
     return name, (dx, dy)
+
+
+MAX_PRINTER_OFFSET = 20 * 72 / 25.4  # points: a back page shifted more is misfed, not offset
 
 
 def export_profiles(project: Project) -> list[str]:
