@@ -341,7 +341,9 @@ def _apply_target(doc: Document, target: str, report: Report) -> Document:
     spec = doc.data["targets"][target]
     data = copy.deepcopy(doc.data)
     decks = [d.get("id") for d in data.get("decks") or [] if isinstance(d, dict)]
-    for name in spec.get("decks") or {}:
+    # (a value of the wrong type is the schema's to report, where it is written)
+    per_deck = spec.get("decks") if isinstance(spec.get("decks"), dict) else {}
+    for name in per_deck:
         if name not in decks:
             report.error(f"target '{target}': no deck '{name}' in the game (decks: "
                          f"{', '.join(map(str, decks))})",
@@ -350,7 +352,8 @@ def _apply_target(doc: Document, target: str, report: Report) -> Document:
     for i, deck in enumerate(data.get("decks") or []):
         if not isinstance(deck, dict):
             continue
-        own = (spec.get("decks") or {}).get(deck.get("id")) or {}
+        own = per_deck.get(deck.get("id"))
+        own = own if isinstance(own, dict) else {}
         for key in ("sheet", "front", "back"):
             source = ("targets", target, "decks", deck.get("id"), key) if key in own else \
                 ("targets", target, key) if key in spec else None
