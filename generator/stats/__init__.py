@@ -79,7 +79,25 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
 def check(game: Game, report: Report) -> None:
     """Report every problem in game.yaml's `stats:` (cardgen validate runs this)."""
     if game.stats.declared:
+        _compiles(game, report)
         _run(game, report, quiet=bool(report.errors))
+
+
+def _compiles(game: Game, report: Report) -> None:
+    """Every `colors:` and `labels:` expression compiles, whether or not a chart uses it
+    (a field with too many values is not drawn as bars: its rule would never run)."""
+    import jinja2
+    from ..sandbox import ENV, SandboxError, expression_problem
+    for kind, rules in (("colors", game.stats.colors), ("labels", game.stats.labels)):
+        for rule, expression in rules.items():
+            try:
+                ENV.compile_expression(expression, undefined_to_none=False)
+            except jinja2.TemplateSyntaxError as exc:
+                report.error(f"stats: {kind}: {rule}: {expression_problem(expression, exc)}",
+                             game.stats.locate(("stats", kind, rule)), "stats")
+            except SandboxError as exc:
+                report.error(f"stats: {kind}: {rule}: {exc}",
+                             game.stats.locate(("stats", kind, rule)), "stats")
 
 
 def compute(game: Game, decks: tuple[str, ...] | None = None) -> Stats:

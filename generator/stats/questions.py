@@ -92,6 +92,7 @@ class _Evaluator:
         """Card id -> copies in the pool: the deck's own copies, or what `counts` gives (a
         mapping of card ids to numbers, or 'all'). Blank cards are never in play."""
         own = {c.id: c.copies for c in deck.cards if not c.blank}
+        by_id = {c.id: c for c in deck.cards}
         if not counts:
             return own
         try:
@@ -115,6 +116,11 @@ class _Evaluator:
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 self.error(f"{what}: counts gives {in_words_value(n)} for '{card_id}', not a "
                            "number of cards", path + ("counts",), evaluated=True)
+                return None
+            card = by_id[card_id]
+            if n > own[card_id] and card.fields.get("copies") != TBD:  # (TBD: not known yet)
+                self.error(f"{what}: counts gives {n:,} for '{card_id}', but deck '{deck.id}' "
+                           f"has {own[card_id]} of it", path + ("counts",), evaluated=True)
                 return None
             pool[card_id] = n
         return pool
