@@ -353,10 +353,17 @@ def test_rulebook_pages_and_their_booklet_sheets(project, cardgen, page, page_mm
 def test_a_booklet_sheet_can_be_chosen(project, cardgen):
     assert cardgen("new", "book", "--paper", "letter").code == 0
     game = project / "cards/book/game.yaml"
-    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  booklet: Letter", game.read_text()))
+    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  booklet: A3", game.read_text()))
     assert cardgen("build", "book").code == 0
     w, h = page_size_mm(reader(project / "output/book/book-rulebook-booklet.pdf").pages[0])
-    assert abs(w - 279.4) < 0.2 and abs(h - 215.9) < 0.2
+    assert abs(w - 420) < 0.2 and abs(h - 297) < 0.2
+    # Letter cannot hold two A5 pages side by side (296 mm of 279.4): an error at the key,
+    # where the booklet was built with each page running off its sheet
+    game.write_text(game.read_text().replace("  booklet: A3", "  booklet: Letter"))
+    run = cardgen("build", "book")
+    assert run.code == 1
+    assert any("rulebook: booklet: Letter (279.4 x 215.9 mm turned) cannot hold two 148 x 210 "
+               "mm pages side by side" in line for line in run.lines), run.lines
 
 
 def test_english_rulebook_is_justified_between_words_and_hyphenated(project, cardgen):

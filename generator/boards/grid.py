@@ -58,6 +58,17 @@ every_cell, count = base.every_cell, base.count
 def check(board: Board, game, report) -> None:
     needs_cells(board, report)
     positive(board, min(board.spec.cell), "cell", report)
+    spec = board.spec
+    for cell in board.cells:  # A1 is the top-left; a layout's rows and columns bound the map
+        for axis, n, most, what in (("column", cell.key[0], spec.columns, "columns"),
+                                    ("row", cell.key[1], spec.rows, "rows")):
+            if n < 1:
+                report.error(f"board '{board.id}': cell {axis} {n}: a grid counts its "
+                             f"{what} from 1 (A1 is the top-left)", cell.locate(axis), "board")
+            elif most and n > most:
+                report.error(f"board '{board.id}': cell {axis} {n} is outside the grid: its "
+                             f"layout '{board.layout}' has {most} {what}", cell.locate(axis),
+                             "board")
 
 
 def drawable(board: Board) -> bool:

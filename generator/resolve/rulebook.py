@@ -40,11 +40,20 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
                          f"from {show_size(low)} (A7) to {show_size((high, high))}",
                          loaded.game.locate(("rulebook", "page")), "units")
             return None
+    booklet = booklet_sheet(name, size, raw.get("booklet"))
+    if raw.get("booklet") and (booklet[0] < 2 * size[0] - SIZE_TOLERANCE or
+                               booklet[1] < size[1] - SIZE_TOLERANCE):
+        report.error(f"rulebook: booklet: {raw['booklet']} ({show_size(booklet)} turned) cannot "
+                     f"hold two {show_size(size)} pages side by side (they need "
+                     f"{show_size((2 * size[0], size[1]))}); leave booklet: out for the paper "
+                     "that holds them, or choose a larger one",
+                     loaded.game.locate(("rulebook", "booklet")), "units")
+        return None
     return Rulebook(file=file, text=text, page=name,
                     title=raw.get("title", g["title"]), accent=accent,
                     loc=loaded.game.locate(("rulebook",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
-                    size=size, booklet=booklet_sheet(name, size, raw.get("booklet")),
+                    size=size, booklet=booklet,
                     align=raw.get("align", default(Rulebook, "align")),
                     font=raw.get("font", default(Rulebook, "font")),
                     smart_quotes=flag(raw.get("smart_quotes", default(Rulebook, "smart_quotes"))))
