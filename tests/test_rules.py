@@ -75,6 +75,7 @@ def _game(root: Path, flag: str, color: str, paper: str, late: str | None = None
           template: rules.md
           smart_quotes: {flag}
           accent: {color}
+          page: [74mm, 105mm]      # (A7: every paper holds two, as a booklet must)
           booklet: {paper}
         boards:
           - id: map
