@@ -36,10 +36,11 @@ test: $(STAMP) browser
 	$(VENV)/bin/python -m pytest -q
 
 # The inner loop (under 30 s): the unit tests of the rules and registries, and one cell
-# of the combination matrix per feature (tests/test_matrix.py's sample).
+# of the combination matrix per feature (tests/test_matrix.py's sample), without the
+# property tests (make test runs them).
 FAST := tests/test_rules.py tests/test_plugins.py tests/test_matrix.py tests/test_architecture.py
 test-fast: $(STAMP)
-	$(VENV)/bin/python -m pytest -q $(FAST)
+	$(VENV)/bin/python -m pytest -q -k "not property" $(FAST)
 
 # Everything, with the whole combination matrix (every shape x font x language x duplex
 # mode, each with every output) and a few hundred random games from the registries.
