@@ -51,8 +51,11 @@ def _fits(labels, font: str, size: float) -> float:
     return max((stringWidth(label, font, size) for label in labels), default=0)
 
 
-def drawing(chart: Chart, font: str, width: float, font_size: float = 7.5) -> Drawing:
-    """The chart, `width` points wide; its height follows from the number of bars."""
+def drawing(chart: Chart, font: str, width: float, font_size: float = 7.5,
+            max_height: float | None = None) -> Drawing:
+    """The chart, `width` points wide; its height follows from the number of bars, at most
+    `max_height` (a page's frame): bars too many for it are drawn thinner, their labels
+    smaller, rather than running off the page."""
     n = max(1, len(chart.categories))
     groups = len(chart.series)
     label_width = _fits(chart.categories, font, font_size)
@@ -61,6 +64,9 @@ def drawing(chart: Chart, font: str, width: float, font_size: float = 7.5) -> Dr
     legend = 14 if groups > 1 else 0
     if horizontal:
         per = max(11.0, 9.0 * groups + 4)
+        if max_height is not None and per * n + top + legend + 18 > max_height:
+            per = (max_height - top - legend - 18) / n
+            font_size = min(font_size, per * 0.85)
         plot_h = per * n
         height = plot_h + top + legend + 18
         c = HorizontalBarChart()

@@ -36,6 +36,9 @@ def _field_ok(deck: Deck, name: str, where: Location, report: Report | None, wha
     return False
 
 
+MAX_ITEMS = 100  # items a stats table or an odds question answers for, at most
+
+
 class _Evaluator:
     """Declared expressions evaluated in the checks' scope, problems located in game.yaml."""
 
@@ -54,7 +57,15 @@ class _Evaluator:
         if not for_path:
             return [{}]
         try:
-            return [item.bindings for item in walk(for_path, self.values, self.locators)]
+            found = []
+            for item in walk(for_path, self.values, self.locators):
+                found.append(item.bindings)
+                if len(found) > MAX_ITEMS:
+                    self.error(f"{what}: for: '{for_path}' gives more than {MAX_ITEMS} items; "
+                               f"a table or an odds question answers for at most {MAX_ITEMS} "
+                               "(each is a column or a line of its page)", path + ("for",))
+                    return []
+            return found
         except PathMissing as exc:
             self.error(f"{what}: for: {exc}", path + ("for",))
             return []

@@ -60,7 +60,8 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
     st = _styles(font, bold)
     page = paper_size("A4")
     width = page[0] - 2 * MARGIN
-    chart = partial(drawing, font=font, width=width)
+    chart = partial(drawing, font=font, width=width,
+                    max_height=page[1] - 2 * MARGIN - mm(24))  # a page's frame, and a heading
     title = game.display_title
     flow: list = [Paragraph(escape(f"Statistics: {title}"), st["title"]),
                   Paragraph("Every count is of copies, as printed. A card with several values of "
