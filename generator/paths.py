@@ -30,12 +30,16 @@ def is_name(value: object) -> bool:
     return isinstance(value, str) and NAME.fullmatch(value) is not None
 
 
+MAX_NAME_BYTES = 255  # a file or folder name, as the file systems cardgen runs on take it
+MAX_PATH_BYTES = 1024  # a file named in data, relative to its folder
+
+
 class Outside(ValueError):
     """A file named in data that does not lie inside the folder it is named from."""
 
     def __init__(self, why: str):
         super().__init__(why)
-        self.why = why  # "absolute", "outside", "link", "loop" or "nul"
+        self.why = why  # "absolute", "outside", "link", "loop", "nul" or "long"
 
     def sentence(self, what: str, folder: str) -> str:
         """The user's message: `what` names the reference ("image 'a.png'"), `folder` the
@@ -47,6 +51,8 @@ class Outside(ValueError):
                     "inside it",
             "loop": f"{what} is a link loop",
             "nul": f"{what} contains a NUL character",
+            "long": f"{what} is a name longer than a file's name can be ({MAX_NAME_BYTES} "
+                    f"bytes a part, {MAX_PATH_BYTES} in all)",
         }[self.why]
 
 
@@ -59,6 +65,10 @@ def inside(folder: Path, name: str | os.PathLike) -> Path:
         raise Outside("nul")
     if os.path.isabs(text) or text.startswith("\\"):
         raise Outside("absolute")
+    if len(text.encode("utf-8", "surrogateescape")) > MAX_PATH_BYTES or any(
+            len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES
+            for part in Path(text).parts):  # the system would refuse it, at any stat
+        raise Outside("long")
     try:
         base = Path(folder).resolve()
         path = (base / text).resolve()

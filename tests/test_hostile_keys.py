@@ -26,6 +26,7 @@ SCHEMAS = REPO / "generator/schemas"
 GAME = json.loads((SCHEMAS / "game.json").read_text("utf-8"))
 BOARD = json.loads((SCHEMAS / "board.json").read_text("utf-8"))
 EXPORT = json.loads((SCHEMAS / "export.json").read_text("utf-8"))
+FONTS = json.loads((SCHEMAS / "fonts.json").read_text("utf-8"))
 BUDGET = 60.0  # seconds an example may take, at most (the catalogue's budget)
 
 
@@ -49,7 +50,9 @@ PLACES = ([("rulebook", k) for k in GAME["properties"]["rulebook"]["properties"]
           + [("board", k) for k in _grid_keys()]
           + [("export", k) for k in EXPORT["properties"] if k != "description"]
           + [("odds", k) for k in _item_keys(GAME, "stats", "odds") if k not in ("id", "question")]
-          + [("table", k) for k in _item_keys(GAME, "stats", "tables") if k != "name"])
+          + [("table", k) for k in _item_keys(GAME, "stats", "tables") if k != "name"]
+          + [("view", k) for k in _item_keys(GAME, "stats", "views")]
+          + [("font", k) for k in FONTS["$defs"]["family"]["properties"]])
 
 values = st.one_of(
     st.sampled_from(["-5mm", "0mm", "3mm", "1e400mm", "99999mm", "0.0001mm", "50%", "A4",
@@ -65,9 +68,16 @@ values = st.one_of(
 
 def test_the_hostile_keys_come_from_the_schemas_and_registries():
     kinds = {kind for kind, _ in PLACES}
-    assert kinds == {"rulebook", "target", "board", "export", "odds", "table"}
+    assert kinds == {"rulebook", "target", "board", "export", "odds", "table", "view", "font"}
     assert ("board", "rows") in PLACES and ("board", "overlap") in PLACES  # grid's and common
     assert ("export", "sizes") in PLACES and ("rulebook", "page") in PLACES
+
+
+_FILES = {"rulebook.md": b"# Rules\n\nDraw {{ data.rules.hand }} cards.\n",
+          "rules.yaml": b"hand: 2\nkinds:\n  - {name: a, cards: {one: 1}}\n"
+                        b"  - {name: b, cards: {two: 1}}\n",
+          "fonts/Own-Regular.ttf": (REPO / "fonts/SourceSansPro-Regular.ttf").read_bytes(),
+          "fonts/OFL.txt": (REPO / "fonts/SourceSansPro-OFL.txt").read_bytes()}
 
 
 def _game(project):
@@ -83,7 +93,10 @@ def _game(project):
         "stats": {"odds": [{"id": "first", "question": "the first card", "deck": "main",
                             "hand": 2, "need": [{"cards": ["one"]}]}],
                   "tables": [{"name": "by kind", "deck": "main", "for": "data.rules.kinds.{k}",
-                              "label": "{{ k.name }}", "counts": "k.cards"}]},
+                              "label": "{{ k.name }}", "counts": "k.cards"}],
+                  "views": [{"deck": "main", "fields": ["kind"]}]},
+        "fonts": {"own": {"regular": "fonts/Own-Regular.ttf", "licence": "fonts/OFL.txt",
+                          "fallback": ["gothic"]}},
     }
     cards = [{"id": "one", "name": "One", "kind": "a"}, {"id": "two", "name": "Two", "kind": "b"}]
     layouts = {}
@@ -103,15 +116,13 @@ def test_property_any_value_in_any_new_key_is_located_or_builds(project, place, 
     profile = yaml.safe_load((REPO / "layouts/exports/tgc.yaml").read_text("utf-8"))
     target = {"rulebook": game["rulebook"], "target": game["targets"]["home"], "board": board,
               "export": profile, "odds": game["stats"]["odds"][0],
-              "table": game["stats"]["tables"][0]}[kind]
+              "table": game["stats"]["tables"][0], "view": game["stats"]["views"][0],
+              "font": game["fonts"]["own"]}[kind]
     target[key] = value
     (project / "layouts/boards").mkdir(exist_ok=True)
     (project / "layouts/boards/keys-grid.yaml").write_text(yaml.safe_dump(board), "utf-8")
     (project / "layouts/exports/keys-profile.yaml").write_text(yaml.safe_dump(profile), "utf-8")
-    write_game(project, "keys", game, cards, files={
-        "rulebook.md": b"# Rules\n\nDraw {{ data.rules.hand }} cards.\n",
-        "rules.yaml": b"hand: 2\nkinds:\n  - {name: a, cards: {one: 1}}\n"
-                      b"  - {name: b, cards: {two: 1}}\n"})
+    write_game(project, "keys", game, cards, files=_FILES)
     started = time.monotonic()
     root = Project.find(project)
     outcome = check(root, "keys", "home")
@@ -138,10 +149,7 @@ def test_the_game_the_values_go_into_builds_as_it_is(project):
     (project / "layouts/boards/keys-grid.yaml").write_text(yaml.safe_dump(board), "utf-8")
     profile = (REPO / "layouts/exports/tgc.yaml").read_text("utf-8")
     (project / "layouts/exports/keys-profile.yaml").write_text(profile, "utf-8")
-    write_game(project, "keys", game, cards, files={
-        "rulebook.md": b"# Rules\n\nDraw {{ data.rules.hand }} cards.\n",
-        "rules.yaml": b"hand: 2\nkinds:\n  - {name: a, cards: {one: 1}}\n"
-                      b"  - {name: b, cards: {two: 1}}\n"})
+    write_game(project, "keys", game, cards, files=_FILES)
     root = Project.find(project)
     built = build(root, "keys", BuildOptions(target="home"))
     assert not built.failed(strict=False), built.report.problems
