@@ -152,6 +152,10 @@ def _tab(raw: dict, loaded: LoadedGame, i: int, figure: float, report: Report) -
     0 (no tab) and at most as long as the figure is tall (a longer tab is a typo, and its
     strip would be blamed on the sheet). None if the tab is wrong (reported at it)."""
     if raw.get("shape") != "standee":
+        if "tab" in raw:  # (said, as it does nothing)
+            report.warning(f"deck '{raw['id']}': tab is the base of a standee (shape: standee); "
+                           "this deck is not one, so its tab does nothing",
+                           loaded.game.locate(("decks", i, "tab")), "layout")
         return 0.0
     entry = Reader(raw, lambda path: loaded.game.locate(("decks", i) + path),
                    f"deck '{raw['id']}'", report)

@@ -59,5 +59,12 @@ def check_board(game: Game, board: Board, report: Report) -> None:
 
 
 def check_boards(game: Game, report: Report) -> None:
+    seen: dict[str, Board] = {}
     for board in game.boards:
+        first = seen.setdefault(board.id, board)
+        if first is not board:  # both would be <game>-board-<id>.pdf
+            report.error(f"board '{board.id}' is declared twice (first at {first.loc}); a "
+                         "board's id names its file: give each board its own", board.loc,
+                         "identity")
+            continue
         check_board(game, board, report)
