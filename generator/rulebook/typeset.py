@@ -159,7 +159,11 @@ class Heading(JText):
         self.level = level
 
     def split(self, available_width, available_height):
-        return []  # a heading moves whole
+        """A heading moves whole to the next page, unless it is taller than a page: then it
+        is set over pages like a paragraph (platypus would give up on the rulebook)."""
+        if self.wrap(available_width, 1e9)[1] > getattr(self, "page_height", 1e9):
+            return super().split(available_width, available_height)
+        return []
 
 
 SHORT_TABLE = 5  # body rows: a table this short is never split between pages
@@ -408,6 +412,7 @@ class Typesetter:
                       color=self.look.accent if level <= 2 else None, align="left",
                       before=size * (1.0 if level == 1 else 0.8), after=size * 0.45, spacing=1.35,
                       cls=Heading, extra=(level,))
+        h.page_height = self.height
         return [h]
 
     def _list(self, tokens, i):
@@ -425,6 +430,8 @@ class Typesetter:
                 items.append(ListItem(inner))
             else:
                 i += 1
+        if not any(item._flowables for item in items):  # nothing to list (reportlab fails)
+            return Spacer(1, 0), i + 1
         # An ordered list numbers from its first item's number; a bullet list uses "•".
         start = int(opening.attrs.get("start", 1)) if ordered else "•"
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
