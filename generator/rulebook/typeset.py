@@ -419,7 +419,7 @@ class Typesetter:
         opening = tokens[i]
         ordered = opening.type == "ordered_list_open"
         close = "ordered_list_close" if ordered else "bullet_list_close"
-        items = []
+        items, listed = [], False
         i += 1
         while tokens[i].type != close:
             if tokens[i].type == "list_item_open":
@@ -428,9 +428,10 @@ class Typesetter:
                     if isinstance(f, JText):
                         f.spaceAfter = self.look.size * 0.25
                 items.append(ListItem(inner))
+                listed = listed or bool(inner)
             else:
                 i += 1
-        if not any(item._flowables for item in items):  # nothing to list (reportlab fails)
+        if not listed:  # nothing to list: reportlab cannot draw an empty list
             return Spacer(1, 0), i + 1
         # An ordered list numbers from its first item's number; a bullet list uses "•".
         start = int(opening.attrs.get("start", 1)) if ordered else "•"
