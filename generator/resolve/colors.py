@@ -4,6 +4,7 @@ written anywhere in game.yaml or a board layout."""
 from __future__ import annotations
 
 
+from .. import images
 from ..colors import parse_color
 from ..load import LoadedGame
 from ..paths import Outside, inside
@@ -39,6 +40,12 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
             if not path.is_file():
                 report.error(f"icon '{name}': image '{raw['image']}' does not exist",
                              loaded.game.locate(("icons", name, "image")), "image")
+                continue
+            try:  # decodes whole, used by a layout or not (docs/validation.md says so)
+                images.inspect(str(path), raw["image"])
+            except images.ImageProblem as exc:
+                report.error(f"icon '{name}': {exc}", loaded.game.locate(("icons", name, "image")),
+                             "image")
                 continue
             image = str(path)
         font = raw.get("font", "gothic") if "glyph" in raw else None
