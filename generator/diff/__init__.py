@@ -64,8 +64,9 @@ class GameDiff:
     rulebook_pdfs: tuple = ()  # (old, new) rulebook PDFs, for --visual and errata
     game: Game | None = None  # the new version, for the changelog's title and language
     board_faces: tuple = ({}, {})  # board id -> BoardFace, old and new (for --visual)
-    # --visual: (title, lines, before PNG or None, after PNG or None) of each rulebook page
-    # and board page that prints differently
+    # --visual: (title, lines, before PNG or None, after PNG or None, where) of each rulebook
+    # page and board page that prints differently; where: ("rulebook", page) or ("board",
+    # id, page), the page in the new version
     page_rasters: list = field(default_factory=list)
 
     @property
@@ -515,7 +516,7 @@ def _page_rasters(diff: GameDiff) -> list:
             now = after[c.page - 1] if c.page and c.page <= len(after) else None
             title = f"rulebook p. {c.page}" if c.page else f"rulebook p. {c.was} (removed)"
             out.append((title, [f"{c.how}" + (f" (was p. {c.was})" if c.was and c.was != c.page
-                                              else "")], was, now))
+                                              else "")], was, now, ("rulebook", c.page)))
     olds, news = diff.board_faces
     for b in diff.boards:
         old_pages = impose_board(olds[b.board], diff.font) if b.board in olds else ()
@@ -524,7 +525,8 @@ def _page_rasters(diff: GameDiff) -> list:
             was = rasterise([old_pages[page - 1]], VISUAL_DPI, diff.font)[0] \
                 if page <= len(old_pages) else None
             now = rasterise([new_pages[page - 1]], VISUAL_DPI, diff.font)[0]
-            out.append((f"board '{b.board}' p. {page}", b.causes, was, now))
+            out.append((f"board '{b.board}' p. {page}", b.causes, was, now,
+                        ("board", b.board, page)))
     return out
 
 

@@ -62,22 +62,13 @@ def _text(value, words: dict) -> str:
     return re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text).strip()
 
 
-_CELL = re.compile(r"^cell (\S+) (\w+): (.*) -> (.*)$")
-
-
-def _board_items(causes: list[str], w: dict) -> list[str]:
-    """A board's causes as players read them: 'B2: type plain → water' (its colour, which
-    the type gives, is not said again)."""
-    parsed = [(_CELL.match(c), c) for c in causes]
-    typed = {m.group(1) for m, _ in parsed if m and m.group(2) == "type"}
-    out = []
-    for m, cause in parsed:
-        if m is None:
-            out.append(cause)
-        elif not (m.group(2) == "color" and m.group(1) in typed):
-            out.append(w["cell"].format(cell=m.group(1), key=m.group(2), old=m.group(3),
-                                        new=m.group(4)))
-    return out
+def _board_items(board, w: dict) -> list[str]:
+    """A board's changes as players read them: 'B2: type plain → water' (its colour, which
+    the type gives, is not said again), then what its cells do not say."""
+    typed = {label for label, key, _, _ in board.cells if key == "type"}
+    out = [w["cell"].format(cell=label, key=key, old=_text(old, w), new=_text(new, w))
+           for label, key, old, new in board.cells if not (key == "color" and label in typed)]
+    return out + board.other
 
 
 def changelog(game: Game, diff, revision: str) -> list[str]:
@@ -124,7 +115,7 @@ def changelog(game: Game, diff, revision: str) -> list[str]:
             components.append(w["removed board"].format(board=board))
         else:
             components += [w["board"].format(board=board, what=item)
-                           for item in _board_items(b.causes, w)]
+                           for item in _board_items(b, w)]
     for heading, items in ((w["cards"], cards), (w["rules"], rules),
                            (w["components"], components)):
         if items:

@@ -64,7 +64,9 @@ class BoardChanges:
     pages_before: int
     pages_after: int
     pages: list[int]  # pages of the new version that print differently (1-based)
-    causes: list[str]
+    causes: list[str]  # why, in words
+    cells: list[tuple] = field(default_factory=list)  # (label, key, before, after) changed
+    other: list[str] = field(default_factory=list)  # the causes that are not `cells`
 
 
 # -- pages ----------------------------------------------------------------------------------
@@ -299,36 +301,45 @@ def compare_boards(old_faces, new_faces, font: str, show) -> list[BoardChanges]:
             continue
         pages = [n for n, digest in enumerate(after, 1)
                  if n > len(before) or before[n - 1] != digest]
-        out.append(BoardChanges(board.id, len(before), len(after), pages,
-                                _board_causes(old_boards.get(board.id), board_face, show)))
+        causes, cells, other = _board_causes(old_boards.get(board.id), board_face, show)
+        out.append(BoardChanges(board.id, len(before), len(after), pages, causes, cells, other))
     for board_id, before in old_ids.items():
         if board_id not in new_ids:
             out.append(BoardChanges(board_id, len(before), 0, [], ["the board was removed"]))
     return out
 
 
-def _board_causes(old, new, show) -> list[str]:
+def _board_causes(old, new, show) -> tuple[list[str], list[tuple], list[str]]:
+    """Why a board prints differently, in words; its cells' values that changed as
+    (label, key, before, after); and the words of the other causes (not those values)."""
     if old is None:
-        return ["a new board"]
+        return ["a new board"], [], ["a new board"]
     a, b = old.board, new.board
-    causes = []
+    causes, cells, other = [], [], []
+
+    def said(cause: str, value: tuple | None = None) -> None:
+        causes.append(cause)
+        (cells if value else other).append(value or cause)
     old_cells = {c.key: c for c in a.cells}
     for cell in b.cells:
         was = old_cells.get(cell.key)
         if was is None:
-            causes.append(f"cell {cell.label} added")
+            said(f"cell {cell.label} added")
             continue
         for key in sorted(set(was.record) | set(cell.record)):
-            if was.record.get(key) != cell.record.get(key):
-                causes.append(f"cell {cell.label} {key}: "
-                              f"{show(was.record.get(key), cell.record.get(key))}")
-    causes += [f"cell {c.label} removed" for k, c in old_cells.items()
-               if k not in {c.key for c in b.cells}]
+            before, after = was.record.get(key), cell.record.get(key)
+            if before != after:
+                said(f"cell {cell.label} {key}: {show(before, after)}",
+                     (cell.label, key, before, after))
+    kept = {c.key for c in b.cells}
+    for k, c in old_cells.items():
+        if k not in kept:
+            said(f"cell {c.label} removed")
     if (a.spec, a.margin, a.papers, a.overlap, a.print_margin, a.color, a.shape) != \
             (b.spec, b.margin, b.papers, b.overlap, b.print_margin, b.color, b.shape):
-        causes.append(f"the board layout '{b.layout}'")
+        said(f"the board layout '{b.layout}'")
     if a.cards != b.cards:
-        causes.append("the tiles it places")
+        said("the tiles it places")
     if not causes:
-        causes.append("the faces it draws (its tiles or cell layout)")
-    return causes
+        said("the faces it draws (its tiles or cell layout)")
+    return causes, cells, other

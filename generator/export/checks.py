@@ -23,13 +23,6 @@ from ..units import show_length
 EPS = 0.05  # points: closer than this to the trim line is on it
 
 
-def extent(items, text: bool = True):
-    """The box (x0, y0, x1, y1) the items put ink in, or None (primitives.extent); without
-    `text`, what is not content (shapes, lines)."""
-    return primitives.extent(items, fonts) if text else primitives.extent(
-        [i for i in items if not i.CONTENT or type(i) is Image], fonts)
-
-
 def _images(items):
     for item in items:
         if isinstance(item, Image):
@@ -79,7 +72,7 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
                    bleed: float, profile: ExportProfile, unit: str) -> None:
     if bleed > 0 and elements.bleeds(el.type):
-        ink = extent(items, text=False)
+        ink = primitives.extent(items, fonts)  # (what bleeds draws shapes and pictures)
         if ink is not None:
             stops = [side for side, at_trim in (
                 ("left", abs(ink[0]) < EPS), ("bottom", abs(ink[1]) < EPS),
@@ -90,7 +83,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                              f"{_sides(stops)}; the bleed would print white there. Let it run "
                              f"{show_length(bleed, unit)} past the edge (`bleed: true`)")
     if elements.content(el.type) and profile.safe > 0:
-        ink = extent(items)
+        ink = primitives.extent(items, fonts)
         if ink is not None and not (ink[0] < -EPS or ink[1] < -EPS or ink[2] > W + EPS or
                                     ink[3] > H + EPS):  # art that runs into the bleed is art
             gaps = {"left": ink[0], "bottom": ink[1], "right": W - ink[2], "top": H - ink[3]}

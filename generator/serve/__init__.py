@@ -252,7 +252,7 @@ def _changes(project: Project, game: str, since: str, images: dict) -> list[dict
             out.append({"id": reprint.new.id, "side": side, "causes": reprint.causes,
                         "before": names[0], "after": names[1]})
     # the rulebook's pages and the boards' pages that print differently, as --visual shows
-    for n, (title, causes, before, after) in enumerate(diff.page_rasters):
+    for n, (title, causes, before, after, where) in enumerate(diff.page_rasters):
         regions = changed_regions(before, after) if before and after else [(0.0, 0.0, 1.0, 1.0)]
         names = [f"changes/page-{n}-{k}.png" if png else "" for k, png in
                  (("before", before), ("after", after))]
@@ -260,7 +260,7 @@ def _changes(project: Project, game: str, since: str, images: dict) -> list[dict
             if png:
                 images[name] = _outlined(png, regions)
         out.append({"id": title, "side": "", "causes": causes, "before": names[0],
-                    "after": names[1], "page": True})
+                    "after": names[1], "where": list(where)})
     return out
 
 
@@ -296,11 +296,10 @@ def page_state(preview: Preview) -> dict:
                  "game" if file.endswith("game.yaml") or not file else "data")
         problems.append({**p, "card": card, "group": group})
     cards = [{**c, "changed": c["id"] in changed} for c in preview.cards]
-    changed_pages = [p for p in preview.pages
-                     if f"rulebook p. {p.rsplit('-', 1)[-1].split('.')[0]}" in changed]
-    boards = [{**b, "changed": [p for p in b["pages"] if
-                                f"board '{b['id']}' p. {p.rsplit('-', 1)[-1].split('.')[0]}" in
-                                changed]} for b in preview.boards]
+    where = {tuple(c["where"]) for c in preview.changes if c.get("where")}
+    changed_pages = [p for n, p in enumerate(preview.pages, 1) if ("rulebook", n) in where]
+    boards = [{**b, "changed": [p for n, p in enumerate(b["pages"], 1)
+                                if ("board", b["id"], n) in where]} for b in preview.boards]
     return {"version": preview.version, "ok": preview.ok, "building": preview.building,
             "built_at": preview.built_at, "cards": cards, "problems": problems,
             "decks": preview.decks, "pages": preview.pages, "stats": preview.stats,

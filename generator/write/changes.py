@@ -79,7 +79,7 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
     font = ensure(diff.font)  # the game's own font: Japanese names and causes show
     rows = [(f"{r.new.id} ({side})", r.causes, *diff.rasters[r.new.id, side])
             for r in diff.reprinted for side in ("front", "back") if side in r.sides]
-    rows += diff.page_rasters  # rulebook and board pages that print differently
+    rows += [row[:4] for row in diff.page_rasters]  # rulebook and board pages that differ
     height, width = paper_size("A4")  # landscape
     out = io.BytesIO()
     with making_pdf():
