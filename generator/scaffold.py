@@ -20,7 +20,7 @@ from .load import Project
 from .load.yamlfile import load_yaml
 from .paths import NAME_RULE, Outside, inside, is_name
 from .problems import Report, UsageError
-from .units import CARD_SIZES, PAPER, paper_name, parse_length, to_mm
+from .units import CARD_SIZES, PAPER, card_size_problem, paper_name, parse_length, to_mm
 
 # The sheet a named size is printed on, per paper; any other size goes on plain paper
 # (plain-<paper>), where the grid is fitted to the card.
@@ -173,9 +173,14 @@ def card_size(text: str) -> tuple[str, str]:
     custom = _CUSTOM.match(text)
     if custom:
         w, h, unit = custom.groups()
-        width, height = parse_length(w + unit), parse_length(h + unit)
-        if width > 0 and height > 0:
-            return f"[{w}{unit}, {h}{unit}]", f"{to_mm(width):g} x {to_mm(height):g} mm"
+        try:
+            width, height = parse_length(w + unit), parse_length(h + unit)
+        except ValueError as error:  # a length no card can have (too many digits)
+            raise UsageError(f"--size {text.strip()}: {error}") from None
+        problem = card_size_problem((width, height))  # the one rule layouts follow too
+        if problem:
+            raise UsageError(f"--size {text.strip()}: {problem}")
+        return f"[{w}{unit}, {h}{unit}]", f"{to_mm(width):g} x {to_mm(height):g} mm"
     raise UsageError(f"unknown card size '{text}' (sizes: {', '.join(CARD_SIZES)}, or any "
                      "WIDTHxHEIGHT with a unit: 33x54mm, 2.5x3.5in)")
 

@@ -165,10 +165,35 @@ def test_new_refuses_a_combination_that_would_not_build_and_writes_nothing(proje
     assert sorted(p.name for p in (project / "layouts").rglob("*")) == layouts
     run = cardgen("new", "x", "--size", "33x54")
     assert run.code == 2 and "or any WIDTHxHEIGHT with a unit: 33x54mm, 2.5x3.5in" in run.err
+    run = cardgen("new", "x", "--size", "600x88mm")  # the card size rule layouts follow
+    assert run.code == 2 and run.lines == [
+        "cardgen: error: --size 600x88mm: 600 x 88 mm is not a size a card can have: each side "
+        "from 5 mm to 500 mm (a board is a board layout)"]
     run = cardgen("new", "x", "--size", "poker", "--paper", "B5")  # no preset, not even plain
     assert run.code == 2 and run.lines == [
         "cardgen: error: no sheet preset for 63 x 88 mm cards on B5 paper; give one with --sheet "
         "(see layouts/sheets/)"]
+
+
+@pytest.mark.parametrize("args", [
+    ["--size", "4x4mm"], ["--size", "501x88mm"], ["--size", "0x0mm"], ["--size", "5x5mm"],
+    ["--size", "500x500mm"], ["--size", "1" + "0" * 47 + "x1mm"], ["--size", "1e400x1mm"],
+    ["--size=-63x88mm"], ["--size", "nanxnanmm"], ["--size", ""], ["--paper", "A0"],
+    ["--paper", ""], ["--lang", "xx"], ["--sheet", "../../etc/passwd"], ["--sheet", "a" * 300],
+    ["--size", "63x88mm", "--paper", "Tabloid", "--lang", "en"],
+])
+def test_new_with_hostile_options_is_refused_by_name_or_builds(project, cardgen, args):
+    """Every option of `cardgen new` as a stranger might give it: a usage error that says
+    what to give instead (the card size rule layouts follow: 5 to 500 mm a side), or a game
+    that builds at once; never an internal error, never a file written on refusal."""
+    before = sorted(str(p) for p in project.rglob("*"))
+    run = cardgen("new", "hostile", *args)
+    assert "internal error" not in run.err and "Traceback" not in run.err + run.out
+    if run.code == 0:
+        assert cardgen("build", "hostile").code == 0
+    else:
+        assert run.code == 2 and run.lines[-1].startswith("cardgen: error: ")
+        assert sorted(str(p) for p in project.rglob("*")) == before
 
 
 def _run_in(project, args, tty: bool) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..model import Card, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location
+from ..units import to_mm
 from ..primitives import Group, Image, Item
 from .. import images
 from . import bindings
@@ -154,6 +155,11 @@ class Element:
         y = self.length("y", "0mm", H)
         w = self.length("width", "100%", W)
         h = self.length("height", "100%", H)
+        for key, side, of, across in (("width", w, W, "wide"), ("height", h, H, "high")):
+            if side < -0.01:  # "100% - 21mm" on a card narrower than 21 mm
+                raise Bad(key, f"'{self.raw(key)}' comes to {to_mm(side):.1f} mm on this "
+                               f"{to_mm(of):g} mm {across} card: a box cannot be less than "
+                               "nothing")
         bx, by = x, H - y - h
         if self.flag("bleed", self.bleeds_by_default()):
             b, eps = layout.bleed, 0.01

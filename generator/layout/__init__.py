@@ -121,6 +121,11 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
             message = f"element '{el.name}': {bad.message}"
         else:
             message = f"element '{el.name}': {bad.key}: {bad.message}"
+        if bad.where is None and bad.key not in compiled.templated:
+            said = compiled.values.setdefault("said", set())  # a value no card changes:
+            if message in said:  # the same problem on every card, said at the first only
+                return [], None
+            said.add(message)
         report.error(f"card '{card.id}': {message}", bad.where or el.locate(bad.key), bad.check)
         return [], None
     if rotate or opacity < 1:
