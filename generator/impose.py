@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import math
 
 from .layout import DeckFaces, GameFaces
-from .boards.base import page_grid
+from .boards.base import split_pages, whole_paper
 from .layout.board import BoardFace
 from .layout.pieces import TOKEN_SHAPES, token_outline
 from .primitives import Face, Item, Line, Text
@@ -333,49 +333,48 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
     neighbours, with alignment crosses on the shared strips and a label per page."""
     board, face = board_face.board, board_face.face
     m = board.print_margin
-    for name in board.papers:
-        for w, h in (paper_size(name), paper_size(name)[::-1]):
-            if face.width <= w - 2 * m and face.height <= h - 2 * m:
-                x, y = (w - face.width) / 2, (h - face.height) / 2
-                return (Page(w, h, (Placement(face, x, y, board.id),)),)
+    whole = whole_paper(board, face.width, face.height)
+    if whole is not None:
+        w, h = whole
+        x, y = (w - face.width) / 2, (h - face.height) / 2
+        return (Page(w, h, (Placement(face, x, y, board.id),)),)
     # Split on the last paper, turned whichever way needs fewer pages (portrait on a tie).
-    (w, h), cols, rows = page_grid(board, face.width, face.height, paper_size(board.papers[-1]))
+    (w, h), cols, rows, split = split_pages(board, face.width, face.height,
+                                            paper_size(board.papers[-1]))
     pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page
     step_x, step_y = pw - board.overlap, ph - board.overlap
     seams_x = [(c + 1) * step_x + board.overlap / 2 for c in range(cols - 1)]
     seams_y = [(r + 1) * step_y + board.overlap / 2 for r in range(rows - 1)]  # from the top
     pages = []
-    for r in range(rows):
-        for c in range(cols):
-            x0, y0 = c * step_x, r * step_y  # the page's top-left corner on the board, y down
-            px, py = m - x0, m - (face.height - y0 - ph)  # where the board's origin goes
-            marks: list[Item] = []
-            placed: list[tuple[float, float]] = []
-            for sx in seams_x + [None]:
-                for sy in seams_y + [None]:
-                    if sx is None and sy is None:
-                        continue
-                    points = ([(sx, sy)] if sx is not None and sy is not None else
-                              [_clear_spot(board_face, (sx, y0 + f * ph), vertical=True,
-                                           span=(y0, y0 + ph)) for f in (0.25, 0.75)]
-                              if sx is not None else
-                              [_clear_spot(board_face, (x0 + f * pw, sy), vertical=False,
-                                           span=(x0, x0 + pw)) for f in (0.25, 0.75)])
-                    for bx, by in points:
-                        if any(math.hypot(bx - px_, by - py_) < 3 * CROSS_ARM for px_, py_ in placed):
-                            continue  # two spots moved to the same clear place: one cross
-                        if sx is not None and sy is not None and not _clear(board_face, (bx, by)):
-                            continue  # where the seams cross lies a tile: the other crosses do
-                        placed.append((bx, by))
-                        if x0 <= bx <= x0 + pw and y0 <= by <= y0 + ph:
-                            qx, qy = m + bx - x0, h - m - (by - y0)
-                            arm = CROSS_ARM
-                            marks += [Line(qx - arm, qy, qx + arm, qy, (0, 0, 0), 0.3),
-                                      Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
-            label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
-                     f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
-                     f"y {to_mm(y0):.1f} mm (top-left); overlap {to_mm(board.overlap):g} mm")
-            marks.append(Text(m, m / 2, label, label_font, 5, (0.3, 0.3, 0.3)))
-            pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),
-                              tuple(marks)))
+    for r, c, x0, y0, _, _ in split:  # x0, y0: the page's top-left on the board, y down
+        px, py = m - x0, m - (face.height - y0 - ph)  # where the board's origin goes
+        marks: list[Item] = []
+        placed: list[tuple[float, float]] = []
+        for sx in seams_x + [None]:
+            for sy in seams_y + [None]:
+                if sx is None and sy is None:
+                    continue
+                points = ([(sx, sy)] if sx is not None and sy is not None else
+                          [_clear_spot(board_face, (sx, y0 + f * ph), vertical=True,
+                                       span=(y0, y0 + ph)) for f in (0.25, 0.75)]
+                          if sx is not None else
+                          [_clear_spot(board_face, (x0 + f * pw, sy), vertical=False,
+                                       span=(x0, x0 + pw)) for f in (0.25, 0.75)])
+                for bx, by in points:
+                    if any(math.hypot(bx - px_, by - py_) < 3 * CROSS_ARM for px_, py_ in placed):
+                        continue  # two spots moved to the same clear place: one cross
+                    if sx is not None and sy is not None and not _clear(board_face, (bx, by)):
+                        continue  # where the seams cross lies a tile: the other crosses do
+                    placed.append((bx, by))
+                    if x0 <= bx <= x0 + pw and y0 <= by <= y0 + ph:
+                        qx, qy = m + bx - x0, h - m - (by - y0)
+                        arm = CROSS_ARM
+                        marks += [Line(qx - arm, qy, qx + arm, qy, (0, 0, 0), 0.3),
+                                  Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
+        label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
+                 f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
+                 f"y {to_mm(y0):.1f} mm (top-left); overlap {to_mm(board.overlap):g} mm")
+        marks.append(Text(m, m / 2, label, label_font, 5, (0.3, 0.3, 0.3)))
+        pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),
+                          tuple(marks)))
     return tuple(pages)

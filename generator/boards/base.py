@@ -14,7 +14,7 @@ from .. import sandbox
 from ..model import Board, Cell
 from ..primitives import Face, Group, Item, Polygon, Rect
 from ..problems import Location, Report
-from ..units import parse_length
+from ..units import paper_size, parse_length
 
 OUTLINE = (0.55, 0.55, 0.55)
 INK = (0.2, 0.2, 0.2)
@@ -133,6 +133,29 @@ def page_grid(board: Board, width: float, height: float, paper: tuple[float, flo
 
     w, h = min((paper, paper[::-1]), key=lambda size: grid(*size)[0] * grid(*size)[1])
     return (w, h), *grid(w, h)
+
+
+def whole_paper(board: Board, width: float, height: float) -> tuple[float, float] | None:
+    """The first of the board's papers (either way round) that holds it whole inside the
+    print margin, as (width, height) used; None when it must be split (on the last)."""
+    m = board.print_margin
+    for name in board.papers:
+        for w, h in (paper_size(name), paper_size(name)[::-1]):
+            if width <= w - 2 * m and height <= h - 2 * m:
+                return w, h
+    return None
+
+
+def split_pages(board: Board, width: float, height: float, paper: tuple[float, float]):
+    """The pages a board of `width` x `height` is split over on `paper` (page_grid): the
+    paper size as used, then for each page, row by row, (row, column, x0, y0) of its
+    printable area's top-left corner on the board (y down) and that area's size (pw, ph)."""
+    (w, h), cols, rows = page_grid(board, width, height, paper)
+    m = board.print_margin
+    pw, ph = w - 2 * m, h - 2 * m
+    step_x, step_y = pw - board.overlap, ph - board.overlap
+    return (w, h), cols, rows, [(r, c, c * step_x, r * step_y, pw, ph)
+                                for r in range(rows) for c in range(cols)]
 
 
 def positive(board: Board, value: float, what: str, report: Report) -> None:

@@ -17,6 +17,7 @@ adds cardgen's own marks (marks.py). Boards are laid out by board.py.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Mapping
@@ -28,8 +29,8 @@ from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, frozen_mapping
 from ..primitives import Block, Face, Group, Item
 from ..problems import Report
-from ..boards.base import MAX_PAGES, page_grid
-from ..units import paper_size, show_size
+from ..boards.base import MAX_PAGES, page_grid, split_pages, whole_paper
+from ..units import paper_size, show_size, to_mm
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
 from .pieces import TOKEN_SHAPES, check_token, standee
@@ -284,12 +285,48 @@ def _fits_pages(board_face, report: Report) -> bool:
     paper = board.papers[-1]
     (w, h), cols, rows = page_grid(board, face.width, face.height, paper_size(paper))
     if cols * rows <= MAX_PAGES:
-        return True
+        return _no_blank_page(board_face, report)
     report.error(f"board '{board.id}' is {show_size((face.width, face.height))} and would be "
                  f"split over {cols * rows:,} pages of {paper} ({cols} x {rows}); a board takes "
                  f"at most {MAX_PAGES} pages: make it smaller, or print it on larger paper "
                  "(papers: in its layout)", board.loc, "board")
     return False
+
+
+def _no_blank_page(board_face, report: Report) -> bool:
+    """A board split over pages where one page would print only its ground (an areas
+    board far larger than its areas) is an error at its entry, naming the page."""
+    board, face = board_face.board, board_face.face
+    if whole_paper(board, face.width, face.height) is not None:
+        return True
+    everywhere = (0.0, 0.0, face.width, face.height)
+    ink = [box for box in (item.bounds(fonts) for item in face.items)
+           if box is not None and not _covers(box, everywhere)]  # not the ground or a frame
+    _, cols, rows, split = split_pages(board, face.width, face.height,
+                                       paper_size(board.papers[-1]))
+    for r, c, x0, y0, pw, ph in split:
+        page = (x0, face.height - y0 - ph, x0 + pw, face.height - y0)  # y up, as the boxes
+        if not any(_meets(box, page) for box in ink):
+            right, bottom = (max(box[2] for box in ink), min(box[1] for box in ink)) \
+                if ink else (0.0, face.height)
+            report.error(f"board '{board.id}' is {show_size((face.width, face.height))}, split "
+                         f"over {cols * rows} pages of {board.papers[-1]}, and page "
+                         f"{r * cols + c + 1} (row {r + 1}, column {c + 1}) would print nothing "
+                         "but its ground: what it draws lies within "
+                         f"{math.ceil(to_mm(right))} x {math.ceil(to_mm(face.height - bottom))} "
+                         f"mm of its top-left; make its size (layout '{board.layout}') fit what "
+                         "it draws", board.loc, "board")
+            return False
+    return True
+
+
+def _covers(box, area) -> bool:
+    return (box[0] <= area[0] + 0.01 and box[1] <= area[1] + 0.01 and
+            box[2] >= area[2] - 0.01 and box[3] >= area[3] - 0.01)
+
+
+def _meets(box, area) -> bool:
+    return box[0] < area[2] and box[2] > area[0] and box[1] < area[3] and box[3] > area[1]
 
 
 def _cell_faces(board, game: Game, game_scope: dict, report: Report, cache: BuildCache):
