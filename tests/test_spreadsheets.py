@@ -173,6 +173,21 @@ def test_a_bad_cell_in_a_workbook_is_located_by_sheet_and_cell(project, cardgen)
         "text ('strong') [schema]"]
 
 
+def test_a_workbook_cell_reads_its_escapes_as_a_spreadsheet_program_writes_them(project, cardgen):
+    """A workbook writes a character XML cannot hold as `_xHHHH_` (a carriage return in a
+    Windows line break as `_x000D_`, a `_` that would start one as `_x005F_`): read back,
+    a line break is a line break, and text that only looks like an escape stays as typed."""
+    folder = game(project, "cards.xlsx", "worksheet: Characters")
+    workbook(folder / "cards.xlsx", {"Characters": [
+        ["id", "name"], ["a", "歌姫_x000D_\n踊り子"], ["b", "_x005F_x0041_ and _x0041_"]]})
+    cards = loaded_cards(project)
+    assert cards["a"].fields["name"] == "歌姫\r\n踊り子"
+    assert cards["b"].fields["name"] == "_x0041_ and _x0041_"
+    assert cardgen("build", "--cards-pdf", "sheet").code == 0
+    text = reader(project / "output/sheet/sheet-cards.pdf").pages[0].extract_text()
+    assert "歌姫\n踊り子" in text and "_x000D_" not in text
+
+
 def test_an_unknown_worksheet(project, cardgen):
     folder = game(project, "cards.xlsx", "worksheet: Nope")
     workbook(folder / "cards.xlsx", {"Characters": [["id", "name"], ["a", "歌姫"]]})

@@ -292,7 +292,7 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
                      report, strict_width=True)
 
 
-def _unsaved_formulas(path: Path, name: str, rows: list) -> list[tuple[int, int]]:
+def _unsaved_formulas(path, name: str, rows: list) -> list[tuple[int, int]]:
     """(row, column) of formula cells that have no saved value: read as empty, they would
     be reported as missing fields."""
     if not any(c is None for _, cells in rows for c in cells):
@@ -308,6 +308,53 @@ def _unsaved_formulas(path: Path, name: str, rows: list) -> list[tuple[int, int]
         return found
     finally:
         book.close()
+
+
+# A character XML cannot hold, as a workbook writes it in a cell (ECMA-376 ST_Xstring):
+# `_x001B_` for ESCAPE, `_x000D_` for a carriage return, `_x005F_` for a `_` that would
+# otherwise start one. Only these are read back: `_x0041_` typed as text stays as typed.
+_XSTRING = re.compile(r"_x([0-9A-Fa-f]{4})_")
+_RAW_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _xstring(text: str) -> str:
+    if "_x" not in text:
+        return text
+
+    def character(match: re.Match) -> str:
+        code = int(match.group(1), 16)
+        escaped = code == 0x5F or code < 0x20 or 0x7F <= code <= 0x9F or code >= 0xFFFE
+        return chr(code) if escaped else match.group(0)
+    return _XSTRING.sub(character, text)
+
+
+def _controls_escaped(path: Path):
+    """The workbook, or, where a part holds a raw control byte (which no XML may hold, so
+    no reader reads the sheet), an in-memory copy with each written as its escape: the
+    cell is then read, and its control character reported at the cell as any other."""
+    import zipfile
+    with zipfile.ZipFile(path) as archive:
+        found = False
+        for info in archive.infolist():
+            if info.filename.endswith(".xml"):
+                with archive.open(info) as part:
+                    while chunk := part.read(1 << 20):
+                        if _RAW_CONTROL.search(chunk):
+                            found = True
+                            break
+            if found:
+                break
+        if not found:
+            return path
+        copy = io.BytesIO()
+        with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in archive.infolist():
+                data = archive.read(info)
+                if info.filename.endswith(".xml"):
+                    data = _RAW_CONTROL.sub(lambda m: b"_x%04X_" % m.group(0)[0], data)
+                out.writestr(info, data)
+    copy.seek(0)
+    return copy
 
 
 def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: str | None,
@@ -331,7 +378,8 @@ def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: st
                      Location(display), "spreadsheet")
         return None
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        source = _controls_escaped(path)  # raw control bytes: told at their cells, below
+        book = openpyxl.load_workbook(source, read_only=True, data_only=True)
     except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile):
         report.error("the workbook cannot be read (is it an .xlsx saved by a spreadsheet "
                      "program?)", Location(display), "spreadsheet")
@@ -345,12 +393,12 @@ def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: st
         sheet = book[name]
         rows = []
         for r, cells in enumerate(sheet.iter_rows(values_only=True), 1):
-            rows.append((r, list(cells)))
+            rows.append((r, [_xstring(c) if c.__class__ is str else c for c in cells]))
             if r > MAX_ROWS:
                 report.error(f"more than {MAX_ROWS:,} rows",
                              Location(f"{display}[{name}]!A{r}"), "spreadsheet")
                 return None
-        formulas = _unsaved_formulas(path, name, rows)
+        formulas = _unsaved_formulas(source, name, rows)
     except Exception:  # openpyxl raises many kinds for damaged sheets
         report.error("the sheet cannot be read (is the workbook damaged?)", where_sheet,
                      "spreadsheet")
