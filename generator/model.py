@@ -446,6 +446,7 @@ class Rulebook:
     title: str
     accent: Color  # colour for headings and rules
     loc: Location  # the `rulebook:` entry in game.yaml
+    title_loc: Location | None = None  # where its title is written (rulebook: or game title)
     # Files the template includes, imports or extends: name as written -> (file as shown, text)
     includes: Mapping[str, tuple[str, str]] = field(default_factory=frozen_mapping)
     align: str = "justify"  # body text: "justify", or "left" (ragged right)

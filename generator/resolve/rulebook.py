@@ -52,6 +52,8 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
     return Rulebook(file=file, text=text, page=name,
                     title=raw.get("title", g["title"]), accent=accent,
                     loc=loaded.game.locate(("rulebook",)),
+                    title_loc=loaded.game.locate(("rulebook", "title") if "title" in raw
+                                                 else ("title",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
                     size=size, booklet=booklet,
                     align=raw.get("align", default(Rulebook, "align")),

@@ -106,9 +106,10 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
     # Set the text as the build will (without card faces) for what only setting finds: a
     # table too wide for the page even with its text smaller.
     look, lines = _look(game), markdown.splitlines()
+    lang = game.declared_lang or _language_of(markdown)
     setter = Typesetter(game, look, {"front": {}, "back": {}}, width,
-                        game.rulebook.size[1] - MARGINS[1] - MARGINS[2],
-                        game.declared_lang or _language_of(markdown))
+                        game.rulebook.size[1] - MARGINS[1] - MARGINS[2], lang)
+    _check_cover(game, look, setter, lang, report)
     setter.flowables(markdown)
     for line, message in setter.warnings:
         needle = lines[line - 1].strip()[:40] if 0 < line <= len(lines) else ""
@@ -198,18 +199,8 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
     lang = game.declared_lang or _language_of(markdown)
     setter = Typesetter(game, look, by_id, width, page[1] - MARGINS[1] - MARGINS[2], lang)
 
-    cover = [Spacer(1, page[1] * 0.28),
-             setter.text(rulebook.title, look.size * 2.6, look.heading, bold=True,
-                         color=look.accent, align="center", spacing=1.3)]
-    if game.title_en and rulebook.title == game.title:
-        cover.append(setter.text(game.title_en, look.size * 1.3, look.body, align="center",
-                                 before=look.size))
-    cover.append(Spacer(1, look.size * 2))
+    cover = _cover(game, look, setter, lang)
     words = WORDS[lang]
-    cover.append(setter.text(words["rulebook"], look.size * 1.1, look.heading,
-                             align="center"))
-    if game.version:
-        cover.append(setter.text(f"version {game.version}", look.size, look.body, align="center"))
     toc = TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0)
     front = cover + [NextPageTemplate("body"), PageBreak(),
                      setter.text(words["contents"], look.size * 1.5, look.heading, bold=True,
@@ -217,6 +208,37 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
                      toc, PageBreak()]
     flows = front + setter.flowables(markdown)
     return flows, look, page
+
+
+def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:
+    """The cover page's flowables: its title (and English title), the word "rulebook" and
+    the version, a little above the page's middle."""
+    rulebook = game.rulebook
+    cover = [Spacer(1, rulebook.size[1] * 0.28),
+             setter.text(rulebook.title, look.size * 2.6, look.heading, bold=True,
+                         color=look.accent, align="center", spacing=1.3)]
+    if game.title_en and rulebook.title == game.title:
+        cover.append(setter.text(game.title_en, look.size * 1.3, look.body, align="center",
+                                 before=look.size))
+    cover.append(Spacer(1, look.size * 2))
+    cover.append(setter.text(WORDS[lang]["rulebook"], look.size * 1.1, look.heading,
+                             align="center"))
+    if game.version:
+        cover.append(setter.text(f"version {game.version}", look.size, look.body, align="center"))
+    return cover
+
+
+def _check_cover(game: Game, look: Look, setter: Typesetter, lang: str, report: Report) -> None:
+    """The cover is one page: a title (or version) so long that it would run on over the
+    pages after is an error at the title, with the room there is."""
+    width, room = setter.width, game.rulebook.size[1] - MARGINS[1] - MARGINS[2]
+    needed = sum(f.wrap(width, room)[1] for f in _cover(game, look, setter, lang))
+    if needed > room + 0.01:
+        report.error(f"rulebook: the cover's title and version take {to_mm(needed):.0f} mm "
+                     f"of a cover page that holds {to_mm(room):.0f} mm (its title is "
+                     f"{len(game.rulebook.title):,} characters): shorten the title, or give the "
+                     "rulebook a shorter one of its own (rulebook: title:)",
+                     game.rulebook.title_loc or game.rulebook.loc, "rulebook")
 
 
 def build(game: Game, faces: GameFaces, markdown: str) -> Book:
