@@ -335,6 +335,7 @@ class Requirement:
     at_least: int | None
     at_most: int | None
     path: tuple  # ("stats", "odds", i, "need", j)
+    given: tuple[str, ...] = ()  # which of at_least, at_most, exactly are written
 
 
 @dataclass(frozen=True)

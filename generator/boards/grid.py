@@ -82,14 +82,18 @@ def cell_box(board: Board):
 def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     cw, ch = board.spec.cell
-    cols = max(c.key[0] for c in board.cells)
-    rows = max(c.key[1] for c in board.cells)
+    spec = board.spec
+    inside = [c for c in board.cells  # one outside the grid is reported by check: not drawn
+              if 1 <= c.key[0] <= (spec.columns or c.key[0]) and
+              1 <= c.key[1] <= (spec.rows or c.key[1])]
+    cols = max((c.key[0] for c in inside), default=1)
+    rows = max((c.key[1] for c in inside), default=1)
     m, gap = board.margin, board.spec.gap
     width = 2 * m + cols * cw + (cols - 1) * gap
     height = 2 * m + rows * ch + (rows - 1) * gap
     items: list[Item] = [ground(board, width, height)]
     centres, labels = [], []
-    for cell in board.cells:
+    for cell in inside:
         (col, row), label = cell.key, cell.label
         x = m + (col - 1) * (cw + gap)
         top = m + (row - 1) * (ch + gap)

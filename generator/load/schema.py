@@ -379,6 +379,15 @@ def _items(error) -> str:
     return "must not be empty" if n == 1 else f"must have at least {n} items"
 
 
+def _repeated(items) -> str:
+    seen = []
+    for item in items if isinstance(items, list) else ():
+        if item in seen:
+            return _show(item)
+        seen.append(item)
+    return "an item"
+
+
 # What a value must be, by the keyword it failed: error -> the words after its name.
 _VALUE_WORDS = {
     "type": _types,
@@ -394,7 +403,7 @@ _VALUE_WORDS = {
     "pattern": lambda e: f"must match the pattern {e.validator_value}, not {_show(e.instance)}",
     "minItems": _items,
     "maxItems": lambda e: f"must have at most {e.validator_value} items",
-    "uniqueItems": lambda e: "must not repeat an item",
+    "uniqueItems": lambda e: f"must not repeat an item ({_repeated(e.instance)} is there twice)",
     "minProperties": lambda e: "must not be empty",
 }
 # Keywords whose failure a schema's own `x-expected` words say best.

@@ -25,7 +25,8 @@ def resolve_stats(loaded: LoadedGame) -> StatsSpec:
                 tuple(r.get("cards") or ()), r.get("where"),
                 exactly if exactly is not None else r.get("at_least", None if "at_most" in r else 1),
                 exactly if exactly is not None else r.get("at_most"),
-                ("stats", "odds", i, "need", j)))
+                ("stats", "odds", i, "need", j),
+                tuple(k for k in ("at_least", "at_most", "exactly") if k in r)))
         questions.append(Question(q["id"], q.get("question", q["id"]), q["deck"], str(q["hand"]),
                                   tuple(need), q.get("for"), q.get("label"), q.get("counts"),
                                   ("stats", "odds", i)))

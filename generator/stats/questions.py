@@ -162,7 +162,12 @@ def _requirements(q: Question, deck: Deck, what: str, ev: _Evaluator) -> list | 
                          f"'{deck.id}' ({suggest(card_id, list(by_id), 'the deck')})",
                          r.path + ("cards", j))
                 bad = True
-        if r.at_least is not None and r.at_most is not None and r.at_least > r.at_most:
+        if "exactly" in r.given and len(r.given) > 1:
+            others = " and ".join(k for k in r.given if k != "exactly")
+            ev.error(f"{what}: exactly says how many on its own; leave out {others}, or "
+                     "exactly", r.path + ("exactly",))
+            bad = True
+        elif r.at_least is not None and r.at_most is not None and r.at_least > r.at_most:
             ev.error(f"{what}: at_least {r.at_least} is more than at_most {r.at_most}", r.path)
             bad = True
     compiled = []
