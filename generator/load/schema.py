@@ -281,7 +281,9 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
         return f"'{text}'"
-    if isinstance(value, (dict, list)):
+    if isinstance(value, list):
+        return f"a list of {len(value)}" if value else "an empty list"
+    if isinstance(value, dict):
         return type_word(value)
     if value is None:
         return "nothing"
@@ -366,7 +368,10 @@ def _types(error) -> str:
     types = error.validator_value if isinstance(error.validator_value, list) \
         else [error.validator_value]
     want = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
-    return f"must be {want}, not {type_word(error.instance)} ({_show(error.instance)})"
+    kind = type_word(error.instance)
+    if isinstance(error.instance, (list, dict)):  # its kind is all there is to show
+        return f"must be {want}, not {kind}"
+    return f"must be {want}, not {kind} ({_show(error.instance)})"
 
 
 def _length(error) -> str:
