@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
 
 from .paths import file_version
-from .problems import CardgenError, ExitCode
+from .problems import CardgenError, DataProblems, ExitCode, Location, Report
 
 
 class FontFileError(CardgenError):
@@ -39,7 +39,12 @@ def _explain(path: Path, exc: Exception) -> FontFileError:
     if "postscript outlines" in text.lower() or "cff" in text.lower():
         return FontFileError(f"{path.name} is a CFF (PostScript-outline) font, which cannot be "
                              "embedded; use a TrueType font")
-    return FontFileError(f"{path.name} cannot be read as a TrueType font: {text}")
+    if "not a recognized truetype font" in text.lower():
+        return FontFileError(f"{path.name} is not a TrueType font: it does not start as one "
+                             "(a .ttf file, or an .otf with TrueType outlines)")
+    # The library's words (a struct's buffer, an index) say nothing to a designer.
+    return FontFileError(f"{path.name} is damaged: its tables cannot be read (a file cut "
+                         "short in copying, or not a TrueType font); copy it again")
 
 
 HEADER_BYTES = 65536  # more than the header and table directory of any TrueType file
@@ -47,11 +52,19 @@ MAX_FONT_BYTES = 64 * 1024 * 1024  # a font file, at most: refused before it is 
 # TrueType font of every Japanese character is 5 to 20 MB; reportlab reads a font whole)
 
 
-def register(path: Path) -> str:
+def register(path: Path, where: Location | None = None, family: str = "") -> str:
     """Register a TrueType file once per version of the file; returns its reportlab font
     name. The file's header and table directory are checked now; its tables are read when
-    the font is first used. An edited file (`watch`, `serve`) is registered again."""
-    return _register(path, file_version(path))
+    the font is first used, and a file damaged past its directory is then reported at
+    `where` (its line in fonts.yaml or game.yaml, for `family`). An edited file (`watch`,
+    `serve`) is registered again."""
+    name = _register(path, file_version(path))
+    if where is not None:
+        _declared[name] = (where, family)
+    return name
+
+
+_declared: dict[str, tuple[Location, str]] = {}  # registered name -> where its family names it
 
 
 @lru_cache(maxsize=None)
@@ -101,7 +114,13 @@ def ensure(font_name: str) -> str:
         try:
             pdfmetrics.registerFont(TTFont(font_name, str(path)))
         except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:
-            raise _explain(path, exc) from None  # a damaged file: its tables end too soon
+            problem = _explain(path, exc)  # a damaged file: its tables end too soon
+            if font_name not in _declared:
+                raise problem from None
+            where, family = _declared[font_name]
+            report = Report()
+            report.error(f"font family '{family}': {problem}", where, "font")
+            raise DataProblems(report) from None
         del _pending[font_name]
     return font_name
 

@@ -247,7 +247,8 @@ def test_a_font_that_is_not_truetype_is_a_located_error(project, cardgen):
     assert run.code == 1
     line = next(x for x in run.lines if ": error: " in x)
     assert line.startswith("fonts/fonts.yaml:")
-    assert "error: font family 'spare': notes.ttf cannot be read as a TrueType font" in line
+    assert "error: font family 'spare': notes.ttf is not a TrueType font: it does not start as " \
+        "one" in line
 
 
 def test_fonts_are_read_when_first_used_and_a_damaged_one_fails_cleanly(project, cardgen):
@@ -267,9 +268,10 @@ def test_fonts_are_read_when_first_used_and_a_damaged_one_fails_cleanly(project,
     run = subprocess.run([sys.executable, "-m", "generator", "build", "lastdance"], cwd=project,
                          capture_output=True, text=True)
     assert run.returncode == 1, run.stderr
-    assert run.stderr.splitlines() == [
-        "cardgen: error: BIZUDPGothic-Regular.ttf cannot be read as a TrueType font: "
-        "unpack requires a buffer of 2 bytes"]
+    assert run.stderr.splitlines() == [  # at its family's line, in words, not the library's
+        "fonts/fonts.yaml:5:14: error: font family 'gothic': BIZUDPGothic-Regular.ttf is "
+        "damaged: its tables cannot be read (a file cut short in copying, or not a TrueType "
+        "font); copy it again [font]"]
     assert fronts.read_bytes() == before
 
 

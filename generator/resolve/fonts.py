@@ -83,7 +83,7 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
                              where, "font")
                 continue
             try:
-                names[weight] = register(path)
+                names[weight] = register(path, where, family)
             except FontFileError as exc:
                 report.error(f"font family '{family}': {exc}", where, "font")
         for slant in ("italic", "bold_italic"):
@@ -101,7 +101,7 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
                              "exist", where, "font")
                 continue
             try:
-                names[slant] = register(path)
+                names[slant] = register(path, where, family)
             except FontFileError as exc:
                 report.error(f"font family '{family}': {exc}", where, "font")
         if "regular" in names and "bold" in names:
