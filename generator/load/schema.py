@@ -471,9 +471,10 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     every = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
     wrong = {tuple(e.absolute_path) for e in every if e.validator != "unevaluatedProperties"}
-    # A value holding a character that is not text was reported where it is (yamlfile): its
-    # other faults (an id's pattern) follow from it, and are not said again.
-    told = {p.location for p in report.problems if p.check == "text"} if every else set()
+    # A value the reader already refused where it is (yamlfile: a character that is not
+    # text, a number too large to be finite or of too many digits): its other faults (an
+    # id's pattern, the empty value left in its place) follow from it, and are not said again.
+    told = {p.location for p in report.errors} if every else set()
     clean = True
     for found in every:
         if found.validator == "unevaluatedProperties" and any(
