@@ -56,6 +56,23 @@ class MarkupError(Exception):
     pass
 
 
+# What is left of a known tag that the tag pattern did not take whole (a <ruby base="漢">
+# without its reading or </ruby>, a <color red without its >): an error, never printed.
+_BROKEN_TAG = re.compile(r"</?(?:ruby|b|i|color|icon|tcy|wbr)(?=[\s>/=]|$)")
+
+
+def _unbroken(chunk: str) -> str:
+    broken = _BROKEN_TAG.search(chunk) if "<" in chunk else None
+    if broken is None:
+        return chunk
+    tag = broken.group(0)
+    if "ruby" in tag:
+        raise MarkupError(f"'{tag}' is not a whole ruby tag: write it as "
+                          '<ruby base="鏑木">かぶらぎ</ruby> (the base plain text), or ｜鏑木《かぶらぎ》')
+    raise MarkupError(f"'{chunk[broken.start():broken.start() + 24]}' is not a whole tag: "
+                      f"{tag}...> must end with >")
+
+
 class MissingGlyphs(Exception):
     def __init__(self, chars: list[str], family: str):
         super().__init__(chars)
@@ -283,7 +300,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
     pos = 0
     tcy_start = None
     for match in _TAG.finditer(text):
-        p.chars(text[pos:match.start()])
+        p.chars(_unbroken(text[pos:match.start()]))
         pos = match.end()
         ruby = _ruby_of(match)
         if ruby is not None:
@@ -300,7 +317,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             p.icon(arg, icons, families, icon_aspect)
         else:
             p.style(tag, bool(closing), arg, palette, parse_color)
-    p.chars(text[pos:])
+    p.chars(_unbroken(text[pos:]))
     if len(p.stack) > 1:
         raise MarkupError("a <b>, <i> or <color> tag is not closed")
     if tcy_start is not None:
