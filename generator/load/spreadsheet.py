@@ -149,6 +149,13 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
     doc.value_locs[()] = where(header_row, 0)
     doc.value_locs[("cards",)] = where(header_row, 0)
     seen, width = _header(names, header_row, where, report)
+    if "id" not in seen:  # a header of other words: every row would be a card without an id
+        shown = ", ".join("'" + "".join(c if c.isprintable() else "?" for c in n[:20]) + "'"
+                          for n in names[:4] if n) + (", ..." if len(names) > 4 else "")
+        report.error(f"the first row names no 'id' column ({shown}); it must name the fields "
+                     "(id, name, ...): is the header row missing, or the file in another "
+                     "encoding than it is read in?", where(header_row, 0), "spreadsheet")
+        return None
     for row, cells in rows[1:]:
         if all(c is None or str(c).strip() == "" for c in cells):
             continue  # a blank row
