@@ -244,7 +244,10 @@ FORMATS: dict[str, Format] = {
 # `{NAME}` in an `x-expected` text), each kept once: here, from their homes.
 ENUMS: dict[str, list] = {"card-sizes": list(CARD_SIZES), "papers": list(PAPER),
                           "rulebook-pages": list(RULEBOOK_PAGES)}
-RANGES: dict[str, tuple[int, int]] = {"copies": (0, MAX_COPIES)}
+# How many print targets a game may declare: each is a whole build of every deck, so a game
+# of thousands would take hours; no print run is made so many ways.
+MAX_TARGETS = 16
+RANGES: dict[str, tuple[int, int]] = {"copies": (0, MAX_COPIES), "targets": (1, MAX_TARGETS)}
 WORDS: dict[str, str] = {**{name: spoken(items) for name, items in ENUMS.items()},
                          **{name: f.expected for name, f in FORMATS.items()},
                          "copies": COPIES_EXPECTED}

@@ -391,3 +391,75 @@ def test_no_module_is_over_600_lines():
     long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text("utf-8").splitlines())) > 600}
     assert not long, long
+
+
+# --- the budgets table in docs/validation.md holds every budget ---------------------------
+
+# Each MAX_ constant of the code -> (the table row it belongs to, the value as the row says
+# it). A new budget must be added here, and so to the docs, or this test fails.
+BUDGETS = {
+    "load.yamlfile.MAX_BYTES": ("a data file", "64 MB"),
+    "load.spreadsheet.MAX_XLSX_BYTES": ("a data file", "256 MB"),
+    "model.MAX_CARDS": ("cards in a game", "100,000"),
+    "model.MAX_COPIES": ("copies of one card", "999"),
+    "load.spreadsheet.MAX_ROWS": ("rows in one CSV or XLSX sheet", "50,000"),
+    "load.yamlfile.MAX_DEPTH": ("YAML nesting", "100 levels"),
+    "load.yamlfile.MAX_VALUES": ("YAML nesting", "5,000,000 values"),
+    "load.yamlfile.MAX_ALIAS_VALUES": ("YAML nesting", "100,000"),
+    "values.MAX_DIGITS": ("a whole number", "30 digits"),
+    "sandbox.MAX_TEXT": ("a text a template makes", "1,000,000 characters"),
+    "sandbox.MAX_STEPS": ("`range()` in one template", "1,000,000 in all"),
+    "sandbox.MAX_DEPTH": ("macros calling macros", "64 deep"),
+    "load.MAX_INCLUDES": ("files a rulebook includes", "200"),
+    "paths.MAX_NAME_BYTES": ("a file or folder name in data", "255 bytes"),
+    "paths.MAX_PATH_BYTES": ("a file or folder name in data", "1,024 bytes"),
+    "images.MAX_PIXELS": ("a picture", "50,000,000 pixels"),
+    "fonts.MAX_FONT_BYTES": ("a font file", "64 MB"),
+    "resolve.exports.MAX_ICC_BYTES": ("an ICC profile", "16 MB"),
+    "elements.text.MAX_TEXT_SIZE": ("text", "500 pt"),
+    "elements.text.MAX_LINE_SPACING": ("text", "10 times the size"),
+    "elements.qr.MAX_DATA": ("a QR code's data", "1,000 characters"),
+    "elements.polygon.MAX_SIDES": ("a polygon", "360 sides"),
+    "validate.boards.MAX_CELLS": ("a board", "10,000 cells"),
+    "resolve.boards.MAX_MAP_CELLS": ("a board", "rows times columns"),
+    "boards.base.MAX_PAGES": ("a board", "64 pages"),
+    "boards.track.MAX_SPACES": ("a board", "1,000 spaces"),
+    "values.MAX_TARGETS": ("print targets of a game", "16"),
+    "load.MAX_PRINTER_OFFSET": ("a printer's offset", "20 mm"),
+    "stats.odds.MAX_DIGITS": ("exact odds", "4,000 digits"),
+    "stats.odds.MAX_STEPS": ("exact odds", "2,000,000 steps"),
+    "stats.questions.MAX_ITEMS": ("items a stats table or an odds question answers for", "100"),
+    "export.MAX_EXPORT_PIXELS": ("an export", "8,000,000,000 pixels"),
+    "resolve.exports.MAX_TEMPLATE_BLEED": ("an export", "0.5 in"),
+    "watch.MAX_FILES": ("`cardgen watch`", "100,000 files"),
+}
+NOT_BUDGETS = {  # MAX_ names that bound no input: how output looks
+    "textflow.breaking.MAX_HYPHENS_IN_A_ROW", "stats.results.MAX_CATEGORIES",
+    "stats.results.MAX_BARS"}
+
+
+def test_every_budget_is_in_the_docs_budgets_table_with_its_value():
+    import importlib
+    import re
+    text = (PACKAGE.parent / "docs/validation.md").read_text("utf-8")
+    table = text[text.index("| what | limit |"):]
+    rows = {}
+    for row in table[:table.index("\n\n")].splitlines()[2:]:
+        what, limit = [c.strip() for c in row.strip("|").split("|")]
+        rows[what] = limit
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        module = ".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+        for name in re.findall(r"^(MAX_[A-Z_]+) = ", path.read_text("utf-8"), re.M):
+            found.add(f"{module}.{name}")
+    assert found == set(BUDGETS) | NOT_BUDGETS, "a budget the table does not list, or the reverse"
+    for constant, (what, said) in BUDGETS.items():
+        row = next((limit for name, limit in rows.items() if name.startswith(what)), None)
+        assert row is not None and said in row, (constant, what, said)
+        module, name = constant.rsplit(".", 1)
+        value = getattr(importlib.import_module(f"generator.{module}"), name)
+        number, unit = re.match(r"([0-9][0-9,.]*)? ?(MB$|mm$|in$)?", said).groups()
+        if number is None:  # said in words (rows times columns): the row states the value
+            continue
+        points = {"MB": 1024 * 1024, "mm": mm(1), "in": 72}.get(unit, 1)
+        assert abs(value - float(number.replace(",", "")) * points) < 1e-6, constant

@@ -33,18 +33,21 @@ _SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout",
 
 def _filled(schema: Any) -> Any:
     """A schema as written with what cardgen defines once put in (values.py): `"x-enum":
-    NAME` becomes the list, `"x-range": NAME` its minimum and maximum, `{NAME}` in an
+    NAME` becomes the list, `"x-range": NAME` its minimum and maximum (`"x-count"`: how
+    many entries a mapping holds), `{NAME}` in an
     `x-expected` text that list, format or range in words (values.WORDS), and a `format` without an `x-expected` of its own
     takes its format's wording."""
     if isinstance(schema, list):
         return [_filled(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {k: _filled(v) for k, v in schema.items() if k not in ("x-enum", "x-range")}
+    out = {k: _filled(v) for k, v in schema.items() if k not in ("x-enum", "x-range", "x-count")}
     if "x-enum" in schema:
         out["enum"] = ENUMS[schema["x-enum"]]
     if "x-range" in schema:
         out["minimum"], out["maximum"] = RANGES[schema["x-range"]]
+    if "x-count" in schema:  # how many entries a mapping holds
+        out["minProperties"], out["maxProperties"] = RANGES[schema["x-count"]]
     if isinstance(out.get("x-expected"), str):
         out["x-expected"] = re.sub(r"\{([a-z-]+)\}", lambda m: WORDS.get(m[1], m[0]),
                                    out["x-expected"])
@@ -410,6 +413,8 @@ _VALUE_WORDS = {
     "maxItems": lambda e: f"must have at most {e.validator_value} items",
     "uniqueItems": lambda e: f"must not repeat an item ({_repeated(e.instance)} is there twice)",
     "minProperties": lambda e: "must not be empty",
+    "maxProperties": lambda e: f"must have at most {e.validator_value} entries, not "
+                               f"{len(e.instance):,}",
 }
 # Keywords whose failure a schema's own `x-expected` words say best.
 _SAID_BY_EXPECTED = ("pattern", "format", "type", "oneOf", "anyOf", "enum", "minItems",
