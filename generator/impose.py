@@ -99,6 +99,17 @@ def back_position(sheet: SheetPreset, x: float, y: float,
     return bx + offset[0], by - offset[1]
 
 
+def backs_off_paper(sheet: SheetPreset, offset: tuple[float, float]) -> float:
+    """How far (points) a printer's offset moves the backs of the sheet's cards past the
+    paper's edge, at most; 0 when every back stays on the paper."""
+    w, h = sheet.card
+    most = 0.0
+    for index in range(sheet.per_sheet):
+        bx, by = back_position(sheet, *slot_position(sheet, index), offset)
+        most = max(most, -bx, -by, bx + w - sheet.paper[0], by + h - sheet.paper[1])
+    return most
+
+
 def turn(sheet: SheetPreset, face: Face) -> tuple[int, int]:
     """(front, back) rotation for a face in this sheet's slots.
 

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import fonts
-from .impose import Imposition, Page, impose_board, impose_game, single_face
+from .impose import Imposition, Page, backs_off_paper, impose_board, impose_game, single_face
 from .layout import GameFaces, layout_game
 from .load import Project, load_fonts, load_game, load_printer, target_names
 from .model import Game
 from .problems import DataProblems, Report, UsageError
 from .resolve import resolve_fonts, resolve_game
-from .units import paper_size
+from .units import paper_size, to_mm
 from .validate import validate
 from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_a_time,
                     write_files)
@@ -368,6 +368,25 @@ def _collisions(project: Project, planned: list) -> bool:
     return True
 
 
+def _backs_on_paper(outcome: Outcome, printer) -> bool:
+    """A printer's offset that would move a sheet's backs past the paper's edge (a card's
+    back cut off) is an error at the offset, naming the sheet."""
+    sheets = {d.sheet.id: d.sheet for d in outcome.game.decks if d.sheet is not None}
+    fine = True
+    for sheet in sheets.values():
+        past = backs_off_paper(sheet, printer.offset)
+        if past > 0.01:
+            dx, dy = printer.offset
+            outcome.report.error(
+                f"printer '{printer.name}': offset {to_mm(dx):g} x {to_mm(dy):g} mm moves the "
+                f"backs on sheet preset '{sheet.id}' {to_mm(past):.1f} mm past the paper's edge "
+                "(their cards sit too near it for so large a shift): measure the offset again "
+                "with 'cardgen calibrate', or print on a sheet with wider margins",
+                printer.where, "units")
+            fine = False
+    return fine
+
+
 def _build(project: Project, game_id: str, options: BuildOptions,
            progress) -> tuple[Outcome, list | None]:
     """The outcome of checking, laying out and imposing a game, and the files it would
@@ -380,7 +399,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     printer = None
     if options.printer:
         printer = load_printer(project, options.printer, outcome.report)
-        if printer is None:
+        if printer is None or not _backs_on_paper(outcome, printer):
             return outcome, None
     first = outcome.game.decks[0].sheet if outcome.game.decks else None
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
@@ -395,7 +414,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     if faces is None or outcome.failed(options.strict):
         return outcome, None
     progress(f"{game_id}: drawing sheets")
-    imposition = impose_game(faces, options.start_slot, printer[1] if printer else (0.0, 0.0))
+    imposition = impose_game(faces, options.start_slot, printer.offset if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer,
                            "errata" if options.only is not None else "")
     if outcome.game.rulebook is not None and options.only is None and \

@@ -13,6 +13,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..model import PythonCheck
 from ..paths import NAME_RULE, Outside, inside, is_name
@@ -202,8 +203,16 @@ def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]
     return _load_checked(path, project, report, "fonts"), fonts_dir
 
 
-def load_printer(project: Project, name: str, report: Report) -> tuple[str, tuple] | None:
-    """A printer offset profile from layouts/printers.yaml: (name, (x, y) in points)."""
+class Printer(NamedTuple):
+    """A printer offset profile: its name, the offset (x, y) in points, where it is written."""
+
+    name: str
+    offset: tuple[float, float]
+    where: Location
+
+
+def load_printer(project: Project, name: str, report: Report) -> Printer | None:
+    """A printer offset profile from layouts/printers.yaml."""
     from ..units import parse_length, to_mm
 
     if not is_name(name):
@@ -231,7 +240,7 @@ def load_printer(project: Project, name: str, report: Report) -> tuple[str, tupl
                      "either way): measure it again with 'cardgen calibrate'",
                      doc.locate(("printers", name, "offset")), "units")
         return None
-    return name, (dx, dy)
+    return Printer(name, (dx, dy), doc.locate(("printers", name, "offset")))
 
 
 MAX_PRINTER_OFFSET = 20 * 72 / 25.4  # points: a back page shifted more is misfed, not offset

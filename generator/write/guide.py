@@ -65,7 +65,7 @@ def _setup(printer: tuple | None, start_slot: int) -> list[str]:
         lines.append(f"The first sheet starts at slot {start_slot + 1} (slots 1-{start_slot} were "
                      "already used).")
     if printer:
-        name, (dx, dy) = printer
+        name, (dx, dy) = printer.name, printer.offset
         lines.append(f"Backs are shifted for printer '{name}': x {to_mm(dx):+g} mm "
                      f"({dx / 72:+.3f} in), y {to_mm(dy):+g} mm ({dy / 72:+.3f} in).")
     return lines
