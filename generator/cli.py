@@ -261,8 +261,9 @@ def cmd_build(args, project: Project) -> int:
         outcomes = pipeline.build_targets(project, game_id, [run for _, run in runs],
                                           lambda m: progress(m.replace(game_id, label, 1)))
         progress.clear()
-        for (name, _), outcome in zip(runs, outcomes):
-            _print_report(outcome.report)
+        told = pipeline.said_once([(run.target, o.report) for (_, run), o in zip(runs, outcomes)])
+        for (name, _), outcome, report in zip(runs, outcomes, told):
+            _print_report(report)
             if outcome.failed(args.strict) or outcome.held:
                 failed = True
                 why = outcome.report.summary() if outcome.failed(args.strict) else \

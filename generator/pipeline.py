@@ -96,7 +96,6 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
     """Check and lay out a game as every print target sees it (or only `target`), into one
     report: a problem every target has is said once; one that only some targets have
     (text that fits one card size and not another) names its target."""
-    from dataclasses import replace
     fonts.keep_metrics_in(project.output / ".cache" / "fonts")  # what builds kept: read only
     names = (target,) if target else (target_names(project, game_id) or (None,))
     outcomes = []
@@ -106,18 +105,35 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
         outcomes.append((name, outcome))
     if len(outcomes) == 1:
         return outcomes[0][1]
-    # What every target found is said once; the rest names the target that found it (a
-    # target that stopped early, at a missing layout, found less: the others name theirs).
-    everywhere = set.intersection(*(set(o.report.problems) for _, o in outcomes))
     merged = Outcome(game_id)
-    for name, outcome in outcomes:
-        mine = Report()
-        mine.problems = [p if p in everywhere else replace(p, message=f"target '{name}': {p.message}")
-                         for p in outcome.report.problems]
-        mine.tainted, mine.skipped = outcome.report.tainted, outcome.report.skipped
+    for mine in said_once([(name, outcome.report) for name, outcome in outcomes]):
         merged.report.extend(mine)
     merged.game = outcomes[0][1].game if all(o.game for _, o in outcomes) else None
     return merged
+
+
+def said_once(reports: list[tuple[str | None, Report]]) -> list[Report]:
+    """The reports of a game's print targets, as they are told: what every target found is
+    said once, in the first; the rest names the target that found it (a target that stopped
+    early, at a missing layout, found less: the others name theirs)."""
+    from dataclasses import replace
+    if len(reports) == 1:
+        return [reports[0][1]]
+    everywhere = set.intersection(*(set(r.problems) for _, r in reports))
+    told, out = set(), []
+    for name, report in reports:
+        mine = Report()
+        for p in report.problems:
+            if p not in everywhere:
+                named = p.message.startswith(("target '", "targets '"))  # names them itself
+                mine.problems.append(p if named else
+                                     replace(p, message=f"target '{name}': {p.message}"))
+            elif p not in told:
+                told.add(p)
+                mine.problems.append(p)
+        mine.tainted, mine.skipped = report.tainted, report.skipped
+        out.append(mine)
+    return out
 
 
 def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True,
