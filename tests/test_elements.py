@@ -92,3 +92,22 @@ def test_every_element_type_is_one_module_that_the_schema_and_docs_know():
     for name, module in elements.TYPES.items():
         assert callable(module.lay_out) and module.NAME == name
         assert f"### {name}" in docs, f"docs/layouts.md has no section for '{name}'"
+
+
+@pytest.mark.parametrize("kind", ["rect", "circle", "polygon", "line"])
+def test_a_dashed_stroke_is_drawn_dashed(project, cardgen, kind):
+    """`dash` is a list of lengths: each is read as a length (a list read as one length was
+    an internal error on every shape)."""
+    import pikepdf
+    from conftest import write_game
+    extra = {"x2": "40mm", "y2": "40mm"} if kind == "line" else {}
+    write_game(project, "dashes", {"title": "t", "decks": [{"id": "d", "front": "dashed"}]},
+               [{"id": "one"}], {"dashed": {"size": "meishi", "elements": [
+                   {"name": "s", "type": kind, "x": "5mm", "y": "5mm", "width": "30mm",
+                    "height": "30mm", "stroke": "black", "dash": ["2pt", "1pt"], **extra}]}})
+    run = cardgen("build", "dashes")
+    assert run.code == 0, run.lines
+    with pikepdf.open(project / "output/dashes/dashes-fronts.pdf") as pdf:
+        ops = [(operands, str(op)) for operands, op in pikepdf.parse_content_stream(pdf.pages[0])]
+        dashes = [[float(v) for v in operands[0]] for operands, op in ops if op == "d"]
+    assert [2.0, 1.0] in dashes

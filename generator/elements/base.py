@@ -183,8 +183,15 @@ class Element:
         stroke = self.color("stroke")
         width = (self.length("stroke_width", f"{DEFAULT_STROKE_WIDTH}pt", W)
                  if stroke is not None else 0.0)
-        dash = tuple(self.length("dash", d, W) for d in self.raw("dash", []) or [])
-        return fill, stroke, width, dash
+        return fill, stroke, width, self.derived("dash", frozenset({"dash"}), self._dash)
+
+    def _dash(self) -> tuple[float, ...]:
+        """The stroke's dash pattern: each length of `dash` (a list, so not one length)."""
+        W = self.layout.size[0]
+        try:
+            return tuple(bindings.length(d, W) for d in self.raw("dash", []) or [])
+        except BindingError as exc:
+            raise Bad("dash", str(exc)) from None
 
 
 def image_in(path: str, x: float, y: float, w: float, h: float, fit: str,
