@@ -20,6 +20,11 @@ TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 # used by resolve (what is not a field), validate (what a field declaration may not
 # declare) and spreadsheets (how a column is typed).
 CARD_KEYS = ("id", "copies", "blank", "back")
+# The label of what a game's editor adds to what its documents say (a reminder on a card, a
+# sentence of the rulebook, a player aid), in the game's language: `{{ editor_note }}` in any
+# template, `> [!EDITOR]` in a rulebook (docs/rulebook.md). Marked so, it is never read as
+# the game's own rule.
+EDITOR_NOTE = {"ja": "【編集注】", "en": "Editor's note:"}
 DECK_COLOR = "#3b4a6b"  # a deck's colour, and the rulebook's accent, where none is given
 MAX_COPIES = 999  # copies of one card: more is almost surely a typo
 MAX_CARDS = 100_000  # a game larger than this is almost surely a mistake; split it

@@ -325,10 +325,11 @@ def macros(source: str):
 def game_scope(game) -> dict[str, Any]:
     """The names every template and expression of a game sees, whatever it is about (a
     card's layout, a check, the rulebook): `game`, `data` and `macros`. Built here only."""
-    from .model import plain
+    from .model import EDITOR_NOTE, plain
     return {
         "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
                  "version": game.version},
+        "editor_note": EDITOR_NOTE[game.lang],
         "data": plain(game.data),
         "macros": macros(game.macros) if game.macros else None,
     }

@@ -14,7 +14,7 @@ from icu4py.locale import Locale
 from .. import fonts
 from .markup import (_FONT, _KANA, _PUNCT_RE, CLOSING, HANGING, MIDDLE, NAME_BREAK_AFTER, OBJECT,
                      OPENING, PUNCT, ROTATED, STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped,
-                     plain_of)
+                     plain_of, vertical_quotes)
 
 
 
@@ -338,6 +338,8 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     hanging past its end rather than push them on. `tcy`: the longest run of digits set
     across in vertical text. Without `split`, a word longer than a line is not split (None),
     so that a text that may shrink shrinks first."""
+    if vertical:
+        atoms = vertical_quotes(atoms)
     breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy)
     breaker.names = names or not split  # a name's parts, as a word, are never split
     ranges = breaker.ranges()

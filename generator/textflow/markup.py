@@ -40,6 +40,26 @@ PUNCT = OPENING | CLOSING | STOPS | MIDDLE
 _PUNCT_RE = re.compile("[" + re.escape("".join(sorted(PUNCT))) + "]")
 HANGING = frozenset("、。，．")  # may hang past the line's end (ぶら下げ), where allowed
 VERTICAL_FORMS = {"“": "〝", "”": "〟"}  # quotation marks set vertically
+# Quotation marks a vertical text may hold, of either form: which vertical mark each becomes
+# is decided by its place (the first opens, the next closes), not by the character, as a
+# source often writes ”白手袋の” with two closing marks.
+QUOTES = frozenset("“”＂\"")
+
+
+def vertical_quotes(atoms: list) -> list:
+    """The atoms with each quotation mark as vertical text sets it: 〝 where a quotation
+    opens, 〟 where it closes, by place (a font without them keeps the mark as written)."""
+    if QUOTES.isdisjoint(a.text for a in atoms):
+        return atoms
+    out, opening = [], True
+    for atom in atoms:
+        if atom.text in QUOTES:
+            form = "〝" if opening else "〟"
+            opening = not opening
+            if not fonts.missing_glyphs(atom.font, form):
+                atom = atom._replace(text=form)
+        out.append(atom)
+    return out
 _KANA = re.compile(r"[\u3041-\u309f\u30a0-\u30ff]")
 # A place a name may break (wrap: name): after a middle dot, a double hyphen, a space or a
 # declared break (<wbr>), and before an opening bracket.
