@@ -234,6 +234,11 @@ class LayoutSpec:
     # margin. Located at `stamp_loc` (the layout's `stamp:`, or the layout).
     stamp: tuple[float, float, float] | None = None
     stamp_loc: Location | None = None
+    # Where the DRAFT badge of a card with TBD values goes: (x, y), its top-left corner from
+    # the card's top-left, a place the layout keeps free of text; None: the safe area's
+    # top-left. Located at `draft_loc` (the layout's `draft:`, or the layout).
+    draft: tuple[float, float] | None = None
+    draft_loc: Location | None = None
 
 
 @dataclass(frozen=True)

@@ -152,3 +152,18 @@ def test_list_shows_games_decks_and_counts(project, cardgen):
     assert run.code == 0
     assert "lastdance: ラストダンスは私に / Save the Last Dance for Me" in run.out
     assert "15 card types, 36 cards, sheet a-one-51002" in run.out
+
+
+def test_q2_keeps_the_seeds_three_bullets(project, cardgen):
+    """Seed 000's A2: "There are three points:" then three "- " bullets and a closing
+    sentence: printed as a list of three, not one paragraph numbered (1) (2) (3)."""
+    from pdfcheck import reader
+    assert cardgen("build", "lastdance").code == 0
+    text = "".join("".join(p.extract_text().split()) for p in
+                   reader(project / "output/lastdance/lastdance-rulebook.pdf").pages)
+    answer = text[text.index("A2:"):text.index("Q3:")]
+    assert answer.count("•") == 3 and "(1)" not in answer
+    for point in ("WhenthePrince'sButlerisused", "WhenyouarenamedbytheDuke'sDaughter",
+                  "ThePrincecanbeputoutonthefield"):
+        assert f"•{point}" in answer, point
+    assert answer.rstrip().endswith("youmayhandoverwhicheveryouprefer.")

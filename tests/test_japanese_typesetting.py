@@ -186,6 +186,15 @@ def test_vertical_quotation_marks_become_double_primes(project, cardgen):
     assert "〝白手袋の〟" in text and "“" not in text
 
 
+@pytest.mark.parametrize("written", ["”白手袋の”", "“白手袋の“", "\"白手袋の\"", "“白手袋の”"])
+def test_vertical_quotation_marks_open_and_close_by_their_place(project, cardgen, written):
+    """Seed 001 writes ”白手袋の” (two closing marks): set vertically, a quotation opens with
+    〝 and closes with 〟, whichever mark the source used for each."""
+    pdf, _ = text_card(project, cardgen, written, "vertical: true", w="20mm", h="50mm")
+    text = "".join(ch for ch, *_ in glyphs(pdf))
+    assert "〝白手袋の〟" in text and not set("“”\"") & set(text)
+
+
 def test_a_long_name_breaks_only_at_its_break_points(project, cardgen):
     pdf, _ = text_card(project, cardgen, "ジョン・スミス・ジュニア", "wrap: name", w="30mm",
                        h="12mm")

@@ -127,6 +127,12 @@ def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, c
     playing = "".join("".join(p.extract_text().split()) for p in fronts.pages[1:])
     assert playing.count("の場に置ける") == 36  # every resource card names its field
     assert playing.count("特殊カード") == 16
+    # The seed writes the special cards ＡＪＱＫ, full-width; the resource cards' reminder is
+    # the editor's words, labelled as such.
+    for rank in "ＡＪＱＫ":
+        assert playing.count(f"特殊カード「{rank}」") == 4, rank
+    assert not re.search("特殊カード「?[AJQK]", playing)
+    assert playing.count("【編集注】資源カード") == 36
     rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "odoriko-rulebook.pdf").pages)
     for card in data:
         assert card["name"] in rulebook and term(card["victory"][0]) in rulebook
@@ -149,8 +155,54 @@ def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
     checked = 0
     for line in SEED.read_text("utf-8").splitlines():
         line = line.strip().lstrip("●■▼・")
-        if not line or line.startswith("最終更新："):  # the wiki page's own stamp
+        if not line:
             continue
         assert "".join(line.split()) in printed, line
         checked += 1
     assert checked >= 250
+
+
+def test_the_story_keeps_its_lines_and_the_cover_its_date(project, cardgen):
+    """Seed 001's story is fourteen lines (昔昔、… これは、そんな神話の頃のおはなしです。): each
+    is a line of its own in the rulebook, not one paragraph. The draft's date is the seed's
+    最終更新：2009年11月13日 00:42, on the cover and as its last line."""
+    if not SEED.exists():
+        pytest.skip("the seeds are not beside the repository")
+    assert cardgen("build", "odoriko").code == 0
+    pages = reader(project / "output/odoriko/odoriko-rulebook.pdf").pages
+    seed = SEED.read_text("utf-8").splitlines()
+    story = seed[seed.index("●ストーリー") + 1:seed.index("●ゲームの目的")]
+    assert len(story) == 14
+    from test_japanese_typesetting import glyphs
+    pdf = project / "output/odoriko/odoriko-rulebook.pdf"
+    lines = []  # each printed line, from where its characters stand (by baseline)
+    for n in range(len(pages)):
+        rows: dict[float, list] = {}
+        for ch, x, y, _ in glyphs(pdf, n):
+            rows.setdefault(round(y, 1), []).append((x, ch))
+        lines += ["".join(ch for _, ch in sorted(row)) for _, row in sorted(rows.items(), reverse=True)]
+    for line in story:
+        assert "".join(line.split()) in lines, line
+    assert "version2009年11月13日00:42" in "".join(pages[0].extract_text().split())
+    assert "最終更新：2009年11月13日00:42" in lines
+
+
+def test_the_draft_badge_covers_no_text(project, cardgen):
+    """The DRAFT badge of a card with TBD values sits where the layout keeps room for it
+    (draft:), not over 「CC NO.001」; a layout whose badge would cover text is warned."""
+    from test_japanese_typesetting import glyphs
+    assert cardgen("build", "--cards-pdf", "odoriko").code == 0
+    g = glyphs(project / "output/odoriko/odoriko-cards.pdf")
+    badge = [(x, y) for ch, x, y, _ in g if ch in "DRAFT"][:5]
+    number = [(x, y, size) for ch, x, y, size in g if ch in "CCNO.001"][:8]
+    assert len(badge) == 5 and number
+    assert all(abs(by - ny) > size for bx, by in badge for nx, ny, size in number)
+    for game in ("odoriko", "lastdance", "vampire-band", "dernier-peuple"):
+        assert not [l for l in cardgen("validate", game).lines if "DRAFT badge" in l], game
+    path = project / "layouts/odoriko-character-front.yaml"
+    path.write_text(path.read_text("utf-8").replace("draft: {x: 47mm, y: 53.6mm}", ""), "utf-8")
+    run = cardgen("validate", "odoriko")
+    assert ("layouts/odoriko-character-front.yaml:4:1: warning: layout 'odoriko-character-front': "
+            "the DRAFT badge of a card with TBD values would cover the text of element 'number'; "
+            "give the layout a place for it that is free of text (draft: {x: ..., y: ...}, its "
+            "top-left corner from the card's top-left) [draft]") in run.lines

@@ -60,7 +60,7 @@ def test_json_report(project, cardgen):
     assert report["errors"] == 1 and report["warnings"] == 14
     (error,) = [p for p in report["problems"] if p["level"] == "error"]
     assert error == {
-        "file": "cards/lastdance/rulings.yaml", "line": 29, "col": 29, "level": "error",
+        "file": "cards/lastdance/rulings.yaml", "line": 28, "col": 29, "level": "error",
         "message": "Q&A q3 names 'assertive-young-nobel', which is not a card of the game",
         "check": "qa-cards-exist",
     }

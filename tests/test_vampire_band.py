@@ -20,11 +20,11 @@ def test_validates_with_drafts_that_count_the_undefined_cards(project, cardgen):
     assert [l for l in run.lines if ": error: " in l] == []
     warnings = [l for l in run.lines if ": warning: " in l]
     # Four characters the seed's notes speak of; nothing made up for ミナ殿下 or the 三大公.
-    assert ("cards/vampire-band/game.yaml:24:12: warning: deck 'characters': 4 of its 50 slots are "
+    assert ("cards/vampire-band/game.yaml:25:12: warning: deck 'characters': 4 of its 50 slots are "
             "defined; 46 are still to be designed (draft) [draft]") in warnings
-    assert ("cards/vampire-band/game.yaml:45:12: warning: deck 'actions': 3 of its 80 slots are "
+    assert ("cards/vampire-band/game.yaml:47:12: warning: deck 'actions': 3 of its 80 slots are "
             "defined; 77 are still to be designed (draft) [draft]") in warnings
-    assert "cards/vampire-band/characters.yaml:12:17: warning: card 'akira': durability is TBD (draft) [draft]" in warnings
+    assert "cards/vampire-band/characters.yaml:16:17: warning: card 'akira': durability is TBD (draft) [draft]" in warnings
     # The special cards' effects are not given: their rulings go to the rulebook.
     assert "cards/vampire-band/actions.yaml:9:13: warning: card 'telomere': effect is TBD (draft) [draft]" in warnings
 
@@ -34,7 +34,7 @@ def test_a_deck_over_its_shape_is_an_error(project, cardgen):
     path.write_text(path.read_text("utf-8").replace("slots: 80", "slots: 2"), "utf-8")
     run = cardgen("validate", "vampire-band")
     assert run.code == 1
-    assert ("cards/vampire-band/game.yaml:45:12: error: deck 'actions' has 3 cards, more than its 2 "
+    assert ("cards/vampire-band/game.yaml:47:12: error: deck 'actions' has 3 cards, more than its 2 "
             "slots [deck]") in run.lines
     assert any("the deck's shape is 140 cards on 14 pages of 10" in line for line in run.lines)
 
@@ -96,7 +96,8 @@ def test_rulebook_says_what_the_seed_says(project, cardgen):
                        ("濃いピンク色", "鏑木レーゲンドルフアキラの知人"), ("水色", "ベイオウルヴズ"),
                        ("灰色", "無所属")):
         assert f"■■{word}{name}" in text, word
-    assert "ツェペッシュ家一門（しかし、諜報部のみは一門内ですら防諜の対象としているので攻撃できます）" in text
+    # No table of who may not attack whom: the seed gives none (its limits are on each card).
+    assert "ツェペッシュ家一門（しかし、" not in text and "以外すべて" not in text
     assert "各プレイヤーに２枚ずつ配り" in text and "各プレイヤーに５枚ずつ配り" in text
     assert "Beowulf" not in text and "Tepes" not in text
     # 巻末の補足: the last section, each entry whole with its characters' sentences.
@@ -130,7 +131,7 @@ def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
     assert cardgen("build", "vampire-band").code == 0
     pages = reader(project / "output/vampire-band/vampire-band-rulebook.pdf").pages
     printed = "".join(squeeze(p.extract_text().split("\n", 1)[-1]) for p in pages)  # no page numbers
-    web = ("公開を休止しています", "名刺用紙に印刷してください。", "PDFデータ")
+    web = ("公開を休止しています", "PDFデータ")
     lines = [line for line in seed.read_text("utf-8").splitlines()
              if line.strip() and not any(w in line for w in web)]
     assert len(lines) >= 60
@@ -141,3 +142,41 @@ def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
     # "KING'S COURT" wraps over two lines in the seed itself
     assert missing in ([], ["COURT」は色は３色になり、数字も色によって一部無いものがあったりと完全なシンメトリでは無く、"
                             "攻撃カードも凶悪さが増しています。）"]), missing
+
+
+def test_cards_print_the_seeds_words_and_tbd_where_it_is_silent(project, cardgen):
+    """Seed 003: 攻撃対象にできない…キャラクターカードの下部に注意してください: a card's
+    limits are the seed's words (鏑木レーゲンドルフアキラは…濃いピンク色のついたキャラクターを
+    攻撃対象にできません。; みぞぐちしんやは…日本人にのみダメージを与えることができます), not the
+    editor's; みぞぐちしんや and ユウヒ are only named in a faction's note (TBD affiliation); ユウヒ's
+    name is hers, without the note's gloss; an unknown vampire icon shows TBD."""
+    assert cardgen("build", "vampire-band").code == 0
+    fronts = reader(project / "output/vampire-band/vampire-band-fronts.pdf")
+    page = squeeze(fronts.pages[1].extract_text())
+    assert "濃いピンク色のついたキャラクターを攻撃対象にできません。" in page
+    assert "日本人にのみダメージを与えることができます" in page
+    assert "攻撃対象にできるのは" not in page and "攻撃対象にできない所属：" not in page
+    assert page.count("所属：TBD") == 2 and "ユウヒ（" not in page and "ユウヒ" in page
+    # durability and score TBD on four cards, and the vampire icon's TBD mark on each
+    assert page.count("TBD") >= 4 * 3
+
+
+def test_each_decks_slots_are_the_pages_of_its_back_file(project, cardgen):
+    """裏面P１ / 裏面P２〜６ / 裏面P７〜１４: each deck fills the pages its back file is printed
+    behind (printing.yaml), so a 60 / 70 split, which keeps the total, is an error, and the
+    print guide prints the seed's page ranges."""
+    assert cardgen("build", "vampire-band").code == 0
+    guide = (project / "output/vampire-band/vampire-band-print-guide.txt").read_text("utf-8")
+    assert "on the reverse of fronts page 1 " in guide
+    assert "on the reverse of fronts pages 2-6 " in guide and "on the reverse of fronts pages 7-14 " in guide
+    assert "the seed says only 名刺用紙" in guide and "editor's choice" in guide
+    path = project / "cards/vampire-band/game.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("slots: 50 ", "slots: 60 ").replace("slots: 80 ", "slots: 70 "), "utf-8")
+    run = cardgen("validate", "vampire-band")
+    assert run.code == 1
+    assert [l.split(": error: ")[1] for l in run.lines if ": error: " in l] == [
+        "deck 'characters' has 60 slots, but 裏面P２〜６ is printed behind 50 cards (pages 2-6) "
+        "[deck-pages]",
+        "deck 'actions' has 70 slots, but 裏面P７〜１４ is printed behind 80 cards (pages 7-14) "
+        "[deck-pages]"]

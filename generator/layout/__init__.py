@@ -27,7 +27,7 @@ from .. import sandbox
 from ..elements import bindings
 from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, frozen_mapping
-from ..primitives import Block, Face, Group, Item
+from ..primitives import Block, Face, Group, Item, extent
 from ..problems import Report
 from ..boards.base import MAX_PAGES, page_grid, split_pages, whole_paper
 from ..units import paper_size, show_size, to_mm
@@ -148,6 +148,7 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     each element drawn (box: x, y, w, h from the face's bottom-left; items: what it drew)."""
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
+    drawn: list[tuple[str, list]] = []  # (element, what it drew), bottom to top
     cache = BuildCache() if cache is None else cache
     for compiled in cache.plan(layout):
         if compiled.static:  # the same on every card: laid out once per build
@@ -160,13 +161,17 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
         else:
             element_items, box = _element(compiled, layout, card, game, scope, report, cache)
         items.extend(element_items)
+        if element_items:
+            drawn.append((compiled.el.name, element_items))
         if box is not None:
             boxes.append((compiled.el.name, box))
             if placed is not None and element_items:
                 placed.append((compiled.el, box, element_items))
     gothic = game.main_family
     if mark_drafts and card.drafts() and not any(el.name == "draft" for el in layout.elements):
-        items.extend(draft_mark(layout, gothic.bold))
+        badge = draft_mark(layout, gothic.bold)
+        _badge_covers_no_text(layout, badge, drawn, report)
+        items.extend(badge)
     if mark_drafts and game.stamp:  # fronts only: what the face prints, stamped on it
         mark = stamp(layout, Face(layout.size[0], layout.size[1], tuple(items), layout.bleed),
                      game, gothic.regular)
@@ -177,6 +182,21 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     if guides:
         items.extend(guides_of(layout, boxes, gothic.regular))
     return Face(layout.size[0], layout.size[1], tuple(items), layout.bleed)
+
+
+def _badge_covers_no_text(layout: LayoutSpec, badge: list, drawn: list, report: Report) -> None:
+    """The DRAFT badge goes where it hides no text: one that would is a warning at the
+    layout's `draft:` (or the layout), naming the element, said once for the layout."""
+    x0, y0, x1, y1 = extent(badge, fonts)
+    for name, element_items in drawn:
+        ink = extent(element_items, fonts, content=True)
+        if ink is not None and ink[0] < x1 and ink[2] > x0 and ink[1] < y1 and ink[3] > y0:
+            report.warning(f"layout '{layout.id}': the DRAFT badge of a card with TBD values "
+                           f"would cover the text of element '{name}'; give the layout a "
+                           "place for it that is free of text (draft: {x: ..., y: ...}, its "
+                           "top-left corner from the card's top-left)",
+                           layout.draft_loc or layout.loc, "draft")
+            return
 
 
 def _stamp_spec(layout: LayoutSpec) -> ElementSpec:

@@ -45,13 +45,15 @@ def stamp(layout: LayoutSpec, face: Face, game: Game, font: str) -> Item:
 
 
 def draft_mark(layout: LayoutSpec, font: str) -> list[Item]:
-    """A DRAFT label, white on red so it shows on any design, at the safe area's top-left."""
+    """A DRAFT label, white on red so it shows on any design, where the layout's `draft:`
+    puts it (a place it keeps free of text), else at the safe area's top-left."""
     inset = max(layout.safe, mm(2))
+    x, y = layout.draft if layout.draft is not None else (inset, inset)
     size = 5.5
     width = fonts.string_width("DRAFT", font, size) + mm(1.6)
     height = size + mm(1)
-    top = layout.size[1] - inset
+    top = layout.size[1] - y
     ascent, descent = fonts.ascent_descent(font, size)
-    return [Rect(inset, top - height, width, height, fill=DRAFT_RED, radius=mm(0.6)),
-            Text(inset + width / 2, top - height / 2 - (ascent + descent) / 2, "DRAFT", font,
+    return [Rect(x, top - height, width, height, fill=DRAFT_RED, radius=mm(0.6)),
+            Text(x + width / 2, top - height / 2 - (ascent + descent) / 2, "DRAFT", font,
                  size, (1.0, 1.0, 1.0), anchor="middle")]

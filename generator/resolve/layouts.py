@@ -226,30 +226,35 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
     written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _, doc in chain]
     named = next((doc.data["size"] for _, doc in chain if isinstance(doc.data.get("size"), str)), "")
     unit = written_unit(written, "in" if named == "us-business" else "mm")
-    stamp, stamp_loc = _stamp(name, chain, size, report)
+    stamp, stamp_loc = _placed(name, chain, "stamp", (("x", mm(3)), ("y", size[1] - mm(3)),
+                                                      ("size", STAMP_SIZE)), report)
+    draft, draft_loc = _placed(name, chain, "draft", (("x", max(safe, mm(2))),
+                                                      ("y", max(safe, mm(2)))), report)
     if len(report.errors) > errors:
         return None
     return LayoutSpec(name, size, bleed, safe, tuple(specs),
-                      tuple(n for n, _ in chain), chain[0][1].locate(()), unit, stamp, stamp_loc)
+                      tuple(n for n, _ in chain), chain[0][1].locate(()), unit, stamp, stamp_loc,
+                      draft, draft_loc)
 
 
 STAMP_SIZE = 4.0  # points: the revision stamp's text, unless the layout says
 
 
-def _stamp(name: str, chain, size: tuple[float, float], report: Report):
-    """The layout's `stamp:` (the nearest layout of the chain that has one): (x, y, size)
+def _placed(name: str, chain, key: str, defaults: tuple, report: Report):
+    """Where the layout puts a mark cardgen adds (`stamp:`, `draft:`; the nearest layout
+    of the chain that says): its values in the order of `defaults` ((key, default) pairs)
     and where it is written, or (None, the layout's location)."""
     for _, doc in chain:  # this layout first
-        raw = doc.data.get("stamp")
+        raw = doc.data.get(key)
         if raw is None:
             continue
         values = []
-        for key, default in (("x", mm(3)), ("y", size[1] - mm(3)), ("size", STAMP_SIZE)):
+        for part, default in defaults:
             try:
-                values.append(parse_length(raw[key]) if key in raw else default)
+                values.append(parse_length(raw[part]) if part in raw else default)
             except ValueError as exc:
-                report.error(f"layout '{name}': stamp: {key}: {exc}", doc.locate(("stamp", key)),
+                report.error(f"layout '{name}': {key}: {part}: {exc}", doc.locate((key, part)),
                              "units")
                 return None, None
-        return tuple(values), doc.locate(("stamp",))
+        return tuple(values), doc.locate((key,))
     return None, chain[0][1].locate(())
