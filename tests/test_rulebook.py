@@ -30,7 +30,7 @@ def test_last_dance_rulebook_comes_from_the_data(project, cardgen):
     assert "Contents" in pages[1] and "Q&A" in pages[1]  # the table of contents
     for expected in ("32 Game Cards", "4 Blank Cards",
                      "Assertive Young Noble (勝気な貴公子), Duke's Daughter (公爵令嬢) — 5 each",
-                     "8 players: all 32 cards.",
+                     "8 players: all 32 cards",  # as the seed writes it, without a period
                      "Q4: Please tell me which card effects the Priest can prevent."):
         assert squeeze(expected) in whole, expected
     # Page numbers on every page but the cover (drawn first, so extracted first).
