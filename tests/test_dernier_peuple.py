@@ -307,3 +307,16 @@ def test_rulebook_prints_every_rule_line_of_the_seed(project, cardgen):
         assert "".join(line.split()) in printed, line
         checked += 1
     assert checked >= 120
+
+
+def test_the_player_aid_is_marked_the_editors_and_has_its_own_back(project, cardgen):
+    """Seed 002 has no player aid: the aid is the editor's addition, labelled 【編集注】 on
+    both faces, with a back of its own, so that it is not taken for a power card."""
+    assert cardgen("build", "dernier-peuple").code == 0
+    out = project / "output/dernier-peuple"
+    aid = "".join(reader(out / "dernier-peuple-backs-aid.pdf").pages[0].extract_text().split())
+    powers = "".join(reader(out / "dernier-peuple-backs-powers.pdf").pages[0].extract_text().split())
+    assert "プレイヤーエイド" in aid and "【編集注】" in aid
+    assert "プレイヤーエイド" not in powers
+    fronts = "".join("".join(p.extract_text().split()) for p in reader(out / "dernier-peuple-fronts.pdf").pages)
+    assert fronts.count("【編集注】得点のまとめ") == 5

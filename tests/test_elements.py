@@ -111,3 +111,23 @@ def test_a_dashed_stroke_is_drawn_dashed(project, cardgen, kind):
         ops = [(operands, str(op)) for operands, op in pikepdf.parse_content_stream(pdf.pages[0])]
         dashes = [[float(v) for v in operands[0]] for operands, op in ops if op == "d"]
     assert [2.0, 1.0] in dashes
+
+
+def test_a_picture_or_icon_not_chosen_yet_prints_a_tbd_mark(project, cardgen):
+    """An image src, an icon element's icon or an <icon> in text that is TBD (a draft) prints
+    TBD in a dashed frame (in the text: TBD), as a TBD text prints TBD; it was an error."""
+    from conftest import write_game
+    from pdfcheck import reader
+    write_game(project, "tbdart", {"title": "t", "icons": {"star": {"glyph": "★"}},
+                                   "decks": [{"id": "d", "front": "art"}]},
+               [{"id": "one", "art": "TBD", "mark": "TBD"}], {"art": {"size": "meishi", "elements": [
+                   {"name": "art", "type": "image", "src": "{{ card.art }}", "x": "5mm",
+                    "y": "5mm", "width": "30mm", "height": "30mm"},
+                   {"name": "mark", "type": "icon", "icon": "{{ card.mark }}", "x": "40mm",
+                    "y": "5mm", "width": "10mm", "height": "10mm"},
+                   {"name": "line", "type": "text", "text": "<icon {{ card.mark }}>です",
+                    "x": "40mm", "y": "20mm", "width": "40mm", "height": "8mm"}]}})
+    run = cardgen("build", "--cards-pdf", "tbdart")
+    assert run.code == 0 and not [l for l in run.lines if ": error: " in l], run.lines
+    text = "".join(reader(project / "output/tbdart/tbdart-cards.pdf").pages[0].extract_text().split())
+    assert text.count("TBD") == 3 and "TBDです" in text

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Card, ElementSpec, FontFamily, Game, LayoutSpec
+from ..model import TBD, Card, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location
 from ..units import to_mm
 from ..primitives import Group, Image, Item
-from .. import images
+from .. import fonts, images
 from . import bindings
 from .bindings import BindingError
 
@@ -192,6 +192,21 @@ class Element:
             return tuple(bindings.length(d, W) for d in self.raw("dash", []) or [])
         except BindingError as exc:
             raise Bad("dash", str(exc)) from None
+
+
+TBD_GREY = (0.55, 0.55, 0.55)
+
+
+def tbd_mark(e: "Element", x: float, y: float, w: float, h: float) -> list[Item]:
+    """What a picture or an icon not chosen yet (TBD) prints in its box: a dashed grey frame
+    with TBD in it, as a TBD text prints TBD, so that the card shows what is missing."""
+    from ..primitives import Rect, Text
+    font = e.game.main_family.bold
+    size = max(3.0, min(h * 0.4, w / 2.2, 14.0))
+    ascent, descent = fonts.ascent_descent(font, size)
+    return [Rect(x, y, w, h, stroke=TBD_GREY, stroke_width=0.6, dash=(2.0, 1.5)),
+            Text(x + w / 2, y + h / 2 - (ascent + descent) / 2, TBD, font, size, TBD_GREY,
+                 anchor="middle")]
 
 
 def image_in(path: str, x: float, y: float, w: float, h: float, fit: str,

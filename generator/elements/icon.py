@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .. import fonts, images
 from ..primitives import Text
-from .base import INK, Bad, Element, image_in
+from ..model import TBD
+from .base import INK, Bad, Element, image_in, tbd_mark
 
 NAME = "icon"
 CONTENT = True
@@ -18,6 +19,8 @@ def lay_out(e: Element) -> list:
     fill, _, _, _ = e.paint()
     game = e.game
     name = str(e.raw("icon"))
+    if name == TBD:  # an icon not chosen yet: the card says so
+        return tbd_mark(e, x, y, w, h)
     icon = game.icons.get(name)
     if icon is None:
         raise Bad("icon", f"unknown icon '{name}' (icons: {', '.join(game.icons) or 'none declared'})")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .. import images
-from .base import Bad, Element, image_in
+from ..model import TBD
+from .base import Bad, Element, image_in, tbd_mark
 
 NAME = "image"
 CONTENT = True
@@ -24,6 +25,8 @@ def lay_out(e: Element) -> list:
     x, y, w, h = e.box()
     e.paint()
     src = str(e.raw("src"))
+    if src == TBD:  # a picture not drawn yet: the card says so
+        return tbd_mark(e, x, y, w, h)
     try:
         path = str(images.find(src, e.game.root))
         return image_in(path, x, y, w, h, e.raw("fit", "contain"), src)

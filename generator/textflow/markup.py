@@ -292,6 +292,9 @@ class _Parse:
 
     def icon(self, arg: str, icons: Mapping[str, Icon], families, icon_aspect) -> None:
         icon = icons.get(arg)
+        if icon is None and arg == "TBD":  # an icon not chosen yet: the text says so
+            self.chars("TBD")
+            return
         if icon is None:
             raise MarkupError(f"<icon {arg}>: unknown icon '{arg}' "
                               f"(icons: {', '.join(icons) or 'none declared'})")
