@@ -95,6 +95,13 @@ def raw_markup(path: Path) -> list[str]:
     return [m for m in RAW_MARKUP if m in text]
 
 
+def _wrapped_start(line: str, first: str) -> bool:
+    """Whether `line` is the first line of a row whose first cell (`first`) wraps: a start of
+    that cell, then the row's other cells (numbers, dashes)."""
+    row = re.fullmatch(r"(\D{4,}?)([0-9–-]+)", line)
+    return bool(row) and first.startswith(row.group(1)) and row.group(1) != first
+
+
 def table_problems(path: Path, tables: list[tuple[int, list[str]]]) -> tuple[list[str], int]:
     """Tables split leaving fewer than two body rows on a page. `tables`: (header rows, each
     row's first cell text) in order. Returns the problems, and how many tables were found."""
@@ -106,9 +113,10 @@ def table_problems(path: Path, tables: list[tuple[int, list[str]]]) -> tuple[lis
             continue  # rows that cannot be told apart by their first cell
         pages, at = [], cursor
         for first in body:
-            # A first cell that wraps shows only its start on the row's first line.
-            hit = next((i for i in range(at, len(lines)) if lines[i][1].startswith(first[:12])),
-                       None)
+            # A first cell that wraps shows only its start on the row's first line, before
+            # the row's other cells ("Baroness11111" for "Baroness (男爵夫人)").
+            hit = next((i for i in range(at, len(lines)) if lines[i][1].startswith(first[:12])
+                        or _wrapped_start(lines[i][1], first)), None)
             if hit is None:
                 break
             pages.append(lines[hit][0])

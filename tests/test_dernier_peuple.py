@@ -219,6 +219,11 @@ def test_rulebook_keeps_the_seeds_examples_and_player_counts(project, cardgen):
                              .pages, 1))
     assert "3・4・5人用（4人推奨）" not in text  # the editor's sentence, made from the tags
     assert "【編集注】元の文書のタグ：4人推奨・3人用・4人用・5人用" in text  # now marked as such
+    # The seed never says the movement deck is undecided, nor where the board maps are.
+    assert "まだ決まっていません" not in text and "のとおりです" not in text
+    assert "【編集注】元の文書は、移動カードの山札の構成" in text
+    assert "(つるはしタイルで入手していた場合)各カードは" in text  # no 。 the seed lacks
+    assert "手番を終了する。または、手札から移動カードを1枚使い" in text
     if not seed.exists():
         pytest.skip("the seeds are not beside the repository")
     lines = seed.read_text("utf-8").splitlines()

@@ -31,7 +31,7 @@ GAMES = {"lastdance": ("000", "lastdance-"), "odoriko": ("001", "odoriko-"),
 # Seed 003 is a web page without headings: the rulebook's sections are the editor's.
 EDITOR_HEADINGS = {"vampire-band": {"はじめに", "内容物", "準備", "ゲームの流れ", "セットの終了と得点",
                                     "作者より"}}
-EDITOR_GREY = (107, 107, 107)  # the editor's note's text (rulebook/typeset.EDITOR_GREY)
+EDITOR_GREY = (107, 107, 107)  # the editor's note's text (rulebook/notes.EDITOR_GREY)
 BOILERPLATE = {"–", "DRAFT", "TBD", "〝", "〟"}
 
 

@@ -23,9 +23,10 @@ from .. import fonts
 from ..colors import parse_color
 from ..primitives import Face
 from ..textflow import Atom, Box, Style, break_lines, parse, place_horizontal
-from ..model import EDITOR_NOTE, FontFamily, Game
+from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
+from .notes import editor_box, is_editor_note, note_box
 from .tables import column_widths
 from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
 
@@ -391,9 +392,9 @@ class Typesetter:
                 flow, i = self._table(tokens, i)
                 story.append(flow)
             elif t.type == "blockquote_open":
-                editor = _editor_note(tokens, i)
+                editor = is_editor_note(tokens, i)
                 inner, i = self._blocks(tokens, i + 1, "blockquote_close")
-                story.append(self._editor(inner) if editor else self._note(inner))
+                story.append(editor_box(self, inner) if editor else note_box(self, inner))
             elif t.type == "html_block":
                 story.extend(self._marker(t.content))
                 i += 1
@@ -520,36 +521,6 @@ class Typesetter:
             self.warnings.append((line, warning))
         return size, widths
 
-    def _note(self, inner: list):
-        light = tuple(1 - (1 - c) * 0.1 for c in self.look.accent[:3])
-        box = Table([[inner]], colWidths=[self.width])
-        box.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, -1), light),
-            ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.look.accent),
-            ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-            ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ]))
-        box.spaceAfter = self.look.size
-        return box
-
-    def _editor(self, inner: list):
-        """What the game's editor adds (`> [!EDITOR]`): labelled, grey, in a dashed frame,
-        so that it is never read as one of the game's rules."""
-        label = self.text(f"<b>{EDITOR_NOTE[self.lang]}</b>", self.look.size * 0.9,
-                          self.look.body, color=EDITOR_GREY, align="left",
-                          after=self.look.size * 0.3)
-        for flow in inner:  # its text in grey, as the label
-            if isinstance(flow, JText):
-                flow.atoms = [a._replace(color=EDITOR_GREY) for a in flow.atoms]
-        box = Table([[[label, *inner]]], colWidths=[self.width])
-        box.setStyle(TableStyle([
-            ("BOX", (0, 0), (-1, -1), 0.6, EDITOR_GREY, None, (2, 2)),
-            ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-            ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ]))
-        box.spaceAfter = self.look.size
-        return box
-
     def _beside(self, card_id: str, field: str, side: str):
         """A card face with one of its fields set beside it (a gallery entry)."""
         face = self.faces[side].get(card_id)
@@ -586,27 +557,6 @@ class Typesetter:
                 flows.append(self._beside(opts.get("id", ""), opts.get("field", ""),
                                           opts.get("side", "front")))
         return flows
-
-
-EDITOR_GREY = (0.42, 0.42, 0.42)
-_EDITOR = re.compile(r"^\s*\[!EDITOR\]\s*")
-
-
-def _editor_note(tokens, i: int) -> bool:
-    """Whether the blockquote opening at tokens[i] is an editor's note (its first line is
-    `[!EDITOR]`); the marker is taken out of its text."""
-    if i + 2 >= len(tokens) or tokens[i + 1].type != "paragraph_open":
-        return False
-    inline = tokens[i + 2]
-    if not _EDITOR.match(inline.content or ""):
-        return False
-    first = next((c for c in inline.children or [] if c.type == "text"), None)
-    if first is not None:
-        first.content = _EDITOR.sub("", first.content, count=1)
-    while inline.children and inline.children[0].type in ("softbreak", "hardbreak") or \
-            inline.children and inline.children[0].type == "text" and not inline.children[0].content:
-        inline.children.pop(0)
-    return True
 
 
 def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
