@@ -1,0 +1,141 @@
+"""The docs are checked as code is (issue 46): every docs/*.md (and the README) is parsed
+with the Markdown parser the rulebook uses, and
+
+- no table is broken by a paragraph between its rows (the rows after it would print as
+  text full of `|`);
+- every relative link, and every path of the repository the text names (`docs/boards.md`,
+  `layouts/sheets/a-one-51002.yaml`), exists, in the docs and in the YAML of their
+  examples;
+- every YAML example marked as a complete file (```` ```yaml file=layouts/x.yaml ````, the
+  tutorial's convention) passes the schema of the file it says it is;
+- the paper list the docs state is the one definition's (units.PAPER).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from markdown_it import MarkdownIt
+
+from conftest import REPO
+
+DOCS = sorted((REPO / "docs").glob("*.md")) + [REPO / "README.md"]
+# Where a path the docs name must be a file of the repository: its own folders and the four
+# games (a designer's cards/mygame/ or layouts/my-front.yaml is an example, not a file).
+ROOTS = ("docs/", "generator/", "tests/", "benchmarks/", "cards/lastdance/", "cards/odoriko/",
+         "cards/dernier-peuple/", "cards/vampire-band/")
+# A complete file's schema, by where the file lives (the first pattern that matches).
+SCHEMAS = ((r"^cards/[^/]+/game\.yaml$", "game"), (r"^layouts/sheets/", "sheet"),
+           (r"^layouts/boards/", "board"), (r"^layouts/exports/", "export"),
+           (r"^layouts/printers\.yaml$", "printers"), (r"^fonts/fonts\.yaml$", "fonts"),
+           (r"^layouts/[^/]+\.yaml$", "layout"), (r"^cards/[^/]+/checks\.yaml$", "checks"),
+           (r"^cards/[^/]+/[^/]+\.yaml$", "deck"))
+
+
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table")
+
+
+def problems(text: str, where: Path) -> list[str]:
+    """What is wrong with one Markdown document: broken tables, and links and repository
+    paths that lead nowhere (relative to `where`, the document's folder, or the repository)."""
+    tokens = _parser().parse(text)
+    lines = text.splitlines()
+    found = []
+    covered = set()  # lines inside tables and code
+    for t in tokens:
+        if t.map and (t.type in ("table_open", "fence", "code_block")):
+            covered.update(range(*t.map))
+    for n, line in enumerate(lines):
+        if line.lstrip().startswith("|") and line.rstrip().endswith("|") and n not in covered:
+            found.append(f"line {n + 1}: a table row outside any table (a paragraph between "
+                         "its rows breaks it): " + line[:60])
+    for t in tokens:
+        for child in t.children or []:
+            href = child.attrs.get("href") if child.type == "link_open" else None
+            if href and not re.match(r"^(https?:|mailto:|#)", str(href)):
+                target = (where / str(href).split("#")[0]).resolve()
+                if not target.exists():
+                    found.append(f"link {href}: no such file")
+    for path in sorted(set(re.findall(r"(?<![\w/.<{-])((?:%s)[\w./-]*[\w/])" % "|".join(ROOTS),
+                                      text))):
+        if "<" in path or "*" in path or path.endswith("/x.yaml"):
+            continue
+        if not (REPO / path).exists() and not (REPO / path.rstrip(".")).exists():
+            found.append(f"{path}: names a file of the repository that does not exist")
+    return found
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_a_doc_has_no_broken_table_and_no_link_to_nothing(doc):
+    assert problems(doc.read_text("utf-8"), doc.parent) == []
+
+
+def test_the_examples_yaml_names_only_files_that_exist():
+    for path in (REPO / "docs/examples").rglob("*.yaml"):
+        found = problems("", path.parent) + [
+            p for p in problems(path.read_text("utf-8"), path.parent) if "table row" not in p]
+        assert found == [], path
+
+
+def test_the_checker_finds_a_planted_broken_table_and_link(tmp_path):
+    planted = ("| key | meaning |\n|---|---|\n| `a` | one |\n\nA paragraph in the table.\n"
+               "| `b` | two |\n\nSee [boards](boards.md) and docs/boards.md.\n")
+    found = problems(planted, tmp_path)
+    assert len(found) == 3 and "line 6: a table row outside any table" in found[0]
+    assert "link boards.md: no such file" in found and any("docs/boards.md" in f for f in found)
+
+
+def _complete_files():
+    for doc in DOCS:
+        for t in _parser().parse(doc.read_text("utf-8")):
+            if t.type == "fence" and re.match(r"yaml\s+file=\S+", t.info):
+                yield doc.name, t.info.split("file=", 1)[1].split()[0], t.content, t.map[0] + 1
+
+
+@pytest.mark.parametrize("doc, file, text, line", list(_complete_files()),
+                         ids=lambda v: v if isinstance(v, str) and "\n" not in v else "")
+def test_a_complete_yaml_example_passes_its_schema(doc, file, text, line):
+    from generator.load import schema
+    name = next((n for pattern, n in SCHEMAS if re.search(pattern, file)), None)
+    assert name is not None, f"{doc}:{line}: no schema for {file}"
+    data = yaml.safe_load(text)
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+              for e in schema.validator_for(name).iter_errors(data)]
+    assert errors == [], f"{doc}:{line} ({file})"
+
+
+def test_enough_examples_are_marked_complete():
+    files = {file for _, file, _, _ in _complete_files()}
+    kinds = {next(n for pattern, n in SCHEMAS if re.search(pattern, f)) for f in files}
+    assert {"game", "layout", "sheet", "board", "export", "printers", "fonts", "deck",
+            "checks"} <= kinds, kinds
+
+
+def test_the_docs_paper_list_is_the_one_definition():
+    """docs/format.md's table of values names every paper of units.PAPER, in its order; the
+    other docs refer to it (printing.md: "a paper (docs/format.md: A3 ... Tabloid)")."""
+    from generator.units import PAPER
+    row = next(line for line in (REPO / "docs/format.md").read_text("utf-8").splitlines()
+               if line.startswith("| paper |"))
+    assert re.findall(r"`([A-Za-z0-9-]+)`", row) == list(PAPER)
+    printing = (REPO / "docs/printing.md").read_text("utf-8")
+    assert f"docs/format.md: {next(iter(PAPER))} ... {list(PAPER)[-1]}" in printing
+
+
+def test_the_docs_size_and_preset_lists_are_the_definitions():
+    """docs/layouts.md's `size` row names every card size of units.CARD_SIZES, in order;
+    docs/printing.md's preset table names every preset of layouts/sheets/ and no other."""
+    from generator.units import CARD_SIZES
+    layouts = (REPO / "docs/layouts.md").read_text("utf-8").splitlines()
+    row = next(line for line in layouts if line.startswith("| `size` |"))
+    assert re.findall(r"`([a-z-]+)` \(", row) == list(CARD_SIZES)
+    printing = (REPO / "docs/printing.md").read_text("utf-8")
+    table = printing[printing.index("| preset | paper |"):]
+    table = table[:table.index("\n\n")]
+    named = {n for line in table.splitlines()[2:] for n in re.findall(r"`([a-z0-9-]+)`",
+                                                                       line.split("|")[1])}
+    assert named == {p.stem for p in (REPO / "layouts/sheets").glob("*.yaml")}
