@@ -245,6 +245,8 @@ def cmd_build(args, project: Project) -> int:
                 changes = diff_game(project, game_id, args.changed_since)
                 if not changes.prints:
                     print(f"{game_id}: nothing printed changed since {args.changed_since}")
+                    for path in pipeline.forget_errata(project, game_id, target):
+                        print(f"removed {project.display(path)} (an earlier errata set's)")
                     continue
                 book = changes.rulebook
                 run = replace(run, only=tuple(sorted(errata_copies(changes).items())),
@@ -273,6 +275,9 @@ def cmd_build(args, project: Project) -> int:
             for path, pages in outcome.written if not args.quiet else ():
                 count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
                 print(f"wrote {project.display(path)}{count}")
+            for path in outcome.removed:  # said even when quiet: a file is gone
+                print(f"removed {project.display(path)} (an earlier build wrote it; this one "
+                      "does not)")
             if outcome.report.problems:
                 print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
     return ExitCode.DATA if failed else ExitCode.OK

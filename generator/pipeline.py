@@ -25,6 +25,7 @@ from .validate import validate
 from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_a_time,
                     write_files)
 from .write.calibration import calibration_pages
+from .write.ledger import settle
 from .write.guide import print_guide
 from .write.pdf import PdfFile
 
@@ -65,6 +66,7 @@ class Outcome:
     game: Game | None = None
     rulebook_markdown: str | None = None  # the rulebook template, rendered
     written: list[tuple[Path, int]] = field(default_factory=list)  # (file, pages; 0 for text)
+    removed: list[Path] = field(default_factory=list)  # an earlier build's, not made by this one
     held: bool = False  # not written: another output of the same build takes one of its paths
 
     def failed(self, strict: bool) -> bool:
@@ -357,15 +359,44 @@ def build_targets(project: Project, game_id: str, options: list[BuildOptions],
         planned = [_build(project, game_id, o, progress) for o in options]
         if _collisions(project, planned):
             return [outcome for outcome, _ in planned]
-        for outcome, outputs in planned:
+        dropped = _dropped(project, game_id, options)
+        for (outcome, outputs), run in zip(planned, options):
             if outputs is None:
                 continue
             progress(f"{game_id}: writing {len(outputs)} files")
             with _writing(project, game_id, progress):
                 write_files(outputs, project.output)
+                outcome.removed = settle(output_folder(project, game_id), _ledger_key(run),
+                                         [o.path for o in outputs], dropped)
             outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                                 getattr(o, "pages", 0)) for o in outputs]
     return [outcome for outcome, _ in planned]
+
+
+def _ledger_key(options: BuildOptions) -> str:
+    """What a build's files are recorded under (write/ledger.py): its print target, and
+    whether they are an errata set."""
+    return ("errata:" if options.only is not None else "build:") + (options.target or "")
+
+
+def _dropped(project: Project, game_id: str, options: list[BuildOptions]):
+    """Which recorded keys a build of every print target retires: those of its kind
+    (build or errata) whose target the game no longer has (a renamed target, or the plain
+    build of a game that now has targets). A build of some targets retires nothing."""
+    declared = set(target_names(project, game_id)) or {None}
+    if {o.target for o in options} != declared:
+        return lambda key: False
+    kinds = {_ledger_key(o).split(":")[0] for o in options}
+    current = {_ledger_key(o) for o in options}
+    return lambda key: key.split(":")[0] in kinds and key not in current
+
+
+def forget_errata(project: Project, game_id: str, target: str | None) -> list[Path]:
+    """An errata run that has nothing to reprint: the errata set an earlier run wrote is no
+    longer what changed, so it goes (write/ledger.py). Returns the files removed."""
+    with _writing(project, game_id, lambda message: None):
+        return settle(output_folder(project, game_id),
+                      _ledger_key(BuildOptions(target=target, only=())), [])
 
 
 def _collisions(project: Project, planned: list) -> bool:

@@ -284,3 +284,30 @@ def test_an_output_folder_that_is_a_file_is_a_usage_error(project, cardgen):
             assert "is a file (--output names a folder)" in run.err
             assert "internal error" not in run.err and "Traceback" not in run.err
     assert (project / "afile").read_text("utf-8") == "not a folder"
+
+
+def test_renaming_a_target_removes_the_files_the_old_name_wrote(project, cardgen):
+    """A build owns its output folder's files (write/ledger.py): after a print target is
+    renamed, or targets are added to a game, the files of the old names are removed (and
+    said), never left beside the new ones to be printed by mistake; a file cardgen did not
+    write stays."""
+    game = project / "cards/lastdance/game.yaml"
+    out = project / "output/lastdance"
+    assert cardgen("build", "lastdance").code == 0
+    (out / "my-notes.txt").write_text("mine", "utf-8")
+    text = game.read_text("utf-8")
+    game.write_text(text + "targets:\n  home: {size: us-business, sheet: avery-5371}\n"
+                    "  pod: {size: poker, sheet: letter-poker-9up}\n", "utf-8")
+    run = cardgen("build", "lastdance")
+    assert run.code == 0
+    assert "removed output/lastdance/lastdance-fronts.pdf (an earlier build wrote it; this one " \
+           "does not)" in run.lines
+    assert not (out / "lastdance-fronts.pdf").exists() and (out / "lastdance-pod-fronts.pdf").exists()
+    game.write_text(text + "targets:\n  home: {size: us-business, sheet: avery-5371}\n"
+                    "  shop: {size: poker, sheet: letter-poker-9up}\n", "utf-8")
+    assert cardgen("build", "--target", "home", "lastdance").code == 0  # one target: no drop
+    assert (out / "lastdance-pod-fronts.pdf").exists()
+    run = cardgen("build", "lastdance")
+    assert run.code == 0
+    assert not list(out.glob("lastdance-pod-*")) and (out / "lastdance-shop-fronts.pdf").exists()
+    assert (out / "lastdance-rulebook.pdf").exists() and (out / "my-notes.txt").read_text() == "mine"

@@ -273,3 +273,23 @@ def test_serve_shows_the_changes_since_a_revision(game, project):
         data = im.convert("RGB").tobytes()
     assert any(data[i] > 200 and data[i + 1] < 60 and data[i + 2] < 60
                for i in range(0, len(data), 3))
+
+
+def test_an_errata_run_that_reprints_nothing_removes_the_earlier_errata_set(game, project, cardgen):
+    """A build owns its files (write/ledger.py): once the cards are back as the revision
+    has them, the errata set an earlier run wrote is no longer what changed, and is removed
+    (said), not left to be printed; the game's own build is untouched."""
+    assert cardgen("build", "rev").code == 0
+    _edit(game / "cards.yaml", "name: Gamma", "name: Gamma Ray")
+    guide, names = _errata(cardgen, project)
+    out = project / "output/rev"
+    errata = sorted(p.name for p in out.glob("rev-errata-*"))
+    assert "rev-errata-fronts.pdf" in errata and names == ["Gamma"]
+    _edit(game / "cards.yaml", "name: Gamma Ray", "name: Gamma")
+    run = cardgen("build", "--changed-since", "HEAD", "rev")
+    assert run.code == 0
+    assert run.lines[0] == "rev: nothing printed changed since HEAD"
+    assert sorted(run.lines[1:]) == [f"removed output/rev/{name} (an earlier errata set's)"
+                                     for name in errata]
+    assert not list(out.glob("rev-errata-*"))
+    assert (out / "rev-fronts.pdf").exists() and (out / "rev-print-guide.txt").exists()
