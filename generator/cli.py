@@ -20,8 +20,8 @@ from . import compat, pipeline, scaffold
 from .load import Project
 from .load.schema import suggest
 from .paths import NAME_RULE, is_name
-from .problems import (CardgenError, DataProblems, ExitCode, Report, UsageError, exit_code_for,
-                       printable)
+from .problems import (CardgenError, DataProblems, ExitCode, Report, UsageError, counted,
+                       exit_code_for, printable)
 from .units import paper_name
 from .values import FORMATS
 
@@ -273,7 +273,7 @@ def cmd_build(args, project: Project) -> int:
                 print(f"{name}: not built: {why}; previous output kept", file=sys.stderr)
                 continue
             for path, pages in outcome.written if not args.quiet else ():
-                count = f" ({pages} page{'s' if pages != 1 else ''})" if pages else ""
+                count = f" ({counted(pages, 'page')})" if pages else ""
                 print(f"wrote {project.display(path)}{count}")
             for path in outcome.removed:  # said even when quiet: a file is gone
                 print(f"removed {project.display(path)} (an earlier build wrote it; this one "
@@ -311,8 +311,8 @@ def cmd_list(args, project: Project) -> int:
         print(f"{game_id}: {printable(title)}")
         for deck in game.decks:
             kinds, total = len(deck.cards), deck.total
-            print(f"  {deck.id}: {printable(deck.name)}: {kinds} card type{'s' if kinds != 1 else ''}, "
-                  f"{total} card{'s' if total != 1 else ''}, sheet {deck.sheet.id}")
+            print(f"  {deck.id}: {printable(deck.name)}: {counted(kinds, 'card type')}, "
+                  f"{counted(total, 'card')}, sheet {deck.sheet.id}")
     return ExitCode.DATA if failed else ExitCode.OK
 
 
@@ -426,7 +426,7 @@ def cmd_export(args, project: Project) -> int:
             continue
         if not args.quiet:
             files = [p for p, _ in outcome.written if p.suffix not in (".csv", ".json")]
-            print(f"wrote {len(files)} file{'s' if len(files) != 1 else ''} and a manifest to "
+            print(f"wrote {counted(len(files), 'file')} and a manifest to "
                   f"{project.display(folder)}/")
         if outcome.report.problems:
             print(f"{name}: {outcome.report.summary()}", file=sys.stderr)

@@ -367,7 +367,7 @@ def build_targets(project: Project, game_id: str, options: list[BuildOptions],
             with _writing(project, game_id, progress):
                 write_files(outputs, project.output)
                 outcome.removed = settle(output_folder(project, game_id), _ledger_key(run),
-                                         [o.path for o in outputs], dropped)
+                                         _owned(run, outputs), dropped)
             outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                                 getattr(o, "pages", 0)) for o in outputs]
     return [outcome for outcome, _ in planned]
@@ -377,6 +377,14 @@ def _ledger_key(options: BuildOptions) -> str:
     """What a build's files are recorded under (write/ledger.py): its print target, and
     whether they are an errata set."""
     return ("errata:" if options.only is not None else "build:") + (options.target or "")
+
+
+def _owned(options: BuildOptions, outputs: list) -> list[Path]:
+    """The files a build records as its own: all it wrote; for an errata run, its errata
+    set (<stem>-errata-*), not the rulebook it rebuilt under its own name, which stays the
+    game's current rulebook whatever later errata runs find."""
+    paths = [o.path for o in outputs]
+    return paths if options.only is None else [p for p in paths if "-errata-" in p.name]
 
 
 def _dropped(project: Project, game_id: str, options: list[BuildOptions]):

@@ -28,6 +28,17 @@ def printable(text: str) -> str:
                        else f"U+{ord(m[0]):04X}", text)
 
 
+def counted(n: int, noun: str, many: str | None = None) -> str:
+    """A number and its noun, as every message counts: "1 card", "0 cards", "2 cards";
+    `many` for a noun whose plural is not noun + s ("2 copies")."""
+    return f"{n} {noun if n == 1 else many or noun + 's'}"
+
+
+def agreeing(n: int, one: str, many: str) -> str:
+    """The form of a word that agrees with `n`: "1 change prints", "2 changes print"."""
+    return one if n == 1 else many
+
+
 def spoken(items, last: str = "or") -> str:
     """A list as a message says it: "mm, cm, in or pt"."""
     items = [str(i) for i in items]
@@ -163,11 +174,14 @@ class Report:
         return bool(self.errors or (strict and self.warnings))
 
     def sorted(self) -> list[Problem]:
-        return sorted(self.problems, key=lambda p: (p.location, p.level, p.message))
+        """By place; a note about the problems above (what was skipped because of them)
+        after them all, wherever it is located."""
+        return sorted(self.problems, key=lambda p: (p.check == "skipped", p.location, p.level,
+                                                    p.message))
 
     def summary(self) -> str:
         e, w = len(self.errors), len(self.warnings)
-        return f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}"
+        return f"{counted(e, 'error')}, {counted(w, 'warning')}"
 
     def to_json(self, strict: bool = False) -> str:
         """The report for programs: `failed` says whether the run failed (with `strict`, a

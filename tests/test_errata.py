@@ -201,10 +201,11 @@ def test_a_mid_sentence_edit_shows_the_changed_words(game, project, cardgen):
     _edit(game / "cards.yaml", "最初に踊る相手", "最後に踊る相手")
     lines = _diff(cardgen)
     english = next(line for line in lines if line.startswith("    field text:") and "Butler" in line)
-    assert "[-used-]{+played+}" in english and "Butler is" in english
+    assert english == '    field text: was "…Butler is used in a…", now "…Butler is played in a…"'
     japanese = next(line for line in lines if line.startswith("    field text:") and "姫" not in line
                     and "踊" in line)
-    assert "[-初-]{+後+}" in japanese
+    assert japanese == '    field text: was "…踏会で最初に踊る相…", now "…踏会で最後に踊る相…"'
+    assert not [line for line in lines if "{+" in line or "[-" in line or "  " in line.strip()]
 
 
 def test_the_visual_report_pairs_every_changed_face_and_outlines_the_change(

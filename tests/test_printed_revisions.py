@@ -105,7 +105,7 @@ def test_a_data_value_only_the_rulebook_prints_is_a_rulebook_change(game, cardge
     assert any(l.startswith("    data rules.kinds.kyo.points: 20 -> 25: rulebook p. ")
                for l in run.lines), run.lines
     assert "changes that print nothing:" not in run.lines
-    assert any(l.startswith("    ~ section 'Scoring'") and "[-20-]{+25+}" in l
+    assert any(l.startswith("    ~ section 'Scoring'") and 'was "… kyo: 20 points", now "… kyo: 25 points"' in l
                for l in run.lines), run.lines
 
 

@@ -68,7 +68,8 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
     assert run.lines[11].startswith("    booklet sheets to reprint: "), run.lines[11]  # the table's
     # first column narrows with the shorter name, so its rows on page 6 move too
     assert any(line.startswith("    ~ section 'Cards Used by Player Count' (p. 5): ") and
-               "[-Revolutionary-]{+Jester+} ([-革命家-]{+道化師+})" in line for line in run.lines)
+               "| Revolutionary (革命家) | …\", now" in line and line.endswith("| Jester (道化師) | …\"")
+               for line in run.lines), [line for line in run.lines if "section 'Cards" in line]
     assert run.lines[-1] == "    data rulings.qa[q4].cards[8]: revolutionary -> jester: the rulebook"
 
 
@@ -97,11 +98,14 @@ def test_errata_set_holds_only_the_changed_cards_with_their_backs(repo, cardgen)
     assert "Princess" in text and "Jester" in text and "Baron" not in text
     assert "ラストダンスは私に" in backs.pages[0].extract_text()
     guide = (out / "lastdance-errata-print-guide.txt").read_text("utf-8")
-    assert "lastdance-errata-fronts.pdf" in guide and "2 on 1 sheet(s)" in guide
+    assert "lastdance-errata-fronts.pdf" in guide and "2 on 1 sheet" in guide and "(s)" not in guide
     assert not (out / "lastdance-fronts.pdf").exists()  # an errata build writes only the errata
     git(repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "v2")
-    assert cardgen("build", "--changed-since", "HEAD", "lastdance").lines == [
-        "lastdance: nothing printed changed since HEAD"]
+    run = cardgen("build", "--changed-since", "HEAD", "lastdance")
+    assert run.lines[0] == "lastdance: nothing printed changed since HEAD"
+    assert run.lines[1:] and all(line.startswith("removed output/lastdance/lastdance-errata-")
+                                 for line in run.lines[1:])  # the set since v1 is not news
+    assert not list(out.glob("lastdance-errata-*"))
 
 
 def test_the_revision_stamp_follows_what_the_face_prints(project, cardgen):
@@ -226,3 +230,17 @@ def test_the_stamp_goes_where_the_layout_says_and_the_safe_area_sees_it(project,
     assert any(re.search(r"lastdance-front\.yaml:\d+:\d+: warning: card '[\w-]+': text element "
                          r"'stamp' comes 0\.\d mm from the trim on the bottom", line)
                for line in run.lines), run.lines
+
+
+@pytest.mark.parametrize("game", ["lastdance", "odoriko", "vampire-band", "dernier-peuple"])
+def test_guides_and_diff_text_are_words_for_people(project, cardgen, game):
+    """A print guide and a diff say what they say in words: no diff markup ({+ +}, [- -]),
+    no double spaces inside a line, no hand-made plurals."""
+    import re
+    assert cardgen("build", "-q", game).code == 0
+    texts = [(project / f"output/{game}/{game}-print-guide.txt").read_text("utf-8")]
+    texts.append("\n".join(cardgen("diff", "--against", "HEAD", game).lines)
+                 if (project / ".git").exists() else "")
+    for text in texts:
+        assert "{+" not in text and "[-" not in text and "(s)" not in text
+        assert not [line for line in text.splitlines() if re.search(r"\S  +\S", line)]

@@ -140,11 +140,13 @@ CONTEXT = 4  # tokens kept on each side of a change
 
 
 def word_diff(old: str, new: str) -> str:
-    """The changed words of a text, marked `[-old-]{+new+}` in a little context: the
-    change is always visible, however long the text."""
+    """A changed text in words: `was "…old words…", now "…new words…"`, each the changed
+    words in a little of their context (the same on both sides), so that the change is
+    always visible however long the text, with no markup to read past."""
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
     ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    out: list[str] = []
+    was: list[str] = []
+    now: list[str] = []
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag == "equal":
             seg = a[i1:i2]
@@ -155,13 +157,16 @@ def word_diff(old: str, new: str) -> str:
                 seg = seg[:CONTEXT] + ["…"]
             elif not first and not last and len(seg) > 2 * CONTEXT:
                 seg = seg[:CONTEXT] + [" … "] + seg[-CONTEXT:]
-            out += seg
+            was += seg
+            now += seg
             continue
-        if i2 > i1:
-            out.append(f"[-{''.join(a[i1:i2])}-]")
-        if j2 > j1:
-            out.append(f"{{+{''.join(b[j1:j2])}+}}")
-    return "".join(out).replace("\n", "⏎")
+        was += a[i1:i2]
+        now += b[j1:j2]
+
+    def shown(tokens: list[str]) -> str:
+        text = re.sub(r"\s+", " ", "".join(tokens).replace("\n", "⏎")).strip()
+        return text or "(nothing)"
+    return f'was "{shown(was)}", now "{shown(now)}"'
 
 
 def _show(value: Any) -> str:

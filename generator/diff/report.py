@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .printed import BookChanges
 from . import GameDiff, _name, _show
+from ..problems import agreeing, counted
 
 
 def format_diff(game_id: str, diff: GameDiff) -> list[str]:
@@ -13,9 +14,10 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
     fronts = sum(1 for r in diff.reprinted if "front" in r.sides)
     backs = sum(1 for r in diff.reprinted if "back" in r.sides)
     lines = [f"{game_id}: {len(diff.added)} added, {len(diff.removed)} removed, "
-             f"{len(diff.reprinted)} reprinted ({fronts} front{'s' if fronts != 1 else ''}, "
-             f"{backs} back{'s' if backs != 1 else ''}), {len(diff.copies)} with other copies; "
-             f"{len(diff.unprinted)} change{'s' if len(diff.unprinted) != 1 else ''} print nothing"]
+             f"{len(diff.reprinted)} reprinted ({counted(fronts, 'front')}, "
+             f"{counted(backs, 'back')}), {len(diff.copies)} with other copies; "
+             f"{counted(len(diff.unprinted), 'change')} "
+             f"{agreeing(len(diff.unprinted), 'prints', 'print')} nothing"]
     lines += [f"+ card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
               for c in diff.added]
     lines += [f"- card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
@@ -31,7 +33,7 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
     lines += _rulebook_lines(diff.rulebook)
     for b in diff.boards:
         lines.append(f"~ board '{b.board}': {_pages_words(b.pages, b.pages_after)} "
-                     f"print{'s' if len(b.pages) == 1 else ''} differently"
+                     f"{agreeing(len(b.pages), 'prints', 'print')} differently"
                      + (f" ({b.pages_before} -> {b.pages_after} pages)"
                         if b.pages_before != b.pages_after else ""))
         lines += [f"    {cause}" for cause in b.causes]
@@ -45,7 +47,7 @@ def _pages_words(pages: list[int], total: int) -> str:
     if not pages:
         return "no page"
     shown = ", ".join(map(str, pages))
-    return f"page{'s' if len(pages) > 1 else ''} {shown} of {total}"
+    return f"{agreeing(len(pages), 'page', 'pages')} {shown} of {total}"
 
 
 def _rulebook_lines(book: BookChanges | None) -> list[str]:
@@ -65,9 +67,9 @@ def _rulebook_lines(book: BookChanges | None) -> list[str]:
         words = {"changed": "content changed", "added": "new", "reflowed":
                  "reflowed (their text was there before)", "moved": "moved, unchanged",
                  "removed": "removed"}[how]
-        lines.append(f"    page{'s' if len(pages) > 1 else ''} {shown}: {words}")
+        lines.append(f"    {agreeing(len(pages), 'page', 'pages')} {shown}: {words}")
     if book.sheets:
-        lines.append(f"    booklet sheet{'s' if len(book.sheets) > 1 else ''} to reprint: "
+        lines.append(f"    booklet {agreeing(len(book.sheets), 'sheet', 'sheets')} to reprint: "
                      f"{', '.join(map(str, book.sheets))}")
     lines += [f"    {line}" for line in book.text + book.data]
     return lines
@@ -116,26 +118,27 @@ def errata_lines(diff: GameDiff, revision: str) -> list[str]:
     if book is not None and book.pages:
         pages = book.reprint
         if pages:
-            lines.append(f"  - rulebook: print page{'s' if len(pages) > 1 else ''} "
+            lines.append(f"  - rulebook: print {agreeing(len(pages), 'page', 'pages')} "
                          f"{', '.join(map(str, pages))} of {book.pages_after} again (their "
                          "content changed): the errata rulebook pages")
         others = [c.page for c in book.pages if c.how in ("moved", "reflowed")]
         if others:
-            lines.append(f"  - rulebook: page{'s' if len(others) > 1 else ''} "
+            lines.append(f"  - rulebook: {agreeing(len(others), 'page', 'pages')} "
                          f"{', '.join(map(str, others))} only moved (their text was there "
                          "before); reprint them too where pages are replaced one by one")
         if book.sheets:
-            lines.append(f"  - rulebook booklet: reprint sheet{'s' if len(book.sheets) > 1 else ''} "
+            lines.append(f"  - rulebook booklet: reprint {agreeing(len(book.sheets), 'sheet', 'sheets')} "
                          f"{', '.join(map(str, book.sheets))} (the errata booklet sheets, "
                          "duplex, short edge), and put each back in its place in the fold")
     for b in diff.boards:
         if b.pages:
-            lines.append(f"  - board '{b.board}': print page{'s' if len(b.pages) > 1 else ''} "
+            lines.append(f"  - board '{b.board}': print {agreeing(len(b.pages), 'page', 'pages')} "
                          f"{', '.join(map(str, b.pages))} of {b.pages_after} again "
                          f"({'; '.join(b.causes)})")
     if diff.unprinted:
-        lines.append(f"  ({len(diff.unprinted)} other change{'s' if len(diff.unprinted) != 1 else ''}"
-                     " print nothing: `cardgen diff` lists them)")
+        lines.append(f"  ({counted(len(diff.unprinted), 'other change')} "
+                     f"{agreeing(len(diff.unprinted), 'prints', 'print')} nothing: "
+                     "`cardgen diff` lists them)")
     return lines
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from .. import elements, fonts, images, primitives
 from ..model import ExportProfile, Game
 from ..primitives import Block, Group, Image
-from ..problems import Report
+from ..problems import Report, counted
 from ..units import show_length
 
 EPS = 0.05  # points: closer than this to the trim line is on it
@@ -43,7 +43,7 @@ class _Findings:
 
     def report(self, report: Report) -> None:
         for (loc, _, check), (message, card, count) in self.found.items():
-            more = f" (and on {count - 1} other card{'s' if count > 2 else ''})" if count > 1 else ""
+            more = f" (and on {counted(count - 1, 'other card')})" if count > 1 else ""
             report.warning(f"card '{card}': {message}{more}", loc, check)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 
 from ..model import ExportProfile, Game
-from ..problems import Location, Report
+from ..problems import Location, Report, counted
 from ..units import mm
 from ..formats import FORMATS
 
@@ -125,7 +125,7 @@ def preflight_pdf(data: bytes, design, profile: ExportProfile, where: Location,
             problems.append(f"RGB colour operators in a CMYK export: {', '.join(sorted(found['rgb']))}")
         rgb_images = [cs for cs, _ in found["images"] if "RGB" in cs]
         if rgb_images:
-            problems.append(f"{len(rgb_images)} RGB picture(s) in a CMYK export")
+            problems.append(f"{counted(len(rgb_images), 'RGB picture')} in a CMYK export")
         if not any(s == "/GTS_PDFX" and n == 4 for s, n in found["intents"]):
             problems.append("no PDF/X output intent with a CMYK profile")
     if found["unembedded"]:

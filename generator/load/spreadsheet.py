@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from ..model import CARD_KEYS
 from ..values import TOO_MANY_DIGITS, flag, is_flag, too_many_digits, unprintable, whole_number
-from ..problems import Location, Report
+from ..problems import Location, Report, counted
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
 
 MAX_ROWS = 50_000  # rows of one sheet (a deck); a game of several sheets may hold more cards
@@ -97,10 +97,10 @@ def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
              and str(cells[col]).strip() != ""]
     if extra:
         report.error(f"this row has a value in column {extra[0] + 1}, but the header names "
-                     f"{width} column{'s' if width != 1 else ''} (a comma too many, or a "
+                     f"{counted(width, 'column')} (a comma too many, or a "
                      "column without a name?)", where(row, extra[0]), "spreadsheet")
     elif strict_width and len(cells) < width:
-        report.error(f"this row has {len(cells)} cell{'s' if len(cells) != 1 else ''}, but the "
+        report.error(f"this row has {counted(len(cells), 'cell')}, but the "
                      f"header names {width} columns (a missing comma?)",
                      where(row, max(0, len(cells) - 1)), "spreadsheet")
 

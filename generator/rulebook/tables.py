@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..textflow import content_widths
+from ..problems import agreeing
 
 TABLE_MIN = 0.8  # a table too wide for the page may set its text this much smaller
 TABLE_STEPS = 4  # in this many steps
@@ -47,7 +48,7 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
         named = ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
                           for c in breaking)
         return s, widths, (f"a table is too wide for the page even at {s:.1f} pt: "
-                           f"column{'s' if len(breaking) > 1 else ''} {named} "
+                           f"{agreeing(len(breaking), 'column', 'columns')} {named} "
                            f"break{'' if len(breaking) > 1 else 's'} inside words (shorten its "
                            "cells, or split the table)")
     grow = [h - lo for h, lo in zip(high, low)]

@@ -6,6 +6,7 @@ import unicodedata
 from typing import Any
 
 from . import Answer, CrossTable, Distribution, Stats, TableStats
+from ..problems import counted
 
 
 def width(text: str) -> int:
@@ -18,8 +19,7 @@ def _pad(text: str, n: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' if n != 1 else ''}"
+plural = counted  # (the one plural rule: problems.counted)
 
 
 def number(value: float | None) -> str:

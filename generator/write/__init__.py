@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..paths import contained
-from ..problems import CardgenError, ExitCode
+from ..problems import CardgenError, ExitCode, counted
 from . import pdf
 from .pdf import PdfFile
 
@@ -143,7 +143,7 @@ def meeting_paths(sets: list, display) -> bool:
     for names, (first, later, paths) in pairs.items():
         both = (f"targets {' and '.join(n.removeprefix('target ') for n in names)} would both "
                 "write " if len(names) > 1 else f"{names[0]} would write twice ")
-        more = f" (and {len(paths) - 1} other file{'s' if len(paths) > 2 else ''})" \
+        more = f" (and {counted(len(paths) - 1, 'other file')})" \
             if len(paths) > 1 else ""
         sets[first][1].error(
             f"{both}{display(paths[0])}{more}: their files' names meet (a target's name, a "

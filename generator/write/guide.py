@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..impose import Imposition
 from ..model import Game
 from ..units import show_size, to_mm
+from ..problems import agreeing, counted
 
 
 def _pages(numbers) -> str:
@@ -31,11 +32,11 @@ def _count(game: Game, imposition: Imposition, printed: set) -> list[str]:
     undefined = sum(max(0, d.slots - d.total) for d in game.decks if d.id in printed and d.slots)
     return [
         "Print every file at 100% (actual size, no fit-to-page).",
-        f"Cards: {imposition.cards} on {len(imposition.fronts)} sheet(s)"
-        + (f", {blanks} of them blank cards" if blanks else "")
-        + (f"; {undefined} slot(s) of the decks' shape not designed yet" if undefined else "")
-        + (f"; {imposition.fillers - undefined} empty slot(s)" if imposition.fillers > undefined
-           else "")
+        f"Cards: {imposition.cards} on {counted(len(imposition.fronts), 'sheet')}"
+        + (f", {blanks} of them {agreeing(blanks, 'a blank card', 'blank cards')}" if blanks else "")
+        + (f"; {counted(undefined, 'slot')} of the decks' shape not designed yet" if undefined else "")
+        + (f"; {counted(imposition.fillers - undefined, 'empty slot')}"
+           if imposition.fillers > undefined else "")
         + (", printed blank (set them aside)" if imposition.fillers else "")
         + ".",
     ]
@@ -91,9 +92,9 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
             continue
         for group in (g for g in imposition.groups if g.deck == deck):
             times = len(group.sheets)
-            lines.append(f"      - {files['group:' + group.name]}: print {times} time"
-                         f"{'s' if times != 1 else ''}, on the reverse of fronts "
-                         f"{_pages(group.sheets)} ({group.cards} cards, deck '{group.deck}')")
+            lines.append(f"      - {files['group:' + group.name]}: print {counted(times, 'time')}, "
+                         f"on the reverse of fronts {_pages(group.sheets)} "
+                         f"({counted(group.cards, 'card')}, deck '{group.deck}')")
     if "cards" in files:
         lines += ["", f"Single cards with bleed, for print-on-demand services: {files['cards']} "
                       "(each card's front, then its back)."]
