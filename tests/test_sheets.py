@@ -185,7 +185,7 @@ def test_mixed_backs_put_one_back_design_on_each_sheet(project, cardgen):
     guide = (out / "sheet-print-guide.txt").read_text("utf-8")
     assert "sheet-backs-main-1.pdf: print 1 time, on the reverse of fronts page 1 (7 cards" in guide
     assert "sheet-backs-main-2.pdf: print 1 time, on the reverse of fronts page 2 (6 cards" in guide
-    assert "7 empty slot(s), printed blank (set them aside)" in guide
+    assert "7 empty slots, printed blank (set them aside)" in guide
 
 
 def test_start_slot_skips_used_slots(project, cardgen):
