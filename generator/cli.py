@@ -74,8 +74,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="also write one PNG per card face, with bleed: png/<deck>/<card>-front.png")
     b.add_argument("--dpi", type=_positive("--dpi", 10, 2400), default=300,
                    help="resolution of --png, 10 to 2400 (default 300)")
-    b.add_argument("--proof", action="store_true",
-                   help="also write proof sheets: every distinct card once, with id and copies, as PNG")
+    b.add_argument("--proof", nargs="?", const="fronts", choices=("fronts", "backs"),
+                   help="also write proof sheets: every distinct card once, with id and copies, "
+                        "as PNG and one PDF; --proof backs puts each card's back beside its front")
     b.add_argument("--target", metavar="NAME",
                    help="build only this print target of the game (targets: in game.yaml; "
                         "default: every target)")
@@ -228,7 +229,8 @@ def cmd_build(args, project: Project) -> int:
     options = pipeline.BuildOptions(strict=args.strict, guides=args.guides,
                                     start_slot=args.start_slot - 1, printer=args.printer,
                                     cards_pdf=args.cards_pdf, png=args.png, dpi=args.dpi,
-                                    proof=args.proof, tts=args.tts, stats=args.stats)
+                                    proof=bool(args.proof), proof_backs=args.proof == "backs",
+                                    tts=args.tts, stats=args.stats)
     games = [(game_id, (_target(project, game_id, args),) if args.target else
               pipeline.target_names(project, game_id) or (None,))
              for game_id in _games(project, args.games)]
@@ -516,9 +518,20 @@ def _positive(kind: str, low: int, high: int):
     return parse
 
 
+def _proof_value(argv: list[str]) -> list[str]:
+    """`--proof` takes a value only when one of its values follows (`--proof backs`):
+    `--proof GAME` is the proof of GAME's fronts, not a value 'GAME'."""
+    out = []
+    for i, arg in enumerate(argv):
+        if arg == "--proof" and (i + 1 == len(argv) or argv[i + 1] not in ("fronts", "backs")):
+            arg = "--proof=fronts"
+        out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        args = _parser().parse_args(_proof_value(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:  # a usage error (said, exit 2) or --help (exit 0)
         return int(exc.code or 0) if isinstance(exc.code, int) else int(ExitCode.USAGE)
     if threading.current_thread() is threading.main_thread():

@@ -148,16 +148,20 @@ def _mirror_bleed(sheet: SheetPreset, bleed: tuple) -> tuple:
     return (left, top, right, bottom) if sheet.duplex == "short-edge" else (right, bottom, left, top)
 
 
-def crop_marks(sheet: SheetPreset) -> tuple[Item, ...]:
-    """Cut marks outside the card grid, at every card edge, on all four sides."""
-    if not sheet.crop_marks:
+def crop_marks(sheet: SheetPreset, used: frozenset[int] | None = None) -> tuple[Item, ...]:
+    """Cut marks outside the cards, at every card edge, on all four sides: of the whole
+    grid, or of the rows and columns the `used` slots are in (a sheet of one row of errata
+    cards has marks for that row, not for the rows left blank)."""
+    if not sheet.crop_marks or used is not None and not used:
         return ()
     length, offset = sheet.crop_marks
     w, h = sheet.card
+    rows = sorted({i // sheet.columns for i in used}) if used is not None else range(sheet.rows)
+    cols = sorted({i % sheet.columns for i in used}) if used is not None else range(sheet.columns)
     xs = sorted({round(sheet.margin_left + c * (w + sheet.gap[0]) + d, 4)
-                 for c in range(sheet.columns) for d in (0.0, w)})
+                 for c in cols for d in (0.0, w)})
     tops = sorted({round(sheet.margin_top + r * (h + sheet.gap[1]) + d, 4)
-                   for r in range(sheet.rows) for d in (0.0, h)})
+                   for r in rows for d in (0.0, h)})
     ys = [sheet.paper[1] - t for t in tops]
     grid_left, grid_right = xs[0], xs[-1]
     grid_top, grid_bottom = ys[0], ys[-1]
@@ -242,7 +246,8 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
             runs = [(runs[0][0], instances)]
     else:
         runs = [(None, instances)]
-    marks = crop_marks(sheet) if deck.shape not in ("circle", "hex") else ()
+    marked = deck.shape not in ("circle", "hex")  # a round or hex token has its cut line
+    whole = crop_marks(sheet) if marked else ()
     outline = deck.shape in TOKEN_SHAPES  # a cut line of the token's shape around each one
     fronts: list[Page] = []
     backs: list[Page] = []
@@ -275,6 +280,10 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
                 if outline else ()
             cuts_back = tuple(token_outline(deck.shape, p.x, p.y, *sheet.card) for p in back) \
                 if outline else ()
+            # Marks where cards are: a slot printed front or back (a filler is cut too).
+            used = frozenset(i for i, card in enumerate(slots) if card is not None)
+            marks = () if not marked else whole if len(used) == sheet.per_sheet else \
+                crop_marks(sheet, used)
             fronts.append(Page(*sheet.paper, tuple(front), marks + cuts_front))
             backs.append(Page(*sheet.paper, tuple(back), cuts_back))
         if group_back is not None:

@@ -40,6 +40,7 @@ class BuildOptions:
     png: bool = False  # one PNG per card face
     dpi: int = 300
     proof: bool = False  # proof sheets: every distinct card once, as PNG pages
+    proof_backs: bool = False  # and each card's back beside its front (--proof backs)
     tts: bool = False  # a Tabletop Simulator deck
     stats: bool = False  # <game>-stats.pdf: the decks' statistics as charts, and the odds
     # An errata set: only these cards, as (id, copies to print) pairs, and no rulebook or
@@ -321,7 +322,7 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -
     if options.png:
         outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}")
     if options.proof:
-        outputs += previews.proof_sheets(faces, folder, font, stem=stem)
+        outputs += previews.proof_sheets(faces, folder, font, stem=stem, backs=options.proof_backs)
     if options.tts:
         outputs += previews.tabletop_simulator(faces, folder, font, cache, f"tts{suffix}", stem)
     return outputs

@@ -45,6 +45,20 @@ def test_proof_sheets(project, cardgen):
         assert im.size == (px(210, 100), px(297, 100)) or abs(im.width - 827) <= 1
 
 
+def test_proof_sheets_can_show_each_back_beside_its_front(project, cardgen):
+    """`--proof backs`: each card's back beside its front, captioned; `--proof GAME` is the
+    fronts' proof of GAME (the value is taken only when one of its values follows)."""
+    from pdfcheck import reader
+    assert cardgen("build", "--proof", "lastdance").code == 0
+    fronts_only = reader(project / "output/lastdance/lastdance-proof.pdf")
+    assert cardgen("build", "--proof", "backs", "lastdance").code == 0
+    both = reader(project / "output/lastdance/lastdance-proof.pdf")
+    assert len(both.pages) > len(fronts_only.pages)
+    text = "".join(p.extract_text() for p in both.pages)
+    assert text.count("back") >= 15 and "princess ×1" in text
+    assert "back" not in "".join(p.extract_text() for p in fronts_only.pages).replace("Back", "")
+
+
 def test_tabletop_simulator_deck_matches_the_data(project, cardgen):
     assert cardgen("build", "--tts", "odoriko").code == 0
     tts = project / "output/odoriko/tts"

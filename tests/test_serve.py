@@ -52,6 +52,15 @@ def test_serves_only_what_it_built(server):
         assert response.read()[:4] == b"\x89PNG"
 
 
+def test_the_page_is_headed_by_the_games_title(server):
+    """The preview page's heading and window title are the game's title (as its files show
+    it), not its folder's id."""
+    with urllib.request.urlopen(server + "/", timeout=5) as response:
+        page = response.read().decode("utf-8")
+    assert "<h1>ラストダンスは私に (Save the Last Dance for Me)</h1>" in page
+    assert "<title>ラストダンスは私に (Save the Last Dance for Me) — cardgen preview</title>" in page
+
+
 def _text(browser, by, selector) -> str:
     """An element's text, or "" while the page is replacing it (it updates itself)."""
     from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException

@@ -155,6 +155,22 @@ def test_crop_marks_on_plain_paper_only(project, cardgen):
     assert abs(left - (14 + INSET)) < 0.3 and abs(top - (11 + INSET)) < 0.3
 
 
+def test_crop_marks_only_where_cards_are(project, cardgen):
+    """A sheet with one row of cards (an errata set, the last sheet of a deck) has cut marks
+    for that row and its columns, not for the empty rows below it."""
+    # two cards, each back behind its front (no blank fillers to cut): the first row's first
+    # two columns
+    make_deck(project, "a4-poker-9up", 2, extra="    backs: duplex\n")
+    assert cardgen("build", "sheet").code == 0
+    raster = Raster(project / "output/sheet/sheet-fronts.pdf", 0)
+    left, top, right, bottom = raster.ink_bbox_mm()
+    assert abs(left - (10.5 - 6)) < 0.3 and abs(top - (16.5 - 6)) < 0.3
+    assert abs(right - (136.5 + 6)) < 0.3  # the second column's right edge, and its marks
+    assert abs(bottom - (16.5 + 88 + 6)) < 0.3  # the first row's bottom edge, and its marks
+    # no mark at the grid's foot (297 - 16.5 mm) or beside the third column (199.5 mm)
+    assert raster.is_white(73.5, 297 - 16.5 + 4) and raster.is_white(199.5, 16.5 - 4)
+
+
 def test_plain_paper_fits_any_card_centred(project, cardgen):
     make_deck(project, "a4-poker-9up", 9, sheet="{preset: plain-a3, gap: [3mm, 3mm]}")
     assert cardgen("build", "sheet").code == 0

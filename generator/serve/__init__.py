@@ -48,6 +48,7 @@ class Preview:
     since: str | None = None  # `--changes-since REV`: show what prints differently since REV
     changes: list[dict] = field(default_factory=list)  # id, side, causes, before, after
     lang: str = "en"  # the game's language (Game.lang), for the page's lang attribute
+    title: str = ""  # the game's title as files show it (its id until it has built once)
     decks: list[dict] = field(default_factory=list)  # id, name, in order
     fonts: dict[str, Path] = field(default_factory=dict)  # served name -> TrueType file
     font_family: dict[str, str] = field(default_factory=dict)  # weight -> served name
@@ -124,6 +125,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.boards = boards
         preview.problems, preview.ok = problems, True
         preview.lang = game_.lang
+        preview.title = game_.display_title
         preview.changes = changes
         preview.stats = blocks
         preview.decks = [{"id": d.deck.id, "name": d.deck.name} for d in faces.decks]
@@ -308,7 +310,7 @@ def page_state(preview: Preview) -> dict:
 
 def render_page(game: str, preview: Preview, nonce: str = "") -> str:
     with preview.lock:
-        return PAGE.render(title=game, version=preview.version, nonce=nonce, lang=preview.lang,
+        return PAGE.render(title=preview.title or game, version=preview.version, nonce=nonce, lang=preview.lang,
                            state=page_state(preview), font_family=dict(preview.font_family),
                            since=preview.since, changes=list(preview.changes))
 

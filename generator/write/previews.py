@@ -46,39 +46,48 @@ def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path,
     return out
 
 
-def proof_pages(faces: GameFaces, font: str) -> list[tuple[str, list[Page]]]:
+def proof_pages(faces: GameFaces, font: str, backs: bool = False) -> list[tuple[str, list[Page]]]:
     """Per deck, every distinct card once at actual size with its id and copies under it, on
-    pages of the paper the deck is printed on (A4, Letter...): (deck id, pages)."""
+    pages of the paper the deck is printed on (A4, Letter...): (deck id, pages). With
+    `backs`, each card's back beside its front (a standee prints on one side: its figure)."""
     out = []
-    margin, gap, caption = mm(10), mm(6), mm(6)
+    margin, gap, caption, pair = mm(10), mm(6), mm(6), mm(2)
     for deck in faces.decks:
         cards = list(deck.deck.cards)
         if not cards:
             continue
+        sides = 2 if backs and deck.deck.shape != "standee" else 1
         W, H = deck.deck.sheet.paper
         w, h = deck.fronts[cards[0].id].width, deck.fronts[cards[0].id].height
-        if w > W - 2 * margin and h <= W - 2 * margin and w <= H - 2 * margin:
+        unit = sides * w + (sides - 1) * pair  # a card's front, and its back beside it
+        if unit > W - 2 * margin and h <= W - 2 * margin and unit <= H - 2 * margin:
             W, H = H, W  # a card wider than the page, upright: the page turns (landscape)
-        cols = max(1, int((W - 2 * margin + gap) // (w + gap)))
+        cols = max(1, int((W - 2 * margin + gap) // (unit + gap)))
         rows = max(1, int((H - 2 * margin + gap) // (h + caption + gap)))
         pages = []
         for start in range(0, len(cards), cols * rows):
             placements, marks = [], []
             for i, card in enumerate(cards[start:start + cols * rows]):
                 r, c = divmod(i, cols)
-                x = margin + c * (w + gap)
+                x = margin + c * (unit + gap)
                 y = H - margin - (r + 1) * (h + caption) - r * gap + caption
                 placements.append(Placement(cut_to_shape(deck.fronts[card.id], deck.deck.shape),
                                             x, y, card.id))
-                marks.append(Text(x, y - caption + mm(1.8), f"{card.id}  ×{card.copies}", font, 8,
+                marks.append(Text(x, y - caption + mm(1.8), f"{card.id} ×{card.copies}", font, 8,
                                   (0.2, 0.2, 0.2)))
+                if sides == 2:
+                    bx = x + w + pair
+                    placements.append(Placement(cut_to_shape(deck.backs[card.id],
+                                                             deck.deck.shape), bx, y, card.id))
+                    marks.append(Text(bx, y - caption + mm(1.8), "back", font, 8,
+                                      (0.45, 0.45, 0.45)))
             pages.append(Page(W, H, tuple(placements), tuple(marks)))
         out.append((deck.deck.id, pages))
     return out
 
 
 def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100,
-                 stem: str | None = None) -> list:
+                 stem: str | None = None, backs: bool = False) -> list:
     """The proof pages as PNG, one per page (<game>-proof-<deck>-<n>.png), and all of them
     as one PDF contact sheet to print (<game>-proof.pdf)."""
     from . import PdfOutput
@@ -86,7 +95,7 @@ def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100,
     stem = stem or faces.game.id
     out: list = []
     every = []
-    for deck_id, pages in proof_pages(faces, font):
+    for deck_id, pages in proof_pages(faces, font, backs):
         every += pages
         for n, data in enumerate(rasterise(pages, dpi, font), 1):
             out.append(BytesFile(folder / f"{stem}-proof-{deck_id}-{n}.png", data))
