@@ -155,6 +155,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="your print shop's CMYK output profile (.icc), instead of the profile's")
     e.add_argument("--target", metavar="NAME",
                    help="export only this print target of the game (default: every target)")
+    e.add_argument("--decks", metavar="ID,ID",
+                   help="export only these decks (default: every deck the profile can take)")
     e.add_argument("--strict", action="store_true", help="treat warnings as errors")
     e.add_argument("--output", type=Path, help="output folder (default: output/)")
     e.add_argument("--quiet", "-q", action="store_true",
@@ -417,8 +419,10 @@ def cmd_export(args, project: Project) -> int:
                             pipeline.target_names(project, game_id) or (None,))]
     for game_id, target in games:
         name = f"{game_id} ({target})" if target else game_id
+        decks = tuple(d.strip() for d in args.decks.split(",") if d.strip()) if args.decks \
+            else None
         outcome, folder = pipeline.export(project, game_id, args.profile, args.icc, target,
-                                          args.strict, progress)
+                                          args.strict, progress, decks)
         progress.clear()
         _print_report(outcome.report)
         if folder is None:

@@ -499,16 +499,24 @@ def _writing(project: Project, game_id: str, progress):
 
 def export(project: Project, game_id: str, profile_name: str, icc: Path | None = None,
            target: str | None = None, strict: bool = False,
-           progress=lambda message: None) -> tuple[Outcome, Path | None]:
+           progress=lambda message: None,
+           decks: tuple[str, ...] | None = None) -> tuple[Outcome, Path | None]:
     """Export one game for a print shop (export/): the files and their manifest, written
     together into output/<game>/export-<profile>[-<target>]/, or nothing if a check fails.
-    Returns the outcome and the folder written."""
+    `decks`: only these (`--decks`); otherwise every deck the profile can take (a deck it
+    cannot is a warning, and left out). Returns the outcome and the folder written."""
     fonts.keep_metrics_in(project.output / ".cache" / "fonts", write=True)
     with cycle_collector_paused():
-        return _export(project, game_id, profile_name, icc, target, strict, progress)
+        return _export(project, game_id, profile_name, icc, target, strict, progress, decks)
 
 
-def _export(project, game_id, profile_name, icc, target, strict, progress):
+def _only_decks(game: Game, ids) -> Game:
+    """The game as an export of some of its decks sees it (no boards: an export is of cards)."""
+    from dataclasses import replace
+    return replace(game, decks=tuple(d for d in game.decks if d.id in ids), boards=())
+
+
+def _export(project, game_id, profile_name, icc, target, strict, progress, decks=None):
     from . import export
     from .load import load_export
     from .resolve.exports import resolve_export
@@ -520,12 +528,25 @@ def _export(project, game_id, profile_name, icc, target, strict, progress):
     profile = None
     if doc is not None and len(report.errors) == before:  # the profile's own problems too
         profile = resolve_export(profile_name, doc, project.root, project.display, report, icc)
+    if outcome.game is not None and decks is not None:
+        known = [d.id for d in outcome.game.decks]
+        unknown = [d for d in decks if d not in known]
+        if unknown:
+            raise UsageError(f"--decks: {game_id} has no deck '{unknown[0]}' (decks: "
+                             f"{', '.join(known)})")
+        outcome.game = _only_decks(outcome.game, decks)
     if profile is None or outcome.failed(strict):
         lay_out(outcome, keep=False)  # the faces' own problems too, as build reports them
         return outcome, None
     bleeds = export.deck_bleeds(outcome.game, profile, report)
-    if bleeds is None:
+    if not bleeds or outcome.failed(strict):
+        if not bleeds and not report.errors:
+            report.error(f"export profile '{profile_name}' can take none of the decks "
+                         f"exported ({', '.join(d.id for d in outcome.game.decks)}): nothing "
+                         "to export", outcome.game.loc, "export")
         return outcome, None
+    if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
+        outcome.game = _only_decks(outcome.game, bleeds)
     outcome.game = export.with_bleed(outcome.game, bleeds)
     progress(f"{game_id}: laying out for '{profile_name}'")
     placements: dict = {}

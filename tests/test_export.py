@@ -309,8 +309,10 @@ def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(proj
     run = cardgen("export", "shop", "--profile", "tgc")
     assert run.code == 1
     assert any("deck 'cards': its cards are 91 x 55 mm, a size export profile 'tgc' has no "
-               "template for" in line and ": error: " in line and "[export]" in line
-               for line in run.lines)
+               "template for" in line and ": warning: " in line and "[export]" in line
+               for line in run.lines)  # its only deck: then nothing is left to export
+    assert any("export profile 'tgc' can take none of the decks exported (cards): nothing to "
+               "export" in line and ": error: " in line for line in run.lines)
     (project / "layouts/exports/huge.yaml").write_text(
         "format: png\nsizes:\n  - {name: big, trim: [63mm, 88mm], pixels: [20000, 20000]}\n",
         "utf-8")
@@ -443,3 +445,27 @@ def test_a_qr_code_exports_in_cmyk_with_its_modules_on_black_alone(project, card
         names = {str(op) for op in ops}
         assert not names & {"rg", "RG"}, path.name
         assert "k" in names, path.name  # the modules: K alone (0 0 0 k ... or c m y k)
+
+
+def test_a_deck_the_profile_cannot_take_is_left_out_with_a_warning_and_decks_choose(project, cardgen):
+    """Le Dernier Peuple's square tiles have no template in a poker-card service's profile:
+    the tiles are a located warning naming the deck and what the profile takes, and its
+    card decks are exported (with --strict, nothing is); --decks exports only those named."""
+    folder = project / "output/dernier-peuple/export-tgc"
+    run = cardgen("export", "dernier-peuple", "--profile", "tgc", "--strict")
+    assert run.code == 1 and not folder.exists()
+    run = cardgen("export", "dernier-peuple", "--profile", "tgc")
+    assert run.code == 0, run.lines
+    warned = [line for line in run.lines if ": warning: " in line and "[export]" in line]
+    assert len(warned) == 1 and "deck 'tiles'" in warned[0] and "it takes poker" in warned[0] \
+        and "left out of the export" in warned[0]
+    decks = {row["deck"] for row in json.loads((folder / "manifest.json").read_text("utf-8"))["files"]}
+    assert decks == {"movement", "powers", "aid"}
+    run = cardgen("export", "dernier-peuple", "--profile", "tgc", "--decks", "movement,powers")
+    assert run.code == 0 and not [line for line in run.lines if "[export]" in line]
+    decks = {row["deck"] for row in json.loads((folder / "manifest.json").read_text("utf-8"))["files"]}
+    assert decks == {"movement", "powers"}
+    run = cardgen("export", "dernier-peuple", "--profile", "tgc", "--decks", "moves")
+    assert run.code == 2 and run.lines[-1] == (
+        "cardgen: error: --decks: dernier-peuple has no deck 'moves' (decks: tiles, movement, "
+        "powers, aid)")

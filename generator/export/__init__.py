@@ -64,12 +64,12 @@ def with_bleed(game: Game, bleeds: dict[str, float]) -> Game:
     return replace(game, decks=tuple(decks), boards=())
 
 
-def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str, float] | None:
+def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str, float]:
     """The bleed each deck is laid out with: the profile's, or for a PNG profile the bleed of
     the template that fits the deck's cards (a little more, so that the scaled face still
-    fills it). A card size the profile has no template for is an error at the deck."""
+    fills it). A deck whose card size the profile has no template for is a warning at the
+    deck, naming what the profile takes, and is left out (not in the answer)."""
     bleeds: dict[str, float] = {}
-    ok = True
     for deck in game.decks:
         if not profile.raster:
             bleeds[deck.id] = profile.bleed
@@ -77,16 +77,16 @@ def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str,
         template = profile.template_for(deck.piece_size)
         if template is None:
             sizes = "; ".join(f"{s.name} ({show_size(s.trim, 'in')})" for s in profile.sizes)
-            report.error(f"deck '{deck.id}': its cards are {show_size(deck.piece_size, deck.front.unit)}"
-                         f", a size export profile '{profile.name}' has no template for (it "
-                         f"takes {sizes}, within {to_mm(profile.tolerance):g} mm); choose "
-                         "another profile, or a print target of that size (docs/printing.md)",
-                         deck.loc, "export")
-            ok = False
+            report.warning(f"deck '{deck.id}': its cards are "
+                           f"{show_size(deck.piece_size, deck.front.unit)}, a size export "
+                           f"profile '{profile.name}' has no template for (it takes {sizes}, "
+                           f"within {to_mm(profile.tolerance):g} mm), so it is left out of the "
+                           "export; for it, choose another profile, or a print target of that "
+                           "size (docs/printing.md)", deck.loc, "export")
             continue
         around = max((p / profile.dpi * 72 - t) / 2 for p, t in zip(template.pixels, template.trim))
         bleeds[deck.id] = around * 1.05 + 1.0
-    return bleeds if ok else None
+    return bleeds
 
 
 def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[Design]:
