@@ -40,7 +40,8 @@ class BuildOptions:
     png: bool = False  # one PNG per card face
     dpi: int = 300
     proof: bool = False  # proof sheets: every distinct card once, as PNG pages
-    proof_backs: bool = False  # and each card's back beside its front (--proof backs)
+    # and each card's back beside its front: the command line's `--proof backs`
+    proof_backs: bool = field(default=False, metadata={"flag": ("--proof", "backs")})
     tts: bool = False  # a Tabletop Simulator deck
     stats: bool = False  # <game>-stats.pdf: the decks' statistics as charts, and the odds
     # An errata set: only these cards, as (id, copies to print) pairs, and no rulebook or

@@ -68,6 +68,9 @@ LANGS = _enum(GAME_SCHEMA, "lang")
 DUPLEX = _enum(GAME_SCHEMA, "duplex") + ["mixed"]
 OPTIONS = [f.name for f in dataclasses.fields(BuildOptions)
            if f.type in ("bool", bool) and f.name != "strict"]
+# The command line's words for each: --name, unless the option says (metadata "flag").
+FLAGS = [w for f in dataclasses.fields(BuildOptions) if f.name in OPTIONS
+         for w in f.metadata.get("flag", (f"--{f.name.replace('_', '-')}",))]
 PROFILES = sorted(p.stem for p in (REPO / "layouts/exports").glob("*.yaml"))
 CMYK = {p for p in PROFILES if yaml.safe_load(
     (REPO / "layouts/exports" / f"{p}.yaml").read_text("utf-8")).get("color") == "cmyk"}
@@ -208,7 +211,7 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
                    for line in run.lines), run.lines
         return
     assert run.code == 0, run.lines
-    flags = [f"--{name.replace('_', '-')}" for name in OPTIONS]
+    flags = FLAGS
     out = project / "output" / game
     built = cardgen("build", game, *flags, "--dpi", "100")
     assert built.code == 0, built.lines
