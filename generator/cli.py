@@ -8,7 +8,10 @@ Exit codes (docs/cli.md): 0 ok; 1 problems in the data (errors, or warnings with
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
+import os
+import re
 import signal
 from dataclasses import replace
 import sys
@@ -16,7 +19,7 @@ import threading
 import traceback
 from pathlib import Path
 
-from . import compat, pipeline, scaffold
+from . import __version__, compat, completion, pipeline, scaffold
 from .load import Project
 from .load.schema import suggest
 from .paths import NAME_RULE, is_name
@@ -27,32 +30,71 @@ from .values import FORMATS
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser, keeping its options and their help (for did-you-mean, shell
+    completion and the test that every option is explained) without its internals."""
+
+    def __init__(self, *args, **kwargs):
+        self.options: list[tuple[tuple[str, ...], str | None]] = []  # (its -h is added here)
+        super().__init__(*args, **kwargs)
+        for parent in kwargs.get("parents", ()):
+            self.options += getattr(parent, "options", [])
+
+    def add_argument(self, *names, **kwargs):
+        self.options.append((tuple(n for n in names if n.startswith("-")), kwargs.get("help")))
+        return super().add_argument(*names, **kwargs)
+
     def error(self, message: str):  # argparse's own usage errors: exit 2 like ours
         self.print_usage(sys.stderr)
-        print(f"cardgen: error: {message}", file=sys.stderr)
+        print(f"cardgen: error: {_with_a_guess(message)}", file=sys.stderr)
         raise SystemExit(ExitCode.USAGE)
 
+    def unknown(self, extra: list[str]):
+        """Arguments this (sub)command does not take: its own usage, and for a misspelt
+        option the one it looks like."""
+        known = [o for names, _ in self.options for o in names]
+        guesses = [g for x in extra if x.startswith("-")
+                   for g in difflib.get_close_matches(x.split("=")[0], known, 1, 0.7)]
+        self.error(f"unrecognized arguments: {' '.join(extra)}"
+                   + (f" (did you mean {guesses[0]}?)" if guesses else ""))
 
-def _common(default) -> argparse.ArgumentParser:
+
+def _with_a_guess(message: str) -> str:
+    """argparse's "invalid choice: 'biuld' (choose from ...)", with the choice it looks like."""
+    wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if wrong:
+        choices = re.findall(r"'([^']*)'", wrong.group(2))
+        close = difflib.get_close_matches(wrong.group(1), choices, 1, 0.7)
+        if close:
+            return f"{message} (did you mean '{close[0]}'?)"
+    return message
+
+
+def _common(default, trust: bool = True) -> argparse.ArgumentParser:
     """Options accepted before and after the command; after it, they must not reset
-    what was given before it (hence SUPPRESS as the subcommands' default)."""
-    common = argparse.ArgumentParser(add_help=False)
+    what was given before it (hence SUPPRESS as the subcommands' default). `--trust` only
+    where a game's checks run."""
+    common = _Parser(add_help=False)
     common.add_argument("--root", type=Path, default=default(None),
                         help="project folder (default: the nearest folder above the working "
                         "folder that has cards/)")
     common.add_argument("--traceback", action="store_true", default=default(False),
                         help="show a Python traceback on internal errors")
-    common.add_argument("--trust", action="store_true", default=default(False),
-                        help="run the Python checks module a game names (python_checks:): its "
-                        "code runs with your permissions, so pass this only for games you trust")
+    if trust:
+        common.add_argument("--trust", action="store_true", default=default(False),
+                            help="run the Python checks module a game names (python_checks:): "
+                            "its code runs with your permissions, so pass this only for games "
+                            "you trust")
     return common
 
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardgen", description="Print-ready cards, sheets and rulebooks from YAML.",
                 parents=[_common(lambda value: value)])
+    p.add_argument("--version", action="version", version=f"cardgen {__version__}",
+                   help="print cardgen's version and stop")
     common = _common(lambda value: argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.commands = sub.choices  # name -> its parser: a bad option is told with its usage
 
     b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
     b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
@@ -89,7 +131,8 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
     v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
     v.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    v.add_argument("--format", choices=("text", "json"), default="text")
+    v.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default: file:line:col: level: message), or json for scripts")
     v.add_argument("--target", metavar="NAME",
                    help="check only this print target of the game (default: every target)")
 
@@ -100,9 +143,11 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("games", nargs="*", metavar="GAME", help="games to count (default: all)")
     st.add_argument("--deck", action="append", metavar="DECK",
                     help="only this deck (may be given more than once)")
-    st.add_argument("--format", choices=("text", "json"), default="text")
+    st.add_argument("--format", choices=("text", "json"), default="text",
+                    help="text (default), or json for scripts")
 
-    n = sub.add_parser("new", parents=[common], help="start a new game that builds at once")
+    plain = _common(lambda value: argparse.SUPPRESS, trust=False)  # where no game's checks run
+    n = sub.add_parser("new", parents=[plain], help="start a new game that builds at once")
     n.add_argument("game", metavar="GAME", help="the new game's folder name under cards/")
     n.add_argument("--size", default="meishi", help="card size: meishi (default), poker, "
                    "us-business, bridge, mini, tarot, or WIDTHxHEIGHT with a unit (33x54mm, "
@@ -117,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("diff", parents=[common],
                        help="what prints differently since a git revision, or against a folder")
-    d.add_argument("games", nargs="*", metavar="GAME")
+    d.add_argument("games", nargs="*", metavar="GAME", help="games to compare (default: all)")
     d.add_argument("--rev", default="HEAD", help="git revision to compare with (default HEAD)")
     d.add_argument("--against", type=Path, metavar="FOLDER",
                    help="compare with another project folder instead of a revision")
@@ -130,18 +175,19 @@ def _parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("watch", parents=[common],
                        help="rebuild on every save; the last good output stays when data is invalid")
-    w.add_argument("games", nargs="*", metavar="GAME")
-    w.add_argument("--strict", action="store_true")
+    w.add_argument("games", nargs="*", metavar="GAME", help="games to watch (default: all)")
+    w.add_argument("--strict", action="store_true",
+                   help="treat warnings as errors: a save with a draft does not rebuild")
 
     sv = sub.add_parser("serve", parents=[common],
                         help="a live preview of a game's cards, report and rulebook in a browser")
-    sv.add_argument("game", metavar="GAME")
+    sv.add_argument("game", metavar="GAME", help="the game to preview")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--changes-since", metavar="REV",
                     help="also show every face that prints differently since the git revision "
                          "REV, before and after")
     sv.add_argument("--port", type=_positive("--port", 0, 65535), default=8000,
-                    help="port to listen on, 1 to 65535 (default 8000; 0: any free port)")
+                    help="port to listen on, 0 to 65535 (default 8000; 0: any free port)")
 
     e = sub.add_parser("export", parents=[common],
                        help="a game's faces as a print shop asks for them: one file per face "
@@ -162,12 +208,18 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--quiet", "-q", action="store_true",
                    help="print problems only: no progress, no list of files written")
 
-    c = sub.add_parser("calibrate", parents=[common],
+    c = sub.add_parser("calibrate", parents=[plain],
                        help="write a duplex calibration sheet to measure a printer's back offset")
     c.add_argument("--paper", type=_paper, default="A4",
                    help=f"the paper to print on: {FORMATS['paper'].expected}, in any case "
                    "(default A4)")
-    c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge")
+    c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge",
+                   help="how your printer turns the sheet: long-edge (default) or short-edge")
+
+    cp = sub.add_parser("completion", parents=[plain],
+                        help="print a shell completion script: eval \"$(cardgen completion bash)\"")
+    cp.add_argument("shell", choices=completion.SHELLS,
+                    help="the shell: bash, zsh or fish (docs/cli.md says where to put it)")
     return p
 
 
@@ -201,8 +253,28 @@ def _games(project: Project, names: list[str]) -> list[str]:
 
 
 def _print_report(report: Report, out=None) -> None:
+    out = out or sys.stderr
+    colour = _colour(out)
     for problem in report.sorted():
-        print(problem.format(), file=out or sys.stderr)
+        print(colour(problem) if colour else problem.format(), file=out)
+
+
+# Problems on a terminal: the place bold, the level in its colour, the check dim; never
+# in a pipe or a file, with NO_COLOR set (no-color.org) or on a dumb terminal.
+_LEVEL_COLOUR = {"error": "\033[1;31m", "warning": "\033[33m"}
+
+
+def _colour(out):
+    """A function colouring a problem for `out`, or None where text must stay plain."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb" or \
+            not getattr(out, "isatty", lambda: False)():
+        return None
+    reset = "\033[0m"
+
+    def coloured(p) -> str:
+        return (f"\033[1m{p.location}{reset}: {_LEVEL_COLOUR.get(p.level, '')}{p.level}{reset}: "
+                f"{p.message} \033[2m[{p.check}]{reset}")
+    return coloured
 
 
 class Progress:
@@ -483,10 +555,29 @@ def _quiet_stdout() -> None:
         pass
 
 
+def cmd_completion(args, project: Project | None) -> int:
+    print(completion.script(args.shell, _parser()), end="")
+    return ExitCode.OK
+
+
+def _complete(argv: list[str]) -> int:
+    """`cardgen _complete WHAT`: the project's names of one kind, a line each, for a shell
+    completing a command line (nothing, and exit 0, outside a project)."""
+    try:
+        project = Project.find(None, None, False)
+        found = completion.names(project, argv[0] if argv else "games")
+    except Exception:  # whatever is wrong is for the command to say, not the completion
+        return int(ExitCode.OK)
+    print("\n".join(found))
+    return int(ExitCode.OK)
+
+
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
-            "stats": cmd_stats, "export": cmd_export,
-            "watch": cmd_watch}
+            "stats": cmd_stats, "export": cmd_export, "watch": cmd_watch,
+            "completion": cmd_completion}
+# Commands that need no project: run wherever the shell is.
+NO_PROJECT = ("completion",)
 
 
 def _interrupt(signum, frame):
@@ -534,8 +625,14 @@ def _proof_value(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["_complete"]:
+        return _complete(argv[1:])
     try:
-        args = _parser().parse_args(_proof_value(sys.argv[1:] if argv is None else argv))
+        parser = _parser()
+        args, extra = parser.parse_known_args(_proof_value(argv))
+        if extra:
+            parser.commands.get(getattr(args, "command", None), parser).unknown(extra)
     except SystemExit as exc:  # a usage error (said, exit 2) or --help (exit 0)
         return int(exc.code or 0) if isinstance(exc.code, int) else int(ExitCode.USAGE)
     if threading.current_thread() is threading.main_thread():
@@ -543,6 +640,8 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(sig, _interrupt)
     try:
         compat.check()  # the libraries' internals cardgen uses are there (compat.py)
+        if args.command in NO_PROJECT:
+            return int(COMMANDS[args.command](args, None))
         project = Project.find(args.root, getattr(args, "output", None), args.trust)
         return int(COMMANDS[args.command](args, project))
     except DataProblems as exc:

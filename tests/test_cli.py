@@ -314,3 +314,67 @@ def test_renaming_a_target_removes_the_files_the_old_name_wrote(project, cardgen
     assert run.code == 0
     assert not list(out.glob("lastdance-pod-*")) and (out / "lastdance-shop-fronts.pdf").exists()
     assert (out / "lastdance-rulebook.pdf").exists() and (out / "my-notes.txt").read_text() == "mine"
+
+
+def test_version_and_a_guess_for_a_misspelt_command_or_option(project, cardgen):
+    from generator import __version__
+    run = cardgen("--version")
+    assert run.code == 0 and run.out.strip() == f"cardgen {__version__}"
+    run = cardgen("biuld", "lastdance")
+    assert run.code == 2 and run.lines[-1].endswith("(did you mean 'build'?)")
+    run = cardgen("build", "--stirct", "lastdance")  # the subcommand's usage, and the guess
+    assert run.code == 2 and run.lines[0].startswith("usage: cardgen build ")
+    assert run.lines[-1] == "cardgen: error: unrecognized arguments: --stirct (did you mean --strict?)"
+    run = cardgen("calibrate", "--trust")  # where no game's checks run, --trust is no option
+    assert run.code == 2 and run.lines[-1] == "cardgen: error: unrecognized arguments: --trust"
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    from generator.cli import _parser
+    parser = _parser()
+    unexplained = [(name, names) for name, sub in parser.commands.items()
+                   for names, words in sub.options if not words]
+    assert unexplained == [] and len(parser.commands) >= 11
+
+
+def test_problems_are_coloured_on_a_terminal_and_plain_in_a_pipe_or_with_no_color(project):
+    (project / "cards/lastdance/cards.yaml").write_text(
+        (project / "cards/lastdance/cards.yaml").read_text("utf-8").replace("copies: 5", "copies: -1", 1),
+        "utf-8")
+    coloured = _run_in(project, ["build", "lastdance"], tty=True)
+    assert "\x1b[1;31merror\x1b[0m" in coloured and "\x1b[33mwarning\x1b[0m" in coloured
+    assert "\x1b[1mcards/lastdance/cards.yaml:" in coloured
+    assert "\x1b[" not in _run_in(project, ["build", "lastdance"], tty=False)
+    os.environ["NO_COLOR"] = "1"
+    try:
+        assert "\x1b[1;31m" not in _run_in(project, ["build", "lastdance"], tty=True)
+    finally:
+        del os.environ["NO_COLOR"]
+
+
+def test_shell_completion_offers_commands_options_and_the_projects_names(project, cardgen):
+    import subprocess
+    import sys
+    from conftest import REPO
+    for shell in ("bash", "zsh", "fish"):
+        run = cardgen("completion", shell)
+        assert run.code == 0 and "cardgen _complete" in run.out, shell
+    script = project / "cardgen.bash"
+    script.write_text(cardgen("completion", "bash").out, "utf-8")
+    bin_dir = project / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "cardgen").write_text(f"#!/bin/sh\nPYTHONPATH={REPO} exec {sys.executable} -m "
+                                     "generator \"$@\"\n", "utf-8")
+    (bin_dir / "cardgen").chmod(0o755)
+
+    def offered(*words):
+        line = " ".join(f"'{w}'" for w in words)
+        out = subprocess.run(["bash", "-c", f"source {script}; COMP_WORDS=({line}); "
+                              f"COMP_CWORD={len(words) - 1}; _cardgen; echo ${{COMPREPLY[@]}}"],
+                             cwd=project, capture_output=True, text=True,
+                             env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+        return out.stdout.split()
+    assert offered("cardgen", "ex") == ["export"]
+    assert offered("cardgen", "build", "--st") == ["--strict", "--start-slot", "--stats"]
+    assert offered("cardgen", "export", "--profile", "") == ["jp-print", "mpc", "tgc"]
+    assert "lastdance" in offered("cardgen", "build", "")
