@@ -109,7 +109,7 @@ def _fish(table: dict) -> str:
     lines = ["# cardgen completion for fish: cardgen completion fish | source",
              "complete -c cardgen -f",
              f"complete -c cardgen -n __fish_use_subcommand -a {quoted(' '.join(table))}",
-             f"complete -c cardgen -n 'not __fish_use_subcommand' -a '(cardgen _complete games "
+             "complete -c cardgen -n 'not __fish_use_subcommand' -a '(cardgen _complete games "
              "2>/dev/null)'"]
     for name, opts in table.items():
         for option, words in opts:

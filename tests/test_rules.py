@@ -244,7 +244,7 @@ def test_a_wrong_paper_lists_the_same_papers_everywhere(root):
     for place in ("booklet", "papers"):
         said = [e for e in errors if place in e]
         assert said and all(choices in e for e in said), (place, errors)
-    from generator.cli import _paper
+    from generator.cli.parser import _paper
     import argparse
     with pytest.raises(argparse.ArgumentTypeError, match=re.escape(choices)):
         _paper("A9")

@@ -1,0 +1,248 @@
+"""The command line's words: every command, its options and their help, in one parser.
+
+argparse's parser, keeping its options and their help (for a guess at a misspelt one,
+shell completion and the test that every option says what it does), with cardgen's own
+usage errors (exit 2) and the value rules of its options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from pathlib import Path
+
+from .. import __version__, completion
+from ..problems import ExitCode
+from ..units import paper_name
+from ..values import FORMATS
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, keeping its options and their help (for did-you-mean, shell
+    completion and the test that every option is explained) without its internals."""
+
+    def __init__(self, *args, **kwargs):
+        self.options: list[tuple[tuple[str, ...], str | None]] = []  # (its -h is added here)
+        super().__init__(*args, **kwargs)
+        for parent in kwargs.get("parents", ()):
+            self.options += getattr(parent, "options", [])
+
+    def add_argument(self, *names, **kwargs):
+        self.options.append((tuple(n for n in names if n.startswith("-")), kwargs.get("help")))
+        return super().add_argument(*names, **kwargs)
+
+    def error(self, message: str):  # argparse's own usage errors: exit 2 like ours
+        self.print_usage(sys.stderr)
+        print(f"cardgen: error: {_with_a_guess(message)}", file=sys.stderr)
+        raise SystemExit(ExitCode.USAGE)
+
+    def unknown(self, extra: list[str]):
+        """Arguments this (sub)command does not take: its own usage, and for a misspelt
+        option the one it looks like."""
+        known = [o for names, _ in self.options for o in names]
+        guesses = [g for x in extra if x.startswith("-")
+                   for g in difflib.get_close_matches(x.split("=")[0], known, 1, 0.7)]
+        self.error(f"unrecognized arguments: {' '.join(extra)}"
+                   + (f" (did you mean {guesses[0]}?)" if guesses else ""))
+
+
+def _with_a_guess(message: str) -> str:
+    """argparse's "invalid choice: 'biuld' (choose from ...)", with the choice it looks like."""
+    wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if wrong:
+        choices = re.findall(r"'([^']*)'", wrong.group(2))
+        close = difflib.get_close_matches(wrong.group(1), choices, 1, 0.7)
+        if close:
+            return f"{message} (did you mean '{close[0]}'?)"
+    return message
+
+
+def _common(default, trust: bool = True) -> argparse.ArgumentParser:
+    """Options accepted before and after the command; after it, they must not reset
+    what was given before it (hence SUPPRESS as the subcommands' default). `--trust` only
+    where a game's checks run."""
+    common = _Parser(add_help=False)
+    common.add_argument("--root", type=Path, default=default(None),
+                        help="project folder (default: the nearest folder above the working "
+                        "folder that has cards/)")
+    common.add_argument("--traceback", action="store_true", default=default(False),
+                        help="show a Python traceback on internal errors")
+    if trust:
+        common.add_argument("--trust", action="store_true", default=default(False),
+                            help="run the Python checks module a game names (python_checks:): "
+                            "its code runs with your permissions, so pass this only for games "
+                            "you trust")
+    return common
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="cardgen", description="Print-ready cards, sheets and rulebooks from YAML.",
+                parents=[_common(lambda value: value)])
+    p.add_argument("--version", action="version", version=f"cardgen {__version__}",
+                   help="print cardgen's version and stop")
+    common = _common(lambda value: argparse.SUPPRESS)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.commands = sub.choices  # name -> its parser: a bad option is told with its usage
+
+    b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
+    b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
+    b.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    b.add_argument("--changed-since", metavar="REV",
+                   help="an errata set: only cards added or changed since the git revision REV")
+    b.add_argument("--quiet", "-q", action="store_true",
+                   help="print problems only: no progress, no list of files written")
+    b.add_argument("--output", type=Path, help="output folder (default: output/)")
+    b.add_argument("--guides", action="store_true",
+                   help="draw trim, bleed and safe lines and every element's box with its name")
+    b.add_argument("--start-slot", type=_positive("--start-slot", 1, 1000), default=1, metavar="N",
+                   help="start the first sheet at slot N (1-based), for a partly used sheet")
+    b.add_argument("--printer", metavar="NAME",
+                   help="shift back pages by a printer's offset profile (layouts/printers.yaml)")
+    b.add_argument("--cards-pdf", action="store_true",
+                   help="also write <game>-cards.pdf: one card per page with bleed")
+    b.add_argument("--png", action="store_true",
+                   help="also write one PNG per card face, with bleed: png/<deck>/<card>-front.png")
+    b.add_argument("--dpi", type=_positive("--dpi", 10, 2400), default=300,
+                   help="resolution of --png, 10 to 2400 (default 300)")
+    b.add_argument("--proof", nargs="?", const="fronts", choices=("fronts", "backs"),
+                   help="also write proof sheets: every distinct card once, with id and copies, "
+                        "as PNG and one PDF; --proof backs puts each card's back beside its front")
+    b.add_argument("--target", metavar="NAME",
+                   help="build only this print target of the game (targets: in game.yaml; "
+                        "default: every target)")
+    b.add_argument("--stats", action="store_true",
+                   help="also write <game>-stats.pdf: every deck's statistics as charts, and the "
+                        "odds the game asks")
+    b.add_argument("--tts", action="store_true",
+                   help="also write a Tabletop Simulator deck: tts/ sheet images and <game>-tts.json")
+
+    v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
+    v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
+    v.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    v.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default: file:line:col: level: message), or json for scripts")
+    v.add_argument("--target", metavar="NAME",
+                   help="check only this print target of the game (default: every target)")
+
+    sub.add_parser("list", parents=[common], help="list games, decks and card counts")
+
+    st = sub.add_parser("stats", parents=[common],
+                        help="what each deck holds, counted by copies, and the odds of a draw")
+    st.add_argument("games", nargs="*", metavar="GAME", help="games to count (default: all)")
+    st.add_argument("--deck", action="append", metavar="DECK",
+                    help="only this deck (may be given more than once)")
+    st.add_argument("--format", choices=("text", "json"), default="text",
+                    help="text (default), or json for scripts")
+
+    plain = _common(lambda value: argparse.SUPPRESS, trust=False)  # where no game's checks run
+    n = sub.add_parser("new", parents=[plain], help="start a new game that builds at once")
+    n.add_argument("game", metavar="GAME", help="the new game's folder name under cards/")
+    n.add_argument("--size", default="meishi", help="card size: meishi (default), poker, "
+                   "us-business, bridge, mini, tarot, or WIDTHxHEIGHT with a unit (33x54mm, "
+                   "2.5x3.5in)")
+    n.add_argument("--paper", help="the paper to print on (A4, Letter, ...; default: the sheet's, "
+                   "Letter for us-business cards or --lang en, else A4)")
+    n.add_argument("--sheet", metavar="PRESET",
+                   help="sheet preset (default: one for the size and paper)")
+    n.add_argument("--lang", choices=("en", "ja"),
+                   help="the language of the example cards and rulebook (default: en on "
+                        "Letter, Legal or Tabloid paper, ja otherwise)")
+
+    d = sub.add_parser("diff", parents=[common],
+                       help="what prints differently since a git revision, or against a folder")
+    d.add_argument("games", nargs="*", metavar="GAME", help="games to compare (default: all)")
+    d.add_argument("--rev", default="HEAD", help="git revision to compare with (default HEAD)")
+    d.add_argument("--against", type=Path, metavar="FOLDER",
+                   help="compare with another project folder instead of a revision")
+    d.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                   help="text (default), json for scripts, or markdown: a changelog for "
+                        "players, in the game's language")
+    d.add_argument("--visual", action="store_true",
+                   help="also write output/<game>/<game>-changes.pdf: every changed face before "
+                        "and after, the changed regions outlined")
+
+    w = sub.add_parser("watch", parents=[common],
+                       help="rebuild on every save; the last good output stays when data is invalid")
+    w.add_argument("games", nargs="*", metavar="GAME", help="games to watch (default: all)")
+    w.add_argument("--strict", action="store_true",
+                   help="treat warnings as errors: a save with a draft does not rebuild")
+
+    sv = sub.add_parser("serve", parents=[common],
+                        help="a live preview of a game's cards, report and rulebook in a browser")
+    sv.add_argument("game", metavar="GAME", help="the game to preview")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--changes-since", metavar="REV",
+                    help="also show every face that prints differently since the git revision "
+                         "REV, before and after")
+    sv.add_argument("--port", type=_positive("--port", 0, 65535), default=8000,
+                    help="port to listen on, 0 to 65535 (default 8000; 0: any free port)")
+
+    e = sub.add_parser("export", parents=[common],
+                       help="a game's faces as a print shop asks for them: one file per face "
+                            "design, and a manifest of copies (docs/printing.md)")
+    e.add_argument("games", nargs="*", metavar="GAME", help="games to export (default: all)")
+    e.add_argument("--profile", required=True, metavar="NAME",
+                   help="export profile in layouts/exports/: jp-print (PDF per face, 3 mm "
+                        "bleed, トンボ, CMYK), tgc, mpc (PNG at the service's template size), "
+                        "or one of your own")
+    e.add_argument("--icc", type=Path, metavar="FILE",
+                   help="your print shop's CMYK output profile (.icc), instead of the profile's")
+    e.add_argument("--target", metavar="NAME",
+                   help="export only this print target of the game (default: every target)")
+    e.add_argument("--decks", metavar="ID,ID",
+                   help="export only these decks (default: every deck the profile can take)")
+    e.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    e.add_argument("--output", type=Path, help="output folder (default: output/)")
+    e.add_argument("--quiet", "-q", action="store_true",
+                   help="print problems only: no progress, no list of files written")
+
+    c = sub.add_parser("calibrate", parents=[plain],
+                       help="write a duplex calibration sheet to measure a printer's back offset")
+    c.add_argument("--paper", type=_paper, default="A4",
+                   help=f"the paper to print on: {FORMATS['paper'].expected}, in any case "
+                   "(default A4)")
+    c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge",
+                   help="how your printer turns the sheet: long-edge (default) or short-edge")
+
+    cp = sub.add_parser("completion", parents=[plain],
+                        help="print a shell completion script: eval \"$(cardgen completion bash)\"")
+    cp.add_argument("shell", choices=completion.SHELLS,
+                    help="the shell: bash, zsh or fish (docs/cli.md says where to put it)")
+    return p
+
+
+def _paper(text: str) -> str:
+    name = paper_name(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"unknown paper '{text}': {FORMATS['paper'].expected}")
+    return name
+
+
+_paper.__name__ = "--paper"
+
+
+def _positive(kind: str, low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{kind} must be a whole number, not '{text}'") \
+                from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{kind} must be from {low} to {high}, not {value}")
+        return value
+    parse.__name__ = kind
+    return parse
+
+
+def _proof_value(argv: list[str]) -> list[str]:
+    """`--proof` takes a value only when one of its values follows (`--proof backs`):
+    `--proof GAME` is the proof of GAME's fronts, not a value 'GAME'."""
+    out = []
+    for i, arg in enumerate(argv):
+        if arg == "--proof" and (i + 1 == len(argv) or argv[i + 1] not in ("fronts", "backs")):
+            arg = "--proof=fronts"
+        out.append(arg)
+    return out
