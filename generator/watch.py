@@ -69,17 +69,29 @@ def files_stamp(project: Project, game: str) -> tuple:
     return tuple(sorted(entries))
 
 
+def changed_files(before: tuple, after: tuple) -> list[Path]:
+    """The files of two stamps that were added, removed or changed."""
+    old = {(folder, name): rest for folder, name, *rest in before}
+    new = {(folder, name): rest for folder, name, *rest in after}
+    return sorted(Path(folder) / name for folder, name in old.keys() | new.keys()
+                  if old.get((folder, name)) != new.get((folder, name)))
+
+
 def watch(project: Project, games: list[str], rebuild: Callable[[str], None],
           stop: threading.Event, failed: Callable[[str, Exception], None] | None = None,
-          interval: float = POLL) -> None:
+          interval: float = POLL,
+          saved: Callable[[str, list[Path]], None] | None = None) -> None:
     """Call rebuild(game) at start and whenever one of the game's files changes, until `stop`
-    is set. An internal error in a rebuild goes to `failed` and watching goes on: the next
+    is set; `saved(game, files)`, when given, first hears which files changed (none at the
+    start). An internal error in a rebuild goes to `failed` and watching goes on: the next
     save gets the next try."""
     last: dict[str, tuple] = {}
     while not stop.is_set():
         for game in games:
             stamp = files_stamp(project, game)
             if stamp != last.get(game):
+                if saved is not None:
+                    saved(game, changed_files(last[game], stamp) if game in last else [])
                 last[game] = stamp
                 try:
                     rebuild(game)

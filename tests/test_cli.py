@@ -378,3 +378,37 @@ def test_shell_completion_offers_commands_options_and_the_projects_names(project
     assert offered("cardgen", "build", "--st") == ["--strict", "--start-slot", "--stats"]
     assert offered("cardgen", "export", "--profile", "") == ["jp-print", "mpc", "tgc"]
     assert "lastdance" in offered("cardgen", "build", "")
+
+
+def test_watch_says_when_and_what_changed_and_only_new_problems(project):
+    """`cardgen watch`: each rebuild says the time and the file saved, and prints only the
+    problems that are new since the last build (the 14 draft warnings are said once)."""
+    import re
+    import subprocess
+    import sys
+    import time
+    from conftest import REPO
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", "lastdance"],
+                            cwd=project, env={**os.environ, "PYTHONPATH": str(REPO)},
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    reader_thread = __import__("threading").Thread(
+        target=lambda: [lines.append(line.rstrip("\n")) for line in proc.stdout], daemon=True)
+    reader_thread.start()
+
+    def wait_for(pattern):
+        deadline = time.monotonic() + 60
+        while not any(re.search(pattern, line) for line in lines):
+            assert time.monotonic() < deadline, lines
+            time.sleep(0.05)
+    try:
+        wait_for(r"^\[\d\d:\d\d:\d\d\] lastdance: built ")
+        assert sum(": warning: " in line for line in lines) == 14
+        cards = project / "cards/lastdance/cards.yaml"
+        cards.write_text(cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n"), "utf-8")
+        wait_for(r"^\[\d\d:\d\d:\d\d\] lastdance: cards/lastdance/cards\.yaml changed$")
+        wait_for(r"lastdance: built .*14 problems as before, not repeated\)$")
+        assert sum(": warning: " in line for line in lines) == 14
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -255,8 +255,16 @@ def cmd_diff(args, project: Project) -> int:
 def cmd_watch(args, project: Project) -> int:
     from ..watch import watch
 
+    import time
     games = _games(project, args.games)
     options = pipeline.BuildOptions(strict=args.strict)
+    told: dict[str, set] = {}  # each game's problems already said: a save says what is new
+
+    def saved(game_id: str, files: list) -> None:
+        if files:
+            shown = ", ".join(project.display(f) for f in files[:3]) + \
+                (f" and {counted(len(files) - 3, 'other file')}" if len(files) > 3 else "")
+            print(f"[{time.strftime('%H:%M:%S')}] {game_id}: {shown} changed", flush=True)
 
     def rebuild(game_id: str) -> None:
         try:
@@ -264,13 +272,20 @@ def cmd_watch(args, project: Project) -> int:
         except CardgenError as exc:
             print(f"cardgen: error: {printable(str(exc))}", file=sys.stderr, flush=True)
             return
-        _print_report(outcome.report)
+        before, now = told.get(game_id, set()), set(outcome.report.problems)
+        told[game_id] = now
+        fresh = Report()
+        fresh.problems = [p for p in outcome.report.problems if p not in before]
+        _print_report(fresh)
+        same = len(now & before)
+        again = f"; {counted(same, 'problem')} as before, not repeated" if same else ""
+        stamp = time.strftime("%H:%M:%S")
         if outcome.failed(args.strict):
-            print(f"{game_id}: not built ({outcome.report.summary()}); the last good output stays",
-                  file=sys.stderr, flush=True)
+            print(f"[{stamp}] {game_id}: not built ({outcome.report.summary()}{again}); the "
+                  "last good output stays", file=sys.stderr, flush=True)
         else:
-            print(f"{game_id}: built {len(outcome.written)} files ({outcome.report.summary()})",
-                  flush=True)
+            print(f"[{stamp}] {game_id}: built {counted(len(outcome.written), 'file')} "
+                  f"({outcome.report.summary()}{again})", flush=True)
 
     def failed(game_id: str, exc: Exception) -> None:
         if args.traceback:
@@ -280,7 +295,7 @@ def cmd_watch(args, project: Project) -> int:
               file=sys.stderr, flush=True)
 
     print(f"watching {', '.join(games)} (Ctrl-C to stop)", flush=True)
-    watch(project, games, rebuild, threading.Event(), failed)
+    watch(project, games, rebuild, threading.Event(), failed, saved=saved)
     return ExitCode.OK
 
 
