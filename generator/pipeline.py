@@ -307,7 +307,26 @@ def stats_outputs(project: Project, outcome: Outcome, options: BuildOptions) -> 
     return [BytesFile(output_folder(project, game.id) / f"{game.id}-stats.pdf", data, pages)]
 
 
-def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -> list:
+def counting(progress, what: str, every: float = 0.5):
+    """A `counting(done, total)` for a long stage: progress hears how far it is and about
+    how long is left ("rasterising previews: 1,200 of 20,000, about 40 s left"), at most
+    every `every` seconds."""
+    import time
+    start, said = time.monotonic(), [0.0]
+
+    def count(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - said[0] < every and done < total:
+            return
+        said[0] = now
+        left = (now - start) / done * (total - done) if done else 0
+        progress(f"{what}: {done:,} of {total:,}" + (f", about {left:.0f} s left" if done < total
+                                                     and now - start > 1 else ""))
+    return count
+
+
+def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
+                    progress=lambda message: None) -> list:
     """PNG card faces, proof sheets and a Tabletop Simulator deck, when asked for. A target
     of a game with several writes its own (png-<target>/, tts-<target>/, <stem>-proof...)."""
     if not (options.png or options.proof or options.tts):
@@ -321,7 +340,8 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions) -
     cache = project.output / ".cache" / "png"
     outputs = []
     if options.png:
-        outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}")
+        outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}",
+                                      counting(progress, f"{game.id}: rasterising card faces"))
     if options.proof:
         outputs += previews.proof_sheets(faces, folder, font, stem=stem, backs=options.proof_backs)
     if options.tts:
@@ -486,7 +506,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     outputs += stats_outputs(project, outcome, options)
     if options.png or options.proof or options.tts:
         progress(f"{game_id}: rasterising previews")
-    outputs += preview_outputs(project, faces, options)
+    outputs += preview_outputs(project, faces, options, progress)
     return outcome, outputs
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -230,8 +231,19 @@ def test_progress_on_a_terminal_only_and_never_with_quiet(project):
     shown = _run_in(project, ["build", "--png", "--dpi", "50"], tty=True)
     assert "[1/1] lastdance: laying out 36 cards" in shown or "lastdance: laying out 36 cards" in shown
     assert "rasterising previews" in shown and "\r" in shown
+    # a long stage counts what it has done (and, past a second, what is left)
+    assert re.search(r"rasterising card faces: 30 of 30", shown), shown[-300:]
     assert "laying out" not in _run_in(project, ["build"], tty=False)
     assert "laying out" not in _run_in(project, ["build", "--quiet"], tty=True)
+
+
+def test_a_folder_of_many_files_is_one_line_of_the_files_written(project, cardgen):
+    """A PNG per card face is said as one line for its folder, not one line each."""
+    run = cardgen("build", "--png", "--dpi", "30", "lastdance")
+    assert run.code == 0
+    assert "wrote 30 files to output/lastdance/png/cards/" in run.lines
+    assert not [line for line in run.lines if line.startswith("wrote output/lastdance/png/")]
+    assert "wrote output/lastdance/lastdance-fronts.pdf (4 pages)" in run.lines
 
 
 def _own_fonts(project):

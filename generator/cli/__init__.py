@@ -149,15 +149,45 @@ def cmd_build(args, project: Project) -> int:
                     "its files' names meet another target's (above)"
                 print(f"{name}: not built: {why}; previous output kept", file=sys.stderr)
                 continue
-            for path, pages in outcome.written if not args.quiet else ():
-                count = f" ({counted(pages, 'page')})" if pages else ""
-                print(f"wrote {project.display(path)}{count}")
-            for path in outcome.removed:  # said even when quiet: a file is gone
-                print(f"removed {project.display(path)} (an earlier build wrote it; this one "
-                      "does not)")
+            for line in _wrote(project, outcome.written) if not args.quiet else ():
+                print(line)
+            for line in _removed(project, outcome.removed):  # said even when quiet
+                print(line)
             if outcome.report.problems:
                 print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
     return ExitCode.DATA if failed else ExitCode.OK
+
+
+MANY = 12  # files in one folder that the file list says as one line ("wrote 20,000 files to")
+
+
+def _wrote(project: Project, written: list) -> list[str]:
+    """The "wrote" lines of a build: a file a line, except where one folder got more than
+    MANY (a PNG per card face), which is one line for the folder."""
+    by_folder: dict = {}
+    for path, pages in written:
+        by_folder.setdefault(path.parent, []).append((path, pages))
+    lines = []
+    for folder, files in by_folder.items():
+        if len(files) > MANY:
+            lines.append(f"wrote {len(files):,} files to {project.display(folder)}/")
+            continue
+        for path, pages in files:
+            count = f" ({counted(pages, 'page')})" if pages else ""
+            lines.append(f"wrote {project.display(path)}{count}")
+    return lines
+
+
+def _removed(project: Project, removed: list) -> list[str]:
+    """The "removed" lines of a build, a folder of more than MANY files as one line."""
+    by_folder: dict = {}
+    for path in removed:
+        by_folder.setdefault(path.parent, []).append(path)
+    return [f"removed {len(files):,} files from {project.display(folder)}/ (an earlier build "
+            "wrote them; this one does not)" if len(files) > MANY else
+            f"removed {project.display(path)} (an earlier build wrote it; this one does not)"
+            for folder, files in by_folder.items() for path in (files[:1] if len(files) > MANY
+                                                                 else files)]
 
 
 def cmd_validate(args, project: Project) -> int:

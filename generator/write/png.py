@@ -59,9 +59,11 @@ def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes
 
 
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
-                 bleed: bool = True, transparent: bool = False) -> list[bytes]:
+                 bleed: bool = True, transparent: bool = False,
+                 counting=lambda done, total: None) -> list[bytes]:
     """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again.
-    With `transparent`, what a face leaves undrawn is transparent (a token cut to shape)."""
+    With `transparent`, what a face leaves undrawn is transparent (a token cut to shape).
+    `counting(done, total)` hears how many of the faces to draw are drawn."""
     shared: dict = {}
     keys = [face_key(f, dpi, bleed, shared, transparent) for f in faces]
     found: dict[str, bytes] = {}
@@ -71,12 +73,14 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
             if path.is_file():
                 found[key] = path.read_bytes()
     missing = [(k, f) for k, f in dict(zip(keys, faces)).items() if k not in found]
-    for (key, _), image in zip(missing, rasterise([face_page(f, bleed) for _, f in missing], dpi,
-                                                   font, transparent)):
+    for n, ((key, _), image) in enumerate(zip(missing, rasterise(
+            [face_page(f, bleed) for _, f in missing], dpi, font, transparent)), 1):
+        counting(n * len(faces) // len(missing), len(faces))  # (in faces, duplicates too)
         found[key] = image
         if cache is not None:  # written whole or not at all, like every output
             cache.mkdir(parents=True, exist_ok=True)
             tmp = cache / f".{key}.png.tmp"
             tmp.write_bytes(image)
             os.replace(tmp, cache / f"{key}.png")
+    counting(len(faces), len(faces))  # every face: drawn now, or found drawn before
     return [found[k] for k in keys]

@@ -31,10 +31,13 @@ def _cut(deck) -> bool:
 
 
 def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path,
-              subfolder: str = "png") -> list[BytesFile]:
+              subfolder: str = "png", counting=lambda done, total: None) -> list[BytesFile]:
     """One PNG per distinct card face: png/<deck>/<card>-front.png and -back.png, with
-    bleed; a round or hex token is cut to its shape, transparent outside its cut line."""
+    bleed; a round or hex token is cut to its shape, transparent outside its cut line.
+    `counting(done, total)` hears how many faces of all the decks are drawn."""
     out: list[BytesFile] = []
+    total = sum(2 * len(deck.deck.cards) for deck in faces.decks)
+    before = 0
     for deck in faces.decks:
         order, faces_list, cut = [], [], _cut(deck.deck)
         for card in deck.deck.cards:
@@ -42,7 +45,9 @@ def card_pngs(faces: GameFaces, folder: Path, dpi: int, font: str, cache: Path,
                 order.append(folder / subfolder / deck.deck.id / f"{card.id}-{side}.png")
                 faces_list.append(cut_to_shape(face, deck.deck.shape) if cut else face)
         out += [BytesFile(p, d) for p, d in zip(order, faces_to_png(
-            faces_list, dpi, font, cache, transparent=cut))]
+            faces_list, dpi, font, cache, transparent=cut,
+            counting=lambda done, _, at=before: counting(at + done, total)))]
+        before += len(faces_list)
     return out
 
 
