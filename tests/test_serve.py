@@ -250,3 +250,130 @@ def test_a_font_registered_again_from_a_removed_folder_is_still_served(tmp_path)
     shutil.rmtree(tmp_path / "checkout")
     found = fonts.file_of(name)  # the project's file (or another test's copy that still is)
     assert found is not None and found.is_file() and found.read_bytes() == project_font.read_bytes()
+
+
+def _start(project, port=0, stop=None):
+    """A `cardgen serve lastdance` on `port`; (its URL, its stop event), as soon as it listens."""
+    address, stop = {}, stop or threading.Event()
+    threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(), game="lastdance", port=port, stop=stop,
+        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
+    deadline = time.monotonic() + 10
+    while "url" not in address:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    return address["url"], stop
+
+
+def _until(check, what, seconds=30):
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+def test_a_page_opened_during_the_first_build_gets_the_fonts_and_says_no_lie(project):
+    """Opened before the first build is done, the page has no fonts yet: it claims no 'last
+    good cards' it does not have, and once the build knows the fonts it loads them."""
+    url, stop = _start(project)
+    try:
+        with chrome() as browser:
+            browser.get(url + "/")
+            _until(lambda: browser.execute_script(
+                "return [...document.styleSheets].some(s => [...s.cssRules].some("
+                "r => r.cssText.includes('@font-face')))"), "the page never got the fonts")
+            _until(lambda: _get(url + "/state.json").get("built_at"), "no build")
+            banner = browser.find_element("id", "banner")
+            assert not banner.is_displayed()  # lastdance has no errors: no error banner
+    finally:
+        stop.set()
+
+
+def test_a_stopped_server_is_said_and_a_restarted_one_reloads_the_page(project):
+    url, stop = _start(project)
+    _until(lambda: _get(url + "/state.json").get("built_at"), "no build")
+    port = int(url.rsplit(":", 1)[1])
+    with chrome() as browser:
+        browser.get(url + "/")
+        first = browser.execute_script("return state.server")
+        stop.set()
+        _until(lambda: browser.find_element("id", "stopped").is_displayed(),
+               "the page did not notice the server stopped")
+        time.sleep(0.5)
+        _, again = _start(project, port=port)
+        try:
+            _until(lambda: browser.execute_script(
+                "return typeof state !== 'undefined' && state.server") not in (None, first),
+                "the page did not come back to the new server")
+            assert not browser.find_element("id", "stopped").is_displayed()
+        finally:
+            again.set()
+
+
+def test_an_update_keeps_the_gallery_whole_and_unchanged_pictures_cached(project, server):
+    """A save replaces what changed in place: the gallery never collapses (sampled every
+    frame while the page updates), and a card that did not change keeps its picture URL."""
+    with chrome() as browser:
+        browser.get(server + "/")
+        before = browser.execute_script(
+            "window.widths = []; const f = () => { widths.push(document.getElementById('cards')"
+            ".getBoundingClientRect().width); requestAnimationFrame(f); }; f();"
+            "return document.querySelector('#card-prince img').getAttribute('src')")
+        _rename_the_princess(project, browser)
+        time.sleep(0.5)
+        widths = browser.execute_script("return widths")
+        assert min(widths) >= 0.95 * max(widths), (min(widths), max(widths))
+        assert browser.execute_script(
+            "return document.querySelector('#card-prince img').getAttribute('src')") == before
+
+
+def test_the_report_leads_to_the_card_and_the_editor_and_the_zoom_is_sharp(project, monkeypatch):
+    monkeypatch.setenv("CARDGEN_EDITOR", "vscode://file/{path}:{line}:{col}")
+    url, stop = _start(project)
+    try:
+        _until(lambda: _get(url + "/state.json").get("built_at"), "no build")
+        with chrome() as browser:
+            browser.get(url + "/")
+            link = browser.find_element("css selector", ".problems a.place")
+            href = link.get_attribute("href")
+            assert href.startswith("vscode://file/") and "/cards/lastdance/cards.yaml:" in href
+            summaries = browser.execute_script(
+                "return [...document.querySelectorAll('.problems summary')].map(s => s.textContent)")
+            assert any(s.startswith("Princess (princess)") or s.startswith("姫 (princess)")
+                       for s in summaries), summaries
+            browser.execute_script("document.querySelector('.problems details').open = true")
+            browser.find_element("css selector", ".problems button.to-card").click()
+            _until(lambda: browser.find_element("id", "zoom").is_displayed(), "no zoom")
+            _until(lambda: browser.execute_script(
+                "const i = document.querySelector('#zoom .faces img'); return i.complete && "
+                "i.naturalWidth > 0"), "the zoomed face did not load")
+            natural, shown = browser.execute_script(
+                "const i = document.querySelector('#zoom .faces img');"
+                "return [i.naturalWidth, i.getBoundingClientRect().width]")
+            assert natural >= 2 * shown, (natural, shown)
+    finally:
+        stop.set()
+
+
+def test_the_page_fits_a_phone_and_answers_head_and_favicon(server):
+    import urllib.request
+    with urllib.request.urlopen(urllib.request.Request(server + "/", method="HEAD"), timeout=5) as r:
+        assert r.status == 200 and r.read() == b""
+    with urllib.request.urlopen(server + "/favicon.ico", timeout=5) as r:
+        assert r.status == 204
+    with chrome() as browser:
+        browser.set_window_size(390, 844)
+        browser.get(server + "/")
+        assert browser.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert browser.find_element("css selector", "meta[name=viewport]")
+
+
+def test_an_unchanged_state_is_not_sent_again(server):
+    import urllib.request
+    with urllib.request.urlopen(server + "/state.json", timeout=5) as r:
+        tag = r.headers["ETag"]
+    request = urllib.request.Request(server + "/state.json", headers={"If-None-Match": tag})
+    with pytest.raises(urllib.error.HTTPError) as answer:  # urllib raises on 304
+        urllib.request.urlopen(request, timeout=5)
+    assert answer.value.code == 304

@@ -12,14 +12,17 @@ never a file path taken from a request.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import secrets
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import unquote, urlparse
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlparse
 
 import jinja2
 
@@ -55,6 +58,11 @@ class Preview:
     building: bool = False  # a build is running
     stats: list[dict] = field(default_factory=list)  # the Stats view's blocks (stats_blocks)
     built_at: str = ""  # when the last good build finished, HH:MM:SS
+    digests: dict[str, str] = field(default_factory=dict)  # image name -> its content's digest
+    faces: dict[str, Any] = field(default_factory=dict)  # card image name -> its Face, for zoom
+    font: str = ""  # the game's main font (what a zoomed face's fallback text is set in)
+    root: str = ""  # the project's folder: a problem's file:line opens in an editor from it
+    server: str = field(default_factory=lambda: secrets.token_hex(6))  # this server's run
 
 
 def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
@@ -69,6 +77,16 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
         with preview.lock:
             preview.building = False
             preview.version += 1
+
+
+def as_written(value) -> str:
+    """A card's value as the designer wrote it in YAML: [japanese, beowulf], true, 3; not
+    Python's ['japanese', 'beowulf'] or True."""
+    if isinstance(value, str):
+        return value
+    import yaml
+    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
+                          width=10 ** 6).strip().removesuffix("...").strip()
 
 
 def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
@@ -90,7 +108,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
                      "w_mm": round(face.width / 72 * 25.4, 2),
                      "h_mm": round(face.height / 72 * 25.4, 2),
                      "draft": bool(card.drafts()),
-                     "fields": {k: str(v) for k, v in card.fields.items()}}
+                     "fields": {k: as_written(v) for k, v in card.fields.items()}}
             for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
                 entry[side] = f"{deck.deck.id}/{card.id}-{side}.png"
                 order.append(entry[side])
@@ -120,8 +138,12 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     family = game_.main_family
     served = {weight: name for weight, name in (("regular", family.regular), ("bold", family.bold))
               if fonts.file_of(name) is not None}
+    digests = {name: hashlib.sha1(data).hexdigest()[:12] for name, data in images.items()}
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
+        preview.digests = digests
+        preview.faces, preview.font = dict(zip(order, face_list)), font
+        preview.root = str(project.root.resolve())
         preview.boards = boards
         preview.problems, preview.ok = problems, True
         preview.lang = game_.lang
@@ -303,6 +325,10 @@ def page_state(preview: Preview) -> dict:
     boards = [{**b, "changed": [p for n, p in enumerate(b["pages"], 1)
                                 if ("board", b["id"], n) in where]} for b in preview.boards]
     return {"version": preview.version, "ok": preview.ok, "building": preview.building,
+            "server": preview.server, "fonts": bool(preview.font_family),
+            # CARDGEN_EDITOR, such as vscode://file/{path}:{line}:{col}: file:line as a link
+            "editor": os.environ.get("CARDGEN_EDITOR", ""), "root": preview.root,
+            "v": preview.digests,  # an image's URL changes only when its picture does
             "built_at": preview.built_at, "cards": cards, "problems": problems,
             "decks": preview.decks, "pages": preview.pages, "stats": preview.stats,
             "changed_pages": changed_pages, "boards": boards}
@@ -323,10 +349,24 @@ def _card_of(problem: dict, cards: list[dict]) -> str:
     return ""
 
 
-def make_handler(game: str, preview: Preview):
+# A zoomed face is shown at its print size (96 CSS px to the inch): drawn at 200 dpi, it has
+# more than two image pixels for each CSS pixel, sharp on a 2x display too.
+ZOOM_DPI = 200
+
+
+def zoomed(project: Project | None, face, font: str) -> bytes:
+    """A card face as PNG at ZOOM_DPI, drawn once (the PNG cache keeps it)."""
+    from ..write.png import faces_to_png
+    cache = project.output / ".cache" / "png" if project is not None else None
+    return faces_to_png([face], ZOOM_DPI, font, cache, bleed=False)[0]
+
+
+def make_handler(game: str, preview: Preview, project: Project | None = None):
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format, *args):  # keep the terminal for the report
             pass
+
+        _head = False  # answering HEAD: the headers of GET, no body
 
         def _send(self, status: int, body: bytes, kind: str, headers: dict | None = None) -> None:
             self.send_response(status)
@@ -338,19 +378,35 @@ def make_handler(game: str, preview: Preview):
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
             self.end_headers()
-            self.wfile.write(body)
+            if not self._head and status not in (204, 304):
+                self.wfile.write(body)
+
+        def do_HEAD(self):  # what GET answers, without its body
+            self._head = True
+            try:
+                self.do_GET()
+            finally:
+                self._head = False
 
         def do_GET(self):
-            path = unquote(urlparse(self.path).path)
-            if path == "/":
+            url = urlparse(self.path)
+            path = unquote(url.path)
+            if path == "/favicon.ico":  # the page declares none: nothing, not a 404
+                self._send(204, b"", "image/x-icon", {"Cache-Control": "max-age=86400"})
+            elif path == "/":
                 nonce = secrets.token_urlsafe(16)
                 self._send(200, render_page(game, preview, nonce).encode("utf-8"),
                            "text/html; charset=utf-8", {"Content-Security-Policy": policy(nonce)})
             elif path == "/state.json":
-                with preview.lock:
-                    state = page_state(preview)
-                self._send(200, json.dumps(state, ensure_ascii=False).encode("utf-8"),
-                           "application/json")
+                with preview.lock:  # unchanged since the page's copy: 304, nothing to parse
+                    tag = f'"{preview.server}-{preview.version}"'
+                    state = None if self.headers.get("If-None-Match") == tag else \
+                        page_state(preview)
+                if state is None:
+                    self._send(304, b"", "application/json", {"ETag": tag})
+                else:
+                    self._send(200, json.dumps(state, ensure_ascii=False).encode("utf-8"),
+                               "application/json", {"ETag": tag})
             elif path.startswith("/fonts/") and path.endswith(".ttf"):
                 with preview.lock:  # only the game's own fonts, by their registered names
                     file = preview.fonts.get(path[len("/fonts/"):-len(".ttf")])
@@ -359,13 +415,28 @@ def make_handler(game: str, preview: Preview):
                 else:
                     self._send(200, file.read_bytes(), "font/ttf",
                                {"Cache-Control": "max-age=86400"})
-            elif path.startswith("/img/"):
+            elif path.startswith("/zoom/"):  # a card face sharp at print size (ZOOM_DPI)
+                name = path[len("/zoom/"):]
                 with preview.lock:
-                    data = preview.images.get(path[len("/img/"):])  # by name only
-                if data is None:
+                    face, font = preview.faces.get(name), preview.font
+                    current = preview.digests.get(name)
+                if face is None:
                     self._send(404, b"not found", "text/plain")
                 else:
-                    self._send(200, data, "image/png")
+                    self._send(200, zoomed(project, face, font), "image/png",
+                               {"Cache-Control": "max-age=31536000, immutable"}
+                               if parse_qs(url.query).get("v") == [current] else None)
+            elif path.startswith("/img/"):
+                name = path[len("/img/"):]
+                with preview.lock:
+                    data = preview.images.get(name)  # by name only
+                    current = preview.digests.get(name)
+                if data is None:
+                    self._send(404, b"not found", "text/plain")
+                else:  # asked for by its digest: the same URL is the same picture for ever
+                    cached = current is not None and parse_qs(url.query).get("v") == [current]
+                    self._send(200, data, "image/png", {"Cache-Control": "max-age=31536000, "
+                                                        "immutable"} if cached else None)
             else:
                 self._send(404, b"not found", "text/plain")
 
@@ -419,7 +490,7 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
     preview = Preview(since=since)
     stop = stop or threading.Event()
     try:
-        server = _Server((host, port), make_handler(game, preview))
+        server = _Server((host, port), make_handler(game, preview, project))
     except OSError as exc:
         import errno
         why = "is in use (is another cardgen serve running?)" if exc.errno == errno.EADDRINUSE \

@@ -8,12 +8,16 @@ function el(tag, attrs, ...children) {
   for (const c of children) node.append(c);
   return node;
 }
-const img = (name, alt) => el('img', {src: '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') +
-                                       '?v=' + state.version, alt: alt});
+// A picture's URL carries its content's digest: an unchanged picture keeps its URL, and the
+// browser its copy (served as immutable), so a save fetches only what it changed.
+const src = (name) => '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') + '?v=' +
+                      ((state.v || {})[name] || state.version);
+const img = (name, alt) => el('img', {src: src(name), alt: alt});
 function problemsOf(id) { return state.problems.filter(p => p.card === id); }
-function visible(c) {
+function visible(c) {  // search looks at the id, the name and every field's value
   const q = $('search').value.trim().toLowerCase();
-  if (q && !(c.id.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))) return false;
+  if (q && !(c.id.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) ||
+             Object.values(c.fields).some(v => String(v).toLowerCase().includes(q)))) return false;
   if (deck && c.deck !== deck) return false;
   if ($('only-drafts').checked && !c.draft) return false;
   if ($('only-errors').checked && !problemsOf(c.id).length) return false;
@@ -30,7 +34,12 @@ function renderHeader() {
   if (state.built_at) text += `, last good build ${state.built_at}`;
   $('status').textContent = text;
   if (state.building) $('status').append(' ', el('span', {class: 'building'}, 'Building…'));
-  $('banner').hidden = state.ok;
+  // The banner says what is true: before the first build there are no last good cards.
+  const first = state.problems.find(p => p.level === 'error');
+  $('banner').hidden = state.ok || (state.building && !state.built_at);
+  $('banner').textContent = (state.built_at ? 'The data has errors: these are the last good cards.'
+                             : 'The data has errors: nothing has built yet.') +
+                            (first ? ' ' + first.message : '');
   const tabs = $('tabs');
   tabs.replaceChildren(...[{id: '', name: 'All decks'}, ...state.decks].map(d => {
     const b = el('button', {type: 'button', 'aria-pressed': String(d.id === deck), 'data-deck': d.id}, d.name);
@@ -38,27 +47,54 @@ function renderHeader() {
     return b;
   }));
 }
-function renderCards() {
-  $('cards').replaceChildren(...state.cards.map(c => {
+function renderCards() {  // in place: a card that did not change keeps its node and pictures
+  const box = $('cards'), old = new Map([...box.children].map(f => [f.id, f]));
+  const figures = state.cards.map(c => {
+    let fig = old.get('card-' + c.id);
+    if (!fig) {
+      fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0'},
+               img(c.front, c.name), img(c.back, 'back of ' + c.name), el('figcaption', {}));
+      fig.addEventListener('click', () => zoom(c.id));
+      fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') zoom(c.id); });
+    }
+    fig.dataset.deck = c.deck;
+    const [front, back] = fig.querySelectorAll('img');
+    for (const [image, name] of [[front, c.front], [back, c.back]]) {
+      const url = src(name);
+      if (image.getAttribute('src') !== url) image.setAttribute('src', url);
+    }
+    fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
+                                                    el('code', {}, c.id), ' ×' + c.copies);
     const mine = problemsOf(c.id);
-    const fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0', 'data-deck': c.deck},
-      img(c.front, c.name), img(c.back, 'back of ' + c.name),
-      el('figcaption', {}, el('span', {class: 'name'}, c.name), ' ', el('code', {}, c.id), ' ×' + c.copies));
+    const badge = fig.querySelector('.badge');
+    if (badge) badge.remove();
     if (mine.length) {
       const level = mine.some(p => p.level === 'error') ? 'error' : 'warning';
       fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.message).join('\n')},
                     String(mine.length)));
     }
     fig.hidden = !visible(c);
-    fig.addEventListener('click', () => zoom(c.id));
-    fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') zoom(c.id); });
     return fig;
-  }));
+  });
+  for (const [id, fig] of old) if (!state.cards.some(c => 'card-' + c.id === id)) fig.remove();
+  figures.forEach((fig, i) => { if (box.children[i] !== fig) box.insertBefore(fig, box.children[i] || null); });
+  showNoMatch();
 }
-function renderReport() {
+function showNoMatch() {  // a search or filter that leaves nothing says so
+  $('no-match').hidden = state.cards.some(visible) || !state.cards.length;
+}
+function place(p) {  // file:line:col, a link an editor opens where the server was told how
+  const text = `${p.file}:${p.line}:${p.col}`;
+  if (!state.editor || !p.file) return el('code', {}, text);
+  const url = state.editor.replace('{path}', encodeURI(state.root + '/' + p.file))
+    .replace('{line}', String(p.line)).replace('{col}', String(p.col));
+  return el('a', {href: url, class: 'place'}, el('code', {}, text));
+}
+function renderReport() {  // grouped by the card's name, each problem leading to its card
   const groups = new Map();
+  const named = new Map(state.cards.map(c => [c.id, c]));
   for (const p of [...state.problems].sort((a, b) => (a.level === 'error' ? 0 : 1) - (b.level === 'error' ? 0 : 1))) {
-    const key = p.card ? 'card ' + p.card : p.group;
+    const key = p.card ? (named.has(p.card) ? `${named.get(p.card).name} (${p.card})` : 'card ' + p.card) : p.group;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(p);
   }
@@ -68,8 +104,15 @@ function renderReport() {
     const d = el('details', {class: 'group'}, el('summary', {},
       `${key}: ${errors ? errors + ' error' + (errors === 1 ? '' : 's') + ', ' : ''}${list.length - errors} warning${list.length - errors === 1 ? '' : 's'}`));
     if (errors) d.open = true;
-    d.append(el('ul', {}, ...list.map(p => el('li', {class: p.level},
-      el('code', {}, `${p.file}:${p.line}:${p.col}`), ` ${p.level}: ${p.message} [${p.check}]`))));
+    d.append(el('ul', {}, ...list.map(p => {
+      const item = el('li', {class: p.level}, place(p), ` ${p.level}: ${p.message} [${p.check}]`);
+      if (p.card && named.has(p.card)) {
+        const go = el('button', {type: 'button', class: 'to-card'}, 'show the card');
+        go.addEventListener('click', () => zoom(p.card));
+        item.append(' ', go);
+      }
+      return item;
+    })));
     return d;
   }));
 }
@@ -126,7 +169,8 @@ function zoom(id) {
   if (!c) { $('zoom').hidden = true; open = null; return; }
   open = id;
   const size = {width: Math.round(c.w_mm * MM_PX) + 'px', height: Math.round(c.h_mm * MM_PX) + 'px'};
-  const faces = [img(c.front, c.name), img(c.back, 'back of ' + c.name)];
+  const sharp = (name, alt) => el('img', {src: src(name).replace('/img/', '/zoom/'), alt: alt});
+  const faces = [sharp(c.front, c.name), sharp(c.back, 'back of ' + c.name)];
   for (const f of faces) { f.style.width = size.width; f.style.height = size.height; }
   const close = el('button', {type: 'button'}, 'Close (Esc)');
   close.addEventListener('click', () => { $('zoom').hidden = true; open = null; });
@@ -152,12 +196,34 @@ function render() {
 }
 for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
   const input = $(id);
-  if (input) input.addEventListener('input', () => { for (const c of state.cards) $('card-' + c.id).hidden = !visible(c); });
+  if (input) input.addEventListener('input', () => {
+    for (const c of state.cards) $('card-' + c.id).hidden = !visible(c);
+    showNoMatch();
+  });
 }
 render();
+// The page asks every 700 ms whether anything changed; an unchanged state is a 304, not a
+// body to parse. A server that stopped is said; one that came back (a new run) reloads the
+// page, as does a page first opened before the project's fonts were known.
+const fontsAtLoad = state.fonts;
+let etag = null, away = false;
 setInterval(async () => {
   try {
-    const next = await (await fetch('/state.json', {cache: 'no-store'})).json();
+    const headers = etag ? {'If-None-Match': etag} : {};
+    const response = await fetch('/state.json', {cache: 'no-store', headers: headers});
+    const back = away;
+    away = false;
+    $('stopped').hidden = true;
+    if (response.status === 304) return;
+    etag = response.headers.get('ETag');
+    const next = await response.json();
+    if ((back && next.server !== state.server) || (!fontsAtLoad && next.fonts)) {
+      location.reload();
+      return;
+    }
     if (next.version !== state.version) { state = next; render(); }  // in place: scroll kept
-  } catch (e) {}
+  } catch (e) {
+    away = true;
+    $('stopped').hidden = false;
+  }
 }, 700);
