@@ -141,15 +141,16 @@ def said_once(reports: list[tuple[str | None, Report]]) -> list[Report]:
 
 
 def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True,
-            placements: dict | None = None) -> GameFaces | None:
+            placements: dict | None = None, partial: bool = False) -> GameFaces | None:
     """Measure every face; render checks (fit, glyphs, images) join the same report.
     Without `keep`, only the problems are wanted: faces are not kept; `placements` receives
-    what each element drew (layout_game)."""
+    what each element drew (layout_game). With errors, None: nothing is written from them;
+    with `partial` (the preview), the faces all the same, what laid out to show."""
     if outcome.game is None:
         return None
     faces = layout_game(outcome.game, outcome.report, guides, placements, keep)
     outcome.report.skipped_note(outcome.game.loc)
-    return None if outcome.report.errors else faces
+    return None if outcome.report.errors and not partial else faces
 
 
 def statistics(outcome: Outcome, decks: tuple[str, ...] | None = None):

@@ -377,3 +377,22 @@ def test_an_unchanged_state_is_not_sent_again(server):
     with pytest.raises(urllib.error.HTTPError) as answer:  # urllib raises on 304
         urllib.request.urlopen(request, timeout=5)
     assert answer.value.code == 304
+
+
+def test_a_failing_game_check_still_shows_the_new_card(project, server):
+    """A new card breaks a game-level check (8 players use every card): the preview still
+    shows it, laid out as it is, with the error banner; a card with an error of its own keeps
+    its last good version and says so."""
+    from selenium.webdriver.common.by import By
+    cards = project / "cards/lastdance/cards.yaml"
+    with chrome() as browser:
+        browser.get(server + "/")
+        cards.write_text(cards.read_text("utf-8") + "  - id: jester\n    name: 道化師\n"
+                         "    name_en: Jester\n    copies: 1\n    effect: TBD\n", "utf-8")
+        _until(lambda: browser.find_elements(By.ID, "card-jester"), "the new card is not shown")
+        assert browser.find_element(By.ID, "banner").is_displayed()
+        assert "eight-players-use-all" in _content(browser, ".problems")
+        cards.write_text(cards.read_text("utf-8").replace("copies: 2\n", "copies: two\n", 1),
+                         "utf-8")
+        _until(lambda: "last good version" in _text(browser, By.CSS_SELECTOR, "figure.held"),
+               "a card with an error of its own does not say it is held")

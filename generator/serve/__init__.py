@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import secrets
 import sys
 import threading
@@ -79,43 +80,8 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
             preview.version += 1
 
 
-def as_written(value) -> str:
-    """A card's value as the designer wrote it in YAML: [japanese, beowulf], true, 3; not
-    Python's ['japanese', 'beowulf'] or True."""
-    if isinstance(value, str):
-        return value
-    import yaml
-    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
-                          width=10 ** 6).strip().removesuffix("...").strip()
-
-
-def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
-    outcome = pipeline.check(project, game)
-    faces = pipeline.lay_out(outcome)
-    problems = [p.as_dict() for p in outcome.report.sorted()]
-    if faces is None:
-        with preview.lock:  # keep the last good pictures
-            preview.problems, preview.ok = problems, False
-        return
-    game_ = faces.game
-    font = game_.main_family.regular
-    order, face_list, cards = [], [], []
-    for deck in faces.decks:
-        for card in deck.deck.cards:
-            face = deck.fronts[card.id]
-            entry = {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
-                     "name": str(card.fields.get("name", card.id)),
-                     "w_mm": round(face.width / 72 * 25.4, 2),
-                     "h_mm": round(face.height / 72 * 25.4, 2),
-                     "draft": bool(card.drafts()),
-                     "fields": {k: as_written(v) for k, v in card.fields.items()}}
-            for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
-                entry[side] = f"{deck.deck.id}/{card.id}-{side}.png"
-                order.append(entry[side])
-                face_list.append(face)
-            cards.append(entry)
-    cache = project.output / ".cache" / "png"
-    images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False)))
+def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs):
+    """The rulebook's pages and the boards' pages as pictures (added to `images`)."""
     pages = []
     if game_.rulebook is not None and outcome.rulebook_markdown is not None:
         from .. import rulebook
@@ -133,8 +99,77 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
             images.update(zip(names, rasterise(list(sheets), 40, font)))
             boards.append({"id": board_face.board.id, "title": board_face.board.title,
                            "pages": names})
-    changes = _changes(project, game, preview.since, images) if preview.since else []
-    blocks = stats_blocks(game_, pipeline.statistics(outcome))
+    return pages, boards
+
+
+def as_written(value) -> str:
+    """A card's value as the designer wrote it in YAML: [japanese, beowulf], true, 3; not
+    Python's ['japanese', 'beowulf'] or True."""
+    if isinstance(value, str):
+        return value
+    import yaml
+    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
+                          width=10 ** 6).strip().removesuffix("...").strip()
+
+
+def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
+    outcome = pipeline.check(project, game)
+    faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
+    problems = [p.as_dict() for p in outcome.report.sorted()]
+    if faces is None:
+        with preview.lock:  # the game did not load: keep the last good pictures
+            preview.problems, preview.ok = problems, False
+        return
+    errors = bool(outcome.report.errors)
+    # A card with an error of its own keeps its last good pictures (and says so); the others,
+    # new cards too, show as they are now, while a game-level check fails.
+    faulty = set(outcome.report.tainted) | {
+        card for card in (_card_in(p["message"]) for p in problems if p["level"] == "error") if card}
+    game_ = faces.game
+    font = game_.main_family.regular
+    with preview.lock:
+        last = dict(preview.images)  # the last good pictures, by name
+        before = {c["id"]: c for c in preview.cards}
+    order, face_list, cards = [], [], []
+    for deck in faces.decks:
+        for card in deck.deck.cards:
+            names = {side: f"{deck.deck.id}/{card.id}-{side}.png" for side in ("front", "back")}
+            laid = card.id in deck.fronts and card.id in deck.backs
+            if not laid and not all(n in last for n in names.values()):
+                continue  # not laid out (a bad value), and never shown before: its problems say
+            face = deck.fronts.get(card.id)
+            shown = before.get(card.id, {})  # a card held at its last good version: its size
+            entry = {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
+                     "name": str(card.fields.get("name", card.id)),
+                     "w_mm": round(face.width / 72 * 25.4, 2) if face else shown.get("w_mm", 0),
+                     "h_mm": round(face.height / 72 * 25.4, 2) if face else shown.get("h_mm", 0),
+                     "draft": bool(card.drafts()),
+                     "fields": {k: as_written(v) for k, v in card.fields.items()}}
+            entry.update(names)
+            if (card.id in faulty or not laid) and all(n in last for n in names.values()):
+                entry["held"] = True  # its last good version: its problems say why
+            else:
+                for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
+                    order.append(names[side])
+                    face_list.append(face)
+            cards.append(entry)
+    cache = project.output / ".cache" / "png"
+    images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False)))
+    for c in cards:
+        if c.get("held"):
+            images[c["front"]], images[c["back"]] = last[c["front"]], last[c["back"]]
+    with preview.lock:
+        kept_faces = {name: f for name, f in preview.faces.items() if name in images}
+    if errors:  # the rulebook, boards, statistics and changes of the last good build stay
+        with preview.lock:
+            pages, boards, blocks = list(preview.pages), list(preview.boards), list(preview.stats)
+            changes = list(preview.changes)
+            images.update({n: data for n, data in last.items()
+                           if n.startswith(("rulebook/", "boards/"))})
+    else:
+        pages, boards = _book_and_boards(game_, faces, outcome, images, font, pdf_to_pngs)
+        changes = _changes(project, game, preview.since, images) if preview.since else []
+        blocks = stats_blocks(game_, pipeline.statistics(outcome))
     family = game_.main_family
     served = {weight: name for weight, name in (("regular", family.regular), ("bold", family.bold))
               if fonts.file_of(name) is not None}
@@ -142,10 +177,10 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     with preview.lock:
         preview.images, preview.cards, preview.pages = images, cards, pages
         preview.digests = digests
-        preview.faces, preview.font = dict(zip(order, face_list)), font
+        preview.faces, preview.font = {**kept_faces, **dict(zip(order, face_list))}, font
         preview.root = str(project.root.resolve())
         preview.boards = boards
-        preview.problems, preview.ok = problems, True
+        preview.problems, preview.ok = problems, not errors
         preview.lang = game_.lang
         preview.title = game_.display_title
         preview.changes = changes
@@ -359,6 +394,12 @@ def zoomed(project: Project | None, face, font: str) -> bytes:
     from ..write.png import faces_to_png
     cache = project.output / ".cache" / "png" if project is not None else None
     return faces_to_png([face], ZOOM_DPI, font, cache, bleed=False)[0]
+
+
+def _card_in(message: str) -> str | None:
+    """The card a problem's message names ("card 'priest': ..."), if any."""
+    found = re.match(r"(?:target '[^']*': )?card '([^']+)'", message)
+    return found.group(1) if found else None
 
 
 def make_handler(game: str, preview: Preview, project: Project | None = None):

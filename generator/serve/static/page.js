@@ -64,7 +64,9 @@ function renderCards() {  // in place: a card that did not change keeps its node
       if (image.getAttribute('src') !== url) image.setAttribute('src', url);
     }
     fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
-                                                    el('code', {}, c.id), ' ×' + c.copies);
+                                                    el('code', {}, c.id), ' ×' + c.copies,
+      ...(c.held ? [' ', el('span', {class: 'held'}, '(last good version: it has errors)')] : []));
+    fig.classList.toggle('held', Boolean(c.held));
     const mine = problemsOf(c.id);
     const badge = fig.querySelector('.badge');
     if (badge) badge.remove();
