@@ -25,7 +25,7 @@ from .validate import validate
 from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_a_time,
                     write_files)
 from .write.calibration import calibration_pages
-from .write.ledger import settle
+from .write import ledger
 from .write.guide import print_guide
 from .write.pdf import PdfFile
 
@@ -308,24 +308,6 @@ def stats_outputs(project: Project, outcome: Outcome, options: BuildOptions) -> 
     return [BytesFile(output_folder(project, game.id) / f"{game.id}-stats.pdf", data, pages)]
 
 
-def counting(progress, what: str, every: float = 0.5):
-    """A `counting(done, total)` for a long stage: progress hears how far it is and about
-    how long is left ("rasterising previews: 1,200 of 20,000, about 40 s left"), at most
-    every `every` seconds."""
-    import time
-    start, said = time.monotonic(), [0.0]
-
-    def count(done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - said[0] < every and done < total:
-            return
-        said[0] = now
-        left = (now - start) / done * (total - done) if done else 0
-        progress(f"{what}: {done:,} of {total:,}" + (f", about {left:.0f} s left" if done < total
-                                                     and now - start > 1 else ""))
-    return count
-
-
 def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
                     progress=lambda message: None) -> list:
     """PNG card faces, proof sheets and a Tabletop Simulator deck, when asked for. A target
@@ -342,7 +324,8 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
     outputs = []
     if options.png:
         outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}",
-                                      counting(progress, f"{game.id}: rasterising card faces"))
+                                      previews.counting(progress,
+                                                        f"{game.id}: rasterising card faces"))
     if options.proof:
         outputs += previews.proof_sheets(faces, folder, font, stem=stem, backs=options.proof_backs)
     if options.tts:
@@ -389,45 +372,31 @@ def build_targets(project: Project, game_id: str, options: list[BuildOptions],
             progress(f"{game_id}: writing {len(outputs)} files")
             with _writing(project, game_id, progress):
                 write_files(outputs, project.output)
-                outcome.removed = settle(output_folder(project, game_id), _ledger_key(run),
-                                         _owned(run, outputs), dropped)
+                outcome.removed = ledger.settle(output_folder(project, game_id),
+                                                _ledger_key(run), _owned(run, outputs), dropped)
             outcome.written = [(o.path, len(o.document.pages) if isinstance(o, PdfOutput) else
                                 getattr(o, "pages", 0)) for o in outputs]
     return [outcome for outcome, _ in planned]
 
 
 def _ledger_key(options: BuildOptions) -> str:
-    """What a build's files are recorded under (write/ledger.py): its print target, and
-    whether they are an errata set."""
-    return ("errata:" if options.only is not None else "build:") + (options.target or "")
+    return ledger.key(options.target, options.only is not None)
 
 
 def _owned(options: BuildOptions, outputs: list) -> list[Path]:
-    """The files a build records as its own: all it wrote; for an errata run, its errata
-    set (<stem>-errata-*), not the rulebook it rebuilt under its own name, which stays the
-    game's current rulebook whatever later errata runs find."""
-    paths = [o.path for o in outputs]
-    return paths if options.only is None else [p for p in paths if "-errata-" in p.name]
+    return ledger.owned([o.path for o in outputs], options.only is not None)
 
 
 def _dropped(project: Project, game_id: str, options: list[BuildOptions]):
-    """Which recorded keys a build of every print target retires: those of its kind
-    (build or errata) whose target the game no longer has (a renamed target, or the plain
-    build of a game that now has targets). A build of some targets retires nothing."""
-    declared = set(target_names(project, game_id)) or {None}
-    if {o.target for o in options} != declared:
-        return lambda key: False
-    kinds = {_ledger_key(o).split(":")[0] for o in options}
-    current = {_ledger_key(o) for o in options}
-    return lambda key: key.split(":")[0] in kinds and key not in current
+    return ledger.retired(target_names(project, game_id),
+                          [(o.target, o.only is not None) for o in options])
 
 
 def forget_errata(project: Project, game_id: str, target: str | None) -> list[Path]:
     """An errata run that has nothing to reprint: the errata set an earlier run wrote is no
     longer what changed, so it goes (write/ledger.py). Returns the files removed."""
     with _writing(project, game_id, lambda message: None):
-        return settle(output_folder(project, game_id),
-                      _ledger_key(BuildOptions(target=target, only=())), [])
+        return ledger.settle(output_folder(project, game_id), ledger.key(target, True), [])
 
 
 def _collisions(project: Project, planned: list) -> bool:

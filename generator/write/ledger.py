@@ -75,3 +75,28 @@ def _write(folder: Path, ledger: dict) -> None:
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+def key(target: str | None, errata: bool) -> str:
+    """What a build's files are recorded under: its print target, and whether they are an
+    errata set."""
+    return ("errata:" if errata else "build:") + (target or "")
+
+
+def owned(paths: list[Path], errata: bool) -> list[Path]:
+    """The files a build records as its own: all it wrote; for an errata run, its errata
+    set (<stem>-errata-*), not the rulebook it rebuilt under its own name, which stays the
+    game's current rulebook whatever later errata runs find."""
+    return paths if not errata else [p for p in paths if "-errata-" in p.name]
+
+
+def retired(declared: tuple[str, ...], runs: list[tuple[str | None, bool]]):
+    """Which recorded keys a build of every print target retires: those of its kinds
+    (build or errata) whose target the game no longer has (a renamed target, or the plain
+    build of a game that now has targets). A build of some targets retires nothing.
+    `runs`: each run's (target, errata)."""
+    if {target for target, _ in runs} != (set(declared) or {None}):
+        return lambda k: False
+    kinds = {key(t, e).split(":")[0] for t, e in runs}
+    current = {key(t, e) for t, e in runs}
+    return lambda k: k.split(":")[0] in kinds and k not in current

@@ -215,3 +215,21 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
     out.append(BytesFile(tts / f"{stem or faces.game.id}-tts.json",
                      json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")))
     return out
+
+
+def counting(progress, what: str, every: float = 0.5):
+    """A `counting(done, total)` for a long stage: progress hears how far it is and about
+    how long is left ("rasterising previews: 1,200 of 20,000, about 40 s left"), at most
+    every `every` seconds."""
+    import time
+    start, said = time.monotonic(), [0.0]
+
+    def count(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - said[0] < every and done < total:
+            return
+        said[0] = now
+        left = (now - start) / done * (total - done) if done else 0
+        progress(f"{what}: {done:,} of {total:,}" + (f", about {left:.0f} s left" if done < total
+                                                     and now - start > 1 else ""))
+    return count
