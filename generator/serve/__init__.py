@@ -63,6 +63,15 @@ class Preview:
     faces: dict[str, Any] = field(default_factory=dict)  # card image name -> its Face, for zoom
     font: str = ""  # the game's main font (what a zoomed face's fallback text is set in)
     root: str = ""  # the project's folder: a problem's file:line opens in an editor from it
+    closing: bool = False  # the server is stopping: waiting pages are answered at once
+
+    def __post_init__(self):
+        self.changed = threading.Condition(self.lock)  # a page waiting for the next version
+
+    def bump(self) -> None:
+        """A new version of what the page shows (the lock held): waiting pages hear of it."""
+        self.version += 1
+        self.changed.notify_all()
     server: str = field(default_factory=lambda: secrets.token_hex(6))  # this server's run
 
 
@@ -71,13 +80,13 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
 
     with preview.lock:
         preview.building = True
-        preview.version += 1
+        preview.bump()
     try:
         _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs)
     finally:
         with preview.lock:
             preview.building = False
-            preview.version += 1
+            preview.bump()
 
 
 def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs):
@@ -384,6 +393,9 @@ def _card_of(problem: dict, cards: list[dict]) -> str:
     return ""
 
 
+WAIT = 20.0  # seconds a page asking with ?wait is held when nothing changes (long polling)
+
+
 # A zoomed face is shown at its print size (96 CSS px to the inch): drawn at 200 dpi, it has
 # more than two image pixels for each CSS pixel, sharp on a 2x display too.
 ZOOM_DPI = 200
@@ -439,10 +451,15 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                 self._send(200, render_page(game, preview, nonce).encode("utf-8"),
                            "text/html; charset=utf-8", {"Content-Security-Policy": policy(nonce)})
             elif path == "/state.json":
-                with preview.lock:  # unchanged since the page's copy: 304, nothing to parse
+                seen = self.headers.get("If-None-Match")
+                with preview.lock:  # with ?wait, a page that is up to date waits for news
+                    deadline = time.monotonic() + WAIT
+                    while "wait" in parse_qs(url.query) and not preview.closing and \
+                            seen == f'"{preview.server}-{preview.version}"' and \
+                            time.monotonic() < deadline:
+                        preview.changed.wait(deadline - time.monotonic())
                     tag = f'"{preview.server}-{preview.version}"'
-                    state = None if self.headers.get("If-None-Match") == tag else \
-                        page_state(preview)
+                    state = None if seen == tag else page_state(preview)  # same: 304
                 if state is None:
                     self._send(304, b"", "application/json", {"ETag": tag})
                 else:
@@ -500,7 +517,7 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
                                  "message": f"internal error: {printable(str(exc))}",
                                  "check": "internal"}]
             preview.ok = False
-            preview.version += 1
+            preview.bump()
         if report:
             report(preview)
 
@@ -547,4 +564,7 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
         server.serve_forever(poll_interval=0.2)
     finally:
         stop.set()
+        with preview.lock:  # pages waiting for news hear at once, and find the server gone
+            preview.closing = True
+            preview.changed.notify_all()
         server.server_close()

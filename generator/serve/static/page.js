@@ -204,28 +204,38 @@ for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
   });
 }
 render();
-// The page asks every 700 ms whether anything changed; an unchanged state is a 304, not a
+// The page asks the server for the next version and the server answers when there is one
+// (long polling: a page with nothing new costs nothing); an unchanged state is a 304, not a
 // body to parse. A server that stopped is said; one that came back (a new run) reloads the
 // page, as does a page first opened before the project's fonts were known.
 const fontsAtLoad = state.fonts;
+const pause = (ms) => new Promise(done => setTimeout(done, ms));
 let etag = null, away = false;
-setInterval(async () => {
-  try {
-    const headers = etag ? {'If-None-Match': etag} : {};
-    const response = await fetch('/state.json', {cache: 'no-store', headers: headers});
-    const back = away;
-    away = false;
-    $('stopped').hidden = true;
-    if (response.status === 304) return;
-    etag = response.headers.get('ETag');
-    const next = await response.json();
-    if ((back && next.server !== state.server) || (!fontsAtLoad && next.fonts)) {
-      location.reload();
-      return;
+async function follow() {
+  for (;;) {
+    try {
+      const headers = etag ? {'If-None-Match': etag} : {};
+      const started = Date.now();
+      const response = await fetch('/state.json?wait=1', {cache: 'no-store', headers: headers});
+      const back = away;
+      away = false;
+      $('stopped').hidden = true;
+      if (response.status === 304) {
+        if (Date.now() - started < 200) await pause(700);  // a server that does not wait
+        continue;
+      }
+      etag = response.headers.get('ETag');
+      const next = await response.json();
+      if ((back && next.server !== state.server) || (!fontsAtLoad && next.fonts)) {
+        location.reload();
+        return;
+      }
+      if (next.version !== state.version) { state = next; render(); }  // in place: scroll kept
+    } catch (e) {
+      away = true;
+      $('stopped').hidden = false;
+      await pause(700);
     }
-    if (next.version !== state.version) { state = next; render(); }  // in place: scroll kept
-  } catch (e) {
-    away = true;
-    $('stopped').hidden = false;
   }
-}, 700);
+}
+follow();
