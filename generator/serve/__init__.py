@@ -64,6 +64,7 @@ class Preview:
     font: str = ""  # the game's main font (what a zoomed face's fallback text is set in)
     root: str = ""  # the project's folder: a problem's file:line opens in an editor from it
     closing: bool = False  # the server is stopping: waiting pages are answered at once
+    pictures: dict[str, bytes] = field(default_factory=dict)  # face key -> PNG (one builder)
 
     def __post_init__(self):
         self.changed = threading.Condition(self.lock)  # a page waiting for the next version
@@ -163,7 +164,8 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
                     face_list.append(face)
             cards.append(entry)
     cache = project.output / ".cache" / "png"
-    images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False)))
+    images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False,
+                                          memory=preview.pictures)))
     for c in cards:
         if c.get("held"):
             images[c["front"]], images[c["back"]] = last[c["front"]], last[c["back"]]

@@ -60,15 +60,20 @@ def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes
 
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
                  bleed: bool = True, transparent: bool = False,
-                 counting=lambda done, total: None) -> list[bytes]:
+                 counting=lambda done, total: None, memory: dict | None = None) -> list[bytes]:
     """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again.
     With `transparent`, what a face leaves undrawn is transparent (a token cut to shape).
-    `counting(done, total)` hears how many of the faces to draw are drawn."""
+    `counting(done, total)` hears how many of the faces to draw are drawn. `memory`, a
+    process's own dict of key -> PNG (the preview's), is looked in first and kept up to
+    date: a save of one card of 10,000 reads no file of the others."""
     shared: dict = {}
     keys = [face_key(f, dpi, bleed, shared, transparent) for f in faces]
     found: dict[str, bytes] = {}
-    if cache is not None:
-        for key in set(keys):
+    memory = {} if memory is None else memory
+    for key in set(keys):
+        if key in memory:
+            found[key] = memory[key]
+        elif cache is not None:
             path = cache / f"{key}.png"
             if path.is_file():
                 found[key] = path.read_bytes()
@@ -83,4 +88,7 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
             tmp.write_bytes(image)
             os.replace(tmp, cache / f"{key}.png")
     counting(len(faces), len(faces))  # every face: drawn now, or found drawn before
+    if memory is not None:
+        memory.clear()  # what this set of faces uses, no more: memory stays the game's size
+        memory.update(found)
     return [found[k] for k in keys]

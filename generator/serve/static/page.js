@@ -12,7 +12,7 @@ function el(tag, attrs, ...children) {
 // browser its copy (served as immutable), so a save fetches only what it changed.
 const src = (name) => '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') + '?v=' +
                       ((state.v || {})[name] || state.version);
-const img = (name, alt) => el('img', {src: src(name), alt: alt});
+const img = (name, alt) => el('img', {src: src(name), alt: alt, loading: 'lazy'});  // on screen
 function problemsOf(id) { return state.problems.filter(p => p.card === id); }
 function visible(c) {  // search looks at the id, the name and every field's value
   const q = $('search').value.trim().toLowerCase();
