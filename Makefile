@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/revisions.py
 	$(VENV)/bin/python benchmarks/validate.py
 	$(VENV)/bin/python benchmarks/png.py
+	$(VENV)/bin/python benchmarks/preview.py
 
 clean:
 	rm -rf output
