@@ -403,3 +403,32 @@ def test_a_failing_game_check_still_shows_the_new_card(project, server):
                          "utf-8")
         _until(lambda: "last good version" in _text(browser, By.CSS_SELECTOR, "figure.held"),
                "a card with an error of its own does not say it is held")
+
+
+def test_the_view_is_in_the_address_and_the_zoom_keeps_the_focus(project, server):
+    """The deck tab, the search, the filters and the open card are in the page's address (a
+    reload or a link opens the same view); the zoom holds the focus while open, and gives it
+    back to the card it came from."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    with chrome() as browser:
+        press = lambda key: ActionChains(browser).send_keys(key).perform()  # noqa: E731
+        browser.get(server + "/")
+        browser.find_element(By.ID, "search").send_keys("prince")
+        card = browser.find_element(By.ID, "card-prince")
+        browser.execute_script("arguments[0].scrollIntoView(); arguments[0].focus()", card)
+        press(Keys.ENTER)
+        _until(lambda: browser.find_element(By.ID, "zoom").is_displayed(), "no zoom")
+        assert browser.execute_script("return location.hash") == "#q=prince&card=prince"
+        for _ in range(3):  # Tab goes round inside the zoom
+            press(Keys.TAB)
+            assert browser.execute_script(
+                "return document.getElementById('zoom').contains(document.activeElement)")
+        press(Keys.ESCAPE)
+        assert browser.execute_script("return document.activeElement.id") == "card-prince"
+        browser.get(server + "/#q=prince&card=princess")  # a link to a view
+        browser.refresh()
+        _until(lambda: browser.find_element(By.ID, "zoom").is_displayed(), "the link's card")
+        assert browser.find_element(By.ID, "search").get_attribute("value") == "prince"
+        assert "姫" in browser.find_element(By.CSS_SELECTOR, "#zoom h2").text

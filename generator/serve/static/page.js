@@ -55,7 +55,7 @@ function renderCards() {  // in place: a card that did not change keeps its node
       fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0'},
                img(c.front, c.name), img(c.back, 'back of ' + c.name), el('figcaption', {}));
       fig.addEventListener('click', () => zoom(c.id));
-      fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') zoom(c.id); });
+      fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); zoom(c.id); } });
     }
     fig.dataset.deck = c.deck;
     const [front, back] = fig.querySelectorAll('img');
@@ -165,17 +165,24 @@ function renderBoards() {
               el('figcaption', {}, b.title));
   }));
 }
+let opener = null;  // what had the focus when the zoom opened: it gets it back
+function unzoom() {
+  $('zoom').hidden = true; open = null; remember();
+  if (opener) { opener.focus(); opener = null; }
+}
 function zoom(id) {
   const shown = state.cards.filter(visible);
   const c = state.cards.find(x => x.id === id);
   if (!c) { $('zoom').hidden = true; open = null; return; }
+  if ($('zoom').hidden) opener = document.activeElement;
   open = id;
+  remember();
   const size = {width: Math.round(c.w_mm * MM_PX) + 'px', height: Math.round(c.h_mm * MM_PX) + 'px'};
   const sharp = (name, alt) => el('img', {src: src(name).replace('/img/', '/zoom/'), alt: alt});
   const faces = [sharp(c.front, c.name), sharp(c.back, 'back of ' + c.name)];
   for (const f of faces) { f.style.width = size.width; f.style.height = size.height; }
   const close = el('button', {type: 'button'}, 'Close (Esc)');
-  close.addEventListener('click', () => { $('zoom').hidden = true; open = null; });
+  close.addEventListener('click', unzoom);
   const rows = Object.entries(c.fields).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)));
   const mine = problemsOf(c.id).map(p => el('li', {}, `${p.level}: ${p.message}`));
   $('zoom').replaceChildren(close, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
@@ -183,26 +190,55 @@ function zoom(id) {
     el('div', {class: 'faces'}, ...faces), el('table', {}, ...rows), el('ul', {}, ...mine));
   $('zoom').hidden = false;
   $('zoom').dataset.index = String(shown.findIndex(x => x.id === id));
+  if (!$('zoom').contains(document.activeElement)) close.focus();  // the focus inside it
 }
 document.addEventListener('keydown', (e) => {
   if ($('zoom').hidden) return;
   const shown = state.cards.filter(visible);
   const at = shown.findIndex(x => x.id === open);
-  if (e.key === 'Escape') { $('zoom').hidden = true; open = null; }
+  if (e.key === 'Tab') {  // the focus stays in the zoom while it is open
+    const inside = [...$('zoom').querySelectorAll('button, a[href], [tabindex]')];
+    const i = inside.indexOf(document.activeElement);
+    e.preventDefault();
+    inside[(i + (e.shiftKey ? inside.length - 1 : 1)) % inside.length].focus();
+  } else if (e.key === 'Escape') unzoom();
   else if (e.key === 'ArrowRight' && at >= 0) zoom(shown[(at + 1) % shown.length].id);
   else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
 });
 function render() {
   renderHeader(); renderCards(); renderReport(); renderRulebook(); renderBoards(); renderStats();
   if (open) zoom(open);
+  remember();
+}
+// What the page shows is in its address (#deck=…&q=…&drafts=1&problems=1&card=…): a link or
+// a reload opens the same view.
+function remember() {
+  const parts = new URLSearchParams();
+  if (deck) parts.set('deck', deck);
+  if ($('search').value) parts.set('q', $('search').value);
+  if ($('only-drafts').checked) parts.set('drafts', '1');
+  if ($('only-errors').checked) parts.set('problems', '1');
+  if (open) parts.set('card', open);
+  const hash = parts.toString() ? '#' + parts.toString() : '';
+  if (location.hash !== hash) history.replaceState(null, '', location.pathname + hash);
+}
+function recall() {
+  const parts = new URLSearchParams(location.hash.slice(1));
+  deck = parts.get('deck') || '';
+  $('search').value = parts.get('q') || '';
+  $('only-drafts').checked = parts.get('drafts') === '1';
+  $('only-errors').checked = parts.get('problems') === '1';
+  open = parts.get('card');
 }
 for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
   const input = $(id);
   if (input) input.addEventListener('input', () => {
     for (const c of state.cards) $('card-' + c.id).hidden = !visible(c);
     showNoMatch();
+    remember();
   });
 }
+recall();
 render();
 // The page asks the server for the next version and the server answers when there is one
 // (long polling: a page with nothing new costs nothing); an unchanged state is a 304, not a
