@@ -432,3 +432,17 @@ def test_the_view_is_in_the_address_and_the_zoom_keeps_the_focus(project, server
         _until(lambda: browser.find_element(By.ID, "zoom").is_displayed(), "the link's card")
         assert browser.find_element(By.ID, "search").get_attribute("value") == "prince"
         assert "姫" in browser.find_element(By.CSS_SELECTOR, "#zoom h2").text
+
+
+def test_drafts_are_still_counted_while_the_data_does_not_even_load(project, server):
+    """A YAML syntax error stops the game loading: the page keeps the last good cards and
+    their drafts (said as of the last good build), so the draft badges and count stay."""
+    cards = project / "cards/lastdance/cards.yaml"
+    cards.write_text(cards.read_text("utf-8") + "  - {id: broken\n", "utf-8")
+    _until(lambda: any(p["check"] == "yaml" for p in _get(server + "/state.json").get("problems", [])),
+           "the syntax error is not reported")
+    problems = _get(server + "/state.json")["problems"]
+    drafts = [p for p in problems if p["check"] == "draft"]
+    assert len(drafts) == 14 and all(p["message"].endswith("(as of the last good build)")
+                                     for p in drafts)
+    assert sum(1 for p in drafts if p["card"] == "princess") == 1

@@ -127,8 +127,13 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
     problems = [p.as_dict() for p in outcome.report.sorted()]
     if faces is None:
-        with preview.lock:  # the game did not load: keep the last good pictures
-            preview.problems, preview.ok = problems, False
+        with preview.lock:  # the game did not load: keep the last good pictures, and the
+            # drafts they show (a syntax error hides nothing of what is still to decide)
+            drafts = [{**p, "message": p["message"] + " (as of the last good build)"}
+                      for p in preview.problems if p["check"] == "draft" and
+                      not p["message"].endswith("(as of the last good build)")] or \
+                [p for p in preview.problems if p["check"] == "draft"]
+            preview.problems, preview.ok = problems + drafts, False
         return
     errors = bool(outcome.report.errors)
     # A card with an error of its own keeps its last good pictures (and says so); the others,
