@@ -446,3 +446,23 @@ def test_drafts_are_still_counted_while_the_data_does_not_even_load(project, ser
     assert len(drafts) == 14 and all(p["message"].endswith("(as of the last good build)")
                                      for p in drafts)
     assert sum(1 for p in drafts if p["card"] == "princess") == 1
+
+
+def test_the_zoom_can_show_the_guides(project, server):
+    """In the zoom, *Show guides* draws the card again with its trim, bleed and safe lines
+    and every element's box, as `build --guides` does."""
+    import urllib.request
+    state = _get(server + "/state.json")
+    front = next(c for c in state["cards"] if c["id"] == "princess")["front"]
+    with urllib.request.urlopen(f"{server}/zoom/{front}", timeout=30) as r:
+        plain = r.read()
+    with urllib.request.urlopen(f"{server}/zoom/{front}?guides=1", timeout=30) as r:
+        guided = r.read()
+    assert plain[:4] == guided[:4] == b"\x89PNG" and plain != guided
+    with chrome() as browser:
+        browser.get(server + "/#card=princess")
+        _until(lambda: browser.find_element("id", "zoom").is_displayed(), "no zoom")
+        browser.execute_script("document.getElementById('guides').click()")
+        _until(lambda: "guides=1" in browser.execute_script(
+            "return document.querySelector('#zoom .faces img').getAttribute('src')"), "no guides")
+        assert browser.find_element("id", "guides").text == "Hide guides"

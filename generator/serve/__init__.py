@@ -65,6 +65,7 @@ class Preview:
     root: str = ""  # the project's folder: a problem's file:line opens in an editor from it
     closing: bool = False  # the server is stopping: waiting pages are answered at once
     pictures: dict[str, bytes] = field(default_factory=dict)  # face key -> PNG (one builder)
+    game: Any = None  # the last good Game: a card laid out again with its guides, for zoom
 
     def __post_init__(self):
         self.changed = threading.Condition(self.lock)  # a page waiting for the next version
@@ -194,6 +195,8 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.images, preview.cards, preview.pages = images, cards, pages
         preview.digests = digests
         preview.faces, preview.font = {**kept_faces, **dict(zip(order, face_list))}, font
+        if not errors:
+            preview.game = game_
         preview.root = str(project.root.resolve())
         preview.boards = boards
         preview.problems, preview.ok = problems, not errors
@@ -408,6 +411,27 @@ WAIT = 20.0  # seconds a page asking with ?wait is held when nothing changes (lo
 ZOOM_DPI = 200
 
 
+def with_guides(game, name: str):
+    """The face an image name stands for (<deck>/<card>-<side>.png), laid out again with
+    its guides (the trim in red, the bleed and safe lines, every element's box and name, as
+    `build --guides` draws them), or None."""
+    from dataclasses import replace
+    from ..layout import layout_game
+    from ..problems import Report
+    found = re.fullmatch(r"([^/]+)/(.+)-(front|back)\.png", name)
+    if game is None or found is None:
+        return None
+    deck_id, card_id, side = found.groups()
+    deck = next((d for d in game.decks if d.id == deck_id), None)
+    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
+    if card is None:
+        return None
+    one = replace(game, decks=(replace(deck, cards=(card,)),), boards=())
+    faces = layout_game(one, Report(), guides=True)
+    laid = faces.decks[0].fronts if side == "front" else faces.decks[0].backs
+    return laid.get(card_id)
+
+
 def zoomed(project: Project | None, face, font: str) -> bytes:
     """A card face as PNG at ZOOM_DPI, drawn once (the PNG cache keeps it)."""
     from ..write.png import faces_to_png
@@ -484,7 +508,9 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                 name = path[len("/zoom/"):]
                 with preview.lock:
                     face, font = preview.faces.get(name), preview.font
-                    current = preview.digests.get(name)
+                    current, game_now = preview.digests.get(name), preview.game
+                if face is not None and parse_qs(url.query).get("guides") == ["1"]:
+                    face = with_guides(game_now, name) or face  # trim, bleed, safe, boxes
                 if face is None:
                     self._send(404, b"not found", "text/plain")
                 else:

@@ -178,14 +178,23 @@ function zoom(id) {
   open = id;
   remember();
   const size = {width: Math.round(c.w_mm * MM_PX) + 'px', height: Math.round(c.h_mm * MM_PX) + 'px'};
-  const sharp = (name, alt) => el('img', {src: src(name).replace('/img/', '/zoom/'), alt: alt});
+  const guides = $('zoom').dataset.guides === '1';  // trim, bleed, safe and boxes drawn
+  const sharp = (name, alt) => el('img', {src: src(name).replace('/img/', '/zoom/') +
+                                           (guides ? '&guides=1' : ''), alt: alt});
   const faces = [sharp(c.front, c.name), sharp(c.back, 'back of ' + c.name)];
   for (const f of faces) { f.style.width = size.width; f.style.height = size.height; }
   const close = el('button', {type: 'button'}, 'Close (Esc)');
   close.addEventListener('click', unzoom);
   const rows = Object.entries(c.fields).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)));
   const mine = problemsOf(c.id).map(p => el('li', {}, `${p.level}: ${p.message}`));
-  $('zoom').replaceChildren(close, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
+  const toggle = el('button', {type: 'button', id: 'guides', 'aria-pressed': String(guides)},
+                    guides ? 'Hide guides' : 'Show guides');
+  toggle.addEventListener('click', () => {
+    $('zoom').dataset.guides = guides ? '' : '1';
+    zoom(id);
+    $('guides').focus();
+  });
+  $('zoom').replaceChildren(close, toggle, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
     el('p', {}, `${c.w_mm} × ${c.h_mm} mm, at print size; ← → for the next card`),
     el('div', {class: 'faces'}, ...faces), el('table', {}, ...rows), el('ul', {}, ...mine));
   $('zoom').hidden = false;
