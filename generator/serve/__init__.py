@@ -33,6 +33,7 @@ from .. import fonts, pipeline
 from ..load import Project
 from ..problems import UsageError, printable
 from ..watch import watch as poll
+from .stats import stats_blocks  # the Stats view
 
 POLL = 0.4  # seconds between looks at the files
 
@@ -208,88 +209,6 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.fonts = {name: fonts.file_of(name) for name in served.values()}
         preview.font_family = served
         preview.built_at = time.strftime("%H:%M:%S")
-
-
-# SVG presentation attributes that reportlab's SVG renderer writes as `style`: the page's
-# Content-Security-Policy allows no inline style, so they travel as attributes.
-_SVG_STYLE = {"fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "stroke-linecap",
-              "stroke-linejoin", "stroke-dasharray", "stroke-opacity", "font-family",
-              "font-size", "font-weight", "text-anchor", "clip-path"}
-_SVG_TAGS = {"svg", "g", "path", "rect", "text", "line", "polyline", "polygon", "circle",
-             "ellipse", "clipPath", "title", "desc"}
-
-
-def svg_tree(text: str) -> list:
-    """A chart's SVG as a tree of [tag, attributes, children or text] for the page to build
-    with DOM calls: only drawing elements and attributes, never markup or script; a value
-    from data is the text of a <text> element. Text takes the page's font, the game's own."""
-    import xml.etree.ElementTree as ET
-
-    def convert(node) -> list:
-        tag = node.tag.split("}")[-1]
-        attrs = {}
-        for key, value in node.attrib.items():
-            key = key.split("}")[-1]
-            if key == "style":
-                for part in value.split(";"):
-                    name, _, val = part.partition(":")
-                    name, val = name.strip(), val.strip()
-                    if name in _SVG_STYLE and val:
-                        attrs[name] = val
-            elif not key.startswith("on") and key != "href":
-                attrs[key] = value
-        if "font-family" in attrs:
-            attrs["font-family"] = "cardgen-main, sans-serif"
-        if tag == "text":
-            return [tag, attrs, node.text or ""]
-        return [tag, attrs, [convert(child) for child in node
-                             if child.tag.split("}")[-1] in _SVG_TAGS - {"title", "desc"}]]
-    return convert(ET.fromstring(text))
-
-
-def stats_blocks(game, counted) -> list[dict]:
-    """The Stats view: headings, charts (the stats PDF's own, as SVG), tables and lines."""
-    from ..draw.charts import svg
-    from ..stats import pictures, show
-    font = fonts.ensure(game.main_family.regular)
-    chart = lambda c: {"kind": "chart", "title": c.title,  # noqa: E731
-                       "svg": svg_tree(svg(c, font, 640))}
-    blocks: list[dict] = []
-    for deck in counted.decks:
-        blocks.append({"kind": "heading", "text": f"{deck.name} ({deck.id}): "
-                       f"{show.plural(deck.total, 'card')}, {show.plural(deck.kinds, 'kind')}",
-                       "deck": deck.id})
-        for c in deck.crosses:
-            if not any(any(row) for row in c.cells):
-                blocks.append({"kind": "text", "text": f"{c.title}: no values yet"})
-                continue
-            blocks.append(chart(pictures.cross_chart(c)))
-            head, *rows = show.cross_rows(c)
-            blocks.append({"kind": "table", "head": head, "rows": rows})
-        for d in deck.distributions:
-            if d.total:
-                blocks.append(chart(pictures.distribution_chart(d, deck)))
-            else:
-                blocks.append({"kind": "text", "text": show.distribution_line(d)})
-    for t in counted.tables:
-        blocks.append({"kind": "heading", "text": t.name, "deck": t.deck})
-        if not t.labels:
-            blocks.append({"kind": "text", "text": "no items yet"})
-            continue
-        blocks.append(chart(pictures.table_chart(t)))
-        head, *rows = show.table_rows(t)
-        blocks.append({"kind": "table", "head": head, "rows": rows})
-    groups = pictures.questions(counted)
-    if groups:
-        blocks.append({"kind": "heading", "text": "Draw odds", "deck": ""})
-    for answers in groups:
-        blocks.append(chart(pictures.odds_chart(answers)))
-        blocks += [{"kind": "text", "text": show.answer_line(a)} for a in answers]
-    current = ""
-    for block in blocks:  # each block belongs to the deck of the heading above it
-        current = block.get("deck", current)
-        block["deck"] = current
-    return blocks
 
 
 def _outlined(png: bytes, regions) -> bytes:
