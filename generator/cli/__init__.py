@@ -162,32 +162,30 @@ MANY = 12  # files in one folder that the file list says as one line ("wrote 20,
 
 
 def _wrote(project: Project, written: list) -> list[str]:
-    """The "wrote" lines of a build: a file a line, except where one folder got more than
-    MANY (a PNG per card face), which is one line for the folder."""
-    by_folder: dict = {}
-    for path, pages in written:
-        by_folder.setdefault(path.parent, []).append((path, pages))
-    lines = []
-    for folder, files in by_folder.items():
-        if len(files) > MANY:
-            lines.append(f"wrote {len(files):,} files to {project.display(folder)}/")
-            continue
-        for path, pages in files:
-            count = f" ({counted(pages, 'page')})" if pages else ""
-            lines.append(f"wrote {project.display(path)}{count}")
-    return lines
+    """The "wrote" lines of a build: a file a line (with its pages), except where one folder
+    got more than MANY (a PNG per card face), which is one line for the folder."""
+    return _by_folder(project, written, "wrote {n:,} files to {folder}/",
+                      lambda path, pages: f"wrote {project.display(path)}"
+                      + (f" ({counted(pages, 'page')})" if pages else ""))
 
 
 def _removed(project: Project, removed: list) -> list[str]:
     """The "removed" lines of a build, a folder of more than MANY files as one line."""
-    by_folder: dict = {}
-    for path in removed:
-        by_folder.setdefault(path.parent, []).append(path)
-    return [f"removed {len(files):,} files from {project.display(folder)}/ (an earlier build "
-            "wrote them; this one does not)" if len(files) > MANY else
-            f"removed {project.display(path)} (an earlier build wrote it; this one does not)"
-            for folder, files in by_folder.items() for path in (files[:1] if len(files) > MANY
-                                                                 else files)]
+    return _by_folder(project, [(p, 0) for p in removed],
+                      "removed {n:,} files from {folder}/ (an earlier build wrote them; this "
+                      "one does not)", lambda path, _: f"removed {project.display(path)} (an "
+                      "earlier build wrote it; this one does not)")
+
+
+def _by_folder(project: Project, files: list, many: str, each) -> list[str]:
+    """Lines about (path, pages) files: one per file, or `many` for a folder of more than
+    MANY."""
+    folders: dict = {}
+    for path, pages in files:
+        folders.setdefault(path.parent, []).append((path, pages))
+    return [line for folder, inside in folders.items() for line in (
+        [many.format(n=len(inside), folder=project.display(folder))] if len(inside) > MANY
+        else [each(path, pages) for path, pages in inside])]
 
 
 def cmd_validate(args, project: Project) -> int:

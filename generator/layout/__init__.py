@@ -148,7 +148,7 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
     each element drawn (box: x, y, w, h from the face's bottom-left; items: what it drew)."""
     items: list[Item] = []
     boxes: list[tuple[str, tuple]] = []
-    drawn: list[tuple[str, list]] = []  # (element, what it drew), bottom to top
+    drawn: list[tuple[str, list, tuple | None]] = []  # (element, what it drew, its box)
     cache = BuildCache() if cache is None else cache
     for compiled in cache.plan(layout):
         if compiled.static:  # the same on every card: laid out once per build
@@ -162,7 +162,7 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
             element_items, box = _element(compiled, layout, card, game, scope, report, cache)
         items.extend(element_items)
         if element_items:
-            drawn.append((compiled.el.name, element_items))
+            drawn.append((compiled.el.name, element_items, box))
         if box is not None:
             boxes.append((compiled.el.name, box))
             if placed is not None and element_items:
@@ -188,7 +188,10 @@ def _badge_covers_no_text(layout: LayoutSpec, badge: list, drawn: list, report: 
     """The DRAFT badge goes where it hides no text: one that would is a warning at the
     layout's `draft:` (or the layout), naming the element, said once for the layout."""
     x0, y0, x1, y1 = extent(badge, fonts)
-    for name, element_items in drawn:
+    for name, element_items, box in drawn:
+        if box is not None and not any(getattr(i, "rotate", 0) for i in element_items) and not (
+                box[0] < x1 and box[0] + box[2] > x0 and box[1] < y1 and box[1] + box[3] > y0):
+            continue  # its box is clear of the badge: its ink is too (no need to measure it)
         ink = extent(element_items, fonts, content=True)
         if ink is not None and ink[0] < x1 and ink[2] > x0 and ink[1] < y1 and ink[3] > y0:
             report.warning(f"layout '{layout.id}': the DRAFT badge of a card with TBD values "

@@ -114,6 +114,9 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
     return pages, boards
 
 
+AS_BEFORE = " (as of the last good build)"  # a draft kept while the data does not load
+
+
 def as_written(value) -> str:
     """A card's value as the designer wrote it in YAML: [japanese, beowulf], true, 3; not
     Python's ['japanese', 'beowulf'] or True."""
@@ -131,10 +134,8 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     if faces is None:
         with preview.lock:  # the game did not load: keep the last good pictures, and the
             # drafts they show (a syntax error hides nothing of what is still to decide)
-            drafts = [{**p, "message": p["message"] + " (as of the last good build)"}
-                      for p in preview.problems if p["check"] == "draft" and
-                      not p["message"].endswith("(as of the last good build)")] or \
-                [p for p in preview.problems if p["check"] == "draft"]
+            drafts = [{**p, "message": p["message"].removesuffix(AS_BEFORE) + AS_BEFORE}
+                      for p in preview.problems if p["check"] == "draft"]
             preview.problems, preview.ok = problems + drafts, False
         return
     errors = bool(outcome.report.errors)
@@ -286,8 +287,9 @@ def page_state(preview: Preview) -> dict:
     group (game, data, layout), each card with its problems' count and whether it changed."""
     changed = {c["id"] for c in preview.changes}
     problems = []
+    ids = {c["id"] for c in preview.cards}
     for p in preview.problems:
-        card = _card_of(p, preview.cards)
+        card = _card_of(p, ids)
         file = p["file"]
         group = ("layout" if file.startswith("layouts/") else
                  "game" if file.endswith("game.yaml") or not file else "data")
@@ -314,12 +316,10 @@ def render_page(game: str, preview: Preview, nonce: str = "") -> str:
                            since=preview.since, changes=list(preview.changes))
 
 
-def _card_of(problem: dict, cards: list[dict]) -> str:
-    """The card a problem is about, if its message names one."""
-    for c in cards:
-        if f"card '{c['id']}'" in problem["message"]:
-            return c["id"]
-    return ""
+def _card_of(problem: dict, ids) -> str:
+    """The card of `ids` a problem is about, if its message names one."""
+    card = _card_in(problem["message"])
+    return card if card in ids else ""
 
 
 WAIT = 20.0  # seconds a page asking with ?wait is held when nothing changes (long polling)
@@ -359,9 +359,13 @@ def zoomed(project: Project | None, face, font: str) -> bytes:
 
 
 def _card_in(message: str) -> str | None:
-    """The card a problem's message names ("card 'priest': ..."), if any."""
-    found = re.match(r"(?:target '[^']*': )?card '([^']+)'", message)
+    """The card a problem's message names ("card 'priest': ..."), if any: found by its
+    words, not by trying every card of the game against every problem."""
+    found = _CARD.search(message)
     return found.group(1) if found else None
+
+
+_CARD = re.compile(r"\bcard '([^']+)'")
 
 
 def make_handler(game: str, preview: Preview, project: Project | None = None):

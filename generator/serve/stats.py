@@ -4,6 +4,7 @@ PDF's own charts, drawn as SVG trees the page builds with DOM calls (no markup).
 from __future__ import annotations
 
 from .. import fonts
+from ..problems import counted
 
 
 # SVG presentation attributes that reportlab's SVG renderer writes as `style`: the page's
@@ -43,7 +44,7 @@ def svg_tree(text: str) -> list:
     return convert(ET.fromstring(text))
 
 
-def stats_blocks(game, counted) -> list[dict]:
+def stats_blocks(game, statistics) -> list[dict]:
     """The Stats view: headings, charts (the stats PDF's own, as SVG), tables and lines."""
     from ..draw.charts import svg
     from ..stats import pictures, show
@@ -51,9 +52,9 @@ def stats_blocks(game, counted) -> list[dict]:
     chart = lambda c: {"kind": "chart", "title": c.title,  # noqa: E731
                        "svg": svg_tree(svg(c, font, 640))}
     blocks: list[dict] = []
-    for deck in counted.decks:
+    for deck in statistics.decks:
         blocks.append({"kind": "heading", "text": f"{deck.name} ({deck.id}): "
-                       f"{show.plural(deck.total, 'card')}, {show.plural(deck.kinds, 'kind')}",
+                       f"{counted(deck.total, 'card')}, {counted(deck.kinds, 'kind')}",
                        "deck": deck.id})
         for c in deck.crosses:
             if not any(any(row) for row in c.cells):
@@ -67,7 +68,7 @@ def stats_blocks(game, counted) -> list[dict]:
                 blocks.append(chart(pictures.distribution_chart(d, deck)))
             else:
                 blocks.append({"kind": "text", "text": show.distribution_line(d)})
-    for t in counted.tables:
+    for t in statistics.tables:
         blocks.append({"kind": "heading", "text": t.name, "deck": t.deck})
         if not t.labels:
             blocks.append({"kind": "text", "text": "no items yet"})
@@ -75,7 +76,7 @@ def stats_blocks(game, counted) -> list[dict]:
         blocks.append(chart(pictures.table_chart(t)))
         head, *rows = show.table_rows(t)
         blocks.append({"kind": "table", "head": head, "rows": rows})
-    groups = pictures.questions(counted)
+    groups = pictures.questions(statistics)
     if groups:
         blocks.append({"kind": "heading", "text": "Draw odds", "deck": ""})
     for answers in groups:

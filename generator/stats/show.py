@@ -19,7 +19,6 @@ def _pad(text: str, n: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
-plural = counted  # (the one plural rule: problems.counted)
 
 
 def number(value: float | None) -> str:
@@ -98,8 +97,8 @@ def answer_line(a: Answer) -> str:
 def text(stats: Stats) -> list[str]:
     lines = [f"{stats.game}: {stats.title}"]
     for deck in stats.decks:
-        lines.append(f"deck {deck.id} ({deck.name}): {plural(deck.total, 'card')}, "
-                     f"{plural(deck.kinds, 'kind')}")
+        lines.append(f"deck {deck.id} ({deck.name}): {counted(deck.total, 'card')}, "
+                     f"{counted(deck.kinds, 'kind')}")
         lines += [f"  {distribution_line(d)}" for d in deck.distributions]
         for c in deck.crosses:
             lines += [f"  {line}" for line in cross_lines(c)]
