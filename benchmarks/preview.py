@@ -63,7 +63,8 @@ def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: s
     while True:
         try:
             with urllib.request.urlopen(url + "/state.json", timeout=60) as r:
-                if json.loads(r.read()).get("built_at"):
+                state = json.loads(r.read())
+                if state.get("built_at") and not state.get("building"):
                     break
         except OSError:
             pass

@@ -8,7 +8,8 @@ print the same; any change that shows on paper changes it, whatever caused it: a
 field, a data table, a layout, a macro, a font or an image.
 
 `cardgen diff`, errata sets (`build --changed-since`), the PNG cache behind `--png`,
-`--tts` and `serve`, and the grouping of backs all ask this one question through here.
+`--tts` and `serve`, and the grouping of backs all ask this one question through here; the
+preview's sheet view asks it of imposed pages (page_identity).
 """
 
 from __future__ import annotations
@@ -23,6 +24,18 @@ def face_identity(face: Face, shared: dict | None = None) -> str:
     build hash a block they share once."""
     h = hashlib.sha256(repr((face.width, face.height, face.bleed)).encode())
     for item in face.items:
+        h.update(item_digest(item, shared))
+    return h.hexdigest()[:24]
+
+
+def page_identity(page, shared: dict | None = None) -> str:
+    """The identity of an imposed page (impose.Page: its size, its marks and each face it
+    places, where and how): two pages with the same identity print the same."""
+    h = hashlib.sha256(repr((page.width, page.height)).encode())
+    for placed in page.placements:
+        h.update(repr((face_identity(placed.face, shared), placed.x, placed.y, placed.rotate,
+                       placed.bleed, placed.clip)).encode())
+    for item in page.marks:
         h.update(item_digest(item, shared))
     return h.hexdigest()[:24]
 

@@ -251,7 +251,7 @@ def test_the_preview_shows_rulebook_and_boards_and_marks_what_changed(game, proj
     try:
         deadline = time.monotonic() + 60
         state = {}
-        while not state.get("built_at"):
+        while not state.get("built_at") or state.get("building"):  # the cards, then the rest
             assert time.monotonic() < deadline, "the preview was not built"
             time.sleep(0.2)
             if "url" in address:

@@ -24,12 +24,18 @@ def server(project):
         ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
     thread.start()
     deadline = time.monotonic() + 30
-    while "url" not in address or not _get(address["url"] + "/state.json").get("built_at"):
+    while "url" not in address or not _built(address["url"]):
         assert time.monotonic() < deadline, "the preview was not built"
         time.sleep(0.1)
     yield address["url"]
     stop.set()
     thread.join(10)
+
+
+def _built(url: str) -> bool:
+    """True once the first build is done: its cards (built_at) and the rest (not building)."""
+    state = _get(url + "/state.json")
+    return bool(state.get("built_at")) and not state.get("building")
 
 
 def _get(url: str) -> dict:
@@ -257,11 +263,11 @@ def test_a_font_registered_again_from_a_removed_folder_is_still_served(tmp_path)
     assert found is not None and found.is_file() and found.read_bytes() == project_font.read_bytes()
 
 
-def _start(project, port=0, stop=None):
-    """A `cardgen serve lastdance` on `port`; (its URL, its stop event), as soon as it listens."""
+def _start(project, port=0, stop=None, game="lastdance"):
+    """A `cardgen serve GAME` on `port`; (its URL, its stop event), as soon as it listens."""
     address, stop = {}, stop or threading.Event()
     threading.Thread(target=serve, daemon=True, kwargs=dict(
-        project=Project.find(), game="lastdance", port=port, stop=stop,
+        project=Project.find(), game=game, port=port, stop=stop,
         ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
     deadline = time.monotonic() + 10
     while "url" not in address:
@@ -287,7 +293,7 @@ def test_a_page_opened_during_the_first_build_gets_the_fonts_and_says_no_lie(pro
             _until(lambda: browser.execute_script(
                 "return [...document.styleSheets].some(s => [...s.cssRules].some("
                 "r => r.cssText.includes('@font-face')))"), "the page never got the fonts")
-            _until(lambda: _get(url + "/state.json").get("built_at"), "no build")
+            _until(lambda: _built(url), "no build")
             banner = browser.find_element("id", "banner")
             assert not banner.is_displayed()  # lastdance has no errors: no error banner
     finally:
@@ -296,7 +302,7 @@ def test_a_page_opened_during_the_first_build_gets_the_fonts_and_says_no_lie(pro
 
 def test_a_stopped_server_is_said_and_a_restarted_one_reloads_the_page(project):
     url, stop = _start(project)
-    _until(lambda: _get(url + "/state.json").get("built_at"), "no build")
+    _until(lambda: _built(url), "no build")
     port = int(url.rsplit(":", 1)[1])
     with chrome() as browser:
         browser.get(url + "/")
@@ -336,7 +342,7 @@ def test_the_report_leads_to_the_card_and_the_editor_and_the_zoom_is_sharp(proje
     monkeypatch.setenv("CARDGEN_EDITOR", "vscode://file/{path}:{line}:{col}")
     url, stop = _start(project)
     try:
-        _until(lambda: _get(url + "/state.json").get("built_at"), "no build")
+        _until(lambda: _built(url), "no build")
         with chrome() as browser:
             browser.get(url + "/")
             link = browser.find_element("css selector", ".problems a.place")
@@ -466,3 +472,107 @@ def test_the_zoom_can_show_the_guides(project, server):
         _until(lambda: "guides=1" in browser.execute_script(
             "return document.querySelector('#zoom .faces img').getAttribute('src')"), "no guides")
         assert browser.find_element("id", "guides").text == "Hide guides"
+
+
+MANY = 600  # cards: more than the page keeps in it at once (page.js: ALL_BELOW)
+
+
+def _many_cards(project):
+    """A game of MANY cards, each its name and nothing else: quick to draw."""
+    folder = project / "cards/many"
+    folder.mkdir()
+    (project / "layouts/many.yaml").write_text(
+        "size: meishi\nelements:\n"
+        "  - {name: n, type: text, text: \"{{ card.name }}\", size: 9pt}\n", "utf-8")
+    (folder / "game.yaml").write_text(
+        "title: Many\ndecks:\n  - {id: main, cards: cards.yaml, front: many, back: many,"
+        " backs: duplex}\n", "utf-8")
+    (folder / "cards.yaml").write_text("cards:\n" + "".join(
+        f"  - {{id: c{n}, name: N{n}}}\n" for n in range(MANY)), "utf-8")
+    return folder / "cards.yaml"
+
+
+def test_a_big_gallery_keeps_only_the_cards_in_sight_and_sends_only_what_changed(project):
+    """600 cards: the page holds the figures of the rows in sight and a few screens around,
+    placed where the whole gallery would have them (its height is every row's); scrolled
+    to the end, the last card is there; search reaches any card. A save sends the page only
+    the card that changed (with every card's order), and the page shows it."""
+    import json
+    cards = _many_cards(project)
+    url, stop = _start(project, game="many")
+    try:
+        _until(lambda: _built(url), "no build", 120)
+        with chrome() as browser:
+            browser.set_window_size(1200, 800)
+            browser.get(url + "/")
+            count = lambda: browser.execute_script(  # noqa: E731
+                "return document.querySelectorAll('figure.card').length")
+            assert 0 < count() < MANY / 2
+            height = browser.execute_script("return document.getElementById('cards').offsetHeight")
+            browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+            _until(lambda: browser.find_elements("id", f"card-c{MANY - 1}"), "the last card")
+            assert 0 < count() < MANY / 2
+            assert browser.execute_script(
+                "return document.getElementById('cards').offsetHeight") == height
+            last = browser.find_element("id", f"card-c{MANY - 1}")
+            assert last.is_displayed() and f"N{MANY - 1}" in last.text
+            browser.execute_script("window.scrollTo(0, 0)")
+            search = browser.find_element("id", "search")
+            search.send_keys("N333")
+            _until(lambda: count() == 1 and browser.find_elements("id", "card-c333"), "search")
+            search.clear()
+            search.send_keys("N")  # every card again: the gallery as tall as before
+            assert browser.execute_script(
+                "return document.getElementById('cards').offsetHeight") == height
+            search.clear()
+            with urllib.request.urlopen(url + "/state.json", timeout=5) as r:
+                tag, version = r.headers["ETag"], json.loads(r.read())["version"]
+            cards.write_text(cards.read_text("utf-8").replace("name: N5}", "name: Five}"), "utf-8")
+            _until(lambda: "Five" in _text(browser, "id", "card-c5"), "the edit")
+            request = urllib.request.Request(url + f"/state.json?since={version}",
+                                             headers={"If-None-Match": tag})
+            with urllib.request.urlopen(request, timeout=5) as r:
+                state = json.loads(r.read())
+            assert state["delta"] and [c["id"] for c in state["cards"]] == ["c5"]
+            assert len(state["order"]) == MANY and state["order"][:2] == ["c0", "c1"]
+            with urllib.request.urlopen(url + f"/state.json?since={version}", timeout=5) as r:
+                assert len(json.loads(r.read())["cards"]) == MANY  # no ETag: not known, all
+    finally:
+        stop.set()
+
+
+def test_the_sheet_view_shows_the_sheets_as_build_imposes_them(project, server, cardgen):
+    """The Sheets view has a figure for every sheet `cardgen build` writes, its fronts and
+    its back page drawn at the paper's size (A4 at the view's 60 dpi); a sheet's picture is
+    the very page of the fronts PDF: its dark pixels are where the PDF's are."""
+    import io
+
+    import pypdf
+    import pypdfium2
+    from PIL import Image
+    assert cardgen("build", "lastdance").code == 0
+    fronts = next((project / "output/lastdance").glob("*-fronts.pdf"))
+    pages = len(pypdf.PdfReader(fronts).pages)
+    with chrome() as browser:
+        browser.get(server + "/#view=sheets")
+        _until(lambda: len(browser.find_elements("css selector", "#sheet-list figure")) == pages,
+               "not every sheet")
+        assert browser.find_element("id", "sheets").is_displayed()
+        assert not browser.find_element("id", "gallery").is_displayed()
+        first = browser.find_element("id", "sheet-1")
+        assert "Sheet 1:" in first.text and "cards" in first.text
+        _until(lambda: browser.execute_script(
+            "return [...document.querySelectorAll('#sheet-1 img')].every(i => i.naturalWidth)"),
+            "the sheet's pictures did not load")
+        widths = browser.execute_script(
+            "return [...document.querySelectorAll('#sheet-1 img')].map(i => i.naturalWidth)")
+        assert len(widths) == 2 and all(abs(w - 210 / 25.4 * 60) <= 1 for w in widths)
+    name = _get(server + "/state.json")["sheets"][0]["front"]
+    with urllib.request.urlopen(f"{server}/img/{name}", timeout=30) as r:
+        shown = Image.open(io.BytesIO(r.read())).convert("L")
+    printed = pypdfium2.PdfDocument(str(fronts))[0].render(scale=60 / 72).to_pil().convert("L")
+    assert shown.size == printed.size
+    dark = lambda im: {(x // 6, y // 6) for x in range(0, im.width, 3)  # noqa: E731
+                       for y in range(0, im.height, 3) if im.getpixel((x, y)) < 128}
+    assert len(dark(printed)) > 1000  # cards printed dark (Last Dance's maroon)
+    assert len(dark(shown) ^ dark(printed)) <= 0.02 * len(dark(printed))

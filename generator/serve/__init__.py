@@ -2,9 +2,11 @@
 
 A builder thread watches the game's files (its folder, layouts/, fonts/) and, when one
 changes, validates and lays the game out again, rasterising card faces (cached by
-content, so only changed cards are drawn) and the rulebook's pages. The results are held
-in memory; invalid data updates the report and keeps the last good pictures. The page
-polls /state.json and reloads itself when a new build is ready.
+content, so only changed cards are drawn); it publishes the cards at once, then the
+rulebook's and boards' pages, the statistics and the sheets. The results are held in
+memory; invalid data updates the report and keeps the last good pictures. The page asks
+/state.json for the next version (long polling) and is sent only the cards that changed
+since the version it has; it updates itself in place.
 
 The server binds 127.0.0.1 by default and serves only what the builder made, by name:
 never a file path taken from a request.
@@ -33,6 +35,8 @@ from .. import fonts, pipeline
 from ..load import Project
 from ..problems import UsageError, printable
 from ..watch import watch as poll
+from .changes import changes_since  # the view of what prints differently
+from .sheets import sheet_picture, sheets_of  # the Sheets view
 from .stats import stats_blocks  # the Stats view
 
 POLL = 0.4  # seconds between looks at the files
@@ -67,6 +71,10 @@ class Preview:
     closing: bool = False  # the server is stopping: waiting pages are answered at once
     pictures: dict[str, bytes] = field(default_factory=dict)  # face key -> PNG (one builder)
     game: Any = None  # the last good Game: a card laid out again with its guides, for zoom
+    revs: dict[str, int] = field(default_factory=dict)  # card id -> version it last changed at
+    sheets: list[dict] = field(default_factory=list)  # the sheet view: n, deck, cards, pages
+    sheet_pages: dict[str, tuple] = field(default_factory=dict)  # name -> (Page, identity)
+    sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
 
     def __post_init__(self):
         self.changed = threading.Condition(self.lock)  # a page waiting for the next version
@@ -122,6 +130,10 @@ def as_written(value) -> str:
     Python's ['japanese', 'beowulf'] or True."""
     if isinstance(value, str):
         return value
+    if isinstance(value, bool) or value is None:  # the common scalars, without an emitter
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, int):
+        return str(value)
     import yaml
     return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
                           width=10 ** 6).strip().removesuffix("...").strip()
@@ -179,87 +191,64 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
             images[c["front"]], images[c["back"]] = last[c["front"]], last[c["back"]]
     with preview.lock:
         kept_faces = {name: f for name, f in preview.faces.items() if name in images}
-    if errors:  # the rulebook, boards, statistics and changes of the last good build stay
-        with preview.lock:
-            pages, boards, blocks = list(preview.pages), list(preview.boards), list(preview.stats)
-            changes = list(preview.changes)
-            images.update({n: data for n, data in last.items()
-                           if n.startswith(("rulebook/", "boards/"))})
-    else:
-        pages, boards = _book_and_boards(game_, faces, outcome, images, font, pdf_to_pngs)
-        changes = _changes(project, game, preview.since, images) if preview.since else []
-        blocks = stats_blocks(game_, pipeline.statistics(outcome))
+        # until the rest is made (or while the data has errors), the last good rulebook,
+        # boards and changes stay on the page
+        images.update({n: data for n, data in last.items() if n.startswith(PAGES)})
     family = game_.main_family
     served = {weight: name for weight, name in (("regular", family.regular), ("bold", family.bold))
               if fonts.file_of(name) is not None}
-    digests = {name: hashlib.sha1(data).hexdigest()[:12] for name, data in images.items()}
-    with preview.lock:
-        preview.images, preview.cards, preview.pages = images, cards, pages
-        preview.digests = digests
+    with preview.lock:  # the cards first: a save shows before the rulebook is made again
+        digests = _digests(images, last, preview.digests)
+        for c in cards:  # a card's pictures' digests are in its entry: a new picture, a
+            c["front_v"], c["back_v"] = digests[c["front"]], digests[c["back"]]  # new entry
+        preview.images, preview.digests = images, digests
+        _publish_cards(preview, cards, before)
         preview.faces, preview.font = {**kept_faces, **dict(zip(order, face_list))}, font
         if not errors:
             preview.game = game_
         preview.root = str(project.root.resolve())
-        preview.boards = boards
         preview.problems, preview.ok = problems, not errors
         preview.lang = game_.lang
         preview.title = game_.display_title
-        preview.changes = changes
-        preview.stats = blocks
         preview.decks = [{"id": d.deck.id, "name": d.deck.name} for d in faces.decks]
         preview.fonts = {name: fonts.file_of(name) for name in served.values()}
         preview.font_family = served
         preview.built_at = time.strftime("%H:%M:%S")
+        preview.bump()
+    if errors:  # the rulebook, boards, statistics and changes of the last good build stay
+        return
+    made: dict[str, bytes] = {}
+    pages, boards = _book_and_boards(game_, faces, outcome, made, font, pdf_to_pngs)
+    changes = changes_since(project, game, preview.since, made) if preview.since else []
+    blocks = stats_blocks(game_, pipeline.statistics(outcome))
+    sheets, sheet_pages = sheets_of(faces)
+    with preview.lock:
+        images = {n: data for n, data in preview.images.items() if not n.startswith(PAGES)}
+        images.update(made)
+        preview.digests = _digests(images, preview.images, preview.digests)
+        preview.images = images
+        preview.pages, preview.boards, preview.changes = pages, boards, changes
+        preview.stats = blocks
+        preview.sheets, preview.sheet_pages = sheets, sheet_pages
 
 
-def _outlined(png: bytes, regions) -> bytes:
-    import io
-
-    from PIL import Image as PILImage
-    from PIL import ImageDraw
-    with PILImage.open(io.BytesIO(png)) as im:
-        im = im.convert("RGB")
-        draw = ImageDraw.Draw(im)
-        for x, y, w, h in regions:
-            draw.rectangle([x * im.width - 1, y * im.height - 1, (x + w) * im.width + 1,
-                            (y + h) * im.height + 1], outline=(217, 26, 26), width=2)
-        out = io.BytesIO()
-        im.save(out, "PNG")
-        return out.getvalue()
+PAGES = ("rulebook/", "boards/", "changes/", "sheets/")  # the pictures not of card faces
 
 
-def _changes(project: Project, game: str, since: str, images: dict) -> list[dict]:
-    """The reprinted faces since a revision, before and after, their changes outlined: the
-    same diff and the same regions as `cardgen diff --visual`."""
-    from ..diff import diff_game
-    from ..problems import CardgenError
-    from ..write.changes import changed_regions
-    try:
-        diff = diff_game(project, game, since, visual=True)
-    except CardgenError as exc:
-        return [{"id": "", "side": "", "causes": [f"cannot compare with {since}: {exc}"],
-                 "before": "", "after": ""}]
-    out = []
-    for reprint in diff.reprinted:
-        for side in reprint.sides:
-            before, after = diff.rasters[reprint.new.id, side]
-            regions = changed_regions(before, after)
-            names = (f"changes/{reprint.new.id}-{side}-before.png",
-                     f"changes/{reprint.new.id}-{side}-after.png")
-            images[names[0]], images[names[1]] = _outlined(before, regions), _outlined(after, regions)
-            out.append({"id": reprint.new.id, "side": side, "causes": reprint.causes,
-                        "before": names[0], "after": names[1]})
-    # the rulebook's pages and the boards' pages that print differently, as --visual shows
-    for n, (title, causes, before, after, where) in enumerate(diff.page_rasters):
-        regions = changed_regions(before, after) if before and after else [(0.0, 0.0, 1.0, 1.0)]
-        names = [f"changes/page-{n}-{k}.png" if png else "" for k, png in
-                 (("before", before), ("after", after))]
-        for name, png in zip(names, (before, after)):
-            if png:
-                images[name] = _outlined(png, regions)
-        out.append({"id": title, "side": "", "causes": causes, "before": names[0],
-                    "after": names[1], "where": list(where)})
-    return out
+def _digests(images: dict, last: dict, known: dict) -> dict:
+    """Each picture's digest (its URL's version): a picture that is the very one of the
+    last build keeps the digest it had, without hashing it again."""
+    return {name: known[name] if last.get(name) is data and name in known
+            else hashlib.sha1(data).hexdigest()[:12] for name, data in images.items()}
+
+
+def _publish_cards(preview: Preview, cards: list[dict], before: dict) -> None:
+    """The new cards (the lock held), each with the version it last changed at: a page
+    that has version V is sent only the cards that changed since (page_state)."""
+    now = preview.version + 1  # the version this publication is (bump follows)
+    preview.revs = {c["id"]: preview.revs.get(c["id"], now) if before.get(c["id"]) == c else now
+                    for c in cards}
+    preview.cards = cards
 
 
 # The page is one Jinja2 template with autoescaping on; its state (cards, problems) travels
@@ -282,10 +271,11 @@ def policy(nonce: str) -> str:
             "form-action 'none'; frame-ancestors 'none'")
 
 
-def page_state(preview: Preview) -> dict:
+def page_state(preview: Preview, since: int | None = None) -> dict:
     """What the page shows, as JSON: each problem with the card it is about (if any) and its
-    group (game, data, layout), each card with its problems' count and whether it changed."""
-    changed = {c["id"] for c in preview.changes}
+    group (game, data, layout); the cards that changed since version `since` (the page's),
+    or all of them, with the order of every card's id; the cards that print differently
+    since --changes-since."""
     problems = []
     ids = {c["id"] for c in preview.cards}
     for p in preview.problems:
@@ -294,7 +284,8 @@ def page_state(preview: Preview) -> dict:
         group = ("layout" if file.startswith("layouts/") else
                  "game" if file.endswith("game.yaml") or not file else "data")
         problems.append({**p, "card": card, "group": group})
-    cards = [{**c, "changed": c["id"] in changed} for c in preview.cards]
+    cards = preview.cards if since is None else [
+        c for c in preview.cards if preview.revs.get(c["id"], since + 1) > since]
     where = {tuple(c["where"]) for c in preview.changes if c.get("where")}
     changed_pages = [p for n, p in enumerate(preview.pages, 1) if ("rulebook", n) in where]
     boards = [{**b, "changed": [p for n, p in enumerate(b["pages"], 1)
@@ -303,10 +294,13 @@ def page_state(preview: Preview) -> dict:
             "server": preview.server, "fonts": bool(preview.font_family),
             # CARDGEN_EDITOR, such as vscode://file/{path}:{line}:{col}: file:line as a link
             "editor": os.environ.get("CARDGEN_EDITOR", ""), "root": preview.root,
-            "v": preview.digests,  # an image's URL changes only when its picture does
-            "built_at": preview.built_at, "cards": cards, "problems": problems,
+            # an image's URL changes only when its picture does (a card's are in its entry)
+            "v": {n: d for n, d in preview.digests.items() if n.startswith(PAGES)},
+            "built_at": preview.built_at, "problems": problems,
+            "cards": cards, "delta": since is not None, "order": [c["id"] for c in preview.cards],
+            "changed": sorted({c["id"] for c in preview.changes}),
             "decks": preview.decks, "pages": preview.pages, "stats": preview.stats,
-            "changed_pages": changed_pages, "boards": boards}
+            "changed_pages": changed_pages, "boards": boards, "sheets": preview.sheets}
 
 
 def render_page(game: str, preview: Preview, nonce: str = "") -> str:
@@ -320,6 +314,15 @@ def _card_of(problem: dict, ids) -> str:
     """The card of `ids` a problem is about, if its message names one."""
     card = _card_in(problem["message"])
     return card if card in ids else ""
+
+
+def _since(query: str, seen: str | None, preview: Preview) -> int | None:
+    """The version a page has (?since=V), if it is of this server's run and not newer than
+    the server's: then it is sent only what changed since. Otherwise None: everything."""
+    asked = parse_qs(query).get("since", [""])[0]
+    if not asked.isdigit() or not (seen or "").startswith(f'"{preview.server}-'):
+        return None
+    return int(asked) if int(asked) <= preview.version else None
 
 
 WAIT = 20.0  # seconds a page asking with ?wait is held when nothing changes (long polling)
@@ -413,7 +416,9 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                             time.monotonic() < deadline:
                         preview.changed.wait(deadline - time.monotonic())
                     tag = f'"{preview.server}-{preview.version}"'
-                    state = None if seen == tag else page_state(preview)  # same: 304
+                    # same: 304; a page of this run that says its version gets what changed
+                    since = _since(url.query, seen, preview)
+                    state = None if seen == tag else page_state(preview, since)
                 if state is None:
                     self._send(304, b"", "application/json", {"ETag": tag})
                 else:
@@ -444,7 +449,10 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                 name = path[len("/img/"):]
                 with preview.lock:
                     data = preview.images.get(name)  # by name only
-                    current = preview.digests.get(name)
+                    current = preview.digests.get(name) or \
+                        preview.sheet_pages.get(name, (None, None))[1]
+                if data is None and name.startswith("sheets/"):  # drawn when first asked for
+                    data = sheet_picture(preview, name)
                 if data is None:
                     self._send(404, b"not found", "text/plain")
                 else:  # asked for by its digest: the same URL is the same picture for ever

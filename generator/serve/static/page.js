@@ -10,10 +10,17 @@ function el(tag, attrs, ...children) {
 }
 // A picture's URL carries its content's digest: an unchanged picture keeps its URL, and the
 // browser its copy (served as immutable), so a save fetches only what it changed.
-const src = (name) => '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') + '?v=' +
-                      ((state.v || {})[name] || state.version);
-const img = (name, alt) => el('img', {src: src(name), alt: alt, loading: 'lazy'});  // on screen
-function problemsOf(id) { return state.problems.filter(p => p.card === id); }
+const src = (name, v) => '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') + '?v=' +
+                         (v || (state.v || {})[name] || state.version);
+const img = (name, alt, v) => el('img', {src: src(name, v), alt: alt, loading: 'lazy'});
+let byCard = new Map();  // card id -> its problems (made once per state, not per card)
+function problemsOf(id) { return byCard.get(id) || []; }
+function index() {
+  byCard = new Map();
+  for (const p of state.problems) if (p.card) (byCard.get(p.card) || byCard.set(p.card, []).get(p.card)).push(p);
+  changedCards = new Set(state.changed || []);
+}
+let changedCards = new Set();
 function visible(c) {  // search looks at the id, the name and every field's value
   const q = $('search').value.trim().toLowerCase();
   if (q && !(c.id.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) ||
@@ -22,7 +29,7 @@ function visible(c) {  // search looks at the id, the name and every field's val
   if ($('only-drafts').checked && !c.draft) return false;
   if ($('only-errors').checked && !problemsOf(c.id).length) return false;
   const changed = $('only-changed');
-  if (changed && changed.checked && !c.changed) return false;
+  if (changed && changed.checked && !changedCards.has(c.id)) return false;
   return true;
 }
 function renderHeader() {
@@ -47,43 +54,115 @@ function renderHeader() {
     return b;
   }));
 }
+// The gallery holds the cards in sight and a few screens around them, not all of them: the
+// others are places in a grid computed from the cards' sizes (every row is as tall), so a
+// game of 10,000 cards costs the page what its visible cards do, and the gallery keeps its
+// height whatever is in it. A small game (ALL_BELOW cards) is all in the page.
+const ALL_BELOW = 200, AROUND = 2;  // screens kept above and below the one in sight
+let grid = {rows: [], step: 0, height: 0};
+let shown = [];  // the cards the search and filters let through, in order
+function metrics() {  // a face's height (page.css's --face, smaller on a phone) and a card's
+  const box = $('cards'), style = getComputedStyle(box);
+  const face = parseFloat(style.getPropertyValue('--face')) || 170;
+  const probe = el('figure', {class: 'card'}, el('figcaption', {}, 'Xg'));
+  probe.style.visibility = 'hidden';
+  box.append(probe);
+  const extra = probe.getBoundingClientRect().height;  // padding and caption
+  probe.remove();
+  return {face: face, height: face + extra, gap: parseFloat(style.columnGap) || 14};
+}
+function widthOf(c, m) {  // two faces side by side, 4 px after each, and the padding
+  return Math.round(2 * (m.face * (c.w_mm || 1) / (c.h_mm || 1) + 4) + 12);
+}
+function arrange() {  // the rows of the cards shown, for the gallery's width
+  const box = $('cards'), m = metrics(), room = box.clientWidth;
+  let widest = 1;
+  for (const c of shown) widest = Math.max(widest, (c.w_mm || 1) / (c.h_mm || 1));
+  const fits = Math.floor((room - 20) / (2 * widest));  // the faces of the widest card fit the room
+  if (fits < m.face) { m.height -= m.face - Math.max(fits, 20); m.face = Math.max(fits, 20); }
+  const rows = [];
+  let row = null, x = 0;
+  for (const c of shown) {
+    const w = widthOf(c, m);
+    if (!row || (x + w > room && row.length)) { row = []; rows.push(row); x = 0; }
+    row.push([c, x, w]);
+    x += w + m.gap;
+  }
+  grid = {rows: rows, m: m, step: m.height + m.gap,
+          height: rows.length ? rows.length * (m.height + m.gap) - m.gap : 0};
+  box.style.height = grid.height + 'px';
+}
+function figureOf(c) {  // a card's figure, made or brought up to date
+  let fig = $('card-' + c.id);
+  if (!fig || !fig.classList.contains('card')) {
+    fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0'},
+             img(c.front, c.name, c.front_v), img(c.back, 'back of ' + c.name, c.back_v),
+             el('figcaption', {}));
+    fig.addEventListener('click', () => zoom(c.id));
+    fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); zoom(c.id); } });
+  } else if (fig.card === c && fig.problems === problemsOf(c.id)) return fig;  // unchanged
+  fig.card = c; fig.problems = problemsOf(c.id);
+  fig.dataset.deck = c.deck;
+  const [front, back] = fig.querySelectorAll('img');
+  for (const [image, name, v] of [[front, c.front, c.front_v], [back, c.back, c.back_v]]) {
+    const url = src(name, v);
+    if (image.getAttribute('src') !== url) image.setAttribute('src', url);
+  }
+  fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
+                                                  el('code', {}, c.id), ' ×' + c.copies,
+    ...(c.held ? [' ', el('span', {class: 'held'}, '(last good version: it has errors)')] : []));
+  fig.classList.toggle('held', Boolean(c.held));
+  const mine = fig.problems;
+  const badge = fig.querySelector('.badge');
+  if (badge) badge.remove();
+  if (mine.length) {
+    const level = mine.some(p => p.level === 'error') ? 'error' : 'warning';
+    fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.message).join('\n')},
+                  String(mine.length)));
+  }
+  return fig;
+}
+function renderWindow() {  // the figures of the rows in sight (and AROUND screens), in order
+  const box = $('cards'), {rows, step, m} = grid;
+  let from = 0, to = rows.length;
+  if (shown.length >= ALL_BELOW && step) {
+    const top = -box.getBoundingClientRect().top, screen = window.innerHeight;
+    from = Math.max(0, Math.floor((top - AROUND * screen) / step));
+    to = Math.min(rows.length, Math.ceil((top + (AROUND + 1) * screen) / step));
+  }
+  const wanted = [];
+  for (let r = from; r < to; r++) {
+    for (const [c, x, w] of rows[r]) {
+      const fig = figureOf(c);
+      fig.style.left = x + 'px'; fig.style.top = r * step + 'px'; fig.style.width = w + 'px';
+      fig.style.height = m.height + 'px';
+      for (const i of fig.querySelectorAll('img')) {
+        i.style.width = (w - 12) / 2 - 4 + 'px'; i.style.height = m.face + 'px';
+      }
+      wanted.push(fig);
+    }
+  }
+  const keep = new Set(wanted);
+  for (const fig of [...box.children]) if (!keep.has(fig)) fig.remove();
+  wanted.forEach((fig, i) => { if (box.children[i] !== fig) box.insertBefore(fig, box.children[i] || null); });
+}
 function renderCards() {  // in place: a card that did not change keeps its node and pictures
-  const box = $('cards'), old = new Map([...box.children].map(f => [f.id, f]));
-  const figures = state.cards.map(c => {
-    let fig = old.get('card-' + c.id);
-    if (!fig) {
-      fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0'},
-               img(c.front, c.name), img(c.back, 'back of ' + c.name), el('figcaption', {}));
-      fig.addEventListener('click', () => zoom(c.id));
-      fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); zoom(c.id); } });
-    }
-    fig.dataset.deck = c.deck;
-    const [front, back] = fig.querySelectorAll('img');
-    for (const [image, name] of [[front, c.front], [back, c.back]]) {
-      const url = src(name);
-      if (image.getAttribute('src') !== url) image.setAttribute('src', url);
-    }
-    fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
-                                                    el('code', {}, c.id), ' ×' + c.copies,
-      ...(c.held ? [' ', el('span', {class: 'held'}, '(last good version: it has errors)')] : []));
-    fig.classList.toggle('held', Boolean(c.held));
-    const mine = problemsOf(c.id);
-    const badge = fig.querySelector('.badge');
-    if (badge) badge.remove();
-    if (mine.length) {
-      const level = mine.some(p => p.level === 'error') ? 'error' : 'warning';
-      fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.message).join('\n')},
-                    String(mine.length)));
-    }
-    fig.hidden = !visible(c);
-    return fig;
-  });
-  for (const [id, fig] of old) if (!state.cards.some(c => 'card-' + c.id === id)) fig.remove();
-  figures.forEach((fig, i) => { if (box.children[i] !== fig) box.insertBefore(fig, box.children[i] || null); });
+  shown = state.cards.filter(visible);
+  arrange();
+  renderWindow();
   showNoMatch();
 }
+let pending = false;  // one look at the window per frame, however fast the scroll
+function later() {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => { pending = false; renderWindow(); });
+}
+window.addEventListener('scroll', later, {passive: true});
+window.addEventListener('resize', () => { arrange(); later(); });
+document.fonts.ready.then(() => { arrange(); renderWindow(); });  // captions in the project's font
 function showNoMatch() {  // a search or filter that leaves nothing says so
-  $('no-match').hidden = state.cards.some(visible) || !state.cards.length;
+  $('no-match').hidden = shown.length > 0 || !state.cards.length;
 }
 function place(p) {  // file:line:col, a link an editor opens where the server was told how
   const text = `${p.file}:${p.line}:${p.col}`;
@@ -136,16 +215,40 @@ function renderStats() {
     return el('table', {}, head, ...b.rows.map(r => el('tr', {}, ...r.map(c => el('td', {}, c)))));
   }));
 }
+const FLIP = {'long-edge': 'turned over on its long edge', 'short-edge': 'turned over on its short edge'};
+function renderSheets() {  // made when the view is open: a sheet's pictures are drawn when asked
+  if (view !== 'sheets') return;
+  const sheets = (state.sheets || []).filter(s => !deck || s.deck === deck);
+  const list = $('sheet-list'), old = new Map([...list.children].map(f => [f.id, f]));
+  list.replaceChildren(...sheets.map(s => {
+    const fig = old.get('sheet-' + s.n) || el('figure', {class: 'sheet', id: 'sheet-' + s.n},
+      img(s.front, `sheet ${s.n}, fronts`, s.front_v), img(s.back, `sheet ${s.n}, backs`, s.back_v),
+      el('figcaption', {}));
+    const [front, back] = fig.querySelectorAll('img');
+    for (const [image, name, v] of [[front, s.front, s.front_v], [back, s.back, s.back_v]]) {
+      if (image.getAttribute('src') !== src(name, v)) image.setAttribute('src', src(name, v));
+    }
+    const what = [s.cards && `${s.cards} card${s.cards === 1 ? '' : 's'}`,
+                  s.blank && `${s.blank} blank slot${s.blank === 1 ? '' : 's'} (filler cards)`];
+    fig.querySelector('figcaption').textContent = `Sheet ${s.n}: ${s.deck_name || s.deck}, ` +
+      `${what.filter(Boolean).join(' and ')}; the back page as it prints, ${FLIP[s.duplex] || s.duplex}`;
+    return fig;
+  }));
+  if (!sheets.length) list.replaceChildren(el('p', {}, 'No sheets yet: they come with a build without errors.'));
+}
 let view = 'cards';
+const VIEWS = {cards: 'gallery', stats: 'stats', sheets: 'sheets'};  // a view's button and section
 function showView(name) {
   view = name;
-  $('view-cards').setAttribute('aria-pressed', String(name === 'cards'));
-  $('view-stats').setAttribute('aria-pressed', String(name === 'stats'));
-  $('gallery').hidden = name !== 'cards';
-  $('stats').hidden = name !== 'stats';
+  for (const [key, section] of Object.entries(VIEWS)) {
+    $('view-' + key).setAttribute('aria-pressed', String(name === key));
+    $(section).hidden = name !== key;
+  }
+  renderSheets();
+  if (name === 'cards') { arrange(); renderWindow(); }  // its width may have changed meanwhile
+  remember();
 }
-$('view-cards').addEventListener('click', () => showView('cards'));
-$('view-stats').addEventListener('click', () => showView('stats'));
+for (const key of Object.keys(VIEWS)) $('view-' + key).addEventListener('click', () => showView(key));
 function marked(image, changed) {  // a page that prints differently since --changes-since
   if (changed) { image.classList.add('changed'); image.title = 'changed'; }
   return image;
@@ -215,7 +318,9 @@ document.addEventListener('keydown', (e) => {
   else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
 });
 function render() {
+  index();
   renderHeader(); renderCards(); renderReport(); renderRulebook(); renderBoards(); renderStats();
+  renderSheets();
   if (open) zoom(open);
   remember();
 }
@@ -228,6 +333,7 @@ function remember() {
   if ($('only-drafts').checked) parts.set('drafts', '1');
   if ($('only-errors').checked) parts.set('problems', '1');
   if (open) parts.set('card', open);
+  if (view !== 'cards') parts.set('view', view);
   const hash = parts.toString() ? '#' + parts.toString() : '';
   if (location.hash !== hash) history.replaceState(null, '', location.pathname + hash);
 }
@@ -238,14 +344,11 @@ function recall() {
   $('only-drafts').checked = parts.get('drafts') === '1';
   $('only-errors').checked = parts.get('problems') === '1';
   open = parts.get('card');
+  if (VIEWS[parts.get('view')]) showView(parts.get('view'));
 }
 for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
   const input = $(id);
-  if (input) input.addEventListener('input', () => {
-    for (const c of state.cards) $('card-' + c.id).hidden = !visible(c);
-    showNoMatch();
-    remember();
-  });
+  if (input) input.addEventListener('input', () => { renderCards(); remember(); });
 }
 recall();
 render();
@@ -255,13 +358,21 @@ render();
 // page, as does a page first opened before the project's fonts were known.
 const fontsAtLoad = state.fonts;
 const pause = (ms) => new Promise(done => setTimeout(done, ms));
-let etag = null, away = false;
+let etag = `"${state.server}-${state.version}"`, away = false;  // what the page has
+function merged(next) {  // what the server sent: every card, or those changed since ours
+  if (!next.delta) return next;
+  const mine = new Map(state.cards.map(c => [c.id, c]));  // an unchanged card: the same object
+  for (const c of next.cards) mine.set(c.id, c);
+  const cards = next.order.map(id => mine.get(id));
+  return cards.includes(undefined) ? null : {...next, cards: cards};  // null: ask for all
+}
 async function follow() {
   for (;;) {
     try {
       const headers = etag ? {'If-None-Match': etag} : {};
       const started = Date.now();
-      const response = await fetch('/state.json?wait=1', {cache: 'no-store', headers: headers});
+      const response = await fetch('/state.json?wait=1' + (etag ? '&since=' + state.version : ''),
+                                   {cache: 'no-store', headers: headers});
       const back = away;
       away = false;
       $('stopped').hidden = true;
@@ -269,8 +380,9 @@ async function follow() {
         if (Date.now() - started < 200) await pause(700);  // a server that does not wait
         continue;
       }
-      etag = response.headers.get('ETag');
-      const next = await response.json();
+      const next = merged(await response.json());
+      etag = next ? response.headers.get('ETag') : null;
+      if (!next) continue;
       if ((back && next.server !== state.server) || (!fontsAtLoad && next.fonts)) {
         location.reload();
         return;

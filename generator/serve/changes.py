@@ -1,0 +1,54 @@
+"""The preview's view of what prints differently since a revision (`serve --changes-since`):
+the same diff and the same changed regions as `cardgen diff --visual`."""
+
+from __future__ import annotations
+
+
+def _outlined(png: bytes, regions) -> bytes:
+    import io
+
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+    with PILImage.open(io.BytesIO(png)) as im:
+        im = im.convert("RGB")
+        draw = ImageDraw.Draw(im)
+        for x, y, w, h in regions:
+            draw.rectangle([x * im.width - 1, y * im.height - 1, (x + w) * im.width + 1,
+                            (y + h) * im.height + 1], outline=(217, 26, 26), width=2)
+        out = io.BytesIO()
+        im.save(out, "PNG")
+        return out.getvalue()
+
+
+def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
+    """The reprinted faces since a revision, before and after, their changes outlined: the
+    same diff and the same regions as `cardgen diff --visual`."""
+    from ..diff import diff_game
+    from ..problems import CardgenError
+    from ..write.changes import changed_regions
+    try:
+        diff = diff_game(project, game, since, visual=True)
+    except CardgenError as exc:
+        return [{"id": "", "side": "", "causes": [f"cannot compare with {since}: {exc}"],
+                 "before": "", "after": ""}]
+    out = []
+    for reprint in diff.reprinted:
+        for side in reprint.sides:
+            before, after = diff.rasters[reprint.new.id, side]
+            regions = changed_regions(before, after)
+            names = (f"changes/{reprint.new.id}-{side}-before.png",
+                     f"changes/{reprint.new.id}-{side}-after.png")
+            images[names[0]], images[names[1]] = _outlined(before, regions), _outlined(after, regions)
+            out.append({"id": reprint.new.id, "side": side, "causes": reprint.causes,
+                        "before": names[0], "after": names[1]})
+    # the rulebook's pages and the boards' pages that print differently, as --visual shows
+    for n, (title, causes, before, after, where) in enumerate(diff.page_rasters):
+        regions = changed_regions(before, after) if before and after else [(0.0, 0.0, 1.0, 1.0)]
+        names = [f"changes/page-{n}-{k}.png" if png else "" for k, png in
+                 (("before", before), ("after", after))]
+        for name, png in zip(names, (before, after)):
+            if png:
+                images[name] = _outlined(png, regions)
+        out.append({"id": title, "side": "", "causes": causes, "before": names[0],
+                    "after": names[1], "where": list(where)})
+    return out
