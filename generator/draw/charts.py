@@ -113,6 +113,7 @@ def drawing(chart: Chart, font: str, width: float, font_size: float = 7.5,
             c.categoryAxis.labels.angle = 30
             c.categoryAxis.labels.boxAnchor = "ne"
     d = Drawing(width, height)
+    d.initialFontName = font  # the state a drawing starts in: never an unembedded Helvetica
     d.add(c)
     d.add(String(0, height - 11, chart.title, fontName=font, fontSize=font_size + 2,
                  fillColor=INK))

@@ -26,6 +26,7 @@ from ..problems import Location, Report
 from ..units import mm, show_size, to_mm
 from ..reproducible import making_pdf
 from .booklet import booklet_order, impose_booklet
+from .tables import table_style
 from .template import render_markdown
 from .template import BESIDE, FACES
 from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Typesetter, marker_options, max_columns,
@@ -201,7 +202,11 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
 
     cover = _cover(game, look, setter, lang)
     words = WORDS[lang]
-    toc = TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0)
+    toc = TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
+                          tableStyle=table_style(look, [  # reportlab's, in the body's font
+                              ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     front = cover + [NextPageTemplate("body"), PageBreak(),
                      setter.text(words["contents"], look.size * 1.5, look.heading, bold=True,
                                  color=look.accent, align="left", after=look.size),

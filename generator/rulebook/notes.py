@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Table
 
 from ..model import EDITOR_NOTE
+from .tables import table_style
 
 EDITOR_GREY = (0.42, 0.42, 0.42)
 _EDITOR = re.compile(r"^\s*\[!EDITOR\]\s*")
@@ -36,7 +37,7 @@ def note_box(setter, inner: list):
     look = setter.look
     light = tuple(1 - (1 - c) * 0.1 for c in look.accent[:3])
     box = Table([[inner]], colWidths=[setter.width])
-    box.setStyle(TableStyle([
+    box.setStyle(table_style(look, [
         ("BACKGROUND", (0, 0), (-1, -1), light),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, look.accent),
         ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
@@ -56,7 +57,7 @@ def editor_box(setter, inner: list):
         if hasattr(flow, "atoms"):
             flow.atoms = [a._replace(color=EDITOR_GREY) for a in flow.atoms]
     box = Table([[[label, *inner]]], colWidths=[setter.width])
-    box.setStyle(TableStyle([
+    box.setStyle(table_style(look, [
         ("BOX", (0, 0), (-1, -1), 0.6, EDITOR_GREY, None, (2, 2)),
         ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
         ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),

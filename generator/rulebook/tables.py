@@ -12,8 +12,17 @@ from __future__ import annotations
 
 import re
 
+from reportlab.platypus import TableStyle
+
 from ..textflow import content_widths
 from ..problems import agreeing
+
+def table_style(look, rules: list) -> TableStyle:
+    """A rulebook table's style: `rules`, and its cells in the body's font. (reportlab
+    selects a cell's font before it draws the cell, Helvetica unless told: a font the
+    rulebook never embeds, which every preflight flags, though nothing is set in it.)"""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), look.body.regular), *rules])
+
 
 TABLE_MIN = 0.8  # a table too wide for the page may set its text this much smaller
 TABLE_STEPS = 4  # in this many steps

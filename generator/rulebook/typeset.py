@@ -17,7 +17,7 @@ from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
 from markdown_it.rules_inline.state_inline import Scanned, StateInline
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem, PageBreak, Spacer,
-                                Table, TableStyle)
+                                Table)
 
 from .. import fonts
 from ..colors import parse_color
@@ -27,7 +27,7 @@ from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
 from .notes import editor_box, is_editor_note, note_box
-from .tables import column_widths
+from .tables import column_widths, table_style
 from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
 
 _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
@@ -506,7 +506,7 @@ class Typesetter:
         ]
         if header_rows:
             style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), light))
-        table.setStyle(TableStyle(style))
+        table.setStyle(table_style(self.look, style))
         table.spaceAfter = self.look.size
         return table, i + 1
 
@@ -531,7 +531,7 @@ class Typesetter:
         paragraphs = [self.para(p) for p in text.split("\n") if p.strip()] or [Spacer(1, 1)]
         table = Table([[Faces([face], max_scale=scale) if face else Spacer(1, 1), paragraphs]],
                       colWidths=[face_w + 8, self.width - face_w - 8])
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+        table.setStyle(table_style(self.look, [("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("RIGHTPADDING", (0, 0), (0, -1), 8)]))
         table.spaceAfter = self.look.size * 1.2
