@@ -141,6 +141,22 @@ def test_every_font_in_an_export_is_embedded(vampire):
     assert seen
 
 
+def test_no_pdf_cardgen_writes_references_a_font_it_does_not_embed(project, cardgen, vampire):
+    """Every PDF of every game (sheets, back files, rulebook, booklet, statistics, and the
+    print-shop export): each font any page selects, in forms too, is embedded. (A rulebook
+    once listed an unembedded Helvetica that its tables selected and never drew.)"""
+    import pypdf
+    assert cardgen("build", "--stats").code == 0
+    pdfs = sorted((project / "output").rglob("*.pdf"))
+    kinds = {p.name.rsplit("-", 1)[-1] for p in pdfs}
+    assert {"fronts.pdf", "backs.pdf", "rulebook.pdf", "booklet.pdf", "stats.pdf"} <= kinds
+    assert any(p.parent == vampire for p in pdfs)
+    for path in pdfs:
+        for n, page in enumerate(pypdf.PdfReader(str(path)).pages, 1):
+            found = fonts(page)
+            assert all(found.values()), (str(path.relative_to(project)), n, found)
+
+
 def test_the_same_game_exports_the_same_bytes(project, cardgen, vampire):
     first = {p.name: p.read_bytes() for p in vampire.iterdir()}
     assert cardgen("export", "vampire-band", "--profile", "jp-print").code == 0
