@@ -66,3 +66,14 @@ def cmyk_transform(icc: bytes):
         ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(icc)), "RGB", "CMYK",
         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
         flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+def lab_transform(icc: bytes):
+    """littleCMS's transform from a CMYK output profile (its bytes) to CIELAB, relative
+    colorimetric: the lightness a CMYK colour prints at on that press, paper white L* 100
+    (Pillow's LAB mode holds L* 0..100 as 0..255)."""
+    import io
+    from PIL import ImageCms
+    return ImageCms.buildTransform(
+        ImageCms.ImageCmsProfile(io.BytesIO(icc)), ImageCms.createProfile("LAB"), "CMYK", "LAB",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)

@@ -149,6 +149,9 @@ class ExportProfile:
     icc: str | None  # absolute path of the CMYK output profile (color: cmyk)
     output_condition: str  # what the output intent calls the printing condition
     black_text: str  # "k-only": text in black and greys prints on K alone; or "convert"
+    max_ink: int  # percent: the most ink (all four plates) the shop takes anywhere
+    rich_black: tuple[float, ...] | None  # the CMYK black of large black areas
+    overprint: str  # "black": K100 text, lines and small fills overprint; or "none"
     min_image_dpi: int
     dpi: int  # PNG resolution
     tolerance: float  # points a card may differ from a size and still be printed at it

@@ -544,14 +544,14 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     faces = lay_out(outcome, placements=placements)
     if faces is None:
         return outcome, None
-    export.check_faces(outcome.game, placements, profile, bleeds, report)
+    convert = export.converter(profile, project.output / ".cache" / "cmyk")
+    export.check_faces(outcome.game, placements, profile, bleeds, report, convert)
     if outcome.failed(strict):
         return outcome, None
     game = outcome.game
     folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
     progress(f"{game_id}: writing and reading back '{profile_name}' files")
-    outputs = export.export_files(faces, profile, folder, project.output / ".cache" / "cmyk",
-                                  report, project.display)
+    outputs = export.export_files(faces, profile, folder, convert, report, project.display)
     if report.errors:
         return outcome, None
     with _writing(project, game_id, progress):

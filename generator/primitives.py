@@ -13,7 +13,8 @@ answers the same small protocol, and everything that handles faces goes through 
 - `CONTENT`: whether it is content a reader must see whole (text, pictures, codes), as
   opposed to decoration: the safe-area and token-shape checks judge content;
 - `recolored(conversion)`: the same primitive in another colour space (a CMYK export):
-  `conversion.color(color, text=...)` converts a colour, `conversion.image(item)` a picture;
+  `conversion.color(color, use, area)` converts a colour for what it paints ("text",
+  "line" or "fill", a fill with its area), `conversion.image(item)` a picture;
 - `digest(shared)`: bytes that change whenever what it prints changes (identity.py);
 - `weight()`: roughly how many bytes of content stream it takes (which blocks pay as forms).
 
@@ -120,7 +121,10 @@ def _painted_box(item):
 
 
 def _repainted(item, conversion):
-    return replace(item, fill=conversion.color(item.fill), stroke=conversion.color(item.stroke))
+    box = item.bounds() if item.fill is not None else None
+    area = (box[2] - box[0]) * (box[3] - box[1]) if box else 0.0
+    return replace(item, fill=conversion.color(item.fill, "fill", area),
+                   stroke=conversion.color(item.stroke, "line"))
 
 
 class _Painted:
@@ -232,7 +236,7 @@ class Line:
                 max(self.x1, self.x2), max(self.y1, self.y2))
 
     def recolored(self, conversion) -> "Line":
-        return replace(self, color=conversion.color(self.color))
+        return replace(self, color=conversion.color(self.color, "line"))
 
     digest = _repr_digest
 
@@ -271,7 +275,7 @@ class Text:
                       self.rotate, self.x, self.y)
 
     def recolored(self, conversion) -> "Text":
-        return replace(self, color=conversion.color(self.color, text=True))
+        return replace(self, color=conversion.color(self.color, "text"))
 
     digest = _repr_digest
 

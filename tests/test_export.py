@@ -485,3 +485,215 @@ def test_a_deck_the_profile_cannot_take_is_left_out_with_a_warning_and_decks_cho
     assert run.code == 2 and run.lines[-1] == (
         "cardgen: error: --decks: dernier-peuple has no deck 'moves' (decks: tiles, movement, "
         "powers, aid)")
+
+
+@pytest.fixture
+def exports(project, cardgen):
+    """Every game of cards/ exported with jp-print: {game: its export folder}."""
+    out = {}
+    for game in ("lastdance", "vampire-band", "dernier-peuple", "odoriko"):
+        run = cardgen("export", game, "--profile", "jp-print")
+        assert run.code == 0, run.lines
+        out[game] = project / f"output/{game}/export-jp-print"
+    return out
+
+
+def test_every_exported_pdf_meets_the_pdfx4_requirements_docs_list(exports):
+    """Each PDF of the four games' jp-print exports passes tests/pdfx.py, the PDF/X-4
+    requirements docs/printing.md lists (no validator is packaged here)."""
+    from pdfx import REQUIREMENTS, problems
+    docs = (REPO / "docs/printing.md").read_text("utf-8")
+    section = docs.split("### PDF/X-4 checks", 1)[1].split("\n### ", 1)[0]
+    assert [line[2:].rstrip(".") for line in section.splitlines()
+            if line.startswith("- ") and not line.startswith("- **")][:len(REQUIREMENTS)] == \
+        list(REQUIREMENTS)
+    checked = 0
+    for game, folder in exports.items():
+        for path in sorted(folder.glob("*.pdf")):
+            assert problems(path) == [], (game, path.name, problems(path))
+            checked += 1
+    assert checked > 20
+
+
+def test_font_subsets_are_named_by_their_content_across_an_export(exports):
+    """A subset's name (XXXXXX+Font) stands for one font program in every file of every
+    export: files with different subsets of a font never share a name, and the same
+    subset is the same name."""
+    import pikepdf
+    programs: dict[str, set] = {}
+    names: dict[bytes, set] = {}
+    for folder in exports.values():
+        for path in folder.glob("*.pdf"):
+            with pikepdf.open(path) as pdf:
+                for font in pdf.objects:
+                    if isinstance(font, pikepdf.Dictionary) and font.get("/Type") == "/Font":
+                        program = font.FontDescriptor.FontFile2.read_bytes()
+                        name = str(font.BaseFont)
+                        assert name == str(font.FontDescriptor.FontName)
+                        assert name[1:7] in font.ToUnicode.read_bytes().decode("latin-1")
+                        programs.setdefault(name, set()).add(program)
+                        names.setdefault(program, set()).add(name)
+    assert len(programs) > 20
+    assert all(len(p) == 1 for p in programs.values()), \
+        [n for n, p in programs.items() if len(p) > 1]
+    assert all(len(n) == 1 for n in names.values())
+
+
+GREYS = ["#222222", "#333333", "#444444", "#555555", "#666666", "#888888", "#aaaaaa", "#cccccc"]
+
+
+def _painted(pdf):
+    """Every painting operator of a PDF's pages and forms with the colours and the
+    overprint state it paints with: (operator, fill, stroke, op, OP), read back from the
+    content streams and their ExtGStates (forms start in the state of the page that draws
+    them, as the file has them: drawn once here, each form where the page draws it)."""
+    import pikepdf
+    out = []
+
+    def walk(owner, resources, state):
+        fill, stroke, op, over = state
+        stack = []
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            name = str(operator)
+            if name == "q":
+                stack.append((fill, stroke, op, over))
+            elif name == "Q":
+                fill, stroke, op, over = stack.pop()
+            elif name == "k":
+                fill = tuple(round(float(v), 4) for v in operands)
+            elif name == "K":
+                stroke = tuple(round(float(v), 4) for v in operands)
+            elif name == "gs":
+                graphics = resources.ExtGState[operands[0]]
+                op, over = bool(graphics.get("/op", op)), bool(graphics.get("/OP", over))
+            elif name == "Do":
+                form = resources.XObject[operands[0]]
+                if form.get("/Subtype") == "/Form":
+                    walk(form, form.get("/Resources", resources), (fill, stroke, op, over))
+            elif name in ("Tj", "TJ", "f", "f*", "S", "s", "B", "b"):
+                out.append((name, fill, stroke, op, over))
+    for page in pdf.pages:
+        walk(page, page.Resources, (None, None, False, False))
+    return out
+
+
+def _lightness(transform, pixel, mode="CMYK") -> float:
+    from PIL import Image as PILImage
+    lab = ImageCms.applyTransform(PILImage.new(mode, (1, 1), pixel), transform)
+    return lab.getpixel((0, 0))[0] / 255 * 100
+
+
+def test_greys_black_and_overprint_in_a_cmyk_export(project, cardgen):
+    """Grey text is K alone at the lightness the ICC conversion gives it (within 2 L*, as
+    littleCMS measures it here, apart from the code under test); black text and lines are
+    K100 and overprint; a small black fill is K100, a large one the profile's rich black;
+    what paints in colour knocks out."""
+    import io
+
+    import pikepdf
+    texts = "".join(
+        f'        - {{name: t{n}, type: text, text: "灰色 grey", x: 5mm, y: {3 + 5 * n}mm,'
+        f' width: 40mm, height: 5mm, size: 9pt, color: "{grey}"}}\n'
+        for n, grey in enumerate(GREYS))
+    small_game(project, "\n" + texts + """
+        - {name: big, type: rect, x: 50mm, y: 5mm, width: 30mm, height: 20mm, fill: "#000000"}
+        - {name: small, type: rect, x: 50mm, y: 30mm, width: 5mm, height: 5mm, fill: "#000000"}
+        - {name: frame, type: rect, x: 50mm, y: 40mm, width: 30mm, height: 10mm, stroke: "#000000",
+           stroke_width: 0.5pt}
+        - {name: black, type: text, text: "黒 black", x: 5mm, y: 45mm, width: 40mm, height: 5mm,
+           size: 9pt, color: "#000000"}
+        - {name: red, type: text, text: "赤 red", x: 58mm, y: 30mm, width: 30mm, height: 5mm,
+           size: 9pt, color: "#d0201b"}
+    """, copies=1)
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    icc = (project / "layouts/exports/icc/cardgen-FOGRA39.icc").read_bytes()
+    printer = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+    to_cmyk = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), printer, "RGB", "CMYK",
+                                      renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                      flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    to_lab = ImageCms.buildTransform(printer, ImageCms.createProfile("LAB"), "CMYK", "LAB",
+                                     renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    front = next(p for p in (project / "output/shop/export-jp-print").glob("*front*.pdf"))
+    with pikepdf.open(front) as pdf:
+        painted = _painted(pdf)
+    texts = [p for p in painted if p[0] in ("Tj", "TJ")]
+    greys = texts[:len(GREYS)]
+    k100 = _lightness(to_lab, (0, 0, 0, 255))
+    for grey, (_, fill, _, op, _) in zip(GREYS, greys):
+        c, m, y, k = fill
+        assert c == m == y == 0, (grey, fill)  # K alone
+        value = int(grey[1:3], 16)
+        converted = ImageCms.applyTransform(
+            __import__("PIL.Image", fromlist=["Image"]).new("RGB", (1, 1), (value,) * 3),
+            to_cmyk).getpixel((0, 0))
+        designed = _lightness(to_lab, converted)
+        printed = _lightness(to_lab, (0, 0, 0, round(k * 255)))
+        if designed < k100:  # darker than K alone can print: K100
+            assert k == 1.0, (grey, fill)
+        else:
+            assert abs(printed - designed) <= 2, (grey, k, printed, designed)
+        assert op is (k == 1.0), (grey, fill, op)  # only solid K overprints
+    black, red = texts[len(GREYS)], texts[len(GREYS) + 1]
+    assert black[1] == (0, 0, 0, 1) and black[3] is True
+    assert red[1] != (0, 0, 0, 1) and red[3] is False
+    fills = [p for p in painted if p[0] in ("f", "f*")]
+    assert any(p[1] == (0.6, 0.4, 0.4, 1.0) and p[3] is False for p in fills)  # the big one
+    assert any(p[1] == (0, 0, 0, 1) and p[3] is True for p in fills)  # the small one
+    strokes = [p for p in painted if p[0] in ("S", "s") and p[2] == (0, 0, 0, 1)]
+    assert strokes and all(p[4] is True for p in strokes)  # black lines overprint
+
+
+def test_overprint_none_knocks_out_and_ink_over_the_limit_is_a_located_warning(project, cardgen):
+    """`overprint: none` in a profile sets no overprint; a colour or a picture that prints
+    with more ink than the profile's max_ink is a warning at its element, measured on what
+    the export converts (a near-black blue through the ICC profile; a black picture)."""
+    import pikepdf
+    from PIL import Image as PILImage
+    profile = (project / "layouts/exports/jp-print.yaml").read_text("utf-8")
+    (project / "layouts/exports/shop-knockout.yaml").write_text(
+        profile.replace("overprint: black", "overprint: none").replace("max_ink: 300",
+                                                                        "max_ink: 250"), "utf-8")
+    game = small_game(project, """
+        - {name: deep, type: rect, x: 5mm, y: 5mm, width: 30mm, height: 20mm, fill: "#000018"}
+        - {name: art, type: image, src: "dark.png", x: 40mm, y: 5mm, width: 20mm, height: 20mm}
+        - {name: black, type: text, text: "黒", x: 5mm, y: 40mm, width: 20mm, height: 6mm,
+           size: 9pt, color: "#000000"}
+    """, copies=1)
+    PILImage.new("RGB", (300, 300), (0, 0, 0)).save(game / "dark.png")
+    run = cardgen("export", "shop", "--profile", "shop-knockout")
+    assert run.code == 0, run.lines
+    warned = [line for line in run.lines if "[ink]" in line]
+    layout = (project / "layouts/shop-front.yaml").read_text("utf-8").splitlines()
+    deep = next(n for n, text in enumerate(layout, 1) if "name: deep" in text)
+    assert any("element 'deep'" in w and "more than export profile 'shop-knockout' takes "
+               f"(250 %)" in w and w.startswith(f"layouts/shop-front.yaml:{deep}:")
+               for w in warned), warned
+    assert any("element 'art'" in w and "its picture" in w for w in warned), warned
+    assert not any("element 'black'" in w for w in warned)
+    front = next(p for p in (project / "output/shop/export-jp-print").parent.glob(
+        "export-shop-knockout/*front*.pdf"))
+    with pikepdf.open(front) as pdf:
+        assert not any(p[3] or p[4] for p in _painted(pdf))
+    # jp-print (300 %) takes the picture's 300-odd % no more than the blue's: both warned
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert any("element 'art'" in w for w in run.lines if "[ink]" in w)
+
+
+def test_a_rich_black_over_the_ink_limit_or_in_rgb_is_an_error_at_it(project, cardgen):
+    profile = (project / "layouts/exports/jp-print.yaml").read_text("utf-8")
+    (project / "layouts/exports/heavy.yaml").write_text(
+        profile.replace("rich_black: cmyk(60%, 40%, 40%, 100%)",
+                        "rich_black: cmyk(100%, 100%, 100%, 100%)"), "utf-8")
+    (project / "layouts/exports/rgb-black.yaml").write_text(
+        profile.replace("rich_black: cmyk(60%, 40%, 40%, 100%)", 'rich_black: "#000000"'),
+        "utf-8")
+    line = next(n for n, text in enumerate(profile.splitlines(), 1) if text.startswith("rich_black"))
+    run = cardgen("export", "lastdance", "--profile", "heavy")
+    assert run.code != 0
+    assert f"layouts/exports/heavy.yaml:{line}:13: error: export profile 'heavy': rich_black " \
+           "cmyk(100%, 100%, 100%, 100%) is 400 % of ink, more than the profile's max_ink of " \
+           "300 % [export]" in run.lines, run.lines
+    run = cardgen("export", "lastdance", "--profile", "rgb-black")
+    assert any(f"layouts/exports/rgb-black.yaml:{line}:13: error: export profile 'rgb-black': "
+               "rich_black must be written as cmyk(c, m, y, k)" in x for x in run.lines), run.lines

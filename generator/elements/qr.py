@@ -73,7 +73,7 @@ class QRModules:
     def recolored(self, conversion) -> "QRModules":
         """The same code in another colour space (a CMYK export). Its modules are as fine
         as text, so they convert as text does (K alone for black)."""
-        return replace(self, color=conversion.color(self.color, text=True))
+        return replace(self, color=conversion.color(self.color, "text"))  # read as text is: K alone
 
     def digest(self, shared=None) -> bytes:
         return repr(self).encode()

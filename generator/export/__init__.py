@@ -203,9 +203,19 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
 MAX_EXPORT_PIXELS = 8_000_000_000  # pictures of one export, in all (some minutes of work)
 
 
-def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: Path,
+def converter(profile: ExportProfile, cache: Path):
+    """The profile's colour conversion (color.CmykConverter), or None for an RGB profile."""
+    if profile.raster or profile.color != "cmyk":
+        return None
+    from .color import CmykConverter
+    return CmykConverter(Path(profile.icc).read_bytes(), profile.black_text, cache,
+                         profile.rich_black)
+
+
+def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert,
                  report: Report, display=str) -> list[BytesFile]:
-    """Every file of the export, made in memory and read back; none if preflight fails."""
+    """Every file of the export, made in memory and read back; none if preflight fails.
+    `convert`: the profile's colour conversion (converter), or None."""
     from .preflight import preflight_pdf, preflight_picture
     game = faces.game
     font = game.main_family.regular
@@ -215,9 +225,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
     image_dpi: dict[str, list[float]] = {}
     if not profile.raster:
         icc = Path(profile.icc).read_bytes() if profile.color == "cmyk" else None
-        if icc is not None:
-            from .color import CmykConverter
-            convert = CmykConverter(icc, profile.black_text, cache)
+        if convert is not None:
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
             data = pdf_file(design, profile, title, font, icc)
@@ -242,4 +250,4 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, cache: 
     return files + manifest(game, profile, items, folder, image_dpi)
 
 
-__all__ = ["check_faces", "deck_bleeds", "designs", "export_files", "with_bleed"]
+__all__ = ["check_faces", "converter", "deck_bleeds", "designs", "export_files", "with_bleed"]

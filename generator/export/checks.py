@@ -5,7 +5,9 @@ layout element that causes it and said once for every card it touches:
   bleed: the cut would leave a white sliver;
 - `safe-area`: text or a picture that comes closer to the trim than the profile's safe
   distance (and does not run on into the bleed, as background art does);
-- `image-resolution`: a picture printed below the profile's resolution.
+- `image-resolution`: a picture printed below the profile's resolution;
+- `ink`: more ink (the four plates' sum) than the profile's `max_ink`, in a colour or a
+  picture as the export converts it (measured on the converted values and pixels).
 
 Positions are measured on what each element drew (its primitives), not its box: a
 centred title in a wide box is judged by where its letters are.
@@ -48,10 +50,11 @@ class _Findings:
 
 
 def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: dict,
-                report: Report) -> None:
+                report: Report, convert=None) -> None:
     """Warn, at each element, about faces the shop would print badly. `bleeds` gives the
-    bleed each deck is exported with (points)."""
+    bleed each deck is exported with (points); `convert`, the CMYK conversion (or None)."""
     findings = _Findings()
+    inks: dict[str, float] = {}
     for deck in game.decks:
         if deck.shape == "standee":
             continue  # printed as strips of figure and tabs, not as laid out
@@ -66,7 +69,43 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
                 for el, _, items in placed:
                     _check_element(findings, el, card.id, layout.id, items, W, H, bleed,
                                    profile, layout.unit)
+                    if convert is not None:
+                        _check_ink(findings, el, card.id, items, convert, profile, inks)
     findings.report(report)
+
+
+def _check_ink(findings: _Findings, el, card: str, items, convert, profile: ExportProfile,
+               inks: dict) -> None:
+    """The most ink the element's items print with, converted as the export converts them;
+    a warning where it is more than the profile's max_ink. (`inks`: per picture, measured
+    once.)"""
+    from .color import ink, picture_ink
+    most, what = 0.0, ""
+    for item in _leaves(convert.items(tuple(items))):
+        if isinstance(item, Image):
+            if item.path not in inks:
+                inks[item.path] = picture_ink(item.path)
+            found = inks[item.path], "its picture"
+        else:
+            found = max(((ink(getattr(item, key, None)), key) for key in ("fill", "stroke", "color")),
+                        default=(0.0, ""))
+            found = found[0], f"its {'colour' if found[1] == 'color' else found[1]}"
+        if found[0] > most:
+            most, what = found
+    if most > profile.max_ink + 0.05:
+        findings.add(el, card, check="ink", message=
+                     f"element '{el.name}' prints with {most:.0f} % of ink ({what}, in CMYK), "
+                     f"more than export profile '{profile.name}' takes ({profile.max_ink} %); "
+                     "lighten or desaturate its darkest colour, or write it as cmyk(...) within "
+                     "the limit")
+
+
+def _leaves(items):
+    for item in items:
+        if isinstance(item, (Group, Block)):
+            yield from _leaves(item.items)
+        else:
+            yield item
 
 
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,

@@ -19,6 +19,7 @@ from ..colors import cmyk_transform
 from ..units import mm, parse_length, show_size, to_mm
 from ..values import Reader
 
+DEFAULT_MAX_INK = 300  # percent: what most shops take at most (many ask 250-280)
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
 LIMITS = {"bleed": mm(20), "safe": mm(30), "tolerance": mm(5)}  # what a profile may ask
 
@@ -159,6 +160,16 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
                 except IccError as exc:
                     report.error(f"export profile '{name}': the ICC profile '{d['icc']}' {exc}",
                                  at, "export")
+    max_ink = d.get("max_ink", DEFAULT_MAX_INK)
+    rich_black = read.color("rich_black", None, {})
+    if rich_black is not None and len(rich_black) != 4:
+        report.error(f"export profile '{name}': rich_black must be written as cmyk(c, m, y, k), "
+                     "the plates a large black area prints with", doc.locate(("rich_black",)),
+                     "export")
+    elif rich_black is not None and sum(rich_black) * 100 > max_ink + 0.05:
+        report.error(f"export profile '{name}': rich_black {d['rich_black']} is "
+                     f"{sum(rich_black) * 100:.0f} % of ink, more than the profile's max_ink "
+                     f"of {max_ink} %", doc.locate(("rich_black",)), "export")
     if len(report.errors) > errors:
         return None
     return ExportProfile(
@@ -166,5 +177,6 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         safe=safe, marks=d.get("marks", own.DEFAULTS["marks"]),
         color=color, icc=icc, output_condition=condition,
         black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
+        max_ink=max_ink, rich_black=rich_black, overprint=d.get("overprint", "black"),
         dpi=dpi, tolerance=tolerance,
         sizes=tuple(sizes), loc=doc.locate(()), raster=own.RASTER, extension=own.EXTENSION)
