@@ -19,7 +19,7 @@ TBD = "TBD"  # the draft marker: a value the designer has not decided yet
 # The keys cardgen itself gives a card entry, beside the designer's own fields: one list,
 # used by resolve (what is not a field), validate (what a field declaration may not
 # declare) and spreadsheets (how a column is typed).
-CARD_KEYS = ("id", "copies", "blank", "back")
+CARD_KEYS = ("id", "copies", "blank", "back", "filler")
 # The label of what a game's editor adds to what its documents say (a reminder on a card, a
 # sentence of the rulebook, a player aid), in the game's language: `{{ editor_note }}` in any
 # template, `> [!EDITOR]` in a rulebook (docs/rulebook.md). Marked so, it is never read as
@@ -182,6 +182,7 @@ class Card:
     source: SourceMap  # the deck file
     path: tuple  # the card's entry in it: ("cards", 3)
     back: str | None = None  # a back layout of the card's own (a double-sided card)
+    filler: bool = False  # only fills a home-print sheet: not played, exported or ordered
 
     @property
     def loc(self) -> Location:
@@ -194,7 +195,8 @@ class Card:
     def record(self) -> dict:
         """The card as written, for checks and templates: fields plus id, copies, blank, deck."""
         return {**self.fields, "id": self.id, "copies": self.copies, "blank": self.blank,
-                "deck": self.deck, **({"back": self.back} if self.back else {})}
+                "deck": self.deck, **({"back": self.back} if self.back else {}),
+                **({"filler": True} if self.filler else {})}
 
     @cached_property
     def _drafts(self) -> tuple[str, ...]:

@@ -101,7 +101,7 @@ def test_one_home_for_each_fact():
     sources = {p: p.read_text("utf-8") for p in PACKAGE.rglob("*.py")}
     def where(needle: str) -> list[str]:
         return sorted(str(p.relative_to(PACKAGE)) for p, t in sources.items() if needle in t)
-    assert where('("id", "copies", "blank", "back")') == ["model.py"]
+    assert where('("id", "copies", "blank", "back", "filler")') == ["model.py"]
     assert where('"title_en": game.title_en') == ["sandbox.py"]
     assert where("Color = tuple") == ["colors.py"]
     assert where("= 130") == ["problems.py"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from PIL import Image
 
@@ -117,3 +118,55 @@ def test_tabletop_simulator_cards_keep_their_shape(project, cardgen):
     poker = json.loads((project / "output/odoriko/tts/odoriko-tts.json").read_text("utf-8"))
     transform = poker["ObjectStates"][0]["Transform"]
     assert abs(transform["scaleX"] - 63 / 63.5) < 0.001 and abs(transform["scaleZ"] - 88 / 88.9) < 0.001
+
+
+def test_tabletop_simulator_on_vampire_band_leaves_fillers_out_and_keeps_sheets_loadable(
+        project, cardgen):
+    """The ROTATION deck's 8 filler cards (they only fill the home-print sheet) are not in
+    Tabletop Simulator, so the deck's back is the ROTATION back; portrait 55 x 91 mm cards
+    come on sheets of fewer rows, each within 4096 pixels, with NumHeight saying so."""
+    assert cardgen("build", "--tts", "vampire-band").code == 0
+    tts = project / "output/vampire-band/tts"
+    saved = json.loads((tts / "vampire-band-tts.json").read_text("utf-8"))
+    decks = {d["Nickname"]: d for d in saved["ObjectStates"]}
+    rotation = decks["ROTATIONカード"]
+    assert [c["Description"] for c in rotation["ContainedObjects"]] == ["rotation", "rotation"]
+    for deck in decks.values():
+        for sheet in deck.get("CustomDeck", {}).values():
+            path = Path(sheet["FaceURL"].removeprefix("file://"))
+            with Image.open(path) as im:
+                assert im.width <= 4096 and im.height <= 4096, (path.name, im.size)
+                assert im.height == sheet["NumHeight"] * round(400 * 91 / 55)
+            assert sheet["UniqueBack"] is False
+    with Image.open(tts / "rotation-back.png") as back:
+        assert back.convert("L").getextrema()[0] < 128  # the ROTATION back's arrow, not white
+
+
+def test_tabletop_simulator_gives_cards_with_backs_of_their_own_a_unique_back_sheet(
+        project, cardgen):
+    """A deck whose cards have different backs (a card with `back:` of its own) gets a back
+    sheet in the faces' grid, UniqueBack true: each card shows its own back."""
+    folder = project / "cards/two"
+    folder.mkdir()
+    (project / "layouts/two-front.yaml").write_text(
+        "size: meishi\nelements:\n  - {name: n, type: text, text: \"{{ card.name }}\"}\n", "utf-8")
+    (project / "layouts/two-back.yaml").write_text(
+        "size: meishi\nelements:\n  - {name: g, type: rect, fill: \"#ffffff\"}\n", "utf-8")
+    (project / "layouts/two-dark.yaml").write_text(
+        "size: meishi\nelements:\n  - {name: g, type: rect, fill: \"#101010\"}\n", "utf-8")
+    (folder / "game.yaml").write_text(
+        "title: Two\ndecks:\n  - {id: d, cards: cards.yaml, front: two-front, back: two-back}\n",
+        "utf-8")
+    (folder / "cards.yaml").write_text(
+        "cards:\n  - {id: light, name: Light}\n  - {id: dark, name: Dark, back: two-dark}\n",
+        "utf-8")
+    assert cardgen("build", "--tts", "two").code == 0
+    tts = project / "output/two/tts"
+    deck = json.loads((tts / "two-tts.json").read_text("utf-8"))["ObjectStates"][0]
+    (sheet,) = deck["CustomDeck"].values()
+    assert sheet["UniqueBack"] is True and sheet["BackURL"].endswith("/d-backs-1.png")
+    with Image.open(tts / "d-backs-1.png") as backs:
+        cw, ch = backs.width // 10, backs.height // sheet["NumHeight"]
+        light = backs.convert("L").getpixel((cw // 2, ch // 2))
+        dark = backs.convert("L").getpixel((cw + cw // 2, ch // 2))
+    assert light > 200 and dark < 40  # slot 0 the light back, slot 1 the dark one

@@ -56,8 +56,9 @@ def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
     assert "vampire-band-backs-characters.pdf: print 5 times, on the reverse of fronts pages 2-6" in guide
     assert "vampire-band-backs-actions.pdf: print 8 times, on the reverse of fronts pages 7-14" in guide
     assert "vampire-band-backs-rotation.pdf: print 1 time, on the reverse of fronts page 1" in guide
-    assert ("Cards: 17 on 14 sheets, 8 of them blank cards; 123 slots of the decks' shape not "
-            "designed yet, printed blank (set them aside).") in guide
+    assert ("Cards: 17 on 14 sheets, 8 of them filler cards that only fill the sheets (not "
+            "played: set them aside; a print shop's export leaves them out); 123 slots of the "
+            "decks' shape not designed yet, printed blank (set them aside).") in guide
     fronts = squeeze("".join(p.extract_text() for p in reader(out / "vampire-band-fronts.pdf").pages))
     for name in ("鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク", "テロメアの陰謀"):
         assert name in fronts

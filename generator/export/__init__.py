@@ -102,8 +102,8 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
         for side, by_card in (("front", deck_faces.fronts), ("back", deck_faces.backs)):
             groups: dict[str, list] = {}
             for card in deck.cards:
-                if card.copies <= 0 or card.id not in by_card:
-                    continue
+                if card.copies <= 0 or card.id not in by_card or card.filler:
+                    continue  # (a filler only fills a home-print sheet: not ordered)
                 if deck.shape == "standee" and side == "back":
                     continue  # a standee prints on one side: figure, fold and mirror on one strip
                 key = face_identity(by_card[card.id], shared)
@@ -150,7 +150,10 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
                           else {})} for r, d in zip(rows, items)],
             "decks": totals,
             "not_designed": {d.id: d.slots - d.total for d in game.decks
-                             if d.slots and d.slots > d.total}}
+                             if d.slots and d.slots > d.total},
+            # cards that only fill a home-print sheet (filler: true): not exported
+            "fillers": {d.id: n for d in game.decks
+                        if (n := sum(c.copies for c in d.cards if c.filler))}}
     return [BytesFile(folder / "manifest.csv", text.getvalue().encode("utf-8")),
             BytesFile(folder / "manifest.json",
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]

@@ -30,7 +30,7 @@ MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")
 _NUMBER = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
 BUILT_IN = dict(zip(CARD_KEYS, ({"type": "text"}, {"type": "integer"}, {"type": "boolean"},
-                                {"type": "text"})))  # how the built-in columns are typed
+                                {"type": "text"}, {"type": "boolean"})))  # the built-in columns' types
 
 
 def column_letter(index: int) -> str:

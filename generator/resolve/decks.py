@@ -119,6 +119,7 @@ def _cards(doc: Document, deck_id: str, bad: set, report: Report,
             raw = {**raw,
                    "copies": raw.get("copies") if _is_copies(raw.get("copies")) else 1,
                    "blank": values.is_flag(raw.get("blank")) and flag(raw.get("blank")),
+                   "filler": values.is_flag(raw.get("filler")) and flag(raw.get("filler")),
                    "back": raw.get("back") if is_name(raw.get("back")) else None}
             report.taint(raw["id"])
         cards.append(_card(doc.source, j, raw, deck_id, declared))
@@ -142,6 +143,7 @@ def _card(source: SourceMap, i: int, raw: dict, deck_id: str,
         source=source,
         path=("cards", i),
         back=raw.get("back"),
+        filler=flag(raw.get("filler", False)),
     )
 
 

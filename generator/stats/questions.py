@@ -102,7 +102,7 @@ class _Evaluator:
              what: str) -> dict[str, int] | None:
         """Card id -> copies in the pool: the deck's own copies, or what `counts` gives (a
         mapping of card ids to numbers, or 'all'). Blank cards are never in play."""
-        own = {c.id: c.copies for c in deck.cards if not c.blank}
+        own = {c.id: c.copies for c in deck.cards if not c.blank and not c.filler}
         by_id = {c.id: c for c in deck.cards}
         if not counts:
             return own

@@ -28,12 +28,17 @@ def _paper(imposition: Imposition) -> list[str]:
 
 
 def _count(game: Game, imposition: Imposition, printed: set) -> list[str]:
-    blanks = sum(c.copies for d in game.decks if d.id in printed for c in d.cards if c.blank)
+    blanks = sum(c.copies for d in game.decks if d.id in printed for c in d.cards
+                 if c.blank and not c.filler)
+    fillers = sum(c.copies for d in game.decks if d.id in printed for c in d.cards if c.filler)
     undefined = sum(max(0, d.slots - d.total) for d in game.decks if d.id in printed and d.slots)
     return [
         "Print every file at 100% (actual size, no fit-to-page).",
         f"Cards: {imposition.cards} on {counted(len(imposition.fronts), 'sheet')}"
         + (f", {blanks} of them {agreeing(blanks, 'a blank card', 'blank cards')}" if blanks else "")
+        + (f", {fillers} of them {agreeing(fillers, 'a filler card', 'filler cards')} that only "
+           "fill the sheets (not played: set them aside; a print shop's export leaves them out)"
+           if fillers else "")
         + (f"; {counted(undefined, 'slot')} of the decks' shape not designed yet" if undefined else "")
         + (f"; {counted(imposition.fillers - undefined, 'empty slot')}"
            if imposition.fillers > undefined else "")

@@ -23,6 +23,7 @@ from .png import faces_to_png, rasterise
 CUT_SHAPES = ("circle", "hex")
 TTS_COLUMNS, TTS_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 TTS_CARD_WIDTH = 400  # pixels: ten cards stay within TTS's 4096-pixel sheet width
+TTS_MAX_PIXELS = 4096  # a sheet's width and height, at most: what many systems load
 
 
 def _cut(deck) -> bool:
@@ -111,13 +112,14 @@ def proof_sheets(faces: GameFaces, folder: Path, font: str, dpi: int = 100,
     return out
 
 
-def _sheet(pngs: list[bytes], cell: tuple[int, int], hidden: bytes | None) -> bytes:
-    """Card images in TTS's 10 x 7 grid; the last slot holds the hidden-card image."""
+def _sheet(pngs: list[bytes], cell: tuple[int, int], hidden: bytes | None,
+           rows: int = TTS_ROWS) -> bytes:
+    """Card images in a TTS grid of 10 x `rows`; the last slot holds the hidden-card image."""
     cw, ch = cell
-    sheet = PILImage.new("RGB", (cw * TTS_COLUMNS, ch * TTS_ROWS), "white")
+    sheet = PILImage.new("RGB", (cw * TTS_COLUMNS, ch * rows), "white")
     for i, data in enumerate(pngs + ([hidden] if hidden else [])):
         if hidden and i == len(pngs):
-            i = TTS_COLUMNS * TTS_ROWS - 1
+            i = TTS_COLUMNS * rows - 1
         with PILImage.open(io.BytesIO(data)) as im:
             sheet.paste(im.convert("RGB").resize(cell), ((i % TTS_COLUMNS) * cw, (i // TTS_COLUMNS) * ch))
     out = io.BytesIO()
@@ -171,11 +173,13 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
                        subfolder: str = "tts", stem: str | None = None) -> list[BytesFile]:
     """Deck sheet images, back images and a saved object (<game>-tts.json) that Tabletop
     Simulator imports as one deck per cardgen deck, with every card's name and copies."""
+    from ..identity import face_identity
     out: list[BytesFile] = []
     tts = folder / subfolder
     states = []
     for n, deck in enumerate(faces.decks):
-        cards = [c for c in deck.deck.cards if c.copies > 0]
+        # filler cards fill a home-print sheet: nobody plays with them on a table
+        cards = [c for c in deck.deck.cards if c.copies > 0 and not c.filler]
         if not cards:
             continue
         if deck.deck.shape in TTS_TILES:
@@ -186,21 +190,30 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
         first = deck.fronts[cards[0].id]
         size = (first.width, first.height)
         cell = (TTS_CARD_WIDTH, round(TTS_CARD_WIDTH * first.height / first.width))
+        rows = max(1, min(TTS_ROWS, TTS_MAX_PIXELS // cell[1]))  # a sheet within 4096 px
         dpi = math.ceil(TTS_CARD_WIDTH / (first.width / 72))
         fronts = faces_to_png([deck.fronts[c.id] for c in cards], dpi, font, cache, bleed=False)
-        back = faces_to_png([deck.backs[cards[0].id]], dpi, font, cache, bleed=False)[0]
-        per_sheet = TTS_COLUMNS * TTS_ROWS - 1  # the last slot is the hidden card
+        unique = len({face_identity(deck.backs[c.id]) for c in cards}) > 1  # backs differ
+        backs = faces_to_png([deck.backs[c.id] for c in (cards if unique else cards[:1])], dpi,
+                             font, cache, bleed=False)
+        per_sheet = TTS_COLUMNS * rows - 1  # the last slot is the hidden card
         back_name = f"{deck.deck.id}-back.png"
-        out.append(BytesFile(tts / back_name, back))
+        out.append(BytesFile(tts / back_name, backs[0]))
         custom, ids, contained = {}, [], []
         for s, start in enumerate(range(0, len(cards), per_sheet), 1):
             sheet_name = f"{deck.deck.id}-sheet-{s}.png"
-            out.append(BytesFile(tts / sheet_name, _sheet(fronts[start:start + per_sheet], cell, back)))
+            out.append(BytesFile(tts / sheet_name, _sheet(fronts[start:start + per_sheet], cell,
+                                                          backs[0], rows)))
+            back_url = (tts / back_name).resolve().as_uri()
+            if unique:  # each card's own back, in the same grid as the faces
+                backs_name = f"{deck.deck.id}-backs-{s}.png"
+                out.append(BytesFile(tts / backs_name, _sheet(backs[start:start + per_sheet],
+                                                              cell, backs[0], rows)))
+                back_url = (tts / backs_name).resolve().as_uri()
             key = n * 100 + s  # TTS: a card's id is its sheet's key x 100 + its slot
             custom[str(key)] = {"FaceURL": (tts / sheet_name).resolve().as_uri(),
-                                "BackURL": (tts / back_name).resolve().as_uri(),
-                                "NumWidth": TTS_COLUMNS, "NumHeight": TTS_ROWS,
-                                "BackIsHidden": True, "UniqueBack": False}
+                                "BackURL": back_url, "NumWidth": TTS_COLUMNS, "NumHeight": rows,
+                                "BackIsHidden": True, "UniqueBack": unique}
             for slot, card in enumerate(cards[start:start + per_sheet]):
                 card_id = key * 100 + slot
                 name = str(card.fields.get("name", card.id))
