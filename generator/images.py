@@ -25,6 +25,13 @@ class ImageProblem(Exception):
 MAX_PIXELS = 50_000_000  # 50 megapixels: far beyond any card at 1200 dpi
 
 
+def shown_dpi(dpi: float) -> int:
+    """A picture's effective resolution as cardgen says it, the warning and the manifest
+    alike: whole dots per inch, never more than it has (a hair of arithmetic let be: the
+    PDF's numbers are rounded)."""
+    return int(dpi + 0.01)
+
+
 def find(src: str, game_root: str) -> Path:
     try:
         path = inside(Path(game_root), src)

@@ -701,3 +701,18 @@ def test_a_rich_black_over_the_ink_limit_or_in_rgb_is_an_error_at_it(project, ca
     run = cardgen("export", "lastdance", "--profile", "rgb-black")
     assert any(f"layouts/exports/rgb-black.yaml:{line}:13: error: export profile 'rgb-black': "
                "rich_black must be written as cmyk(c, m, y, k)" in x for x in run.lines), run.lines
+
+
+def test_the_warning_and_the_manifest_say_the_same_resolution(project, cardgen):
+    """150 pixels over 19.95 mm is 190.98 dpi: the warning and the manifest (read back from
+    the PDF) both say 190, never more than the picture has."""
+    game = small_game(project, """
+        - {name: art, type: image, src: art.png, x: 10mm, y: 10mm, width: 19.95mm,
+           height: 19.95mm}
+    """, copies=1)
+    Image.new("RGB", (150, 150), (10, 120, 60)).save(game / "art.png")
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    low = [line for line in run.lines if "[image-resolution]" in line]
+    assert len(low) == 1 and "prints at 190 dpi" in low[0], run.lines
+    manifest = json.loads((project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
+    assert {n for f in manifest["files"] for n in f.get("image_dpi", [])} == {190}

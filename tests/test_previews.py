@@ -170,3 +170,19 @@ def test_tabletop_simulator_gives_cards_with_backs_of_their_own_a_unique_back_sh
         light = backs.convert("L").getpixel((cw // 2, ch // 2))
         dark = backs.convert("L").getpixel((cw + cw // 2, ch // 2))
     assert light > 200 and dark < 40  # slot 0 the light back, slot 1 the dark one
+
+
+def test_png_faces_are_the_size_the_docs_give_and_say_their_dpi(project, cardgen):
+    """docs/previews.md: a 91 x 55 mm card with 3 mm bleed at 300 dpi is 1146 x 720 pixels
+    (97 x 61 mm: 1145.7 x 720.5, rounded; pdfium alone rounds up to 721), and the file says
+    it is 300 dpi, so that what opens it shows it at its size."""
+    import re
+    docs = (Path(__file__).resolve().parent.parent / "docs/previews.md").read_text("utf-8")
+    w, h = map(int, re.search(r"at 300 dpi is (\d+) x (\d+) pixels", docs).groups())
+    assert cardgen("build", "--png", "lastdance").code == 0
+    pictures = sorted((project / "output/lastdance/png").rglob("*.png"))
+    assert len(pictures) == 30
+    for path in pictures:
+        with Image.open(path) as im:
+            assert im.size == (w, h) == (1146, 720), path.name
+            assert all(abs(d - 300) < 0.01 for d in im.info["dpi"]), path.name

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..identity import face_identity
+from ..images import shown_dpi
 from ..impose import REGISTRATION, Page, single_face
 from ..layout import GameFaces
 from ..model import ExportProfile, Game, frozen_mapping
@@ -234,7 +235,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             data = pdf_file(design, profile, title, font, icc)
             found = preflight_pdf(data, design, profile, Location(display(folder / design.file)),
                                   report)
-            image_dpi[design.file] = [round(dpi) for _, dpi in found["images"]]
+            image_dpi[design.file] = [shown_dpi(dpi) for _, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
         decks = {d.id: d for d in game.decks}

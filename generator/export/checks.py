@@ -3,8 +3,9 @@ layout element that causes it and said once for every card it touches:
 
 - `bleed`: ink that reaches the trim line and stops there, while the profile asks for
   bleed: the cut would leave a white sliver;
-- `safe-area`: text or a picture that comes closer to the trim than the profile's safe
-  distance (and does not run on into the bleed, as background art does);
+- `safe-area`: an element (text, a picture, a frame) that comes closer to the trim than the
+  profile's safe distance (and does not run on into the bleed or reach the trim line, as
+  background art does);
 - `image-resolution`: a picture printed below the profile's resolution;
 - `ink`: more ink (the four plates' sum) than the profile's `max_ink`, in a colour or a
   picture as the export converts it (measured on the converted values and pixels).
@@ -121,30 +122,32 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                              f"element '{el.name}' of layout '{layout}' stops at the trim on the "
                              f"{_sides(stops)}; the bleed would print white there. Let it run "
                              f"{show_length(bleed, unit)} past the edge (`bleed: true`)")
-    if elements.content(el.type) and profile.safe > 0:
+    if profile.safe > 0:  # every element: a frame too is cut where it comes too close
         ink = primitives.extent(items, fonts)
+        content = elements.content(el.type)
         if ink is not None and not (ink[0] < -EPS or ink[1] < -EPS or ink[2] > W + EPS or
                                     ink[3] > H + EPS):  # art that runs into the bleed is art
             gaps = {"left": ink[0], "bottom": ink[1], "right": W - ink[2], "top": H - ink[3]}
             close = {side: gap for side, gap in gaps.items() if gap < profile.safe - EPS}
-            if close:
-                side = min(close, key=close.get)
+            if close and (content or min(gaps.values()) > EPS):  # decoration on the trim
+                side = min(close, key=close.get)  # line is background art (the bleed says)
                 what = "text" if el.type == "text" else "picture" if el.type == "image" else el.type
                 findings.add(el, card, check="safe-area", message=
                              f"{what} element '{el.name}' comes {show_length(max(0.0, close[side]), unit)} "
                              f"from the trim on the {_sides(sorted(close, key=close.get))}; export "
-                             f"profile '{profile.name}' keeps text and pictures "
-                             f"{show_length(profile.safe, unit)} inside it, where the cut cannot "
-                             "reach")
+                             f"profile '{profile.name}' keeps what must not be cut (text, "
+                             f"pictures, frames) {show_length(profile.safe, unit)} inside it, "
+                             "where the cut cannot reach")
     for image in _images(items):
         try:
             pw, ph = images.inspect(image.path)
         except images.ImageProblem:
             continue
-        dpi = min(pw / (image.w / 72), ph / (image.h / 72)) if image.w and image.h else 0
-        if dpi and dpi < profile.min_image_dpi - 0.5:
+        dpi = images.shown_dpi(min(pw / (image.w / 72), ph / (image.h / 72))) \
+            if image.w and image.h else 0
+        if dpi and dpi < profile.min_image_dpi:  # as the manifest says it
             findings.add(el, card, check="image-resolution", message=
-                         f"picture element '{el.name}' prints at {dpi:.0f} dpi ({pw} x {ph} "
+                         f"picture element '{el.name}' prints at {dpi} dpi ({pw} x {ph} "
                          f"pixels over {show_length(image.w, unit)} x "
                          f"{show_length(image.h, unit)}); export profile '{profile.name}' wants "
                          f"at least {profile.min_image_dpi} dpi")
