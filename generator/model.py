@@ -152,6 +152,7 @@ class ExportProfile:
     max_ink: int  # percent: the most ink (all four plates) the shop takes anywhere
     rich_black: tuple[float, ...] | None  # the CMYK black of large black areas
     overprint: str  # "black": K100 text, lines and small fills overprint; or "none"
+    boards: bool  # the game's boards too, each at its size with the bleed (a PDF profile)
     min_image_dpi: int
     dpi: int  # PNG resolution
     tolerance: float  # points a card may differ from a size and still be printed at it

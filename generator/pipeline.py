@@ -502,9 +502,11 @@ def export(project: Project, game_id: str, profile_name: str, icc: Path | None =
 
 
 def _only_decks(game: Game, ids) -> Game:
-    """The game as an export of some of its decks sees it (no boards: an export is of cards)."""
+    """The game as an export of some of its decks sees it: those decks, and the boards of
+    cells alone or of their tiles."""
     from dataclasses import replace
-    return replace(game, decks=tuple(d for d in game.decks if d.id in ids), boards=())
+    return replace(game, decks=tuple(d for d in game.decks if d.id in ids),
+                   boards=tuple(b for b in game.boards if b.deck is None or b.deck in ids))
 
 
 def _export(project, game_id, profile_name, icc, target, strict, progress, decks=None):
@@ -538,7 +540,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
         return outcome, None
     if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
         outcome.game = _only_decks(outcome.game, bleeds)
-    outcome.game = export.with_bleed(outcome.game, bleeds)
+    outcome.game = export.with_bleed(outcome.game, bleeds, profile.boards)
     progress(f"{game_id}: laying out for '{profile_name}'")
     placements: dict = {}
     faces = lay_out(outcome, placements=placements)

@@ -716,3 +716,32 @@ def test_the_warning_and_the_manifest_say_the_same_resolution(project, cardgen):
     assert len(low) == 1 and "prints at 190 dpi" in low[0], run.lines
     manifest = json.loads((project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
     assert {n for f in manifest["files"] for n in f.get("image_dpi", [])} == {190}
+
+
+def test_a_profile_that_takes_boards_exports_each_board_at_its_size_with_the_bleed(exports):
+    """jp-print takes boards (boards: true): Le Dernier Peuple's three boards are files of
+    their own, the TrimBox the board's size, the BleedBox 3 mm around it, in CMYK (the
+    PDF/X checks cover them with the rest), and the manifest lists them."""
+    import pikepdf
+    folder = exports["dernier-peuple"]
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    boards = [f for f in manifest["files"] if f["side"] == "board"]
+    assert [b["file"] for b in boards] == ["board-3p.pdf", "board-4p.pdf", "board-5p.pdf"]
+    for row in boards:
+        with pikepdf.open(folder / row["file"]) as pdf:
+            trim = [float(v) for v in pdf.pages[0].TrimBox]
+            bleed = [float(v) for v in pdf.pages[0].BleedBox]
+        w, h = (float(v) for v in row["size"].removesuffix(" mm").split(" x "))
+        assert abs((trim[2] - trim[0]) / MM - w) < 0.01 and abs((trim[3] - trim[1]) / MM - h) < 0.01
+        assert all(abs(abs(b - t) / MM - 3) < 0.01 for b, t in zip(bleed, trim))
+    assert not any(f["side"] == "board" for f in json.loads(
+        (exports["lastdance"] / "manifest.json").read_text("utf-8"))["files"])
+
+
+def test_a_picture_profile_cannot_take_boards(project, cardgen):
+    tgc = project / "layouts/exports/tgc.yaml"
+    tgc.write_text(tgc.read_text("utf-8") + "boards: true\n", "utf-8")
+    run = cardgen("export", "dernier-peuple", "--profile", "tgc")
+    assert run.code != 0
+    assert any(line.startswith("layouts/exports/tgc.yaml:") and "take no boards: remove boards:"
+               in line for line in run.lines), run.lines

@@ -53,8 +53,9 @@ class Design:
     size: str  # the profile's size it is printed at ("poker"), or the trim size
 
 
-def with_bleed(game: Game, bleeds: dict[str, float]) -> Game:
-    """The game with every deck's layouts set to the bleed the export asks for."""
+def with_bleed(game: Game, bleeds: dict[str, float], boards: bool = False) -> Game:
+    """The game with every deck's layouts set to the bleed the export asks for; its boards
+    too where the profile takes them (`boards`)."""
     decks = []
     for deck in game.decks:
         b = bleeds[deck.id]
@@ -62,7 +63,7 @@ def with_bleed(game: Game, bleeds: dict[str, float]) -> Game:
                              back=replace(deck.back, bleed=b),
                              card_backs=frozen_mapping({k: replace(v, bleed=b) for k, v in
                                                          deck.card_backs.items()})))
-    return replace(game, decks=tuple(decks), boards=())
+    return replace(game, decks=tuple(decks), boards=game.boards if boards else ())
 
 
 def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str, float]:
@@ -115,6 +116,10 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
                 out.append(Design(f"{name}.{extension}", side, deck.id,
                                   tuple(c.id for c in cards), sum(c.copies for c in cards),
                                   face, size))
+    for board_face in faces.boards if not profile.raster else ():  # at its size, with the bleed
+        face, board = board_face.face, board_face.board
+        out.append(Design(f"board-{board.id}.{extension}", "board", board.deck or "",
+                          (board.id,), 1, face, show_size((face.width, face.height), "mm")))
     taken: set[str] = set()  # deck "a-b" card "c" and deck "a" card "b-c" would meet
     for i, design in enumerate(out):
         name, n = design.file, 1
