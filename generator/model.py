@@ -153,6 +153,7 @@ class ExportProfile:
     rich_black: tuple[float, ...] | None  # the CMYK black of large black areas
     overprint: str  # "black": K100 text, lines and small fills overprint; or "none"
     boards: bool  # the game's boards too, each at its size with the bleed (a PDF profile)
+    rulebook: str  # "single-pages": the rulebook too, page by page with the bleed; or "none"
     min_image_dpi: int
     dpi: int  # PNG resolution
     tolerance: float  # points a card may differ from a size and still be printed at it

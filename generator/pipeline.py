@@ -553,7 +553,14 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     game = outcome.game
     folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
     progress(f"{game_id}: writing and reading back '{profile_name}' files")
-    outputs = export.export_files(faces, profile, folder, convert, report, project.display)
+    book = None
+    if profile.rulebook == "single-pages" and game.rulebook is not None and \
+            outcome.rulebook_markdown is not None and game.first_target:
+        progress(f"{game_id}: typesetting the rulebook for '{profile_name}'")
+        from . import rulebook
+        book = rulebook.build(game, faces, outcome.rulebook_markdown).pdf
+    outputs = export.export_files(faces, profile, folder, convert, report, project.display,
+                                  book)
     if report.errors:
         return outcome, None
     with _writing(project, game_id, progress):

@@ -73,6 +73,7 @@ def test_jp_print_pdfs_have_bleed_boxes_tombo_outside_the_bleed_and_cmyk_only(va
     files = sorted(vampire.glob("*.pdf"))
     manifest = json.loads((vampire / "manifest.json").read_text("utf-8"))
     assert sorted(f.name for f in files) == sorted(r["file"] for r in manifest["files"])
+    files = [f for f in files if f.name != "rulebook.pdf"]  # (its own test below)
     # 6 distinct fronts and their backs, one file each: the 8 filler cards that only fill
     # the ROTATION sheet at home (filler: true) are not ordered from a shop
     assert len(files) == 11 and manifest["fillers"] == {"rotation": 8}
@@ -130,7 +131,8 @@ def test_jp_print_pdfs_have_bleed_boxes_tombo_outside_the_bleed_and_cmyk_only(va
         assert {d: n + manifest["fillers"].get(d, 0) for d, n in copies.items()} == totals, side
     rows = list(csv.DictReader((vampire / "manifest.csv").open(encoding="utf-8")))
     assert [r["file"] for r in rows] == [r["file"] for r in manifest["files"]]
-    assert sum(int(r["copies"]) for r in rows) == 2 * (sum(totals.values()) - 8)  # no fillers
+    assert sum(int(r["copies"]) for r in rows if r["side"] in ("front", "back")) == \
+        2 * (sum(totals.values()) - 8)  # no fillers
     back = next(r for r in rows if r["file"] == "characters-back.pdf")
     assert back["cards"].split() == ["akira", "shinya", "yuuhi", "tatiana"] and back["copies"] == "4"
 
@@ -745,3 +747,38 @@ def test_a_picture_profile_cannot_take_boards(project, cardgen):
     assert run.code != 0
     assert any(line.startswith("layouts/exports/tgc.yaml:") and "take no boards: remove boards:"
                in line for line in run.lines), run.lines
+
+
+def test_a_profile_that_takes_the_rulebook_exports_it_as_single_pages_for_the_shop(
+        exports, project, cardgen):
+    """jp-print takes the rulebook (rulebook: single-pages): the built rulebook's pages in
+    reading order, each trimmed to its page size with 3 mm of bleed and trim marks around
+    it, padded with blank pages to a multiple of 4 (said in the manifest), in CMYK, its
+    body text on the black plate alone."""
+    import collections
+
+    import pikepdf
+    import pypdf
+    for game in ("lastdance", "vampire-band", "odoriko", "dernier-peuple"):
+        folder = exports[game]
+        assert cardgen("build", game).code == 0
+        built = len(pypdf.PdfReader(str(project / f"output/{game}/{game}-rulebook.pdf")).pages)
+        manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+        book = manifest["rulebook"]
+        assert book["file"] == "rulebook.pdf" and book["pages"] % 4 == 0
+        assert book["pages"] - book["blank_pages_added"] == built and book["blank_pages_added"] < 4
+        with pikepdf.open(folder / "rulebook.pdf") as pdf:
+            assert len(pdf.pages) == book["pages"]
+            w, h = book["page_size_mm"]
+            for page in pdf.pages:
+                trim = [float(v) for v in page.TrimBox]
+                bleed = [float(v) for v in page.BleedBox]
+                assert abs((trim[2] - trim[0]) / MM - w) < 0.1 and abs((trim[3] - trim[1]) / MM - h) < 0.1
+                assert all(abs(abs(b - t) / MM - 3) < 0.01 for b, t in zip(bleed, trim))
+            texts = collections.Counter(p[1] for p in _painted(pdf) if p[0] in ("Tj", "TJ"))
+        body, _ = texts.most_common(1)[0]
+        assert body == (0, 0, 0, 1), (game, texts.most_common(3))  # K100, and it overprints
+    tgc = project / "layouts/exports/tgc.yaml"
+    tgc.write_text(tgc.read_text("utf-8") + "rulebook: single-pages\n", "utf-8")
+    run = cardgen("export", "lastdance", "--profile", "tgc")
+    assert run.code != 0 and any("take no rulebook: remove rulebook:" in x for x in run.lines)

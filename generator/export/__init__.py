@@ -133,12 +133,17 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
 
 
 def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Path,
-             image_dpi: dict[str, list[float]] | None = None) -> list[BytesFile]:
+             image_dpi: dict[str, list[float]] | None = None,
+             rulebook: dict | None = None) -> list[BytesFile]:
     """manifest.csv and manifest.json: what each file is and how many to print of it; the
     JSON also gives, for a PDF, the effective resolution of each picture read back from it
     (`image_dpi`), and for each deck the slots still to be designed, which are not exported."""
     rows = [{"file": d.file, "side": d.side, "deck": d.deck, "cards": " ".join(d.cards),
              "copies": d.copies, "size": d.size} for d in items]
+    if rulebook:  # one copy of the book: its pages, which the shop binds
+        rows.append({"file": rulebook["file"], "side": "rulebook", "deck": "", "cards": "",
+                     "copies": 1, "size": show_size(tuple(v * 72 / 25.4 for v in
+                                                          rulebook["page_size_mm"]), "mm")})
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else
                             ["file", "side", "deck", "cards", "copies", "size"], lineterminator="\n")
@@ -153,13 +158,16 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
             "color": profile.color, "output_condition": profile.output_condition or None,
             "files": [{**r, "cards": list(d.cards),
                        **({"image_dpi": image_dpi[d.file]} if image_dpi and d.file in image_dpi
-                          else {})} for r, d in zip(rows, items)],
+                          else {})} for r, d in zip(rows, items)] +
+                     [{**r, "cards": []} for r in rows[len(items):]],
             "decks": totals,
             "not_designed": {d.id: d.slots - d.total for d in game.decks
                              if d.slots and d.slots > d.total},
             # cards that only fill a home-print sheet (filler: true): not exported
             "fillers": {d.id: n for d in game.decks
-                        if (n := sum(c.copies for c in d.cards if c.filler))}}
+                        if (n := sum(c.copies for c in d.cards if c.filler))},
+            # single pages in reading order: the shop imposes the booklet
+            **({"rulebook": rulebook} if rulebook else {})}
     return [BytesFile(folder / "manifest.csv", text.getvalue().encode("utf-8")),
             BytesFile(folder / "manifest.json",
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]
@@ -222,9 +230,10 @@ def converter(profile: ExportProfile, cache: Path):
 
 
 def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert,
-                 report: Report, display=str) -> list[BytesFile]:
+                 report: Report, display=str, rulebook: bytes | None = None) -> list[BytesFile]:
     """Every file of the export, made in memory and read back; none if preflight fails.
-    `convert`: the profile's colour conversion (converter), or None."""
+    `convert`: the profile's colour conversion (converter), or None; `rulebook`, the built
+    rulebook's PDF, for a profile that takes it (book.py)."""
     from .preflight import preflight_pdf, preflight_picture
     game = faces.game
     font = game.main_family.regular
@@ -256,7 +265,25 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             preflight_picture(data, design, profile, game, Location(display(folder / design.file)),
                               report)
             files.append(BytesFile(folder / design.file, data))
-    return files + manifest(game, profile, items, folder, image_dpi)
+    book = None
+    if rulebook is not None and not profile.raster:
+        from .book import rulebook_pdf
+        from .preflight import inspect_pdf
+        data, book = rulebook_pdf(rulebook, profile, convert, f"{title}: rulebook", font)
+        data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook",
+                                              Path(profile.icc).read_bytes()
+                                              if profile.color == "cmyk" else None)
+        seen = inspect_pdf(data)  # read back as the faces are (preflight.py)
+        wrong = ([f"RGB colour ({', '.join(sorted(seen['rgb']))})"] if seen["rgb"] else []) + \
+            [f"an RGB picture" for space, _ in seen["images"] if space == "/DeviceRGB"][:1] \
+            if profile.color == "cmyk" else []
+        wrong += [f"the font {name} is not embedded" for name in seen["unembedded"]]
+        for problem in wrong:
+            report.error(f"preflight of rulebook.pdf: {problem} (a cardgen bug: please report "
+                         "it)", Location(display(folder / "rulebook.pdf")), "preflight")
+        book = {"file": "rulebook.pdf", **book}
+        files.append(BytesFile(folder / "rulebook.pdf", data, book["pages"]))
+    return files + manifest(game, profile, items, folder, image_dpi, book)
 
 
 __all__ = ["check_faces", "converter", "deck_bleeds", "designs", "export_files", "with_bleed"]

@@ -79,6 +79,11 @@ class CmykConverter:
         lab = ImageCms.applyTransform(ramp, self._lab)
         self._k_lightness = [lab.getpixel((k, 0))[0] for k in range(256)]
 
+    @property
+    def rgb_to_cmyk(self):
+        """littleCMS's transform of RGB pictures to the profile's CMYK (colors.cmyk_transform)."""
+        return self._transform
+
     def _lightness(self, cmyk: Color) -> float:
         """The L* (0..255) a CMYK colour prints at, by the profile."""
         pixel = PILImage.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))

@@ -170,11 +170,12 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         report.error(f"export profile '{name}': rich_black {d['rich_black']} is "
                      f"{sum(rich_black) * 100:.0f} % of ink, more than the profile's max_ink "
                      f"of {max_ink} %", doc.locate(("rich_black",)), "export")
-    boards = read.flag("boards", False)
-    if boards and own.RASTER:
-        report.error(f"export profile '{name}' makes {fmt.upper()} pictures of cards at a "
-                     "service's template sizes, which take no boards: remove boards:",
-                     doc.locate(("boards",)), "export")
+    boards, rulebook = read.flag("boards", False), d.get("rulebook", "none")
+    for key, takes in (("boards", boards), ("rulebook", rulebook != "none")):
+        if takes and own.RASTER:
+            report.error(f"export profile '{name}' makes {fmt.upper()} pictures of cards at a "
+                         f"service's template sizes, which take no {key}: remove {key}:",
+                         doc.locate((key,)), "export")
     if len(report.errors) > errors:
         return None
     return ExportProfile(
@@ -183,6 +184,6 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         color=color, icc=icc, output_condition=condition,
         black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
         max_ink=max_ink, rich_black=rich_black, overprint=d.get("overprint", "black"),
-        boards=boards,
+        boards=boards, rulebook=rulebook,
         dpi=dpi, tolerance=tolerance,
         sizes=tuple(sizes), loc=doc.locate(()), raster=own.RASTER, extension=own.EXTENSION)

@@ -1,0 +1,118 @@
+"""The rulebook in a print run (an export profile's `rulebook: single-pages`).
+
+Shops impose booklets themselves: they want the rulebook as single pages in reading order,
+each with the profile's bleed and marks around it, in CMYK, the body text on the black
+plate alone, and a page count the binding takes (a multiple of 4 for saddle stitching:
+blank pages are added at the end, and the manifest says how many). The pages are the
+built rulebook's own, placed as forms on pages with the marks (the same page a card face
+gets, impose.single_face), and every colour and picture in them converted by the
+export's conversion (color.CmykConverter): text as text, strokes as lines, fills as fills.
+"""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+from ..impose import REGISTRATION, single_face
+from ..primitives import Face
+from ..write.pdf import PdfFile, render_pdf
+
+BINDING = 4  # saddle stitching: pages come in sheets of four
+
+
+def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[bytes, dict]:
+    """The built rulebook `pdf` as the print run's file (before formats.pdf.finish), and
+    what the manifest says of it: pages, blank pages added, page size."""
+    import pikepdf
+    source = pikepdf.open(io.BytesIO(pdf))
+    pages = len(source.pages)
+    total = -(-pages // BINDING) * BINDING
+    box = [float(v) for v in source.pages[0].mediabox]
+    w, h = box[2] - box[0], box[3] - box[1]
+    page, trim, bleed = single_face(Face(w, h, ()), profile.bleed, profile.marks == "tombo",
+                                    REGISTRATION if profile.color == "cmyk" else (0.0, 0.0, 0.0))
+    frames = io.BytesIO()
+    render_pdf(PdfFile((page,) * total, title, f"rulebook: {pages} pages and "
+                       f"{total - pages} blank, in reading order", font,
+                       boxes=((trim, bleed),) * total), frames)
+    out = pikepdf.open(io.BytesIO(frames.getvalue()))
+    for n in range(pages):  # the page as a form at the trim (named, not pikepdf's random name)
+        target = out.pages[n]
+        form = out.copy_foreign(source.pages[n].as_form_xobject())
+        resources = target.obj.Resources
+        if "/XObject" not in resources:
+            resources.XObject = pikepdf.Dictionary()
+        resources.XObject[pikepdf.Name.RulebookPage] = form
+        target.contents_add(out.make_stream(
+            f"q 1 0 0 1 {trim[0]:.4f} {trim[1]:.4f} cm /RulebookPage Do Q\n".encode()))
+    if convert is not None:
+        to_cmyk(out, convert)
+    data = io.BytesIO()
+    out.save(data, deterministic_id=True)
+    return data.getvalue(), {"pages": total, "blank_pages_added": total - pages,
+                             "page_size_mm": [round(w / 72 * 25.4, 1), round(h / 72 * 25.4, 1)]}
+
+
+def to_cmyk(pdf, convert) -> None:
+    """Every colour operator of every page and form in CMYK (text inside BT/ET as text,
+    strokes as lines, fills as fills), RGB pictures converted to CMYK, and transparency
+    groups blended in CMYK."""
+    import pikepdf
+    from pikepdf import Name, Operator
+
+    def rewrite(owner) -> None:
+        out, text, spaces = [], False, {"fill": None, "stroke": None}
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            op = str(operator)
+            if op == "BT":
+                text = True
+            elif op == "ET":
+                text = False
+            if op in ("cs", "CS"):
+                spaces["fill" if op == "cs" else "stroke"] = str(operands[0])
+                if str(operands[0]) == "/DeviceRGB":
+                    continue  # k or K below sets DeviceCMYK itself
+            rgb = None
+            if op in ("rg", "RG"):
+                rgb = tuple(float(v) for v in operands)
+            elif op in ("g", "G"):
+                rgb = (float(operands[0]),) * 3
+            elif op in ("sc", "scn", "SC", "SCN") and len(operands) == 3 and \
+                    spaces["fill" if op.islower() else "stroke"] == "/DeviceRGB":
+                rgb = tuple(float(v) for v in operands)
+            if rgb is None:
+                out.append((operands, operator))
+                continue
+            fill = op.islower()
+            use = ("text" if text else "fill") if fill else "line"
+            cmyk = convert.color(rgb, use)
+            out.append(([round(v, 4) for v in cmyk], Operator("k" if fill else "K")))
+        data = pikepdf.unparse_content_stream(out)
+        if isinstance(owner, pikepdf.Page):
+            owner.obj.Contents = pdf.make_stream(data)
+        else:
+            owner.write(data)
+
+    for page in pdf.pages:
+        rewrite(page)
+        if "/Group" in page.obj and page.obj.Group.get("/CS") == "/DeviceRGB":
+            page.obj.Group.CS = Name.DeviceCMYK
+    for obj in list(pdf.objects):
+        if not isinstance(obj, pikepdf.Stream):
+            continue
+        kind = obj.get("/Subtype")
+        if kind == "/Form":
+            rewrite(obj)
+            if "/Group" in obj and obj.Group.get("/CS") == "/DeviceRGB":
+                obj.Group.CS = Name.DeviceCMYK
+        elif kind == "/Image" and obj.get("/ColorSpace") == "/DeviceRGB":
+            from PIL import ImageCms
+            picture = pikepdf.PdfImage(obj).as_pil_image().convert("RGB")
+            cmyk = ImageCms.applyTransform(picture, convert.rgb_to_cmyk)
+            obj.write(zlib.compress(cmyk.tobytes(), 6), filter=Name.FlateDecode)
+            obj.ColorSpace = Name.DeviceCMYK
+            obj.BitsPerComponent = 8
+            for key in ("/DecodeParms", "/Decode"):
+                if key in obj:
+                    del obj[key]
