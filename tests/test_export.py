@@ -782,3 +782,28 @@ def test_a_profile_that_takes_the_rulebook_exports_it_as_single_pages_for_the_sh
     tgc.write_text(tgc.read_text("utf-8") + "rulebook: single-pages\n", "utf-8")
     run = cardgen("export", "lastdance", "--profile", "tgc")
     assert run.code != 0 and any("take no rulebook: remove rulebook:" in x for x in run.lines)
+
+
+def test_every_colour_and_picture_of_the_four_games_exports_within_the_ink_limit(exports):
+    """Every CMYK colour any page or form of the four games' jp-print files paints with,
+    and every CMYK picture (at its darkest area), is within the profile's 300 % of total
+    ink; the registration colour of the trim marks (C100 M100 Y100 K100, outside the
+    bleed, so that every plate can be trimmed) is the one exception."""
+    import pikepdf
+    from PIL import Image as PILImage
+    limit = 300
+    for game, folder in exports.items():
+        for path in sorted(folder.glob("*.pdf")):
+            with pikepdf.open(path) as pdf:
+                for _, fill, stroke, _, _ in _painted(pdf):
+                    for color in (fill, stroke):
+                        if color and len(color) == 4 and color != (1, 1, 1, 1):
+                            assert sum(color) * 100 <= limit + 0.5, (game, path.name, color)
+                for obj in pdf.objects:
+                    if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" \
+                            and obj.get("/ColorSpace") == "/DeviceCMYK":
+                        picture = pikepdf.PdfImage(obj).as_pil_image()
+                        picture = picture.reduce(max(1, max(picture.size) // 256))
+                        darkest = max(sum(picture.getpixel((x, y))) for x in range(picture.width)
+                                      for y in range(picture.height))
+                        assert darkest / 255 * 100 <= limit + 0.5, (game, path.name)
