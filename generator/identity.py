@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .primitives import Block, Face, Group, Image, Text, item_digest
+from .primitives import Face, Image, Text, item_digest, leaves
 
 
 def face_identity(face: Face, shared: dict | None = None) -> str:
@@ -40,21 +40,12 @@ def page_identity(page, shared: dict | None = None) -> str:
     return h.hexdigest()[:24]
 
 
-def _leaves(items):
-    """Every item a face draws, inside groups and blocks too."""
-    for item in items:
-        if isinstance(item, (Group, Block)):
-            yield from _leaves(item.items)
-        else:
-            yield item
-
-
 def images_of(face: Face, root: str = "") -> dict[str, str]:
     """The image files a face places: path (relative to `root` when inside it) -> digest of
     its bytes."""
     prefix = root.rstrip("/") + "/" if root else None
     found: dict[str, str] = {}
-    for item in _leaves(face.items):
+    for item in leaves(face.items):
         if isinstance(item, Image):
             path = item.path
             if prefix and path.startswith(prefix):
@@ -65,4 +56,4 @@ def images_of(face: Face, root: str = "") -> dict[str, str]:
 
 def fonts_of(face: Face) -> set[str]:
     """The registered font names a face sets text in."""
-    return {item.font for item in _leaves(face.items) if isinstance(item, Text)}
+    return {item.font for item in leaves(face.items) if isinstance(item, Text)}

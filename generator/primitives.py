@@ -97,6 +97,15 @@ def turned(a, degrees: float, cx: float, cy: float):
     return (min(xs), min(ys), max(xs), max(ys))
 
 
+def leaves(items):
+    """Every item drawn, inside groups and blocks too."""
+    for item in items:
+        if isinstance(item, (Group, Block)):
+            yield from leaves(item.items)
+        else:
+            yield item
+
+
 def extent(items, measure: Measure, content: bool = False):
     """The box (x0, y0, x1, y1) the items put ink in, or None; with `content`, only what
     is content (text, pictures, codes)."""

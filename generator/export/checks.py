@@ -82,7 +82,7 @@ def _check_ink(findings: _Findings, el, card: str, items, convert, profile: Expo
     once.)"""
     from .color import ink, picture_ink
     most, what = 0.0, ""
-    for item in _leaves(convert.items(tuple(items))):
+    for item in primitives.leaves(convert.items(tuple(items))):
         if isinstance(item, Image):
             if item.path not in inks:
                 inks[item.path] = picture_ink(item.path)
@@ -100,13 +100,6 @@ def _check_ink(findings: _Findings, el, card: str, items, convert, profile: Expo
                      "lighten or desaturate its darkest colour, or write it as cmyk(...) within "
                      "the limit")
 
-
-def _leaves(items):
-    for item in items:
-        if isinstance(item, (Group, Block)):
-            yield from _leaves(item.items)
-        else:
-            yield item
 
 
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
