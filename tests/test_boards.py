@@ -434,3 +434,39 @@ def test_a_polygon_of_sides_fills_its_box_and_covers_a_hex_token(project, cardge
         assert len(inside) > 1000
         bare = [p for p in inside if im.getpixel(p)[3] < 255 or min(im.getpixel(p)[:3]) > 240]
         assert not bare, bare[:5]
+
+
+def test_a_track_counts_by_its_step_and_marks_every_fifth_space(project, cardgen):
+    """`step: 10` (a game that scores in tens): the spaces are 0, 10, ... 100 in order along
+    the line, and every 5th space (0, 50, 100) is outlined in the accent colour; a last
+    number the step never reaches is an error at it."""
+    (project / "cards/tens").mkdir()
+    game = project / "cards/tens/game.yaml"
+    game.write_text(textwrap.dedent("""
+        title: 十
+        decks:
+          - {id: tiles, cards: tiles.yaml}
+        boards:
+          - {id: t, layout: track-line, first: 0, last: 100, step: 10}
+    """), "utf-8")
+    (project / "cards/tens/tiles.yaml").write_text("cards:\n  - id: one\n", "utf-8")
+    assert cardgen("build", "tens").code == 0
+    pdf = project / "output/tens/tens-board-t.pdf"
+    found = numbers(pdf)
+    assert sorted(found) == list(range(0, 101, 10))
+    assert [found[n][0] for n in range(0, 101, 10)] == sorted(found[n][0] for n in found)
+    raster = Raster(pdf, 0, dpi=200)
+    height = page_size_mm(reader(pdf).pages[0])[1]
+
+    def outlined(n):  # a marked space's number is set in the accent colour, as its outline
+        x, y = found[n][0], height - found[n][1]
+        return any(sum(abs(a - b) for a, b in zip(raster.at(x + dx / 10, y + dy / 10),
+                                                   (0x7a, 0x2e, 0x4a))) < 60
+                   for dx in range(-15, 16) for dy in range(-10, 11))
+    marked = {n for n in found if outlined(n)}
+    assert marked == {0, 50, 100}, sorted(marked)
+    game.write_text(game.read_text("utf-8").replace("last: 100", "last: 105"), "utf-8")
+    run = cardgen("validate", "tens")
+    assert run.code == 1 and any(
+        "error: board 't': the track counts from 0 by 10, so its last number 105 is never "
+        "reached (the last space would be 100)" in line for line in run.lines), run.lines

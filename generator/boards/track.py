@@ -1,6 +1,7 @@
 """track: numbered spaces around the board's edge (clockwise from the top-left corner),
 along a line, or on a spiral inwards; every 5th space outlined, every 10th filled (as
-`emphasis:` says). Its numbers run from the board entry's `first` to its `last`."""
+`emphasis:` says). Its numbers run from the board entry's `first` to its `last`, by its
+`step` (1, or 10 for a game that scores in tens)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ MAX_SPACES = 1000
 @dataclass(frozen=True)
 class Spec:
     numbers: tuple[int, int] = (0, 0)  # its first and last numbers
+    step: int = 1  # from one space's number to the next (10: a game that scores in tens)
     path: str = "edge"  # edge, line or spiral
     space: float = mm(15)  # the size of a space
     size: tuple[float, float] = (0.0, 0.0)  # edge: the board's own size (0: from the spaces)
@@ -44,14 +46,26 @@ def resolve(layout, entry: Entry) -> Spec | None:
         entry.report.error(f"board '{raw['id']}': a track needs last: its last number",
                            entry.where(), "reference")
         return None
-    if first is None or last is None:
+    step = entry.number("step", 1)
+    if first is None or last is None or step is None:
         return None
-    if not 0 < last - first + 1 <= MAX_SPACES:
-        entry.report.error(f"board '{raw['id']}': a track of {last - first + 1} spaces (first "
-                           f"{first}, last {last}); a track has 1 to {MAX_SPACES:,}",
-                           entry.where("last"), "reference")
+    if step < 1:  # (a template's value: the schema holds a written one to 1 or more)
+        entry.report.error(f"board '{raw['id']}': step: {step} is not 1 or more",
+                           entry.where("step"), "reference")
         return None
-    return Spec((first, last), layout.raw("path", "edge"), layout.length("space", Spec.space),
+    spaces = (last - first) // step + 1
+    if not 0 < spaces <= MAX_SPACES:
+        entry.report.error(f"board '{raw['id']}': a track of {spaces} spaces (first "
+                           f"{first}, last {last}" + (f", step {step}" if step > 1 else "") +
+                           f"); a track has 1 to {MAX_SPACES:,}", entry.where("last"), "reference")
+        return None
+    if (last - first) % step:
+        entry.report.error(f"board '{raw['id']}': the track counts from {first} by {step}, so "
+                           f"its last number {last} is never reached (the last space would be "
+                           f"{first + (spaces - 1) * step}); make last first plus a multiple "
+                           "of step", entry.where("last"), "reference")
+        return None
+    return Spec((first, last), step, layout.raw("path", "edge"), layout.length("space", Spec.space),
                 layout.pair("size", (0.0, 0.0)), tuple(layout.raw("emphasis", [5, 10])),
                 layout.color("accent", Spec.accent, entry.palette))
 
@@ -68,6 +82,11 @@ def drawable(board: Board) -> bool:
     return board.spec.space > 0 and board.spec.numbers[1] >= board.spec.numbers[0]
 
 
+def spaces(spec: Spec) -> int:
+    """How many spaces a track has: first to last, by step."""
+    return (spec.numbers[1] - spec.numbers[0]) // spec.step + 1
+
+
 def cell_box(board: Board):
     return None
 
@@ -75,8 +94,7 @@ def cell_box(board: Board):
 def track_centres(board: Board) -> tuple[tuple[float, float], list[tuple[float, float]], float]:
     """(board size, each space's centre y down, the side of a space) of a track."""
     spec = board.spec
-    first, last = spec.numbers
-    n = last - first + 1
+    n = spaces(spec)
     m, space = board.margin, spec.space
     if spec.path == "line":
         width, height = 2 * m + n * space, 2 * m + space
@@ -131,10 +149,11 @@ def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
     every, stronger = (tuple(spec.emphasis) + (0, 0))[:2]
     drawn = side * 0.94
     for k, (cx, cy_down) in enumerate(raw):
-        number = first + k
+        number = first + k * spec.step
         cx, cy = cx, height - cy_down
-        strong = bool(stronger) and number % stronger == 0
-        marked = bool(every) and number % every == 0
+        # every 5th and 10th space (by its number: 5, 10, 15; by tens, 50, 100, 150)
+        strong = bool(stronger) and number % (stronger * spec.step) == 0
+        marked = bool(every) and number % (every * spec.step) == 0
         x, y = cx - drawn / 2, cy - drawn / 2
         if spec.path == "spiral":
             items += [Ellipse(x, y, drawn, drawn, fill=pale if strong else (1.0, 1.0, 1.0)),
