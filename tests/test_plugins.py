@@ -279,7 +279,8 @@ def test_every_element_type_makes_only_registered_primitives(project):
     assert faces is not None, outcome.report.problems
 
     class ToCMYK:
-        def color(self, color, text=False):
+        def color(self, color, use="fill", area=0.0):  # primitives.PROTOCOL's conversion
+            assert use in ("text", "line", "fill") and area >= 0
             return None if color is None else (0.0, 0.0, 0.0, 1.0)
 
         def image(self, item):

@@ -282,3 +282,14 @@ def test_a_chance_smaller_than_any_float_is_shown_by_its_size():
     assert a.magnitude == pytest.approx(-398.09, abs=0.01)
     assert a.words() == "about 8.1 x 10^-397%, 1 in about 1.2 x 10^398"
     assert Answer("q", "", "", 4, 16, Fraction(1, 20)).words() == "1/20 = 5.00%, 1 in 20.0"
+
+
+def test_the_stats_pdf_follows_the_games_paper(project, cardgen):
+    """A game on US Letter gets its statistics on Letter, not A4; a meishi game on A4."""
+    from pdfcheck import page_size_mm, reader
+    assert cardgen("new", "usdeck", "--size", "2.5x3.5in", "--paper", "letter").code == 0
+    assert cardgen("build", "--stats", "usdeck", "lastdance").code == 0
+    w, h = page_size_mm(reader(project / "output/usdeck/usdeck-stats.pdf").pages[0])
+    assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
+    w, h = page_size_mm(reader(project / "output/lastdance/lastdance-stats.pdf").pages[0])
+    assert abs(w - 210) < 0.1 and abs(h - 297) < 0.1

@@ -1,5 +1,6 @@
 """<game>-stats.pdf: every deck's statistics as charts and tables, and the odds the game asks
-(`cardgen build --stats`). A4, portrait, in the game's main font."""
+(`cardgen build --stats`). On the game's paper (its first deck's sheet: A4, Letter...),
+portrait, in the game's main font."""
 
 from __future__ import annotations
 
@@ -53,12 +54,18 @@ def _nothing(drafts: int) -> str:
     return "No values yet" + (f": {drafts} copies are TBD (draft)." if drafts else ".")
 
 
+def paper_of(game: Game) -> tuple[float, float]:
+    """The paper the game prints on (its first deck's sheet), portrait; A4 without decks."""
+    paper = game.decks[0].sheet.paper if game.decks else paper_size("A4")
+    return (min(paper), max(paper))
+
+
 def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
     """The PDF's bytes and its number of pages."""
     family = game.main_family
     font, bold = fonts.ensure(family.regular), fonts.ensure(family.bold)
     st = _styles(font, bold)
-    page = paper_size("A4")
+    page = paper_of(game)
     width = page[0] - 2 * MARGIN
     chart = partial(drawing, font=font, width=width,
                     max_height=page[1] - 2 * MARGIN - mm(24))  # a page's frame, and a heading
