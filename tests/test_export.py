@@ -147,20 +147,20 @@ def test_every_font_in_an_export_is_embedded(vampire):
     assert seen
 
 
-def test_no_pdf_cardgen_writes_references_a_font_it_does_not_embed(project, cardgen, vampire):
+def test_no_pdf_cardgen_writes_references_a_font_it_does_not_embed(exports):
     """Every PDF of every game (sheets, back files, rulebook, booklet, statistics, and the
     print-shop export): each font any page selects, in forms too, is embedded. (A rulebook
     once listed an unembedded Helvetica that its tables selected and never drew.)"""
     import pypdf
-    assert cardgen("build", "--stats").code == 0
-    pdfs = sorted((project / "output").rglob("*.pdf"))
+    output = exports["lastdance"].parent.parent
+    pdfs = sorted(output.rglob("*.pdf"))
     kinds = {p.name.rsplit("-", 1)[-1] for p in pdfs}
     assert {"fronts.pdf", "backs.pdf", "rulebook.pdf", "booklet.pdf", "stats.pdf"} <= kinds
-    assert any(p.parent == vampire for p in pdfs)
+    assert any(p.parent == exports["vampire-band"] for p in pdfs)
     for path in pdfs:
         for n, page in enumerate(pypdf.PdfReader(str(path)).pages, 1):
             found = fonts(page)
-            assert all(found.values()), (str(path.relative_to(project)), n, found)
+            assert all(found.values()), (str(path.relative_to(output)), n, found)
 
 
 def test_the_same_game_exports_the_same_bytes(project, cardgen, vampire):
@@ -493,15 +493,32 @@ def test_a_deck_the_profile_cannot_take_is_left_out_with_a_warning_and_decks_cho
         "powers, aid)")
 
 
-@pytest.fixture
-def exports(project, cardgen):
-    """Every game of cards/ exported with jp-print: {game: its export folder}."""
-    out = {}
-    for game in ("lastdance", "vampire-band", "dernier-peuple", "odoriko"):
-        run = cardgen("export", game, "--profile", "jp-print")
-        assert run.code == 0, run.lines
-        out[game] = project / f"output/{game}/export-jp-print"
-    return out
+GAMES = ("lastdance", "vampire-band", "dernier-peuple", "odoriko")
+
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory):
+    """Every game of cards/ built and exported with jp-print, once for the tests that only
+    read the files: {game: its export folder} (the built files beside it, in output/<game>)."""
+    import os
+    import shutil
+
+    from generator.cli import main
+    root = tmp_path_factory.mktemp("exports")
+    shutil.copytree(REPO / "cards", root / "cards")
+    shutil.copytree(REPO / "layouts", root / "layouts")
+    (root / "fonts").symlink_to(REPO / "fonts")
+    here, epoch = os.getcwd(), os.environ.pop("SOURCE_DATE_EPOCH", None)
+    os.chdir(root)
+    try:
+        for game in GAMES:
+            assert main(["build", "--stats", game]) == 0
+            assert main(["export", game, "--profile", "jp-print"]) == 0
+    finally:
+        os.chdir(here)
+        if epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
+    return {game: root / f"output/{game}/export-jp-print" for game in GAMES}
 
 
 def test_every_exported_pdf_meets_the_pdfx4_requirements_docs_list(exports):
@@ -759,10 +776,9 @@ def test_a_profile_that_takes_the_rulebook_exports_it_as_single_pages_for_the_sh
 
     import pikepdf
     import pypdf
-    for game in ("lastdance", "vampire-band", "odoriko", "dernier-peuple"):
+    for game in GAMES:
         folder = exports[game]
-        assert cardgen("build", game).code == 0
-        built = len(pypdf.PdfReader(str(project / f"output/{game}/{game}-rulebook.pdf")).pages)
+        built = len(pypdf.PdfReader(str(folder.parent / f"{game}-rulebook.pdf")).pages)
         manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
         book = manifest["rulebook"]
         assert book["file"] == "rulebook.pdf" and book["pages"] % 4 == 0
