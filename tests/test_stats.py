@@ -293,3 +293,18 @@ def test_the_stats_pdf_follows_the_games_paper(project, cardgen):
     assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
     w, h = page_size_mm(reader(project / "output/lastdance/lastdance-stats.pdf").pages[0])
     assert abs(w - 210) < 0.1 and abs(h - 297) < 0.1
+
+
+def test_a_number_field_of_few_values_is_counted_per_value(project, cardgen):
+    """Points of 10, 20, 25, 30, 40 and 50 (a range too wide for a bar per integer) are six
+    bars, one per value, not ranges such as "10–14"; so are nine fractional weights."""
+    from conftest import write_game
+    points = [10, 20, 20, 25, 30, 40, 40, 40, 50]
+    write_game(project, "few", {"title": "few", "decks": [{"id": "d"}]},
+               [{"id": f"c{n}", "name": f"C{n}", "points": p, "weight": n * 7.3}
+                for n, p in enumerate(points)])
+    run = cardgen("stats", "few", "--format", "json")
+    assert run.code == 0, run.err
+    fields = {f["field"]: f for f in json.loads(run.out)["decks"][0]["distributions"]}
+    assert fields["points"]["counts"] == {"10": 1, "20": 2, "25": 1, "30": 1, "40": 3, "50": 1}
+    assert len(fields["weight"]["counts"]) == 9  # nine values: each one a bar too

@@ -245,9 +245,13 @@ def distribution(deck: Deck, path: str, shown: _Values, title: str = "",
                         drafts=drafts, declared=declared)
 
 
+FEW_VALUES = 12  # distinct values of a number field, at most, that are each a bar
+
+
 def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """One bar per integer from the least to the greatest (gaps shown as 0), or ten equal
-    bins where that would be too many bars or the numbers are not whole."""
+    """One bar per integer from the least to the greatest (gaps shown as 0); else, for a
+    field of few values (points of 10, 20, 25, 30, 40, 50), one bar per value; else ten
+    equal bins (too many bars, or numbers of every kind)."""
     if not numbers:
         return (), ()
     low, high = min(v for v, _ in numbers), max(v for v, _ in numbers)
@@ -257,6 +261,12 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
         for v, n in numbers:
             tally[int(v)] += n
         return tuple(str(k) for k in tally), tuple(tally.values())
+    values = sorted({v for v, _ in numbers})
+    if len(values) <= FEW_VALUES:  # counted per value, not binned into ranges
+        tally = dict.fromkeys(values, 0)
+        for v, n in numbers:
+            tally[v] += n
+        return tuple(_label(v) for v in tally), tuple(tally.values())
     bins = 10
     width = (high - low) / bins or 1
     counts = [0] * bins
