@@ -308,3 +308,19 @@ def test_a_number_field_of_few_values_is_counted_per_value(project, cardgen):
     fields = {f["field"]: f for f in json.loads(run.out)["decks"][0]["distributions"]}
     assert fields["points"]["counts"] == {"10": 1, "20": 2, "25": 1, "30": 1, "40": 3, "50": 1}
     assert len(fields["weight"]["counts"]) == 9  # nine values: each one a bar too
+
+
+def test_an_odds_counts_naming_nothing_is_a_located_error(project, cardgen):
+    """`counts: A4` is a bare name that is not defined: said at counts, in words, not an
+    internal error where the value is first used."""
+    from conftest import write_game
+    write_game(project, "named", {
+        "title": "named", "decks": [{"id": "main"}],
+        "stats": {"odds": [{"id": "first", "question": "the first card", "deck": "main",
+                            "hand": 2, "need": [{"cards": ["one"]}], "counts": "A4"}]}},
+        [{"id": "one", "name": "One"}, {"id": "two", "name": "Two"}])
+    run = cardgen("validate", "named")
+    assert run.code == 1, run.lines
+    errors = [line for line in run.lines if ": error: " in line]
+    assert len(errors) == 1 and errors[0].startswith("cards/named/game.yaml:") and \
+        "odds 'first': counts cannot be evaluated: 'A4' is not defined here [stats]" in errors[0], run.lines

@@ -238,7 +238,11 @@ def evaluate(expr, scope: dict, field: str, fresh: bool = True):
     if fresh:
         reset_budget()
     try:
-        return expr(**scope)
+        value = expr(**scope)
+        if isinstance(value, jinja2.Undefined):  # a bare name that is not there ('A4'):
+            str(value)  # said now, as the name it is, not where the value is used
+            raise CheckBroken(f"{field} cannot be evaluated: it names nothing defined", field)
+        return value
     except SandboxError as exc:
         raise CheckBroken(f"{field} cannot be evaluated: {exc}", field) from None
     except RecursionError:
