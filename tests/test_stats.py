@@ -324,3 +324,19 @@ def test_an_odds_counts_naming_nothing_is_a_located_error(project, cardgen):
     errors = [line for line in run.lines if ": error: " in line]
     assert len(errors) == 1 and errors[0].startswith("cards/named/game.yaml:") and \
         "odds 'first': counts cannot be evaluated: 'A4' is not defined here [stats]" in errors[0], run.lines
+
+
+def test_an_empty_bar_carries_no_label_and_headings_keep_with_their_charts(project, cardgen):
+    """A bar of 0 says nothing (a cross-table chart printed dozens of "0"); the value axis
+    still starts at 0. The stats PDF's headings keep with what follows them."""
+    import re
+
+    from generator.draw.charts import Chart, Series, svg
+    from generator.write.stats import _styles
+    chart = Chart("kinds", ("a", "b", "c", "d"), (Series("kinds", (0, 3, 0, 2)),),
+                  ((0.2, 0.3, 0.5),))
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg(chart, "Helvetica"))
+    assert texts.count("3") == 2 and texts.count("2") == 2  # the bar labels and the axis
+    assert texts.count("0") == 1  # the axis's origin only, no empty bar's label
+    assert all(style.keepWithNext for name, style in _styles("Helvetica", "Helvetica").items()
+               if name.startswith("h"))

@@ -92,7 +92,7 @@ def drawing(chart: Chart, font: str, width: float, font_size: float = 7.5,
     c.valueAxis.valueMax = max(1, top_value * 1.15)
     c.valueAxis.valueStep = _step(top_value)
     c.valueAxis.labelTextFormat = lambda v: f"{v:g}"
-    c.barLabelFormat = lambda v: f"{v:g}{chart.unit}"
+    c.barLabelFormat = lambda v: f"{v:g}{chart.unit}" if v else ""  # an empty bar says nothing
     c.barLabels.fontName, c.barLabels.fontSize = font, font_size - 0.5
     c.barLabels.fillColor = INK
     if horizontal:

@@ -28,9 +28,10 @@ MARGIN = mm(15)
 def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=22, spaceAfter=4),
+        # a heading goes with what follows it: never alone at the foot of a page
         "h1": ParagraphStyle("h1", fontName=bold, fontSize=12, leading=17, spaceBefore=10,
-                             spaceAfter=4),
-        "h2": ParagraphStyle("h2", fontName=font, fontSize=9.5, leading=13),
+                             spaceAfter=4, keepWithNext=1),
+        "h2": ParagraphStyle("h2", fontName=font, fontSize=9.5, leading=13, keepWithNext=1),
         "body": ParagraphStyle("body", fontName=font, fontSize=8.5, leading=12.5),
         "cell": ParagraphStyle("cell", fontName=font, fontSize=7.5, leading=9.5),
     }
