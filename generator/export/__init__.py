@@ -247,7 +247,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
             data = pdf_file(design, profile, title, font, icc)
-            found = preflight_pdf(data, design, profile, Location(display(folder / design.file)),
+            found = preflight_pdf(data, design.file, profile, Location(display(folder / design.file)),
                                   report)
             image_dpi[design.file] = [shown_dpi(dpi) for _, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
@@ -268,19 +268,10 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     book = None
     if rulebook is not None and not profile.raster:
         from .book import rulebook_pdf
-        from .preflight import inspect_pdf
         data, book = rulebook_pdf(rulebook, profile, convert, f"{title}: rulebook", font)
-        data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook",
-                                              Path(profile.icc).read_bytes()
-                                              if profile.color == "cmyk" else None)
-        seen = inspect_pdf(data)  # read back as the faces are (preflight.py)
-        wrong = ([f"RGB colour ({', '.join(sorted(seen['rgb']))})"] if seen["rgb"] else []) + \
-            [f"an RGB picture" for space, _ in seen["images"] if space == "/DeviceRGB"][:1] \
-            if profile.color == "cmyk" else []
-        wrong += [f"the font {name} is not embedded" for name in seen["unembedded"]]
-        for problem in wrong:
-            report.error(f"preflight of rulebook.pdf: {problem} (a cardgen bug: please report "
-                         "it)", Location(display(folder / "rulebook.pdf")), "preflight")
+        data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook", icc)
+        preflight_pdf(data, "rulebook.pdf", profile, Location(display(folder / "rulebook.pdf")),
+                      report)  # read back as the faces are
         book = {"file": "rulebook.pdf", **book}
         files.append(BytesFile(folder / "rulebook.pdf", data, book["pages"]))
     return files + manifest(game, profile, items, folder, image_dpi, book)

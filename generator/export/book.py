@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import zlib
 
+from ..formats.pdf import rewrite_contents
 from ..impose import REGISTRATION, single_face
 from ..primitives import Face
 from ..write.pdf import PdfFile, render_pdf
@@ -61,9 +62,9 @@ def to_cmyk(pdf, convert) -> None:
     import pikepdf
     from pikepdf import Name, Operator
 
-    def rewrite(owner) -> None:
+    def converted(owner, ops: list, resources) -> list:
         out, text, spaces = [], False, {"fill": None, "stroke": None}
-        for operands, operator in pikepdf.parse_content_stream(owner):
+        for operands, operator in ops:
             op = str(operator)
             if op == "BT":
                 text = True
@@ -88,25 +89,14 @@ def to_cmyk(pdf, convert) -> None:
             use = ("text" if text else "fill") if fill else "line"
             cmyk = convert.color(rgb, use)
             out.append(([round(v, 4) for v in cmyk], Operator("k" if fill else "K")))
-        data = pikepdf.unparse_content_stream(out)
-        if isinstance(owner, pikepdf.Page):
-            owner.obj.Contents = pdf.make_stream(data)
-        else:
-            owner.write(data)
+        if "/Group" in owner and owner.Group.get("/CS") == "/DeviceRGB":
+            owner.Group.CS = Name.DeviceCMYK  # transparency blended in CMYK
+        return out
 
-    for page in pdf.pages:
-        rewrite(page)
-        if "/Group" in page.obj and page.obj.Group.get("/CS") == "/DeviceRGB":
-            page.obj.Group.CS = Name.DeviceCMYK
-    for obj in list(pdf.objects):
-        if not isinstance(obj, pikepdf.Stream):
-            continue
-        kind = obj.get("/Subtype")
-        if kind == "/Form":
-            rewrite(obj)
-            if "/Group" in obj and obj.Group.get("/CS") == "/DeviceRGB":
-                obj.Group.CS = Name.DeviceCMYK
-        elif kind == "/Image" and obj.get("/ColorSpace") == "/DeviceRGB":
+    rewrite_contents(pdf, converted)
+    for obj in list(pdf.objects):  # the pictures, wherever they are drawn
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and \
+                obj.get("/ColorSpace") == "/DeviceRGB":
             from PIL import ImageCms
             picture = pikepdf.PdfImage(obj).as_pil_image().convert("RGB")
             cmyk = ImageCms.applyTransform(picture, convert.rgb_to_cmyk)

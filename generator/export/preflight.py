@@ -114,8 +114,10 @@ def inspect_pdf(data: bytes) -> dict:
     return found
 
 
-def preflight_pdf(data: bytes, design, profile: ExportProfile, where: Location,
+def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Location,
                   report: Report) -> dict:
+    """A PDF of the export (a face's, a board's, the rulebook's: `name`) read back from its
+    bytes; what is wrong with it, an error at it (a cardgen bug)."""
     found = inspect_pdf(data)
     problems = []
     for page in found["pages"]:
@@ -131,7 +133,7 @@ def preflight_pdf(data: bytes, design, profile: ExportProfile, where: Location,
     if found["unembedded"]:
         problems.append(f"fonts not embedded: {', '.join(found['unembedded'])}")
     for problem in problems:
-        report.error(f"preflight of {design.file}: {problem} (a cardgen bug: please report it)",
+        report.error(f"preflight of {name}: {problem} (a cardgen bug: please report it)",
                      where, "preflight")
     return found
 

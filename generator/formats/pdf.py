@@ -81,10 +81,10 @@ def overprint_black(pdf) -> None:
                                                        OPM=1))
         return states[key]
 
-    def rewrite(owner, resources) -> None:
+    def overprinted(owner, ops: list, resources) -> list:
         stack, fill, stroke, current = [], False, False, None  # None: as the caller left it
         out = []
-        for operands, operator in pikepdf.parse_content_stream(owner):
+        for operands, operator in ops:
             op = str(operator)
             if op == "q":
                 stack.append((fill, stroke, current))
@@ -106,28 +106,43 @@ def overprint_black(pdf) -> None:
                     out.append(([name], Operator("gs")))
                     current = wanted
             out.append((operands, operator))
-        if isinstance(owner, pikepdf.Page):
-            owner.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(out))
-        else:
-            owner.write(pikepdf.unparse_content_stream(out))
+        return out
+
+    rewrite_contents(pdf, overprinted)
+
+
+def rewrite_contents(pdf, rewrite) -> None:
+    """Rewrite every content stream of a PDF: each page's, and each form's the pages draw
+    (forms in forms too), once. `rewrite(owner, operators, resources)` gives the new
+    operators; `owner` is the page's dictionary or the form, `resources` its resources."""
+    import pikepdf
+    from pikepdf import Dictionary
 
     def resources_of(owner):
         if "/Resources" not in owner:
             owner.Resources = Dictionary()
         return owner.Resources
 
+    def one(content, owner) -> None:
+        resources = resources_of(owner)
+        data = pikepdf.unparse_content_stream(
+            rewrite(owner, list(pikepdf.parse_content_stream(content)), resources))
+        if isinstance(content, pikepdf.Page):
+            owner.Contents = pdf.make_stream(data)
+        else:
+            content.write(data)
+
     seen = set()
     for page in pdf.pages:
-        rewrite(page, resources_of(page.obj))
+        one(page, page.obj)
         forms = list((page.obj.Resources.get("/XObject") or {}).values())
         while forms:
             form = forms.pop()
             if form.objgen in seen or form.get("/Subtype") != "/Form":
                 continue
             seen.add(form.objgen)
-            resources = resources_of(form)
-            rewrite(form, resources)
-            forms.extend((resources.get("/XObject") or {}).values())
+            one(form, form)
+            forms.extend((form.Resources.get("/XObject") or {}).values())
 
 
 PRODUCER = "cardgen"  # the Producer of the document information and of the XMP
