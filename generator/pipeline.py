@@ -548,6 +548,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
         return outcome, None
     convert = export.converter(profile, project.output / ".cache" / "cmyk")
     export.check_faces(outcome.game, placements, profile, bleeds, report, convert)
+    export.check_boards(faces.boards, profile, report, convert)
     if outcome.failed(strict):
         return outcome, None
     game = outcome.game
@@ -561,7 +562,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
         book = rulebook.build(game, faces, outcome.rulebook_markdown).pdf
     outputs = export.export_files(faces, profile, folder, convert, report, project.display,
                                   book)
-    if report.errors:
+    if report.errors or outcome.failed(strict):  # (the rulebook's ink is measured as it is made)
         return outcome, None
     with _writing(project, game_id, progress):
         write_files(outputs, project.output)

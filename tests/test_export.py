@@ -823,3 +823,26 @@ def test_every_colour_and_picture_of_the_four_games_exports_within_the_ink_limit
                         darkest = max(sum(picture.getpixel((x, y))) for x in range(picture.width)
                                       for y in range(picture.height))
                         assert darkest / 255 * 100 <= limit + 0.5, (game, path.name)
+
+
+def test_boards_and_the_rulebook_over_the_ink_limit_are_located_warnings(project, cardgen):
+    """The ink check covers everything a profile takes: a board over max_ink is a warning at
+    its entry in game.yaml, the rulebook at its template in game.yaml (measured on the colours
+    and pictures as the export converts them), and --strict stops the export on them."""
+    profile = project / "layouts/exports/jp-print.yaml"
+    profile.write_text(profile.read_text("utf-8").replace("max_ink: 300", "max_ink: 120")
+                       .replace("cmyk(60%, 40%, 40%, 100%)", "cmyk(0%, 0%, 0%, 100%)"), "utf-8")
+    game = (project / "cards/dernier-peuple/game.yaml").read_text("utf-8").splitlines()
+    boards = [n for n, text in enumerate(game, 1) if text.lstrip().startswith("- {id: ")
+              and n > next(k for k, t in enumerate(game, 1) if t.startswith("boards:"))][:3]
+    book = next(n for n, text in enumerate(game, 1) if text.startswith("  template: "))
+    run = cardgen("export", "dernier-peuple", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    warned = [line for line in run.lines if line.endswith("[ink]")]
+    for n, board in zip(boards, ("3p", "4p", "5p")):
+        assert any(w.startswith(f"cards/dernier-peuple/game.yaml:{n}:") and
+                   f"board '{board}' prints with " in w and "(120 %)" in w for w in warned), warned
+    assert any(w.startswith(f"cards/dernier-peuple/game.yaml:{book}:") and
+               "the rulebook prints with " in w for w in warned), run.lines
+    strict = cardgen("export", "dernier-peuple", "--profile", "jp-print", "--strict")
+    assert strict.code != 0

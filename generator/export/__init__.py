@@ -37,7 +37,7 @@ from ..formats import FORMATS
 from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
-from .checks import check_faces
+from .checks import check_boards, check_faces
 
 
 @dataclass(frozen=True)
@@ -268,7 +268,13 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     book = None
     if rulebook is not None and not profile.raster:
         from .book import rulebook_pdf
-        data, book = rulebook_pdf(rulebook, profile, convert, f"{title}: rulebook", font)
+        data, book, (most, what) = rulebook_pdf(rulebook, profile, convert, f"{title}: rulebook",
+                                                font)
+        if convert is not None and most > profile.max_ink + 0.05:
+            report.warning(f"the rulebook prints with {most:.0f} % of ink ({what}, in CMYK), "
+                           f"more than export profile '{profile.name}' takes "
+                           f"({profile.max_ink} %); lighten or desaturate its darkest colour "
+                           "or picture", game.rulebook.loc, "ink")
         data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook", icc)
         preflight_pdf(data, "rulebook.pdf", profile, Location(display(folder / "rulebook.pdf")),
                       report)  # read back as the faces are
@@ -277,4 +283,4 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     return files + manifest(game, profile, items, folder, image_dpi, book)
 
 
-__all__ = ["check_faces", "converter", "deck_bleeds", "designs", "export_files", "with_bleed"]
+__all__ = ["check_boards", "check_faces", "converter", "deck_bleeds", "designs", "export_files", "with_bleed"]

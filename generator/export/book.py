@@ -22,9 +22,10 @@ from ..write.pdf import PdfFile, render_pdf
 BINDING = 4  # saddle stitching: pages come in sheets of four
 
 
-def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[bytes, dict]:
-    """The built rulebook `pdf` as the print run's file (before formats.pdf.finish), and
-    what the manifest says of it: pages, blank pages added, page size."""
+def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[bytes, dict, tuple]:
+    """The built rulebook `pdf` as the print run's file (before formats.pdf.finish), what
+    the manifest says of it (pages, blank pages added, page size), and the most ink it
+    prints with (percent, and what: "a colour", "a picture")."""
     import pikepdf
     source = pikepdf.open(io.BytesIO(pdf))
     pages = len(source.pages)
@@ -47,20 +48,27 @@ def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[b
         resources.XObject[pikepdf.Name.RulebookPage] = form
         target.contents_add(out.make_stream(
             f"q 1 0 0 1 {trim[0]:.4f} {trim[1]:.4f} cm /RulebookPage Do Q\n".encode()))
+    most = (0.0, "")
     if convert is not None:
-        to_cmyk(out, convert)
+        most = to_cmyk(out, convert)
     data = io.BytesIO()
     out.save(data, deterministic_id=True)
     return data.getvalue(), {"pages": total, "blank_pages_added": total - pages,
-                             "page_size_mm": [round(w / 72 * 25.4, 1), round(h / 72 * 25.4, 1)]}
+                             "page_size_mm": [round(w / 72 * 25.4, 1), round(h / 72 * 25.4, 1)]}, most
 
 
-def to_cmyk(pdf, convert) -> None:
+def to_cmyk(pdf, convert) -> tuple[float, str]:
     """Every colour operator of every page and form in CMYK (text inside BT/ET as text,
     strokes as lines, fills as fills), RGB pictures converted to CMYK, and transparency
-    groups blended in CMYK."""
+    groups blended in CMYK. Returns the most ink anything prints with (percent) and what."""
     import pikepdf
     from pikepdf import Name, Operator
+    from .color import image_ink, ink
+    most = [0.0, ""]
+
+    def seen(amount: float, what: str) -> None:
+        if amount > most[0]:
+            most[:] = [amount, what]
 
     def converted(owner, ops: list, resources) -> list:
         out, text, spaces = [], False, {"fill": None, "stroke": None}
@@ -88,6 +96,7 @@ def to_cmyk(pdf, convert) -> None:
             fill = op.islower()
             use = ("text" if text else "fill") if fill else "line"
             cmyk = convert.color(rgb, use)
+            seen(ink(cmyk), "a colour")
             out.append(([round(v, 4) for v in cmyk], Operator("k" if fill else "K")))
         if "/Group" in owner and owner.Group.get("/CS") == "/DeviceRGB":
             owner.Group.CS = Name.DeviceCMYK  # transparency blended in CMYK
@@ -100,9 +109,12 @@ def to_cmyk(pdf, convert) -> None:
             from PIL import ImageCms
             picture = pikepdf.PdfImage(obj).as_pil_image().convert("RGB")
             cmyk = ImageCms.applyTransform(picture, convert.rgb_to_cmyk)
+            seen(image_ink(cmyk), "a picture")
             obj.write(zlib.compress(cmyk.tobytes(), 6), filter=Name.FlateDecode)
             obj.ColorSpace = Name.DeviceCMYK
             obj.BitsPerComponent = 8
             for key in ("/DecodeParms", "/Decode"):
                 if key in obj:
                     del obj[key]
+    return tuple(most)
+

@@ -8,7 +8,9 @@ layout element that causes it and said once for every card it touches:
   background art does);
 - `image-resolution`: a picture printed below the profile's resolution;
 - `ink`: more ink (the four plates' sum) than the profile's `max_ink`, in a colour or a
-  picture as the export converts it (measured on the converted values and pixels).
+  picture as the export converts it (measured on the converted values and pixels); for
+  the boards a profile takes too (`check_boards`, at the board's entry), and the rulebook
+  (measured as book.to_cmyk converts it, at its template).
 
 Positions are measured on what each element drew (its primitives), not its box: a
 centred title in a wide box is judged by where its letters are.
@@ -75,11 +77,9 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
     findings.report(report)
 
 
-def _check_ink(findings: _Findings, el, card: str, items, convert, profile: ExportProfile,
-               inks: dict) -> None:
-    """The most ink the element's items print with, converted as the export converts them;
-    a warning where it is more than the profile's max_ink. (`inks`: per picture, measured
-    once.)"""
+def most_ink(items, convert, inks: dict) -> tuple[float, str]:
+    """The most ink `items` print with, converted as the export converts them, and what
+    prints it ("its fill", "its picture"...). (`inks`: per picture, measured once.)"""
     from .color import ink, picture_ink
     most, what = 0.0, ""
     for item in primitives.leaves(convert.items(tuple(items))):
@@ -93,13 +93,43 @@ def _check_ink(findings: _Findings, el, card: str, items, convert, profile: Expo
             found = found[0], f"its {'colour' if found[1] == 'color' else found[1]}"
         if found[0] > most:
             most, what = found
-    if most > profile.max_ink + 0.05:
+    return most, what
+
+
+def over_ink(most: float, profile: ExportProfile) -> bool:
+    return most > profile.max_ink + 0.05
+
+
+INK_ADVICE = ("lighten or desaturate its darkest colour, or write it as cmyk(...) within "
+              "the limit")
+
+
+def _check_ink(findings: _Findings, el, card: str, items, convert, profile: ExportProfile,
+               inks: dict) -> None:
+    """A warning where the element prints with more ink than the profile's max_ink."""
+    most, what = most_ink(items, convert, inks)
+    if over_ink(most, profile):
         findings.add(el, card, check="ink", message=
                      f"element '{el.name}' prints with {most:.0f} % of ink ({what}, in CMYK), "
                      f"more than export profile '{profile.name}' takes ({profile.max_ink} %); "
-                     "lighten or desaturate its darkest colour, or write it as cmyk(...) within "
-                     "the limit")
+                     + INK_ADVICE)
 
+
+def check_boards(boards, profile: ExportProfile, report: Report, convert) -> None:
+    """The ink check on each exported board (`boards`: layout.board.BoardFace), at the
+    board's definition: a board is one picture, drawn by its shape, not by elements."""
+    if convert is None:
+        return
+    inks: dict[str, float] = {}
+    for board_face in boards:
+        most, what = most_ink(board_face.face.items, convert, inks)
+        if over_ink(most, profile):
+            board = board_face.board
+            report.warning(f"board '{board.id}' prints with {most:.0f} % of ink "
+                           f"({what.replace('its ', 'a ')}, in CMYK), more than export "
+                           f"profile '{profile.name}' takes ({profile.max_ink} %); "
+                           "lighten or desaturate the board's darkest colour or picture",
+                           board.loc, "ink")
 
 
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,

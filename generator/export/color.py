@@ -47,13 +47,16 @@ def ink(color: Color | None) -> float:
 
 
 def picture_ink(path: str) -> float:
-    """The most ink a CMYK picture puts anywhere, in percent (measured on the picture
-    averaged down to at most INK_SAMPLE pixels across: areas, not single pixels)."""
+    """The most ink a CMYK picture file puts anywhere, in percent (image_ink)."""
     with PILImage.open(path) as picture:
-        if picture.mode != "CMYK":
-            return 0.0
-        factor = max(1, -(-max(picture.size) // INK_SAMPLE))
-        sample = picture.reduce(factor) if factor > 1 else picture.copy()
+        return image_ink(picture) if picture.mode == "CMYK" else 0.0
+
+
+def image_ink(picture) -> float:
+    """The most ink a CMYK picture (a PIL image) puts anywhere, in percent, measured on the
+    picture averaged down to at most INK_SAMPLE pixels across: areas, not single pixels."""
+    factor = max(1, -(-max(picture.size) // INK_SAMPLE))
+    sample = picture.reduce(factor) if factor > 1 else picture.copy()
     pixels = sample.load()  # (getdata goes in Pillow 14)
     return round(max((sum(pixels[x, y]) for y in range(sample.height) for x in range(sample.width)),
                      default=0) / 255 * 100, 1)
