@@ -9,7 +9,14 @@ Its axes are read from where each feature is defined, never listed here:
   two mixed in one game (a located error);
 - outputs: each output option of BuildOptions (--png, --proof, --tts, --cards-pdf, --stats,
   --guides), each shipped export profile (layouts/exports), `cardgen stats`, `diff
-  --visual`, the preview page's pictures and the rulebook's card_faces().
+  --visual`, the preview page's pictures and the rulebook's card_faces();
+- export profile keys: every choice of the export schema (an enum or a flag: marks, color,
+  black_text, overprint, boards, rulebook...), each value the CMYK profile does not take
+  tried as a variant of it, one variant per cell (turning as the other axes do);
+- board shapes: generator/boards (each module's EXAMPLE), one board of every shape in every
+  cell, built, exported where a profile takes boards, and in the preview;
+- card keys: every key cardgen gives a card (model.CARD_KEYS, as the deck schema types it:
+  copies, blank, back, filler...), each on a card of its own in every cell.
 
 Every cell builds and reads back right (no RGB operator in a CMYK export, a token's PNG
 transparent outside its cut line, a cold, a warm and a post-validate build the same bytes)
@@ -34,7 +41,7 @@ import pytest
 import yaml
 
 from conftest import REPO, write_game
-from generator import elements
+from generator import boards, elements
 from generator.pipeline import BuildOptions
 
 SCHEMAS = REPO / "generator/schemas"
@@ -74,13 +81,34 @@ FLAGS = [w for f in dataclasses.fields(BuildOptions) if f.name in OPTIONS
 PROFILES = sorted(p.stem for p in (REPO / "layouts/exports").glob("*.yaml"))
 CMYK = {p for p in PROFILES if yaml.safe_load(
     (REPO / "layouts/exports" / f"{p}.yaml").read_text("utf-8")).get("color") == "cmyk"}
+BASE_PROFILE = "jp-print"  # the profile that takes the most: its variants are the key axis
+_BASE = yaml.safe_load((REPO / f"layouts/exports/{BASE_PROFILE}.yaml").read_text("utf-8"))
+_FLAG = "cardgen:common#/$defs/flag"
+VARIANTS = [(key, value) for key, spec in json.loads(
+    (SCHEMAS / "export.json").read_text("utf-8"))["properties"].items()
+    for value in (spec.get("enum") or ([True, False] if spec.get("$ref") == _FLAG else []))
+    if value != _BASE.get(key)]
+CARD_KEY_SCHEMAS = json.loads((SCHEMAS / "deck.json").read_text("utf-8"))[
+    "properties"]["cards"]["items"]["properties"]
+
+
+def _card_key_example(key: str, schema: dict):
+    """A value of the card key `key` for a card of the matrix, from how the deck schema
+    types it; a key of a new kind must say here what a value of its kind is."""
+    if schema.get("$ref") == _FLAG:
+        return True
+    if "anyOf" in schema and schema["anyOf"][0].get("type") == "integer":
+        return 3  # copies
+    if schema.get("$ref", "").endswith("/id"):
+        return "matrix-back-alt"  # the only other name a card key takes is its own back layout
+    raise AssertionError(f"the matrix has no example for card key {key!r} ({schema})")
 
 
 def _cells():
     if FULL:
         return list(itertools.product(SHAPES, FONTS, LANGS, DUPLEX))
     # Each shape once; the other axes turn with it, so every value of each is tried.
-    n = max(len(SHAPES), len(FONTS), len(LANGS), len(DUPLEX))
+    n = max(len(SHAPES), len(FONTS), len(LANGS), len(DUPLEX), len(VARIANTS))
     return [(SHAPES[i % len(SHAPES)], FONTS[i % len(FONTS)], LANGS[i % len(LANGS)],
              DUPLEX[i % len(DUPLEX)]) for i in range(n)]
 
@@ -89,10 +117,19 @@ def test_the_matrix_axes_come_from_the_registries():
     assert {"card-portrait", "card-landscape", "circle", "square", "hex", "standee"} <= set(SHAPES)
     assert {"gothic", "mincho", "latin", "own"} <= set(FONTS)
     assert {"png", "proof", "tts", "cards_pdf", "stats", "guides"} <= set(OPTIONS)
-    assert {"jp-print", "tgc", "mpc"} <= set(PROFILES) and "jp-print" in CMYK
+    assert {"jp-print", "tgc", "mpc"} <= set(PROFILES) and BASE_PROFILE in CMYK
+    assert {("overprint", "none"), ("boards", False), ("rulebook", "none"),
+            ("black_text", "convert"), ("marks", "none")} <= set(VARIANTS)
+    assert set(CARD_KEY_SCHEMAS) == {"id", "copies", "blank", "back", "filler"}
     cells = _cells()
     for axis, values in enumerate((SHAPES, FONTS, LANGS, DUPLEX)):
         assert {cell[axis] for cell in cells} == set(values)  # the sample covers every value
+    assert {_variant(cell) for cell in cells} == set(VARIANTS)
+
+
+def _variant(cell) -> tuple:
+    """The export profile key this cell tries (turning with the cells)."""
+    return VARIANTS[_cells().index(cell) % len(VARIANTS)]
 
 
 def _size(shape: str) -> list[str]:
@@ -156,9 +193,26 @@ def _game(project: Path, cell) -> str:
                                  "licence": "fonts/OFL.txt", "fallback": ["gothic"]}}
         files["fonts/Own-Regular.ttf"] = (REPO / "fonts/SourceSansPro-Regular.ttf").read_bytes()
         files["fonts/OFL.txt"] = (REPO / "fonts/SourceSansPro-OFL.txt").read_bytes()
+    layouts["matrix-back-alt"] = {**layouts["matrix-back"], "elements": [
+        {**layouts["matrix-back"]["elements"][0], "fill": "#603040"}]}
     cards = [{"id": "one", "name": "One 一", "copies": 2}, {"id": "two", "name": "Two 二"}]
+    cards += [{"id": f"key-{key}", "name": f"Key {key}", key: _card_key_example(key, schema)}
+              for key, schema in CARD_KEY_SCHEMAS.items() if key != "id"]
     files["cards1.yaml"] = yaml.safe_dump({"cards": [{"id": "three", "name": "Three 三"}]},
                                           allow_unicode=True).encode()
+    game["boards"], data = [], {}
+    for name, module in boards.SHAPES.items():  # one board of every shape
+        example = dict(module.EXAMPLE)
+        entry = {"id": f"b-{name}", "title": f"{name} 盤", "layout": example.pop("layout")}
+        if example.pop("tiles", False):
+            entry.update(deck="deck0", cards=["one", "two"])
+        if "cells" in example:
+            data[name] = example.pop("cells")
+            entry["cells"] = f"data.cells.{name}"
+        game["boards"].append({**entry, **example})
+    if data:
+        game["data"] = {"cells": "cells.yaml"}
+        files["cells.yaml"] = yaml.safe_dump(data, allow_unicode=True).encode()
     write_game(project, game_id, game, cards, layouts, files)
     return game_id
 
@@ -219,6 +273,7 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
     first = _hashes(out)
     assert f"{game}-fronts.pdf" in first and f"{game}-backs.pdf" in first
     assert f"{game}-rulebook.pdf" in first and f"{game}-stats.pdf" in first
+    assert {f"{game}-board-b-{name}.pdf" for name in boards.SHAPES} <= set(first), sorted(first)
     # a cache never changes an outcome: warm, then after validate, the same bytes
     assert cardgen("build", game, *flags, "--dpi", "100").code == 0
     assert _hashes(out) == first
@@ -230,7 +285,10 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
         with Image.open(out / "png/deck0/one-front.png") as im:
             assert im.mode == "RGBA" and im.getpixel((1, 1))[3] == 0
             assert im.getpixel((im.width // 2, im.height // 2))[3] == 255
-    for profile in PROFILES:
+    key, value = _variant(cell)  # the CMYK profile with one key changed
+    variant = project / "layouts/exports/variant.yaml"
+    variant.write_text(yaml.safe_dump({**_BASE, key: value}, allow_unicode=True), "utf-8")
+    for profile in [*PROFILES, "variant"]:
         exported = cardgen("export", game, "--profile", profile)
         assert exported.code in (0, 1), exported.lines
         assert "internal error" not in exported.err
@@ -241,7 +299,13 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
             continue
         folder = out / f"export-{profile}"
         assert (folder / "manifest.json").is_file()
-        if profile in CMYK:
+        taken = yaml.safe_load((project / "layouts/exports" / f"{profile}.yaml").read_text("utf-8"))
+        assert (folder / "rulebook.pdf").is_file() == (taken.get("rulebook") == "single-pages")
+        assert {p.name for p in folder.glob("board-*")} == (
+            {f"board-b-{name}.pdf" for name in boards.SHAPES} if taken.get("boards") else set())
+        manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+        assert manifest.get("fillers") == {"deck0": 1}, manifest.get("fillers")  # not ordered
+        if profile in CMYK or profile == "variant" and (key, value) != ("color", "rgb"):
             for pdf in folder.rglob("*.pdf"):
                 assert not _rgb_operators(pdf), pdf.name
     stats = cardgen("stats", game)

@@ -9,6 +9,8 @@ A shape's module declares everything about it:
 - `CELLS`: whether it places cells from data (`cells:`); if so `cell(item, record, spec,
   fill)`, the Cell values of one entry, and, for a map of rows x columns, `every_cell`
   and `count`;
+- `EXAMPLE`: a board of the shape as a game gives it (a shipped layout of layouts/boards
+  and the entry's keys), with which the combination matrix tries it with everything else;
 - `check(board, game, report)`: what validate says about it beyond what every board has;
 - `drawable(board)`, `cell_box(board)` (the size of a cell layout; None: no cell layouts),
   and `lay_out(board, tiles, title_font, cell_face)`: its BoardFace.

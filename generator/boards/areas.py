@@ -14,6 +14,12 @@ from .base import INK, OUTLINE, BoardFace, CellFace, CellProblem, Entry, cell_le
 
 NAME = "areas"
 CELLS = True
+# A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
+# a shipped board layout and the entry's own keys ("cells": entries for the game's data).
+EXAMPLE = {"layout": "areas", "cells": [
+    {"id": "north", "label": "北の森 North", "x": "20mm", "y": "15mm", "w": "80mm", "h": "50mm",
+     "shape": "rect", "color": "#a9cf94"},
+    {"id": "lake", "label": "Lake", "x": "150mm", "y": "60mm", "size": "40mm", "shape": "circle"}]}
 SCHEMA = {"properties": {
     "size": {"$ref": "cardgen:common#/$defs/size",
              "x-expected": "the board's [width, height], such as [280mm, 190mm]"},

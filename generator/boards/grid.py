@@ -15,6 +15,10 @@ from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, groun
 
 NAME = "grid"
 CELLS = True
+# A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
+# a shipped board layout and the entry's own keys ("cells": entries for the game's data).
+EXAMPLE = {"layout": "grid", "cells": [{"column": 1, "row": 1}, {"column": 2, "row": 1},
+                                       {"column": 1, "row": 2, "label": "森"}]}
 SCHEMA = {"properties": {
     **base.MAP_KEYS,
     "cell": {"$ref": "cardgen:common#/$defs/size",

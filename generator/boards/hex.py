@@ -16,6 +16,9 @@ from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, groun
 
 NAME = "hex"
 CELLS = True
+# A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
+# a shipped board layout and the entry's own keys (no cells: its rows x columns).
+EXAMPLE = {"layout": "hex-flat"}
 SCHEMA = {"properties": {
     **base.MAP_KEYS,
     "size": {"$ref": "cardgen:common#/$defs/length",

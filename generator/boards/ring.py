@@ -16,6 +16,9 @@ from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground
 
 NAME = "ring"
 CELLS = False  # it places a deck's cards, not cells from data
+# A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
+# a shipped board layout and the entry's own keys ("tiles": the cards of the game's first deck).
+EXAMPLE = {"layout": "ring", "tiles": True}
 SCHEMA = {"properties": {
     "start_angle": {"type": "number", "x-expected": "degrees: 90 puts the first tile at the top"},
     "direction": {"enum": ["clockwise", "counterclockwise"]},

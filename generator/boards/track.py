@@ -16,6 +16,9 @@ from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground, positive
 
 NAME = "track"
 CELLS = False
+# A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
+# a shipped board layout and the entry's own keys.
+EXAMPLE = {"layout": "track-line", "first": 0, "last": 20, "step": 5}
 SCHEMA = {"properties": {
     "path": {"enum": ["edge", "line", "spiral"]},
     "space": {"$ref": "cardgen:common#/$defs/length"},
