@@ -219,6 +219,7 @@ class ElementSpec:
     props: Mapping[str, Any]
     locs: Mapping[str, Location]  # where each prop was written (the layout that set it)
     loc: Location
+    defaulted: frozenset = frozenset()  # the props it has from `defaults:`, not its own
 
     def locate(self, key: str) -> Location:
         return self.locs.get(key, self.loc)

@@ -416,3 +416,71 @@ def test_a_game_carries_its_own_font_with_its_licence(project, cardgen):
                    game_extra="fonts:\n  serif:\n    regular: ../../fonts/BIZUDPMincho-Regular.ttf\n")
     assert any("font family 'serif': '../../fonts/BIZUDPMincho-Regular.ttf'" in line
                and "[path]" in line for line in run.lines), run.lines
+
+
+def _fills(path: Path) -> set[tuple]:
+    """Every RGB fill colour set in a PDF's pages and forms (rounded to 3 places)."""
+    import pikepdf
+    found = set()
+    with pikepdf.open(path) as pdf:
+        streams, seen = [p for p in pdf.pages], set()
+        while streams:
+            stream = streams.pop()
+            for operands, op in pikepdf.parse_content_stream(stream):
+                if str(op) == "rg":
+                    found.add(tuple(round(float(v), 3) for v in operands))
+            resources = stream.get("/Resources") or {}
+            for _, xo in (resources.get("/XObject") or {}).items():
+                if xo.get("/Subtype") == "/Form" and xo.objgen not in seen:
+                    seen.add(xo.objgen)
+                    streams.append(xo)
+    return found
+
+
+def test_defaults_give_every_element_the_style_it_does_not_set(project, cardgen):
+    """`defaults:` in a layout sets the font and colour of every text element that does not
+    set one (an element's own key wins, a rectangle takes no text colour, a picture no
+    text's `fit: shrink`); a layout that
+    extends it inherits them under its own, and game.yaml's defaults are under both."""
+    from conftest import write_game
+    import io
+    art = io.BytesIO()
+    PILImage.new("RGB", (60, 40), "teal").save(art, "PNG")
+    base = {"size": "meishi", "defaults": {"font": "latin", "color": "#223344", "fit": "shrink"},
+            "elements": [
+        {"name": "art", "type": "image", "src": "art.png", "x": "70mm", "y": "30mm",
+         "width": "15mm", "height": "15mm"},  # takes no text's fit (shrink)
+        {"name": "title", "type": "text", "text": "{{ card.name }}", "x": "5mm", "y": "5mm",
+         "width": "60mm", "height": "8mm", "size": "10pt"},
+        {"name": "rule", "type": "text", "text": "Draw two cards.", "x": "5mm", "y": "20mm",
+         "width": "60mm", "height": "8mm", "size": "8pt", "color": "#aa0000"},
+        {"name": "box", "type": "rect", "x": "2mm", "y": "2mm", "width": "87mm", "height": "51mm",
+         "stroke": "#000000"}]}
+    child = {"extends": "style-base", "defaults": {"color": "#335511"}}
+    write_game(project, "styled", {"title": "Styled", "lang": "en",
+                                   "defaults": {"font": "mincho", "size": "7pt"},
+                                   "decks": [{"id": "base", "front": "style-base"},
+                                             {"id": "child", "front": "style-child",
+                                              "cards": "child.yaml"}]},
+               [{"id": "knight", "name": "Knight"}],
+               {"style-base": base, "style-child": child},
+               {"child.yaml": b"cards:\n  - {id: squire, name: Squire}\n",
+                "art.png": art.getvalue()})
+    run = cardgen("build", "styled", "--cards-pdf")
+    assert run.code == 0, run.lines
+    out = project / "output/styled"
+    fronts = reader(out / "styled-fronts.pdf")
+    for page in fronts.pages:
+        names = set(page_fonts(page))
+        assert names and all("SourceSansPro" in n for n in names), names  # latin, not mincho
+    fills = _fills(out / "styled-fronts.pdf")
+    assert (round(0x22 / 255, 3), 0.2, round(0x44 / 255, 3)) in fills  # the base's default
+    assert (round(0x33 / 255, 3), round(0x55 / 255, 3), round(0x11 / 255, 3)) in fills  # child's
+    assert (round(0xaa / 255, 3), 0.0, 0.0) in fills  # the rule's own colour wins
+    # game.yaml's defaults: under the layouts' (size), and alone where a layout says nothing
+    layout = project / "layouts/style-base.yaml"
+    layout.write_text(layout.read_text("utf-8").replace("font: latin", "bold: true"), "utf-8")
+    run = cardgen("build", "styled")
+    assert run.code == 0, run.lines
+    names = set(page_fonts(reader(out / "styled-fronts.pdf").pages[0]))
+    assert names and all("Mincho" in n for n in names), names

@@ -142,7 +142,7 @@ def _size(shape: str) -> list[str]:
 
 def _layout(shape: str, font: str, lang: str) -> dict:
     """One element of every registered type, each in its own box in the middle of the face
-    (inside a token's shape too), text set in the cell's font."""
+    (inside a token's shape too), text set in the cell's font (by the layout's defaults)."""
     types = list(elements.TYPES)
     items = [{"name": "ground", "type": "rect", "fill": "#f0e0c0"}]
     for i, (name, module) in enumerate(elements.TYPES.items()):
@@ -152,12 +152,12 @@ def _layout(shape: str, font: str, lang: str) -> dict:
                    "x": f"{30 + col * 14}%", "y": f"{28 + row * 40 / rows:.1f}%",
                    "width": "12%", "height": f"{36 / rows:.1f}%", **module.EXAMPLE}
         if name == "text":
-            element.update(font=font, text="Knight 騎士" if lang == "en" else "騎士 Knight",
-                           size="5pt", fit="shrink", min_size="3pt")
+            element.update(text="Knight 騎士" if lang == "en" else "騎士 Knight",
+                           size="5pt", fit="shrink", min_size="3pt")  # its font: the defaults
         if name == "qr":
             element.update(x="37.5%", y="60%", width="25%", height="25%")
         items.append(element)
-    return {"size": _size(shape), "elements": items}
+    return {"size": _size(shape), "defaults": {"font": font}, "elements": items}
 
 
 def _game(project: Path, cell) -> str:

@@ -52,6 +52,47 @@ NAMES: dict[str, str] = {alias: name for name, module in TYPES.items()
                          for alias in (name, *getattr(module, "ALIASES", ()))}
 
 
+# The keys a layout's or a game's `defaults:` cannot give: what makes each element itself
+# (its name, type, place, box and what it shows). Every other key of any type is a style a
+# default may set: font, size, color, fill, stroke, align...
+OWN_KEYS = frozenset({"name", "description", "type", "extends", "below", "when", "x", "y", "x2", "y2",
+                      "width", "height", "text", "src", "icon", "points", "data", "value"})
+
+
+def keys_of(name: str, common: dict) -> set[str]:
+    """Every key an element of type `name` (an alias too) takes: `common`'s (the keys of
+    schemas/element.json) and its type's own."""
+    return set(common) | set(TYPES[NAMES.get(name, name)].SCHEMA.get("properties", {}))
+
+
+def default_keys(common: dict) -> list[str]:
+    """The keys `defaults:` may give: every key of any type but each element's own."""
+    return sorted(set().union(*(keys_of(n, common) for n in TYPES)) - OWN_KEYS)
+
+
+def with_defaults(props: dict, locs: dict, defaults: tuple[dict, dict], common: dict):
+    """An element's keys with the layout's `defaults` (props, locs) for those it does not
+    give and its type takes (a text's font, not a rectangle's), and which keys those are."""
+    given, where = defaults
+    kind = props.get("type", "")
+    takes = keys_of(kind, common) if kind in NAMES else set()
+    extra = {k: v for k, v in given.items() if k not in props and k in takes
+             and not _meant_for_another(kind, k, v)}
+    return {**extra, **props}, {**{k: where[k] for k in extra}, **locs}, frozenset(extra)
+
+
+def _choices(name: str, key: str) -> list | None:
+    return TYPES[NAMES[name]].SCHEMA.get("properties", {}).get(key, {}).get("enum")
+
+
+def _meant_for_another(kind: str, key: str, value) -> bool:
+    """A default one type reads differently from another (`fit: shrink` is a text's,
+    `fit: cover` a picture's) goes only to the types whose choices hold it."""
+    own = _choices(kind, key)
+    return own is not None and value not in own and \
+        any(value in (_choices(name, key) or ()) for name in TYPES)
+
+
 def schema_parts() -> dict:
     """The layout schema's part that depends on the types: the `type` enum, and each
     type's own keys, applied where `type` names it (an alias takes its type's keys)."""

@@ -116,6 +116,10 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
                          f"'{el.name}', {bad.key})",
                          game.data_sources[data.group(1)].locate(path), bad.check)
             return [], None
+        if bad.where is None and bad.key in el.defaulted:  # the layout's default: said once
+            report.error(f"defaults: {bad.key}: {bad.message}", el.locate(bad.key),
+                         bad.check)  # (the same words at the same place: said once)
+            return [], None
         if bad.where is not None:  # about a card field: the message names it
             message = bad.message
         elif bad.named:  # the message starts with what it is about ("text does not fit")

@@ -90,6 +90,23 @@ def _fill_export_formats(schema: dict) -> dict:
     return out
 
 
+def _fill_element_defaults(schema, common_keys: dict):
+    """`{"x-element-defaults": true}` (a layout's or a game's `defaults:`) made the mapping
+    of the keys elements.default_keys allows."""
+    from ..elements import default_keys
+    if isinstance(schema, list):
+        return [_fill_element_defaults(v, common_keys) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if schema.get("x-element-defaults"):
+        keys = default_keys(common_keys)
+        return {"type": "object", "x-expected": "a mapping of element keys: {font: latin, ...}",
+                "propertyNames": {"enum": keys, "x-expected": (
+                    f"a key of an element's style ({', '.join(keys)}), which every element "
+                    "without it takes")}}
+    return {k: _fill_element_defaults(v, common_keys) for k, v in schema.items()}
+
+
 def _plugins() -> tuple:
     """What the schemas are made from besides their files: the element types, board shapes
     and export formats registered now (a test may register its own)."""
@@ -99,6 +116,13 @@ def _plugins() -> tuple:
     return tuple(NAMES), tuple(SHAPES), tuple(FORMATS)
 
 
+@lru_cache(maxsize=1)
+def element_keys() -> dict:
+    """The keys every element takes (schemas/element.json's properties)."""
+    text = resources.files("generator.schemas").joinpath("element.json").read_text("utf-8")
+    return json.loads(text)["properties"]
+
+
 def _registry() -> Registry:
     return _registry_for(_plugins())
 
@@ -106,9 +130,10 @@ def _registry() -> Registry:
 @lru_cache(maxsize=4)
 def _registry_for(plugins: tuple) -> Registry:
     resources_ = []
+    common_keys = element_keys()
     for name in _SCHEMA_NAMES:
         text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
-        schema = _filled(json.loads(text))
+        schema = _fill_element_defaults(_filled(json.loads(text)), common_keys)
         if schema.get("x-element-keys"):
             schema = _fill_element_types(schema)
         if schema.get("x-board-shapes"):

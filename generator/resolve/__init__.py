@@ -38,7 +38,10 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     n_errors = len(report.errors)
     fonts = resolve_game_fonts(loaded, resolve_fonts(loaded.fonts, loaded.fonts_dir, report),
                                report)
-    layouts = {name: resolve_layout(name, chain, report) for name, chain in loaded.layouts.items()}
+    defaults = g.get("defaults") if isinstance(g.get("defaults"), dict) else {}
+    game_defaults = (defaults, {k: loaded.game.locate(("defaults", k)) for k in defaults})
+    layouts = {name: resolve_layout(name, chain, report, game_defaults)
+               for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     macros_text = loaded.macros[1] if loaded.macros else ""
     if macros_text:

@@ -5,6 +5,10 @@ elements. An element of the child with the name of an inherited element
 overrides that element's keys in place; a new name is added on top. An element
 may also extend another element by name (`extends:`), taking its keys as
 defaults. Missing parents and cycles are errors that name the whole chain.
+
+`defaults:` (a layout's, merged down the chain, over the game's) gives each element the
+keys it does not set and its type takes: `defaults: {font: latin, color: "#222"}` sets
+the font and colour of every text, not a rectangle's.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ class _Element:
         self.name = name
         self.loc = loc
         self.layers: list[tuple[dict, dict]] = []  # (props, locs), the root ancestor's first
+        self.defaulted: frozenset = frozenset()  # keys from `defaults:`
 
     def update(self, props: dict, locs: dict) -> None:
         self.layers.append((props, locs))
@@ -165,8 +170,12 @@ def _merged(chain: list[tuple[str, Document]], report: Report):
     size = orientation = None
     bleed, safe = DEFAULT_BLEED, DEFAULT_SAFE
     elements: dict[str, _Element] = {}
+    defaults: tuple[dict, dict] = ({}, {})
     for layout_name, doc in reversed(chain):
         d = doc.data
+        if isinstance(d.get("defaults"), dict):  # the nearer layout's win
+            defaults = ({**defaults[0], **d["defaults"]},
+                        {**defaults[1], **{k: doc.locate(("defaults", k)) for k in d["defaults"]}})
         if "size" in d:
             size = _size(doc, layout_name, report)
         orientation = d.get("orientation", orientation)
@@ -184,7 +193,7 @@ def _merged(chain: list[tuple[str, Document]], report: Report):
                 element = elements[raw["name"]] = _Element(raw["name"], doc.locate(("elements", i)))
             element.update({k: v for k, v in raw.items() if k != "name"},
                            {k: doc.locate(("elements", i, k)) for k in raw})
-    return size, orientation, bleed, safe, elements
+    return size, orientation, bleed, safe, elements, defaults
 
 
 def _element_specs(name: str, elements: dict, report: Report) -> list[ElementSpec]:
@@ -196,19 +205,24 @@ def _element_specs(name: str, elements: dict, report: Report) -> list[ElementSpe
         clean = schema.report_errors(
             instance, validator, report,
             lambda path, key, e=element: e.locs.get(path[0], e.loc) if path else e.loc,
-            lambda path, e=element: f"layout '{name}': element '{e.name}'", check_name="layout")
+            lambda path, e=element: "defaults" if path and path[0] in e.defaulted  # (said once)
+            else f"layout '{name}': element '{e.name}'", check_name="layout")
         if clean:
             clean = _templates_compile(name, element, report)
         if clean:
             kind = element_types.NAMES[element.props["type"]]  # an alias is its type
             specs.append(ElementSpec(element.name, kind, frozen_mapping(element.props),
-                                     frozen_mapping(element.locs), element.loc))
+                                     frozen_mapping(element.locs), element.loc, element.defaulted))
     return specs
 
 
-def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report) -> LayoutSpec | None:
+def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
+                   game_defaults: tuple[dict, dict] = ({}, {})) -> LayoutSpec | None:
+    """The layout `name` from its chain (itself first, then what it extends); the game's
+    `defaults:` (props, locs) under the layouts' own."""
     errors = len(report.errors)
-    size, orientation, bleed, safe, elements = _merged(chain, report)
+    size, orientation, bleed, safe, elements, own = _merged(chain, report)
+    defaults = ({**game_defaults[0], **own[0]}, {**game_defaults[1], **own[1]})
     if size is None:
         if not any("size" in doc.data for _, doc in chain):  # (a bad size is said where it is)
             report.error(f"layout '{name}' has no size: give size: meishi, poker, ... or "
@@ -220,6 +234,12 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report)
         size = (size[1], size[0])
     if not _merge_extends(name, elements, report) or not _stack(name, elements, report):
         return None
+    if defaults[0]:
+        common = schema.element_keys()
+        for element in elements.values():
+            props, locs, element.defaulted = element_types.with_defaults(
+                element.props, element.locs, defaults, common)
+            element.layers = [(props, locs)]
     specs = _element_specs(name, elements, report)
     if len(report.errors) > errors:
         return None
