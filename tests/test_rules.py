@@ -311,3 +311,55 @@ def test_every_renamed_key_is_in_the_changelog_and_its_message_names_the_change(
     run = cardgen("validate", "lastdance")
     assert any(re.search(r"game\.yaml:\d+:1: error: unknown key 'language': cardgen 0\.1\.0 "
                          r"renamed it to 'lang' \(CHANGELOG\.md", line) for line in run.lines), run.lines
+
+
+def test_at_points_into_a_keys_value_and_into_the_data_and_a_wrong_at_is_always_said(
+        project, cardgen):
+    """`at:` as docs/validation.md documents it: with `for: data.rules.kinds.{k}`, `k.count`
+    is the count under that key; a check without `for:` points into the data
+    (`data.rules.hand_size`); a wrong `at:` is the check's own error, said once at its line
+    whether the check passes or fails, and a failure still says the designer's message."""
+    from conftest import write_game
+    folder = write_game(project, "pointing", {"title": "Pointing", "data": {"rules": "rules.yaml"},
+                                              "checks": "checks.yaml",
+                                              "decks": [{"id": "main"}]},
+                        [{"id": "one", "name": "One"}])
+    (folder / "rules.yaml").write_text(textwrap.dedent("""\
+        kinds:
+          fire: {count: 3}
+          water: {count: 5}
+        hand_size: 9
+        """), "utf-8")
+    (folder / "checks.yaml").write_text(textwrap.dedent("""\
+        checks:
+          - name: kind-count
+            for: data.rules.kinds.{k}
+            assert: data.rules.kinds[k].count <= 4
+            message: "{{ k }}: {{ data.rules.kinds[k].count }} cards, at most 4"
+            at: k.count
+          - name: hand
+            assert: data.rules.hand_size <= 7
+            message: "a hand of {{ data.rules.hand_size }}, at most 7"
+            at: data.rules.hand_size
+          - name: passing-wrong-at
+            for: data.rules.kinds.{k}
+            assert: "true"
+            at: k.cuont
+          - name: failing-wrong-at
+            for: data.rules.kinds.{k}
+            assert: k != 'water'
+            message: "no water, please"
+            at: k.nope
+        """), "utf-8")
+    run = cardgen("validate", "pointing")
+    assert run.code == 1
+    problems = [line for line in run.lines if ": error: " in line]
+    assert problems == [  # (in the order of the files and lines)
+        "cards/pointing/checks.yaml:14:9: error: check 'passing-wrong-at': at: 'k.cuont' has no "
+        "'cuont' (there is: count) [passing-wrong-at]",
+        "cards/pointing/checks.yaml:19:9: error: check 'failing-wrong-at': at: 'k.nope' has no "
+        "'nope' (there is: count) [failing-wrong-at]",
+        "cards/pointing/rules.yaml:3:3: error: no water, please [failing-wrong-at]",
+        "cards/pointing/rules.yaml:3:18: error: water: 5 cards, at most 4 [kind-count]",
+        "cards/pointing/rules.yaml:4:12: error: a hand of 9, at most 7 [hand]",
+    ], run.lines

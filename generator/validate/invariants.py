@@ -17,7 +17,7 @@ being checked), so a designer lands on the right line of the right file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 import jinja2
@@ -127,7 +127,7 @@ class Item:
     locator: Locator
     at_key: bool  # the item is a mapping key: point at the key, not its value
     bindings: dict  # name -> value
-    binding_locators: dict  # name -> (Locator, at_key)
+    binding_locators: dict  # name -> (Locator, at_key, the value there: a key's own value)
 
 
 class PathMissing(Exception):
@@ -152,12 +152,12 @@ def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[I
             for i, v in enumerate(value):
                 loc = locator.child(i)
                 yield from _walk(rest, v, loc, False, {**bindings, name: v},
-                                 {**blocs, name: (loc, False)}, path)
+                                 {**blocs, name: (loc, False, v)}, path)
         elif isinstance(value, dict):
             for k, v in value.items():
                 loc = locator.child(k)
                 yield from _walk(rest, v, loc, not rest, {**bindings, name: k},
-                                 {**blocs, name: (loc, True)}, path)
+                                 {**blocs, name: (loc, True, v)}, path)
         return  # a single value has nothing to iterate: no items
     optional = seg.endswith("?") and len(seg) > 1  # `key?`: no items when the key is absent
     seg = seg[:-1] if optional else seg
@@ -172,14 +172,19 @@ def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[I
                           (f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""))
 
 
-def _at(check: Invariant, item: Item) -> Location:
-    """Where a failure of `check` on `item` is reported. An `at:` path that names nothing
-    in the item is the check's own mistake, reported as such (never silently ignored)."""
+def _at(check: Invariant, item: Item, values: dict, locators: dict) -> Location:
+    """Where a failure of `check` on `item` is reported. `at:` starts at a bound name (a
+    mapping key's name goes on into its value: `k.count`), at a name of the scope (`data`,
+    `cards`, `decks`: a check without `for:` points into the data), or at the item. A path
+    that names nothing is the check's own mistake, reported as such (never ignored)."""
     if check.at:
         first, *rest = check.at.split(".")
         if first in item.binding_locators:
-            locator, at_key = item.binding_locators[first]
-            value = item.bindings[first]
+            locator, at_key, value = item.binding_locators[first]
+            if not rest and at_key:
+                return locator.loc(True) or check.locate("assert")
+        elif first in locators and first in values:
+            locator, at_key, value = locators[first], False, values[first]
         else:
             locator, at_key, rest = item.locator, item.at_key, [first, *rest]
             value = item.value
@@ -192,8 +197,10 @@ def _at(check: Invariant, item: Item) -> Location:
                 value = value[key]
             else:
                 known = f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""
-                raise CheckBroken(f"at: '{check.at}' has no '{part}'{known}", "at",
-                                  CheckBroken.WRITTEN)
+                broken = CheckBroken(f"at: '{check.at}' has no '{part}'{known}", "at",
+                                     CheckBroken.WRITTEN)
+                broken.missing = str(part)
+                raise broken
             locator, at_key = locator.child(key), False
         return locator.loc(at_key) or check.locate("assert")
     return item.locator.loc(item.at_key) or check.locate("assert")
@@ -212,6 +219,7 @@ class CheckBroken(Exception):
     def __init__(self, message: str, field: str, kind: str = EVALUATING):
         super().__init__(message)
         self.field, self.kind = field, kind
+        self.missing = ""  # for a wrong `at:`: the part of its path that names nothing
 
 
 def _compile(check: Invariant):
@@ -260,7 +268,10 @@ def _touches(item: Item, tainted: set) -> bool:
                for v in (item.value, *item.bindings.values()))
 
 
-def run_check(check: Invariant, values: dict, locators: dict, report: Report) -> None:
+def run_check(check: Invariant, values: dict, locators: dict, report: Report,
+              declared: frozenset = frozenset()) -> None:
+    """Run one check over its items. `declared`: the field names the decks declare (an
+    `at:` naming one points at an optional field, which may be absent wherever it passes)."""
     add = report.warning if check.level == "warning" else report.error
     tainted = report.tainted
     try:
@@ -272,6 +283,7 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                 raise CheckBroken(f"for: {exc}", "for", CheckBroken.WRITTEN) from None
         else:
             items = [Item(None, Locator(), False, {}, {})]
+        broken_at, pointed, said = None, False, False  # a wrong `at:` is the check's mistake
         for item in items:
             if tainted and _touches(item, tainted):
                 report.skip()  # its card's values have errors, reported at their cause
@@ -279,6 +291,12 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
             scope = {**values, **item.bindings, "item": item.value}
             if "when" in compiled and not evaluate(compiled["when"], scope, "when"):
                 continue
+            try:
+                where = _at(check, item, values, locators)
+                pointed = True
+            except CheckBroken as exc:  # said below if it fails here, or if it names nothing
+                broken_at = broken_at or exc  # in any item (an optional key may be there
+                where = None  # exactly where the check can fail: `at: m.split`)
             if evaluate(compiled["assert"], scope, "assert"):
                 continue
             if tainted and not check.for_path:
@@ -295,7 +313,16 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report) ->
                                       "message") from None
             else:
                 message = f"check failed: {check.assertion}"
-            add(message, _at(check, item), check.name)
+            if where is None:  # `at:` names nothing here: said, and the item pointed at
+                if not said:
+                    report.error(f"check '{check.name}': {broken_at}", check.locate("at"),
+                                 check.name)
+                    said = True
+                where = _at(replace(check, at=None), item, values, locators)
+            add(message, where, check.name)  # the designer's words, whatever `at:` says
+        if broken_at is not None and not pointed and not said and \
+                broken_at.missing not in declared:  # wrong wherever it looks (not a field a
+            report.error(f"check '{check.name}': {broken_at}", check.locate("at"), check.name)
     except CheckBroken as exc:
         if tainted and exc.kind == CheckBroken.EVALUATING:
             report.skip()  # evaluating it met a value with errors: not the check's fault
@@ -307,5 +334,6 @@ def check_invariants(game: Game, report: Report) -> None:
     if not game.checks:
         return
     values, locators = context(game)
+    declared = frozenset(name for deck in game.decks for name in (deck.fields or {}))
     for check in game.checks:
-        run_check(check, values, locators, report)
+        run_check(check, values, locators, report, declared)
