@@ -93,6 +93,66 @@ def _finite_numbers(tree, name=None, filename=None):
     return tree
 
 
+def _copies(item) -> int:
+    """How many of a card there are (a mapping without `copies` is one; TBD, a draft, none)."""
+    copies = item.get("copies", 1) if isinstance(item, Mapping) else 1
+    return copies if isinstance(copies, int) and not isinstance(copies, bool) else 0
+
+
+def _value(item, attribute: str):
+    """The card's `attribute`; a card without it, or with a value that is not a number, is
+    the template's mistake, said with the card's id (TBD, a draft already warned, is None)."""
+    if not isinstance(item, Mapping) or attribute not in item:
+        raise SandboxError(f"{_named(item)} has no '{attribute}'")
+    value = item[attribute]
+    if value == "TBD":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SandboxError(f"{_named(item)}: {attribute} is {value!r}, not a number")
+    return value
+
+
+def _named(item) -> str:
+    return f"card '{item['id']}'" if isinstance(item, Mapping) and "id" in item else repr(item)
+
+
+def total(items, attribute: str | None = None):
+    """`cards | total`: how many cards, counting copies; `cards | total('pips')`: the sum of
+    pips over every copy (pips x copies, card by card)."""
+    if attribute is None:
+        return sum(_copies(item) for item in items)
+    return sum(_copies(item) * value for item in items
+               if (value := _value(item, attribute)) is not None)
+
+
+def count_by(items, attribute: str) -> dict:
+    """`cards | count_by('color')`: each value of `color` -> how many cards have it, counting
+    copies (in the order values first appear)."""
+    out: dict = {}
+    for item in items:
+        if not isinstance(item, Mapping) or attribute not in item:
+            raise SandboxError(f"{_named(item)} has no '{attribute}'")
+        key = item[attribute]
+        key = key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
+        out[key] = out.get(key, 0) + _copies(item)
+    return out
+
+
+def total_by(items, attribute: str, by: str) -> dict:
+    """`cards | total_by('pips', 'color')`: each value of `color` -> the sum of pips over
+    every copy of the cards with it."""
+    out: dict = {}
+    for item in items:
+        group = count_by([item], by)
+        key = next(iter(group))
+        value = _value(item, attribute)
+        out[key] = out.get(key, 0) + (_copies(item) * value if value is not None else 0)
+    return out
+
+
+HELPERS = {"total": total, "count_by": count_by, "total_by": total_by}  # docs/validation.md
+
+
 class Sandbox(ImmutableSandboxedEnvironment):
     """Jinja2's immutable sandbox with budgets: string and list repetition, powers and
     %-formatting are checked before they run, range() counts against MAX_STEPS, calls
@@ -103,7 +163,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def __init__(self, **options):
         super().__init__(**options)
         self.globals["range"] = _range
-        self.filters = {name: _guarded_filter(fn) for name, fn in self.filters.items()}
+        self.filters = {name: _guarded_filter(fn) for name, fn in
+                        {**self.filters, **HELPERS}.items()}
         self.concat = _concat
 
     def _parse(self, source, name, filename):

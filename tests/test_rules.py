@@ -363,3 +363,36 @@ def test_at_points_into_a_keys_value_and_into_the_data_and_a_wrong_at_is_always_
         "cards/pointing/rules.yaml:3:18: error: water: 5 cards, at most 4 [kind-count]",
         "cards/pointing/rules.yaml:4:12: error: a hand of 9, at most 7 [hand]",
     ], run.lines
+
+
+def test_checks_total_and_group_cards_counting_copies(project, cardgen):
+    """`total`, `count_by` and `total_by` (docs/validation.md) weigh each card by its copies:
+    pips x copies summed without a namespace() macro, counts per colour, and a value that is
+    not a number is the check's located error naming the card."""
+    from conftest import write_game
+    folder = write_game(project, "weighed", {"title": "Weighed", "checks": "checks.yaml",
+                                             "decks": [{"id": "main"}]},
+                        [{"id": "a", "name": "A", "copies": 3, "pips": 2, "color": "red"},
+                         {"id": "b", "name": "B", "copies": 2, "pips": 5, "color": "blue"},
+                         {"id": "c", "name": "C", "pips": 1, "color": "red"}])
+    (folder / "checks.yaml").write_text(textwrap.dedent("""\
+        checks:
+          - name: pips
+            assert: (cards | total('pips')) == 20
+            message: "the deck has {{ cards | total('pips') }} pips in {{ cards | total }} cards"
+          - name: reds
+            assert: (cards | count_by('color')).red <= 3
+            message: "{{ (cards | count_by('color')).red }} red cards"
+          - name: blue-pips
+            assert: (cards | total_by('pips', 'color')).blue == 10
+          - name: names
+            assert: (cards | total('name')) > 0
+        """), "utf-8")
+    run = cardgen("validate", "weighed")
+    problems = [line for line in run.lines if ": error: " in line]
+    assert problems == [
+        "cards/weighed/checks.yaml:3:13: error: the deck has 17 pips in 6 cards [pips]",
+        "cards/weighed/checks.yaml:6:13: error: 4 red cards [reds]",
+        "cards/weighed/checks.yaml:11:13: error: check 'names': assert cannot be evaluated: "
+        "card 'a': name is 'A', not a number [names]",
+    ], run.lines
