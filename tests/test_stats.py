@@ -340,3 +340,15 @@ def test_an_empty_bar_carries_no_label_and_headings_keep_with_their_charts(proje
     assert texts.count("0") == 1  # the axis's origin only, no empty bar's label
     assert all(style.keepWithNext for name, style in _styles("Helvetica", "Helvetica").items()
                if name.startswith("h"))
+
+
+def test_the_stats_pdf_counts_one_kind_in_the_singular(project, cardgen):
+    """A deck of 4 copies of one card is "4 cards, 1 kind", not "1 kinds"."""
+    import pypdf
+    from conftest import write_game
+    write_game(project, "single", {"title": "Single", "decks": [{"id": "main"}]},
+               [{"id": "one", "name": "One", "copies": 4}])
+    assert cardgen("build", "single", "--stats").code == 0
+    text = " ".join(page.extract_text() for page in
+                    pypdf.PdfReader(str(project / "output/single/single-stats.pdf")).pages)
+    assert "4 cards, 1 kind" in text and "1 kinds" not in text, text

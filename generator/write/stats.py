@@ -15,6 +15,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, Paragraph, SimpleDo
                                 Table, TableStyle)
 
 from .. import fonts
+from ..problems import counted
 from ..draw.charts import drawing
 from ..model import Game
 from ..reproducible import making_pdf
@@ -77,8 +78,8 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
                             st["body"])]
     for deck in stats.decks:
         flow += [CondPageBreak(mm(60)),
-                 Paragraph(escape(f"{deck.name} ({deck.id}): {deck.total} cards, "
-                                  f"{deck.kinds} kinds"), st["h1"])]
+                 Paragraph(escape(f"{deck.name} ({deck.id}): {counted(deck.total, 'card')}, "
+                                  f"{counted(deck.kinds, 'kind')}"), st["h1"])]
         if not deck.distributions and not deck.crosses:
             flow.append(Paragraph("No field of this deck has values to count.", st["body"]))
         for c in deck.crosses:
