@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
 
-from .paths import file_version
+from .paths import file_version, write_atomically
 from .problems import CardgenError, DataProblems, ExitCode, Location, Report
 
 
@@ -169,13 +169,12 @@ def _metrics(font_name: str) -> _Metrics:
     if kept is not None and _metrics_written:
         try:
             kept.parent.mkdir(parents=True, exist_ok=True)
-            temporary = kept.with_suffix(f".{id(metrics)}.tmp")
-            temporary.write_text(json.dumps({
+            text = json.dumps({
                 "version": METRICS_VERSION, "cmap": sorted(metrics.cmap),
                 "widths": {str(k): v for k, v in metrics.widths.items()},
                 "default": metrics.default, "ascent": metrics.ascent,
-                "descent": metrics.descent}), "utf-8")
-            temporary.replace(kept)
+                "descent": metrics.descent})
+            write_atomically(kept, lambda tmp: tmp.write_text(text, "utf-8"))
         except OSError:
             pass  # a cache that cannot be written is no cache
     return metrics

@@ -17,8 +17,10 @@ Besides: `file_version`, the stamp under which a file's contents are cached (ima
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import secrets
 from pathlib import Path
 
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -109,3 +111,17 @@ def file_version(path: str | os.PathLike) -> tuple:
     except OSError:
         return ()
     return st.st_mtime_ns, st.st_size, st.st_ino
+
+
+def write_atomically(path: Path, write) -> None:
+    """A kept file (a cache's) written whole or not at all: `write(tmp)` writes a temporary
+    file beside `path`, which replaces `path` when done; whatever stops it (an error,
+    Ctrl-C, SIGTERM) removes the temporary file, so nothing half-written is left behind."""
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise

@@ -468,3 +468,22 @@ def test_a_font_file_over_the_limit_is_refused_before_it_is_read(project, cardge
     assert any(re.search(r"game\.yaml:\d+:\d+: error: font family 'huge': Huge\.ttf is 3,072 MB; "
                          rf"a font file is at most {MAX_FONT_BYTES // 1024 ** 2} MB", line)
                for line in run.lines), run.lines
+
+
+def test_a_cache_file_interrupted_while_written_leaves_nothing_and_keeps_the_old_one(tmp_path):
+    """Every kept file (the PNG, CMYK and font caches) is written by paths.write_atomically:
+    Ctrl-C in the middle of the write removes the temporary file and keeps the one before
+    (a build interrupted while caching a PNG left `.<key>.png.tmp` behind)."""
+    from generator.paths import write_atomically
+    kept = tmp_path / "face.png"
+    kept.write_bytes(b"before")
+
+    def interrupted(tmp):
+        tmp.write_bytes(b"half")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(kept, interrupted)
+    assert kept.read_bytes() == b"before" and [p.name for p in tmp_path.iterdir()] == ["face.png"]
+    write_atomically(kept, lambda tmp: tmp.write_bytes(b"after"))
+    assert kept.read_bytes() == b"after" and [p.name for p in tmp_path.iterdir()] == ["face.png"]

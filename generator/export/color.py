@@ -22,7 +22,6 @@ percent) of a converted colour and of a converted picture, for the export's ink 
 from __future__ import annotations
 
 import hashlib
-import os
 from bisect import bisect_left
 from dataclasses import replace
 from pathlib import Path
@@ -31,6 +30,7 @@ from PIL import Image as PILImage
 from PIL import ImageCms
 
 from ..colors import Color, cmyk_transform, lab_transform
+from ..paths import write_atomically
 from ..primitives import Block, Face, Group, Image
 from ..units import mm
 
@@ -169,6 +169,4 @@ class CmykConverter:
 
 
 def _atomic_save(image, path: Path, fmt: str, **options) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    image.save(tmp, fmt, **options)
-    os.replace(tmp, path)
+    write_atomically(path, lambda tmp: image.save(tmp, fmt, **options))

@@ -9,13 +9,13 @@ finished primitives and the resolution), so an unchanged card is not rasterised 
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pypdfium2
 
 from ..impose import Page, single_face
 from ..identity import face_identity
+from ..paths import write_atomically
 from ..primitives import Face
 from .pdf import PdfFile, render_pdf
 
@@ -96,9 +96,7 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
         found[key] = image
         if cache is not None:  # written whole or not at all, like every output
             cache.mkdir(parents=True, exist_ok=True)
-            tmp = cache / f".{key}.png.tmp"
-            tmp.write_bytes(image)
-            os.replace(tmp, cache / f"{key}.png")
+            write_atomically(cache / f"{key}.png", lambda tmp, data=image: tmp.write_bytes(data))
     counting(len(faces), len(faces))  # every face: drawn now, or found drawn before
     if memory is not None:
         memory.clear()  # what this set of faces uses, no more: memory stays the game's size
