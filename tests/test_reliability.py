@@ -16,6 +16,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
