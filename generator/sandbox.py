@@ -125,15 +125,20 @@ def total(items, attribute: str | None = None):
                if (value := _value(item, attribute)) is not None)
 
 
+def _group(item, by: str):
+    """The value of `by` a card is grouped under (a value that is no table key, as text)."""
+    if not isinstance(item, Mapping) or by not in item:
+        raise SandboxError(f"{_named(item)} has no '{by}'")
+    key = item[by]
+    return key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
+
+
 def count_by(items, attribute: str) -> dict:
     """`cards | count_by('color')`: each value of `color` -> how many cards have it, counting
     copies (in the order values first appear)."""
     out: dict = {}
     for item in items:
-        if not isinstance(item, Mapping) or attribute not in item:
-            raise SandboxError(f"{_named(item)} has no '{attribute}'")
-        key = item[attribute]
-        key = key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
+        key = _group(item, attribute)
         out[key] = out.get(key, 0) + _copies(item)
     return out
 
@@ -143,9 +148,7 @@ def total_by(items, attribute: str, by: str) -> dict:
     every copy of the cards with it."""
     out: dict = {}
     for item in items:
-        group = count_by([item], by)
-        key = next(iter(group))
-        value = _value(item, attribute)
+        key, value = _group(item, by), _value(item, attribute)
         out[key] = out.get(key, 0) + (_copies(item) * value if value is not None else 0)
     return out
 

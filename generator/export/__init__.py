@@ -37,7 +37,7 @@ from ..formats import FORMATS
 from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
-from .checks import check_boards, check_faces
+from .checks import check_boards, check_faces, ink_message, over_ink
 
 
 @dataclass(frozen=True)
@@ -270,11 +270,10 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
         from .book import rulebook_pdf
         data, book, (most, what) = rulebook_pdf(rulebook, profile, convert, f"{title}: rulebook",
                                                 font)
-        if convert is not None and most > profile.max_ink + 0.05:
-            report.warning(f"the rulebook prints with {most:.0f} % of ink ({what}, in CMYK), "
-                           f"more than export profile '{profile.name}' takes "
-                           f"({profile.max_ink} %); lighten or desaturate its darkest colour "
-                           "or picture", game.rulebook.loc, "ink")
+        if over_ink(most, profile):
+            report.warning(ink_message("the rulebook", most, what, profile, "lighten or "
+                                       "desaturate its darkest colour or picture"),
+                           game.rulebook.loc, "ink")
         data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook", icc)
         preflight_pdf(data, "rulebook.pdf", profile, Location(display(folder / "rulebook.pdf")),
                       report)  # read back as the faces are

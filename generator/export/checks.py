@@ -100,8 +100,12 @@ def over_ink(most: float, profile: ExportProfile) -> bool:
     return most > profile.max_ink + 0.05
 
 
-INK_ADVICE = ("lighten or desaturate its darkest colour, or write it as cmyk(...) within "
-              "the limit")
+def ink_message(subject: str, most: float, what: str, profile: ExportProfile,
+                advice: str) -> str:
+    """What the ink check says of `subject` ("element 'night'", "board '3p'", "the
+    rulebook"), which prints with `most` % of ink (`what`: "its fill", "a picture")."""
+    return (f"{subject} prints with {most:.0f} % of ink ({what}, in CMYK), more than export "
+            f"profile '{profile.name}' takes ({profile.max_ink} %); {advice}")
 
 
 def _check_ink(findings: _Findings, el, card: str, items, convert, profile: ExportProfile,
@@ -109,10 +113,9 @@ def _check_ink(findings: _Findings, el, card: str, items, convert, profile: Expo
     """A warning where the element prints with more ink than the profile's max_ink."""
     most, what = most_ink(items, convert, inks)
     if over_ink(most, profile):
-        findings.add(el, card, check="ink", message=
-                     f"element '{el.name}' prints with {most:.0f} % of ink ({what}, in CMYK), "
-                     f"more than export profile '{profile.name}' takes ({profile.max_ink} %); "
-                     + INK_ADVICE)
+        findings.add(el, card, check="ink", message=ink_message(
+            f"element '{el.name}'", most, what, profile, "lighten or desaturate its darkest "
+            "colour, or write it as cmyk(...) within the limit"))
 
 
 def check_boards(boards, profile: ExportProfile, report: Report, convert) -> None:
@@ -125,11 +128,9 @@ def check_boards(boards, profile: ExportProfile, report: Report, convert) -> Non
         most, what = most_ink(board_face.face.items, convert, inks)
         if over_ink(most, profile):
             board = board_face.board
-            report.warning(f"board '{board.id}' prints with {most:.0f} % of ink "
-                           f"({what.replace('its ', 'a ')}, in CMYK), more than export "
-                           f"profile '{profile.name}' takes ({profile.max_ink} %); "
-                           "lighten or desaturate the board's darkest colour or picture",
-                           board.loc, "ink")
+            report.warning(ink_message(f"board '{board.id}'", most, what.replace("its ", "a "),
+                                       profile, "lighten or desaturate the board's darkest "
+                                       "colour or picture"), board.loc, "ink")
 
 
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
