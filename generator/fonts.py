@@ -33,6 +33,13 @@ _pending: dict[str, list[Path]] = {}
 
 
 def _explain(path: Path, exc: Exception) -> FontFileError:
+    seen = exc.__context__
+    for _ in range(8):  # Ctrl-C or SIGTERM landing inside reportlab's parsing, whose bare
+        if seen is None:  # `except:` renames it "Corrupt file": an interrupt, not damage
+            break
+        if isinstance(seen, KeyboardInterrupt):
+            raise KeyboardInterrupt
+        seen = seen.__context__
     if isinstance(exc, OSError):
         return FontFileError(f"{path.name} cannot be read: {exc.strerror}")
     text = str(exc)

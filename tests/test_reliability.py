@@ -489,3 +489,21 @@ def test_a_cache_file_interrupted_while_written_leaves_nothing_and_keeps_the_old
     assert kept.read_bytes() == b"before" and [p.name for p in tmp_path.iterdir()] == ["face.png"]
     write_atomically(kept, lambda tmp: tmp.write_bytes(b"after"))
     assert kept.read_bytes() == b"after" and [p.name for p in tmp_path.iterdir()] == ["face.png"]
+
+
+def test_an_interrupt_inside_the_font_library_is_an_interrupt_not_a_damaged_font(tmp_path):
+    """reportlab's bare `except:` turns a Ctrl-C or SIGTERM that lands while it reads a font
+    into "Corrupt file" (a killed build once said the shipped gothic was damaged): cardgen
+    sees the interrupt under it and unwinds as an interrupt."""
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    from generator import fonts
+    try:
+        try:
+            raise KeyboardInterrupt
+        except BaseException:  # as reportlab's `except:` does
+            raise TTFError("Corrupt file cannot read Table Directory")
+    except TTFError as renamed:
+        with pytest.raises(KeyboardInterrupt):
+            fonts._explain(tmp_path / "Gothic.ttf", renamed)
+    assert "is damaged" in str(fonts._explain(tmp_path / "Gothic.ttf", TTFError("Corrupt file")))
