@@ -386,6 +386,21 @@ class StatsTable:
 
 
 @dataclass(frozen=True)
+class DiceRoll:
+    """Dice whose total game.yaml asks about (`stats: dice:`): standard dice (`2d6`,
+    `1d20+3`) or `count` dice of a custom die (`faces:`, a list or an expression giving one),
+    and the totals to answer for (at least, at most, exactly)."""
+
+    id: str  # what odds() and dice() in a rulebook name it by (its name without an id)
+    name: str
+    dice: str  # as written: "2d6+1d4", or "" for a custom die
+    count: int  # custom dice: how many are rolled
+    faces: tuple[int, ...] | str | None  # a custom die's faces, or an expression
+    asks: tuple[tuple[str, int], ...]  # ("at_least", 7), ("exactly", 12)...
+    path: tuple  # ("stats", "dice", i) in game.yaml
+
+
+@dataclass(frozen=True)
 class StatsSpec:
     """What game.yaml's `stats:` declares; every field gets a view without it."""
 
@@ -395,13 +410,15 @@ class StatsSpec:
     tables: tuple[StatsTable, ...] = ()
     questions: tuple[Question, ...] = ()
     source: SourceMap | None = None  # game.yaml
+    dice: tuple[DiceRoll, ...] = ()
 
     def locate(self, path: tuple) -> Location:
         return self.source.locate(path)
 
     @property
     def declared(self) -> bool:
-        return bool(self.views or self.colors or self.labels or self.tables or self.questions)
+        return bool(self.views or self.colors or self.labels or self.tables or self.questions
+                    or self.dice)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ class Chart:
     palette: tuple[Color, ...]  # for bars and series with no colour of their own
     note: str = ""  # under the title: "mean 2.1; 3 TBD (draft)"
     unit: str = ""  # after each bar's value: "%"
+    top: float | None = None  # the value axis's end, shared by charts compared side by side
 
 
 def _color(c: Color | None) -> rl.Color | None:
@@ -88,7 +89,7 @@ def drawing(chart: Chart, font: str, width: float, font_size: float = 7.5,
     c.valueAxis.visibleGrid, c.valueAxis.gridStrokeColor = True, GRID
     c.valueAxis.gridStrokeWidth = 0.4
     c.valueAxis.valueMin = 0
-    top_value = max((v for s in values for v in s), default=0)
+    top_value = max([v for s in values for v in s] + [chart.top or 0])
     c.valueAxis.valueMax = max(1, top_value * 1.15)
     c.valueAxis.valueStep = _step(top_value)
     c.valueAxis.labelTextFormat = lambda v: f"{v:g}"

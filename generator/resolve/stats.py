@@ -5,7 +5,10 @@ from __future__ import annotations
 
 
 from ..load import LoadedGame
-from ..model import Question, Requirement, StatsSpec, StatsTable, StatsView, frozen_mapping
+from ..model import DiceRoll, Question, Requirement, StatsSpec, StatsTable, StatsView, frozen_mapping
+
+
+ASKS = ("at_least", "at_most", "exactly")  # the questions a roll of dice answers, in order
 
 
 def resolve_stats(loaded: LoadedGame) -> StatsSpec:
@@ -30,6 +33,18 @@ def resolve_stats(loaded: LoadedGame) -> StatsSpec:
         questions.append(Question(q["id"], q.get("question", q["id"]), q["deck"], str(q["hand"]),
                                   tuple(need), q.get("for"), q.get("label"), q.get("counts"),
                                   ("stats", "odds", i)))
+    dice = []
+    for i, d in enumerate(raw.get("dice") or ()):
+        written = d.get("dice")
+        faces = d.get("faces")
+        custom = faces is not None
+        dice.append(DiceRoll(
+            d.get("id") or d["name"], d["name"],
+            "" if custom and isinstance(written, int) or written is None else str(written),
+            written if custom and isinstance(written, int) else 1,
+            tuple(faces) if isinstance(faces, list) else faces,
+            tuple((kind, v) for kind in ASKS for v in d.get(kind) or ()),
+            ("stats", "dice", i)))
     return StatsSpec(views, frozen_mapping(dict(raw.get("colors") or {})),
                      frozen_mapping(dict(raw.get("labels") or {})), tables, tuple(questions),
-                     loaded.game.source)
+                     loaded.game.source, tuple(dice))

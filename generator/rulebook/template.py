@@ -161,22 +161,52 @@ def render_markdown(game: Game, report: Report) -> str | None:
 
     counted: list = []  # the game's statistics, computed the first time a template asks
 
-    def odds(question_id: str) -> list[dict]:
-        """The answers to a draw-odds question of game.yaml's `stats: odds:`, one per item of
-        its table: label, hand, pool, percent ("5.00%"), fraction ("1/20"), one_in, chance."""
-        known = [q.id for q in game.stats.questions]
-        if question_id not in known:
-            recorder.error(f"odds: unknown question '{question_id}' ("
-                           f"{suggest(str(question_id), known, 'stats: odds: in game.yaml')})",
-                           question_id)
-            return []
+    def computed():
         if not counted:
             counted.append(stats.compute(game))
-        return [{"label": a.label, "hand": a.hand, "pool": a.pool, "percent": a.percent,
-                 "fraction": f"{a.probability.numerator}/{a.probability.denominator}",
-                 "one_in": round(a.one_in, 1) if a.one_in is not None else None,
-                 "chance": a.chance, "question": a.text}
-                for a in counted[0].answers if a.question == question_id]
+        return counted[0]
+
+    def _chance(c) -> dict:
+        return {"percent": c.percent, "fraction": c.fraction,
+                "one_in": round(c.one_in, 1) if c.one_in is not None else None,
+                "chance": c.chance}
+
+    def odds(question_id: str) -> list[dict]:
+        """The answers to a draw-odds question of game.yaml's `stats: odds:`, one per item of
+        its table: label, hand, pool, percent ("5.00%"), fraction ("1/20"), one_in, chance;
+        or to a roll of `stats: dice:`, one per total it asks about (label "at least 7")."""
+        rolls = {d.id: d for d in game.stats.dice}
+        known = [q.id for q in game.stats.questions] + list(rolls)
+        if question_id not in known:
+            recorder.error(f"odds: unknown question '{question_id}' ("
+                           f"{suggest(str(question_id), known, 'stats: odds: and dice: in game.yaml')})",
+                           question_id)
+            return []
+        if question_id in rolls:
+            found = next((r for r in computed().dice if r.id == question_id), None)
+            return [] if found is None else [
+                {"label": a.label, "question": found.name, "value": a.value, **_chance(a)}
+                for a in found.answers]
+        return [{"label": a.label, "hand": a.hand, "pool": a.pool, **_chance(a),
+                 "question": a.text}
+                for a in computed().answers if a.question == question_id]
+
+    def dice(roll_id: str) -> dict:
+        """A roll of game.yaml's `stats: dice:`: name, dice, mean, most_likely (totals),
+        totals (each with value, percent, fraction, one_in, chance) and answers (as odds())."""
+        known = [d.id for d in game.stats.dice]
+        if roll_id not in known:
+            recorder.error(f"dice: unknown roll '{roll_id}' ("
+                           f"{suggest(str(roll_id), known, 'stats: dice: in game.yaml')})",
+                           roll_id)
+            return {}
+        found = next((r for r in computed().dice if r.id == roll_id), None)
+        if found is None:
+            return {}
+        return {"name": found.name, "dice": found.dice,
+                "mean": float(found.mean), "most_likely": [t.value for t in found.most_likely],
+                "totals": [{"value": t.value, **_chance(t)} for t in found.totals],
+                "answers": odds(roll_id)}
 
     def pagebreak() -> str:
         return f"\n\n<!-- {PAGEBREAK} -->\n\n"
@@ -210,7 +240,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
     env.globals.update(column_widths=column_widths)
     env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
-                       table=table, pagebreak=pagebreak, odds=odds)
+                       table=table, pagebreak=pagebreak, odds=odds, dice=dice)
     recorder.env = env
     try:
         template = env.get_template(rulebook.file)

@@ -79,9 +79,16 @@ def stats_blocks(game, statistics) -> list[dict]:
     groups = pictures.questions(statistics)
     if groups:
         blocks.append({"kind": "heading", "text": "Draw odds", "deck": ""})
+    top = pictures.odds_top(statistics)
     for answers in groups:
-        blocks.append(chart(pictures.odds_chart(answers)))
+        blocks.append(chart(pictures.odds_chart(answers, top)))
         blocks += [{"kind": "text", "text": show.answer_line(a)} for a in answers]
+    if statistics.dice:
+        blocks.append({"kind": "heading", "text": "Dice", "deck": ""})
+    for r in statistics.dice:
+        blocks.append(chart(pictures.dice_chart(r)))
+        blocks.append({"kind": "text", "text": show.dice_summary(r)})
+        blocks += [{"kind": "text", "text": f"{a.label}: {a.words()}"} for a in r.answers]
     current = ""
     for block in blocks:  # each block belongs to the deck of the heading above it
         current = block.get("deck", current)

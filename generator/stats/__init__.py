@@ -17,14 +17,16 @@ from ..model import Game
 from ..problems import Report
 from .counts import (_cards_distribution, _default_fields, _known_fields, _Values, cross_table,
                      distribution)
+from ..validate.invariants import CheckBroken
+from . import dice
 from .questions import _answers, _deck, _Evaluator, _field_ok, _table
-from .results import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, Distribution,
-                      Stats, TableStats)
+from .results import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats,
+                      Distribution, Stats, TableStats)
 
 # One module per part: results.py (what the stage gives), counts.py (a deck's values
 # counted), questions.py (the pools and odds game.yaml asks about), odds.py (exact draw
-# odds); show.py and pictures.py put results into words and charts.
-__all__ = ["DRAFT_COLOR", "NONE", "PALETTE", "Answer", "CrossTable", "DeckStats",
+# odds), dice.py (exact dice odds); show.py and pictures.py put results into words and charts.
+__all__ = ["DRAFT_COLOR", "NONE", "PALETTE", "Answer", "CrossTable", "DeckStats", "DiceStats",
            "Distribution", "Stats", "TableStats", "check", "compute", "cross_table",
            "distribution"]
 
@@ -73,7 +75,37 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
                           if decks is None or t.deck in decks) if t is not None]
     answers = [a for q in spec.questions if decks is None or q.deck in decks
                for a in _answers(game, q, ev)]
-    return Stats(game.id, game.title, tuple(deck_stats), tuple(tables), tuple(answers))
+    taken = {q.id for q in spec.questions}  # odds() in a rulebook finds either by its id
+    rolls = []
+    for roll in spec.dice if decks is None else ():  # dice belong to no deck
+        if roll.id in taken:
+            ev.error(f"dice '{roll.name}': '{roll.id}' already names another question or "
+                     "roll; give it an id of its own (id:), as odds() and dice() in a "
+                     "rulebook find it by", roll.path + (("id",) if roll.id != roll.name
+                                                         else ("name",)))
+            continue
+        taken.add(roll.id)
+        rolled = _roll(roll, ev)
+        if rolled is not None:
+            rolls.append(rolled)
+    return Stats(game.id, game.title, tuple(deck_stats), tuple(tables), tuple(answers),
+                 tuple(rolls))
+
+
+def _roll(spec, ev: _Evaluator) -> DiceStats | None:
+    """A roll's statistics, or None with its problem said at its line in game.yaml."""
+    what = f"dice '{spec.name}'"
+
+    def evaluate(text: str, key: str):
+        return ev.expression(text, {}, spec.path + (key,), f"{what}: {key}")
+    try:
+        return dice.roll(spec, evaluate)
+    except dice.Unrollable as exc:
+        ev.error(f"{what}: {exc}", spec.path + (exc.key,), evaluated=exc.key == "faces"
+                 and isinstance(spec.faces, str))
+    except CheckBroken:
+        pass  # said where the expression is written
+    return None
 
 
 def check(game: Game, report: Report) -> None:

@@ -1,11 +1,14 @@
 """The statistics as charts: each distribution, cross-table, pool table and question as a
-finished `Chart` for the drawing library (the stats PDF and the preview page draw the same)."""
+finished `Chart` for the drawing library (and each roll of dice) (the stats PDF and the preview page draw the same)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..colors import parse_color
 from ..draw.charts import Chart, Series
-from . import DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, Distribution, Stats, TableStats
+from . import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats, Distribution,
+               Stats, TableStats)
 from .show import number
 
 _PALETTE = tuple(parse_color(c) for c in PALETTE)
@@ -45,12 +48,42 @@ def table_chart(t: TableStats) -> Chart:
                  (Series("cards", tuple(t.totals), t.color or _PALETTE[0]),), _PALETTE)
 
 
-def odds_chart(answers: list[Answer]) -> Chart:
-    """One question's answers, in percent, one bar per item."""
+def odds_chart(answers: list[Answer], top: float | None = None) -> Chart:
+    """One question's answers, in percent, one bar per item; `top` (a percentage) is the
+    axis's end that every question of the page shares, so that bars compare across them."""
     first = answers[0]
     return Chart(f"{first.question}: {first.text}", tuple(a.label or first.question for a in answers),
                  (Series("%", tuple(round(a.chance * 100, 2) for a in answers),
-                         _PALETTE[1]),), _PALETTE, "the exact chance", "%")
+                         _PALETTE[1]),), _PALETTE, "the exact chance", "%", top)
+
+
+def odds_top(stats: Stats) -> float:
+    """The largest chance of any question, in percent: the odds charts' shared axis."""
+    return max((round(a.chance * 100, 2) for a in stats.answers), default=0.0)
+
+
+CHARTED_TOTALS = 60  # a roll's totals drawn one bar each, at most; more are drawn in ranges
+
+
+def dice_chart(r: DiceStats) -> Chart:
+    """A roll's chance of each total, in percent (ranges of totals where there are many)."""
+    totals = r.totals
+    if len(totals) <= CHARTED_TOTALS:
+        labels = tuple(str(t.value) for t in totals)
+        values = tuple(t.probability for t in totals)
+    else:
+        low, high = totals[0].value, totals[-1].value
+        width = -(-(high - low + 1) // CHARTED_TOTALS)  # totals per bar, rounded up
+        groups: dict[int, Fraction] = {}
+        for t in totals:
+            start = low + (t.value - low) // width * width
+            groups[start] = groups.get(start, Fraction(0)) + t.probability
+        labels = tuple(f"{s}–{min(s + width - 1, high)}" for s in groups)
+        values = tuple(groups.values())
+    most = " and ".join(str(t.value) for t in r.most_likely)
+    return Chart(f"{r.name} ({r.dice})", labels,
+                 (Series("%", tuple(round(float(v) * 100, 2) for v in values), _PALETTE[0]),),
+                 _PALETTE, f"mean {number(float(r.mean))}; most likely {most}", "%")
 
 
 def questions(stats: Stats) -> list[list[Answer]]:

@@ -83,23 +83,21 @@ class TableStats:
     color: Color | None
 
 
-@dataclass(frozen=True)
-class Answer:
-    """The exact odds of one question, for one item of its table (or the whole deck)."""
+class Chance:
+    """An exact probability (`probability`, a Fraction) and the ways it is said: a share,
+    a percentage and "1 in N", however small it is."""
 
-    question: str  # the question's id
-    text: str  # the question, in words
-    label: str  # the item ("4 players"), or ""
-    hand: int
-    pool: int
     probability: Fraction
-    draft: bool = False  # the pool has cards whose copies are TBD
 
     @property
     def chance(self) -> float:
         """The probability as a number from 0 to 1 (0.0 when it is below the smallest float:
         the exact value is in `probability`, and `magnitude` says how small)."""
         return float(self.probability)
+
+    @property
+    def fraction(self) -> str:
+        return f"{self.probability.numerator}/{self.probability.denominator}"
 
     @property
     def magnitude(self) -> float | None:
@@ -133,6 +131,64 @@ class Answer:
         return chance
 
 
+@dataclass(frozen=True)
+class Answer(Chance):
+    """The exact odds of one question, for one item of its table (or the whole deck)."""
+
+    question: str  # the question's id
+    text: str  # the question, in words
+    label: str  # the item ("4 players"), or ""
+    hand: int
+    pool: int
+    probability: Fraction
+    draft: bool = False  # the pool has cards whose copies are TBD
+
+
+ASKED = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
+
+
+@dataclass(frozen=True)
+class DiceAnswer(Chance):
+    """The chance that a roll's total is at least, at most or exactly `value`."""
+
+    kind: str  # at_least, at_most, exactly
+    value: int
+    probability: Fraction
+
+    @property
+    def label(self) -> str:
+        return f"{ASKED[self.kind]} {self.value}"
+
+
+@dataclass(frozen=True)
+class Total(Chance):
+    """One total a roll can come to, and its chance."""
+
+    value: int
+    probability: Fraction
+
+
+@dataclass(frozen=True)
+class DiceStats:
+    """A roll of dice (`stats: dice:`): the exact chance of every total, and the answers."""
+
+    id: str
+    name: str
+    dice: str  # in words: "2d6", "3 dice of faces 1, 1, 2, 3"
+    totals: tuple[Total, ...]  # every total that can come up, from the least
+    answers: tuple[DiceAnswer, ...]
+
+    @property
+    def mean(self) -> Fraction:
+        return sum((t.probability * t.value for t in self.totals), Fraction(0))
+
+    @property
+    def most_likely(self) -> tuple[Total, ...]:
+        """The totals that come up most (several where they tie)."""
+        top = max(t.probability for t in self.totals)
+        return tuple(t for t in self.totals if t.probability == top)
+
+
 SHOWN_DIGITS = 30  # a fraction with a longer denominator is shown by its size
 
 
@@ -149,6 +205,7 @@ class Stats:
     decks: tuple[DeckStats, ...]
     tables: tuple[TableStats, ...] = ()
     answers: tuple[Answer, ...] = ()
+    dice: tuple[DiceStats, ...] = ()
 
     def deck(self, deck_id: str) -> DeckStats | None:
         return next((d for d in self.decks if d.id == deck_id), None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from . import Answer, CrossTable, Distribution, Stats, TableStats
+from . import Answer, CrossTable, DiceStats, Distribution, Stats, TableStats
 from ..problems import counted
 
 
@@ -94,6 +94,34 @@ def answer_line(a: Answer) -> str:
     return f"{where}a hand of {a.hand} from {a.pool}: {a.words()}{draft}"
 
 
+LISTED_TOTALS = 30  # a roll's totals listed one per line, at most (JSON lists them all)
+
+
+def dice_summary(r: DiceStats) -> str:
+    """A roll in one line: its totals, mean and the totals that come up most."""
+    low, high = r.totals[0].value, r.totals[-1].value
+    top = r.most_likely
+    most = " and ".join(str(t.value) for t in top)
+    return (f"{r.name} ({r.dice}): totals {low} to {high}, mean {number(float(r.mean))}, "
+            f"most likely {most} ({top[0].words()}{' each' if len(top) > 1 else ''})")
+
+
+def dice_lines(r: DiceStats) -> list[str]:
+    lines = [dice_summary(r)]
+    if len(r.totals) <= LISTED_TOTALS:
+        lines += [f"  {t.value}: {t.words()}" for t in r.totals]
+    else:
+        lines.append(f"  ({len(r.totals):,} totals: --format json lists each)")
+    lines += [f"  {a.label}: {a.words()}" for a in r.answers]
+    return lines
+
+
+def _exact(c) -> dict[str, Any]:
+    """A chance in JSON: the fraction (exact) and the decimal."""
+    return {"fraction": c.fraction, "numerator": c.probability.numerator,
+            "denominator": c.probability.denominator, "probability": c.chance}
+
+
 def text(stats: Stats) -> list[str]:
     lines = [f"{stats.game}: {stats.title}"]
     for deck in stats.decks:
@@ -112,6 +140,10 @@ def text(stats: Stats) -> list[str]:
     for qid, answers in questions.items():
         lines.append(f"  {qid}: {answers[0].text}")
         lines += [f"    {answer_line(a)}" for a in answers]
+    if stats.dice:
+        lines.append("dice:")
+    for r in stats.dice:
+        lines += [f"  {line}" for line in dice_lines(r)]
     return lines
 
 
@@ -143,6 +175,14 @@ def as_json(stats: Stats) -> dict[str, Any]:
                   "denominator": a.probability.denominator,
                   "probability": a.chance, "log10": a.magnitude, "draft": a.draft}
                  for a in stats.answers],
+        "dice": [{"id": r.id, "name": r.name, "dice": r.dice,
+                  "mean": {"fraction": f"{r.mean.numerator}/{r.mean.denominator}",
+                           "value": float(r.mean)},
+                  "most_likely": [t.value for t in r.most_likely],
+                  "totals": {str(t.value): _exact(t) for t in r.totals},
+                  "answers": [{"question": a.kind, "value": a.value, "label": a.label,
+                               **_exact(a)} for a in r.answers]}
+                 for r in stats.dice],
     }
 
 
@@ -185,7 +225,8 @@ def _deck_changes(before, deck) -> list[str]:
 def changes(old: Stats, new: Stats) -> list[str]:
     """What changed in the statistics between two versions of a game, in words: deck sizes,
     counts of values, means of numbers (also per value of a cross-table: "power of 緑: mean
-    2.1 -> 2.4"), the totals of declared tables and every answer of the odds."""
+    2.1 -> 2.4"), the totals of declared tables, every answer of the odds, and each roll of
+    dice's mean and answers."""
     out: list[str] = []
     for deck in new.decks:
         before = old.deck(deck.id)
@@ -207,4 +248,15 @@ def changes(old: Stats, new: Stats) -> list[str]:
         if b is not None and b.probability != a.probability:
             where = f" ({a.label})" if a.label else ""
             out.append(f"odds {a.question}{where}: {b.percent} -> {a.percent}")
+    rolls = {r.id: r for r in old.dice}
+    for r in new.dice:
+        b = rolls.get(r.id)
+        if b is None:
+            continue
+        if b.mean != r.mean:
+            out.append(f"dice {r.name}: mean {number(float(b.mean))} -> {number(float(r.mean))}")
+        was = {(a.kind, a.value): a for a in b.answers}
+        out += [f"dice {r.name}: {a.label}: {was[a.kind, a.value].percent} -> {a.percent}"
+                for a in r.answers if (a.kind, a.value) in was
+                and was[a.kind, a.value].probability != a.probability]
     return out

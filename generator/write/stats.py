@@ -1,6 +1,6 @@
-"""<game>-stats.pdf: every deck's statistics as charts and tables, and the odds the game asks
-(`cardgen build --stats`). On the game's paper (its first deck's sheet: A4, Letter...),
-portrait, in the game's main font."""
+"""<game>-stats.pdf: every deck's statistics as charts and tables, and the odds and dice the
+game asks about (`cardgen build --stats`). On the game's paper (its first deck's sheet: A4,
+Letter...), portrait, in the game's main font."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from ..draw.charts import drawing
 from ..model import Game
 from ..reproducible import making_pdf
 from ..stats import Stats, pictures
-from ..stats.show import answer_line, cross_rows, table_rows
+from ..stats.show import answer_line, cross_rows, dice_summary, table_rows
 from ..units import mm, paper_size
 
 MARGIN = mm(15)
@@ -111,10 +111,19 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
         flow += [CondPageBreak(mm(60)), Paragraph("Draw odds", st["h1"]),
                  Paragraph("Exact chances, counted over every possible hand (no simulation).",
                            st["body"]), Spacer(1, mm(2))]
+    top = pictures.odds_top(stats)  # one axis for every question: bars compare across them
     for answers in groups:
         lines = [Paragraph(escape(answer_line(a)), st["cell"]) for a in answers]
-        flow.append(KeepTogether([chart(pictures.odds_chart(answers)), *lines,
+        flow.append(KeepTogether([chart(pictures.odds_chart(answers, top)), *lines,
                                   Spacer(1, mm(5))]))
+    if stats.dice:
+        flow += [CondPageBreak(mm(60)), Paragraph("Dice", st["h1"]),
+                 Paragraph("Exact chances of every total, counted over every way the dice "
+                           "can fall.", st["body"]), Spacer(1, mm(2))]
+    for r in stats.dice:
+        lines = [Paragraph(escape(dice_summary(r)), st["cell"])]
+        lines += [Paragraph(escape(f"{a.label}: {a.words()}"), st["cell"]) for a in r.answers]
+        flow.append(KeepTogether([chart(pictures.dice_chart(r)), *lines, Spacer(1, mm(5))]))
     out = io.BytesIO()
     pages = []
 
