@@ -1,7 +1,7 @@
 """Image files that layouts place: found inside the game folder, checked readable first.
 
-Pillow reads the header to learn the size and verify the file; a file that is
-missing, corrupt, not PNG/JPEG, outside the game folder (`..`, an absolute path
+Pillow reads the header to learn the size and verify the file (svg.py reads an SVG file in
+its sandbox); a file that is missing, corrupt, not PNG/JPEG/SVG, outside the game folder (`..`, an absolute path
 or a link that leads out) or larger than Pillow's decompression-bomb limit is a
 located problem, never a crash at drawing time.
 """
@@ -9,13 +9,17 @@ located problem, never a crash at drawing time.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 import warnings
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path as FilePath
 
 from PIL import Image as PILImage
 
+from . import svg
+from .colors import Color
 from .paths import Outside, file_version, inside
+from .primitives import Group, Image
 
 
 class ImageProblem(Exception):
@@ -32,9 +36,9 @@ def shown_dpi(dpi: float) -> int:
     return int(dpi + 0.01)
 
 
-def find(src: str, game_root: str) -> Path:
+def find(src: str, game_root: str) -> FilePath:
     try:
-        path = inside(Path(game_root), src)
+        path = inside(FilePath(game_root), src)
     except Outside as exc:
         raise ImageProblem(exc.sentence(f"image '{src}'", "the game folder")) from None
     if not path.is_file():
@@ -42,13 +46,68 @@ def find(src: str, game_root: str) -> Path:
     return path
 
 
-def inspect(path: str, label: str | None = None) -> tuple[int, int]:
-    """(width, height) in pixels of a readable PNG or JPEG file; `label` names it in messages.
-    The file is read once per version of it, whatever label names it."""
+def inspect(path: str, label: str | None = None) -> tuple[float, float]:
+    """(width, height) of a readable picture: a PNG or JPEG file's pixels, an SVG file's
+    own units (svg.py reads it in its sandbox); `label` names it in messages. The file is
+    read once per version of it, whatever label names it."""
     try:
+        if svg.is_svg(path):
+            vector = svg.load(path)
+            return vector.width, vector.height
         return _inspect(path, file_version(path))
-    except _Unreadable as exc:
-        raise ImageProblem(f"image '{label or Path(path).name}' {exc}") from None
+    except (_Unreadable, svg.SvgProblem) as exc:
+        raise ImageProblem(f"image '{label or FilePath(path).name}' {exc}") from None
+
+
+def kind(path: str) -> str:
+    """What a picture file is, in words: "an SVG picture", "a PNG picture"."""
+    if svg.is_svg(path):
+        return "an SVG picture"
+    return "a JPEG picture" if FilePath(path).suffix.lower() in (".jpg", ".jpeg") else \
+        "a PNG picture"
+
+
+def monochrome(path: str) -> bool:
+    """An SVG picture that paints in one colour (an icon, which text may draw in its own)."""
+    return svg.is_svg(path) and len(svg.load(path).colors) == 1
+
+
+def placed(path: str, x: float, y: float, w: float, h: float, fit: str = "stretch",
+           label: str | None = None, color: Color | None = None) -> list:
+    """A picture file in a box: contained (whole, centred), covering it (clipped) or
+    stretched; a raster as an Image, an SVG as its vector paths, recoloured to `color`
+    where given (every fill and stroke it paints: a monochrome icon in the deck's colour).
+    `color` on a raster is the caller's error to say (it keeps its own colours)."""
+    pw, ph = inspect(path, label)
+    if fit == "stretch":
+        sx, sy = w / pw, h / ph
+        iw, ih, left, bottom = w, h, x, y
+    else:
+        sx = sy = (min if fit == "contain" else max)(w / pw, h / ph)
+        iw, ih = pw * sx, ph * sy
+        left, bottom = x + (w - iw) / 2, y + (h - ih) / 2
+    if svg.is_svg(path):
+        group = Group(_painted(path, file_version(path), color), dx=left, dy=bottom, sx=sx,
+                      sy=sy)
+        return [group] if fit != "cover" else [Group((group,), clip=(x, y, w, h))]
+    items = [Image(path, left, bottom, iw, ih, digest(path))]
+    return items if fit != "cover" else [Group(tuple(items), clip=(x, y, w, h))]
+
+
+@lru_cache(maxsize=256)
+def _painted(path: str, stamp: tuple, color: Color | None) -> tuple:
+    """An SVG picture's paths in its own frame, recoloured: the same objects for every face
+    that places it (a face's identity hashes them once a run)."""
+    paths = svg.load(path).paths
+    return paths if color is None else tuple(_recolored(item, color) for item in paths)
+
+
+def _recolored(item, color: Color):
+    """An SVG picture's path (or its opacity group) painted in one colour."""
+    if isinstance(item, Group):
+        return Group(tuple(_recolored(i, color) for i in item.items), opacity=item.opacity)
+    return replace(item, fill=None if item.fill is None else color,
+                   stroke=None if item.stroke is None else color)
 
 
 def digest(path: str) -> str:
@@ -73,7 +132,7 @@ def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
             with PILImage.open(path) as im:
                 if im.format not in ("PNG", "JPEG"):
-                    raise _Unreadable(f"is {im.format}, not PNG or JPEG")
+                    raise _Unreadable(f"is {im.format}, not PNG, JPEG or SVG")
                 if im.width * im.height > MAX_PIXELS:
                     raise _Unreadable(f"is {im.width} x {im.height} pixels, "
                                       f"more than {MAX_PIXELS:,}")

@@ -324,10 +324,77 @@ class Image:
 
 @register
 @dataclass(frozen=True, slots=True)
+class Path:
+    """A vector outline, as an SVG picture's shapes become: segments of straight lines and
+    cubic curves in face coordinates, ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y),
+    ("Z",), filled (nonzero or even-odd) and stroked. It is a picture's part: content."""
+
+    ops: tuple[tuple, ...]
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_width: float = 0.0
+    even_odd: bool = False
+    cap: int = 0  # PDF line cap: 0 butt, 1 round, 2 square
+    join: int = 0  # PDF line join: 0 miter, 1 round, 2 bevel
+    dash: tuple[float, ...] = ()
+
+    CONTENT = True
+
+    def draw(self, c, pen) -> None:
+        stroke, fill = pen.paint(c, self)
+        if stroke:
+            c.setLineCap(self.cap)
+            c.setLineJoin(self.join)
+        path = c.beginPath()
+        for op in self.ops:
+            kind = op[0]
+            if kind == "M":
+                path.moveTo(op[1], op[2])
+            elif kind == "L":
+                path.lineTo(op[1], op[2])
+            elif kind == "C":
+                path.curveTo(*op[1:])
+            else:
+                path.close()
+        c.drawPath(path, stroke=stroke, fill=fill, fillMode=0 if self.even_odd else 1)
+        if stroke and (self.cap or self.join):  # as every other line expects them
+            c.setLineCap(0)
+            c.setLineJoin(0)
+
+    def bounds(self, measure=None):
+        if self.fill is None and self.stroke is None:
+            return None
+        xs = [v for op in self.ops for v in op[1::2]]
+        ys = [v for op in self.ops for v in op[2::2]]
+        if not xs:
+            return None
+        half = self.stroke_width / 2 if self.stroke is not None else 0.0
+        return (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+
+    recolored = _repainted
+
+    def digest(self, shared: dict | None = None) -> bytes:
+        """Its drawing's bytes, hashed once a run where faces share it (`shared`, as for
+        Blocks: an SVG picture's paths are the same objects on every face)."""
+        if shared is not None:
+            found = shared.get(id(self))
+            if found is not None:
+                return found[1]
+        digest = hashlib.sha256(repr(self).encode()).digest()
+        if shared is not None:
+            shared[id(self)] = (self, digest)
+        return digest
+
+    def weight(self) -> int:
+        return 20 + 14 * sum(len(op) for op in self.ops)
+
+
+@register
+@dataclass(frozen=True, slots=True)
 class Group:
-    """Items drawn together: moved by (dx, dy), rotated about (cx, cy) (or mirrored top to
-    bottom about it), at an opacity, clipped to a box or a polygon given in the items' own
-    coordinates."""
+    """Items drawn together: scaled by (sx, sy) and moved by (dx, dy) (an SVG picture in
+    its box), rotated about (cx, cy) (or mirrored top to bottom about it), at an opacity,
+    clipped to a box or a polygon given in the items' own coordinates."""
 
     items: tuple["Item", ...]
     rotate: float = 0.0
@@ -339,6 +406,8 @@ class Group:
     dy: float = 0.0
     clip_shape: tuple[tuple[float, float], ...] = ()  # a polygon to clip to, as `clip`
     flip: bool = False  # mirrored top to bottom about cy (a standee's back)
+    sx: float = 1.0  # the items' scale, before the move (their strokes scale with them)
+    sy: float = 1.0
 
     CONTENT = False  # what it holds may be
 
@@ -353,6 +422,8 @@ class Group:
             c.scale(1, -1)
         if self.dx or self.dy:
             c.translate(self.dx, self.dy)
+        if self.sx != 1.0 or self.sy != 1.0:
+            c.scale(self.sx, self.sy)
         if self.clip is not None:
             path = c.beginPath()
             path.rect(*self.clip)
@@ -380,6 +451,9 @@ class Group:
             box = _clipped(box, (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
         if box is None:
             return None
+        if self.sx != 1.0 or self.sy != 1.0:
+            xs, ys = (box[0] * self.sx, box[2] * self.sx), (box[1] * self.sy, box[3] * self.sy)
+            box = (min(xs), min(ys), max(xs), max(ys))
         box = (box[0] + self.dx, box[1] + self.dy, box[2] + self.dx, box[3] + self.dy)
         if self.flip:
             box = (box[0], 2 * self.cy - box[3], box[2], 2 * self.cy - box[1])
@@ -391,6 +465,8 @@ class Group:
     def digest(self, shared=None) -> bytes:
         inner = b"".join(item_digest(i, shared) for i in self.items)
         shape = (self.clip_shape, self.flip) if self.clip_shape or self.flip else ()
+        if self.sx != 1.0 or self.sy != 1.0:
+            shape += (self.sx, self.sy)
         return hashlib.sha256(repr((self.rotate, self.cx, self.cy, self.opacity, self.clip,
                                     self.dx, self.dy) + shape).encode() + inner).digest()
 
@@ -438,7 +514,7 @@ def item_digest(item, shared: dict | None = None) -> bytes:
     return item.digest(shared)
 
 
-Item = Rect | Ellipse | Polygon | Line | Text | Image | Group | Block
+Item = Rect | Ellipse | Polygon | Line | Text | Image | Path | Group | Block
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,6 +140,10 @@ def _size(shape: str) -> list[str]:
     return ["40mm", "40mm"] if shape != "standee" else ["40mm", "60mm"]
 
 
+SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+       b'<path d="M5 0 L10 5 L5 10 L0 5 Z" fill="#000"/></svg>')  # a diamond, one colour
+
+
 def _layout(shape: str, font: str, lang: str) -> dict:
     """One element of every registered type, each in its own box in the middle of the face
     (inside a token's shape too), text set in the cell's font (by the layout's defaults)."""
@@ -151,12 +155,14 @@ def _layout(shape: str, font: str, lang: str) -> dict:
         element = {"name": f"e-{name}", "type": name,
                    "x": f"{30 + col * 14}%", "y": f"{28 + row * 40 / rows:.1f}%",
                    "width": "12%", "height": f"{36 / rows:.1f}%", **module.EXAMPLE}
-        if name == "text":
-            element.update(text="Knight 騎士" if lang == "en" else "騎士 Knight",
+        if name == "text":  # with an SVG icon inline, in the text's colour
+            element.update(text="Knight <icon gem> 騎士" if lang == "en" else "騎士 <icon gem> Knight",
                            size="5pt", fit="shrink", min_size="3pt")  # its font: the defaults
         if name == "qr":
             element.update(x="37.5%", y="60%", width="25%", height="25%")
         items.append(element)
+    items.append({"name": "e-svg", "type": "image", "src": "art.svg", "color": "#336699",
+                  "x": "44%", "y": "12%", "width": "12%", "height": "12%"})  # vectors, recoloured
     return {"size": _size(shape), "defaults": {"font": font}, "elements": items}
 
 
@@ -182,10 +188,10 @@ def _game(project: Path, cell) -> str:
         if kind == "standee":
             deck["tab"] = "10mm"
         decks.append(deck)
-    game = {"title": "Matrix 行列", "lang": lang, "icons": {"coin": {"glyph": "●"}},
-            "decks": decks,
+    game = {"title": "Matrix 行列", "lang": lang,
+            "icons": {"coin": {"glyph": "●"}, "gem": {"image": "art.svg"}}, "decks": decks,
             "rulebook": {"template": "rulebook.md", "font": font if font != "own" else "own"}}
-    files = {"art.png": _png()}
+    files = {"art.png": _png(), "art.svg": SVG}
     files["rulebook.md"] = ("# Matrix\n\nKnight 騎士 draws two cards.\n\n"
                             "{{ card_faces(['one', 'two']) }}\n").encode()
     if font == "own":

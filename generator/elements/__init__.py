@@ -12,6 +12,8 @@ A type's module declares everything about it:
   `bleeds_by_default(e)` if it bleeds without being asked (a filled rectangle);
 - `EXAMPLE`: its own keys in a working element, which the test matrix lays out (it may
   use the picture `art.png` and the icon `coin`, which the matrix's game has);
+- `UNDEFAULTED`, if it has keys a layout's `defaults:` never gives it (a picture's
+  `color` recolours it: a default text colour is not meant for it);
 - `Cache`, if it keeps something for a whole build (`text` keeps the texts it has set);
 - the primitives of its own, if any (`qr`), registered with primitives.register, which
   admits only a class that has the whole primitive protocol (primitives.PROTOCOL).
@@ -76,8 +78,9 @@ def with_defaults(props: dict, locs: dict, defaults: tuple[dict, dict], common: 
     given, where = defaults
     kind = props.get("type", "")
     takes = keys_of(kind, common) if kind in NAMES else set()
+    kept = getattr(TYPES[NAMES[kind]], "UNDEFAULTED", frozenset()) if kind in NAMES else ()
     extra = {k: v for k, v in given.items() if k not in props and k in takes
-             and not _meant_for_another(kind, k, v)}
+             and k not in kept and not _meant_for_another(kind, k, v)}
     return {**extra, **props}, {**{k: where[k] for k in extra}, **locs}, frozenset(extra)
 
 

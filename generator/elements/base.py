@@ -14,7 +14,7 @@ from typing import Any
 from ..model import TBD, Card, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location
 from ..units import to_mm
-from ..primitives import Group, Image, Item
+from ..primitives import Item
 from .. import fonts, images
 from . import bindings
 from .bindings import BindingError
@@ -210,13 +210,7 @@ def tbd_mark(e: "Element", x: float, y: float, w: float, h: float) -> list[Item]
 
 
 def image_in(path: str, x: float, y: float, w: float, h: float, fit: str,
-             label: str | None = None) -> list[Item]:
-    """An image file placed in a box: contained, covering it (clipped) or stretched."""
-    pw, ph = images.inspect(path, label)
-    digest = images.digest(path)
-    if fit == "stretch":
-        return [Image(path, x, y, w, h, digest)]
-    scale = (min if fit == "contain" else max)(w / pw, h / ph)
-    iw, ih = pw * scale, ph * scale
-    placed = Image(path, x + (w - iw) / 2, y + (h - ih) / 2, iw, ih, digest)
-    return [placed] if fit == "contain" else [Group((placed,), clip=(x, y, w, h))]
+             label: str | None = None, color=None) -> list[Item]:
+    """A picture file placed in a box: contained, covering it (clipped) or stretched; an
+    SVG as vectors, recoloured to `color` where given (images.placed)."""
+    return images.placed(path, x, y, w, h, fit, label, color)

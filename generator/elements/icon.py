@@ -1,4 +1,5 @@
-"""`icon`: one of the game's icons (fonts/icons: a glyph or an image), centred in the box."""
+"""`icon`: one of the game's icons (fonts/icons: a glyph, a raster picture or an SVG drawn
+as vectors), centred in the box; `color` recolours a glyph or an SVG."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ NAME = "icon"
 CONTENT = True
 BLEEDS = False
 EXAMPLE = {"icon": "coin"}  # its own keys in a working element (the test matrix's)
-SCHEMA = {"properties": {"icon": {"type": "string", "minLength": 1}}, "required": ["icon"]}
+UNDEFAULTED = frozenset({"color"})  # a layout's default text colour does not recolour icons
+SCHEMA = {"properties": {"icon": {"type": "string", "minLength": 1},
+                         "color": {"$ref": "#/$defs/color"}}, "required": ["icon"]}
 
 
 def lay_out(e: Element) -> list:
@@ -24,9 +27,13 @@ def lay_out(e: Element) -> list:
     icon = game.icons.get(name)
     if icon is None:
         raise Bad("icon", f"unknown icon '{name}' (icons: {', '.join(game.icons) or 'none declared'})")
+    color = e.color("color")
     if icon.image:
+        if color is not None and not images.svg.is_svg(icon.image):
+            raise Bad("color", f"recolours a glyph or an SVG icon only; icon '{name}' is "
+                               f"{images.kind(icon.image)}, which keeps its own colours")
         try:
-            return image_in(icon.image, x, y, w, h, "contain")
+            return image_in(icon.image, x, y, w, h, "contain", None, color or icon.color)
         except images.ImageProblem as exc:
             raise Bad("icon", str(exc), check="image") from None
     font = game.fonts[icon.font].regular
@@ -35,6 +42,6 @@ def lay_out(e: Element) -> list:
                           f"U+{ord(icon.glyph[0]):04X}")
     size = min(w, h)
     ascent, descent = fonts.ascent_descent(font, size)
-    color = icon.color or fill or INK
+    color = color or icon.color or fill or INK
     return [Text(x + w / 2, y + h / 2 - (ascent + descent) / 2, icon.glyph, font, size, color,
                  anchor="middle")]

@@ -1,4 +1,5 @@
-"""`image`: a PNG or JPEG file from the game folder, contained, covering or stretched."""
+"""`image`: a picture file from the game folder (PNG, JPEG, or SVG drawn as vectors),
+contained, covering or stretched; an SVG recoloured with `color`."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ NAME = "image"
 CONTENT = True
 BLEEDS = True
 EXAMPLE = {"src": "art.png"}  # its own keys in a working element (the test matrix's)
+UNDEFAULTED = frozenset({"color"})  # a layout's default text colour does not recolour pictures
 
 
 def bleeds_by_default(e: Element) -> bool:
@@ -17,8 +19,20 @@ def bleeds_by_default(e: Element) -> bool:
     one would change its size."""
     return e.raw("fit", "contain") in ("cover", "stretch")
 SCHEMA = {"properties": {"src": {"type": "string", "minLength": 1},
-                         "fit": {"enum": ["contain", "cover", "stretch"]}},
+                         "fit": {"enum": ["contain", "cover", "stretch"]},
+                         "color": {"$ref": "#/$defs/color"}},
           "required": ["src"]}
+
+
+def recolor(e: Element, path: str, shown: str):
+    """The colour `color:` gives an SVG picture; an error on a raster, whose colours are its
+    own (a photo has no single colour to change)."""
+    color = e.color("color")
+    if color is not None and not images.svg.is_svg(path):
+        raise Bad("color", f"recolours an SVG picture only; '{shown}' is "
+                           f"{images.kind(path)}, which keeps its own colours (leave out "
+                           "color:, or use an SVG)")
+    return color
 
 
 def lay_out(e: Element) -> list:
@@ -29,6 +43,6 @@ def lay_out(e: Element) -> list:
         return tbd_mark(e, x, y, w, h)
     try:
         path = str(images.find(src, e.game.root))
-        return image_in(path, x, y, w, h, e.raw("fit", "contain"), src)
+        return image_in(path, x, y, w, h, e.raw("fit", "contain"), src, recolor(e, path, src))
     except images.ImageProblem as exc:
         raise Bad("src", str(exc), check="image") from None

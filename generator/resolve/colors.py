@@ -4,7 +4,7 @@ written anywhere in game.yaml or a board layout."""
 from __future__ import annotations
 
 
-from .. import images
+from .. import images, svg
 from ..colors import parse_color
 from ..load import LoadedGame
 from ..paths import Outside, inside
@@ -61,5 +61,11 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
                 report.error(f"icon '{name}': {exc}", loaded.game.locate(("icons", name, "color")),
                              "color")
                 continue
+        if color is not None and image is not None and not svg.is_svg(image):
+            report.error(f"icon '{name}': color: recolours a glyph or an SVG icon; "
+                         f"'{raw['image']}' is {images.kind(image)}, which keeps its own "
+                         "colours (leave out color:, or use an SVG)",
+                         loaded.game.locate(("icons", name, "color")), "image")
+            continue
         icons[name] = Icon(name, image, raw.get("glyph"), font, color, where)
     return icons

@@ -128,6 +128,7 @@ class Atom(NamedTuple):
     ruby: str = ""  # on the first atom of a ruby base: its reading
     group: int = 0  # atoms held together: their number on the first, -1 on the others
     tcy: bool = False  # in an explicit <tcy> run (the run is the `group`)
+    recolor: bool = False  # for OBJECT: an SVG icon drawn in `color` (its icon declares one)
 
 
 class Atoms(list):
@@ -178,7 +179,7 @@ def _plain_atoms(chunk: str, font: str, color) -> list:
     except KeyError:
         new = tuple.__new__
         for ch in set(chunk).difference(table):
-            table[ch] = new(Atom, (ch, font, color, None, 1.0, "", 0, False))
+            table[ch] = new(Atom, (ch, font, color, None, 1.0, "", 0, False, False))
             _atoms_kept += 1
         return list(map(table.__getitem__, chunk))
 
@@ -300,8 +301,9 @@ class _Parse:
                               f"(icons: {', '.join(icons) or 'none declared'})")
         current = self.stack[-1]
         if icon.image:
-            self.atoms.append(Atom(OBJECT, current.family.regular, current.color, icon.image,
-                                   icon_aspect(icon.image)))
+            self.atoms.append(Atom(OBJECT, current.family.regular, icon.color or current.color,
+                                   icon.image, icon_aspect(icon.image),
+                                   recolor=icon.color is not None))
             return
         self.stack.append(Style(families[icon.font], current.bold, icon.color or current.color))
         self.chars(icon.glyph)

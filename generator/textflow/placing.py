@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .. import fonts
 from .. import images
-from ..primitives import Image, Item, Text
+from ..primitives import Item, Text
 from .breaking import _is_latin, _width, break_lines
 from .markup import (_FONT_COLOR, CORNER_PUNCT, OBJECT, ROTATED, SMALL_KANA, VERTICAL_FORMS,
                      ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
@@ -98,8 +98,7 @@ def _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, sc
             x += w + word_gap
             continue
         if atom.text == OBJECT:
-            items.append(Image(atom.image, x, baseline + descent, w, size,
-                               images.digest(atom.image)))
+            items += _inline(atom, x, baseline + descent, w, size)
             expected = x + w + space
         else:
             if not run:
@@ -112,6 +111,14 @@ def _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, sc
     if run:
         items.append(Text(run_x, baseline, plain_of(run), run[0].font, size,
                           run[0].color, char_space=space / scale, scale=scale))
+
+
+def _inline(atom, x: float, y: float, w: float, h: float) -> list[Item]:
+    """An inline icon's picture in its box: a monochrome SVG in the text's colour (or its
+    icon's), a picture of many colours in its own unless its icon declares one."""
+    recolor = atom.recolor or images.monochrome(atom.image)
+    return images.placed(atom.image, x, y, w, h, "stretch", None,
+                         atom.color if recolor else None)
 
 
 def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale: float = 1.0,
@@ -190,8 +197,7 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
             if form and not fonts.missing_glyphs(atom.font, form):
                 ch = form
             if ch == OBJECT:
-                items.append(Image(atom.image, cx - size / 2, top - size, size, size,
-                                   images.digest(atom.image)))
+                items += _inline(atom, cx - size / 2, top - size, size, size)
                 spans[k] = (top, top - size)
             elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:
                 # Turned clockwise: the glyph's baseline runs down the column.
