@@ -16,15 +16,14 @@ from pathlib import Path
 from . import fonts
 from .impose import Imposition, Page, backs_off_paper, impose_board, impose_game, single_face
 from .layout import GameFaces, layout_game
-from .load import Project, load_fonts, load_game, load_printer, target_names
+from .load import Project, load_game, load_printer, target_names
 from .model import Game
-from .problems import DataProblems, Report, UsageError
-from .resolve import resolve_fonts, resolve_game
-from .units import paper_size, to_mm
+from .problems import Report, UsageError
+from .resolve import resolve_game
+from .units import to_mm
 from .validate import validate
 from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_a_time,
                     write_files)
-from .write.calibration import calibration_pages
 from .write import ledger
 from .write.guide import print_guide
 from .write.pdf import PdfFile
@@ -576,18 +575,20 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     return outcome, folder
 
 
-def calibrate(project: Project, paper: str, duplex: str) -> Path:
-    """Write the printer calibration sheet; returns its path."""
-    report = Report()
-    doc, fonts_dir = load_fonts(project, report)
-    families = resolve_fonts(doc, fonts_dir, report)
-    if report.errors or not families:
-        raise DataProblems(report)
-    font = (families.get("gothic") or next(iter(families.values()))).regular
-    size = paper_size(paper)
-    front, back = calibration_pages(size, duplex, font)
-    path = project.output / f"calibration-{paper.lower()}-{duplex}.pdf"
-    write_files([PdfOutput(path, PdfFile((front, back), "cardgen printer calibration",
-                                         "print duplex, read the offset", font, duplex))],
-                project.output)
-    return path
+def showcase(project: Project, game_id: str, request, progress=lambda message: None) -> Outcome:
+    """Presentation pictures of chosen cards (write/showcase.py), from the faces a build lays
+    out; written whole, or nothing when the game has errors."""
+    from .write import showcase as pictures  # Pillow's arranging only when pictures are asked
+    progress(f"{game_id}: checking")
+    outcome = check(project, game_id)
+    faces = None if outcome.failed(False) else lay_out(outcome)
+    if faces is None:
+        return outcome
+    progress(f"{game_id}: drawing the showcase")
+    outputs = pictures.outputs(faces, request, output_folder(project, game_id),
+                               project.output / ".cache" / "png")
+    with _writing(project, game_id, progress):
+        write_files(outputs, project.output)
+    outcome.written = [(o.path, 0) for o in outputs]
+    return outcome
+

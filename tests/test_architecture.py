@@ -441,6 +441,8 @@ BUDGETS = {
     "export.MAX_EXPORT_PIXELS": ("an export", "8,000,000,000 pixels"),
     "resolve.exports.MAX_TEMPLATE_BLEED": ("an export", "0.5 in"),
     "watch.MAX_FILES": ("`cardgen watch`", "100,000 files"),
+    "write.showcase.MAX_SHOWN": ("`cardgen showcase`", "12 cards"),
+    "write.showcase.MAX_SIDE": ("`cardgen showcase`", "4096 pixels"),
 }
 NOT_BUDGETS = {  # MAX_ names that bound no input: how output looks
     "textflow.breaking.MAX_HYPHENS_IN_A_ROW", "stats.results.MAX_CATEGORIES",

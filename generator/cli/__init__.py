@@ -355,8 +355,45 @@ def cmd_export(args, project: Project) -> int:
     return ExitCode.DATA if failed else ExitCode.OK
 
 
+def cmd_showcase(args, project: Project) -> int:
+    from ..colors import parse_color
+    from ..write.showcase import MAX_SHOWN, Request
+    game_id = _games(project, [args.game])[0]
+    cards = tuple(args.cards or ())
+    if len(cards) > MAX_SHOWN:
+        raise UsageError(f"--cards: {len(cards)} cards; a picture shows at most {MAX_SHOWN}")
+    outcome = pipeline.check(project, game_id)
+    if outcome.game is not None:
+        known = [c.id for d in outcome.game.decks for c in d.cards]
+        for card_id in cards:
+            if card_id not in known:
+                raise UsageError(f"--cards: game '{game_id}' has no card '{card_id}' "
+                                 f"({suggest(card_id, known, 'the game')})")
+        if not known:
+            raise UsageError(f"game '{game_id}' has no cards to show")
+    background = None
+    if args.background is not None:
+        try:
+            background = parse_color(args.background,
+                                     outcome.game.colors if outcome.game else {})
+        except ValueError as exc:
+            raise UsageError(f"--background: {exc}") from None
+    progress = Progress(False)
+    outcome = pipeline.showcase(project, game_id, Request(cards, args.hand, args.size,
+                                                          background, args.title), progress)
+    progress.clear()
+    _print_report(outcome.report)
+    if not outcome.written:
+        print(f"{game_id}: no showcase: {outcome.report.summary()}", file=sys.stderr)
+        return ExitCode.DATA
+    for path, _ in outcome.written:
+        print(f"wrote {printable(project.display(path))}")
+    return ExitCode.OK
+
+
 def cmd_calibrate(args, project: Project) -> int:
-    path = pipeline.calibrate(project, args.paper, args.duplex)
+    from ..write.calibration import calibrate
+    path = calibrate(project, args.paper, args.duplex)
     print(f"wrote {project.display(path)}: print it duplex ({args.duplex}) at 100% and follow "
           "the instructions on it")
     return ExitCode.OK
@@ -419,7 +456,7 @@ def _complete(argv: list[str]) -> int:
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
             "stats": cmd_stats, "export": cmd_export, "watch": cmd_watch,
-            "completion": cmd_completion}
+            "completion": cmd_completion, "showcase": cmd_showcase}
 # Commands that need no project: run wherever the shell is.
 NO_PROJECT = ("completion",)
 

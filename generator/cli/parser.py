@@ -17,6 +17,7 @@ from .. import __version__, completion
 from ..problems import ExitCode
 from ..units import paper_name
 from ..values import FORMATS
+from ..write.showcase import MAX_SHOWN, MAX_SIDE, MIN_SIDE, SIZES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -198,6 +199,25 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--quiet", "-q", action="store_true",
                    help="print problems only: no progress, no list of files written")
 
+    sc = sub.add_parser("showcase", parents=[common],
+                        help="presentation pictures of chosen cards, for a playtest invitation "
+                             "or a crowdfunding page: a row over reflections, or a hand")
+    sc.add_argument("game", metavar="GAME", help="the game")
+    sc.add_argument("--cards", nargs="+", metavar="ID",
+                    help=f"the cards to show, in order, at most {MAX_SHOWN} (default: the "
+                         "first card of each deck, up to five)")
+    sc.add_argument("--hand", action="store_true",
+                    help="fan the cards as a hand holds them (default: a row)")
+    sc.add_argument("--size", type=_picture_size, default=SIZES["wide"], metavar="WxH",
+                    help=f"the picture's size in pixels, such as 1600x900, or {', '.join(SIZES)} "
+                         f"({', '.join(f'{w}x{h}' for w, h in SIZES.values())}; default wide)")
+    sc.add_argument("--background", metavar="COLOR",
+                    help="a colour (#rrggbb, or one of the game's colours) instead of the soft "
+                         "grey gradient")
+    sc.add_argument("--title", metavar="TEXT",
+                    help="the title above the cards (default: the game's; '' for none)")
+    sc.add_argument("--output", type=Path, help="output folder (default: output/)")
+
     c = sub.add_parser("calibrate", parents=[plain],
                        help="write a duplex calibration sheet to measure a printer's back offset")
     c.add_argument("--paper", type=_paper, default="A4",
@@ -211,6 +231,21 @@ def _parser() -> argparse.ArgumentParser:
     cp.add_argument("shell", choices=completion.SHELLS,
                     help="the shell: bash, zsh or fish (docs/cli.md says where to put it)")
     return p
+
+
+def _picture_size(text: str) -> tuple[int, int]:
+    if text in SIZES:
+        return SIZES[text]
+    w, _, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit()) or not all(MIN_SIDE <= int(v) <= MAX_SIDE
+                                                     for v in (w, h)):
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a picture size: give WIDTHxHEIGHT in pixels, each {MIN_SIDE} to "
+            f"{MAX_SIDE} (such as 1600x900), or {', '.join(SIZES)}")
+    return int(w), int(h)
+
+
+_picture_size.__name__ = "--size"
 
 
 def _paper(text: str) -> str:

@@ -8,9 +8,16 @@ offset to enter in layouts/printers.yaml, as `offset: [x, y]`.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..impose import Page
+from ..load import Project, load_fonts
 from ..primitives import Line, Text
-from ..units import mm
+from ..problems import DataProblems, Report
+from ..resolve import resolve_fonts
+from ..units import mm, paper_size
+from . import PdfOutput, write_files
+from .pdf import PdfFile
 
 INK = (0.0, 0.0, 0.0)
 RED = (0.8, 0.0, 0.0)
@@ -52,3 +59,19 @@ def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tup
              Text(mm(20), h - mm(25), "cardgen printer calibration: back (x to the right, y down, "
                   "in mm)", font, 10, INK)]
     return Page(w, h, (), tuple(front)), Page(w, h, (), tuple(back))
+
+
+def calibrate(project: Project, paper: str, duplex: str) -> Path:
+    """Write the printer calibration sheet (`cardgen calibrate`); returns its path."""
+    report = Report()
+    doc, fonts_dir = load_fonts(project, report)
+    families = resolve_fonts(doc, fonts_dir, report)
+    if report.errors or not families:
+        raise DataProblems(report)
+    font = (families.get("gothic") or next(iter(families.values()))).regular
+    front, back = calibration_pages(paper_size(paper), duplex, font)
+    path = project.output / f"calibration-{paper.lower()}-{duplex}.pdf"
+    write_files([PdfOutput(path, PdfFile((front, back), "cardgen printer calibration",
+                                         "print duplex, read the offset", font, duplex))],
+                project.output)
+    return path
