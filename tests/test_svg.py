@@ -121,3 +121,38 @@ def test_a_changed_svg_changes_the_face_and_a_second_build_is_the_same(project, 
     assert cardgen("build", "icons").code == 0
     assert fronts.read_bytes() != first
     assert (0.0, 0.0, 0.8) in _fills(_ops(fronts))
+
+
+def test_the_preview_page_serves_the_card_with_its_vectors(project):
+    """`cardgen serve`: the card's picture the page shows has the SVG's colours where the
+    layout puts them (the preview rasterises the same PDF drawing)."""
+    import io
+    import threading
+    import time
+    import urllib.request
+
+    from generator.load import Project
+    from generator.serve import serve
+    _game(project)
+    address, stop = {}, threading.Event()
+    thread = threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(), game="icons", port=0, stop=stop,
+        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
+    thread.start()
+    try:
+        deadline, data = time.monotonic() + 30, None
+        while data is None:
+            assert time.monotonic() < deadline, "the preview was not built"
+            try:
+                with urllib.request.urlopen(address["url"] + "/img/d/one-front.png",
+                                            timeout=5) as response:
+                    data = response.read()
+            except (KeyError, OSError):
+                time.sleep(0.2)
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        px = image.width / (91 + 6)  # the face with its 3 mm bleed, in pixels a millimetre
+        r, g, b = image.getpixel((round((3 + 20) * px), round((3 + 10) * px)))
+        assert r > 180 and g < 60 and b < 60, (r, g, b)  # the badge's red disc
+    finally:
+        stop.set()
+        thread.join(10)
