@@ -133,8 +133,8 @@ def _bleed(sheet: SheetPreset, index: int, face: Face) -> tuple[float, float, fl
         - (sheet.rows - 1) * sheet.gap[1]
     outer_limit = sheet.crop_marks[1] if sheet.crop_marks else float("inf")
 
-    def side(first: bool, margin: float, gap: float) -> float:
-        room = min(margin, outer_limit) if first else gap / 2
+    def side(first: bool, margin: float, gap: float) -> float:  # (never where nothing prints)
+        room = min(margin - sheet.unprintable, outer_limit) if first else gap / 2
         return max(0.0, min(face.bleed, room))
 
     return (side(col == 0, sheet.margin_left, sheet.gap[0]),

@@ -35,7 +35,8 @@ MAX_CARDS = 100_000  # a game larger than this is almost surely a mistake; split
 DEFAULT_BLEED = mm(3)  # a card layout's bleed, and its safe margin
 DEFAULT_SAFE = mm(3)
 DEFAULT_MARKS = (mm(4), mm(2))  # crop marks: their length, and their distance from the grid
-DEFAULT_MIN_MARGIN = mm(5)  # a plain-paper sheet keeps this free: most printers cannot print it
+DEFAULT_UNPRINTABLE = mm(5)  # from each paper edge: what most printers cannot print (a preset's
+# `unprintable:` says its own); crop marks, cards and their bleed stay outside it
 DEFAULT_TOLERANCE = mm(1)  # an export size fits a card this far off (63 x 88 mm on 2.5 x 3.5 in)
 
 
@@ -116,6 +117,7 @@ class SheetPreset:
     precut: bool = True  # pre-cut (perforated) stock, as opposed to plain paper
     unit: str = "mm"  # what its lengths are written in ("mm" or "in"): messages use it
     margins_written: Mapping[str, float] = field(default_factory=frozen_mapping)  # right, bottom
+    unprintable: float = 0.0  # from each paper edge, nothing prints (the printer cannot)
     where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "grid", "margins.right"
 
     @property

@@ -143,9 +143,9 @@ def test_crop_marks_on_plain_paper_only(project, cardgen):
     assert cardgen("build", "sheet").code == 0
     raster = Raster(project / "output/sheet/sheet-fronts.pdf", 0)
     left, top, right, bottom = raster.ink_bbox_mm()
-    # Marks start 2 mm outside the grid and are 4 mm long.
-    assert abs(left - (10.5 - 6)) < 0.3 and abs(top - (16.5 - 6)) < 0.3
-    assert abs(right - (210 - 10.5 + 6)) < 0.3 and abs(bottom - (297 - 16.5 + 6)) < 0.3
+    # Marks start 2 mm outside the grid and are 3.5 mm long: 5 mm free at the sides.
+    assert abs(left - (10.5 - 5.5)) < 0.3 and abs(top - (16.5 - 5.5)) < 0.3
+    assert abs(right - (210 - 10.5 + 5.5)) < 0.3 and abs(bottom - (297 - 16.5 + 5.5)) < 0.3
     # A vertical mark above the grid at every card edge x (10.5, 73.5, 136.5, 199.5 mm).
     for x in (10.5, 73.5, 136.5, 199.5):
         assert not raster.is_white(x, 16.5 - 4) or not raster.is_white(x + 0.1, 16.5 - 4), x
@@ -164,9 +164,9 @@ def test_crop_marks_only_where_cards_are(project, cardgen):
     assert cardgen("build", "sheet").code == 0
     raster = Raster(project / "output/sheet/sheet-fronts.pdf", 0)
     left, top, right, bottom = raster.ink_bbox_mm()
-    assert abs(left - (10.5 - 6)) < 0.3 and abs(top - (16.5 - 6)) < 0.3
-    assert abs(right - (136.5 + 6)) < 0.3  # the second column's right edge, and its marks
-    assert abs(bottom - (16.5 + 88 + 6)) < 0.3  # the first row's bottom edge, and its marks
+    assert abs(left - (10.5 - 5.5)) < 0.3 and abs(top - (16.5 - 5.5)) < 0.3
+    assert abs(right - (136.5 + 5.5)) < 0.3  # the second column's right edge, and its marks
+    assert abs(bottom - (16.5 + 88 + 5.5)) < 0.3  # the first row's bottom edge, and its marks
     # no mark at the grid's foot (297 - 16.5 mm) or beside the third column (199.5 mm)
     assert raster.is_white(73.5, 297 - 16.5 + 4) and raster.is_white(199.5, 16.5 - 4)
 
@@ -292,7 +292,8 @@ def test_messages_give_lengths_in_inches_where_the_layout_and_sheet_are_written_
     (project / "layouts/sheets/inch-sheet.yaml").write_text(
         "name: Inch sheet\npaper: Letter\nstock: plain\ncard: [2.5in, 3.5in]\n"
         "grid: {columns: 3, rows: 3}\nmargins: {left: 0.5in, right: 0.5in, top: 0.25in, "
-        "bottom: 0.25in}\nduplex: long-edge\n")
+        "bottom: 0.25in}\nduplex: long-edge\n"
+        "crop_marks: {length: 0.06in, offset: 0.04in}\nunprintable: 0.15in\n")
     (project / "layouts/inch-front.yaml").write_text(
         "size: [2.5in, 3.5in]\nelements:\n  - {name: body, type: text, text: '{{ card.text }}', "
         "x: 0.25in, y: 0.5in, width: 2in, height: 2in, size: 9pt}\n")

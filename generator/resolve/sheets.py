@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from ..load.yamlfile import Document
-from ..model import DEFAULT_MARKS, DEFAULT_MIN_MARGIN, SheetPreset, frozen_mapping
+from ..model import DEFAULT_MARKS, DEFAULT_UNPRINTABLE, SheetPreset, frozen_mapping
 from ..problems import Report
 from ..values import flag
 from ..units import SIZE_TOLERANCE, paper_size, parse_length, show_length, show_size, written_unit
@@ -77,10 +77,11 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
     precut = v.raw("stock", "plain" if plain else "precut") == "precut"
     marks = v.marks(default=not precut)
     bleed = flag(v.raw("bleed", not precut))
+    unprintable = v.length("unprintable") if v.raw("unprintable") is not None \
+        else DEFAULT_UNPRINTABLE
     if plain:
         card = card or (v.length("card", 0), v.length("card", 1))
-        min_margin = v.length("min_margin") if v.raw("min_margin") is not None else DEFAULT_MIN_MARGIN
-        edge = max(min_margin, (marks[0] + marks[1]) if marks else 0.0)
+        edge = unprintable + ((marks[0] + marks[1]) if marks else 0.0)  # the marks outside it
         cols = int((paper[0] - 2 * edge + gap[0] + SIZE_TOLERANCE) // (card[0] + gap[0]))
         rows = int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (card[1] + gap[1]))
         if cols < 1 or rows < 1:
@@ -117,6 +118,11 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         precut=precut,
         unit=v.unit,
         margins_written=frozen_mapping(written),
+        unprintable=unprintable,
         where=frozen_mapping({"grid": doc.locate(("grid",)),
+                              "unprintable": v.locate("unprintable") if v.raw("unprintable")
+                              is not None else doc.locate(()),
+                              "crop_marks": v.locate("crop_marks") if v.raw("crop_marks")
+                              is not None else doc.locate(()),
                               **{f"margins.{side}": doc.locate(("margins", side)) for side in written}}),
     )

@@ -20,7 +20,8 @@ def check_sheets(game: Game, report: Report) -> None:
     for deck in game.decks:
         if id(deck.sheet) not in checked:
             checked.add(id(deck.sheet))
-            _check_geometry(deck.sheet, report)
+            if _check_geometry(deck.sheet, report):  # (paper it does not fit: said once)
+                _check_printable(deck.sheet, report)
         _check_sizes(deck, report)
     _check_duplex(game, report)
 
@@ -41,8 +42,8 @@ def _check_duplex(game: Game, report: Report) -> None:
                          deck.source.locate(deck.path + ("sheet",)), "sheet")
 
 
-def _check_geometry(sheet: SheetPreset, report: Report) -> None:
-    """The cards and margins fit the paper, and margins written on both sides agree."""
+def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
+    """The cards and margins fit the paper, and margins written on both sides agree (True)."""
     where = f"sheet preset '{sheet.id}'"
     card, gap, paper = sheet.card, sheet.gap, sheet.paper
     used_w = sheet.columns * card[0] + (sheet.columns - 1) * gap[0]
@@ -50,18 +51,53 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> None:
     right = paper[0] - sheet.margin_left - used_w
     bottom = paper[1] - sheet.margin_top - used_h
     unit = sheet.unit
+    fits = True
     for name, room, side, total in (("width", right, "right", paper[0]),
                                     ("height", bottom, "bottom", paper[1])):
         if room < -SIZE_TOLERANCE:
+            fits = False
             report.error(
                 f"{where}: {sheet.columns if name == 'width' else sheet.rows} cards and margins "
                 f"need {_length(total - room, unit)} of paper {name}, but the paper is "
                 f"{_length(total, unit)}", sheet.where.get("grid", sheet.loc), "sheet")
         elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
+            fits = False
             report.error(
                 f"{where}: margin {side} is {_length(sheet.margins_written[side], unit, 2)}, but "
                 f"paper, cards, gaps and the {'left' if side == 'right' else 'top'} margin leave "
                 f"{_length(room, unit, 2)}", sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+    return fits
+
+
+def _check_printable(sheet: SheetPreset, report: Report) -> None:
+    """Nothing prints in the margin the printer cannot print (`unprintable`): the cards
+    stay outside it, and so do the crop marks, which lie beyond the grid."""
+    where = f"sheet preset '{sheet.id}'"
+    used_w = sheet.columns * sheet.card[0] + (sheet.columns - 1) * sheet.gap[0]
+    used_h = sheet.rows * sheet.card[1] + (sheet.rows - 1) * sheet.gap[1]
+    sides = {"left": sheet.margin_left, "right": sheet.paper[0] - sheet.margin_left - used_w,
+             "top": sheet.margin_top, "bottom": sheet.paper[1] - sheet.margin_top - used_h}
+    u, unit = sheet.unprintable, sheet.unit
+    said = f"the {_length(u, unit)} from each edge a printer cannot print (unprintable:)"
+    side, room = min(sides.items(), key=lambda item: item[1])
+    if room < u - SIZE_TOLERANCE:
+        report.error(f"{where}: the cards come to {_length(room, unit)} from the paper's {side} "
+                     f"edge, inside {said}; widen the margins, or say what the printer "
+                     "can do (unprintable: 3mm)", sheet.where.get("unprintable", sheet.loc),
+                     "sheet")
+        return
+    if sheet.crop_marks:
+        reach = sum(sheet.crop_marks)
+        side, room = min(sides.items(), key=lambda item: item[1])
+        if room - reach < u - SIZE_TOLERANCE:
+            fits = room - u - sheet.crop_marks[1]  # the longest marks that would print
+            mend = (f"make them shorter (crop_marks: {{length: "
+                    f"{_length(fits, unit).replace(' ', '')}}}) or the margins wider"
+                    if fits >= mm(1) else "there is no room for them: widen the margins, or "
+                    "leave them out (crop_marks: false)")
+            report.error(f"{where}: the crop marks reach {_length(max(0.0, room - reach), unit)} "
+                         f"from the paper's {side} edge, inside {said}: they would not print; "
+                         f"{mend}", sheet.where.get("crop_marks", sheet.loc), "sheet")
 
 
 def _length(points: float, unit: str, places: int = 1) -> str:
