@@ -229,6 +229,57 @@ def _sheets_of(cards: list, per_sheet: int, start_slot: int) -> list[list]:
     return [slots[i:i + per_sheet] for i in range(0, len(slots), per_sheet)]
 
 
+@dataclass(frozen=True)
+class _Entry:
+    """A card to place: its id, and the faces of its front and back."""
+
+    id: str
+    front: Face
+    back: Face
+
+
+def _sheets(sheet: SheetPreset, shape: str, entries: list, start_slot: int, offset,
+            group_back: Face | None, filler_back: Face) -> tuple[list[Page], list[Page], int]:
+    """Front and back pages of entries (_Entry, or "filler") filling sheets row by row; a
+    group's sheets are filled to the end (every back page of a group is the same page)."""
+    marked = shape not in ("circle", "hex")  # a round or hex token has its cut line
+    whole = crop_marks(sheet) if marked else ()
+    outline = shape in TOKEN_SHAPES  # a cut line of the token's shape around each one
+    fronts, backs, fillers = [], [], 0
+    for slots in _sheets_of(entries, sheet.per_sheet, start_slot):
+        front, back = [], []
+        if group_back is not None:
+            slots = slots + ["filler"] * (sheet.per_sheet - len(slots))
+        fillers += sum(1 for entry in slots if entry == "filler")
+        for index, entry in enumerate(slots):
+            if entry is None:
+                continue  # a slot already used on a partly used sheet
+            x, y = slot_position(sheet, index)
+            bx, by = back_position(sheet, x, y, offset)
+            back_face = (group_back or filler_back) if entry == "filler" else entry.back
+            front_turn, back_turn = turn(sheet, back_face)
+            if entry != "filler":
+                front.append(Placement(entry.front, x, y, entry.id, front_turn,
+                                       _bleed(sheet, index, entry.front)))
+            back.append(Placement(back_face, bx, by, entry.id if entry != "filler" else "",
+                                  back_turn, _mirror_bleed(sheet, _bleed(sheet, index, back_face))))
+        cuts_front = tuple(token_outline(shape, p.x, p.y, *sheet.card) for p in front) \
+            if outline else ()
+        cuts_back = tuple(token_outline(shape, p.x, p.y, *sheet.card) for p in back) \
+            if outline else ()
+        # Marks where cards are: a slot printed front or back (a filler is cut too).
+        used = frozenset(i for i, entry in enumerate(slots) if entry is not None)
+        marks = () if not marked else whole if len(used) == sheet.per_sheet else \
+            crop_marks(sheet, used)
+        fronts.append(Page(*sheet.paper, tuple(front), marks + cuts_front))
+        backs.append(Page(*sheet.paper, tuple(back), cuts_back))
+    return fronts, backs, fillers
+
+
+def _entries(faces: DeckFaces, cards) -> list:
+    return [_Entry(c.id, faces.fronts[c.id], faces.backs[c.id]) for c in cards]
+
+
 def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
                 grouped: bool = True) -> tuple[list[Page], list[Page], list[BackGroup], int]:
     deck = faces.deck
@@ -246,46 +297,21 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
             runs = [(runs[0][0], instances)]
     else:
         runs = [(None, instances)]
-    marked = deck.shape not in ("circle", "hex")  # a round or hex token has its cut line
-    whole = crop_marks(sheet) if marked else ()
-    outline = deck.shape in TOKEN_SHAPES  # a cut line of the token's shape around each one
     fronts: list[Page] = []
     backs: list[Page] = []
     groups: list[BackGroup] = []
     fillers = 0
+    filler_back = faces.backs[instances[0].id] if instances else None
     for k, (group_back, cards) in enumerate(runs):
         first_sheet = len(fronts)
+        entries = _entries(faces, cards)
         if k == len(runs) - 1 and undefined:
-            cards = cards + ["filler"] * undefined  # the deck's shape: blank slots, backs printed
-        for slots in _sheets_of(cards, sheet.per_sheet, start_slot if k == 0 else 0):
-            front, back = [], []
-            if group_back is not None:  # fill the sheet: every back page of a group is the same
-                slots = slots + ["filler"] * (sheet.per_sheet - len(slots))
-            fillers += sum(1 for card in slots if card == "filler")
-            for index, card in enumerate(slots):
-                if card is None:
-                    continue  # a slot already used on a partly used sheet
-                x, y = slot_position(sheet, index)
-                bx, by = back_position(sheet, x, y, offset)
-                back_face = (group_back or faces.backs[instances[0].id]) if card == "filler" \
-                    else faces.backs[card.id]
-                front_turn, back_turn = turn(sheet, back_face)
-                if card != "filler":
-                    face = faces.fronts[card.id]
-                    front.append(Placement(face, x, y, card.id, front_turn,
-                                           _bleed(sheet, index, face)))
-                back.append(Placement(back_face, bx, by, card.id if card != "filler" else "",
-                                      back_turn, _mirror_bleed(sheet, _bleed(sheet, index, back_face))))
-            cuts_front = tuple(token_outline(deck.shape, p.x, p.y, *sheet.card) for p in front) \
-                if outline else ()
-            cuts_back = tuple(token_outline(deck.shape, p.x, p.y, *sheet.card) for p in back) \
-                if outline else ()
-            # Marks where cards are: a slot printed front or back (a filler is cut too).
-            used = frozenset(i for i, card in enumerate(slots) if card is not None)
-            marks = () if not marked else whole if len(used) == sheet.per_sheet else \
-                crop_marks(sheet, used)
-            fronts.append(Page(*sheet.paper, tuple(front), marks + cuts_front))
-            backs.append(Page(*sheet.paper, tuple(back), cuts_back))
+            entries += ["filler"] * undefined  # the deck's shape: blank slots, backs printed
+        f, b, filled = _sheets(sheet, deck.shape, entries, start_slot if k == 0 else 0,
+                               offset, group_back, filler_back)
+        fronts += f
+        backs += b
+        fillers += filled
         if group_back is not None:
             name = deck.id if len(runs) == 1 else f"{deck.id}-{k + 1}"
             groups.append(BackGroup(name, deck.id, tuple(range(first_sheet, len(fronts))),
@@ -293,10 +319,51 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
     return fronts, backs, groups, fillers
 
 
+def _alike(a, b) -> bool:
+    """Two decks that may share sheets: printed on the same sheet, pieces of the same kind,
+    neither keeping sheets of its own (own_sheet:, or a declared shape of slots)."""
+    return a.sheet == b.sheet and a.shape == b.shape and a.shape != "standee" and \
+        not (a.own_sheet or b.own_sheet or a.slots or b.slots)
+
+
+def sharing(decks) -> list[list]:
+    """The decks (DeckFaces) in order, those next to each other that may share sheets
+    together: a run of one deck is imposed on its own."""
+    runs: list[list] = []
+    for deck_faces in decks:
+        if runs and _alike(runs[-1][-1].deck, deck_faces.deck):
+            runs[-1].append(deck_faces)
+        else:
+            runs.append([deck_faces])
+    return runs
+
+
+def impose_shared(run: list, start_slot: int, offset) -> tuple[list[Page], list[Page], int,
+                                                               list[tuple[str, tuple[int, ...]]]]:
+    """Decks that share sheets: each deck's cards after the last's, each back behind its
+    front (the back pages are the sheets' own, not one page per back design), and the pages
+    each deck's cards are on."""
+    entries, owner = [], []
+    for deck_faces in run:
+        cards = list(deck_faces.deck.instances())
+        entries += _entries(deck_faces, cards)
+        owner += [deck_faces.deck.id] * len(cards)
+    sheet, shape = run[0].deck.sheet, run[0].deck.shape
+    fronts, backs, fillers = _sheets(sheet, shape, entries, start_slot, offset, None,
+                                     entries[0].back)
+    pages: dict[str, list[int]] = {}
+    for n, deck_id in enumerate(owner):
+        page = (n + start_slot) // sheet.per_sheet
+        if page not in pages.setdefault(deck_id, []):
+            pages[deck_id].append(page)
+    return fronts, backs, fillers, [(d, tuple(p)) for d, p in pages.items()]
+
+
 def impose_game(game_faces: GameFaces, start_slot: int = 0,
                 offset: tuple[float, float] = (0.0, 0.0)) -> Imposition:
-    """Every deck in order, each starting on a fresh sheet; `start_slot` skips the first
-    slots of the first sheet (a partly used sheet); `offset` corrects the back pages."""
+    """Every deck in order: decks printed alike share sheets (sharing()) where that takes
+    fewer sheets, the others each start a fresh sheet; `start_slot` skips the first slots of the first sheet (a partly
+    used sheet); `offset` corrects the back pages."""
     fronts: list[Page] = []
     backs: list[Page] = []
     groups: list[BackGroup] = []
@@ -304,17 +371,30 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
     decks: list[tuple[str, tuple[int, ...]]] = []
     fillers = 0
     printed = [d for d in game_faces.decks if d.deck.total > 0]  # empty decks are drafts
-    for n, deck_faces in enumerate(printed):
-        f, b, g, filled = impose_deck(deck_faces, start_slot if n == 0 else 0, offset,
-                                      deck_faces.deck.backs == "grouped")
-        shift = len(fronts)
-        groups.extend(BackGroup(x.name, x.deck, tuple(s + shift for s in x.sheets), x.back, x.cards)
-                      for x in g)
-        decks.append((deck_faces.deck.id, tuple(range(shift, shift + len(f)))))
-        fronts.extend(f)
-        backs.extend(b)
-        sheets.extend([deck_faces.deck.sheet] * len(f))
-        fillers += filled
+    for n, run in enumerate(sharing(printed)):
+        first = start_slot if n == 0 else 0
+        alone = []  # each deck on sheets of its own: (fronts, backs, groups, fillers)
+        for k, deck_faces in enumerate(run):
+            alone.append(impose_deck(deck_faces, first if k == 0 else 0, offset,
+                                     deck_faces.deck.backs == "grouped"))
+        shared = impose_shared(run, first, offset) if len(run) > 1 else None
+        if shared is not None and len(shared[0]) < sum(len(a[0]) for a in alone):
+            f, b, filled, pages = shared  # fewer sheets: they share (each back behind its card)
+            decks += [(d, tuple(p + len(fronts) for p in numbers)) for d, numbers in pages]
+            fronts.extend(f)
+            backs.extend(b)
+            sheets.extend([run[0].deck.sheet] * len(f))
+            fillers += filled
+            continue
+        for deck_faces, (f, b, g, filled) in zip(run, alone):  # (sharing would save nothing:
+            shift = len(fronts)  # each keeps its sheets, and a grouped deck its back files)
+            groups.extend(BackGroup(x.name, x.deck, tuple(s + shift for s in x.sheets), x.back,
+                                    x.cards) for x in g)
+            decks.append((deck_faces.deck.id, tuple(range(shift, shift + len(f)))))
+            fronts.extend(f)
+            backs.extend(b)
+            sheets.extend([deck_faces.deck.sheet] * len(f))
+            fillers += filled
     return Imposition(tuple(fronts), tuple(backs), tuple(groups), fillers, tuple(sheets),
                       tuple(decks))
 

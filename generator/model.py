@@ -277,6 +277,7 @@ class Deck:
     path: tuple  # ("decks", i)
     backs: str = "grouped"  # "grouped": a sheet per back design; "duplex": backs follow fronts
     slots: int | None = None  # the deck's declared shape: undefined slots print as blank fillers
+    own_sheet: bool = False  # never shares a sheet with another deck (it does by default)
     guide: str = ""  # what the print guide says about this deck (`guide:` in game.yaml)
     card_backs: Mapping[str, "LayoutSpec"] = field(default_factory=frozen_mapping)  # name -> layout
     shape: str = "card"  # card, circle, square, hex (tokens) or standee

@@ -20,9 +20,9 @@ def test_validates_with_drafts_that_count_the_undefined_cards(project, cardgen):
     assert [l for l in run.lines if ": error: " in l] == []
     warnings = [l for l in run.lines if ": warning: " in l]
     # Four characters the seed's notes speak of; nothing made up for ミナ殿下 or the 三大公.
-    assert ("cards/vampire-band/game.yaml:25:12: warning: deck 'characters': 4 of its 50 slots are "
+    assert ("cards/vampire-band/game.yaml:26:12: warning: deck 'characters': 4 of its 50 slots are "
             "defined; 46 are still to be designed (draft) [draft]") in warnings
-    assert ("cards/vampire-band/game.yaml:47:12: warning: deck 'actions': 3 of its 80 slots are "
+    assert ("cards/vampire-band/game.yaml:49:12: warning: deck 'actions': 3 of its 80 slots are "
             "defined; 77 are still to be designed (draft) [draft]") in warnings
     assert "cards/vampire-band/characters.yaml:16:17: warning: card 'akira': durability is TBD (draft) [draft]" in warnings
     # The special cards' effects are not given: their rulings go to the rulebook.
@@ -34,7 +34,7 @@ def test_a_deck_over_its_shape_is_an_error(project, cardgen):
     path.write_text(path.read_text("utf-8").replace("slots: 80", "slots: 2"), "utf-8")
     run = cardgen("validate", "vampire-band")
     assert run.code == 1
-    assert ("cards/vampire-band/game.yaml:47:12: error: deck 'actions' has 3 cards, more than its 2 "
+    assert ("cards/vampire-band/game.yaml:49:12: error: deck 'actions' has 3 cards, more than its 2 "
             "slots [deck]") in run.lines
     assert any("the deck's shape is 140 cards on 14 pages of 10" in line for line in run.lines)
 

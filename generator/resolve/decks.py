@@ -210,6 +210,7 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
             fields=raw.get("fields"),
             backs=raw.get("backs", default(Deck, "backs")),
             slots=raw.get("slots"),
+            own_sheet=flag(raw.get("own_sheet", False)),
             guide=raw.get("guide", default(Deck, "guide")),
             card_backs=frozen_mapping({c["back"]: layouts[c["back"]] for c in
                                        deck_doc.data.get("cards") or [] if isinstance(c, dict)

@@ -18,13 +18,43 @@ def _pages(numbers) -> str:
 
 
 def _paper(imposition: Imposition) -> list[str]:
+    """The paper and grid of every sheet: one line per grid, naming its sheets when the
+    game prints on more than one."""
+    grids: list[tuple] = []  # (sheet, its page numbers); a sheet is a value, not a key
+    for n, sheet in enumerate(imposition.sheets):
+        found = next((numbers for s, numbers in grids if s == sheet), None)
+        if found is None:
+            grids.append((sheet, [n]))
+        else:
+            found.append(n)
     lines = []
-    for sheet in {s.id: s for s in imposition.sheets}.values():
+    for sheet, numbers in grids:
         stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"
         first, second = ("in", "mm") if sheet.unit == "in" else ("mm", "in")
-        lines.append(f"Paper: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards of "
-                     f"{show_size(sheet.card, first)} ({show_size(sheet.card, second)}) per sheet.")
+        which = f" ({_pages(numbers).replace('page', 'sheet')})" if len(grids) > 1 else ""
+        lines.append(f"Paper{which}: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards "
+                     f"of {show_size(sheet.card, first)} ({show_size(sheet.card, second)}) per "
+                     "sheet.")
     return lines
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _sharing(imposition: Imposition, grouped: set) -> list[tuple[list[str], list[int]]]:
+    """The decks printed with each back behind its card, those sharing sheets together:
+    (deck ids, their front pages) in order."""
+    out: list[tuple[list[str], list[int]]] = []
+    for deck, pages in imposition.decks:
+        if deck in grouped:
+            continue
+        if out and set(pages) & set(out[-1][1]):
+            out[-1][0].append(deck)
+            out[-1][1].extend(p for p in pages if p not in out[-1][1])
+        else:
+            out.append(([deck], list(pages)))
+    return out
 
 
 def _count(game: Game, imposition: Imposition, printed: set) -> list[str]:
@@ -90,10 +120,15 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
         "   b. deck by deck, one back file per back design, as many times as it says:",
     ]
     grouped = {g.deck for g in imposition.groups}
+    alone = {tuple(decks)[0]: (decks, pages) for decks, pages in _sharing(imposition, grouped)}
     for deck, pages in imposition.decks:
-        if deck not in grouped:  # every card its own back: those pages of the backs file
+        if deck in alone:  # every card its own back: those pages of the backs file
+            decks, pages = alone[deck]
+            whose = f"deck '{deck}': each card has its own back" if len(decks) == 1 else \
+                f"decks {_listed([repr(d) for d in decks])} share these sheets: each back " \
+                "behind its card"
             lines.append(f"      - {files['backs']} {_pages(pages)}: on the reverse of fronts "
-                         f"{_pages(pages)} (deck '{deck}': each card has its own back)")
+                         f"{_pages(pages)} ({whose})")
             continue
         for group in (g for g in imposition.groups if g.deck == deck):
             times = len(group.sheets)
