@@ -369,7 +369,7 @@ def build_targets(project: Project, game_id: str, options: list[BuildOptions],
             if outputs is None:
                 continue
             progress(f"{game_id}: writing {len(outputs)} files")
-            with _writing(project, game_id, progress):
+            with writing(project, game_id, progress):
                 write_files(outputs, project.output)
                 outcome.removed = ledger.settle(output_folder(project, game_id),
                                                 _ledger_key(run), _owned(run, outputs), dropped)
@@ -394,7 +394,7 @@ def _dropped(project: Project, game_id: str, options: list[BuildOptions]):
 def forget_errata(project: Project, game_id: str, target: str | None) -> list[Path]:
     """An errata run that has nothing to reprint: the errata set an earlier run wrote is no
     longer what changed, so it goes (write/ledger.py). Returns the files removed."""
-    with _writing(project, game_id, lambda message: None):
+    with writing(project, game_id, lambda message: None):
         return ledger.settle(output_folder(project, game_id), ledger.key(target, True), [])
 
 
@@ -479,7 +479,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     return outcome, outputs
 
 
-def _writing(project: Project, game_id: str, progress):
+def writing(project: Project, game_id: str, progress):
     """The game's output lock (write.one_build_at_a_time), held while a set is written; it
     lies beside the PNG cache, not among the game's files."""
     lock = project.output / ".cache" / f"{game_id}.lock"
@@ -563,7 +563,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
                                   book)
     if report.errors or outcome.failed(strict):  # (the rulebook's ink is measured as it is made)
         return outcome, None
-    with _writing(project, game_id, progress):
+    with writing(project, game_id, progress):
         write_files(outputs, project.output)
         keep = {o.path.name for o in outputs}
         for stale in folder.iterdir():  # an earlier export's faces that are gone now
@@ -587,7 +587,7 @@ def showcase(project: Project, game_id: str, request, progress=lambda message: N
     progress(f"{game_id}: drawing the showcase")
     outputs = pictures.outputs(faces, request, output_folder(project, game_id),
                                project.output / ".cache" / "png")
-    with _writing(project, game_id, progress):
+    with writing(project, game_id, progress):
         write_files(outputs, project.output)
     outcome.written = [(o.path, 0) for o in outputs]
     return outcome

@@ -24,7 +24,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 # given its pages and the statistics.
 STAGES = ["load", "resolve", "validate", "stats", "layout", "rulebook", "impose", "write", "export"]
 # Around the pipeline: they run it and may import any stage.
-RUNNERS = {"pipeline", "cli", "serve", "watch", "diff", "scaffold", "completion", "__main__"}
+RUNNERS = {"pipeline", "pnp", "cli", "serve", "watch", "diff", "scaffold", "completion",
+           "__main__"}
 
 
 def _module_of(path: Path) -> str:

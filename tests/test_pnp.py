@@ -81,3 +81,117 @@ def test_the_guide_names_the_grid_of_every_sheet(project, cardgen):
         "cards of 40 x 40 mm" in guide
     assert "Paper (sheets 2-4): A4 plain paper, 9 poker cards, cut along the crop marks; " \
         "3 x 3 cards of 63 x 88 mm" in guide
+
+
+def _kit_game(project) -> None:
+    """Five decks of two sizes (three poker, two square tiles), round tokens and a board."""
+    decks, files = [], {}
+    for deck, n, layout, shape in (("heroes", 4, "pnp-face", None), ("items", 2, "pnp-face", None),
+                                   ("events", 5, "pnp-face", None), ("tiles", 19, "pnp-tile", None),
+                                   ("coins", 18, "pnp-coin", "circle")):
+        decks.append({"id": deck, "name": deck.title(), "cards": f"{deck}.yaml", "front": layout,
+                      "back": layout, "sheet": "plain-a4", **({"shape": shape} if shape else {})})
+        files[f"{deck}.yaml"] = yaml.safe_dump({"cards": [{"id": f"{deck}{i}"}
+                                                          for i in range(n)]}).encode()
+    coin = {"size": ["25mm", "25mm"], "bleed": "2mm", "elements": [
+        {"name": "disc", "type": "ellipse", "fill": "black", "bleed": True},
+        {"name": "id", "type": "text", "text": "{{ card.id }}", "x": "6mm", "y": "9mm",
+         "width": "13mm", "height": "6mm", "color": "white", "size": "6pt"}]}
+    write_game(project, "kit", {"title": "Kit 試作", "lang": "en", "decks": decks}, [],
+               {"pnp-face": FACE, "pnp-back": BACK,
+                "pnp-tile": {**FACE, "size": ["40mm", "40mm"]}, "pnp-coin": coin}, files)
+
+
+def _outline(path) -> list[tuple[str, int]]:
+    import pikepdf
+    with pikepdf.open(path) as pdf:
+        pages = {p.objgen: i for i, p in enumerate(pdf.pages)}
+        with pdf.open_outline() as outline:
+            return [(item.title, pages[item.destination[0].objgen]) for item in outline.root]
+
+
+def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(project, cardgen):
+    _kit_game(project)
+    run = cardgen("pnp", "kit")
+    assert run.code == 0, run.lines
+    out = project / "output/kit/pnp"
+    assert sorted(p.name for p in out.iterdir()) == ["kit-pnp-a4.pdf", "kit-pnp-letter.pdf"]
+    from pdfcheck import page_size_mm
+    for name, size in (("kit-pnp-a4.pdf", (210, 297)), ("kit-pnp-letter.pdf", (215.9, 279.4))):
+        pdf = reader(out / name)
+        assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(pdf.pages[1]), size))
+        cover = " ".join(pdf.pages[0].extract_text().split())
+        for line in ("Heroes (cards, 63 x 88 mm) 4", "Items (cards, 63 x 88 mm) 2",
+                     "Events (cards, 63 x 88 mm) 5", "Tiles (cards, 40 x 40 mm) 19",
+                     "Coins (round tokens, 25 x 25 mm) 18"):
+            assert line in cover, (name, line)
+        assert "board" not in cover and "rulebook" not in cover  # the game has neither
+        sheets = len(pdf.pages) - 1
+        assert f"Cards and pieces, pages 2-{sheets + 1}: print double-sided" in cover
+        assert _outline(out / name)[:2] == [("Contents and how to print", 0),
+                                          ("Cards and pieces", 1)]
+        texts = [" ".join(p.extract_text().split()) for p in pdf.pages[1:]]
+        for page, text in enumerate(texts):
+            side = "front" if page % 2 == 0 else "back"
+            assert f"sheet {page // 2 + 1} of {sheets // 2}, {side}" in text
+        fronts = " ".join(texts[0::2]).split()
+        for deck, n in (("heroes", 4), ("items", 2), ("events", 5), ("tiles", 19), ("coins", 18)):
+            for i in range(n):
+                assert fronts.count(f"{deck}{i}") == 1, (name, deck, i)  # every piece, once
+
+
+def test_gutterfold_backs_meet_their_fronts_when_the_page_is_folded(project, cardgen):
+    from PIL import ImageOps
+
+    from pdfcheck import Raster
+    from test_sheets import boxes
+    _decks(project, {"heroes": 4, "items": 3})
+    run = cardgen("pnp", "pnp", "--layout", "gutterfold", "--paper", "A4")
+    assert run.code == 0, run.lines
+    path = project / "output/pnp/pnp/pnp-pnp-a4-gutterfold.pdf"
+    pdf = reader(path)
+    assert len(pdf.pages) == 1 + 2  # the cover, then 7 cards at 4 a page (A4 turned, 2 x 2)
+    for page in (1, 2):
+        raster = Raster(path, page, dpi=150)
+        W, H = raster.image.size
+        left = raster.image.crop((0, 0, W // 2, H))
+        right = ImageOps.mirror(raster.image.crop((W - W // 2, 0, W, H)))  # folded over
+        f = sorted(centre(b) for b in boxes(left, raster.px_per_mm))
+        b = sorted(centre(b) for b in boxes(right, raster.px_per_mm))
+        assert f and len(f) == len(b)
+        assert all(abs(x1 - x2) < 0.3 and abs(y1 - y2) < 0.3 for (x1, y1), (x2, y2) in zip(f, b))
+        words = pdf.pages[page].extract_text().split()
+        backs = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "back"]
+        fronts = [w for i, w in enumerate(words) if w.startswith(("heroes", "items"))
+                  and (i == 0 or words[i - 1] != "back")]
+        assert fronts and sorted(fronts) == sorted(backs)  # each card's back on its page
+
+
+def test_nothing_of_the_kit_prints_where_the_printer_cannot(project, cardgen):
+    from pdfcheck import Raster
+    _kit_game(project)
+    for layout in ("duplex", "gutterfold"):
+        assert cardgen("pnp", "kit", "--layout", layout).code == 0
+        for name, unprintable in (("a4", 5.0), ("letter", 4.0)):
+            path = next((project / "output/kit/pnp").glob(f"kit-pnp-{name}*{layout[:3]}*.pdf"),
+                        None) or project / f"output/kit/pnp/kit-pnp-{name}.pdf"
+            for page in range(1, len(reader(path).pages)):
+                raster = Raster(path, page, dpi=100)
+                W, H = raster.image.size
+                band = int(unprintable * raster.px_per_mm) - 1
+                for box in ((0, 0, W, band), (0, H - band, W, H), (0, 0, band, H),
+                            (W - band, 0, W, H)):
+                    assert raster.image.crop(box).convert("L").getextrema()[0] > 235, \
+                        (layout, name, page, box)
+
+
+def test_ink_saver_lightens_the_large_fills_and_keeps_the_text(project, cardgen):
+    from pdfcheck import Raster
+    _decks(project, {"heroes": 2})
+    assert cardgen("pnp", "pnp", "--paper", "A4", "--ink-saver").code == 0
+    path = project / "output/pnp/pnp/pnp-pnp-a4-ink-saver.pdf"
+    raster = Raster(path, 1, dpi=100)
+    grey = raster.image.convert("L")
+    x0, y0, x1, y1 = [int(v * raster.px_per_mm) for v in (20, 30, 50, 60)]  # inside card 1
+    assert grey.crop((x0, y0, x1, y1)).getextrema()[0] > 180  # black lightened to pale grey
+    assert "heroes0" in reader(path).pages[1].extract_text()

@@ -355,6 +355,27 @@ def cmd_export(args, project: Project) -> int:
     return ExitCode.DATA if failed else ExitCode.OK
 
 
+def cmd_pnp(args, project: Project) -> int:
+    from .. import pnp
+    request = pnp.Request(tuple(dict.fromkeys(args.paper or ("A4", "Letter"))), args.layout,
+                          args.ink_saver)
+    failed = False
+    progress = Progress(args.quiet)
+    for game_id in _games(project, args.games):
+        outcome = pnp.pnp(project, game_id, request, progress)
+        progress.clear()
+        _print_report(outcome.report)
+        if not outcome.written:
+            failed = True
+            print(f"{game_id}: no print-and-play kit: {outcome.report.summary()}",
+                  file=sys.stderr)
+            continue
+        if not args.quiet:
+            for path, _ in outcome.written:
+                print(f"wrote {printable(project.display(path))}")
+    return ExitCode.DATA if failed else ExitCode.OK
+
+
 def cmd_showcase(args, project: Project) -> int:
     from ..colors import parse_color
     from ..write.showcase import MAX_SHOWN, Request
@@ -456,7 +477,7 @@ def _complete(argv: list[str]) -> int:
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
             "stats": cmd_stats, "export": cmd_export, "watch": cmd_watch,
-            "completion": cmd_completion, "showcase": cmd_showcase}
+            "completion": cmd_completion, "showcase": cmd_showcase, "pnp": cmd_pnp}
 # Commands that need no project: run wherever the shell is.
 NO_PROJECT = ("completion",)
 

@@ -199,6 +199,22 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--quiet", "-q", action="store_true",
                    help="print problems only: no progress, no list of files written")
 
+    pn = sub.add_parser("pnp", parents=[common],
+                        help="one print-and-play PDF per paper: a cover with the components, "
+                             "the card sheets, the boards and the rulebook")
+    pn.add_argument("games", nargs="*", metavar="GAME", help="games to make kits of (default: all)")
+    pn.add_argument("--paper", action="append", choices=("A4", "Letter"), type=_kit_paper,
+                    help="the paper of a kit, A4 or Letter; may be given twice (default: both)")
+    pn.add_argument("--layout", choices=("duplex", "gutterfold"), default="duplex",
+                    help="duplex (default: each front page followed by its back page, for a "
+                         "double-sided printer) or gutterfold (fronts and backs side by side, "
+                         "folded and glued: any printer)")
+    pn.add_argument("--ink-saver", action="store_true",
+                    help="lighten the large areas of colour (backgrounds, back designs)")
+    pn.add_argument("--output", type=Path, help="output folder (default: output/)")
+    pn.add_argument("--quiet", "-q", action="store_true",
+                    help="print problems only: no progress, no list of files written")
+
     sc = sub.add_parser("showcase", parents=[common],
                         help="presentation pictures of chosen cards, for a playtest invitation "
                              "or a crowdfunding page: a row over reflections, or a hand")
@@ -231,6 +247,13 @@ def _parser() -> argparse.ArgumentParser:
     cp.add_argument("shell", choices=completion.SHELLS,
                     help="the shell: bash, zsh or fish (docs/cli.md says where to put it)")
     return p
+
+
+def _kit_paper(text: str) -> str:
+    return {"a4": "A4", "letter": "Letter"}.get(text.lower(), text)
+
+
+_kit_paper.__name__ = "--paper"
 
 
 def _picture_size(text: str) -> tuple[int, int]:

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 
 import math
 
-from .layout import DeckFaces, GameFaces
-from .boards.base import split_pages, whole_paper
-from .layout.board import BoardFace
-from .layout.pieces import TOKEN_SHAPES, token_outline
-from .primitives import Face, Item, Line, Text
-from .model import SheetPreset
-from .units import mm, paper_size, to_mm
+from ..layout import DeckFaces, GameFaces
+from ..boards.base import split_pages, whole_paper
+from ..layout.board import BoardFace
+from ..layout.pieces import TOKEN_SHAPES, token_outline
+from ..primitives import Face, Item, Line, Text
+from ..model import SheetPreset
+from ..units import mm, paper_size, to_mm
 
 MARK_COLOR = (0.0, 0.0, 0.0)
 MARK_WIDTH = 0.25

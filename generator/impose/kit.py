@@ -1,0 +1,151 @@
+"""Print-and-play pages (`cardgen pnp`): the sheets of a game for any home printer.
+
+- duplex: each sheet's front page then its back page, as the build imposes them, each
+  page saying which side it is and how the sheet turns over;
+- gutterfold: one page per sheet, fronts on its left half and their backs on the right
+  half, mirrored about the fold line down the middle: folded along it and glued, every
+  back lies exactly behind its front, whatever the printer (no duplex registration), and
+  the crop marks of both halves meet.
+
+Pure geometry, as the rest of impose: pages of placements and marks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..layout import GameFaces
+from ..layout.pieces import TOKEN_SHAPES, token_outline
+from ..model import SheetPreset
+from ..primitives import Item, Line, Text
+from ..units import mm
+from . import Imposition, Page, Placement, _bleed, _mirror_bleed, crop_marks
+
+LAYOUTS = ("duplex", "gutterfold")
+FOLD = (0.55, 0.55, 0.55)
+FOLD_DASH = (4.0, 3.0)
+NOTE = (0.35, 0.35, 0.35)
+NOTE_SIZE = 6.5
+
+
+@dataclass(frozen=True)
+class KitPages:
+    """A game's card sheets for print-and-play: the pages, and for each sheet printed
+    what it holds (for the cover and the bookmarks): (first page, pages, decks)."""
+
+    pages: tuple[Page, ...]
+    sheets: tuple[tuple[int, int, tuple[str, ...]], ...]
+
+
+def _note(page_w: float, y: float, text: str, font: str) -> Text:
+    return Text(page_w / 2, y, text, font, NOTE_SIZE, NOTE, anchor="middle")
+
+
+def duplex(imposition: Imposition, font: str) -> KitPages:
+    """Front page, back page, sheet after sheet, each saying what it is and, on the back,
+    how the sheet is turned (the edge it flips on)."""
+    pages, sheets = [], []
+    owners = _owners(imposition)
+    for n, (front, back) in enumerate(zip(imposition.fronts, imposition.backs)):
+        sheet = imposition.sheets[n]
+        edge = "long" if sheet.duplex == "long-edge" else "short"
+        low = sheet.unprintable + mm(1)  # the note, just inside what prints
+        count = len(imposition.fronts)
+        sheets.append((len(pages), 2, owners[n]))
+        pages.append(replace(front, marks=front.marks + (_note(
+            front.width, low, f"sheet {n + 1} of {count}, front: print double-sided, "
+            f"flipped on the {edge} edge", font),)))
+        pages.append(replace(back, marks=back.marks + (_note(
+            back.width, low, f"sheet {n + 1} of {count}, back (the {edge} edge flipped)",
+            font),)))
+    return KitPages(tuple(pages), tuple(sheets))
+
+
+def _owners(imposition: Imposition) -> list[tuple[str, ...]]:
+    owners: list[list[str]] = [[] for _ in imposition.fronts]
+    for deck, numbers in imposition.decks:
+        for n in numbers:
+            if deck not in owners[n]:
+                owners[n].append(deck)
+    return [tuple(o) for o in owners]
+
+
+def _half(sheet: SheetPreset, paper: tuple[float, float], card: tuple[float, float]):
+    """The grid of one half of a gutter-fold page of `paper`: a sheet preset whose paper is
+    the whole page and whose grid lies in the left half, against the fold, centred up and
+    down; None when not one card fits."""
+    W, H = paper
+    marks = sum(sheet.crop_marks) if sheet.crop_marks else 0.0
+    edge = sheet.unprintable + marks
+    gutter = 2 * (marks + mm(1))  # the marks of both halves beside the fold, apart
+    w, h = card
+    gx, gy = sheet.gap
+    cols = int((W / 2 - gutter / 2 - edge + gx + 1e-6) // (w + gx))
+    rows = int((H - 2 * edge + gy + 1e-6) // (h + gy))
+    if cols < 1 or rows < 1:
+        return None
+    used_w, used_h = cols * w + (cols - 1) * gx, rows * h + (rows - 1) * gy
+    return replace(sheet, paper=paper, card=card, columns=cols, rows=rows,
+                   margin_left=W / 2 - gutter / 2 - used_w, margin_top=(H - used_h) / 2)
+
+
+def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
+    """Each deck's cards (decks of one size and shape together) on gutter-fold pages.
+    `sheets`: deck id -> the plain sheet preset of the kit's paper fitted to its cards (its
+    unprintable margin, marks and gap)."""
+    pages: list[Page] = []
+    sheets_out = []
+    runs: list[list] = []
+    for deck_faces in (d for d in game_faces.decks if d.deck.total > 0):
+        deck = deck_faces.deck
+        if runs and (runs[-1][0].deck.piece_size, runs[-1][0].deck.shape) == \
+                (deck.piece_size, deck.shape) and not deck.own_sheet and \
+                not runs[-1][0].deck.own_sheet:
+            runs[-1].append(deck_faces)
+        else:
+            runs.append([deck_faces])
+    for run in runs:
+        first = run[0].deck
+        sheet = sheets[first.id]
+        W, H = sheet.paper
+        # the page either way round: whichever holds more cards in a half
+        halves = [(p, _half(sheet, p, first.piece_size)) for p in ((W, H), (H, W))]
+        halves = [(p, s) for p, s in halves if s is not None]
+        if not halves:
+            continue  # (too big for half a page: the caller says so)
+        paper, half = max(halves, key=lambda ps: ps[1].per_sheet)
+        entries = [(d.deck.id, c.id, d.fronts[c.id], d.backs[c.id]) for d in run
+                   for c in d.deck.instances()]
+        for start in range(0, len(entries), half.per_sheet):
+            chunk = entries[start:start + half.per_sheet]
+            pages.append(_fold_page(half, chunk, first.shape, font, len(pages)))
+            sheets_out.append((len(pages) - 1, 1, tuple(dict.fromkeys(e[0] for e in chunk))))
+    return KitPages(tuple(pages), tuple(sheets_out))
+
+
+def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: int) -> Page:
+    from . import slot_position
+    W, H = half.paper
+    placements: list[Placement] = []
+    cuts: list[Item] = []
+    used = frozenset(range(len(chunk)))
+    mirror = replace(half, duplex="long-edge")  # the right half: the left mirrored
+    for index, (_, card_id, front, back) in enumerate(chunk):
+        x, y = slot_position(half, index)
+        w, h = half.card
+        bleed = _bleed(half, index, front)
+        placements.append(Placement(front, x, y, card_id, 0, bleed))
+        placements.append(Placement(back, W - x - w, y, card_id, 0,
+                                    _mirror_bleed(mirror, _bleed(half, index, back))))
+        if shape in TOKEN_SHAPES:
+            cuts += [token_outline(shape, x, y, w, h), token_outline(shape, W - x - w, y, w, h)]
+    marks: list[Item] = []
+    if shape not in ("circle", "hex"):
+        left = crop_marks(half, used if len(chunk) < half.per_sheet else None)
+        marks += list(left) + [replace(m, x1=W - m.x1, x2=W - m.x2) for m in left]
+    low = half.unprintable + mm(1)
+    marks += [Line(W / 2, low + mm(4), W / 2, H - half.unprintable - mm(1), FOLD, 0.4,
+                   FOLD_DASH),
+              _note(W, low, f"page {number + 1}: fold along the dashed line, fronts out, glue, "
+                            "then cut along the marks through both layers", font)]
+    return Page(W, H, tuple(placements), tuple(cuts) + tuple(marks))

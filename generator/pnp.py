@@ -1,0 +1,120 @@
+"""`cardgen pnp GAME`: one print-and-play PDF per paper, the kit a designer hands out.
+
+For each paper (A4 and Letter unless told), the game's pieces are imposed again on that
+paper's plain preset (layouts/sheets/plain-<paper>.yaml, fitted to each deck's cards, decks
+of one size sharing sheets), as duplex pages (front, back, sheet after sheet) or gutter-fold
+pages; the boards are tiled on that paper; the rulebook is appended; a cover lists the
+components and says how to print each part. Checked as a build is: a game with errors writes
+nothing. Written as output/<game>/pnp/<game>-pnp-<paper>[-gutterfold][-ink-saver].pdf.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import pipeline
+from .impose import impose_board, impose_game, kit
+from .layout import DeckFaces, GameFaces
+from .load import Project, load_sheet
+from .pipeline import Outcome
+from .resolve.sheets import resolve_sheet
+from .units import paper_size
+from .write import BytesFile, write_files
+from .write import kit as sheets
+
+PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
+
+
+@dataclass(frozen=True)
+class Request:
+    papers: tuple[str, ...] = ("A4", "Letter")
+    layout: str = "duplex"  # or gutterfold
+    ink_saver: bool = False
+
+
+def _on_paper(project: Project, faces: GameFaces, paper: str, report) -> tuple[GameFaces, dict]:
+    """The game's decks on the paper's plain preset, fitted to each deck's pieces."""
+    preset = PAPERS[paper]
+    decks, fitted = [], {}
+    for deck_faces in faces.decks:
+        deck = deck_faces.deck
+        doc = load_sheet(project, preset, report, deck.loc)
+        sheet = None if doc is None else resolve_sheet(preset, doc, report, deck.piece_size)
+        if sheet is None:
+            continue
+        fitted[deck.id] = sheet
+        decks.append(DeckFaces(replace(deck, sheet=sheet), deck_faces.fronts, deck_faces.backs))
+    return replace(faces, decks=tuple(decks)), fitted
+
+
+def _boards(faces: GameFaces, paper: str, font: str) -> list:
+    pages = []
+    for board_face in faces.boards:
+        board = replace(board_face.board, papers=(paper,))
+        pages.append((board, impose_board(replace(board_face, board=board), font)))
+    return pages
+
+
+def pnp(project: Project, game_id: str, request: Request,
+        progress=lambda message: None) -> Outcome:
+    progress(f"{game_id}: checking")
+    outcome = pipeline.check(project, game_id)
+    faces = None if outcome.failed(False) else pipeline.lay_out(outcome)
+    if faces is None:
+        return outcome
+    game, report = outcome.game, outcome.report
+    font = game.main_family.regular
+    book = None
+    if game.rulebook is not None:
+        progress(f"{game_id}: typesetting the rulebook")
+        from . import rulebook
+        book = rulebook.build(game, faces, outcome.rulebook_markdown)
+    if request.ink_saver:
+        from .layout.inksaver import lighter
+        faces = lighter(faces)
+    outputs = []
+    for paper in request.papers:
+        progress(f"{game_id}: the {paper} kit")
+        on_paper, fitted = _on_paper(project, faces, paper, report)
+        if report.errors:
+            return outcome
+        outputs.append(_kit(game, on_paper, fitted, paper, request, book, font, project))
+    with pipeline.writing(project, game_id, progress):
+        write_files(outputs, project.output)
+    outcome.written = [(o.path, 0) for o in outputs]
+    return outcome
+
+
+def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, book, font,
+         project: Project) -> BytesFile:
+    if request.layout == "gutterfold":
+        cards = kit.gutterfold(faces, fitted, font)
+        how = ("print single-sided; fold each page along its dashed line, fronts outwards, "
+               "glue the halves together, then cut along the marks through both layers "
+               "(round and hex pieces along their outline)")
+    else:
+        cards = kit.duplex(impose_game(faces), font)
+        edge = next(iter(fitted.values())).duplex if fitted else "long-edge"
+        how = (f"print double-sided, flipped on the {edge.replace('-edge', '')} edge (each "
+               "front page is followed by its back page), then cut along the marks (round "
+               "and hex pieces along their outline)")
+    parts = [sheets.Part("Cards and pieces", cards.pages, how=how, count=len(cards.pages))]
+    boards = _boards(faces, paper, font)
+    for board, pages in boards:
+        parts.append(sheets.Part(f"Board: {board.title or board.id}", tuple(pages),
+                                 how="print single-sided; trim the pages and join them along "
+                                     "the crosses" if len(pages) > 1 else
+                                     "print single-sided", count=len(pages)))
+    if book is not None:
+        parts.append(sheets.Part("Rulebook", pdf=book.pdf, count=book.pages,
+                                 how=f"the rules, on {book.pages} pages: print them at 100%, "
+                                     "or two pages to a sheet"))
+    listed = sheets.components(game, {b.id: len(p) for b, p in boards})
+    paper_wh = paper_size(paper)
+    cover = sheets.cover(game, paper_wh, paper, request.layout, listed, parts)
+    duplex = next(iter(fitted.values())).duplex if fitted else "long-edge"
+    data = sheets.assemble(game, cover, parts, duplex)
+    name = f"{game.stem}-pnp-{paper.lower()}" + \
+        ("-gutterfold" if request.layout == "gutterfold" else "") + \
+        ("-ink-saver" if request.ink_saver else "") + ".pdf"
+    return BytesFile(pipeline.output_folder(project, game.id) / "pnp" / name, data)
