@@ -118,6 +118,7 @@ class SheetPreset:
     unit: str = "mm"  # what its lengths are written in ("mm" or "in"): messages use it
     margins_written: Mapping[str, float] = field(default_factory=frozen_mapping)  # right, bottom
     unprintable: float = 0.0  # from each paper edge, nothing prints (the printer cannot)
+    mixed: bool = False  # pieces of other sizes and shapes may share its pages (plain paper)
     where: Mapping[str, Location] = field(default_factory=frozen_mapping)  # "grid", "margins.right"
 
     @property

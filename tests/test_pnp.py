@@ -84,24 +84,97 @@ def test_the_guide_names_the_grid_of_every_sheet(project, cardgen):
 
 
 def _kit_game(project) -> None:
-    """Five decks of two sizes (three poker, two square tiles), round tokens and a board."""
+    """Five decks of two sizes (three of poker cards, two of small cards), hex tiles and
+    round tokens, all on plain A4."""
     decks, files = [], {}
-    for deck, n, layout, shape in (("heroes", 4, "pnp-face", None), ("items", 2, "pnp-face", None),
-                                   ("events", 5, "pnp-face", None), ("tiles", 19, "pnp-tile", None),
-                                   ("coins", 18, "pnp-coin", "circle")):
-        decks.append({"id": deck, "name": deck.title(), "cards": f"{deck}.yaml", "front": layout,
-                      "back": layout, "sheet": "plain-a4", **({"shape": shape} if shape else {})})
-        files[f"{deck}.yaml"] = yaml.safe_dump({"cards": [{"id": f"{deck}{i}"}
-                                                          for i in range(n)]}).encode()
+    tile = {"size": ["40mm", "46.19mm"], "bleed": "2mm", "elements": [
+        {"name": "hex", "type": "polygon", "sides": 6, "fill": "black", "bleed": True},
+        {"name": "id", "type": "text", "text": "{{ card.id }}", "x": "10mm", "y": "20mm",
+         "width": "20mm", "height": "6mm", "color": "white", "size": "6pt"}]}
     coin = {"size": ["25mm", "25mm"], "bleed": "2mm", "elements": [
         {"name": "disc", "type": "ellipse", "fill": "black", "bleed": True},
         {"name": "id", "type": "text", "text": "{{ card.id }}", "x": "6mm", "y": "9mm",
          "width": "13mm", "height": "6mm", "color": "white", "size": "6pt"}]}
+    small = {**FACE, "size": ["44mm", "63mm"]}
+    for deck, n, layout, shape in (("heroes", 4, "pnp-face", None), ("items", 2, "pnp-face", None),
+                                   ("events", 5, "pnp-face", None), ("ref", 4, "pnp-small", None),
+                                   ("special", 2, "pnp-small", None), ("tiles", 19, "pnp-tile", "hex"),
+                                   ("coins", 18, "pnp-coin", "circle")):
+        decks.append({"id": deck, "name": deck.title(), "cards": f"{deck}.yaml", "front": layout,
+                      "back": layout, "backs": "duplex", "sheet": "plain-a4",
+                      **({"shape": shape} if shape else {})})
+        files[f"{deck}.yaml"] = yaml.safe_dump({"cards": [{"id": f"{deck}{i}"}
+                                                          for i in range(n)]}).encode()
     write_game(project, "kit", {"title": "Kit 試作", "lang": "en", "decks": decks}, [],
-               {"pnp-face": FACE, "pnp-back": BACK,
-                "pnp-tile": {**FACE, "size": ["40mm", "40mm"]}, "pnp-coin": coin}, files)
+               {"pnp-face": FACE, "pnp-small": small, "pnp-tile": tile, "pnp-coin": coin}, files)
 
 
+KIT = (("heroes", 4), ("items", 2), ("events", 5), ("ref", 4), ("special", 2), ("tiles", 19),
+       ("coins", 18))
+
+
+def _placements(page) -> list[tuple[float, float, float, float]]:
+    """The boxes faces are placed in on a page, read from its operators: each face is
+    drawn clipped to its box (`x y w h re W n`) and moved to its corner (`1 0 0 1 x y cm`)."""
+    import pikepdf
+    found, box = [], None
+    for operands, op in pikepdf.parse_content_stream(page):
+        op = str(op)
+        if op == "re":
+            box = [float(v) for v in operands]
+        elif op == "cm" and box is not None:
+            found.append(tuple(box))
+            box = None
+    return found
+
+
+def test_pieces_of_two_sizes_hexes_and_tokens_pack_onto_fewer_sheets(project, cardgen):
+    import pikepdf
+    _kit_game(project)
+    run = cardgen("build", "kit")
+    assert run.code == 0, [line for line in run.lines if "error" in line]
+    out = project / "output/kit"
+    fronts, backs = _texts(out / "kit-fronts.pdf"), _texts(out / "kit-backs.pdf")
+    # Each deck alone, each on a grid of its own: heroes, items, events 1 sheet each, ref
+    # and special 1 each (16 small cards a sheet), tiles 1 (20 a sheet), coins 1: 7 sheets.
+    assert len(fronts) == len(backs) == 3
+    words = " ".join(fronts).split()
+    for deck, n in KIT:
+        assert all(words.count(f"{deck}{i}") == 1 for i in range(n)), deck  # each once
+    with pikepdf.open(out / "kit-fronts.pdf") as f, pikepdf.open(out / "kit-backs.pdf") as b:
+        for page_f, page_b in zip(f.pages, b.pages):
+            W = float(page_f.MediaBox[2])
+            front = sorted(_placements(page_f))
+            back = sorted((W - x - w, y, w, h) for x, y, w, h in _placements(page_b))
+            assert len(front) == len(back) > 0
+            for a, c in zip(front, back):  # each back's box is its front's, turned over
+                assert all(abs(p - q) < 0.3 * 72 / 25.4 for p, q in zip(a, c)), (a, c)
+    guide = (out / "kit-print-guide.txt").read_text("utf-8")
+    assert "each sheet packed: sheet 1: 9 cards of 63 x 88 mm;" in guide
+    assert "18 round tokens of 25 x 25 mm" in guide
+
+
+def test_hexes_share_their_edges_and_tokens_keep_a_gap(project, cardgen):
+    """In the honeycomb, two tiles side by side touch: one cut serves both; round tokens
+    of a hexagonal packing are at least 1.5 mm apart."""
+    import math
+
+    import pikepdf
+    _kit_game(project)
+    assert cardgen("build", "kit").code == 0
+    with pikepdf.open(project / "output/kit/kit-fronts.pdf") as pdf:
+        boxes = [b for page in pdf.pages for b in _placements(page)]
+    mm = 72 / 25.4
+    tiles = [b for b in boxes if abs(b[2] - (40 + 0) * mm) < 1 and abs(b[3] - 46.19 * mm) < 1]
+    coins = [b for b in boxes if abs(b[2] - 26.5 * mm) < 1]  # 25 mm and half the gap around
+    assert len(tiles) >= 19 - 4  # (on the last sheet; a few on the sheet before)
+    width = 46.19 / 2 * math.sqrt(3)  # the hexagon's width across its flats
+    steps = sorted({round(abs(a[0] - b[0]) / mm, 2) for a in tiles for b in tiles
+                    if abs(a[1] - b[1]) < 0.01 and a != b})
+    assert abs(steps[0] - width) < 0.05  # neighbours one hexagon's width apart: edges shared
+    centres = [(x + w / 2, y + h / 2) for x, y, w, h in coins]
+    nearest = min(math.dist(p, q) for p in centres for q in centres if p != q) / mm
+    assert abs(nearest - (25 + 1.5)) < 0.05
 def _outline(path) -> list[tuple[str, int]]:
     import pikepdf
     with pikepdf.open(path) as pdf:
@@ -122,7 +195,8 @@ def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(proje
         assert all(abs(a - b) < 0.2 for a, b in zip(page_size_mm(pdf.pages[1]), size))
         cover = " ".join(pdf.pages[0].extract_text().split())
         for line in ("Heroes (cards, 63 x 88 mm) 4", "Items (cards, 63 x 88 mm) 2",
-                     "Events (cards, 63 x 88 mm) 5", "Tiles (cards, 40 x 40 mm) 19",
+                     "Events (cards, 63 x 88 mm) 5", "Ref (cards, 44 x 63 mm) 4",
+                     "Special (cards, 44 x 63 mm) 2", "Tiles (hex tiles, 40 x 46.19 mm) 19",
                      "Coins (round tokens, 25 x 25 mm) 18"):
             assert line in cover, (name, line)
         assert "board" not in cover and "rulebook" not in cover  # the game has neither
@@ -135,7 +209,7 @@ def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(proje
             side = "front" if page % 2 == 0 else "back"
             assert f"sheet {page // 2 + 1} of {sheets // 2}, {side}" in text
         fronts = " ".join(texts[0::2]).split()
-        for deck, n in (("heroes", 4), ("items", 2), ("events", 5), ("tiles", 19), ("coins", 18)):
+        for deck, n in KIT:
             for i in range(n):
                 assert fronts.count(f"{deck}{i}") == 1, (name, deck, i)  # every piece, once
 

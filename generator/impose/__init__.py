@@ -72,6 +72,7 @@ class Imposition:
     fillers: int = 0  # blank filler slots
     sheets: tuple[SheetPreset, ...] = field(default=())  # the sheet of each page
     decks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (deck id, its front page numbers)
+    plans: tuple[str, ...] = ()  # per page: what a packed sheet holds, in words ("" for a grid)
 
     @property
     def cards(self) -> int:
@@ -320,10 +321,28 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
 
 
 def _alike(a, b) -> bool:
-    """Two decks that may share sheets: printed on the same sheet, pieces of the same kind,
-    neither keeping sheets of its own (own_sheet:, or a declared shape of slots)."""
-    return a.sheet == b.sheet and a.shape == b.shape and a.shape != "standee" and \
+    """Two decks that may share sheets: printed on the same sheet with pieces of the same
+    kind, or on plain paper that takes any (packing.mixed); neither a standee nor keeping
+    sheets of its own (own_sheet:, or a declared shape of slots)."""
+    return (a.sheet == b.sheet and a.shape == b.shape or packing.mixed(a.sheet, b.sheet)) \
+        and "standee" not in (a.shape, b.shape) and \
         not (a.own_sheet or b.own_sheet or a.slots or b.slots)
+
+
+def _packs(run: list) -> bool:
+    """A run that is packed (packing.py) rather than laid in one grid: decks of several
+    sizes or shapes, or tokens that nest (hexes, circles) on paper that takes them."""
+    first = run[0].deck
+    return first.sheet.mixed and (first.shape in packing.NESTED or any(
+        d.deck.sheet != first.sheet or d.deck.shape != first.shape for d in run[1:]))
+
+
+def impose_packed(run: list, offset):
+    """A run packed on its first deck's paper: (fronts, backs, plans, deck pages)."""
+    runs = [(d.deck.id, d.deck.shape, [(c.id, d.fronts[c.id], d.backs[c.id])
+                                      for c in d.deck.instances()]) for d in run]
+    fronts, backs, plans, pages = packing.pack(runs, run[0].deck.sheet, offset)
+    return fronts, backs, plans, list(pages.items())
 
 
 def sharing(decks) -> list[list]:
@@ -369,6 +388,7 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
     groups: list[BackGroup] = []
     sheets: list[SheetPreset] = []
     decks: list[tuple[str, tuple[int, ...]]] = []
+    plans: list[str] = []
     fillers = 0
     printed = [d for d in game_faces.decks if d.deck.total > 0]  # empty decks are drafts
     for n, run in enumerate(sharing(printed)):
@@ -377,10 +397,16 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
         for k, deck_faces in enumerate(run):
             alone.append(impose_deck(deck_faces, first if k == 0 else 0, offset,
                                      deck_faces.deck.backs == "grouped"))
-        shared = impose_shared(run, first, offset) if len(run) > 1 else None
+        if _packs(run):
+            f, b, made, pages = impose_packed(run, offset)
+            shared = (f, b, 0, pages)
+        else:
+            made = ()
+            shared = impose_shared(run, first, offset) if len(run) > 1 else None
         if shared is not None and len(shared[0]) < sum(len(a[0]) for a in alone):
             f, b, filled, pages = shared  # fewer sheets: they share (each back behind its card)
             decks += [(d, tuple(p + len(fronts) for p in numbers)) for d, numbers in pages]
+            plans += list(made) or [""] * len(f)
             fronts.extend(f)
             backs.extend(b)
             sheets.extend([run[0].deck.sheet] * len(f))
@@ -394,9 +420,10 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
             fronts.extend(f)
             backs.extend(b)
             sheets.extend([deck_faces.deck.sheet] * len(f))
+            plans += [""] * len(f)
             fillers += filled
     return Imposition(tuple(fronts), tuple(backs), tuple(groups), fillers, tuple(sheets),
-                      tuple(decks))
+                      tuple(decks), tuple(plans))
 
 
 CROSS_ARM = mm(4)
@@ -478,3 +505,6 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
         pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),
                           tuple(marks)))
     return tuple(pages)
+
+
+from . import packing  # noqa: E402  (packed sheets use this module's pages and marks)

@@ -119,6 +119,7 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         unit=v.unit,
         margins_written=frozen_mapping(written),
         unprintable=unprintable,
+        mixed=plain and flag(v.raw("mixed", True)),
         where=frozen_mapping({"grid": doc.locate(("grid",)),
                               "unprintable": v.locate("unprintable") if v.raw("unprintable")
                               is not None else doc.locate(()),

@@ -28,13 +28,21 @@ def _paper(imposition: Imposition) -> list[str]:
         else:
             found.append(n)
     lines = []
+    plans = imposition.plans or ("",) * len(imposition.sheets)
     for sheet, numbers in grids:
         stock = "pre-cut stock" if sheet.precut else "cut along the crop marks"
         first, second = ("in", "mm") if sheet.unit == "in" else ("mm", "in")
         which = f" ({_pages(numbers).replace('page', 'sheet')})" if len(grids) > 1 else ""
-        lines.append(f"Paper{which}: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} cards "
-                     f"of {show_size(sheet.card, first)} ({show_size(sheet.card, second)}) per "
-                     "sheet.")
+        grid = [n for n in numbers if not plans[n]]
+        if grid:
+            lines.append(f"Paper{which}: {sheet.name}, {stock}; {sheet.columns} x {sheet.rows} "
+                         f"cards of {show_size(sheet.card, first)} ({show_size(sheet.card, second)})"
+                         " per sheet.")
+        packed = [n for n in numbers if plans[n]]  # pieces of several sizes, nested tokens
+        if packed:
+            lines.append(f"Paper{which if not grid else ''}: {sheet.name}, {stock} (and tokens "
+                         "along their outlines), each sheet packed: " +
+                         "; ".join(f"sheet {n + 1}: {plans[n]}" for n in packed) + ".")
     return lines
 
 

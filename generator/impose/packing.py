@@ -1,0 +1,210 @@
+"""Packed sheets: pieces of several sizes and shapes on one plain-paper sheet, and tokens
+nested as their shapes allow.
+
+On a preset that fits any card (`plain: true`), decks of different sizes may share a page:
+each deck's pieces fill bands across the page, top to bottom, a deck after the one before
+it. Cards and square tokens lie in a grid band (their crop marks around it, so every cut is
+straight across its band); hex tiles lie in a honeycomb, touching along shared edges (one
+cut serves two tiles); round tokens in a hexagonal packing, each row set in by half a
+token, a small gap apart. Bands of cards keep room between them for their marks. The back
+of every piece is drawn where its front lands after the sheet is turned, as on any sheet.
+
+Pure geometry, as the rest of impose.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from ..layout.pieces import cut_points, token_outline
+from ..model import SheetPreset
+from ..primitives import Face, Group
+from ..units import mm, show_size
+from . import Page, Placement, crop_marks
+
+NESTED = ("hex", "circle")
+TOKEN_GAP = mm(1.5)  # between round tokens, at least: room to cut each one out
+KINDS = {"circle": "round tokens", "hex": "hex tiles", "square": "square tokens"}
+
+
+def mixed(a: SheetPreset, b: SheetPreset) -> bool:
+    """Two sheets whose pieces may share a page: plain paper that fits any card, the same
+    paper, turned over the same way, with the same margin nothing prints in."""
+    return a.mixed and b.mixed and a.paper == b.paper and a.duplex == b.duplex and \
+        a.unprintable == b.unprintable and a.crop_marks == b.crop_marks
+
+
+@dataclass(frozen=True)
+class _Lattice:
+    """How the pieces of a run lie in a band: the x of each spot of an even and an odd row
+    (from the band's left), the row pitch, and where a spot's centre lies below its row's
+    top (by row and column), how far its printed shape reaches above and below the centre."""
+
+    even: list
+    odd: list
+    pitch: float
+    centre: object  # (row, col) -> y below the row's top
+    half: float
+
+    def xs(self, row: int) -> list:
+        return self.even if row % 2 == 0 else self.odd
+
+
+def _lattice(kind: str, w: float, h: float, width: float, gap: tuple) -> _Lattice:
+    if kind == "hex" and h >= w:  # pointy-topped: rows interlock, set in by half a tile
+        r = min(w / math.sqrt(3), h / 2)
+        hw = r * math.sqrt(3)
+        even = [hw / 2 + j * hw for j in range(int(width // hw))]
+        odd = [hw + j * hw for j in range(int((width - hw / 2) // hw))]
+        return _Lattice(even, odd, 1.5 * r, lambda row, col: r, r)
+    if kind == "hex":  # flat-topped: columns interlock, every other one half a tile lower
+        r = min(h / math.sqrt(3), w / 2)
+        v = r * math.sqrt(3)
+        n = int((width - 2 * r) // (1.5 * r)) + 1 if width >= 2 * r else 0
+        xs = [r + j * 1.5 * r for j in range(n)]
+        return _Lattice(xs, xs, v, lambda row, col: v / 2 + (col % 2) * v / 2, v / 2)
+    if kind == "circle":
+        d = min(w, h)
+        p = d + max(TOKEN_GAP, gap[0])
+        even = [d / 2 + j * p for j in range(int((width + p - d) // p))]
+        odd = [d / 2 + p / 2 + j * p for j in range(int((width + p - d - p / 2) // p))]
+        return _Lattice(even, odd, p * math.sqrt(3) / 2, lambda row, col: d / 2, d / 2)
+    xs = [w / 2 + j * (w + gap[0]) for j in range(int((width + gap[0]) // (w + gap[0])))]
+    return _Lattice(xs, xs, h + gap[1], lambda row, col: h / 2, h / 2)
+
+
+def _clip(face: Face, shape: str, grow: float) -> Face:
+    """A nested piece's face cut to its shape (and its bleed around a round one): it lies
+    in a neighbour's box."""
+    points = cut_points(shape, face.width, face.height)
+    if grow and shape == "circle":
+        cx, cy, r = face.width / 2, face.height / 2, min(face.width, face.height) / 2
+        k = (r + grow) / r
+        points = tuple((cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points)
+    return Face(face.width, face.height, (Group(face.items, clip_shape=points),), face.bleed)
+
+
+def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0)):
+    """Pages of the runs ((deck id, shape, cards as (id, front, back)) in order), packed as
+    the module says. Returns (front pages, back pages, each page's plan in words, each
+    deck's page numbers)."""
+    W, H = sheet.paper
+    marks = sum(sheet.crop_marks) if sheet.crop_marks else 0.0
+    out = _Pages(sheet, offset)
+    bands: list[tuple[str, list]] = []  # decks of one size and shape one after another: one band
+    for deck_id, shape, cards in runs:
+        kind = shape if shape in NESTED or shape == "square" else "card"
+        size = (cards[0][1].width, cards[0][1].height) if cards else None
+        if cards and bands and (bands[-1][0], bands[-1][2]) == (kind, size):
+            bands[-1][1].extend((deck_id, *card) for card in cards)
+        elif cards:
+            bands.append((kind, [(deck_id, *card) for card in cards], size))
+    for kind, cards, (w, h) in bands:
+        edge = sheet.unprintable + (0.0 if kind in NESTED else marks)
+        lattice = _lattice(kind, w, h, W - 2 * edge, sheet.gap)
+        if not lattice.even:
+            continue  # wider than the paper: validate says so for the deck's own sheet
+        band = max(lattice.even[-1], lattice.odd[-1] if lattice.odd else 0.0) + w / 2
+        left = (W - band) / 2
+        queue, row = list(cards), 0
+        while queue:
+            first = row == 0
+            top = out.below(kind, marks) if first else out.y
+            xs = lattice.xs(row)
+            n = min(len(xs), len(queue))
+            bottom = top + max(lattice.centre(row, c) for c in range(n)) + lattice.half
+            if bottom > H - edge + 1e-6:
+                if out.empty():
+                    break  # (taller than the paper: validate says so)
+                out.close()
+                row = 0
+                continue
+            placed = []
+            for col in range(n):
+                deck_id, card_id, front, back = queue.pop(0)
+                cx, cy = left + xs[col], top + lattice.centre(row, col)
+                placed.append((deck_id, card_id, front, back, cx - w / 2, H - (cy + h / 2)))
+            out.place(kind, placed, w, h, left, top, len(lattice.even), first)
+            out.y, out.bottom = top + lattice.pitch, bottom
+            row += 1
+        out.end_band()
+    out.close()
+    return out.fronts, out.backs, out.plans, {d: tuple(dict.fromkeys(p))
+                                              for d, p in out.pages_of.items()}
+
+
+class _Pages:
+    """The pages filled so far, and the one being filled: its placements, its cut lines,
+    the band of cards whose crop marks are not drawn yet, how far down it is used."""
+
+    def __init__(self, sheet: SheetPreset, offset):
+        self.sheet, self.offset = sheet, offset
+        self.fronts, self.backs, self.plans, self.pages_of = [], [], [], {}
+        self._reset()
+
+    def _reset(self) -> None:
+        self.items, self.cuts, self.back_cuts, self.marks = [], [], [], []
+        self.counts: dict[str, int] = {}
+        self.band = None  # [w, h, left, top, columns, cards] of the band of cards open
+        self.previous = None
+        self.y = self.bottom = None
+
+    def empty(self) -> bool:
+        return not self.items
+
+    def below(self, kind: str, marks: float) -> float:
+        """The top of a new band: under what is on the page, with room between (for the
+        marks of a band of cards, or a gap between tokens)."""
+        if self.bottom is None:
+            return self.sheet.unprintable + (0.0 if kind in NESTED else marks)
+        cards = "card" in (self.previous, kind) or "square" in (self.previous, kind)
+        return self.bottom + (2 * marks + mm(1) if cards else TOKEN_GAP)
+
+    def place(self, kind, placed, w, h, left, top, columns, first) -> None:
+        s = self.sheet
+        W, H = s.paper
+        grow = min(max(TOKEN_GAP, s.gap[0]) / 2, min(p[2].bleed for p in placed)) \
+            if kind == "circle" else 0.0
+        for deck_id, card_id, front, back, px, py in placed:
+            bx, by = (W - px - w, py) if s.duplex != "short-edge" else (px, H - py - h)
+            bx, by = bx + self.offset[0], by - self.offset[1]
+            if kind in NESTED:
+                front, back = _clip(front, kind, grow), _clip(back, kind, grow)
+            if kind in NESTED or kind == "square":
+                self.cuts.append(token_outline(kind, px, py, w, h))
+                self.back_cuts.append(token_outline(kind, bx, by, w, h))
+            pad = (grow,) * 4
+            self.items.append((Placement(front, px, py, card_id, 0, pad),
+                               Placement(back, bx, by, card_id, 0, pad)))
+            self.pages_of.setdefault(deck_id, []).append(len(self.fronts))
+        what = f"{KINDS.get(kind, 'cards')} of {show_size((w, h), s.unit)}"
+        self.counts[what] = self.counts.get(what, 0) + len(placed)
+        if kind == "card":
+            if first or self.band is None:
+                self.end_band()
+                self.band = [w, h, left, top, columns, 0]
+            self.band[5] += len(placed)
+        self.previous = kind
+
+    def end_band(self) -> None:
+        """The crop marks of the band of cards just placed: around its rows on this page,
+        outside the cards, at every card edge (rows of one band abut: they share cuts)."""
+        if self.band is None:
+            return
+        w, h, left, top, columns, n = self.band
+        rows = -(-n // columns)
+        grid = replace(self.sheet, card=(w, h), columns=columns, rows=rows, margin_left=left,
+                       margin_top=top)
+        self.marks += crop_marks(grid, frozenset(range(n)) if n < columns * rows else None)
+        self.band = None
+
+    def close(self) -> None:
+        self.end_band()
+        if self.items:
+            W, H = self.sheet.paper
+            self.fronts.append(Page(W, H, tuple(f for f, _ in self.items),
+                                    tuple(self.marks) + tuple(self.cuts)))
+            self.backs.append(Page(W, H, tuple(b for _, b in self.items), tuple(self.back_cuts)))
+            self.plans.append(", ".join(f"{n} {what}" for what, n in self.counts.items()))
+        self._reset()
