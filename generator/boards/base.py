@@ -137,7 +137,7 @@ def page_grid(board: Board, width: float, height: float, paper: tuple[float, flo
 
 def whole_paper(board: Board, width: float, height: float) -> tuple[float, float] | None:
     """The first of the board's papers (either way round) that holds it whole inside the
-    print margin, as (width, height) used; None when it must be split (on the last)."""
+    print margin, as (width, height) used; None when it must be split (split_paper)."""
     m = board.print_margin
     for name in board.papers:
         for w, h in (paper_size(name), paper_size(name)[::-1]):
@@ -146,14 +146,25 @@ def whole_paper(board: Board, width: float, height: float) -> tuple[float, float
     return None
 
 
+def split_paper(board: Board) -> str:
+    """The paper a board too big for all of its papers is split over: the last of them (they
+    run from the print shop's to the home printer's: A3 whole, else A4 pages), so that a
+    split board prints on the paper a player has."""
+    return board.papers[-1]
+
+
 def split_pages(board: Board, width: float, height: float, paper: tuple[float, float]):
     """The pages a board of `width` x `height` is split over on `paper` (page_grid): the
     paper size as used, then for each page, row by row, (row, column, x0, y0) of its
-    printable area's top-left corner on the board (y down) and that area's size (pw, ph)."""
+    printable area's top-left corner on the board (y down) and that area's size (pw, ph).
+    The pages share the board evenly: each column of pages is as far from the next, the
+    first at the board's left edge and the last at its right (so no page carries a sliver),
+    overlapping by at least `overlap`."""
     (w, h), cols, rows = page_grid(board, width, height, paper)
     m = board.print_margin
     pw, ph = w - 2 * m, h - 2 * m
-    step_x, step_y = pw - board.overlap, ph - board.overlap
+    step_x = (width - pw) / (cols - 1) if cols > 1 else 0.0
+    step_y = (height - ph) / (rows - 1) if rows > 1 else 0.0
     return (w, h), cols, rows, [(r, c, c * step_x, r * step_y, pw, ph)
                                 for r in range(rows) for c in range(cols)]
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 import math
 
 from ..layout import DeckFaces, GameFaces
-from ..boards.base import split_pages, whole_paper
+from ..boards.base import split_pages, split_paper, whole_paper
 from ..layout.board import BoardFace
 from ..layout.pieces import TOKEN_SHAPES, token_outline
-from ..primitives import Face, Item, Line, Text
+from ..primitives import Face, Item, Line, Text, leaves
 from ..model import SheetPreset
 from ..units import mm, paper_size, to_mm
 
@@ -447,11 +447,31 @@ def _clear_spot(board_face: BoardFace, spot: tuple[float, float], vertical: bool
 
 
 def _clear(board_face: BoardFace, point: tuple[float, float]) -> bool:
-    """True if a cross at `point` (board coordinates, y down) covers no tile."""
+    """True if a cross at `point` (board coordinates, y down) covers no tile and no text
+    (the board's title, a space's number)."""
     clearance = board_face.reach + CROSS_ARM + mm(1)
     height = board_face.face.height
+    px, py = point[0], height - point[1]  # y up, as the face's items
+    arm = CROSS_ARM + mm(1)
     return all(math.hypot(point[0] - x, point[1] - (height - y)) > clearance
-               for x, y in board_face.centres)
+               for x, y in board_face.centres) and \
+        not any(x0 - arm <= px <= x1 + arm and y0 - arm <= py <= y1 + arm
+                for x0, y0, x1, y1 in _texts(board_face.face))
+
+
+def _texts(face: Face) -> list:
+    """The boxes of a face's texts (y up), once per face."""
+    found = _TEXTS.get(id(face))
+    if found is None or found[0] is not face:
+        from .. import fonts  # (the measure of text: a library, as drawing's)
+        boxes = [item.bounds(fonts) for item in leaves(face.items) if isinstance(item, Text)]
+        found = _TEXTS[id(face)] = (face, [b for b in boxes if b is not None])
+        if len(_TEXTS) > 64:
+            _TEXTS.pop(next(iter(_TEXTS)))
+    return found[1]
+
+
+_TEXTS: dict = {}
 
 
 def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
@@ -465,13 +485,18 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
         w, h = whole
         x, y = (w - face.width) / 2, (h - face.height) / 2
         return (Page(w, h, (Placement(face, x, y, board.id),)),)
-    # Split on the last paper, turned whichever way needs fewer pages (portrait on a tie).
+    # Split on its last paper (split_paper), turned whichever way needs fewer pages (portrait
+    # on a tie), the pages sharing the board evenly (split_pages): no page carries a sliver.
     (w, h), cols, rows, split = split_pages(board, face.width, face.height,
-                                            paper_size(board.papers[-1]))
+                                            paper_size(split_paper(board)))
     pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page
-    step_x, step_y = pw - board.overlap, ph - board.overlap
-    seams_x = [(c + 1) * step_x + board.overlap / 2 for c in range(cols - 1)]
-    seams_y = [(r + 1) * step_y + board.overlap / 2 for r in range(rows - 1)]  # from the top
+    lefts = sorted({x0 for _, _, x0, _, _, _ in split})
+    tops = sorted({y0 for _, _, _, y0, _, _ in split})
+    # each seam: the middle of what two neighbouring pages share
+    seams_x = [(a + b + pw) / 2 for a, b in zip(lefts, lefts[1:])]
+    seams_y = [(a + b + ph) / 2 for a, b in zip(tops, tops[1:])]  # from the top
+    shared = min([pw - (b - a) for a, b in zip(lefts, lefts[1:])] +
+                 [ph - (b - a) for a, b in zip(tops, tops[1:])] or [board.overlap])
     pages = []
     for r, c, x0, y0, _, _ in split:  # x0, y0: the page's top-left on the board, y down
         px, py = m - x0, m - (face.height - y0 - ph)  # where the board's origin goes
@@ -500,7 +525,8 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
                                   Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
         label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
                  f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
-                 f"y {to_mm(y0):.1f} mm (top-left); overlap {to_mm(board.overlap):g} mm")
+                 f"y {to_mm(y0):.1f} mm (top-left); pages overlap by {to_mm(shared):.0f} mm "
+                 "or more")
         marks.append(Text(m, m / 2, label, label_font, 5, (0.3, 0.3, 0.3)))
         pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),
                           tuple(marks)))

@@ -29,7 +29,7 @@ from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, frozen_mapping
 from ..primitives import Block, Face, Group, Item, extent
 from ..problems import Report
-from ..boards.base import MAX_PAGES, page_grid, split_pages, whole_paper
+from ..boards.base import MAX_PAGES, page_grid, split_pages, split_paper, whole_paper
 from ..units import paper_size, show_size, to_mm
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
@@ -309,7 +309,7 @@ def _fits_pages(board_face, report: Report) -> bool:
     """A board that would be split over more than MAX_PAGES pages is an error at its entry
     (and is not drawn): its size, or its paper, is not what the designer meant."""
     board, face = board_face.board, board_face.face
-    paper = board.papers[-1]
+    paper = split_paper(board)
     (w, h), cols, rows = page_grid(board, face.width, face.height, paper_size(paper))
     if cols * rows <= MAX_PAGES:
         return _no_blank_page(board_face, report)
@@ -329,15 +329,15 @@ def _no_blank_page(board_face, report: Report) -> bool:
     everywhere = (0.0, 0.0, face.width, face.height)
     ink = [box for box in (item.bounds(fonts) for item in face.items)
            if box is not None and not _covers(box, everywhere)]  # not the ground or a frame
-    _, cols, rows, split = split_pages(board, face.width, face.height,
-                                       paper_size(board.papers[-1]))
+    paper = split_paper(board)
+    _, cols, rows, split = split_pages(board, face.width, face.height, paper_size(paper))
     for r, c, x0, y0, pw, ph in split:
         page = (x0, face.height - y0 - ph, x0 + pw, face.height - y0)  # y up, as the boxes
         if not any(_meets(box, page) for box in ink):
             right, bottom = (max(box[2] for box in ink), min(box[1] for box in ink)) \
                 if ink else (0.0, face.height)
             report.error(f"board '{board.id}' is {show_size((face.width, face.height))}, split "
-                         f"over {cols * rows} pages of {board.papers[-1]}, and page "
+                         f"over {cols * rows} pages of {paper}, and page "
                          f"{r * cols + c + 1} (row {r + 1}, column {c + 1}) would print nothing "
                          "but its ground: what it draws lies within "
                          f"{math.ceil(to_mm(right))} x {math.ceil(to_mm(face.height - bottom))} "
