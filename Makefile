@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/validate.py
 	$(VENV)/bin/python benchmarks/png.py
 	$(VENV)/bin/python benchmarks/preview.py
+	$(VENV)/bin/python benchmarks/paper.py
 
 clean:
 	rm -rf output

@@ -269,3 +269,34 @@ def test_ink_saver_lightens_the_large_fills_and_keeps_the_text(project, cardgen)
     x0, y0, x1, y1 = [int(v * raster.px_per_mm) for v in (20, 30, 50, 60)]  # inside card 1
     assert grey.crop((x0, y0, x1, y1)).getextrema()[0] > 180  # black lightened to pale grey
     assert "heroes0" in reader(path).pages[1].extract_text()
+
+
+def test_a_split_board_shares_itself_evenly_and_no_page_carries_a_sliver(project):
+    """Le Dernier Peuple's boards are split over A4 pages: every page carries as much of
+    the board as the next, the first starting at its top-left corner and the last ending at
+    its bottom-right one, overlapping by at least the layout's 12 mm."""
+    from generator.boards.base import split_pages, split_paper
+    from generator.impose import impose_board
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    from generator.units import paper_size, to_mm
+    faces = lay_out(check(Project.find(project), "dernier-peuple"))
+    split = 0
+    for board_face in faces.boards:
+        board, face = board_face.board, board_face.face
+        pages = impose_board(board_face, faces.game.main_family.regular)
+        if len(pages) == 1:
+            continue
+        split += 1
+        _, cols, rows, parts = split_pages(board, face.width, face.height,
+                                           paper_size(split_paper(board)))
+        assert len(pages) == cols * rows
+        lefts = sorted({p[2] for p in parts})
+        tops = sorted({p[3] for p in parts})
+        pw, ph = parts[0][4], parts[0][5]
+        for starts, size, whole in ((lefts, pw, face.width), (tops, ph, face.height)):
+            assert starts[0] == 0 and abs(starts[-1] + size - whole) < 0.01  # edge to edge
+            steps = {round(b - a, 6) for a, b in zip(starts, starts[1:])}
+            assert len(steps) <= 1  # every page as far from the next
+            assert all(to_mm(size - s) >= 12 - 0.01 for s in steps)  # the overlap, at least
+    assert split >= 2
