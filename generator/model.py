@@ -250,6 +250,9 @@ class LayoutSpec:
     # top-left. Located at `draft_loc` (the layout's `draft:`, or the layout).
     draft: tuple[float, float] | None = None
     draft_loc: Location | None = None
+    # The elements as an ink-saver kit draws them (`ink_saver:` overrides merged in; the
+    # layout's own where it declares none): `cardgen pnp --ink-saver`.
+    ink_saver: tuple[ElementSpec, ...] | None = None
 
 
 @dataclass(frozen=True)

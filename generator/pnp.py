@@ -69,8 +69,12 @@ def pnp(project: Project, game_id: str, request: Request,
         progress(f"{game_id}: typesetting the rulebook")
         from . import rulebook
         book = rulebook.build(game, faces, outcome.rulebook_markdown)
-    if request.ink_saver:
-        from .layout.inksaver import lighter
+    if request.ink_saver:  # the layouts' own ink-saver versions, the rest lightened
+        from .layout.inksaver import lighter, with_ink_saver
+        saving = Outcome(game_id, report, with_ink_saver(game))
+        faces = pipeline.lay_out(saving)
+        if faces is None:
+            return outcome
         faces = lighter(faces)
     outputs = []
     for paper in request.papers:

@@ -300,3 +300,26 @@ def test_a_split_board_shares_itself_evenly_and_no_page_carries_a_sliver(project
             assert len(steps) <= 1  # every page as far from the next
             assert all(to_mm(size - s) >= 12 - 0.01 for s in steps)  # the overlap, at least
     assert split >= 2
+
+
+def test_a_layouts_own_ink_saver_version_replaces_the_lightening(project, cardgen):
+    """`ink_saver:` in a layout: the background an outline, for kits printed with
+    --ink-saver; the build keeps the layout as it is."""
+    from pdfcheck import Raster
+    saving = {**FACE, "ink_saver": {"mark": {"fill": "white", "stroke": "#808080",
+                                             "stroke_width": "0.5mm"}}}
+    _decks(project, {"heroes": 2})
+    (project / "layouts/pnp-face.yaml").write_text(yaml.safe_dump(saving), "utf-8")
+    assert cardgen("build", "pnp").code == 0
+    built = Raster(project / "output/pnp/pnp-fronts.pdf", 0, dpi=100)
+    assert built.image.convert("L").crop((300, 300, 400, 400)).getextrema()[1] < 60  # black
+    assert cardgen("pnp", "pnp", "--paper", "A4", "--ink-saver").code == 0
+    kit = Raster(project / "output/pnp/pnp/pnp-pnp-a4-ink-saver.pdf", 1, dpi=100)
+    inside = kit.image.convert("L").crop((300, 300, 400, 400))
+    assert inside.getextrema()[0] > 245  # white inside: the layout's own version
+    (project / "layouts/pnp-face.yaml").write_text(yaml.safe_dump(
+        {**FACE, "ink_saver": {"marks": {"fill": "white"}}}), "utf-8")
+    run = cardgen("validate", "pnp")
+    assert run.code == 1 and any(
+        "layouts/pnp-face.yaml" in line and "ink_saver: names element 'marks', which it does "
+        "not have (did you mean 'mark'?)" in line for line in run.lines), run.lines

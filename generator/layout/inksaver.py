@@ -1,16 +1,18 @@
-"""Ink saver (`cardgen pnp --ink-saver`): the same faces with their large areas of colour
-lightened, for a kit printed at home: a full-bleed background or a back design covers most
-of a card, and costs most of the ink. What is small (text, icons, frames, lines) keeps its
-colour; pictures keep theirs unless `greyscale` turns them grey (a grey copy of each file,
-made once, where it is kept).
+"""Ink saver (`cardgen pnp --ink-saver`), for a kit printed at home: a full-bleed background
+or a back design covers most of a card, and costs most of the ink.
 
-A finished-values transform of the layout stage's faces: nothing is laid out again.
+- A layout can say how it looks in an ink-saver kit (`ink_saver:`, element by element:
+  an outline for the background, no full-bleed art): `with_ink_saver` gives the game whose
+  decks use those versions, laid out as any game.
+- Every other face is lightened (`lighter`): each fill covering a third of the face or more
+  takes a pale tint of its colour; text, icons, frames and lines keep theirs.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ..model import Game, LayoutSpec, frozen_mapping
 from ..primitives import Block, Ellipse, Face, Group, Path, Polygon, Rect
 from . import DeckFaces, GameFaces
 
@@ -64,10 +66,32 @@ class _Saver:
         return item
 
 
+def with_ink_saver(game: Game) -> Game:
+    """The game with each layout that declares `ink_saver:` replaced by its ink-saver
+    version (the same layout, its elements as `ink_saver:` says)."""
+    def saving(layout: LayoutSpec | None) -> LayoutSpec | None:
+        return layout if layout is None or layout.ink_saver is None else \
+            replace(layout, elements=layout.ink_saver)
+    return replace(game, decks=tuple(replace(
+        d, front=saving(d.front), back=saving(d.back),
+        card_backs=frozen_mapping({k: saving(v) for k, v in d.card_backs.items()}))
+        for d in game.decks))
+
+
+def declared(layout: LayoutSpec | None) -> bool:
+    return layout is not None and layout.ink_saver is not None
+
+
 def lighter(faces: GameFaces, greyscale_image=None) -> GameFaces:
     """The game's faces with their large fills lightened (and pictures made grey by
-    `greyscale_image(item)`, when given). Faces and blocks shared before stay shared."""
+    `greyscale_image(item)`, when given), but for the sides whose layouts declare their own
+    ink-saver version. Faces and blocks shared before stay shared."""
     saver = _Saver(greyscale_image)
-    decks = tuple(DeckFaces(d.deck, {k: saver.face(f) for k, f in d.fronts.items()},
-                            {k: saver.face(f) for k, f in d.backs.items()}) for d in faces.decks)
+
+    def side(deck, faces_of: dict, layout) -> dict:
+        if declared(layout) and not deck.card_backs:
+            return faces_of
+        return {k: saver.face(f) for k, f in faces_of.items()}
+    decks = tuple(DeckFaces(d.deck, side(d.deck, d.fronts, d.deck.front),
+                            side(d.deck, d.backs, d.deck.back)) for d in faces.decks)
     return replace(faces, decks=decks)

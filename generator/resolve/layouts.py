@@ -241,6 +241,7 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
                 element.props, element.locs, defaults, common)
             element.layers = [(props, locs)]
     specs = _element_specs(name, elements, report)
+    saver = _ink_saver(name, chain, elements, report)
     if len(report.errors) > errors:
         return None
     written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _, doc in chain]
@@ -254,7 +255,34 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
         return None
     return LayoutSpec(name, size, bleed, safe, tuple(specs),
                       tuple(n for n, _ in chain), chain[0][1].locate(()), unit, stamp, stamp_loc,
-                      draft, draft_loc)
+                      draft, draft_loc, saver)
+
+
+def _ink_saver(name: str, chain, elements: dict, report: Report) -> tuple | None:
+    """The elements as an ink-saver kit draws them: `ink_saver:` (merged down the chain,
+    the nearer layout's keys winning) over each element it names, every element checked
+    as any element is; None for a layout that declares none."""
+    overrides: dict[str, tuple[dict, dict]] = {}
+    for _, doc in reversed(chain):
+        for element, keys in (doc.data.get("ink_saver") or {}).items():
+            props, locs = overrides.get(element, ({}, {}))
+            overrides[element] = ({**props, **keys}, {**locs, **{
+                k: doc.locate(("ink_saver", element, k)) for k in keys}})
+            if element not in elements:
+                report.error(f"layout '{name}': ink_saver: names element '{element}', which "
+                             f"it does not have ({schema.suggest(element, list(elements), 'the layout')})",
+                             doc.locate(("ink_saver", element), key=True), "layout")
+    if not overrides:
+        return None
+    variants = {}
+    for element_name, element in elements.items():
+        variant = _Element(element.name, element.loc)
+        variant.layers = [(element.props, element.locs)]
+        if element_name in overrides:
+            variant.update(*overrides[element_name])
+        variant.defaulted = element.defaulted
+        variants[element_name] = variant
+    return tuple(_element_specs(name, variants, report))
 
 
 STAMP_SIZE = 4.0  # points: the revision stamp's text, unless the layout says
