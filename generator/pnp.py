@@ -30,6 +30,7 @@ class Request:
     papers: tuple[str, ...] = ("A4", "Letter")
     layout: str = "duplex"  # or gutterfold
     ink_saver: bool = False
+    greyscale: bool = False  # pictures in grey (with the ink saver, or on their own)
 
 
 def _on_paper(project: Project, faces: GameFaces, paper: str, report) -> tuple[GameFaces, dict]:
@@ -45,6 +46,28 @@ def _on_paper(project: Project, faces: GameFaces, paper: str, report) -> tuple[G
         fitted[deck.id] = sheet
         decks.append(DeckFaces(replace(deck, sheet=sheet), deck_faces.fronts, deck_faces.backs))
     return replace(faces, decks=tuple(decks)), fitted
+
+
+def _grey(project: Project):
+    """A picture in grey: a grey copy of its file, made once per content and kept beside the
+    PNG cache (written whole or not at all), placed where the picture was."""
+    folder = project.output / ".cache" / "grey"
+
+    def grey(item):
+        from PIL import Image
+
+        from . import images
+        from .paths import write_atomically
+        digest = item.file_digest or images.digest(item.path)
+        path = folder / f"{digest}.png"
+        if not path.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            with Image.open(item.path) as im:
+                copy = im.convert("LA" if "A" in im.getbands() or "transparency" in im.info
+                                  else "L")
+            write_atomically(path, lambda tmp: copy.save(tmp, "PNG"))
+        return replace(item, path=str(path), file_digest=f"{digest}-grey")
+    return grey
 
 
 def _boards(faces: GameFaces, paper: str, font: str) -> list:
@@ -75,7 +98,10 @@ def pnp(project: Project, game_id: str, request: Request,
         faces = pipeline.lay_out(saving)
         if faces is None:
             return outcome
-        faces = lighter(faces)
+        faces = lighter(faces, _grey(project) if request.greyscale else None)
+    elif request.greyscale:
+        from .layout.inksaver import greyed
+        faces = greyed(faces, _grey(project))
     outputs = []
     for paper in request.papers:
         progress(f"{game_id}: the {paper} kit")
@@ -120,5 +146,6 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
     data = sheets.assemble(game, cover, parts, duplex)
     name = f"{game.stem}-pnp-{paper.lower()}" + \
         ("-gutterfold" if request.layout == "gutterfold" else "") + \
-        ("-ink-saver" if request.ink_saver else "") + ".pdf"
+        ("-ink-saver" if request.ink_saver else "") + ("-grey" if request.greyscale else "") + \
+        ".pdf"
     return BytesFile(pipeline.output_folder(project, game.id) / "pnp" / name, data)

@@ -323,3 +323,27 @@ def test_a_layouts_own_ink_saver_version_replaces_the_lightening(project, cardge
     assert run.code == 1 and any(
         "layouts/pnp-face.yaml" in line and "ink_saver: names element 'marks', which it does "
         "not have (did you mean 'mark'?)" in line for line in run.lines), run.lines
+
+
+def test_greyscale_kits_print_pictures_in_grey(project, cardgen):
+    import io
+
+    from PIL import Image
+
+    from pdfcheck import Raster
+    picture = io.BytesIO()
+    Image.new("RGB", (60, 40), (220, 40, 40)).save(picture, "PNG")
+    layout = {"size": "poker", "elements": [
+        {"name": "art", "type": "image", "src": "art.png", "fit": "stretch", "bleed": True}]}
+    write_game(project, "grey", {"title": "Grey", "decks": [
+        {"id": "d", "front": "grey-face", "back": "grey-face", "sheet": "plain-a4"}]},
+        [{"id": "one"}], {"grey-face": layout}, {"art.png": picture.getvalue()})
+    assert cardgen("pnp", "grey", "--paper", "A4", "--greyscale").code == 0
+    path = project / "output/grey/pnp/grey-pnp-a4-grey.pdf"
+    raster = Raster(path, 1, dpi=100)
+    r, g, b = raster.at(42, 60)  # the middle of the first card (the grid's top-left slot)
+    assert abs(r - g) < 3 and abs(g - b) < 3 and r < 200, (r, g, b)  # the red, in grey
+    assert cardgen("pnp", "grey", "--paper", "A4").code == 0
+    raster = Raster(project / "output/grey/pnp/grey-pnp-a4.pdf", 1, dpi=100)
+    r, g, b = raster.at(42, 60)
+    assert r > 180 and g < 80, (r, g, b)  # without it, in colour

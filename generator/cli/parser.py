@@ -211,6 +211,8 @@ def _parser() -> argparse.ArgumentParser:
                          "folded and glued: any printer)")
     pn.add_argument("--ink-saver", action="store_true",
                     help="lighten the large areas of colour (backgrounds, back designs)")
+    pn.add_argument("--greyscale", action="store_true",
+                    help="pictures (PNG, JPEG) in grey, with the ink saver or on their own")
     pn.add_argument("--output", type=Path, help="output folder (default: output/)")
     pn.add_argument("--quiet", "-q", action="store_true",
                     help="print problems only: no progress, no list of files written")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..model import Game, LayoutSpec, frozen_mapping
-from ..primitives import Block, Ellipse, Face, Group, Path, Polygon, Rect
+from ..primitives import Block, Ellipse, Face, Group, Image, Path, Polygon, Rect
 from . import DeckFaces, GameFaces
 
 LARGE = 0.3  # a fill covering this share of the face or more is lightened
@@ -34,10 +34,11 @@ def _area(item) -> float:
 
 
 class _Saver:
-    def __init__(self, greyscale_image=None):
+    def __init__(self, greyscale_image=None, lighten: bool = True):
         self.blocks: dict[int, Block] = {}
         self.faces: dict[int, Face] = {}
         self.grey = greyscale_image
+        self.lighten = lighten
 
     def face(self, face: Face) -> Face:
         found = self.faces.get(id(face))
@@ -58,10 +59,10 @@ class _Saver:
             scale = item.sx * item.sy
             return replace(item, items=tuple(self.item(i, limit / scale if scale else limit)
                                              for i in item.items))
-        if isinstance(item, (Rect, Ellipse, Polygon, Path)) and item.fill is not None \
-                and _area(item) >= limit:
+        if self.lighten and isinstance(item, (Rect, Ellipse, Polygon, Path)) and \
+                item.fill is not None and _area(item) >= limit:
             return replace(item, fill=lighter_color(item.fill))
-        if self.grey is not None and type(item).__name__ == "Image":
+        if self.grey is not None and isinstance(item, Image):
             return self.grey(item)
         return item
 
@@ -94,4 +95,13 @@ def lighter(faces: GameFaces, greyscale_image=None) -> GameFaces:
         return {k: saver.face(f) for k, f in faces_of.items()}
     decks = tuple(DeckFaces(d.deck, side(d.deck, d.fronts, d.deck.front),
                             side(d.deck, d.backs, d.deck.back)) for d in faces.decks)
+    return replace(faces, decks=decks)
+
+
+def greyed(faces: GameFaces, greyscale_image) -> GameFaces:
+    """The game's faces with every picture grey (`greyscale_image(item)`), nothing else
+    changed: the ink saver's pictures without its lighter fills."""
+    saver = _Saver(greyscale_image, lighten=False)
+    decks = tuple(DeckFaces(d.deck, {k: saver.face(f) for k, f in d.fronts.items()},
+                            {k: saver.face(f) for k, f in d.backs.items()}) for d in faces.decks)
     return replace(faces, decks=decks)
