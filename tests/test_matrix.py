@@ -9,7 +9,9 @@ Its axes are read from where each feature is defined, never listed here:
   two mixed in one game (a located error);
 - outputs: each output option of BuildOptions (--png, --proof, --tts, --cards-pdf, --stats,
   --guides), each shipped export profile (layouts/exports), `cardgen stats`, `diff
-  --visual`, the preview page's pictures and the rulebook's card_faces();
+  --visual`, the preview page's pictures, the rulebook's card_faces() and the
+  print-and-play kit (each of impose.kit.LAYOUTS, with and without the ink saver, on each
+  paper of pnp.PAPERS, turning with the cells);
 - export profile keys: every choice of the export schema (an enum or a flag: marks, color,
   black_text, overprint, boards, rulebook...), each value the CMYK profile does not take
   tried as a variant of it, one variant per cell (turning as the other axes do);
@@ -125,6 +127,24 @@ def test_the_matrix_axes_come_from_the_registries():
     for axis, values in enumerate((SHAPES, FONTS, LANGS, DUPLEX)):
         assert {cell[axis] for cell in cells} == set(values)  # the sample covers every value
     assert {_variant(cell) for cell in cells} == set(VARIANTS)
+    from generator import pnp
+    from generator.impose import kit
+    made = {(k["layout"], k["ink_saver"], k["paper"]) for k in map(_kit, cells)}
+    assert {(layout, ink) for layout, ink, _ in made} == \
+        set(itertools.product(kit.LAYOUTS, (False, True)))
+    assert {paper for _, _, paper in made} == set(pnp.PAPERS)
+
+
+def _kit(cell) -> dict:
+    """The print-and-play kit this cell makes: each layout of impose.kit.LAYOUTS, with and
+    without the ink saver, on each paper of pnp.PAPERS, turning with the cells."""
+    from generator import pnp
+    from generator.impose import kit
+    n = _cells().index(cell)
+    papers = list(pnp.PAPERS)
+    layouts = len(kit.LAYOUTS)
+    return {"layout": kit.LAYOUTS[n % layouts], "ink_saver": n // layouts % 2 == 1,
+            "paper": papers[n // (2 * layouts) % len(papers)]}
 
 
 def _variant(cell) -> tuple:
@@ -314,6 +334,15 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
         if profile in CMYK or profile == "variant" and (key, value) != ("color", "rgb"):
             for pdf in folder.rglob("*.pdf"):
                 assert not _rgb_operators(pdf), pdf.name
+    kit = _kit(cell)  # the print-and-play kit, its layout and ink saver turning with the cells
+    made = cardgen("pnp", game, "--paper", kit["paper"], "--layout", kit["layout"],
+                   *(["--ink-saver"] if kit["ink_saver"] else []))
+    assert made.code == 0 and "internal error" not in made.err, made.lines
+    pdf = next((out / "pnp").glob(f"{game}-pnp-{kit['paper'].lower()}*.pdf"))
+    with pikepdf.open(pdf) as document:
+        assert len(document.pages) > 2  # the cover, the sheets, the boards, the rulebook
+        with document.open_outline() as outline:
+            assert outline.root[0].title == "Contents and how to print"
     stats = cardgen("stats", game)
     assert stats.code == 0, stats.lines
     other = project.parent / "other"  # the same game elsewhere: no changes, and --visual
