@@ -27,8 +27,8 @@ PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain 
 
 @dataclass(frozen=True)
 class Request:
-    papers: tuple[str, ...] = ("A4", "Letter")
-    layout: str = "duplex"  # or gutterfold
+    papers: tuple[str, ...] = tuple(PAPERS)
+    layout: str = kit.LAYOUTS[0]  # duplex, or gutterfold
     ink_saver: bool = False
     greyscale: bool = False  # pictures in grey (with the ink saver, or on their own)
 

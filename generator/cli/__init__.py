@@ -357,7 +357,7 @@ def cmd_export(args, project: Project) -> int:
 
 def cmd_pnp(args, project: Project) -> int:
     from .. import pnp
-    request = pnp.Request(tuple(dict.fromkeys(args.paper or ("A4", "Letter"))), args.layout,
+    request = pnp.Request(tuple(dict.fromkeys(args.paper or pnp.PAPERS)), args.layout,
                           args.ink_saver, args.greyscale)
     failed = False
     progress = Progress(args.quiet)

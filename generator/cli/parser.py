@@ -17,6 +17,8 @@ from .. import __version__, completion
 from ..problems import ExitCode
 from ..units import paper_name
 from ..values import FORMATS
+from ..impose.kit import LAYOUTS
+from ..pnp import PAPERS
 from ..write.showcase import MAX_SHOWN, MAX_SIDE, MIN_SIDE, SIZES
 
 
@@ -92,9 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="treat warnings as errors")
     b.add_argument("--changed-since", metavar="REV",
                    help="an errata set: only cards added or changed since the git revision REV")
-    b.add_argument("--quiet", "-q", action="store_true",
-                   help="print problems only: no progress, no list of files written")
-    b.add_argument("--output", type=Path, help="output folder (default: output/)")
+    _writes(b)
     b.add_argument("--guides", action="store_true",
                    help="draw trim, bleed and safe lines and every element's box with its name")
     b.add_argument("--start-slot", type=_positive("--start-slot", 1, 1000), default=1, metavar="N",
@@ -195,17 +195,16 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--decks", metavar="ID,ID",
                    help="export only these decks (default: every deck the profile can take)")
     e.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    e.add_argument("--output", type=Path, help="output folder (default: output/)")
-    e.add_argument("--quiet", "-q", action="store_true",
-                   help="print problems only: no progress, no list of files written")
+    _writes(e)
 
     pn = sub.add_parser("pnp", parents=[common],
                         help="one print-and-play PDF per paper: a cover with the components, "
                              "the card sheets, the boards and the rulebook")
     pn.add_argument("games", nargs="*", metavar="GAME", help="games to make kits of (default: all)")
-    pn.add_argument("--paper", action="append", choices=("A4", "Letter"), type=_kit_paper,
-                    help="the paper of a kit, A4 or Letter; may be given twice (default: both)")
-    pn.add_argument("--layout", choices=("duplex", "gutterfold"), default="duplex",
+    pn.add_argument("--paper", action="append", choices=tuple(PAPERS), type=_kit_paper,
+                    help=f"the paper of a kit, {' or '.join(PAPERS)}; may be given again "
+                         "(default: each)")
+    pn.add_argument("--layout", choices=LAYOUTS, default=LAYOUTS[0],
                     help="duplex (default: each front page followed by its back page, for a "
                          "double-sided printer) or gutterfold (fronts and backs side by side, "
                          "folded and glued: any printer)")
@@ -213,9 +212,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="lighten the large areas of colour (backgrounds, back designs)")
     pn.add_argument("--greyscale", action="store_true",
                     help="pictures (PNG, JPEG) in grey, with the ink saver or on their own")
-    pn.add_argument("--output", type=Path, help="output folder (default: output/)")
-    pn.add_argument("--quiet", "-q", action="store_true",
-                    help="print problems only: no progress, no list of files written")
+    _writes(pn)
 
     sc = sub.add_parser("showcase", parents=[common],
                         help="presentation pictures of chosen cards, for a playtest invitation "
@@ -251,8 +248,15 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _writes(command) -> None:
+    """The options of a command that writes files: where, and how much it says."""
+    command.add_argument("--quiet", "-q", action="store_true",
+                         help="print problems only: no progress, no list of files written")
+    command.add_argument("--output", type=Path, help="output folder (default: output/)")
+
+
 def _kit_paper(text: str) -> str:
-    return {"a4": "A4", "letter": "Letter"}.get(text.lower(), text)
+    return {p.lower(): p for p in PAPERS}.get(text.lower(), text)
 
 
 _kit_paper.__name__ = "--paper"
