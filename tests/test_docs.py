@@ -139,3 +139,12 @@ def test_the_docs_size_and_preset_lists_are_the_definitions():
     named = {n for line in table.splitlines()[2:] for n in re.findall(r"`([a-z0-9-]+)`",
                                                                        line.split("|")[1])}
     assert named == {p.stem for p in (REPO / "layouts/sheets").glob("*.yaml")}
+
+
+def test_the_counters_a_number_stays_with_are_the_ones_documented():
+    from generator.textflow.breaking import BEFORE_NUMBERS, COUNTERS, RANGES
+    text = (REPO / "docs/layouts.md").read_text("utf-8")
+    said = text[text.index("**Numbers stay with what they count.**"):]
+    said = said[:said.index("\n\n")].replace("\n", "")
+    assert "、".join(COUNTERS) in said and "、".join(BEFORE_NUMBERS) in said
+    assert "、".join(RANGES) in said

@@ -286,3 +286,44 @@ def test_the_vampire_court_rulebook_sets_the_seeds_reading_as_ruby(project, card
     assert ya[0][3] == pytest.approx(kill[3] / 2, abs=0.01)
     assert ya[0][2] > kill[2] + kill[3] * 0.8
     assert "（ヤ）" not in text  # the reading is ruby now, not parentheses
+
+
+NUMBERS = "確率は約27.1回に1回、約23.9回に1回。第3ターンに3～5人が最大10枚を引く。"
+
+
+def test_a_number_stays_with_its_counter_and_the_word_before_it(project, cardgen):
+    """In boxes of every width from 15 to 36 mm, wherever the lines break: 回, 枚, 人,
+    ターン stay on the line of the number they count, 約, 第 and 最大 on the line of the
+    number after them, and a range 3～5 whole."""
+    widths = [15 + 3 * k for k in range(8)]
+    elements = "".join(f"""
+          - {{name: t{k}, type: text, text: "{NUMBERS}", x: {5 + (k % 2) * 90}mm,
+             y: {5 + (k // 2) * 60}mm, width: {w}mm, height: 55mm, size: 8pt}}""" for k, w in
+                       enumerate(widths))
+    pdf, _ = build(project, cardgen, f"""
+        size: [185mm, 250mm]
+        elements:{elements}
+    """, game_extra="    sheet: plain-a4\n    back: test-face\n")
+    from pdfcheck import page_size_mm
+    from pdfcheck import reader as pdf_reader
+    page_w, page_h = page_size_mm(pdf_reader(pdf).pages[0])
+    left, top = (page_w - 185) / 2 * 72 / 25.4, (page_h - 250) / 2 * 72 / 25.4  # the card
+    found = glyphs(pdf)
+    card_top = page_h * 72 / 25.4 - top
+    pairs = 0
+    for k, w in enumerate(widths):
+        x0 = left + (5 + (k % 2) * 90) * 72 / 25.4
+        y0 = card_top - (5 + (k // 2) * 60) * 72 / 25.4
+        mine = [g for g in found if x0 - 1 <= g[1] <= x0 + w * 72 / 25.4 + 1
+                and y0 - 57 * 72 / 25.4 <= g[2] <= y0]
+        lines = sorted({round(g[2], 1) for g in mine}, reverse=True)
+        text = "".join(g[0] for g in sorted(mine, key=lambda g: (-round(g[2], 1), g[1])))
+        assert text == NUMBERS.replace(" ", ""), (w, text)
+        line_of = [lines.index(round(g[2], 1)) for g in sorted(mine, key=lambda g: (-round(g[2], 1), g[1]))]
+        assert len(lines) > 1, w  # the boxes break the text
+        for i, ch in enumerate(text):
+            if ch in "回枚人タ～" and text[i - 1].isdigit() or ch.isdigit() and \
+                    (text[i - 1] in "約第大～"):
+                pairs += 1
+                assert line_of[i] == line_of[i - 1], (w, text[:i], text[i:])
+    assert pairs >= 8 * 9
