@@ -327,3 +327,36 @@ def test_a_number_stays_with_its_counter_and_the_word_before_it(project, cardgen
                 pairs += 1
                 assert line_of[i] == line_of[i - 1], (w, text[:i], text[i:])
     assert pairs >= 8 * 9
+
+
+def test_a_group_ruby_shorter_than_its_base_is_spread_across_it(project, cardgen):
+    """宇出津《うしつ》: three ruby characters over three kanji, not bunched over 出: spread
+    1:2:1 (JLREQ 3.3.7), the first starting a half-space in from the base's start, the last
+    ending a half-space before its end, equal spaces between. In vertical text likewise."""
+    pdf, _ = text_card(project, cardgen, "地名は｜宇出津《うしつ》です\\n｜東京特許《とっきょ》")
+    g = glyphs(pdf)
+    rsize = SIZE / 2
+    for base, reading, nth in (("宇出津", "うしつ", 0), ("東京特許", "とっきょ", 0)):
+        start = at(g, base[0])[1]
+        end = at(g, base[-1])[1] + width(base[-1])
+        ruby = [at(g, ch, nth) for ch in reading]
+        lefts = [r[1] for r in ruby]
+        rights = [r[1] + width(ch, rsize) for r, ch in zip(ruby, reading)]
+        gaps = [b - a for a, b in zip(rights, lefts[1:])]
+        assert min(gaps) > 0.5 and max(gaps) - min(gaps) < 0.05, gaps  # spread, evenly
+        assert lefts[0] - start == pytest.approx(gaps[0] / 2, abs=0.05)  # half at each end
+        assert end - rights[-1] == pytest.approx(gaps[0] / 2, abs=0.05)
+
+
+def test_a_vertical_group_ruby_is_spread_down_its_base(project, cardgen):
+    pdf, _ = text_card(project, cardgen, "｜宇出津《うしつ》です", "vertical: true", w="20mm",
+                       h="60mm")
+    g = glyphs(pdf)
+    rsize = SIZE / 2
+    top = at(g, "宇")[2] + SIZE * 0.88  # the base's top: its first glyph's em box
+    ys = [at(g, ch)[2] for ch in "うしつ"]  # baselines, down the column
+    steps = [a - b for a, b in zip(ys, ys[1:])]
+    assert min(steps) > rsize + 0.5 and max(steps) - min(steps) < 0.05, steps  # spread
+    base = at(g, "宇")[2] - at(g, "津")[2] + SIZE  # the base's length down the column
+    assert steps[0] == pytest.approx(rsize + (base - 3 * rsize) / 3, abs=0.1)
+    assert top > ys[0]  # below the base's top

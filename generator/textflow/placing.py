@@ -32,19 +32,31 @@ def _em(font: str, size: float) -> tuple[float, float]:
     return ascent * scale, descent * scale
 
 
+def spread(base: float, reading: float, count: int) -> float:
+    """The space between the characters of a group ruby shorter than its base, spread
+    across it as JLREQ sets it (3.3.7, the 1:2:1 distribution): as much between each two
+    characters, half as much before the first and after the last. 0 for a reading as long
+    as its base, or of one character (centred)."""
+    return max(0.0, base - reading) / count if count > 1 else 0.0
+
+
 def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item]:
-    """Horizontal ruby: each reading at half the size, centred over its base's glyphs (kept
-    inside the box), its em box standing on the base's."""
+    """Horizontal ruby: each reading at half the size over its base's glyphs (kept inside
+    the box), its em box standing on the base's: centred, or spread across a longer base
+    (spread())."""
     items: list[Item] = []
     for i, atom in enumerate(atoms):
         if not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
             continue
         rsize = size / 2
         width = fonts.string_width(atom.ruby, atom.font, rsize) * scale
+        base = ends[i + atom.group - 1] - starts[i]
+        gap = spread(base, width, len(atom.ruby)) if atom.group > 1 else 0.0
         middle = (starts[i] + ends[i + atom.group - 1]) / 2
+        width += gap * len(atom.ruby)
         x = min(max(middle - width / 2, box.x), box.x + box.w - width)
-        items.append(Text(x, baseline_of(atom.font, rsize), atom.ruby, atom.font, rsize,
-                          atom.color, scale=scale))
+        items.append(Text(x + gap / 2, baseline_of(atom.font, rsize), atom.ruby, atom.font,
+                          rsize, atom.color, char_space=gap / scale, scale=scale))
     return items
 
 
@@ -219,14 +231,17 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
                 continue
             end = spans.get(k + atom.group - 1, spans[k])[1]
             rsize = size / 2
-            length = len(atom.ruby) * rsize
+            gap = spread(spans[k][0] - end, len(atom.ruby) * rsize, len(atom.ruby)) \
+                if atom.group > 1 else 0.0
+            length = len(atom.ruby) * (rsize + gap)
             ry = min(max((spans[k][0] + end) / 2 + length / 2, box.y + length), box.y + box.h)
+            ry -= gap / 2
             rdescent = _em(atom.font, rsize)[1]
             for ch in atom.ruby:
                 w = fonts.string_width(ch, atom.font, rsize)
                 items.append(Text(cx + size / 2 + (rsize - w) / 2, ry - rsize - rdescent, ch,
                                   atom.font, rsize, atom.color))
-                ry -= rsize
+                ry -= rsize + gap
     return items
 
 
