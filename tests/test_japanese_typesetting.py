@@ -360,3 +360,23 @@ def test_a_vertical_group_ruby_is_spread_down_its_base(project, cardgen):
     base = at(g, "宇")[2] - at(g, "津")[2] + SIZE  # the base's length down the column
     assert steps[0] == pytest.approx(rsize + (base - 3 * rsize) / 3, abs=0.1)
     assert top > ys[0]  # below the base's top
+
+
+def test_grid_sets_every_full_width_character_one_em_apart(project, cardgen):
+    """`grid: true` (ベタ組み): kana and kanji one em apart whatever their glyphs, a bracket
+    in its em, no compression between neighbouring marks; the fixed-pitch family
+    (gothic-fixed) is one em a character of itself."""
+    text = "ふりかえって「ように」、いつも"
+    pdf, _ = text_card(project, cardgen, f"{text}\\n{text}", "grid: true")
+    xs = [c[1] for c in glyphs(pdf)[:len(text)]]
+    # each glyph centred in its em: the em boxes (origin less half what the glyph leaves
+    # of its em) start one em after another, the brackets' and the comma's ems included
+    starts = [(k, x - (SIZE - width(ch)) / 2) for k, (ch, x) in enumerate(zip(text, xs))
+              if ch not in "「」、"]
+    for (k, s), (m, t) in zip(starts, starts[1:]):
+        assert t - s == pytest.approx((m - k) * SIZE, abs=0.05), (text[k], text[m])
+    assert len(starts) >= 10
+    pdf, _ = text_card(project, cardgen, text, "font: gothic-fixed")
+    xs = [c[1] for c in glyphs(pdf)]
+    kana = [x for ch, x in zip(text, xs) if ch not in "「」、"]
+    assert all(abs((b - a) - SIZE) < 0.05 for a, b in zip(kana[:5], kana[1:6]))

@@ -42,11 +42,12 @@ SCHEMA = {"properties": {
     "condense": {"type": ["number", "string"]},
     "hang": {"type": ["boolean", "string"]},
     "tate_chu_yoko": {"type": ["integer", "string"]},
+    "grid": {"type": ["boolean", "string"]},
 }, "required": ["text"]}
 
 _TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
                          "line_spacing", "wrap", "padding", "color", "bold", "condense",
-                         "hang", "tate_chu_yoko"}
+                         "hang", "tate_chu_yoko", "grid"}
 # "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
 _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
 
@@ -69,6 +70,7 @@ class _Params:
     hang: bool = False  # 、 and 。 may hang past a line's end
     tcy: int = 2  # digits set across in vertical text (tate-chu-yoko)
     condense: float = 1.0  # the narrowest 長体 allowed before the size shrinks
+    grid: bool = False  # full-width characters on a character grid, one em each (ベタ組み)
     ident: int = 0  # the same for equal settings within a build: a short key for set texts
 
 
@@ -84,7 +86,7 @@ class Cache:
 def _params(e: Element, box) -> _Params:
     p = _measure(e, box)
     key = (p.style, p.inner.w, p.inner.h, p.size, p.min_size, p.spacing, p.align, p.valign,
-           p.vertical, p.phrase, p.names, p.hang, p.tcy, p.condense)
+           p.vertical, p.phrase, p.names, p.hang, p.tcy, p.condense, p.grid)
     settings = e.cache.settings
     ident = settings.setdefault(key, len(settings))
     return replace(p, ident=ident)
@@ -117,7 +119,8 @@ def _measure(e: Element, box) -> _Params:
         e.number("line_spacing", 1.5 if vertical else 1.4, above=0, high=MAX_LINE_SPACING),
         align, e.raw("valign", "top"),
         vertical, wrap == "phrase", fit, wrap == "name", e.flag("hang"),
-        int(e.number("tate_chu_yoko", 2, low=0, high=3, whole=True)), condense)
+        int(e.number("tate_chu_yoko", 2, low=0, high=3, whole=True)), condense,
+        e.flag("grid"))
 
 
 def _condense(e: Element) -> float:
@@ -148,7 +151,8 @@ def lay_out(e: Element) -> list:
                           images.aspect)
             base = p.style.family.bold if p.style.bold else p.style.family.regular
             items, _ = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align, p.valign,
-                                p.vertical, base, p.phrase, p.names, p.hang, p.tcy, p.condense)
+                                p.vertical, base, p.phrase, p.names, p.hang, p.tcy, p.condense,
+                                p.grid)
         except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
             raise _problem(e, exc, p) from None
         placed = e.cache.set_texts[key] = [Block(tuple(items))]

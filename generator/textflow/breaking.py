@@ -4,6 +4,7 @@ with strict Japanese kinsoku, phrases, names), hyphenation, and the greedy line 
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from itertools import accumulate
 from functools import lru_cache
@@ -191,6 +192,33 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
     return Spacing(before, after, open_blank, close_blank, marks)
 
 
+def _grid_spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+                  plain: str) -> Spacing:
+    """A character grid (ベタ組み): every full-width character takes exactly one em, its
+    glyph centred in it (a bracket or a stop where its frame puts it: JLREQ's frames, none
+    compressed, none halved at a line's ends); half-width characters keep their own."""
+    n = len(atoms)
+    before, after = [0.0] * n, [0.0] * n
+    if vertical:
+        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
+    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
+    for i, ch in enumerate(plain):
+        k = kinds.get(i)
+        if k:
+            spare = max(0.0, widths[i] / size - .5)
+            eb, ea = (.5, 0.0) if k == "open" else (.25, .25) if k == "middle" else (0.0, .5)
+            own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
+                            else (spare / 2, spare / 2))
+            before[i], after[i] = (eb - own_b) * size, (ea - own_a) * size
+        elif not vertical and ch not in ZERO_WIDTH and ch != OBJECT and \
+                unicodedata.east_asian_width(ch) in "WF":
+            before[i] = after[i] = (size - widths[i]) / 2
+    if _grouped(atoms):
+        _ruby_room(atoms, widths, size, vertical, before, after, kinds)
+    marks = [k for k in range(n) if before[k] or after[k]]
+    return Spacing(before, after, [0.0] * n, [0.0] * n, marks)
+
+
 def _tcy_runs(atoms: list[Atom], digits: int) -> dict[int, int]:
     """Tate-chu-yoko in vertical text: start -> length of each explicit <tcy> run and each
     run of up to `digits` ASCII digits standing alone."""
@@ -224,7 +252,7 @@ class Laid(NamedTuple):
 
 
 def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
-          plain: str | None = None) -> Laid:
+          plain: str | None = None, grid: bool = False) -> Laid:
     plain = plain_of(atoms) if plain is None else plain
     widths = _widths(atoms, size, vertical, plain)
     runs = _tcy_runs(atoms, tcy) if vertical else {}
@@ -232,6 +260,9 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
         widths[start] = size
         for k in range(start + 1, start + length):
             widths[k] = 0.0
+    if grid:
+        sp = _grid_spacing(atoms, widths, size, vertical, plain)
+        return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
     if PUNCT.isdisjoint(plain) and not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) \
             and not _grouped(atoms):
         return Laid(widths, None, runs)
@@ -360,7 +391,8 @@ def _hyphen_points(word: str, lang: str) -> list[int]:
 
 def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool,
                 phrase: bool = False, hyphenate: str | None = None, names: bool = False,
-                hang: bool = False, tcy: int = 2, split: bool = True) -> list[Line] | None:
+                hang: bool = False, tcy: int = 2, split: bool = True,
+                grid: bool = False) -> list[Line] | None:
     """Lines (atoms, ends-a-paragraph, advances, glyph offsets). None if one atom alone is
     longer than a line (or, for `names`, a name's part between its break points).
     With `phrase`, lines break only between phrases (BudouX) unless a phrase is longer
@@ -370,10 +402,12 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     space or a <wbr>, or before an opening bracket. With `hang`, a line may end in 、 or 。
     hanging past its end rather than push them on. `tcy`: the longest run of digits set
     across in vertical text. Without `split`, a word longer than a line is not split (None),
-    so that a text that may shrink shrinks first."""
+    so that a text that may shrink shrinks first. With `grid`, full-width characters are
+    set on a character grid, one em each (_grid_spacing)."""
     if vertical:
         atoms = vertical_quotes(atoms)
-    breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy)
+    breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
+                       grid)
     breaker.names = names or not split  # a name's parts, as a word, are never split
     ranges = breaker.ranges()
     if ranges is None:
@@ -407,11 +441,12 @@ class _Breaker:
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
                  "hyphenated", "ending")
 
-    def __init__(self, atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy):
+    def __init__(self, atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
+                 grid=False):
         self.atoms, self.size, self.vertical, self.phrase = atoms, size, vertical, phrase
         self.hyphenate, self.names, self.hang = hyphenate, names, hang
         self.plain = plain = plain_of(atoms)  # one character per atom: indices agree
-        self.laid = laid = _laid(atoms, size, vertical, tcy, plain)
+        self.laid = laid = _laid(atoms, size, vertical, tcy, plain, grid)
         self.widths, self.sp = laid.widths, laid.spacing
         self.grouped = _grouped(atoms)
         self.glued = _glued(atoms, plain, laid.tcy, names)

@@ -255,7 +255,7 @@ CONDENSE_STEP = 0.01  # 長体 is tried in steps of 1%
 def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spacing: float,
              align: str, valign: str, vertical: bool, base_font: str,
              phrase: bool = False, names: bool = False, hang: bool = False, tcy: int = 2,
-             condense: float = 1.0) -> tuple[list[Item], float]:
+             condense: float = 1.0, grid: bool = False) -> tuple[list[Item], float]:
     """Break, fit and place `atoms` in `box`. Returns (primitives, the size used).
 
     Tries `size`, then smaller sizes in 0.5 pt steps down to `min_size` (a declared
@@ -281,7 +281,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
         lines = None
         for scale in scales:
             lines = break_lines(atoms, current, along / scale, vertical, phrase, names=names,
-                                hang=hang, tcy=tcy, split=split) if along > 0 else None
+                                hang=hang, tcy=tcy, split=split, grid=grid) if along > 0 else None
             room = _ruby_room(lines, current, lh) if has_ruby else 0.0
             if lines is not None and len(lines) * lh + room <= across + 1e-6:
                 return True, lines, lh, scale
