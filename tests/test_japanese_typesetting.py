@@ -380,3 +380,34 @@ def test_grid_sets_every_full_width_character_one_em_apart(project, cardgen):
     xs = [c[1] for c in glyphs(pdf)]
     kana = [x for ch, x in zip(text, xs) if ch not in "「」、"]
     assert all(abs((b - a) - SIZE) < 0.05 for a, b in zip(kana[:5], kana[1:6]))
+
+
+STRESS = ("ふりかえって、「よ）らりるれろっ、」と言った。（かっこ）の中「『二重』」にも、"
+          "句読点。、が続く：「ここ」（そこ）、あそこ。おわり")
+
+
+def test_justified_lines_never_add_space_before_a_closing_bracket_or_after_an_opening(
+        project, cardgen):
+    """In a justified box of some eight characters: each closing bracket or stop follows its
+    neighbour at its natural place, and each character after an opening bracket too; the
+    space that fills the line goes between the other characters."""
+    size = SIZE
+    pdf, _ = text_card(project, cardgen, STRESS, "align: justify", w="30.5mm", h="60mm")
+    found = glyphs(pdf)
+    lines: dict[float, list] = {}
+    for g in found:
+        lines.setdefault(round(g[2], 1), []).append(g)
+    rows = [sorted(row, key=lambda g: g[1]) for _, row in sorted(lines.items(), reverse=True)]
+    checked = 0
+    from generator.textflow.markup import CLOSING, OPENING, STOPS
+    for row in rows[:-1]:  # the last line of the paragraph is not justified
+        text = "".join(g[0] for g in row)
+        assert text, row
+        for (a, xa, *_), (b, xb, *_) in zip(row, row[1:]):
+            if (b in CLOSING or b in STOPS) and a not in CLOSING | OPENING | STOPS:
+                checked += 1
+                assert xb == pytest.approx(xa + width(a, size), abs=0.05), (text, a, b)
+            if a in OPENING and b not in CLOSING | OPENING | STOPS:
+                checked += 1
+                assert xb == pytest.approx(xa + width(a, size), abs=0.05), (text, a, b)
+    assert checked >= 5

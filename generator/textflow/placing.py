@@ -11,8 +11,8 @@ from .. import fonts
 from .. import images
 from ..primitives import Item, Text
 from .breaking import _is_latin, _width, break_lines
-from .markup import (_FONT_COLOR, CORNER_PUNCT, OBJECT, ROTATED, SMALL_KANA, VERTICAL_FORMS,
-                     ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
+from .markup import (_FONT_COLOR, CLOSING, CORNER_PUNCT, OBJECT, OPENING, ROTATED, SMALL_KANA,
+                     STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
 
 
 # --- setting ---------------------------------------------------------------------------------
@@ -62,16 +62,23 @@ def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item
 
 def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str):
     """(the space added between characters, the width each word space gets besides its own
-    or None) for a line: justified lines fill the box, between words where the line is
-    mostly Latin text (a Japanese name in it included), else between characters."""
+    or None, the gaps between characters that take no space) for a line: justified lines
+    fill the box, between words where the line is mostly Latin text (a Japanese name in it
+    included), else between characters, but never before a closing bracket or a stop nor
+    after an opening bracket (JLREQ 3.8: no space inside brackets' frames)."""
     if align != "justify" or last or len(atoms) <= 1:
-        return 0.0, None
+        return 0.0, None, ()
     gaps = text.count(" ")
     letters = [ch for ch in text if ch != " "]
     if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
             and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
-        return 0.0, max(0.0, (box.w - natural) / gaps)
-    return max(0.0, (box.w - natural) / (len(atoms) - 1)), None
+        return 0.0, max(0.0, (box.w - natural) / gaps), ()
+    fixed = tuple(k for k in range(len(text) - 1)
+                  if text[k + 1] in CLOSING or text[k + 1] in STOPS or text[k] in OPENING)
+    stretched = len(atoms) - 1 - len(fixed)
+    if not stretched:
+        return 0.0, None, ()
+    return max(0.0, (box.w - natural) / stretched), None, fixed
 
 
 def _one_font(line, text, widths, offsets, x, baseline, size, space, scale) -> list[Item]:
@@ -151,10 +158,14 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         baseline = em_top - ascent
         natural = sum(widths) - line.hang * scale
         text = plain_of(atoms)
-        space, word_gap = _justified(atoms, text, line.last, natural, box, align)
+        space, word_gap, fixed = _justified(atoms, text, line.last, natural, box, align)
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
-        if word_gap is None and atoms and not line.ruby and \
+        if fixed and space:  # a gap that takes no space: its glyphs' advance less the space
+            widths = list(widths)
+            for k in fixed:
+                widths[k] -= space
+        if word_gap is None and atoms and not line.ruby and not (fixed and space) and \
                 len(set(map(_FONT_COLOR, atoms))) == 1 \
                 and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
             items += _one_font(line, text, widths, offsets, x, baseline, size, space, scale)
