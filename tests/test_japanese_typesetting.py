@@ -411,3 +411,37 @@ def test_justified_lines_never_add_space_before_a_closing_bracket_or_after_an_op
                 checked += 1
                 assert xb == pytest.approx(xa + width(a, size), abs=0.05), (text, a, b)
     assert checked >= 5
+
+
+SQUEEZE = "あいうえお「よ）らりるれろっ、」かきくけこ、さしすせそ。たちつてと"
+
+
+def test_a_line_squeezes_its_punctuation_before_it_pushes_a_character_on(project, cardgen):
+    """JLREQ's 追い込み: a line too long by less than the blanks of its brackets and stops
+    keeps its last character, those blanks squeezed (、 or 」 and what follows it less than
+    its em apart), rather than push it to the next line; and it still ends in its box."""
+    from generator.colors import parse_color
+    from generator.load import Project
+    from generator.pipeline import check
+    from generator.textflow.breaking import break_lines
+    from generator.textflow.markup import Style, parse
+    game = check(Project.find(project), "lastdance").game
+    atoms = parse(SQUEEZE, Style(game.fonts["gothic"], False, (0, 0, 0)), {}, {}, game.fonts,
+                  parse_color, lambda path: 1.0)
+    mm = 72 / 25.4
+    squeezed = next(tenth / 10 for tenth in range(250, 400)  # a box where a line squeezes
+                    if any(line.afters and min(line.afters) < -0.01
+                           for line in break_lines(atoms, SIZE, tenth / 10 * mm, False)))
+    pdf, _ = text_card(project, cardgen, SQUEEZE, w=f"{squeezed}mm", h="40mm")
+    found = glyphs(pdf)
+    left = min(g[1] for g in found)
+    rows: dict[float, list] = {}
+    for g in found:
+        rows.setdefault(round(g[2], 1), []).append(g)
+    tighter = 0
+    for row in rows.values():
+        row.sort(key=lambda g: g[1])
+        assert row[-1][1] + width(row[-1][0]) <= left + squeezed * mm + 0.1  # inside the box
+        tighter += sum(1 for (a, xa, *_), (b, xb, *_) in zip(row, row[1:])
+                       if a in "、」" and b not in "、」" and xb - xa < SIZE - 0.3)
+    assert tighter >= 1

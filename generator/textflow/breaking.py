@@ -439,7 +439,7 @@ class _Breaker:
 
     __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
-                 "hyphenated", "ending")
+                 "hyphenated", "ending", "opens", "closes")
 
     def __init__(self, atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
                  grid=False):
@@ -455,6 +455,19 @@ class _Breaker:
         self.limit = available + 1e-6
         self.hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
         self.ending = _ending(plain, self.tail, self.cum, self.widths, hang)
+        # The blanks of brackets and stops a line may squeeze (追い込み, JLREQ 3.8.2): what
+        # a line too long by less than they hold keeps, rather than push a character on.
+        squeeze = self.sp is not None and not grid
+        self.opens = [0.0, *accumulate(self.sp.open_blank)] if squeeze else None
+        self.closes = [0.0, *accumulate(self.sp.close_blank)] if squeeze else None
+
+    def room(self, a: int, end: int) -> float:
+        """What a line [a, end) may squeeze: the blanks before its opening brackets but the
+        first (dropped at a line's start) and after its closing ones and stops but the last
+        (dropped at its end)."""
+        if self.opens is None or end - a < 2:
+            return 0.0
+        return self.opens[end] - self.opens[a + 1] + self.closes[end - 1] - self.closes[a]
 
     def ranges(self) -> list[tuple[int, int, bool]] | None:
         """The lines as atom index ranges (start, end, ends a paragraph); None if a piece
@@ -465,7 +478,7 @@ class _Breaker:
         while True:
             end = plain.find("\n", start)
             end = len(plain) if end < 0 else end
-            if self.ending(start, end) <= self.limit:
+            if self.ending(start, end) <= self.limit + self.room(start, end):
                 ranges.append((start, end, True))  # it fits: no break opportunity is needed
             elif not self._fill(start, end, ranges):
                 return None
@@ -484,7 +497,7 @@ class _Breaker:
                 # (else a phrase longer than a line: break inside it, as ICU allows)
             for us, ue in units:
                 trim_w = ending(us, ue)
-                if us > line and cum[us] - cum[line] + trim_w > limit:
+                if us > line and cum[us] - cum[line] + trim_w > limit + self.room(line, ue):
                     cut = self._hyphen(us, ue, line, ranges)
                     if cut is not None:  # the word's head ends this line, with a hyphen
                         ranges.append((line, cut, False))
@@ -554,11 +567,30 @@ class _Breaker:
                 afters[-1] -= sp.close_blank[b - 1]
             if self.hang and plain[b - 1] in HANGING and sum(line_widths) > self.limit:
                 hung = line_widths[-1]
+        if self.opens is not None and sum(line_widths) - hung > self.limit:
+            self._squeeze(a, b, line_widths, offsets, afters, sum(line_widths) - hung)
         tcy = self.laid.tcy
         runs = {k - a: n for k, n in tcy.items() if a <= k < b} if tcy else None
         ruby = self.grouped and any(atom.ruby for atom in atoms[a:b])
         return Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby,
                     self._cuts(a, b, offsets, afters))
+
+    def _squeeze(self, a: int, b: int, widths, offsets, afters, natural: float) -> None:
+        """A line kept by squeezing (room()): every blank it may squeeze takes its share of
+        what the line is too long by, the blanks before opening brackets from before their
+        glyphs, those after closing brackets and stops from after theirs."""
+        sp = self.sp
+        held = self.room(a, b)
+        if held <= 0:
+            return
+        share = min(1.0, (natural - self.limit + 1e-6) / held)
+        for k in range(a, b):
+            before = sp.open_blank[k] * share if k > a else 0.0
+            after = sp.close_blank[k] * share if k < b - 1 else 0.0
+            if before or after:
+                widths[k - a] -= before + after
+                offsets[k - a] -= before
+                afters[k - a] -= after
 
 
 def _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size, lang, ranges, hyphenated):
