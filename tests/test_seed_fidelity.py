@@ -37,7 +37,8 @@ BOILERPLATE = {"–", "DRAFT", "TBD", "〝", "〟"}
 
 def printed_pieces(pdf):
     """(page, piece of a line, its size, its colours): each line as printed, cut where a
-    gap wider than one and a half characters parts it (table cells, columns)."""
+    gap wider than a character and a quarter parts it (table cells, columns, and the word
+    space between two data fields the template joins, a bracket's blanks squeezed beside it)."""
     doc = pypdfium2.PdfDocument(str(pdf))
     for n in range(len(doc)):
         tp = doc[n].get_textpage()
@@ -56,7 +57,7 @@ def printed_pieces(pdf):
             row.sort()
             piece, last = [], None
             for glyph in row:
-                if last is not None and glyph[0] - last > 1.5 * glyph[2]:
+                if last is not None and glyph[0] - last > 1.25 * glyph[2]:
                     yield n + 1, piece
                     piece = []
                 piece.append(glyph)
