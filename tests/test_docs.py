@@ -142,7 +142,7 @@ def test_the_docs_size_and_preset_lists_are_the_definitions():
 
 
 def test_the_counters_a_number_stays_with_are_the_ones_documented():
-    from generator.textflow.breaking import BEFORE_NUMBERS, COUNTERS, RANGES
+    from generator.textflow.numbers import BEFORE_NUMBERS, COUNTERS, RANGES
     text = (REPO / "docs/layouts.md").read_text("utf-8")
     said = text[text.index("**Numbers stay with what they count.**"):]
     said = said[:said.index("\n\n")].replace("\n", "")

@@ -3,7 +3,6 @@ with strict Japanese kinsoku, phrases, names), hyphenation, and the greedy line 
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from bisect import bisect_left
 from itertools import accumulate
@@ -14,6 +13,7 @@ from icu4py.breakers import LineBreaker
 from icu4py.locale import Locale
 
 from .. import fonts
+from .numbers import numbers_glued
 from .markup import (_FONT, _KANA, _PUNCT_RE, CLOSING, HANGING, MIDDLE, NAME_BREAK_AFTER, OBJECT,
                      OPENING, PUNCT, ROTATED, STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped,
                      plain_of, vertical_quotes)
@@ -270,43 +270,11 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
     return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
 
 
-# Words a number stays with on a line (JLREQ 3.1.7 keeps a number whole; Japanese keeps it
-# with what it counts): the counters and units after it, the words before it. Latin units
-# (27mm, 50%) stay with their numbers by UAX #14 already; these are the Japanese ones it
-# would let part. docs/layouts.md lists them.
-COUNTERS = ("回", "枚", "点", "人", "名", "個", "円", "歳", "才", "年", "月", "日", "時", "分",
-            "秒", "度", "倍", "本", "番", "位", "種", "冊", "台", "匹", "頭", "羽", "歩", "面",
-            "段", "列", "行", "章", "節", "項", "巻", "話", "戦", "勝", "敗", "ターン", "ラウンド",
-            "マス", "ページ", "カード", "％", "㎜", "㎝", "㎞", "㎏")
-BEFORE_NUMBERS = ("約", "第", "計", "各", "毎", "全", "最大", "最小", "最低", "残り")
-RANGES = "～〜"  # 3～5人: a range stays whole
-_DIGIT = "0-9０-９"
-_NUMBER_GLUE = re.compile(  # what cannot start a line, as the match
-    f"(?<=[{_DIGIT}])(?:{'|'.join(sorted(map(re.escape, COUNTERS), key=len, reverse=True))})"
-    f"|(?<=[{_DIGIT}])[{RANGES}](?=[{_DIGIT}])|(?<=[{RANGES}])[{_DIGIT}]")
-_NUMBER_AFTER = re.compile(  # a word a number follows: the number's first digit is glued
-    f"(?:{'|'.join(map(re.escape, BEFORE_NUMBERS))})(?=[{_DIGIT}])")
-
-
-_HAS_DIGIT = re.compile(f"[{_DIGIT}]")
-
-
-def _numbers_glued(plain: str) -> set[int]:
-    """Where a line may not start because a number stays with its neighbour: at a counter
-    or unit after a number (and inside it), at a range's ～ and the number after it, at a
-    number after 約, 第 and their like."""
-    out: set[int] = set()
-    for m in _NUMBER_GLUE.finditer(plain):
-        out.update(range(m.start(), m.end()))
-    out.update(m.end() for m in _NUMBER_AFTER.finditer(plain))
-    return out
-
-
 def _glued(atoms: list[Atom], plain: str, runs: dict[int, int], names: bool) -> set[int]:
     """Atoms a line may not start at: inside a ruby base or a tate-chu-yoko run, between a
-    number and what it stays with (_numbers_glued), and, for names, everywhere but after a
+    number and what it stays with (numbers.numbers_glued), and, for names, everywhere but after a
     middle dot, a double hyphen, a space or a <wbr>, or before an opening bracket."""
-    glued = _numbers_glued(plain) if _HAS_DIGIT.search(plain) else set()
+    glued = numbers_glued(plain)
     for i, atom in enumerate(atoms if _grouped(atoms) else ()):
         if atom.group > 0:
             glued.update(range(i + 1, i + atom.group))
