@@ -123,7 +123,7 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
                "glue the halves together, then cut along the marks through both layers "
                "(round and hex pieces along their outline)")
     else:
-        cards = kit.duplex(impose_game(faces), font)
+        cards = kit.duplex(impose_game(faces, reserve=kit.NOTE_BAND), font)
         edge = next(iter(fitted.values())).duplex if fitted else "long-edge"
         how = (f"print double-sided, flipped on the {edge.replace('-edge', '')} edge (each "
                "front page is followed by its back page), then cut along the marks (round "

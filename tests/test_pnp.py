@@ -246,7 +246,13 @@ def test_nothing_of_the_kit_prints_where_the_printer_cannot(project, cardgen):
     _kit_game(project)
     for layout in ("duplex", "gutterfold"):
         assert cardgen("pnp", "kit", "--layout", layout).code == 0
-        for name, unprintable in (("a4", 5.0), ("letter", 4.0)):
+        from generator.pnp import PAPERS
+        from generator.units import parse_length, to_mm
+        from conftest import REPO
+        for paper, preset in PAPERS.items():
+            name = paper.lower()
+            unprintable = to_mm(parse_length(yaml.safe_load((
+                REPO / f"layouts/sheets/{preset}.yaml").read_text("utf-8"))["unprintable"]))
             path = next((project / "output/kit/pnp").glob(f"kit-pnp-{name}*{layout[:3]}*.pdf"),
                         None) or project / f"output/kit/pnp/kit-pnp-{name}.pdf"
             for page in range(1, len(reader(path).pages)):

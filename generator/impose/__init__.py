@@ -337,11 +337,11 @@ def _packs(run: list) -> bool:
         d.deck.sheet != first.sheet or d.deck.shape != first.shape for d in run[1:]))
 
 
-def impose_packed(run: list, offset):
+def impose_packed(run: list, offset, reserve: float = 0.0):
     """A run packed on its first deck's paper: (fronts, backs, plans, deck pages)."""
     runs = [(d.deck.id, d.deck.shape, [(c.id, d.fronts[c.id], d.backs[c.id])
                                       for c in d.deck.instances()]) for d in run]
-    fronts, backs, plans, pages = packing.pack(runs, run[0].deck.sheet, offset)
+    fronts, backs, plans, pages = packing.pack(runs, run[0].deck.sheet, offset, reserve)
     return fronts, backs, plans, list(pages.items())
 
 
@@ -379,10 +379,11 @@ def impose_shared(run: list, start_slot: int, offset) -> tuple[list[Page], list[
 
 
 def impose_game(game_faces: GameFaces, start_slot: int = 0,
-                offset: tuple[float, float] = (0.0, 0.0)) -> Imposition:
+                offset: tuple[float, float] = (0.0, 0.0), reserve: float = 0.0) -> Imposition:
     """Every deck in order: decks printed alike share sheets (sharing()) where that takes
     fewer sheets, the others each start a fresh sheet; `start_slot` skips the first slots of the first sheet (a partly
-    used sheet); `offset` corrects the back pages."""
+    used sheet); `offset` corrects the back pages; `reserve` is kept free at the foot of
+    a packed page (a print-and-play kit's note: a grid keeps its own margins)."""
     fronts: list[Page] = []
     backs: list[Page] = []
     groups: list[BackGroup] = []
@@ -398,7 +399,7 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
             alone.append(impose_deck(deck_faces, first if k == 0 else 0, offset,
                                      deck_faces.deck.backs == "grouped"))
         if _packs(run):
-            f, b, made, pages = impose_packed(run, offset)
+            f, b, made, pages = impose_packed(run, offset, reserve)
             shared = (f, b, 0, pages)
         else:
             made = ()

@@ -26,6 +26,7 @@ FOLD = (0.55, 0.55, 0.55)
 FOLD_DASH = (4.0, 3.0)
 NOTE = (0.35, 0.35, 0.35)
 NOTE_SIZE = 6.5
+NOTE_BAND = NOTE_SIZE * 1.25 + mm(0.8)  # a note's line and the room around it
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,33 @@ class KitPages:
     sheets: tuple[tuple[int, int, tuple[str, ...]], ...]
 
 
-def _note(page_w: float, y: float, text: str, font: str) -> Text:
-    return Text(page_w / 2, y, text, font, NOTE_SIZE, NOTE, anchor="middle")
+def _noted(page: Page, text: str, font: str, unprintable: float) -> Page:
+    """The page with a note in the first free band around what it prints (below it, above
+    it, or up its left margin, turned), outside what the printer cannot print and clear of
+    every mark; without the note where no band holds it (the cover says it all too)."""
+    boxes = [i.bounds() for i in page.marks if hasattr(i, "x1")]
+    for p in page.placements:
+        w, h = (p.face.height, p.face.width) if p.rotate else (p.face.width, p.face.height)
+        boxes.append((p.x - p.bleed[0], p.y - p.bleed[1], p.x + w + p.bleed[2],
+                      p.y + h + p.bleed[3]))
+    boxes += [b for b in (getattr(i, "bounds", lambda: None)() for i in page.marks
+                          if not hasattr(i, "x1") and not isinstance(i, Text)) if b]
+    if not boxes:
+        return page
+    low, high = min(b[1] for b in boxes), max(b[3] for b in boxes)
+    left = min(b[0] for b in boxes)
+    need, gap = NOTE_SIZE * 1.25, mm(0.8)  # (NOTE_BAND)
+    W, H = page.width, page.height
+    if low - unprintable >= need + gap:
+        note = Text(W / 2, unprintable + gap, text, font, NOTE_SIZE, NOTE, anchor="middle")
+    elif H - unprintable - high >= need + gap:
+        note = Text(W / 2, H - unprintable - need, text, font, NOTE_SIZE, NOTE, anchor="middle")
+    elif left - unprintable >= need + gap:  # up the left margin, read from below
+        note = Text(unprintable + need, H / 2, text, font, NOTE_SIZE, NOTE, anchor="middle",
+                    rotate=90)
+    else:
+        return page
+    return replace(page, marks=page.marks + (note,))
 
 
 def duplex(imposition: Imposition, font: str) -> KitPages:
@@ -49,15 +75,12 @@ def duplex(imposition: Imposition, font: str) -> KitPages:
     for n, (front, back) in enumerate(zip(imposition.fronts, imposition.backs)):
         sheet = imposition.sheets[n]
         edge = "long" if sheet.duplex == "long-edge" else "short"
-        low = sheet.unprintable + mm(1)  # the note, just inside what prints
         count = len(imposition.fronts)
         sheets.append((len(pages), 2, owners[n]))
-        pages.append(replace(front, marks=front.marks + (_note(
-            front.width, low, f"sheet {n + 1} of {count}, front: print double-sided, "
-            f"flipped on the {edge} edge", font),)))
-        pages.append(replace(back, marks=back.marks + (_note(
-            back.width, low, f"sheet {n + 1} of {count}, back (the {edge} edge flipped)",
-            font),)))
+        pages.append(_noted(front, f"sheet {n + 1} of {count}, front: print double-sided, "
+                                   f"flipped on the {edge} edge", font, sheet.unprintable))
+        pages.append(_noted(back, f"sheet {n + 1} of {count}, back (the {edge} edge flipped)",
+                            font, sheet.unprintable))
     return KitPages(tuple(pages), tuple(sheets))
 
 
@@ -144,8 +167,8 @@ def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: in
         left = crop_marks(half, used if len(chunk) < half.per_sheet else None)
         marks += list(left) + [replace(m, x1=W - m.x1, x2=W - m.x2) for m in left]
     low = half.unprintable + mm(1)
-    marks += [Line(W / 2, low + mm(4), W / 2, H - half.unprintable - mm(1), FOLD, 0.4,
-                   FOLD_DASH),
-              _note(W, low, f"page {number + 1}: fold along the dashed line, fronts out, glue, "
-                            "then cut along the marks through both layers", font)]
-    return Page(W, H, tuple(placements), tuple(cuts) + tuple(marks))
+    marks.append(Line(W / 2, low + mm(4), W / 2, H - low, FOLD, 0.4, FOLD_DASH))  # (and
+    # below its foot, the note)
+    page = Page(W, H, tuple(placements), tuple(cuts) + tuple(marks))
+    return _noted(page, f"page {number + 1}: fold along the dashed line, fronts out, glue, "
+                        "then cut along the marks through both layers", font, half.unprintable)

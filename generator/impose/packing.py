@@ -85,10 +85,20 @@ def _clip(face: Face, shape: str, grow: float) -> Face:
     return Face(face.width, face.height, (Group(face.items, clip_shape=points),), face.bleed)
 
 
-def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0)):
+def _edge(sheet: SheetPreset, kind: str, marks: float) -> float:
+    """How far from the paper's edge a band of pieces of this kind keeps: outside what the
+    printer cannot print, with its crop marks (cards) or its bleed (round tokens, which
+    print half the gap around them) outside it too."""
+    if kind == "circle":
+        return sheet.unprintable + max(TOKEN_GAP, sheet.gap[0]) / 2
+    return sheet.unprintable + (0.0 if kind in NESTED else marks)
+
+
+def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0), reserve: float = 0.0):
     """Pages of the runs ((deck id, shape, cards as (id, front, back)) in order), packed as
-    the module says. Returns (front pages, back pages, each page's plan in words, each
-    deck's page numbers)."""
+    the module says, leaving `reserve` free at the foot of each page (a print-and-play
+    kit's note). Returns (front pages, back pages, each page's plan in words, each deck's
+    page numbers)."""
     W, H = sheet.paper
     marks = sum(sheet.crop_marks) if sheet.crop_marks else 0.0
     out = _Pages(sheet, offset)
@@ -101,7 +111,7 @@ def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0)):
         elif cards:
             bands.append((kind, [(deck_id, *card) for card in cards], size))
     for kind, cards, (w, h) in bands:
-        edge = sheet.unprintable + (0.0 if kind in NESTED else marks)
+        edge = _edge(sheet, kind, marks)
         lattice = _lattice(kind, w, h, W - 2 * edge, sheet.gap)
         if not lattice.even:
             continue  # wider than the paper: validate says so for the deck's own sheet
@@ -114,7 +124,7 @@ def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0)):
             xs = lattice.xs(row)
             n = min(len(xs), len(queue))
             bottom = top + max(lattice.centre(row, c) for c in range(n)) + lattice.half
-            if bottom > H - edge + 1e-6:
+            if bottom > H - edge - reserve + 1e-6:
                 if out.empty():
                     break  # (taller than the paper: validate says so)
                 out.close()
@@ -157,7 +167,7 @@ class _Pages:
         """The top of a new band: under what is on the page, with room between (for the
         marks of a band of cards, or a gap between tokens)."""
         if self.bottom is None:
-            return self.sheet.unprintable + (0.0 if kind in NESTED else marks)
+            return _edge(self.sheet, kind, marks)
         cards = "card" in (self.previous, kind) or "square" in (self.previous, kind)
         return self.bottom + (2 * marks + mm(1) if cards else TOKEN_GAP)
 
