@@ -41,3 +41,16 @@ def test_nothing_prints_where_the_printer_cannot(name, project, cardgen):
             strip = raster.image.crop(box).convert("L")
             assert strip.getextrema()[0] > 235, (name, pdf, box)  # white: nothing printed
         assert raster.image.convert("L").getextrema()[0] < 100  # and something printed
+
+
+def test_nine_us_poker_cards_still_fit_plain_letter(project, cardgen):
+    """Three rows of 3.5 in cards leave 6.35 mm above and below on Letter: the preset's
+    marks and its unprintable margin fit in it, so the sheet holds nine, not six."""
+    write_game(project, "us", {"title": "us", "decks": [
+        {"id": "d", "front": "us-face", "back": "us-face", "sheet": "plain-letter"}]},
+        [{"id": f"c{i}"} for i in range(9)],
+        {"us-face": {"size": ["2.5in", "3.5in"], "elements": [
+            {"name": "ground", "type": "rect", "fill": "#203060", "bleed": True}]}})
+    assert cardgen("build", "us", "-q").code == 0
+    guide = (project / "output/us/us-print-guide.txt").read_text("utf-8")
+    assert "3 x 3 cards of 63.5 x 88.9 mm" in guide and "Cards: 9 on 1 sheet." in guide
