@@ -18,7 +18,7 @@ from .layout import DeckFaces, GameFaces
 from .load import Project, load_sheet
 from .pipeline import Outcome
 from .resolve.sheets import resolve_sheet
-from .units import paper_size
+from .units import paper_size, show_size
 from .write import BytesFile, write_files
 from .write import kit as sheets
 
@@ -108,7 +108,10 @@ def pnp(project: Project, game_id: str, request: Request,
         on_paper, fitted = _on_paper(project, faces, paper, report)
         if report.errors:
             return outcome
-        outputs.append(_kit(game, on_paper, fitted, paper, request, book, font, project))
+        made = _kit(game, on_paper, fitted, paper, request, book, font, project, report)
+        if made is None:
+            return outcome
+        outputs.append(made)
     with pipeline.writing(project, game_id, progress):
         write_files(outputs, project.output)
     outcome.written = [(o.path, 0) for o in outputs]
@@ -116,9 +119,15 @@ def pnp(project: Project, game_id: str, request: Request,
 
 
 def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, book, font,
-         project: Project) -> BytesFile:
+         project: Project, report) -> BytesFile | None:
     if request.layout == "gutterfold":
         cards = kit.gutterfold(faces, fitted, font)
+        for deck in (d.deck for d in faces.decks if d.deck.id in cards.too_big):
+            report.error(f"deck '{deck.id}': its {show_size(deck.piece_size)} pieces do not "
+                         f"fit half a page of {paper}, as a gutter-fold kit prints them; make "
+                         "this kit with --layout duplex", deck.loc, "pnp")
+        if cards.too_big:
+            return None
         how = ("print single-sided; fold each page along its dashed line, fronts outwards, "
                "glue the halves together, then cut along the marks through both layers "
                "(round and hex pieces along their outline)")

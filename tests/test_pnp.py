@@ -353,3 +353,17 @@ def test_greyscale_kits_print_pictures_in_grey(project, cardgen):
     raster = Raster(project / "output/grey/pnp/grey-pnp-a4.pdf", 1, dpi=100)
     r, g, b = raster.at(42, 60)
     assert r > 180 and g < 80, (r, g, b)  # without it, in colour
+
+
+def test_pieces_too_big_for_half_a_page_are_said_in_a_gutter_fold_kit(project, cardgen):
+    write_game(project, "big", {"title": "Big", "decks": [
+        {"id": "maps", "front": "big-face", "back": "big-face", "sheet": "plain-a4"}]},
+        [{"id": "m1"}], {"big-face": {"size": ["180mm", "250mm"], "elements": [
+            {"name": "ground", "type": "rect", "fill": "#203060", "bleed": True}]}})
+    run = cardgen("pnp", "big", "--paper", "A4", "--layout", "gutterfold")
+    assert run.code == 1
+    assert any("cards/big/game.yaml" in line and "error: deck 'maps': its 180 x 250 mm pieces "
+               "do not fit half a page of A4, as a gutter-fold kit prints them; make this kit "
+               "with --layout duplex [pnp]" in line for line in run.lines), run.lines
+    assert not (project / "output/big/pnp").exists()
+    assert cardgen("pnp", "big", "--paper", "A4").code == 0  # duplex: one a sheet

@@ -36,6 +36,7 @@ class KitPages:
 
     pages: tuple[Page, ...]
     sheets: tuple[tuple[int, int, tuple[str, ...]], ...]
+    too_big: tuple[str, ...] = ()  # decks whose pieces half a page cannot hold (gutter fold)
 
 
 def _noted(page: Page, text: str, font: str, unprintable: float) -> Page:
@@ -118,6 +119,7 @@ def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
     unprintable margin, marks and gap)."""
     pages: list[Page] = []
     sheets_out = []
+    too_big: list[str] = []
     runs: list[list] = []
     for deck_faces in (d for d in game_faces.decks if d.deck.total > 0):
         deck = deck_faces.deck
@@ -135,7 +137,8 @@ def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
         halves = [(p, _half(sheet, p, first.piece_size)) for p in ((W, H), (H, W))]
         halves = [(p, s) for p, s in halves if s is not None]
         if not halves:
-            continue  # (too big for half a page: the caller says so)
+            too_big += [d.deck.id for d in run]  # (said by the caller, at each deck)
+            continue
         paper, half = max(halves, key=lambda ps: ps[1].per_sheet)
         entries = [(d.deck.id, c.id, d.fronts[c.id], d.backs[c.id]) for d in run
                    for c in d.deck.instances()]
@@ -143,7 +146,7 @@ def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
             chunk = entries[start:start + half.per_sheet]
             pages.append(_fold_page(half, chunk, first.shape, font, len(pages)))
             sheets_out.append((len(pages) - 1, 1, tuple(dict.fromkeys(e[0] for e in chunk))))
-    return KitPages(tuple(pages), tuple(sheets_out))
+    return KitPages(tuple(pages), tuple(sheets_out), tuple(too_big))
 
 
 def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: int) -> Page:
