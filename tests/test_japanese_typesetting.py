@@ -445,3 +445,28 @@ def test_a_line_squeezes_its_punctuation_before_it_pushes_a_character_on(project
         tighter += sum(1 for (a, xa, *_), (b, xb, *_) in zip(row, row[1:])
                        if a in "、」" and b not in "、」" and xb - xa < SIZE - 0.3)
     assert tighter >= 1
+
+
+def test_jukugo_ruby_shares_the_words_length_where_mono_ruby_spaces_it_out(project, cardgen):
+    """｜熟語《じゅく ご》: じゅく is longer than 熟, ご shorter than 語. Mono ruby spaces
+    熟 out for its reading; jukugo ruby (`ruby: jukugo`) lets じゅく take room over 語, as
+    ご leaves it: the base stays set solid, the readings follow each other over the word,
+    none overlapping, none outside it. `ruby: group` sets じゅくご as one reading."""
+    text = "漢｜熟語《じゅく ご》漢"
+    mono = glyphs(text_card(project, cardgen, text)[0])
+    assert at(mono, "語")[1] - at(mono, "熟")[1] > width("熟") + 0.5  # 熟 spaced out
+    found = glyphs(text_card(project, cardgen, text, "ruby: jukugo")[0])
+    start, end = at(found, "熟")[1], at(found, "語")[1] + width("語")
+    assert at(found, "語")[1] - start == pytest.approx(width("熟"), abs=0.05)  # set solid
+    rsize = SIZE / 2
+    reading = [at(found, ch) for ch in "じゅくご"]
+    xs = [r[1] for r in reading]
+    assert xs == sorted(xs)
+    for (ch, x, *_), nxt in zip(reading, reading[1:]):
+        assert x + width(ch, rsize) <= nxt[1] + 0.05  # one after another
+    assert xs[0] >= start - 0.05 and xs[-1] + width("ご", rsize) <= end + 0.05  # in the word
+    assert xs[-1] > at(found, "語")[1] - 0.05  # ご over 語, じゅく over 熟 and into 語
+    group = glyphs(text_card(project, cardgen, text, "ruby: group")[0])
+    g = [at(group, ch)[1] for ch in "じゅくご"]
+    base_mid = (at(group, "熟")[1] + at(group, "語")[1] + width("語")) / 2
+    assert (g[0] + g[-1] + width("ご", rsize)) / 2 == pytest.approx(base_mid, abs=0.05)

@@ -43,11 +43,12 @@ SCHEMA = {"properties": {
     "hang": {"type": ["boolean", "string"]},
     "tate_chu_yoko": {"type": ["integer", "string"]},
     "grid": {"type": ["boolean", "string"]},
+    "ruby": {"enum": ["mono", "jukugo", "group"]},
 }, "required": ["text"]}
 
 _TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
                          "line_spacing", "wrap", "padding", "color", "bold", "condense",
-                         "hang", "tate_chu_yoko", "grid"}
+                         "hang", "tate_chu_yoko", "grid", "ruby"}
 # "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
 _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
 
@@ -114,7 +115,7 @@ def _measure(e: Element, box) -> _Params:
     x, y, w, h = box
     wrap = e.raw("wrap", "normal")
     return _Params(
-        Style(family, e.flag("bold"), e.color("color", "ink") or INK),
+        Style(family, e.flag("bold"), e.color("color", "ink") or INK, ruby=e.raw("ruby", "mono")),
         Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad), size, min_size,
         e.number("line_spacing", 1.5 if vertical else 1.4, above=0, high=MAX_LINE_SPACING),
         align, e.raw("valign", "top"),

@@ -150,8 +150,13 @@ def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bo
     beside it; the base's ends join the marks."""
     n = len(atoms)
     for i, atom in enumerate(atoms):
+        if atom.word > 0:  # a jukugo word: its readings share its length (JLREQ 3.3.8)
+            last = i + atom.word - 1
+            atom = atom._replace(ruby="".join(a.ruby for a in atoms[i:last + 1]))
+        elif atom.word < 0:
+            continue
         if atom.group > 0 and atom.ruby:
-            last = i + atom.group - 1
+            last = i + max(atom.group, atom.word) - 1
             base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
             rsize = size / 2
             ruby = len(atom.ruby) * rsize if vertical else \

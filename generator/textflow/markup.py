@@ -114,6 +114,7 @@ class Style:
     bold: bool
     color: Color
     italic: bool = False  # <i>: the family's italic, where it has one
+    ruby: str = "mono"  # readings split by spaces: mono, jukugo (熟語ルビ) or group
 
 
 class Atom(NamedTuple):
@@ -129,6 +130,7 @@ class Atom(NamedTuple):
     group: int = 0  # atoms held together: their number on the first, -1 on the others
     tcy: bool = False  # in an explicit <tcy> run (the run is the `group`)
     recolor: bool = False  # for OBJECT: an SVG icon drawn in `color` (its icon declares one)
+    word: int = 0  # jukugo ruby: on a word's first atom its length, -1 on the others
 
 
 class Atoms(list):
@@ -179,7 +181,7 @@ def _plain_atoms(chunk: str, font: str, color) -> list:
     except KeyError:
         new = tuple.__new__
         for ch in set(chunk).difference(table):
-            table[ch] = new(Atom, (ch, font, color, None, 1.0, "", 0, False, False))
+            table[ch] = new(Atom, (ch, font, color, None, 1.0, "", 0, False, False, 0))
             _atoms_kept += 1
         return list(map(table.__getitem__, chunk))
 
@@ -247,9 +249,11 @@ class _Parse:
             return  # a character without a glyph: reported with the others
         parts = reading.replace("\u3000", " ").split()
         atoms.grouped = True
-        if len(parts) == len(base) > 1:  # mono-ruby: a reading for each character
-            for k, part in enumerate(parts):
-                atoms[first + k] = atoms[first + k]._replace(ruby=part, group=1)
+        mode = self.stack[-1].ruby
+        if len(parts) == len(base) > 1 and mode != "group":  # a reading for each character:
+            for k, part in enumerate(parts):  # mono ruby, or jukugo (the word shares room)
+                word = (len(base) if k == 0 else -1) if mode == "jukugo" else 0
+                atoms[first + k] = atoms[first + k]._replace(ruby=part, group=1, word=word)
             return
         atoms[first] = atoms[first]._replace(ruby="".join(parts), group=len(atoms) - first)
         for k in range(first + 1, len(atoms)):

@@ -46,7 +46,12 @@ def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item
     (spread())."""
     items: list[Item] = []
     for i, atom in enumerate(atoms):
-        if not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
+        if atom.word > 0 and all(k in starts and k in ends for k in range(i, i + atom.word)):
+            items += _jukugo(atoms[i:i + atom.word], [starts[k] for k in range(i, i + atom.word)],
+                             [ends[k] for k in range(i, i + atom.word)], baseline_of, size,
+                             scale, box)
+            continue
+        if atom.word or not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
             continue
         rsize = size / 2
         width = fonts.string_width(atom.ruby, atom.font, rsize) * scale
@@ -58,6 +63,35 @@ def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item
         items.append(Text(x + gap / 2, baseline_of(atom.font, rsize), atom.ruby, atom.font,
                           rsize, atom.color, char_space=gap / scale, scale=scale))
     return items
+
+
+def _jukugo(word, starts, ends, baseline_of, size, scale, box) -> list[Item]:
+    """A jukugo word's readings (熟語ルビ, JLREQ 3.3.8): each centred over its character as
+    far as it can be, a longer one taking room over its neighbours' in the word where theirs
+    are shorter, never two overlapping, all within the word (its base spaced out before, if
+    the readings are longer than it)."""
+    rsize = size / 2
+    widths = [fonts.string_width(a.ruby, a.font, rsize) * scale for a in word]
+    lo, hi = starts[0], ends[-1]
+    if sum(widths) > hi - lo:  # (a line end kept the base from spacing out: centre them all)
+        lo = hi = (lo + hi) / 2
+        lo, hi = lo - sum(widths) / 2, hi + sum(widths) / 2
+    xs, at = [], lo
+    for w, s, e in zip(widths, starts, ends):  # left to right: centred, else after the last
+        x = max((s + e) / 2 - w / 2, at)
+        xs.append(x)
+        at = x + w
+    over = at - hi
+    for k in range(len(xs) - 1, -1, -1):  # right to left: pulled back inside the word
+        if over <= 0:
+            break
+        room = xs[k] - (xs[k - 1] + widths[k - 1] if k else lo)
+        pull = min(over, room)
+        xs[k:] = [x - pull for x in xs[k:]]
+        over -= pull
+    xs = [min(max(x, box.x), box.x + box.w - w) for x, w in zip(xs, widths)]
+    return [Text(x, baseline_of(a.font, rsize), a.ruby, a.font, rsize, a.color, scale=scale)
+            for x, a in zip(xs, word)]
 
 
 def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str):
