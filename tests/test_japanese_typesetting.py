@@ -470,3 +470,30 @@ def test_jukugo_ruby_shares_the_words_length_where_mono_ruby_spaces_it_out(proje
     g = [at(group, ch)[1] for ch in "じゅくご"]
     base_mid = (at(group, "熟")[1] + at(group, "語")[1] + width("語")) / 2
     assert (g[0] + g[-1] + width("ご", rsize)) / 2 == pytest.approx(base_mid, abs=0.05)
+
+
+@pytest.mark.parametrize("game, justified", [("lastdance", False), ("odoriko", True),
+                                             ("vampire-band", False), ("dernier-peuple", True)])
+def test_no_face_of_the_seed_games_adds_space_before_a_closing_bracket(project, game,
+                                                                      justified):
+    """Every run of text the four games' faces draw with space added between its
+    characters (a justified line's) has none before a closing bracket or a stop, nor after
+    an opening one: the space went elsewhere, the run was cut there (the faces' finished
+    drawing, which the PDFs draw as it is)."""
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    from generator.primitives import Text, leaves
+    from generator.textflow.markup import CLOSING, OPENING, STOPS
+    faces = lay_out(check(Project.find(project), game))
+    spaced = 0
+    for deck in faces.decks:
+        for face in list(deck.fronts.values()) + list(deck.backs.values()):
+            for item in leaves(face.items):
+                if not isinstance(item, Text) or item.char_space <= 0.01 or len(item.text) < 2:
+                    continue
+                spaced += 1
+                text = item.text
+                assert not any(ch in CLOSING or ch in STOPS for ch in text[1:]), text
+                assert not any(ch in OPENING for ch in text[:-1]), text
+    assert bool(spaced) == justified  # (lastdance's and vampire-band's justified texts are
+    # drafts still, or end their paragraphs in one line: nothing of theirs is stretched)
