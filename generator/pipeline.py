@@ -575,12 +575,14 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     return outcome, folder
 
 
-def showcase(project: Project, game_id: str, request, progress=lambda message: None) -> Outcome:
+def showcase(project: Project, game_id: str, request_for, progress=lambda message: None) -> Outcome:
     """Presentation pictures of chosen cards (write/showcase.py), from the faces a build lays
-    out; written whole, or nothing when the game has errors."""
+    out; written whole, or nothing when the game has errors. `request_for(game)` gives what
+    to show (a UsageError for cards the game lacks)."""
     from .write import showcase as pictures  # Pillow's arranging only when pictures are asked
     progress(f"{game_id}: checking")
     outcome = check(project, game_id)
+    request = request_for(outcome.game) if outcome.game is not None else None
     faces = None if outcome.failed(False) else lay_out(outcome)
     if faces is None:
         return outcome

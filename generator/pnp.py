@@ -37,9 +37,9 @@ def _on_paper(project: Project, faces: GameFaces, paper: str, report) -> tuple[G
     """The game's decks on the paper's plain preset, fitted to each deck's pieces."""
     preset = PAPERS[paper]
     decks, fitted = [], {}
+    doc = load_sheet(project, preset, report, faces.game.loc) if faces.decks else None
     for deck_faces in faces.decks:
         deck = deck_faces.deck
-        doc = load_sheet(project, preset, report, deck.loc)
         sheet = None if doc is None else resolve_sheet(preset, doc, report, deck.piece_size)
         if sheet is None:
             continue
@@ -120,6 +120,7 @@ def pnp(project: Project, game_id: str, request: Request,
 
 def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, book, font,
          project: Project, report) -> BytesFile | None:
+    duplex = next(iter(fitted.values())).duplex if fitted else "long-edge"
     if request.layout == "gutterfold":
         cards = kit.gutterfold(faces, fitted, font)
         for deck in (d.deck for d in faces.decks if d.deck.id in cards.too_big):
@@ -133,8 +134,7 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
                "(round and hex pieces along their outline)")
     else:
         cards = kit.duplex(impose_game(faces, reserve=kit.NOTE_BAND), font)
-        edge = next(iter(fitted.values())).duplex if fitted else "long-edge"
-        how = (f"print double-sided, flipped on the {edge.replace('-edge', '')} edge (each "
+        how = (f"print double-sided, flipped on the {duplex.replace('-edge', '')} edge (each "
                "front page is followed by its back page), then cut along the marks (round "
                "and hex pieces along their outline)")
     parts = [sheets.Part("Cards and pieces", cards.pages, how=how, count=len(cards.pages))]
@@ -151,7 +151,6 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
     listed = sheets.components(game, {b.id: len(p) for b, p in boards})
     paper_wh = paper_size(paper)
     cover = sheets.cover(game, paper_wh, paper, request.layout, listed, parts)
-    duplex = next(iter(fitted.values())).duplex if fitted else "long-edge"
     data = sheets.assemble(game, cover, parts, duplex)
     name = f"{game.stem}-pnp-{paper.lower()}" + \
         ("-gutterfold" if request.layout == "gutterfold" else "") + \

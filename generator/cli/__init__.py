@@ -383,25 +383,25 @@ def cmd_showcase(args, project: Project) -> int:
     cards = tuple(args.cards or ())
     if len(cards) > MAX_SHOWN:
         raise UsageError(f"--cards: {len(cards)} cards; a picture shows at most {MAX_SHOWN}")
-    outcome = pipeline.check(project, game_id)
-    if outcome.game is not None:
-        known = [c.id for d in outcome.game.decks for c in d.cards]
+
+    def request_for(game) -> Request:
+        known = [c.id for d in game.decks for c in d.cards]
         for card_id in cards:
             if card_id not in known:
                 raise UsageError(f"--cards: game '{game_id}' has no card '{card_id}' "
                                  f"({suggest(card_id, known, 'the game')})")
         if not known:
             raise UsageError(f"game '{game_id}' has no cards to show")
-    background = None
-    if args.background is not None:
-        try:
-            background = parse_color(args.background,
-                                     outcome.game.colors if outcome.game else {})
-        except ValueError as exc:
-            raise UsageError(f"--background: {exc}") from None
+        background = None
+        if args.background is not None:
+            try:
+                background = parse_color(args.background, game.colors)
+            except ValueError as exc:
+                raise UsageError(f"--background: {exc}") from None
+        return Request(cards, args.hand, args.size, background, args.title)
+
     progress = Progress(False)
-    outcome = pipeline.showcase(project, game_id, Request(cards, args.hand, args.size,
-                                                          background, args.title), progress)
+    outcome = pipeline.showcase(project, game_id, request_for, progress)
     progress.clear()
     _print_report(outcome.report)
     if not outcome.written:

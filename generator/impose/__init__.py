@@ -381,9 +381,10 @@ def impose_shared(run: list, start_slot: int, offset) -> tuple[list[Page], list[
 def impose_game(game_faces: GameFaces, start_slot: int = 0,
                 offset: tuple[float, float] = (0.0, 0.0), reserve: float = 0.0) -> Imposition:
     """Every deck in order: decks printed alike share sheets (sharing()) where that takes
-    fewer sheets, the others each start a fresh sheet; `start_slot` skips the first slots of the first sheet (a partly
-    used sheet); `offset` corrects the back pages; `reserve` is kept free at the foot of
-    a packed page (a print-and-play kit's note: a grid keeps its own margins)."""
+    fewer sheets, the others each start a fresh sheet; `start_slot` skips the first slots
+    of the first sheet (a partly used sheet); `offset` corrects the back pages; `reserve`
+    is kept free at the foot of a packed page (a print-and-play kit's note: a grid keeps
+    its own margins)."""
     fronts: list[Page] = []
     backs: list[Page] = []
     groups: list[BackGroup] = []
@@ -431,7 +432,7 @@ CROSS_ARM = mm(4)
 
 
 def _clear_spot(board_face: BoardFace, spot: tuple[float, float], vertical: bool,
-                span: tuple[float, float]) -> tuple[float, float]:
+                span: tuple[float, float], texts: list) -> tuple[float, float]:
     """The point nearest `spot` along its seam (board coordinates, y down) where an
     alignment cross covers no tile; `spot` itself when there is none."""
     along = spot[1] if vertical else spot[0]
@@ -442,14 +443,14 @@ def _clear_spot(board_face: BoardFace, spot: tuple[float, float], vertical: bool
             if not span[0] + CROSS_ARM <= a <= span[1] - CROSS_ARM:
                 continue
             point = (spot[0], a) if vertical else (a, spot[1])
-            if _clear(board_face, point):
+            if _clear(board_face, point, texts):
                 return point
     return spot
 
 
-def _clear(board_face: BoardFace, point: tuple[float, float]) -> bool:
-    """True if a cross at `point` (board coordinates, y down) covers no tile and no text
-    (the board's title, a space's number)."""
+def _clear(board_face: BoardFace, point: tuple[float, float], texts: list) -> bool:
+    """True if a cross at `point` (board coordinates, y down) covers no tile and none of
+    the `texts` (the boxes of the board's title and numbers, y up: _text_boxes)."""
     clearance = board_face.reach + CROSS_ARM + mm(1)
     height = board_face.face.height
     px, py = point[0], height - point[1]  # y up, as the face's items
@@ -457,22 +458,14 @@ def _clear(board_face: BoardFace, point: tuple[float, float]) -> bool:
     return all(math.hypot(point[0] - x, point[1] - (height - y)) > clearance
                for x, y in board_face.centres) and \
         not any(x0 - arm <= px <= x1 + arm and y0 - arm <= py <= y1 + arm
-                for x0, y0, x1, y1 in _texts(board_face.face))
+                for x0, y0, x1, y1 in texts)
 
 
-def _texts(face: Face) -> list:
-    """The boxes of a face's texts (y up), once per face."""
-    found = _TEXTS.get(id(face))
-    if found is None or found[0] is not face:
-        from .. import fonts  # (the measure of text: a library, as drawing's)
-        boxes = [item.bounds(fonts) for item in leaves(face.items) if isinstance(item, Text)]
-        found = _TEXTS[id(face)] = (face, [b for b in boxes if b is not None])
-        if len(_TEXTS) > 64:
-            _TEXTS.pop(next(iter(_TEXTS)))
-    return found[1]
-
-
-_TEXTS: dict = {}
+def _text_boxes(face: Face) -> list:
+    """The boxes of a face's texts (y up)."""
+    from .. import fonts  # (the measure of text: a library, as drawing's)
+    boxes = [item.bounds(fonts) for item in leaves(face.items) if isinstance(item, Text)]
+    return [b for b in boxes if b is not None]
 
 
 def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
@@ -491,6 +484,7 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
     (w, h), cols, rows, split = split_pages(board, face.width, face.height,
                                             paper_size(split_paper(board)))
     pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page
+    texts = _text_boxes(face)
     lefts = sorted({x0 for _, _, x0, _, _, _ in split})
     tops = sorted({y0 for _, _, _, y0, _, _ in split})
     # each seam: the middle of what two neighbouring pages share
@@ -509,14 +503,15 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
                     continue
                 points = ([(sx, sy)] if sx is not None and sy is not None else
                           [_clear_spot(board_face, (sx, y0 + f * ph), vertical=True,
-                                       span=(y0, y0 + ph)) for f in (0.25, 0.75)]
+                                       span=(y0, y0 + ph), texts=texts) for f in (0.25, 0.75)]
                           if sx is not None else
                           [_clear_spot(board_face, (x0 + f * pw, sy), vertical=False,
-                                       span=(x0, x0 + pw)) for f in (0.25, 0.75)])
+                                       span=(x0, x0 + pw), texts=texts) for f in (0.25, 0.75)])
                 for bx, by in points:
                     if any(math.hypot(bx - px_, by - py_) < 3 * CROSS_ARM for px_, py_ in placed):
                         continue  # two spots moved to the same clear place: one cross
-                    if sx is not None and sy is not None and not _clear(board_face, (bx, by)):
+                    if sx is not None and sy is not None and \
+                            not _clear(board_face, (bx, by), texts):
                         continue  # where the seams cross lies a tile: the other crosses do
                     placed.append((bx, by))
                     if x0 <= bx <= x0 + pw and y0 <= by <= y0 + ph:

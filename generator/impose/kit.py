@@ -31,25 +31,22 @@ NOTE_BAND = NOTE_SIZE * 1.25 + mm(0.8)  # a note's line and the room around it
 
 @dataclass(frozen=True)
 class KitPages:
-    """A game's card sheets for print-and-play: the pages, and for each sheet printed
-    what it holds (for the cover and the bookmarks): (first page, pages, decks)."""
+    """A game's card pages for print-and-play, and the decks whose pieces half a page
+    cannot hold (a gutter fold's: said by the caller)."""
 
     pages: tuple[Page, ...]
-    sheets: tuple[tuple[int, int, tuple[str, ...]], ...]
-    too_big: tuple[str, ...] = ()  # decks whose pieces half a page cannot hold (gutter fold)
+    too_big: tuple[str, ...] = ()
 
 
 def _noted(page: Page, text: str, font: str, unprintable: float) -> Page:
     """The page with a note in the first free band around what it prints (below it, above
     it, or up its left margin, turned), outside what the printer cannot print and clear of
     every mark; without the note where no band holds it (the cover says it all too)."""
-    boxes = [i.bounds() for i in page.marks if hasattr(i, "x1")]
+    boxes = [b for b in (i.bounds(None) for i in page.marks if not isinstance(i, Text)) if b]
     for p in page.placements:
         w, h = (p.face.height, p.face.width) if p.rotate else (p.face.width, p.face.height)
         boxes.append((p.x - p.bleed[0], p.y - p.bleed[1], p.x + w + p.bleed[2],
                       p.y + h + p.bleed[3]))
-    boxes += [b for b in (getattr(i, "bounds", lambda: None)() for i in page.marks
-                          if not hasattr(i, "x1") and not isinstance(i, Text)) if b]
     if not boxes:
         return page
     low, high = min(b[1] for b in boxes), max(b[3] for b in boxes)
@@ -71,27 +68,16 @@ def _noted(page: Page, text: str, font: str, unprintable: float) -> Page:
 def duplex(imposition: Imposition, font: str) -> KitPages:
     """Front page, back page, sheet after sheet, each saying what it is and, on the back,
     how the sheet is turned (the edge it flips on)."""
-    pages, sheets = [], []
-    owners = _owners(imposition)
+    pages = []
+    count = len(imposition.fronts)
     for n, (front, back) in enumerate(zip(imposition.fronts, imposition.backs)):
         sheet = imposition.sheets[n]
         edge = "long" if sheet.duplex == "long-edge" else "short"
-        count = len(imposition.fronts)
-        sheets.append((len(pages), 2, owners[n]))
         pages.append(_noted(front, f"sheet {n + 1} of {count}, front: print double-sided, "
                                    f"flipped on the {edge} edge", font, sheet.unprintable))
         pages.append(_noted(back, f"sheet {n + 1} of {count}, back (the {edge} edge flipped)",
                             font, sheet.unprintable))
-    return KitPages(tuple(pages), tuple(sheets))
-
-
-def _owners(imposition: Imposition) -> list[tuple[str, ...]]:
-    owners: list[list[str]] = [[] for _ in imposition.fronts]
-    for deck, numbers in imposition.decks:
-        for n in numbers:
-            if deck not in owners[n]:
-                owners[n].append(deck)
-    return [tuple(o) for o in owners]
+    return KitPages(tuple(pages))
 
 
 def _half(sheet: SheetPreset, paper: tuple[float, float], card: tuple[float, float]):
@@ -118,7 +104,6 @@ def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
     `sheets`: deck id -> the plain sheet preset of the kit's paper fitted to its cards (its
     unprintable margin, marks and gap)."""
     pages: list[Page] = []
-    sheets_out = []
     too_big: list[str] = []
     runs: list[list] = []
     for deck_faces in (d for d in game_faces.decks if d.deck.total > 0):
@@ -145,8 +130,7 @@ def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
         for start in range(0, len(entries), half.per_sheet):
             chunk = entries[start:start + half.per_sheet]
             pages.append(_fold_page(half, chunk, first.shape, font, len(pages)))
-            sheets_out.append((len(pages) - 1, 1, tuple(dict.fromkeys(e[0] for e in chunk))))
-    return KitPages(tuple(pages), tuple(sheets_out), tuple(too_big))
+    return KitPages(tuple(pages), tuple(too_big))
 
 
 def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: int) -> Page:

@@ -126,12 +126,12 @@ def _kind(ch: str) -> str:
             "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
 
 
-def _frames(kinds: dict[int, str]) -> tuple[dict, dict]:
+def _frames(kinds: dict[int, str], compress: bool = True) -> tuple[dict, dict]:
     """The blank before and after each punctuation mark, in ems: its one-em frame, with the
-    blanks between neighbouring marks compressed (JLREQ 3.1.4)."""
+    blanks between neighbouring marks compressed (JLREQ 3.1.4) unless not `compress`."""
     eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
     ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
-    for i, ki in kinds.items():
+    for i, ki in (kinds.items() if compress else ()):
         kj = kinds.get(i + 1)
         if not kj:
             continue
@@ -172,56 +172,39 @@ def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bo
 
 
 def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-             plain: str) -> Spacing:
+             plain: str, grid: bool = False) -> Spacing:
     """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
-    ruby longer than its base needs beyond its overhang over neighbouring kana."""
+    ruby longer than its base needs beyond its overhang over neighbouring kana. On a
+    character grid (`grid`, ベタ組み) every full-width character takes exactly one em, its
+    glyph centred in it, and the frames are neither compressed nor halved at a line's ends;
+    half-width characters keep their own widths."""
     n = len(atoms)
     before, after = [0.0] * n, [0.0] * n
     open_blank, close_blank = [0.0] * n, [0.0] * n
     if vertical:
         plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
     kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
-    eb, ea = _frames(kinds)
+    eb, ea = _frames(kinds, compress=not grid)
     for i, k in kinds.items():
         spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
         own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
                         else (spare / 2, spare / 2))
         before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
+        if grid:
+            continue
         if k == "open":
             open_blank[i] = eb[i] * size
         elif k != "middle":
             close_blank[i] = ea[i] * size
+    if grid and not vertical:
+        for i, ch in enumerate(plain):
+            if i not in kinds and ch not in ZERO_WIDTH and ch != OBJECT and \
+                    unicodedata.east_asian_width(ch) in "WF":
+                before[i] = after[i] = (size - widths[i]) / 2
     if _grouped(atoms):
         _ruby_room(atoms, widths, size, vertical, before, after, kinds)
-    marks = sorted(k for k in kinds if before[k] or after[k])
+    marks = sorted(k for k in (range(n) if grid else kinds) if before[k] or after[k])
     return Spacing(before, after, open_blank, close_blank, marks)
-
-
-def _grid_spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-                  plain: str) -> Spacing:
-    """A character grid (ベタ組み): every full-width character takes exactly one em, its
-    glyph centred in it (a bracket or a stop where its frame puts it: JLREQ's frames, none
-    compressed, none halved at a line's ends); half-width characters keep their own."""
-    n = len(atoms)
-    before, after = [0.0] * n, [0.0] * n
-    if vertical:
-        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
-    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
-    for i, ch in enumerate(plain):
-        k = kinds.get(i)
-        if k:
-            spare = max(0.0, widths[i] / size - .5)
-            eb, ea = (.5, 0.0) if k == "open" else (.25, .25) if k == "middle" else (0.0, .5)
-            own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
-                            else (spare / 2, spare / 2))
-            before[i], after[i] = (eb - own_b) * size, (ea - own_a) * size
-        elif not vertical and ch not in ZERO_WIDTH and ch != OBJECT and \
-                unicodedata.east_asian_width(ch) in "WF":
-            before[i] = after[i] = (size - widths[i]) / 2
-    if _grouped(atoms):
-        _ruby_room(atoms, widths, size, vertical, before, after, kinds)
-    marks = [k for k in range(n) if before[k] or after[k]]
-    return Spacing(before, after, [0.0] * n, [0.0] * n, marks)
 
 
 def _tcy_runs(atoms: list[Atom], digits: int) -> dict[int, int]:
@@ -265,13 +248,10 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
         widths[start] = size
         for k in range(start + 1, start + length):
             widths[k] = 0.0
-    if grid:
-        sp = _grid_spacing(atoms, widths, size, vertical, plain)
-        return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
-    if PUNCT.isdisjoint(plain) and not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) \
-            and not _grouped(atoms):
+    if not grid and PUNCT.isdisjoint(plain) and \
+            not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) and not _grouped(atoms):
         return Laid(widths, None, runs)
-    sp = _spacing(atoms, widths, size, vertical, plain)
+    sp = _spacing(atoms, widths, size, vertical, plain, grid)
     return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
 
 
@@ -376,7 +356,7 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     hanging past its end rather than push them on. `tcy`: the longest run of digits set
     across in vertical text. Without `split`, a word longer than a line is not split (None),
     so that a text that may shrink shrinks first. With `grid`, full-width characters are
-    set on a character grid, one em each (_grid_spacing)."""
+    set on a character grid, one em each (_spacing)."""
     if vertical:
         atoms = vertical_quotes(atoms)
     breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
