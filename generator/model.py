@@ -495,6 +495,9 @@ class Rulebook:
     align: str = "justify"  # body text: "justify", or "left" (ragged right)
     font: str = ""  # the font family of its text ("" : the game's main family)
     smart_quotes: bool = False  # "straight" quotes set as “typographer's” quotes
+    writing: str = "horizontal"  # or "vertical": 縦書き, in 段 from the top, bound on the right
+    columns: int | None = None  # columns (段 in vertical writing); None: rulebook.pages's rule
+    columns_loc: Location | None = None  # where `columns:` is written
     size: tuple[float, float] = (0.0, 0.0)  # the page, in points
     booklet: tuple[float, float] = (0.0, 0.0)  # the booklet's sheet (landscape), in points
 

@@ -262,14 +262,12 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
     out: list = []
     if changed_book:
         from . import rulebook
-        from .rulebook.booklet import booklet_order, impose_booklet, some_pages
+        from .rulebook.booklet import some_pages
         if options.rulebook_pdf:  # as the diff typeset it, from this very version
             import pikepdf
             with pikepdf.open(io.BytesIO(options.rulebook_pdf)) as pdf:
                 count = len(pdf.pages)
-            book = rulebook.Book(options.rulebook_pdf, count, impose_booklet(
-                options.rulebook_pdf, game.rulebook.booklet, f"{game.rulebook.title}: booklet"),
-                len(booklet_order(count)))
+            book = rulebook.bound(game.rulebook, options.rulebook_pdf, count)
         else:
             book = rulebook.build(game, faces, outcome.rulebook_markdown)
         out += [BytesFile(folder / f"{game.id}-rulebook.pdf", book.pdf, book.pages),

@@ -74,6 +74,7 @@ SHAPES = [s for shape in _enum(GAME_SCHEMA, "shape")
 FAMILIES = list(yaml.safe_load((REPO / "fonts/fonts.yaml").read_text("utf-8"))["families"])
 FONTS = FAMILIES + ["own"]
 LANGS = _enum(GAME_SCHEMA, "lang")
+WRITINGS = _enum(GAME_SCHEMA, "writing")  # of the rulebook: each cell's turns with the cells
 DUPLEX = _enum(GAME_SCHEMA, "duplex") + ["mixed"]
 OPTIONS = [f.name for f in dataclasses.fields(BuildOptions)
            if f.type in ("bool", bool) and f.name != "strict"]
@@ -127,6 +128,7 @@ def test_the_matrix_axes_come_from_the_registries():
     for axis, values in enumerate((SHAPES, FONTS, LANGS, DUPLEX)):
         assert {cell[axis] for cell in cells} == set(values)  # the sample covers every value
     assert {_variant(cell) for cell in cells} == set(VARIANTS)
+    assert set(WRITINGS) == {"horizontal", "vertical"} and len(cells) >= len(WRITINGS)
     from generator import pnp
     from generator.impose import kit
     made = {(k["layout"], k["ink_saver"], k["paper"]) for k in map(_kit, cells)}
@@ -210,9 +212,13 @@ def _game(project: Path, cell) -> str:
         decks.append(deck)
     game = {"title": "Matrix 行列", "lang": lang,
             "icons": {"coin": {"glyph": "●"}, "gem": {"image": "art.svg"}}, "decks": decks,
-            "rulebook": {"template": "rulebook.md", "font": font if font != "own" else "own"}}
+            "rulebook": {"template": "rulebook.md", "font": font if font != "own" else "own",
+                         "writing": WRITINGS[_cells().index(cell) % len(WRITINGS)]}}
     files = {"art.png": _png(), "art.svg": SVG}
     files["rulebook.md"] = ("# Matrix\n\nKnight 騎士 draws two cards.\n\n"
+                            "- 一つ目 first\n- 二つ目 second\n\n"
+                            "| 札 | 枚数 |\n|---|---:|\n| Knight 騎士 | 12 |\n\n"
+                            "> 注：note\n\n"
                             "{{ card_faces(['one', 'two']) }}\n").encode()
     if font == "own":
         game["fonts"] = {"own": {"regular": "fonts/Own-Regular.ttf",

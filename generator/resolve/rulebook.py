@@ -58,7 +58,11 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
                     size=size, booklet=booklet,
                     align=raw.get("align", default(Rulebook, "align")),
                     font=raw.get("font", default(Rulebook, "font")),
-                    smart_quotes=flag(raw.get("smart_quotes", default(Rulebook, "smart_quotes"))))
+                    smart_quotes=flag(raw.get("smart_quotes", default(Rulebook, "smart_quotes"))),
+                    writing=raw.get("writing", default(Rulebook, "writing")),
+                    columns=raw.get("columns", default(Rulebook, "columns")),
+                    columns_loc=loaded.game.locate(("rulebook", "columns"))
+                    if "columns" in raw else None)
 
 
 def booklet_sheet(page: str, size: tuple[float, float], asked: str | None) -> tuple[float, float]:

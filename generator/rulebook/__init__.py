@@ -12,9 +12,10 @@ from __future__ import annotations
 import io
 import re
 from xml.sax.saxutils import escape
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
+from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -31,6 +32,7 @@ from .template import render_markdown
 from .template import BESIDE, FACES
 from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Typesetter, marker_options, max_columns,
                       toc_styles)
+from .vertical import RotatedFrame, VContents, VerticalTypesetter
 
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}  # pt; other pages by their width (body_size)
 
@@ -49,6 +51,75 @@ WORDS = {"en": {"rulebook": "Rulebook", "contents": "Contents"},
 
 
 MARGINS = (mm(14), mm(15), mm(17))  # left and right, top, bottom of every page
+LONGEST_VERTICAL_LINE = 45  # characters: a vertical rulebook takes as many 段 as keep to it
+COLUMN_GAP = 2.0  # ems of the body text between columns (段間)
+
+
+@dataclass(frozen=True)
+class Pages:
+    """Where a rulebook's text goes on a page: its columns (段 in vertical writing, from
+    the top), each as (left, bottom, right, top); `measure` is the length of a line and
+    `depth` the room lines follow each other in (a column's height, a 段's width)."""
+
+    size: tuple[float, float]
+    vertical: bool
+    columns: tuple[tuple[float, float, float, float], ...]
+    measure: float
+    depth: float
+
+    @property
+    def whole(self) -> tuple[float, float, float, float]:
+        """The text area of the page: all its columns, and the gaps between them."""
+        w, h = self.size
+        return MARGINS[0], MARGINS[2], w - MARGINS[0], h - MARGINS[1]
+
+    def _frame(self, box, name: str):
+        left, bottom, right, top = box
+        if self.vertical:
+            return RotatedFrame(left, bottom, right, top, id=name)
+        return Frame(left, bottom, right - left, top - bottom, id=name, leftPadding=0,
+                     rightPadding=0, topPadding=0, bottomPadding=0)
+
+    def frames(self) -> list:
+        return [self._frame(c, f"column{n}") for n, c in enumerate(self.columns, 1)]
+
+    def cover_frame(self):
+        return self._frame(self.whole, "cover")
+
+
+def pages(rulebook) -> Pages:
+    """The columns of a rulebook's pages: `columns:` as written; else one across the page,
+    and in vertical writing the fewest 段 whose lines hold at most LONGEST_VERTICAL_LINE
+    characters of the body text (two on A5, B6 and A4)."""
+    vertical = rulebook.writing == "vertical"
+    w, h = rulebook.size
+    gap = COLUMN_GAP * body_size(rulebook)
+    left, bottom, top = MARGINS[0], MARGINS[2], h - MARGINS[1]
+    across, down = w - 2 * MARGINS[0], h - MARGINS[1] - MARGINS[2]
+    count = rulebook.columns
+    if count is None:
+        count = 1
+        while vertical and (down - (count - 1) * gap) / count > \
+                LONGEST_VERTICAL_LINE * body_size(rulebook):
+            count += 1
+    if vertical:
+        length = (down - (count - 1) * gap) / count
+        columns = tuple((left, top - (n + 1) * length - n * gap, left + across,
+                         top - n * (length + gap)) for n in range(count))
+        return Pages((w, h), True, columns, length, across)
+    width = (across - (count - 1) * gap) / count
+    columns = tuple((left + n * (width + gap), bottom, left + n * (width + gap) + width, top)
+                    for n in range(count))
+    return Pages((w, h), False, columns, width, down)
+
+
+def typesetter(game: Game, look: Look, faces_by_id: dict, lang: str) -> Typesetter:
+    """The typesetter of the game's rulebook, for its writing and its pages' columns."""
+    where = pages(game.rulebook)
+    if where.vertical:
+        return VerticalTypesetter(game, look, faces_by_id, where.measure, where.depth, lang,
+                                  across=where.depth)
+    return Typesetter(game, look, faces_by_id, where.measure, where.depth, lang)
 _TABLE_HEAD = re.compile(r"^ *\|(.*)\|\s*\n *\|[-:| ]+\|\s*$", re.M)
 
 
@@ -58,6 +129,7 @@ def check(game: Game, report: Report) -> str | None:
     if game.rulebook is None:
         return None
     mine = Report()
+    _check_pages(game, mine)
     markdown = render_markdown(game, mine)
     if markdown is not None:
         _check_markdown(game, markdown, mine)
@@ -66,6 +138,30 @@ def check(game: Game, report: Report) -> str | None:
         return None
     report.extend(mine)
     return markdown
+
+
+SHORTEST_LINE = 10  # characters of the body text a line of a column must hold
+
+
+def _check_pages(game: Game, report: Report) -> None:
+    """Columns so many that a line holds fewer than SHORTEST_LINE characters: an error at
+    `columns:`, with how many do fit."""
+    rulebook = game.rulebook
+    if rulebook.columns is None:
+        return
+    size = body_size(rulebook)
+    where = pages(rulebook)
+    if where.measure >= SHORTEST_LINE * size:
+        return
+    fit = max((n for n in range(1, rulebook.columns) if pages(replace(rulebook, columns=n))
+               .measure >= SHORTEST_LINE * size), default=0)
+    page = rulebook.page or show_size(rulebook.size)
+    report.error(f"rulebook: columns: {rulebook.columns} columns of a {page} page leave lines "
+                 f"of {int(where.measure // size)} characters; a line holds at least "
+                 f"{SHORTEST_LINE}: " + (f"at most {fit} columns fit" if fit else
+                                         "the page is too small for columns"),
+                 rulebook.columns_loc or rulebook.loc,
+                 "rulebook")
 
 
 def _where(game: Game, needle: str) -> Location:
@@ -93,13 +189,14 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
             if card not in ids:
                 report.error(f"rulebook: {kind}: unknown card '{card}'", _where(game, card),
                              "rulebook")
-    width = game.rulebook.size[0] - 2 * MARGINS[0]
+    width = pages(game.rulebook).measure
     most = max_columns(width, body_size(game.rulebook) * TABLE_SIZE)
     for match in _TABLE_HEAD.finditer(markdown):
         cells = [c.strip() for c in match.group(1).split("|")]
         if len(cells) > most:
             page = game.rulebook.page or show_size(game.rulebook.size)
-            report.error(f"rulebook: a table of {len(cells)} columns; at most {most} fit across "
+            along = "down a line of" if game.rulebook.writing == "vertical" else "across"
+            report.error(f"rulebook: a table of {len(cells)} columns; at most {most} fit {along} "
                          f"a {page} page (split it, or swap its rows and columns)",
                          _where(game, match.group(0).splitlines()[0].strip()[:40]), "rulebook")
     if report.errors:
@@ -108,8 +205,7 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
     # table too wide for the page even with its text smaller.
     look, lines = _look(game), markdown.splitlines()
     lang = game.declared_lang or _language_of(markdown)
-    setter = Typesetter(game, look, {"front": {}, "back": {}}, width,
-                        game.rulebook.size[1] - MARGINS[1] - MARGINS[2], lang)
+    setter = typesetter(game, look, {"front": {}, "back": {}}, lang)
     _check_cover(game, look, setter, lang, report)
     setter.flowables(markdown)
     for line, message in setter.warnings:
@@ -118,17 +214,14 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
 
 
 class _Doc(BaseDocTemplate):
-    def __init__(self, target, look: Look, page_size, title: str, **kwargs):
-        super().__init__(target, pagesize=page_size, title=title, author="", creator="cardgen",
+    def __init__(self, target, look: Look, where: Pages, title: str, **kwargs):
+        super().__init__(target, pagesize=where.size, title=title, author="", creator="cardgen",
                          invariant=1, initialFontName=look.body.regular, **kwargs)
-        self.look = look
-        w, h = page_size
-        margin_x, margin_top, margin_bottom = MARGINS
-        frame = Frame(margin_x, margin_bottom, w - 2 * margin_x, h - margin_top - margin_bottom,
-                      id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.look, self.vertical = look, where.vertical
+        body, cover = where.frames(), [where.cover_frame()]
         self.addPageTemplates([
-            PageTemplate("cover", [frame], onPage=self._cover_page),
-            PageTemplate("body", [frame], onPage=self._numbered_page),
+            PageTemplate("cover", cover, onPage=self._cover_page),
+            PageTemplate("body", body, onPage=self._numbered_page),
         ])
         self._heading_count = 0
 
@@ -137,7 +230,8 @@ class _Doc(BaseDocTemplate):
         self._outline_level = -1  # the level of the last bookmark, in this pass
 
     def _cover_page(self, canv, doc):
-        pass
+        if self.vertical:  # a viewer shows its spreads as the book opens: from the right
+            canv.setViewerPreference("Direction", PDFName("R2L"))
 
     def _numbered_page(self, canv, doc):
         canv.saveState()
@@ -189,7 +283,6 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
     rulebook = game.rulebook
     look = _look(game)
     page = rulebook.size
-    width = page[0] - 2 * MARGINS[0]
     by_id = {"front": {}, "back": {}}
     for deck in faces.decks:
         by_id["front"].update(deck.fronts)
@@ -198,11 +291,11 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
         fonts.ensure(family.regular)
         fonts.ensure(family.bold)
     lang = game.declared_lang or _language_of(markdown)
-    setter = Typesetter(game, look, by_id, width, page[1] - MARGINS[1] - MARGINS[2], lang)
+    setter = typesetter(game, look, by_id, lang)
 
     cover = _cover(game, look, setter, lang)
     words = WORDS[lang]
-    toc = TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
+    toc = VContents(setter) if rulebook.writing == "vertical" else TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
                           tableStyle=table_style(look, [  # reportlab's, in the body's font
                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -219,7 +312,9 @@ def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:
     """The cover page's flowables: its title (and English title), the word "rulebook" and
     the version, a little above the page's middle."""
     rulebook = game.rulebook
-    cover = [Spacer(1, rulebook.size[1] * 0.28),
+    # A little above the middle of the page; in vertical writing, right of the middle.
+    cover = [Spacer(1, rulebook.size[0] * 0.3 if rulebook.writing == "vertical"
+                    else rulebook.size[1] * 0.28),
              setter.text(rulebook.title, look.size * 2.6, look.heading, bold=True,
                          color=look.accent, align="center", spacing=1.3)]
     if game.title_en and rulebook.title == game.title:
@@ -236,7 +331,9 @@ def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:
 def _check_cover(game: Game, look: Look, setter: Typesetter, lang: str, report: Report) -> None:
     """The cover is one page: a title (or version) so long that it would run on over the
     pages after is an error at the title, with the room there is."""
-    width, room = setter.width, game.rulebook.size[1] - MARGINS[1] - MARGINS[2]
+    left, bottom, right, top = pages(game.rulebook).whole
+    width, room = (top - bottom, right - left) if game.rulebook.writing == "vertical" \
+        else (right - left, top - bottom)
     needed = sum(f.wrap(width, room)[1] for f in _cover(game, look, setter, lang))
     if needed > room + 0.01:
         report.error(f"rulebook: the cover's title and version take {to_mm(needed):.0f} mm "
@@ -252,8 +349,15 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     flows, look, page = story(game, faces, markdown)
     out = io.BytesIO()
     with making_pdf():
-        doc = _Doc(out, look, page, rulebook.title)
+        doc = _Doc(out, look, pages(rulebook), rulebook.title)
         doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()
-    return Book(pdf, doc.page, impose_booklet(pdf, rulebook.booklet, f"{rulebook.title}: booklet"),
-                len(booklet_order(doc.page)))
+    return bound(rulebook, pdf, doc.page)
+
+
+def bound(rulebook, pdf: bytes, pages: int) -> Book:
+    """The rulebook's pages and their booklet: bound on the left, or on the right (右綴じ)
+    in vertical writing."""
+    right = rulebook.writing == "vertical"
+    return Book(pdf, pages, impose_booklet(pdf, rulebook.booklet, f"{rulebook.title}: booklet",
+                                           right), len(booklet_order(pages, right)))

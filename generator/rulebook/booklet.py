@@ -3,7 +3,9 @@
 Pages are padded with blank pages to a multiple of 4. Sheet s (from 0) of an
 N-page booklet carries pages N-2s and 2s+1 on its front (left, right) and 2s+2
 and N-2s-1 on its back; printed duplex, flipped on the short edge, stacked and
-folded, the sheets read in order. pikepdf places each page as a form.
+folded, the sheets read in order. A book bound on the right (a vertical rulebook, 右綴じ)
+has each side's pair the other way round: it opens from the right. pikepdf places each
+page as a form.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import pikepdf
 from pikepdf import Dictionary, Name, Rectangle
 
 
-def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
-    """(left, right) page indexes (0-based; None for a blank) for every sheet side in order."""
+def booklet_order(pages: int, right_bound: bool = False) -> list[tuple[int | None, int | None]]:
+    """(left, right) page indexes (0-based; None for a blank) for every sheet side in order;
+    `right_bound`: for a book bound on its right edge."""
     total = -(-pages // 4) * 4 if pages else 0
 
     def page(i: int) -> int | None:
@@ -25,14 +28,15 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
     for s in range(total // 4):
         sides.append((page(total - 1 - 2 * s), page(2 * s)))
         sides.append((page(2 * s + 1), page(total - 2 - 2 * s)))
-    return sides
+    return [(b, a) for a, b in sides] if right_bound else sides
 
 
-def impose_booklet(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
+def impose_booklet(pdf: bytes, sheet: tuple[float, float], title: str,
+                   right_bound: bool = False) -> bytes:
     source = pikepdf.open(io.BytesIO(pdf))
     book = pikepdf.new()
     w, h = sheet
-    for left, right in booklet_order(len(source.pages)):
+    for left, right in booklet_order(len(source.pages), right_bound):
         book.add_blank_page(page_size=(w, h))
         side = book.pages[-1]
         for index, x0 in ((left, 0.0), (right, w / 2)):
@@ -52,6 +56,8 @@ def impose_booklet(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
     book.docinfo["/Creator"] = "cardgen"
     book.Root.ViewerPreferences = Dictionary(Duplex=Name.DuplexFlipShortEdge,
                                              PrintScaling=Name("/None"))
+    if right_bound:
+        book.Root.ViewerPreferences.Direction = Name.R2L
     out = io.BytesIO()
     book.save(out, deterministic_id=True)  # same pages, same bytes
     return out.getvalue()

@@ -97,6 +97,8 @@ class Look:
 class JText(Flowable):
     """A paragraph set like card text: measured in wrap, split between pages by lines."""
 
+    vertical = False  # its lines run across (rulebook/vertical.VText: down)
+
     def __init__(self, atoms: list[Atom], size: float, line_spacing: float, font: str,
                  align: str = "justify", space_before: float = 0.0, space_after: float = 0.0,
                  lines=None, plain: str = ""):
@@ -123,7 +125,7 @@ class JText(Flowable):
         # paragraph) again would give the piece the whole text back, and a table that
         # splits a row would then split it for ever.
         if self._lines is None or (self._width != available_width and not self._part):
-            self._lines = break_lines(self.atoms, self.size, available_width, False,
+            self._lines = break_lines(self.atoms, self.size, available_width, self.vertical,
                                       phrase=self.phrase, hyphenate=self.hyphenate) or []
             self._width = available_width
         self.width, self.height = available_width, len(self._lines) * self.leading
@@ -135,9 +137,10 @@ class JText(Flowable):
         fit = min(fit, len(self._lines) - self.keep_lines)  # the tail keeps its lines too
         if fit < max(1, self.keep_lines) or fit >= len(self._lines):
             return []
-        head = JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
+        piece = self.piece  # a heading's pieces are paragraphs: only a whole one is a heading
+        head = piece(self.atoms, self.size, self.line_spacing, self.font, self.align,
                      self.spaceBefore, 0.0, self._lines[:fit], self.plain)
-        tail = JText(self.atoms, self.size, self.line_spacing, self.font, self.align,
+        tail = piece(self.atoms, self.size, self.line_spacing, self.font, self.align,
                      0.0, self.spaceAfter, self._lines[fit:], self.plain)
         head._width = tail._width = available_width
         head.keep_lines = tail.keep_lines = self.keep_lines
@@ -152,6 +155,9 @@ class JText(Flowable):
         items = place_horizontal(self._lines, self.size, self.leading,
                                  Box(0, 0, self.width, self.height), self.align, "top", self.font)
         draw_items(self.canv, items)
+
+
+JText.piece = JText
 
 
 class Heading(JText):
@@ -308,6 +314,11 @@ def max_columns(width: float, size: float) -> int:
 
 
 class Typesetter:
+    """The template's Markdown as flowables, set across the page (writing: horizontal);
+    rulebook/vertical.VerticalTypesetter sets it down the page."""
+
+    Text, Head = JText, Heading  # a paragraph's flowable, and a heading's
+
     def __init__(self, game: Game, look: Look, faces_by_id: dict, width: float,
                  height: float = 1e9, lang: str = "ja"):
         self.game, self.look, self.faces, self.width = game, look, faces_by_id, width
@@ -351,13 +362,13 @@ class Typesetter:
         return "#" + "".join(f"{int(round(c * 255)):02x}" for c in color[:3])
 
     def text(self, markup: str, size: float, family: FontFamily, bold=False, color=None,
-             align="justify", before=0.0, after=0.0, spacing=1.7, cls=JText, extra=()):
+             align="justify", before=0.0, after=0.0, spacing=1.7, cls=None, extra=()):
         style = Style(family, bold, color or self.look.ink)
         atoms = parse(markup, style, self.game.colors, self.game.icons, self.game.fonts,
                       parse_color, lambda path: 1.0)
         font = family.bold if bold else family.regular
         plain = re.sub(r"<[^>]+>", "", markup)
-        return cls(*extra, atoms, size, spacing, font, align, before, after, plain=plain)
+        return (cls or self.Text)(*extra, atoms, size, spacing, font, align, before, after, plain=plain)
 
     def para(self, markup: str, align=None):
         s = self.look.size
@@ -414,7 +425,7 @@ class Typesetter:
         h = self.text(markup, size, self.look.heading, bold=True,
                       color=self.look.accent if level <= 2 else None, align="left",
                       before=size * (1.0 if level == 1 else 0.8), after=size * 0.45, spacing=1.35,
-                      cls=Heading, extra=(level,))
+                      cls=self.Head, extra=(level,))
         h.page_height = self.height
         return [h]
 
@@ -537,6 +548,10 @@ class Typesetter:
         table.spaceAfter = self.look.size * 1.2
         return table
 
+    def figure(self, faces: list[Face], scale: float) -> Flowable:
+        """Card faces in rows, at most at `scale`."""
+        return Faces(faces, max_scale=scale)
+
     def _marker(self, html: str) -> list:
         flows = []
         for kind, args in _MARKER.findall(html):
@@ -549,7 +564,7 @@ class Typesetter:
                 faces = [side[c] for c in ids if c in side]
                 if faces:
                     scale = float(opts.get("scale", 1.0))  # checked by the template
-                    flows += [Faces(faces, max_scale=scale), Spacer(1, self.look.size)]
+                    flows += [self.figure(faces, scale), Spacer(1, self.look.size)]
             elif kind == WIDTHS:
                 self.widths = [float(w) for w in args.split(",") if w]
             elif kind == BESIDE:

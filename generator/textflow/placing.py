@@ -215,9 +215,33 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     return items
 
 
+def _column_gaps(line, length: float) -> dict[int, float]:
+    """What a justified vertical line adds after each of its characters to fill `length`:
+    the rules of a justified horizontal line (_justified), the gaps inside a tate-chu-yoko
+    run and before a character that takes no room left out."""
+    atoms = line.atoms
+    text = plain_of(atoms)
+    natural = sum(line.widths)
+    _, word_gap, fixed = _justified(atoms, text, line.last, natural, Box(0, 0, length, 0),
+                                    "justify")
+    if line.last or len(atoms) <= 1 or natural >= length:
+        return {}
+    if word_gap is not None:
+        return {k: word_gap for k, atom in enumerate(atoms) if atom.text == " "}
+    inside = {k + j for k, run in (line.tcy or {}).items() for j in range(run - 1)}
+    gaps = [k for k in range(len(atoms) - 1) if k not in fixed and k not in inside
+            and atoms[k + 1].text not in ZERO_WIDTH]
+    if not gaps:
+        return {}
+    space = (length - natural) / len(gaps)
+    return dict.fromkeys(gaps, space)
+
+
 def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
-                   ruby_room: float = 0.0) -> list[Item]:
-    """Columns from the right; `ruby_room` is kept right of the first column for its ruby."""
+                   ruby_room: float = 0.0, justify: bool = False) -> list[Item]:
+    """Columns from the right; `ruby_room` is kept right of the first column for its ruby.
+    With `justify`, every line but a paragraph's last runs the column's whole length, spaced
+    out as a justified horizontal line is (JLREQ: never inside brackets' frames)."""
     items: list[Item] = []
     block = len(lines) * lh + ruby_room
     right = {"right": box.x + box.w, "center": box.x + (box.w + block) / 2,
@@ -227,14 +251,15 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
         atoms, advances = line.atoms, line.widths
         offsets, runs = line.offsets, line.tcy or {}
         cx = right - i * lh - lh / 2
-        length = sum(advances)
+        extra = _column_gaps(line, box.h) if justify else {}
+        length = sum(advances) + sum(extra.values())
         y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
              "bottom": box.y + length}[valign]
         spans: dict[int, tuple[float, float]] = {}  # ruby base atom -> (glyph top, glyph end)
         skip = 0
         for k, (atom, adv) in enumerate(zip(atoms, advances)):
             top = y - (offsets[k] if offsets else 0.0)  # the glyph's em cell starts here
-            y -= adv
+            y -= adv + extra.get(k, 0.0)
             if skip:
                 skip -= 1
                 continue
