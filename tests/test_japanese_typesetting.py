@@ -497,3 +497,35 @@ def test_no_face_of_the_seed_games_adds_space_before_a_closing_bracket(project, 
                 assert not any(ch in OPENING for ch in text[:-1]), text
     assert bool(spaced) == justified  # (lastdance's and vampire-band's justified texts are
     # drafts still, or end their paragraphs in one line: nothing of theirs is stretched)
+
+
+MIXED = "山札の上から引いた Ace の札を二枚とも手札に加えて、捨て札から King を探して引く。"
+
+
+def test_a_mixed_line_stretches_its_word_spaces_first_and_never_inside_a_latin_word(
+        project, cardgen):
+    """JLREQ's order for a justified line with Latin words in Japanese: its word spaces grow
+    first (by up to a quarter em each), then the gaps between Japanese characters evenly;
+    the letters of a Latin word stay at their natural advances, as English wants."""
+    pdf, _ = text_card(project, cardgen, MIXED, "align: justify", w="35mm", h="60mm")
+    found = glyphs(pdf)
+    rows: dict[float, list] = {}
+    for g in found:
+        rows.setdefault(round(g[2], 1), []).append(g)
+    lines = [sorted(row, key=lambda g: g[1]) for _, row in sorted(rows.items(), reverse=True)]
+    checked = grown = 0
+    for row in lines[:-1]:
+        text = "".join(g[0] for g in row)
+        for word in ("Ace", "King"):
+            if word in text:
+                at_ = text.index(word)
+                letters = row[at_:at_ + len(word)]
+                for (a, xa, *_), (b, xb, *_) in zip(letters, letters[1:]):
+                    checked += 1
+                    assert xb - xa == pytest.approx(width(a), abs=0.05), (text, a, b)
+                if at_:  # a word space before it, on this line
+                    before, first = row[at_ - 1], letters[0]
+                    space = first[1] - (before[1] + width(before[0]))
+                    grown += 1
+                    assert space > width(" ") + 0.05, text  # the word space grew
+    assert checked >= 2 and grown >= 1

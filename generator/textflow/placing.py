@@ -94,12 +94,18 @@ def _jukugo(word, starts, ends, baseline_of, size, scale, box) -> list[Item]:
             for x, a in zip(xs, word)]
 
 
-def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str):
+WORD_SPACE_FIRST = 0.25  # ems a word space of a mixed line may grow by before characters
+
+
+def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str,
+               size: float = 0.0):
     """(the space added between characters, the width each word space gets besides its own
-    or None, the gaps between characters that take no space) for a line: justified lines
-    fill the box, between words where the line is mostly Latin text (a Japanese name in it
-    included), else between characters, but never before a closing bracket or a stop nor
-    after an opening bracket (JLREQ 3.8: no space inside brackets' frames)."""
+    or None, the gaps between characters that take no space) for a line. Justified lines
+    fill the box in JLREQ's order (3.8.3): a line that is mostly Latin text (a Japanese name
+    in it included) between its words only; a Japanese line first at its word spaces (a
+    Latin phrase in it), by up to WORD_SPACE_FIRST em each, then between its characters
+    evenly, but never inside a Latin word, before a closing bracket or a stop, nor after an
+    opening bracket (no space inside brackets' frames)."""
     if align != "justify" or last or len(atoms) <= 1:
         return 0.0, None, ()
     gaps = text.count(" ")
@@ -108,11 +114,21 @@ def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: st
             and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
         return 0.0, max(0.0, (box.w - natural) / gaps), ()
     fixed = tuple(k for k in range(len(text) - 1)
-                  if text[k + 1] in CLOSING or text[k + 1] in STOPS or text[k] in OPENING)
-    stretched = len(atoms) - 1 - len(fixed)
+                  if text[k + 1] in CLOSING or text[k + 1] in STOPS or text[k] in OPENING
+                  or text[k + 1] == " " or _is_latin(text[k]) and _is_latin(text[k + 1]))
+    spaces = gaps if OBJECT not in text and ZERO_WIDTH.isdisjoint(text) else 0
+    stretched = len(atoms) - 1 - len(fixed) - spaces  # a space's gap after it: its own
+    room = max(0.0, box.w - natural)
+    if spaces:
+        word_gap = room / spaces if not stretched else min(room / spaces,
+                                                           WORD_SPACE_FIRST * size)
+        room -= word_gap * spaces
+        if not stretched:
+            return 0.0, word_gap, ()
+        return room / stretched, word_gap, fixed
     if not stretched:
         return 0.0, None, ()
-    return max(0.0, (box.w - natural) / stretched), None, fixed
+    return room / stretched, None, fixed
 
 
 def _one_font(line, text, widths, offsets, x, baseline, size, space, scale) -> list[Item]:
@@ -192,7 +208,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         baseline = em_top - ascent
         natural = sum(widths) - line.hang * scale
         text = plain_of(atoms)
-        space, word_gap, fixed = _justified(atoms, text, line.last, natural, box, align)
+        space, word_gap, fixed = _justified(atoms, text, line.last, natural, box, align, size)
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
         if fixed and space:  # a gap that takes no space: its glyphs' advance less the space
@@ -215,26 +231,28 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     return items
 
 
-def _column_gaps(line, length: float) -> dict[int, float]:
+def _column_gaps(line, length: float, size: float) -> dict[int, float]:
     """What a justified vertical line adds after each of its characters to fill `length`:
     the rules of a justified horizontal line (_justified), the gaps inside a tate-chu-yoko
     run and before a character that takes no room left out."""
     atoms = line.atoms
     text = plain_of(atoms)
     natural = sum(line.widths)
-    _, word_gap, fixed = _justified(atoms, text, line.last, natural, Box(0, 0, length, 0),
-                                    "justify")
     if line.last or len(atoms) <= 1 or natural >= length:
         return {}
-    if word_gap is not None:
-        return {k: word_gap for k, atom in enumerate(atoms) if atom.text == " "}
+    space, word_gap, fixed = _justified(atoms, text, line.last, natural, Box(0, 0, length, 0),
+                                        "justify", size)
+    spaces = {k: word_gap for k, atom in enumerate(atoms) if atom.text == " "} \
+        if word_gap is not None else {}
+    if not space:  # between words only, or nowhere
+        return spaces
     inside = {k + j for k, run in (line.tcy or {}).items() for j in range(run - 1)}
     gaps = [k for k in range(len(atoms) - 1) if k not in fixed and k not in inside
-            and atoms[k + 1].text not in ZERO_WIDTH]
-    if not gaps:
-        return {}
-    space = (length - natural) / len(gaps)
-    return dict.fromkeys(gaps, space)
+            and k not in spaces and atoms[k + 1].text not in ZERO_WIDTH]
+    room = length - natural - sum(spaces.values())
+    if not gaps or room <= 0:
+        return spaces
+    return {**spaces, **dict.fromkeys(gaps, room / len(gaps))}
 
 
 def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
@@ -251,7 +269,7 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
         atoms, advances = line.atoms, line.widths
         offsets, runs = line.offsets, line.tcy or {}
         cx = right - i * lh - lh / 2
-        extra = _column_gaps(line, box.h) if justify else {}
+        extra = _column_gaps(line, box.h, size) if justify else {}
         length = sum(advances) + sum(extra.values())
         y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
              "bottom": box.y + length}[valign]
