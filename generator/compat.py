@@ -9,7 +9,9 @@ For speed and for typesetting, a few modules reach past the libraries' public AP
 - rulebook/typeset.py measures a table's rows before it splits one (reportlab's
   `Table._calc`), and parses Markdown inline with a CJK-friendly emphasis state
   (markdown-it's `ParserInline` and `StateInline`);
-- rulebook/template.py names the value a template did not find (Jinja2's `Undefined`).
+- rulebook/template.py names the value a template did not find (Jinja2's `Undefined`);
+- fonts.py names each font subset by its content: while reportlab's `TTFont.addObjects`
+  writes a font's subsets, `ttfonts.SUBSETN` (public names) gives the tag.
 
 Each private name they touch is listed in USED, with the versions it was tested on
 (TESTED, the same minor versions pyproject.toml pins). `check()` runs when cardgen

@@ -12,7 +12,7 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
 
 from .paths import file_version, write_atomically
@@ -112,6 +112,32 @@ def file_of(font_name: str) -> Path | None:
     return next((p for p in paths if p.exists()), None)
 
 
+class _TaggedFont(TTFont):
+    """A TrueType font whose subsets are tagged by their content. reportlab tags a
+    document's subsets AAAAAA+, AAAAAB+ in the order it makes them, so the fronts and the
+    backs of a deck carry one name for two different subsets; a tool that merges or
+    imposes the files, caching fonts by name, prints wrong characters. Here each tag comes
+    from the font's name and the characters of the subset (which decide its program, its
+    widths and its text map): equal subsets keep equal tags, so the bytes stay the same."""
+
+    def addObjects(self, doc):
+        subsets = self.state[doc].subsets if doc in self.state else []
+        name = self.face.name
+        made = ttfonts.SUBSETN
+
+        def tag(n: int, *_args) -> bytes:
+            if n >= len(subsets):
+                return made(n, *_args)
+            digest = hashlib.sha256(name + repr(list(subsets[n])).encode()).digest()
+            return bytes(ord("A") + b % 26 for b in digest[:6])
+
+        ttfonts.SUBSETN = tag  # the name addObjects gives each subset, for this font's call
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = made
+
+
 def ensure(font_name: str) -> str:
     """Load a registered font if it is not loaded yet; returns its name. Everything that
     hands a font name to reportlab goes through here or through the functions below."""
@@ -119,7 +145,7 @@ def ensure(font_name: str) -> str:
     if paths is not None:
         path = next((p for p in paths if p.exists()), paths[0])
         try:
-            pdfmetrics.registerFont(TTFont(font_name, str(path)))
+            pdfmetrics.registerFont(_TaggedFont(font_name, str(path)))
         except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:
             problem = _explain(path, exc)  # a damaged file: its tables end too soon
             if font_name not in _declared:

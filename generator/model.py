@@ -468,6 +468,7 @@ class Board:
     spec: Any  # the shape's own values (its module's Spec)
     deck: str | None = None  # the deck its tiles come from (None: cells drawn from data only)
     cards: tuple[str, ...] = ()  # card ids, in order along the shape
+    tile_shape: str = "card"  # its deck's shape (Deck.shape): a round token's tile is round
     margin: float = mm(10)  # around the shape, on the board
     papers: tuple[str, ...] = ("A3", "A4")  # the first that holds it whole; else split on the last
     overlap: float = mm(10)  # between split pages

@@ -479,3 +479,42 @@ def test_a_track_counts_by_its_step_and_marks_every_fifth_space(project, cardgen
     assert run.code == 1 and any(
         "error: board 't': the track counts from 0 by 10, so its last number 105 is never "
         "reached (the last space would be 100)" in line for line in run.lines), run.lines
+
+
+@pytest.mark.parametrize("shape, share", [("circle", math.pi / 4), ("hex", 3 * math.sqrt(3) / 8),
+                                          ("square", 1.0)])
+def test_tokens_placed_on_a_ring_keep_their_shape(project, cardgen, shape, share):
+    """A ring of round (or hex) tokens shows each tile cut to its shape, its outline round:
+    the red its faces are filled with covers a circle's share of each tile's box (π/4),
+    not the box (a square token's covers it all)."""
+    (project / "layouts/red-token.yaml").write_text(textwrap.dedent("""
+        size: [30mm, 30mm]
+        elements:
+          - {name: ground, type: rect, x: -3mm, y: -3mm, width: 36mm, height: 36mm,
+             fill: "#ff0000"}
+    """), "utf-8")
+    game = project / "cards/coins"
+    game.mkdir()
+    (game / "game.yaml").write_text(textwrap.dedent(f"""
+        title: 硬貨
+        decks:
+          - {{id: coins, shape: {shape}, front: red-token, back: red-token, cards: coins.yaml,
+             sheet: plain-a4}}
+        boards:
+          - {{id: wheel, layout: ring, deck: coins, cards: [a, b, c, d, e, f]}}
+    """), "utf-8")
+    (game / "coins.yaml").write_text(
+        "cards:\n" + "".join(f"  - id: {c}\n" for c in "abcdef"), "utf-8")
+    run = cardgen("build", "coins")
+    assert run.code == 0, run.lines
+    pdf = pypdfium2.PdfDocument(str(project / "output/coins/coins-board-wheel.pdf"))
+    try:
+        scale = 100 / 72
+        image = pdf[0].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    data = image.tobytes()
+    red = sum(1 for k in range(0, len(data), 3)
+              if data[k] > 200 and data[k + 1] < 60 and data[k + 2] < 60)
+    box = (30 / 25.4 * 100) ** 2  # a tile's box, in pixels at 100 dpi
+    assert red / (6 * box) == pytest.approx(share, rel=0.06), red / (6 * box)

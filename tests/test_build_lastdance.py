@@ -66,6 +66,25 @@ def test_fonts_are_embedded_truetype_and_nothing_is_drawn_in_helvetica(built):
             assert "■" not in page.extract_text()
 
 
+def test_a_font_subset_name_is_one_subset_across_the_fronts_and_the_backs(built):
+    """Each subset's tag (the six capitals before '+') comes from its content: a name shared
+    by the fronts and the backs is one subset, so merging the files keeps every glyph."""
+    import pikepdf
+    seen: dict[str, bytes] = {}
+    names = []
+    for path in built:
+        with pikepdf.open(path) as pdf:
+            for obj in pdf.objects:
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" \
+                        and "/FontDescriptor" in obj:
+                    name = str(obj.BaseFont)
+                    program = obj.FontDescriptor.FontFile2.read_bytes()
+                    assert seen.setdefault(name, program) == program, name
+                    names.append(name)
+    assert not any(n.startswith("/AAAAA") for n in names), names  # not reportlab's counter
+    assert len(names) >= 2
+
+
 def make_game(project, game_id: str, count: int, deck: str = "") -> None:
     """A game of `count` cards on the default layouts, whose design the tests know."""
     game = project / "cards" / game_id

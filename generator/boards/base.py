@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from .. import sandbox
 from ..model import Board, Cell
-from ..primitives import Face, Group, Item, Polygon, Rect
+from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect
 from ..problems import Location, Report
 from ..units import paper_size, parse_length
 
@@ -87,6 +87,23 @@ def whole(item: dict, keys: tuple[str, str]) -> tuple[int, int]:
 
 def ground(board: Board, width: float, height: float) -> Rect:
     return Rect(0, 0, width, height, fill=board.color)
+
+
+def hex_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
+    """The largest regular hexagon in a box: pointy-topped in a tall box, flat in a wide one."""
+    if h >= w:
+        return hexagon(x + w / 2, y + h / 2, min(w / math.sqrt(3), h / 2), 90)
+    return hexagon(x + w / 2, y + h / 2, min(h / math.sqrt(3), w / 2), 0)
+
+
+def tile_outline(shape: str, w: float, h: float) -> Item:
+    """The thin line around a tile of a deck of `shape` (Deck.shape) placed on a board: its
+    cut line, round for a round token, a hexagon for a hex one."""
+    if shape == "circle":
+        return Ellipse(0, 0, w, h, stroke=OUTLINE, stroke_width=0.4)
+    if shape == "hex":
+        return Polygon(hex_points(0, 0, w, h), stroke=OUTLINE, stroke_width=0.4)
+    return Rect(0, 0, w, h, stroke=OUTLINE, stroke_width=0.4)
 
 
 def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cell,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..model import Board
 from ..primitives import Face, Group, Item, Rect, Text
 from ..units import mm
-from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground
+from .base import INK, BoardFace, CellFace, Entry, ground, tile_outline
 
 NAME = "ring"
 CELLS = False  # it places a deck's cards, not cells from data
@@ -97,7 +97,7 @@ def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
         y = cy + radius * math.sin(math.radians(angle))
         centres.append((x, y))
         turn = angle - 90 if board.spec.radial else 0.0
-        tile = face.items + (Rect(0, 0, face.width, face.height, stroke=OUTLINE, stroke_width=0.4),)
+        tile = face.items + (tile_outline(board.tile_shape, face.width, face.height),)
         items.append(Group(tile, rotate=turn, cx=x, cy=y, dx=x - face.width / 2,
                            dy=y - face.height / 2, clip=(0, 0, face.width, face.height)))
     items.append(Text(cx, cy - 6, board.title, title_font, 16, INK, anchor="middle"))

@@ -33,7 +33,7 @@ from ..boards.base import MAX_PAGES, page_grid, split_pages, split_paper, whole_
 from ..units import paper_size, show_size, to_mm
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
-from .pieces import TOKEN_SHAPES, check_token, standee
+from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
 
 
 @dataclass(frozen=True)
@@ -298,8 +298,8 @@ def layout_game(game: Game, report: Report, guides: bool = False,
         _warn_backs_per_card(deck, backs, report)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = game.main_family.bold
-    laid = (layout_board(b, next((d.fronts for d in decks if d.deck.id == b.deck), {}),
-                         title_font, _cell_faces(b, game, game_scope, report, cache))
+    laid = (layout_board(b, _tiles(b, decks), title_font,
+                         _cell_faces(b, game, game_scope, report, cache))
             for b in game.boards)
     boards = tuple(b for b in laid if b is not None and _fits_pages(b, report))
     return GameFaces(game, tuple(decks), boards)  # (one validate reports as unusable: none)
@@ -354,6 +354,15 @@ def _covers(box, area) -> bool:
 
 def _meets(box, area) -> bool:
     return box[0] < area[2] and box[2] > area[0] and box[1] < area[3] and box[3] > area[1]
+
+
+def _tiles(board, decks) -> dict[str, Face]:
+    """The faces a board places as tiles: its deck's fronts, a round or hex token's cut to
+    its shape (what lies outside its cut line is not on the tile)."""
+    fronts = next((d.fronts for d in decks if d.deck.id == board.deck), {})
+    if board.tile_shape not in ("circle", "hex"):
+        return fronts
+    return {card_id: cut_to_shape(face, board.tile_shape) for card_id, face in fronts.items()}
 
 
 def _cell_faces(board, game: Game, game_scope: dict, report: Report, cache: BuildCache):

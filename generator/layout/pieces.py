@@ -18,7 +18,7 @@ from ..model import Card, Deck
 from ..primitives import Ellipse, Face, Group, Item, Line, Polygon, Rect
 from ..problems import Report
 from ..units import mm, to_mm
-from ..boards.base import hexagon
+from ..boards.base import hex_points
 
 TOKEN_SHAPES = ("circle", "square", "hex")
 CUT = (0.15, 0.15, 0.15)  # solid: cut here
@@ -26,13 +26,6 @@ FOLD = (0.45, 0.45, 0.45)  # dashed: fold here
 CUT_WIDTH = 0.4
 FOLD_DASH = (3.0, 2.0)
 FIT_TOLERANCE = mm(0.2)
-
-
-def hex_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
-    """The largest regular hexagon in a box: pointy-topped in a tall box, flat in a wide one."""
-    if h >= w:
-        return hexagon(x + w / 2, y + h / 2, min(w / math.sqrt(3), h / 2), 90)
-    return hexagon(x + w / 2, y + h / 2, min(h / math.sqrt(3), w / 2), 0)
 
 
 CIRCLE_STEPS = 144  # sides of the polygon a round token is cut out along: 0.01 mm off a 40 mm circle

@@ -168,6 +168,7 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],
                  loc=where(), shape=shape.NAME, spec=spec, deck=deck.id if deck else None,
                  cards=cards, cells=cells, **common,
+                 tile_shape=deck.shape if deck else default(Board, "tile_shape"),
                  cell_layout=layouts.get(raw["cell"]) if "cell" in raw else None,
                  types=tuple(types) if "types" in raw else None)
 
