@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: build test test-fast test-all browser validate bench clean
+.PHONY: build test test-fast test-all browser validate bench clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,3 +57,12 @@ bench: $(STAMP)
 
 clean:
 	rm -rf output
+
+# The message catalogues (generator/locale, docs/i18n.md): what the code marks for
+# translation (_() and _n()) is extracted with Babel and merged into each language's
+# catalogue; a message new to it is left untranslated, which tests/test_i18n.py reports.
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _ -k N_ -k _n:1,2 --no-default-keywords \
+	  --add-location=file --sort-by-file --omit-header -w 100 -o $(VENV)/cardgen.pot .
+	$(VENV)/bin/pybabel update -i $(VENV)/cardgen.pot -d generator/locale -D cardgen -l ja \
+	  --no-fuzzy-matching --ignore-obsolete -w 100

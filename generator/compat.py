@@ -26,6 +26,7 @@ import io
 from importlib import metadata
 
 from .problems import CardgenError
+from .i18n import _
 
 # The distributions whose internals are used, and the minor versions they were tested on.
 TESTED = {"reportlab": ("5.1",), "markdown-it-py": ("4.3",), "Jinja2": ("3.1",)}
@@ -94,14 +95,17 @@ def check(deep: bool = False) -> None:
         try:
             version = metadata.version(distribution)
         except metadata.PackageNotFoundError:
-            raise LibraryMismatch(f"cardgen needs {distribution} {' or '.join(tested)}, which "
-                                  "is not installed; run make build (or pip install -e .)") \
+            raise LibraryMismatch(_("cardgen needs {distribution} {join}, which is not installed; "
+                                    "run make build (or pip install -e .)",
+                                        distribution=distribution, join=' or '.join(tested))) \
                 from None
         if _minor(version) in tested and not deep:
             continue
         lacking = missing(distribution)
         if lacking:
             raise LibraryMismatch(
-                f"cardgen needs {distribution} {' or '.join(tested)}.x, but {version} is "
-                f"installed, which lacks what cardgen uses of it ({'; '.join(lacking)}); "
-                "run make build (or pip install -e .) to install the tested version")
+                _("cardgen needs {distribution} {join}.x, but {version} is installed, which lacks "
+                  "what cardgen uses of it ({join2}); run make build (or pip install -e .) to "
+                  "install the tested version",
+                      distribution=distribution, join=' or '.join(tested), version=version,
+                      join2='; '.join(lacking)))

@@ -17,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
 
 from .paths import file_version, write_atomically
 from .problems import CardgenError, DataProblems, ExitCode, Location, Report
+from .i18n import _
 
 
 class FontFileError(CardgenError):
@@ -152,7 +153,8 @@ def ensure(font_name: str) -> str:
                 raise problem from None
             where, family = _declared[font_name]
             report = Report()
-            report.error(f"font family '{family}': {problem}", where, "font")
+            report.error(_("font family '{family}': {problem}",
+                           family=family, problem=problem), where, "font")
             raise DataProblems(report) from None
         del _pending[font_name]
     return font_name

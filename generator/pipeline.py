@@ -27,6 +27,7 @@ from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_
 from .write import ledger
 from .write.guide import print_guide
 from .write.pdf import PdfFile
+from .i18n import _
 
 
 @dataclass(frozen=True)
@@ -422,10 +423,12 @@ def _backs_on_paper(outcome: Outcome, printer) -> bool:
         if past > 0.01:
             dx, dy = printer.offset
             outcome.report.error(
-                f"printer '{printer.name}': offset {to_mm(dx):g} x {to_mm(dy):g} mm moves the "
-                f"backs on sheet preset '{sheet.id}' {to_mm(past):.1f} mm past the paper's edge "
-                "(their cards sit too near it for so large a shift): measure the offset again "
-                "with 'cardgen calibrate', or print on a sheet with wider margins",
+                _("printer '{printer_name}': offset {dx:g} x {dy:g} mm moves the backs on sheet "
+                  "preset '{sheet_id}' {past:.1f} mm past the paper's edge (their cards sit "
+                  "too near it for so large a shift): measure the offset again with 'cardgen "
+                  "calibrate', or print on a sheet with wider margins",
+                      printer_name=printer.name, dx=to_mm(dx), dy=to_mm(dy), sheet_id=sheet.id,
+                      past=to_mm(past)),
                 printer.where, "units")
             fine = False
     return fine
@@ -447,8 +450,9 @@ def _build(project: Project, game_id: str, options: BuildOptions,
             return outcome, None
     first = outcome.game.decks[0].sheet if outcome.game.decks else None
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
-        raise UsageError(f"--start-slot {options.start_slot + 1}: sheet '{first.id}' has slots "
-                         f"1 to {first.per_sheet}")
+        raise UsageError(_("--start-slot {n}: sheet '{first_id}' has slots 1 to {first_per_sheet}",
+                           n=options.start_slot + 1, first_id=first.id,
+                           first_per_sheet=first.per_sheet))
     full_game = outcome.game
     if options.only is not None:  # an errata set: the changed cards, their backs, a guide
         outcome.game = errata_game(outcome.game, options.only)
@@ -522,8 +526,8 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
         known = [d.id for d in outcome.game.decks]
         unknown = [d for d in decks if d not in known]
         if unknown:
-            raise UsageError(f"--decks: {game_id} has no deck '{unknown[0]}' (decks: "
-                             f"{', '.join(known)})")
+            raise UsageError(_("--decks: {game_id} has no deck '{unknown}' (decks: {join})",
+                               game_id=game_id, unknown=unknown[0], join=', '.join(known)))
         outcome.game = _only_decks(outcome.game, decks)
     if profile is None or outcome.failed(strict):
         lay_out(outcome, keep=False)  # the faces' own problems too, as build reports them
@@ -531,9 +535,10 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     bleeds = export.deck_bleeds(outcome.game, profile, report)
     if not bleeds or outcome.failed(strict):
         if not bleeds and not report.errors:
-            report.error(f"export profile '{profile_name}' can take none of the decks "
-                         f"exported ({', '.join(d.id for d in outcome.game.decks)}): nothing "
-                         "to export", outcome.game.loc, "export")
+            report.error(_("export profile '{profile_name}' can take none of the decks exported "
+                           "({join}): nothing to export",
+                               profile_name=profile_name,
+                               join=', '.join((d.id for d in outcome.game.decks))), outcome.game.loc, "export")
         return outcome, None
     if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
         outcome.game = _only_decks(outcome.game, bleeds)

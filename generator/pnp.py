@@ -21,6 +21,7 @@ from .resolve.sheets import resolve_sheet
 from .units import paper_size, show_size
 from .write import BytesFile, write_files
 from .write import kit as sheets
+from .i18n import _
 
 PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
 
@@ -124,9 +125,11 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
     if request.layout == "gutterfold":
         cards = kit.gutterfold(faces, fitted, font)
         for deck in (d.deck for d in faces.decks if d.deck.id in cards.too_big):
-            report.error(f"deck '{deck.id}': its {show_size(deck.piece_size)} pieces do not "
-                         f"fit half a page of {paper}, as a gutter-fold kit prints them; make "
-                         "this kit with --layout duplex", deck.loc, "pnp")
+            report.error(_("deck '{deck_id}': its {deck_piece_size} pieces do not fit half a page "
+                           "of {paper}, as a gutter-fold kit prints them; make this kit with "
+                           "--layout duplex",
+                               deck_id=deck.id, deck_piece_size=show_size(deck.piece_size),
+                               paper=paper), deck.loc, "pnp")
         if cards.too_big:
             return None
         how = ("print single-sided; fold each page along its dashed line, fronts outwards, "

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Callable
 
+from .i18n import Message, _, _n, shown
+
 # What a message must never carry raw: control characters (an escape sequence can clear or
 # rewrite the user's terminal), line and paragraph separators, and the bidirectional
 # controls that reorder what follows them on the line (U+202E reverses it).
@@ -89,6 +91,7 @@ def unpacked(file: str, where: "int | Location") -> Location:
 
 ERROR = "error"
 WARNING = "warning"
+LEVEL_WORDS = {ERROR: _("error"), WARNING: _("warning")}  # as a problem's line says them
 
 
 @dataclass(frozen=True)
@@ -98,8 +101,19 @@ class Problem:
     location: Location
     check: str  # short name of the rule that found it, e.g. "schema", "draft"
 
+    @property
+    def level_word(self) -> str:
+        """The level as the moment's language says it ("error", "エラー")."""
+        return shown(LEVEL_WORDS.get(self.level, self.level))
+
     def format(self) -> str:
-        return f"{self.location}: {self.level}: {self.message} [{self.check}]"
+        return f"{self.location}: {self.level_word}: {self.text} [{self.check}]"
+
+    @property
+    def text(self) -> str:
+        """The message in the moment's language, never a control character raw (a value
+        in it comes from the user's files)."""
+        return printable(shown(self.message))
 
     def as_dict(self) -> dict:
         return {
@@ -107,7 +121,7 @@ class Problem:
             "line": self.location.line,
             "col": self.location.col,
             "level": self.level,
-            "message": self.message,
+            "message": self.text,
             "check": self.check,
         }
 
@@ -128,7 +142,7 @@ class Report:
 
     def add(self, level: str, message: str, location: Location, check: str) -> None:
         if _UNSAFE.search(message) or _UNSAFE.search(location.file):
-            message = printable(message)
+            message = message if isinstance(message, Message) else printable(message)
             location = Location(printable(location.file), location.line, location.col)
         problem = Problem(level, message, location, check)
         if problem not in self._seen:
@@ -144,8 +158,9 @@ class Report:
     def skipped_note(self, where: Location) -> None:
         """One line for everything that was skipped because of values reported above."""
         if self.skipped:
-            self.warning(f"skipped {self.skipped} of the game's checks (or its rulebook) that use "
-                         "values with the errors above; fix those first", where, "skipped")
+            self.warning(_("skipped {n} of the game's checks (or its rulebook) that use values "
+                           "with the errors above; fix those first", n=self.skipped),
+                         where, "skipped")
             self.skipped = 0
 
     def error(self, message: str, location: Location, check: str) -> None:
@@ -181,7 +196,8 @@ class Report:
 
     def summary(self) -> str:
         e, w = len(self.errors), len(self.warnings)
-        return f"{counted(e, 'error')}, {counted(w, 'warning')}"
+        return shown(_("{errors}, {warnings}", errors=_n("{n} error", "{n} errors", e),
+                       warnings=_n("{n} warning", "{n} warnings", w)))
 
     def to_json(self, strict: bool = False) -> str:
         """The report for programs: `failed` says whether the run failed (with `strict`, a

@@ -19,6 +19,7 @@ import jinja2
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 
 from .values import whole_number
+from .i18n import _
 
 # Budgets: what one template may do before it is stopped with a located error, so that
 # no template in a game folder can hang a run or fill the memory.
@@ -41,17 +42,19 @@ def reset_budget(steps: int = MAX_STEPS) -> None:
 def _range(*args: int) -> range:
     items = range(*args)
     if len(items) > MAX_RANGE:
-        raise SandboxError(f"range() of {len(items):,} numbers; at most {MAX_RANGE:,}")
+        raise SandboxError(_("range() of {n_items:,} numbers; at most {MAX_RANGE:,}",
+                             n_items=len(items), MAX_RANGE=MAX_RANGE))
     left = getattr(_state, "steps", MAX_STEPS) - len(items)
     if left < 0:
-        raise SandboxError(f"the loops of this template take more than {MAX_STEPS:,} steps")
+        raise SandboxError(_("the loops of this template take more than {MAX_STEPS:,} steps",
+                             MAX_STEPS=MAX_STEPS))
     _state.steps = left
     return items
 
 
 def _too_long(n: int) -> SandboxError:
-    return SandboxError(f"a text of {n:,} characters is more than a template may make "
-                        f"({MAX_TEXT:,})")
+    return SandboxError(_("a text of {n:,} characters is more than a template may make "
+                          "({MAX_TEXT:,})", n=n, MAX_TEXT=MAX_TEXT))
 
 
 def _concat(parts) -> str:
@@ -103,12 +106,14 @@ def _value(item, attribute: str):
     """The card's `attribute`; a card without it, or with a value that is not a number, is
     the template's mistake, said with the card's id (TBD, a draft already warned, is None)."""
     if not isinstance(item, Mapping) or attribute not in item:
-        raise SandboxError(f"{_named(item)} has no '{attribute}'")
+        raise SandboxError(_("{named} has no '{attribute}'",
+                             named=_named(item), attribute=attribute))
     value = item[attribute]
     if value == "TBD":
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SandboxError(f"{_named(item)}: {attribute} is {value!r}, not a number")
+        raise SandboxError(_("{named}: {attribute} is {value!r}, not a number",
+                             named=_named(item), attribute=attribute, value=value))
     return value
 
 
@@ -128,7 +133,7 @@ def total(items, attribute: str | None = None):
 def _group(item, by: str):
     """The value of `by` a card is grouped under (a value that is no table key, as text)."""
     if not isinstance(item, Mapping) or by not in item:
-        raise SandboxError(f"{_named(item)} has no '{by}'")
+        raise SandboxError(_("{named} has no '{by}'", named=_named(item), by=by))
     key = item[by]
     return key if isinstance(key, (str, int, float, bool)) or key is None else str(key)
 
@@ -189,11 +194,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
         if operator_ == "**":
             if isinstance(right, (int, float)) and abs(right) > 1000 and \
                     isinstance(left, (int, float)) and abs(left) > 1:
-                raise SandboxError(f"{left} ** {right} is a number too large to compute")
+                raise SandboxError(_("{left} ** {right} is a number too large to compute",
+                                     left=left, right=right))
             return operator.pow(left, right)
         if isinstance(left, str) and any(
                 len(width) > 6 for width in _WIDTHS.findall(left)):
-            raise SandboxError("a %-format width of more than 6 digits")
+            raise SandboxError(_("a %-format width of more than 6 digits"))
         return operator.mod(left, right)
 
     def getitem(self, obj, argument):
@@ -206,19 +212,20 @@ class Sandbox(ImmutableSandboxedEnvironment):
             if other is not None and other in obj:
                 if isinstance(other, int):
                     raise SandboxError(
-                        f"there is no '{argument}' (text), but there is {other} (a number): "
-                        "the table's keys are numbers, so look it up with a number "
-                        "(card.month, not card.month ~ '')")
+                        _("there is no '{argument}' (text), but there is {other} (a number): the "
+                          "table's keys are numbers, so look it up with a number (card.month, "
+                          "not card.month ~ '')", argument=argument, other=other))
                 raise SandboxError(
-                    f"there is no {argument} (a number), but there is '{other}' (text): the "
-                    "table's keys are text, so look it up with text (card.month ~ '')")
+                    _("there is no {argument} (a number), but there is '{other}' (text): the "
+                      "table's keys are text, so look it up with text (card.month ~ '')",
+                          argument=argument, other=other))
         return super().getitem(obj, argument)
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (as Jinja2 names it)
         depth = getattr(_state, "depth", 0) + 1
         if depth > MAX_DEPTH:
-            raise SandboxError(f"calls nest more than {MAX_DEPTH} deep (does a macro call "
-                               "itself?)")
+            raise SandboxError(_("calls nest more than {MAX_DEPTH} deep (does a macro call "
+                                 "itself?)", MAX_DEPTH=MAX_DEPTH))
         _state.depth = depth
         try:
             return super().call(__context, __obj, *args, **kwargs)
@@ -241,9 +248,9 @@ def _finite(value):
     """What a template shows: a number it computes is finite, as every number cardgen reads
     is (1e400 and 1e308 * 10 are infinite in Python, and would print as "inf")."""
     if value.__class__ is float and not math.isfinite(value):
-        raise SandboxError(f"it gives {value}, a number that is not finite (from a number too "
-                           "large, such as 1e400, or a division of infinities); numbers in "
-                           "cardgen are finite")
+        raise SandboxError(_("it gives {value}, a number that is not finite (from a number too "
+                             "large, such as 1e400, or a division of infinities); numbers in "
+                             "cardgen are finite", value=value))
     return value
 
 
@@ -256,7 +263,7 @@ def template(source: str) -> jinja2.Template:
     try:
         return ENV.from_string(source)
     except jinja2.TemplateSyntaxError as exc:
-        raise SandboxError(f"template syntax: {exc.message}") from None
+        raise SandboxError(_("template syntax: {exc_message}", exc_message=exc.message)) from None
 
 
 def expression_problem(source: str, exc: jinja2.TemplateSyntaxError) -> str:
@@ -273,7 +280,8 @@ def expression(source: str):
     try:
         return ENV.compile_expression(source, undefined_to_none=False)
     except jinja2.TemplateSyntaxError as exc:
-        raise SandboxError(f"expression syntax: {exc.message}") from None
+        raise SandboxError(_("expression syntax: {exc_message}",
+                             exc_message=exc.message)) from None
 
 
 _TYPE_NAMES = {"str": "text", "int": "a number", "float": "a number", "NoneType": "nothing",
@@ -313,11 +321,11 @@ def run(fn, *args, **kwargs):
     except SandboxError:
         raise
     except jinja2.exceptions.SecurityError as exc:
-        raise SandboxError(f"not allowed: {exc}") from None
+        raise SandboxError(_("not allowed: {exc}", exc=exc)) from None
     except RecursionError:
-        raise SandboxError("templates nest too deeply") from None
+        raise SandboxError(_("templates nest too deeply")) from None
     except MemoryError:
-        raise SandboxError("the template needs more memory than there is") from None
+        raise SandboxError(_("the template needs more memory than there is")) from None
     except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ArithmeticError,
             KeyError, AttributeError, IndexError) as exc:
         raise SandboxError(in_words(exc)) from None

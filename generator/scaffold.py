@@ -21,6 +21,7 @@ from .load.yamlfile import load_yaml
 from .paths import NAME_RULE, Outside, inside, is_name
 from .problems import Report, UsageError
 from .units import CARD_SIZES, PAPER, card_size_problem, paper_name, parse_length, to_mm
+from .i18n import _
 
 # The sheet a named size is printed on, per paper; any other size goes on plain paper
 # (plain-<paper>), where the grid is fitted to the card.
@@ -176,13 +177,14 @@ def card_size(text: str) -> tuple[str, str]:
         try:
             width, height = parse_length(w + unit), parse_length(h + unit)
         except ValueError as error:  # a length no card can have (too many digits)
-            raise UsageError(f"--size {text.strip()}: {error}") from None
+            raise UsageError(_("--size {strip}: {error}",
+                               strip=text.strip(), error=error)) from None
         problem = card_size_problem((width, height))  # the one rule layouts follow too
         if problem:
-            raise UsageError(f"--size {text.strip()}: {problem}")
+            raise UsageError(_("--size {strip}: {problem}", strip=text.strip(), problem=problem))
         return f"[{w}{unit}, {h}{unit}]", f"{to_mm(width):g} x {to_mm(height):g} mm"
-    raise UsageError(f"unknown card size '{text}' (sizes: {', '.join(CARD_SIZES)}, or any "
-                     "WIDTHxHEIGHT with a unit: 33x54mm, 2.5x3.5in)")
+    raise UsageError(_("unknown card size '{text}' (sizes: {join}, or any WIDTHxHEIGHT with a "
+                       "unit: 33x54mm, 2.5x3.5in)", text=text, join=', '.join(CARD_SIZES)))
 
 
 def _preset_paper(project: Project, sheet: str) -> str | None:
@@ -196,15 +198,18 @@ def _preset_paper(project: Project, sheet: str) -> str | None:
 def new_game(project: Project, game: str, size: str, sheet: str | None = None,
              paper: str | None = None, lang: str | None = None) -> list[Path]:
     if not is_name(game):
-        raise UsageError(f"'{game}' cannot name a game: a game's name is {NAME_RULE}")
+        raise UsageError(_("'{game}' cannot name a game: a game's name is {NAME_RULE}",
+                           game=game, NAME_RULE=NAME_RULE))
     layout_size, size_words = card_size(size)
     if paper is not None and paper_name(paper) is None:
-        raise UsageError(f"unknown paper '{paper}' (papers: {', '.join(PAPER)})")
+        raise UsageError(_("unknown paper '{paper}' (papers: {join})",
+                           paper=paper, join=', '.join(PAPER)))
     if lang is not None and lang not in LANGUAGES:
-        raise UsageError(f"unknown language '{lang}' (languages: {', '.join(LANGUAGES)})")
+        raise UsageError(_("unknown language '{lang}' (languages: {join})",
+                           lang=lang, join=', '.join(LANGUAGES)))
     if sheet is not None and (not is_name(sheet) or
                               not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file()):
-        raise UsageError(f"unknown sheet preset '{sheet}' (see layouts/sheets/)")
+        raise UsageError(_("unknown sheet preset '{sheet}' (see layouts/sheets/)", sheet=sheet))
     paper = (paper_name(paper) if paper else
              (_preset_paper(project, sheet) if sheet else None) or
              ("Letter" if size == "us-business" or lang == "en" else "A4"))
@@ -212,8 +217,9 @@ def new_game(project: Project, game: str, size: str, sheet: str | None = None,
     if sheet is None:
         sheet = SHEETS.get((size, paper), f"plain-{paper.lower()}")
         if not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file():
-            raise UsageError(f"no sheet preset for {size_words} cards on {paper} paper; give one "
-                             "with --sheet (see layouts/sheets/)")
+            raise UsageError(_("no sheet preset for {size_words} cards on {paper} paper; give one "
+                               "with --sheet (see layouts/sheets/)",
+                                   size_words=size_words, paper=paper))
     folder = project.cards / game
     layouts = project.root / "layouts"
     files = {
@@ -227,14 +233,15 @@ def new_game(project: Project, game: str, size: str, sheet: str | None = None,
     }
     existing = [p for p in [folder, *files] if os.path.lexists(p)]  # a dangling link exists too
     if existing:
-        raise UsageError(f"{project.display(existing[0])} already exists; cardgen new never "
-                         "overwrites anything")
+        raise UsageError(_("{display} already exists; cardgen new never overwrites anything",
+                           display=project.display(existing[0])))
     for path in files:  # no folder on the way may be a link that leads out of the project
         try:
             inside(project.root, path.relative_to(project.root))
         except Outside:
-            raise UsageError(f"{project.display(path)} lies behind a link that leads outside the "
-                             "project; cardgen new writes only inside it, so nothing was written") \
+            raise UsageError(_("{display} lies behind a link that leads outside the project; "
+                               "cardgen new writes only inside it, so nothing was written",
+                                   display=project.display(path))) \
                 from None
     _try_build(project, game, files, f"{size_words} cards on sheet preset '{sheet}'")
     folder.mkdir(parents=True)

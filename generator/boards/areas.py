@@ -11,6 +11,7 @@ from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect, Text
 from ..units import mm, show_size
 from .base import INK, OUTLINE, BoardFace, CellFace, CellProblem, Entry, cell_length, ground, \
     hexagon
+from ..i18n import _
 
 NAME = "areas"
 CELLS = True
@@ -38,7 +39,7 @@ def resolve(layout, entry: Entry) -> Spec:
 def cell(item: dict, record: dict, spec: Spec, fill) -> dict:
     name = item.get("id", item.get("name"))
     if not isinstance(name, str):
-        raise CellProblem("needs an id (the area's name)", ())
+        raise CellProblem(_("needs an id (the area's name)"), ())
     w, h = (cell_length(item, "w"), cell_length(item, "h")) if "w" in item or "h" in item else \
         (cell_length(item, "size", "20mm"),) * 2
     return {"key": (name,), "label": str(item.get("label", name)),
@@ -48,12 +49,14 @@ def cell(item: dict, record: dict, spec: Spec, fill) -> dict:
 
 def check(board: Board, game, report) -> None:
     if not board.cells:
-        report.error(f"board '{board.id}': areas are placed from data: give cells:", board.loc,
+        report.error(_("board '{board_id}': areas are placed from data: give cells:",
+                       board_id=board.id), board.loc,
                      "board")
     for cell in board.cells:
         if not (cell.w > 0 and cell.h > 0):
-            report.error(f"board '{board.id}': area '{cell.label}' has no size "
-                         f"({show_size((cell.w, cell.h))})", cell.loc, "board")
+            report.error(_("board '{board_id}': area '{cell_label}' has no size ({value})",
+                           board_id=board.id, cell_label=cell.label,
+                           value=show_size((cell.w, cell.h))), cell.loc, "board")
 
 
 def drawable(board: Board) -> bool:

@@ -15,6 +15,7 @@ from ..model import Board, Cell
 from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect
 from ..problems import Location, Report
 from ..units import paper_size, parse_length
+from ..i18n import _
 
 OUTLINE = (0.55, 0.55, 0.55)
 INK = (0.2, 0.2, 0.2)
@@ -61,8 +62,9 @@ class Entry:
                 value = sandbox.render(value, {"data": self.data})
                 value = int(str(value).strip())
             except (sandbox.SandboxError, ValueError) as exc:
-                self.report.error(f"board '{self.raw['id']}': {key}: "
-                                  f"{exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'}",
+                self.report.error(_("board '{raw}': {key}: {value}",
+                                    raw=self.raw['id'], key=key,
+                                    value=exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'),
                                   self.where(key), "reference")
                 return None
         return value
@@ -80,7 +82,8 @@ def whole(item: dict, keys: tuple[str, str]) -> tuple[int, int]:
     missing = [k for k in keys if not isinstance(item.get(k), int) or
                isinstance(item.get(k), bool)]
     if missing:
-        raise CellProblem(f"needs whole numbers {' and '.join(keys)} (its coordinates)",
+        raise CellProblem(_("needs whole numbers {join} (its coordinates)",
+                            join=' and '.join(keys)),
                           (missing[0],) if missing[0] in item else ())
     return item[keys[0]], item[keys[1]]
 
@@ -189,8 +192,10 @@ def split_pages(board: Board, width: float, height: float, paper: tuple[float, f
 def positive(board: Board, value: float, what: str, report: Report) -> None:
     """A shape's size that must be more than nothing (a cell, a hex, a space)."""
     if not value > 0:
-        report.error(f"board '{board.id}': its layout '{board.layout}' gives a {what} of 0 mm "
-                     f"or less; a {board.shape} needs a {what} of more than 0 mm", board.loc,
+        report.error(_("board '{board_id}': its layout '{board_layout}' gives a {what} of 0 mm or "
+                       "less; a {board_shape} needs a {what} of more than 0 mm",
+                           board_id=board.id, board_layout=board.layout, what=what,
+                           board_shape=board.shape), board.loc,
                      "board")
 
 
@@ -198,13 +203,14 @@ def cell_length(item: dict, key: str, default=None) -> float:
     """A length of a cell entry (an area's x, y, w, h or size), not negative."""
     value = item.get(key, default)
     if value is None:
-        raise CellProblem(f"needs {key}", ())
+        raise CellProblem(_("needs {key}", key=key), ())
     try:
         size = parse_length(value)
     except ValueError as exc:
         raise CellProblem(f"{key}: {exc}", (key,)) from None
     if size < 0:
-        raise CellProblem(f"{key}: must not be negative, not {value}", (key,))
+        raise CellProblem(_("{key}: must not be negative, not {value}",
+                            key=key, value=value), (key,))
     return size
 
 
@@ -229,6 +235,7 @@ def needs_cells(board: Board, report: Report) -> bool:
     """A map of cells (grid, hex) has cells, from data or rows x columns."""
     if board.cells:
         return True
-    report.error(f"board '{board.id}': a {board.shape} map needs cells: (a list in the "
-                 "game's data) or rows and columns in its board layout", board.loc, "board")
+    report.error(_("board '{board_id}': a {board_shape} map needs cells: (a list in the game's "
+                   "data) or rows and columns in its board layout",
+                       board_id=board.id, board_shape=board.shape), board.loc, "board")
     return False

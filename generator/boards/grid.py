@@ -12,6 +12,7 @@ from ..units import mm
 from . import base
 from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
     positive, whole
+from ..i18n import _
 
 NAME = "grid"
 CELLS = True
@@ -67,11 +68,15 @@ def check(board: Board, game, report) -> None:
         for axis, n, most, what in (("column", cell.key[0], spec.columns, "columns"),
                                     ("row", cell.key[1], spec.rows, "rows")):
             if n < 1:
-                report.error(f"board '{board.id}': cell {axis} {n}: a grid counts its "
-                             f"{what} from 1 (A1 is the top-left)", cell.locate(axis), "board")
+                report.error(_("board '{board_id}': cell {axis} {n}: a grid counts its {what} "
+                               "from 1 (A1 is the top-left)",
+                                   board_id=board.id, axis=axis, n=n,
+                                   what=what), cell.locate(axis), "board")
             elif most and n > most:
-                report.error(f"board '{board.id}': cell {axis} {n} is outside the grid: its "
-                             f"layout '{board.layout}' has {most} {what}", cell.locate(axis),
+                report.error(_("board '{board_id}': cell {axis} {n} is outside the grid: its "
+                               "layout '{board_layout}' has {most} {what}",
+                                   board_id=board.id, axis=axis, n=n, board_layout=board.layout,
+                                   most=most, what=what), cell.locate(axis),
                              "board")
 
 

@@ -13,6 +13,7 @@ from ..model import Board
 from ..primitives import Face, Group, Item, Rect, Text
 from ..units import mm
 from .base import INK, BoardFace, CellFace, Entry, ground, tile_outline
+from ..i18n import _
 
 NAME = "ring"
 CELLS = False  # it places a deck's cards, not cells from data
@@ -40,8 +41,8 @@ class Spec:
 def resolve(layout, entry: Entry) -> Spec | None:
     raw = entry.raw
     if raw.get("deck") is None or "cards" not in raw:
-        entry.report.error(f"board '{raw['id']}': a ring places a deck's cards: give deck: "
-                           "and cards:", entry.where(), "reference")
+        entry.report.error(_("board '{raw}': a ring places a deck's cards: give deck: and cards:",
+                             raw=raw['id']), entry.where(), "reference")
         return None
     return Spec(start_angle=float(layout.raw("start_angle", Spec.start_angle)),
                 clockwise=layout.raw("direction", "clockwise") == "clockwise",

@@ -13,6 +13,7 @@ from ..model import Board
 from ..primitives import Ellipse, Face, Item, Rect, Text
 from ..units import mm
 from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground, positive
+from ..i18n import _
 
 NAME = "track"
 CELLS = False
@@ -46,14 +47,15 @@ def resolve(layout, entry: Entry) -> Spec | None:
     raw = entry.raw
     first, last = entry.number("first", 0), entry.number("last", None)
     if last is None and "last" not in raw:
-        entry.report.error(f"board '{raw['id']}': a track needs last: its last number",
+        entry.report.error(_("board '{raw}': a track needs last: its last number", raw=raw['id']),
                            entry.where(), "reference")
         return None
     step = entry.number("step", 1)
     if first is None or last is None or step is None:
         return None
     if step < 1:  # (a template's value: the schema holds a written one to 1 or more)
-        entry.report.error(f"board '{raw['id']}': step: {step} is not 1 or more",
+        entry.report.error(_("board '{raw}': step: {step} is not 1 or more",
+                             raw=raw['id'], step=step),
                            entry.where("step"), "reference")
         return None
     spaces = (last - first) // step + 1
@@ -63,10 +65,11 @@ def resolve(layout, entry: Entry) -> Spec | None:
                            f"); a track has 1 to {MAX_SPACES:,}", entry.where("last"), "reference")
         return None
     if (last - first) % step:
-        entry.report.error(f"board '{raw['id']}': the track counts from {first} by {step}, so "
-                           f"its last number {last} is never reached (the last space would be "
-                           f"{first + (spaces - 1) * step}); make last first plus a multiple "
-                           "of step", entry.where("last"), "reference")
+        entry.report.error(_("board '{raw}': the track counts from {first} by {step}, so its last "
+                             "number {last} is never reached (the last space would be {n}); "
+                             "make last first plus a multiple of step",
+                                 raw=raw['id'], first=first, step=step, last=last,
+                                 n=first + (spaces - 1) * step), entry.where("last"), "reference")
         return None
     return Spec((first, last), step, layout.raw("path", "edge"), layout.length("space", Spec.space),
                 layout.pair("size", (0.0, 0.0)), tuple(layout.raw("emphasis", [5, 10])),
@@ -76,8 +79,10 @@ def resolve(layout, entry: Entry) -> Spec | None:
 def check(board: Board, game, report) -> None:
     positive(board, board.spec.space, "space", report)
     if game.max_score is not None and board.spec.numbers[1] != game.max_score:
-        report.error(f"board '{board.id}': the track runs {board.spec.numbers[0]} to "
-                     f"{board.spec.numbers[1]}, but the game's max_score is {game.max_score}",
+        report.error(_("board '{board_id}': the track runs {spec_numbers} to {spec_numbers2}, but "
+                       "the game's max_score is {game_max_score}",
+                           board_id=board.id, spec_numbers=board.spec.numbers[0],
+                           spec_numbers2=board.spec.numbers[1], game_max_score=game.max_score),
                      board.loc, "board")
 
 

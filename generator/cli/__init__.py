@@ -15,7 +15,8 @@ import threading
 import traceback
 from dataclasses import replace
 
-from .. import compat, completion, pipeline, scaffold
+from .. import compat, completion, i18n, pipeline, scaffold
+from ..i18n import _, _n, shown
 from ..load import Project
 from ..load.schema import suggest
 from ..paths import NAME_RULE, is_name
@@ -30,27 +31,37 @@ def _target(project: Project, game_id: str, args) -> str | None:
         return None
     names = pipeline.target_names(project, game_id)
     if args.target not in names:
-        raise UsageError(f"game '{game_id}' has no target '{args.target}' (targets: "
-                         f"{', '.join(names) or 'none declared'})")
+        raise UsageError(_("game '{game_id}' has no target '{args_target}' (targets: {value})",
+                           game_id=game_id, args_target=args.target,
+                           value=', '.join(names) or 'none declared'))
     return args.target
 
 
 def _games(project: Project, names: list[str]) -> list[str]:
     for name in names:
         if not is_name(name):
-            raise UsageError(f"'{name}' cannot name a game: a game's name is {NAME_RULE}")
+            raise UsageError(_("'{name}' cannot name a game: a game's name is {NAME_RULE}",
+                               name=name, NAME_RULE=NAME_RULE))
     known = project.games()
     if not names:
         for folder in sorted(set(project.game_folders()) - set(known)):
             print(f"cardgen: warning: {printable(project.display(project.cards / folder))} is not "
                   f"a game: its folder name must be {NAME_RULE}; rename it", file=sys.stderr)
     if not known:
-        raise UsageError(f"no games in {project.display(project.cards)} (a game is a folder "
-                         "with a game.yaml)")
+        raise UsageError(_("no games in {display} (a game is a folder with a game.yaml)",
+                           display=project.display(project.cards)))
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise UsageError(f"unknown game '{unknown[0]}' ({suggest(unknown[0], known, 'cards/')})")
+        raise UsageError(_("unknown game '{unknown}' ({suggest})",
+                           unknown=unknown[0], suggest=suggest(unknown[0], known, 'cards/')))
     return names or known
+
+
+def _in_its_language(outcome):
+    """Within: the language the game of `outcome` says it is in (lang:), where the command
+    line and the locale leave it open."""
+    game = outcome.game
+    return i18n.speaking(game=game.declared_lang if game is not None else None)
 
 
 def _print_report(report: Report, out=None) -> None:
@@ -73,8 +84,8 @@ def _colour(out):
     reset = "\033[0m"
 
     def coloured(p) -> str:
-        return (f"\033[1m{p.location}{reset}: {_LEVEL_COLOUR.get(p.level, '')}{p.level}{reset}: "
-                f"{p.message} \033[2m[{p.check}]{reset}")
+        return (f"\033[1m{p.location}{reset}: {_LEVEL_COLOUR.get(p.level, '')}{p.level_word}"
+                f"{reset}: {p.text} \033[2m[{p.check}]{reset}")
     return coloured
 
 
@@ -141,21 +152,29 @@ def cmd_build(args, project: Project) -> int:
                                           lambda m: progress(m.replace(game_id, label, 1)))
         progress.clear()
         told = pipeline.said_once([(run.target, o.report) for (_, run), o in zip(runs, outcomes)])
-        for (name, _), outcome, report in zip(runs, outcomes, told):
-            _print_report(report)
-            if outcome.failed(args.strict) or outcome.held:
-                failed = True
-                why = outcome.report.summary() if outcome.failed(args.strict) else \
-                    "its files' names meet another target's (above)"
-                print(f"{name}: not built: {why}; previous output kept", file=sys.stderr)
-                continue
-            for line in _wrote(project, outcome.written) if not args.quiet else ():
-                print(line)
-            for line in _removed(project, outcome.removed):  # said even when quiet
-                print(line)
-            if outcome.report.problems:
-                print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
+        for (name, _run), outcome, report in zip(runs, outcomes, told):
+            with _in_its_language(outcome):
+                failed = _said_build(args, project, name, outcome, report) or failed
     return ExitCode.DATA if failed else ExitCode.OK
+
+
+def _said_build(args, project: Project, name: str, outcome, report: Report) -> bool:
+    """What a build of one target says: its problems, then what it wrote (or why it wrote
+    nothing). True if it failed."""
+    _print_report(report)
+    if outcome.failed(args.strict) or outcome.held:
+        why = outcome.report.summary() if outcome.failed(args.strict) else \
+            shown(_("its files' names meet another target's (above)"))
+        print(shown(_("{name}: not built: {why}; previous output kept", name=name, why=why)),
+              file=sys.stderr)
+        return True
+    for line in _wrote(project, outcome.written) if not args.quiet else ():
+        print(line)
+    for line in _removed(project, outcome.removed):  # said even when quiet
+        print(line)
+    if outcome.report.problems:
+        print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
+    return False
 
 
 MANY = 12  # files in one folder that the file list says as one line ("wrote 20,000 files to")
@@ -164,17 +183,21 @@ MANY = 12  # files in one folder that the file list says as one line ("wrote 20,
 def _wrote(project: Project, written: list) -> list[str]:
     """The "wrote" lines of a build: a file a line (with its pages), except where one folder
     got more than MANY (a PNG per card face), which is one line for the folder."""
-    return _by_folder(project, written, "wrote {n:,} files to {folder}/",
-                      lambda path, pages: f"wrote {project.display(path)}"
-                      + (f" ({counted(pages, 'page')})" if pages else ""))
+    return _by_folder(project, written, _("wrote {n:,} files to {folder}/", n=0, folder=""),
+                      lambda path, pages: shown(
+                          _n("wrote {file} ({n} page)", "wrote {file} ({n:,} pages)", pages,
+                             file=project.display(path)) if pages else
+                          _("wrote {file}", file=project.display(path))))
 
 
 def _removed(project: Project, removed: list) -> list[str]:
     """The "removed" lines of a build, a folder of more than MANY files as one line."""
     return _by_folder(project, [(p, 0) for p in removed],
-                      "removed {n:,} files from {folder}/ (an earlier build wrote them; this "
-                      "one does not)", lambda path, _: f"removed {project.display(path)} (an "
-                      "earlier build wrote it; this one does not)")
+                      _("removed {n:,} files from {folder}/ (an earlier build wrote them; this "
+                        "one does not)", n=0, folder=""),
+                      lambda path, _pages: shown(_("removed {file} (an earlier build wrote it; "
+                                                   "this one does not)",
+                                                   file=project.display(path))))
 
 
 def _by_folder(project: Project, files: list, many: str, each) -> list[str]:
@@ -184,7 +207,9 @@ def _by_folder(project: Project, files: list, many: str, each) -> list[str]:
     for path, pages in files:
         folders.setdefault(path.parent, []).append((path, pages))
     return [line for folder, inside in folders.items() for line in (
-        [many.format(n=len(inside), folder=project.display(folder))] if len(inside) > MANY
+        [shown(i18n.Message(many.template, {"n": len(inside),
+                                            "folder": project.display(folder)}))]
+        if len(inside) > MANY
         else [each(path, pages) for path, pages in inside])]
 
 
@@ -194,9 +219,10 @@ def cmd_validate(args, project: Project) -> int:
         outcome = pipeline.validate_targets(project, game_id, _target(project, game_id, args))
         total.extend(outcome.report)
         if args.format == "text":
-            _print_report(outcome.report, sys.stdout)
-            state = "FAILED" if outcome.failed(args.strict) else "ok"
-            print(f"{game_id}: {state}: {outcome.report.summary()}")
+            with _in_its_language(outcome):
+                _print_report(outcome.report, sys.stdout)
+                state = _("FAILED") if outcome.failed(args.strict) else _("ok")
+                print(f"{game_id}: {shown(state)}: {outcome.report.summary()}")
     if args.format == "json":
         print(total.to_json(args.strict))
     return ExitCode.DATA if total.failed(args.strict) else ExitCode.OK
@@ -237,8 +263,9 @@ def cmd_stats(args, project: Project) -> int:
         decks = [d.id for d in outcome.game.decks]
         for name in args.deck or ():
             if name not in decks:
-                raise UsageError(f"game '{game_id}' has no deck '{name}' "
-                                 f"({suggest(name, decks, 'the game')})")
+                raise UsageError(_("game '{game_id}' has no deck '{name}' ({suggest})",
+                                   game_id=game_id, name=name,
+                                   suggest=suggest(name, decks, 'the game')))
         counted = pipeline.statistics(outcome, tuple(args.deck) if args.deck else None)
         if args.format == "json":
             results.append(show.as_json(counted))
@@ -298,7 +325,7 @@ def cmd_watch(args, project: Project) -> int:
         try:
             outcome = pipeline.build(project, game_id, options)
         except CardgenError as exc:
-            print(f"cardgen: error: {printable(str(exc))}", file=sys.stderr, flush=True)
+            print(f"cardgen: error: {printable(_said(exc))}", file=sys.stderr, flush=True)
             return
         before, now = told.get(game_id, set()), set(outcome.report.problems)
         told[game_id] = now
@@ -382,22 +409,24 @@ def cmd_showcase(args, project: Project) -> int:
     game_id = _games(project, [args.game])[0]
     cards = tuple(args.cards or ())
     if len(cards) > MAX_SHOWN:
-        raise UsageError(f"--cards: {len(cards)} cards; a picture shows at most {MAX_SHOWN}")
+        raise UsageError(_("--cards: {n_cards} cards; a picture shows at most {MAX_SHOWN}",
+                           n_cards=len(cards), MAX_SHOWN=MAX_SHOWN))
 
     def request_for(game) -> Request:
         known = [c.id for d in game.decks for c in d.cards]
         for card_id in cards:
             if card_id not in known:
-                raise UsageError(f"--cards: game '{game_id}' has no card '{card_id}' "
-                                 f"({suggest(card_id, known, 'the game')})")
+                raise UsageError(_("--cards: game '{game_id}' has no card '{card_id}' ({suggest})",
+                                   game_id=game_id, card_id=card_id,
+                                   suggest=suggest(card_id, known, 'the game')))
         if not known:
-            raise UsageError(f"game '{game_id}' has no cards to show")
+            raise UsageError(_("game '{game_id}' has no cards to show", game_id=game_id))
         background = None
         if args.background is not None:
             try:
                 background = parse_color(args.background, game.colors)
             except ValueError as exc:
-                raise UsageError(f"--background: {exc}") from None
+                raise UsageError(_("--background: {exc}", exc=exc)) from None
         return Request(cards, args.hand, args.size, background, args.title)
 
     progress = Progress(False)
@@ -407,7 +436,7 @@ def cmd_showcase(args, project: Project) -> int:
     if not outcome.written:
         print(f"{game_id}: no showcase: {outcome.report.summary()}", file=sys.stderr)
         return ExitCode.DATA
-    for path, _ in outcome.written:
+    for path, _unused in outcome.written:
         print(f"wrote {printable(project.display(path))}")
     return ExitCode.OK
 
@@ -505,17 +534,19 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, _interrupt)
+    with i18n.speaking(getattr(args, "lang", None)):  # --lang, for all it says
+        return _guarded(args)
+
+
+def _guarded(args) -> int:
+    """The command, its failures said as cardgen says them, mapped to exit codes."""
     try:
-        compat.check()  # the libraries' internals cardgen uses are there (compat.py)
-        if args.command in NO_PROJECT:
-            return int(COMMANDS[args.command](args, None))
-        project = Project.find(args.root, getattr(args, "output", None), args.trust)
-        return int(COMMANDS[args.command](args, project))
+        return _command(args)
     except DataProblems as exc:
         _print_report(exc.report)
         return int(exit_code_for(exc))
     except CardgenError as exc:
-        print(f"cardgen: error: {printable(str(exc))}", file=sys.stderr)
+        print(f"cardgen: {shown(_('error'))}: {printable(_said(exc))}", file=sys.stderr)
         return int(exit_code_for(exc))
     except KeyboardInterrupt as exc:
         print("cardgen: interrupted; previous output kept", file=sys.stderr)
@@ -530,6 +561,20 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cardgen: internal error: {type(exc).__name__}: {printable(str(exc))} "
                   "(run again with --traceback for details)", file=sys.stderr)
         return int(exit_code_for(exc))
+
+
+def _said(exc: Exception) -> str:
+    """What a failure says, in the moment's language where cardgen wrote it."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return shown(said) if isinstance(said, i18n.Message) else str(exc)
+
+
+def _command(args) -> int:
+    compat.check()  # the libraries' internals cardgen uses are there (compat.py)
+    if args.command in NO_PROJECT:
+        return int(COMMANDS[args.command](args, None))
+    project = Project.find(args.root, getattr(args, "output", None), args.trust)
+    return int(COMMANDS[args.command](args, project))
 
 
 def run() -> None:

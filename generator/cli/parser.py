@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__, completion
+from ..i18n import LANGS
 from ..problems import ExitCode
 from ..units import paper_name
 from ..values import FORMATS
@@ -72,6 +73,11 @@ def _common(default, trust: bool = True) -> argparse.ArgumentParser:
                         "folder that has cards/)")
     common.add_argument("--traceback", action="store_true", default=default(False),
                         help="show a Python traceback on internal errors")
+    common.add_argument("--lang", choices=LANGS, default=default(None),
+                        help="the language cardgen writes in: its messages, guides and preview "
+                        "page (default: ja where the locale, LANG=ja_JP.UTF-8, or the game's "
+                        "lang: says so, else en); for new, also the new game's language "
+                        "(default: en on Letter, Legal or Tabloid paper, ja otherwise)")
     if trust:
         common.add_argument("--trust", action="store_true", default=default(False),
                             help="run the Python checks module a game names (python_checks:): "
@@ -147,9 +153,6 @@ def _parser() -> argparse.ArgumentParser:
                    "Letter for us-business cards or --lang en, else A4)")
     n.add_argument("--sheet", metavar="PRESET",
                    help="sheet preset (default: one for the size and paper)")
-    n.add_argument("--lang", choices=("en", "ja"),
-                   help="the language of the example cards and rulebook (default: en on "
-                        "Letter, Legal or Tabloid paper, ja otherwise)")
 
     d = sub.add_parser("diff", parents=[common],
                        help="what prints differently since a git revision, or against a folder")
@@ -200,7 +203,8 @@ def _parser() -> argparse.ArgumentParser:
     pn = sub.add_parser("pnp", parents=[common],
                         help="one print-and-play PDF per paper: a cover with the components, "
                              "the card sheets, the boards and the rulebook")
-    pn.add_argument("games", nargs="*", metavar="GAME", help="games to make kits of (default: all)")
+    pn.add_argument("games", nargs="*", metavar="GAME",
+        help="games to make kits of (default: all)")
     pn.add_argument("--paper", action="append", choices=tuple(PAPERS), type=_kit_paper,
                     help=f"the paper of a kit, {' or '.join(PAPERS)}; may be given again "
                          "(default: each)")

@@ -442,12 +442,13 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
                                   *listed],
                                  cwd=top, capture_output=True, check=True).stdout if listed else b""
     except FileNotFoundError:
-        raise UsageError("git is needed to compare with a revision") from None
+        raise UsageError(_("git is needed to compare with a revision")) from None
     except subprocess.CalledProcessError as exc:
         err = exc.stderr or ""
         message = (err.decode("utf-8", "replace") if isinstance(err, bytes) else err).strip().splitlines()
-        raise UsageError(f"cannot read revision '{revision}': "
-                         f"{message[-1] if message else 'not a git repository'}") from None
+        raise UsageError(_("cannot read revision '{revision}': {value}",
+                           revision=revision,
+                           value=message[-1] if message else 'not a git repository')) from None
     root = folder / prefix if prefix != "." else folder
     root.mkdir(parents=True, exist_ok=True)
     (root / "cards").mkdir(exist_ok=True)
@@ -536,6 +537,7 @@ def _page_rasters(diff: GameDiff) -> list:
 
 
 from .report import as_json, errata_copies, errata_lines, format_diff  # noqa: E402,F401
+from ..i18n import _
 
 __all__ = ["GameDiff", "Reprint", "as_json", "compare", "diff_game", "errata_copies",
            "errata_lines", "format_diff", "show_change", "word_diff"]

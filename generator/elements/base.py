@@ -18,6 +18,7 @@ from ..primitives import Item
 from .. import fonts, images
 from . import bindings
 from .bindings import BindingError
+from ..i18n import _
 
 INK = (0.12, 0.12, 0.14)
 DEFAULT_STROKE_WIDTH = 0.5
@@ -120,15 +121,16 @@ class Element:
             raise Bad(key, str(exc)) from None
         shown = f"{int(value)}" if value == int(value) else f"{value:g}"
         if whole and value != int(value):
-            raise Bad(key, f"must be a whole number, not {shown}")
+            raise Bad(key, _("must be a whole number, not {shown}", shown=shown))
         if above is not None and not value > above:
-            raise Bad(key, f"must be more than {above:g}, not {shown}")
+            raise Bad(key, _("must be more than {above:g}, not {shown}", above=above, shown=shown))
         if low is not None and high is not None and not low <= value <= high:
-            raise Bad(key, f"must be from {low:g} to {high:g}, not {shown}")
+            raise Bad(key, _("must be from {low:g} to {high:g}, not {shown}",
+                             low=low, high=high, shown=shown))
         if high is not None and value > high:
-            raise Bad(key, f"must be at most {high:g}, not {shown}")
+            raise Bad(key, _("must be at most {high:g}, not {shown}", high=high, shown=shown))
         if low is not None and value < low:
-            raise Bad(key, f"must be at least {low:g}, not {shown}")
+            raise Bad(key, _("must be at least {low:g}, not {shown}", low=low, shown=shown))
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -141,7 +143,8 @@ class Element:
         name = str(self.raw("font", "gothic"))
         family = self.game.fonts.get(name)
         if family is None:
-            raise Bad("font", f"unknown font family '{name}' (families: {', '.join(self.game.fonts)})")
+            raise Bad("font", _("unknown font family '{name}' (families: {join})",
+                                name=name, join=', '.join(self.game.fonts)))
         return family
 
     def box(self) -> tuple[float, float, float, float]:
@@ -157,9 +160,10 @@ class Element:
         h = self.length("height", "100%", H)
         for key, side, of, across in (("width", w, W, "wide"), ("height", h, H, "high")):
             if side < -0.01:  # "100% - 21mm" on a card narrower than 21 mm
-                raise Bad(key, f"'{self.raw(key)}' comes to {to_mm(side):.1f} mm on this "
-                               f"{to_mm(of):g} mm {across} card: a box cannot be less than "
-                               "nothing")
+                raise Bad(key, _("'{raw}' comes to {side:.1f} mm on this {of:g} mm {across} card: "
+                                 "a box cannot be less than nothing",
+                                     raw=self.raw(key), side=to_mm(side), of=to_mm(of),
+                                     across=across))
         bx, by = x, H - y - h
         if self.flag("bleed", self.bleeds_by_default()):
             b, eps = layout.bleed, 0.01

@@ -7,6 +7,7 @@ from .. import fonts, images
 from ..primitives import Text
 from ..model import TBD
 from .base import INK, Bad, Element, image_in, tbd_mark
+from ..i18n import _
 
 NAME = "icon"
 CONTENT = True
@@ -19,27 +20,29 @@ SCHEMA = {"properties": {"icon": {"type": "string", "minLength": 1},
 
 def lay_out(e: Element) -> list:
     x, y, w, h = e.box()
-    fill, _, _, _ = e.paint()
+    fill, _unused, _unused, _unused = e.paint()
     game = e.game
     name = str(e.raw("icon"))
     if name == TBD:  # an icon not chosen yet: the card says so
         return tbd_mark(e, x, y, w, h)
     icon = game.icons.get(name)
     if icon is None:
-        raise Bad("icon", f"unknown icon '{name}' (icons: {', '.join(game.icons) or 'none declared'})")
+        raise Bad("icon", _("unknown icon '{name}' (icons: {value})",
+                            name=name, value=', '.join(game.icons) or 'none declared'))
     color = e.color("color")
     if icon.image:
         if color is not None and not images.svg.is_svg(icon.image):
-            raise Bad("color", f"recolours a glyph or an SVG icon only; icon '{name}' is "
-                               f"{images.kind(icon.image)}, which keeps its own colours")
+            raise Bad("color", _("recolours a glyph or an SVG icon only; icon '{name}' is {kind}, "
+                                 "which keeps its own colours",
+                                     name=name, kind=images.kind(icon.image)))
         try:
             return image_in(icon.image, x, y, w, h, "contain", None, color or icon.color)
         except images.ImageProblem as exc:
             raise Bad("icon", str(exc), check="image") from None
     font = game.fonts[icon.font].regular
     if fonts.missing_glyphs(font, icon.glyph):
-        raise Bad("icon", f"icon '{name}': the font '{icon.font}' cannot draw "
-                          f"U+{ord(icon.glyph[0]):04X}")
+        raise Bad("icon", _("icon '{name}': the font '{icon_font}' cannot draw U+{ord:04X}",
+                            name=name, icon_font=icon.font, ord=ord(icon.glyph[0])))
     size = min(w, h)
     ascent, descent = fonts.ascent_descent(font, size)
     color = color or icon.color or fill or INK

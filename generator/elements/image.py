@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import images
 from ..model import TBD
 from .base import Bad, Element, image_in, tbd_mark
+from ..i18n import _
 
 NAME = "image"
 CONTENT = True
@@ -29,9 +30,9 @@ def recolor(e: Element, path: str, shown: str):
     own (a photo has no single colour to change)."""
     color = e.color("color")
     if color is not None and not images.svg.is_svg(path):
-        raise Bad("color", f"recolours an SVG picture only; '{shown}' is "
-                           f"{images.kind(path)}, which keeps its own colours (leave out "
-                           "color:, or use an SVG)")
+        raise Bad("color", _("recolours an SVG picture only; '{shown}' is {kind}, which keeps its "
+                             "own colours (leave out color:, or use an SVG)",
+                                 shown=shown, kind=images.kind(path)))
     return color
 
 

@@ -9,6 +9,7 @@ from ..primitives import Polygon
 from . import bindings
 from .base import Bad, Element
 from .bindings import BindingError
+from ..i18n import _
 
 NAME = "polygon"
 CONTENT = False
@@ -52,11 +53,11 @@ def lay_out(e: Element) -> list:
             try:
                 raw = ast.literal_eval(raw)
             except (ValueError, SyntaxError):
-                raise Bad("points", f"'{raw}' is not a list of [x, y] points") from None
+                raise Bad("points", _("'{raw}' is not a list of [x, y] points", raw=raw)) from None
         try:
             points = tuple((bindings.length(px, W), H - bindings.length(py, H)) for px, py in raw)
         except (BindingError, TypeError, ValueError) as exc:
-            raise Bad("points", f"points must be [x, y] lengths: {exc}") from None
+            raise Bad("points", _("points must be [x, y] lengths: {exc}", exc=exc)) from None
     else:
         sides = int(e.number("sides", 6, low=3, high=MAX_SIDES, whole=True))
         points = regular(sides, x, y, w, h)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from ..primitives import Rect, register
 from ..units import mm
 from .base import INK, Bad, Element
+from ..i18n import _
 
 NAME = "qr"
 CONTENT = True
@@ -105,19 +106,20 @@ def lay_out(e: Element) -> list:
     data = e.raw("data", "")
     data = "" if data is None else str(data)
     if not data:
-        raise Bad("data", "is empty: a QR code needs something to encode")
+        raise Bad("data", _("is empty: a QR code needs something to encode"))
     if len(data) > MAX_DATA:
-        raise Bad("data", f"is {len(data):,} characters long; a QR code on a card holds at "
-                          f"most {MAX_DATA:,}")
+        raise Bad("data", _("is {n_data:,} characters long; a QR code on a card holds at most "
+                            "{MAX_DATA:,}", n_data=len(data), MAX_DATA=MAX_DATA))
     level = str(e.raw("level", "M"))
     if level not in LEVELS:
-        raise Bad("level", f"must be one of {', '.join(LEVELS)}, not '{level}'")
+        raise Bad("level", _("must be one of {join}, not '{level}'",
+                             join=', '.join(LEVELS), level=level))
     quiet = int(e.number("quiet_zone", 4, low=0, high=10, whole=True))
     try:
         rows = e.derived("qr rows", frozenset({"data", "level"}), lambda: encode(data, level))
     except Exception:  # qrencoder says only "code length overflow"
-        raise Bad("data", f"is too long for a QR code at level {level} ({len(data):,} "
-                          "characters); shorten it or use level L") from None
+        raise Bad("data", _("is too long for a QR code at level {level} ({n_data:,} characters); "
+                            "shorten it or use level L", level=level, n_data=len(data))) from None
     side = min(w, h)
     n = len(rows)
     module = side / (n + 2 * quiet)

@@ -18,6 +18,7 @@ from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse
 from ..units import show_length
 from ..values import shown_character
 from .base import BOX_KEYS, INK, Bad, Element
+from ..i18n import _
 
 NAME = "text"
 CONTENT = True  # kept inside the safe area and a token's shape
@@ -98,12 +99,12 @@ def _measure(e: Element, box) -> _Params:
     H = e.layout.size[1]
     size = e.length("size", "9pt", H)
     if not 0 < size <= MAX_TEXT_SIZE:
-        raise Bad("size", f"must be more than 0pt and at most {MAX_TEXT_SIZE:g}pt, not "
-                          f"{size:g}pt")
+        raise Bad("size", _("must be more than 0pt and at most {MAX_TEXT_SIZE:g}pt, not {size:g}pt",
+                            MAX_TEXT_SIZE=MAX_TEXT_SIZE, size=size))
     fit = e.raw("fit", "error")
     min_size = e.length("min_size", "6pt", H) if fit == "shrink" else size
     if not 0 < min_size:
-        raise Bad("min_size", f"must be more than 0pt, not {min_size:g}pt")
+        raise Bad("min_size", _("must be more than 0pt, not {min_size:g}pt", min_size=min_size))
     vertical = e.flag("vertical")
     align = e.raw("align", "right" if vertical else "left")
     if vertical and align == "justify":
@@ -111,7 +112,7 @@ def _measure(e: Element, box) -> _Params:
     pad = e.length("padding", "0mm", H)
     condense = _condense(e)
     if vertical and condense < 1:
-        raise Bad("condense", "condenses horizontal text only (this text is vertical)")
+        raise Bad("condense", _("condenses horizontal text only (this text is vertical)"))
     x, y, w, h = box
     wrap = e.raw("wrap", "normal")
     return _Params(
@@ -131,9 +132,10 @@ def _condense(e: Element) -> float:
     try:
         scale = float(text[:-1]) / 100 if text.endswith("%") else float(text)
     except ValueError:
-        raise Bad("condense", f"must be a percentage such as 80%, not '{text}'") from None
+        raise Bad("condense", _("must be a percentage such as 80%, not '{text}'",
+                                text=text)) from None
     if not 0.5 <= scale <= 1:
-        raise Bad("condense", f"must be from 50% to 100%, not {text}")
+        raise Bad("condense", _("must be from 50% to 100%, not {text}", text=text))
     return scale
 
 
@@ -168,7 +170,8 @@ def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
     what = f"{bound.group(1)} (element '{el.name}')" if where else "text"
     if isinstance(exc, MissingGlyphs):
         codes = ", ".join(shown_character(c) for c in exc.chars)
-        return Bad("text", f"{what} has characters the font '{exc.family}' cannot draw: {codes}",
+        return Bad("text", _("{what} has characters the font '{exc_family}' cannot draw: {codes}",
+                             what=what, exc_family=exc.family, codes=codes),
                    where, "glyph", named=True)
     if isinstance(exc, MarkupError):
         return Bad("text", f"{what}: {exc}", where, "markup", named=True)

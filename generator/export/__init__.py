@@ -38,6 +38,7 @@ from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
 from .checks import check_boards, check_faces, ink_message, over_ink
+from ..i18n import _
 
 
 @dataclass(frozen=True)
@@ -79,12 +80,13 @@ def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str,
         template = profile.template_for(deck.piece_size)
         if template is None:
             sizes = "; ".join(f"{s.name} ({show_size(s.trim, 'in')})" for s in profile.sizes)
-            report.warning(f"deck '{deck.id}': its cards are "
-                           f"{show_size(deck.piece_size, deck.front.unit)}, a size export "
-                           f"profile '{profile.name}' has no template for (it takes {sizes}, "
-                           f"within {to_mm(profile.tolerance):g} mm), so it is left out of the "
-                           "export; for it, choose another profile, or a print target of that "
-                           "size (docs/printing.md)", deck.loc, "export")
+            report.warning(_("deck '{deck_id}': its cards are {deck_piece_size}, a size export "
+                             "profile '{profile_name}' has no template for (it takes {sizes}, "
+                             "within {profile_tolerance:g} mm), so it is left out of the "
+                             "export; for it, choose another profile, or a print target of "
+                             "that size (docs/printing.md)",
+                                 deck_id=deck.id,
+                                 deck_piece_size=show_size(deck.piece_size, deck.front.unit), profile_name=profile.name, sizes=sizes, profile_tolerance=to_mm(profile.tolerance)), deck.loc, "export")
             continue
         around = max((p / profile.dpi * 72 - t) / 2 for p, t in zip(template.pixels, template.trim))
         bleeds[deck.id] = around * 1.05 + 1.0
@@ -249,17 +251,18 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             data = pdf_file(design, profile, title, font, icc)
             found = preflight_pdf(data, design.file, profile, Location(display(folder / design.file)),
                                   report)
-            image_dpi[design.file] = [shown_dpi(dpi) for _, dpi in found["images"]]
+            image_dpi[design.file] = [shown_dpi(dpi) for _unused, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
         decks = {d.id: d for d in game.decks}
         total = sum(math.prod(profile.template_for(decks[d.deck].piece_size).pixels)
                     for d in items)
         if total > MAX_EXPORT_PIXELS:  # each face's size is bounded by the profile: all of them
-            report.error(f"export profile '{profile.name}': the game's {len(items):,} distinct "
-                         f"faces make {total / 1e9:.1f} gigapixels of pictures; an export makes at "
-                         f"most {MAX_EXPORT_PIXELS / 1e9:g} gigapixels (export fewer decks, or a smaller "
-                         "size)", profile.loc, "export")
+            report.error(_("export profile '{profile_name}': the game's {n_items:,} distinct "
+                           "faces make {n:.1f} gigapixels of pictures; an export makes at "
+                           "most {n2:g} gigapixels (export fewer decks, or a smaller size)",
+                               profile_name=profile.name, n_items=len(items),
+                               n=total / 1000000000.0, n2=MAX_EXPORT_PIXELS / 1000000000.0), profile.loc, "export")
             return []
         for design, data in zip(items, picture_files(items, profile, game, font)):
             preflight_picture(data, design, profile, game, Location(display(folder / design.file)),

@@ -24,6 +24,7 @@ from ..model import ExportProfile, Game
 from ..primitives import Block, Group, Image
 from ..problems import Report, counted
 from ..units import show_length
+from ..i18n import _
 
 EPS = 0.05  # points: closer than this to the trim line is on it
 
@@ -47,9 +48,10 @@ class _Findings:
         entry[2] += 1
 
     def report(self, report: Report) -> None:
-        for (loc, _, check), (message, card, count) in self.found.items():
+        for (loc, _unused, check), (message, card, count) in self.found.items():
             more = f" (and on {counted(count - 1, 'other card')})" if count > 1 else ""
-            report.warning(f"card '{card}': {message}{more}", loc, check)
+            report.warning(_("card '{card}': {message}{more}",
+                             card=card, message=message, more=more), loc, check)
 
 
 def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: dict,

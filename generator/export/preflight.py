@@ -20,6 +20,7 @@ from ..model import ExportProfile, Game
 from ..problems import Location, Report, counted
 from ..units import mm
 from ..formats import FORMATS
+from ..i18n import _
 
 BOX_TOLERANCE = mm(0.01)
 RGB_OPERATORS = {"rg", "RG"}
@@ -125,7 +126,7 @@ def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Locatio
     if profile.color == "cmyk":
         if found["rgb"]:
             problems.append(f"RGB colour operators in a CMYK export: {', '.join(sorted(found['rgb']))}")
-        rgb_images = [cs for cs, _ in found["images"] if "RGB" in cs]
+        rgb_images = [cs for cs, _unused in found["images"] if "RGB" in cs]
         if rgb_images:
             problems.append(f"{counted(len(rgb_images), 'RGB picture')} in a CMYK export")
         if not any(s == "/GTS_PDFX" and n == 4 for s, n in found["intents"]):
@@ -133,7 +134,8 @@ def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Locatio
     if found["unembedded"]:
         problems.append(f"fonts not embedded: {', '.join(found['unembedded'])}")
     for problem in problems:
-        report.error(f"preflight of {name}: {problem} (a cardgen bug: please report it)",
+        report.error(_("preflight of {name}: {problem} (a cardgen bug: please report it)",
+                       name=name, problem=problem),
                      where, "preflight")
     return found
 
@@ -144,15 +146,20 @@ def preflight_picture(data: bytes, design, profile: ExportProfile, game: Game, w
     with Image.open(io.BytesIO(data)) as image:
         size, mode, kind = image.size, image.mode, image.format
     if kind != FORMATS[profile.format].PIL:
-        report.error(f"preflight of {design.file}: the file is {kind}, not "
-                     f"{profile.format.upper()} (a cardgen bug: please report it)", where,
+        report.error(_("preflight of {design_file}: the file is {kind}, not {upper} (a cardgen "
+                       "bug: please report it)",
+                           design_file=design.file, kind=kind,
+                           upper=profile.format.upper()), where,
                      "preflight")
     decks = {d.id: d for d in game.decks}
     want = profile.template_for(decks[design.deck].piece_size).pixels
     if tuple(size) != tuple(want):
-        report.error(f"preflight of {design.file}: {size[0]} x {size[1]} pixels, not the "
-                     f"template's {want[0]} x {want[1]} (a cardgen bug: please report it)",
+        report.error(_("preflight of {design_file}: {size} x {size2} pixels, not the template's "
+                       "{want} x {want2} (a cardgen bug: please report it)",
+                           design_file=design.file, size=size[0], size2=size[1], want=want[0],
+                           want2=want[1]),
                      where, "preflight")
     if mode != "RGB":
-        report.error(f"preflight of {design.file}: the image is {mode}, not RGB (a cardgen bug: "
-                     "please report it)", where, "preflight")
+        report.error(_("preflight of {design_file}: the image is {mode}, not RGB (a cardgen bug: "
+                       "please report it)",
+                           design_file=design.file, mode=mode), where, "preflight")

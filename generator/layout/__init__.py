@@ -34,6 +34,7 @@ from ..units import paper_size, show_size, to_mm
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
 from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
+from ..i18n import _
 
 
 @dataclass(frozen=True)
@@ -112,12 +113,15 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
         if data and data.group(1) in game.data_sources:  # the bad value is in a data table
             path = tuple(int(p) if p.isdigit() else p for p in re.findall(r"\w+", data.group(2)))
             shown = ".".join(map(str, (data.group(1), *path)))
-            report.error(f"data {shown}: {bad.message} (used by layout '{layout.id}', element "
-                         f"'{el.name}', {bad.key})",
+            report.error(_("data {shown}: {bad_message} (used by layout '{layout_id}', element "
+                           "'{el_name}', {bad_key})",
+                               shown=shown, bad_message=bad.message, layout_id=layout.id,
+                               el_name=el.name, bad_key=bad.key),
                          game.data_sources[data.group(1)].locate(path), bad.check)
             return [], None
         if bad.where is None and bad.key in el.defaulted:  # the layout's default: said once
-            report.error(f"defaults: {bad.key}: {bad.message}", el.locate(bad.key),
+            report.error(_("defaults: {bad_key}: {bad_message}",
+                           bad_key=bad.key, bad_message=bad.message), el.locate(bad.key),
                          bad.check)  # (the same words at the same place: said once)
             return [], None
         if bad.where is not None:  # about a card field: the message names it
@@ -131,7 +135,9 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
             if message in said:  # the same problem on every card, said at the first only
                 return [], None
             said.add(message)
-        report.error(f"card '{card.id}': {message}", bad.where or el.locate(bad.key), bad.check)
+        report.error(_("card '{card_id}': {message}",
+                       card_id=card.id,
+                       message=message), bad.where or el.locate(bad.key), bad.check)
         return [], None
     if rotate or opacity < 1:
         x, y, w, h = box
@@ -198,10 +204,11 @@ def _badge_covers_no_text(layout: LayoutSpec, badge: list, drawn: list, report: 
             continue  # its box is clear of the badge: its ink is too (no need to measure it)
         ink = extent(element_items, fonts, content=True)
         if ink is not None and ink[0] < x1 and ink[2] > x0 and ink[1] < y1 and ink[3] > y0:
-            report.warning(f"layout '{layout.id}': the DRAFT badge of a card with TBD values "
-                           f"would cover the text of element '{name}'; give the layout a "
-                           "place for it that is free of text (draft: {x: ..., y: ...}, its "
-                           "top-left corner from the card's top-left)",
+            report.warning(_("layout '{layout_id}': the DRAFT badge of a card with TBD values "
+                             "would cover the text of element '{name}'; give the layout a "
+                             "place for it that is free of text (draft: {{x: ..., y: ...}}, "
+                             "its top-left corner from the card's top-left)",
+                                 layout_id=layout.id, name=name),
                            layout.draft_loc or layout.loc, "draft")
             return
 
@@ -227,10 +234,13 @@ def _warn_backs_per_card(deck, backs: dict, report: Report) -> None:
     if not varying:
         return
     element = varying[0]
-    report.warning(f"deck '{deck.id}': the back layout '{deck.back.id}' comes out different on "
-                   f"every card (element '{element.name}' uses the card), so each of the "
-                   f"{len(printed)} cards needs a back file of its own; make the element the same "
-                   "on every card, or write `backs: duplex` to print each back behind its front",
+    report.warning(_("deck '{deck_id}': the back layout '{back_id}' comes out different on every "
+                     "card (element '{element_name}' uses the card), so each of the "
+                     "{n_printed} cards needs a back file of its own; make the element the "
+                     "same on every card, or write `backs: duplex` to print each back behind "
+                     "its front",
+                         deck_id=deck.id, back_id=deck.back.id, element_name=element.name,
+                         n_printed=len(printed)),
                    element.loc, "layout")
 
 
@@ -248,7 +258,7 @@ def layout_game(game: Game, report: Report, guides: bool = False,
     reused all the same, and one of texts of its own on every card keeps no more than that.
     (Equal texts set apart are equal faces all the same: forms go by what faces print.)"""
     if not game.fonts:
-        report.error("no font families are defined in fonts/fonts.yaml", game.loc, "font")
+        report.error(_("no font families are defined in fonts/fonts.yaml"), game.loc, "font")
         return GameFaces(game, ())
     game_scope = sandbox.game_scope(game)
     decks = []
@@ -313,10 +323,11 @@ def _fits_pages(board_face, report: Report) -> bool:
     (w, h), cols, rows = page_grid(board, face.width, face.height, paper_size(paper))
     if cols * rows <= MAX_PAGES:
         return _no_blank_page(board_face, report)
-    report.error(f"board '{board.id}' is {show_size((face.width, face.height))} and would be "
-                 f"split over {cols * rows:,} pages of {paper} ({cols} x {rows}); a board takes "
-                 f"at most {MAX_PAGES} pages: make it smaller, or print it on larger paper "
-                 "(papers: in its layout)", board.loc, "board")
+    report.error(_("board '{board_id}' is {value} and would be split over {n:,} pages of {paper} "
+                   "({cols} x {rows}); a board takes at most {MAX_PAGES} pages: make it "
+                   "smaller, or print it on larger paper (papers: in its layout)",
+                       board_id=board.id, value=show_size((face.width, face.height)),
+                       n=cols * rows, paper=paper, cols=cols, rows=rows, MAX_PAGES=MAX_PAGES), board.loc, "board")
     return False
 
 
@@ -330,19 +341,19 @@ def _no_blank_page(board_face, report: Report) -> bool:
     ink = [box for box in (item.bounds(fonts) for item in face.items)
            if box is not None and not _covers(box, everywhere)]  # not the ground or a frame
     paper = split_paper(board)
-    _, cols, rows, split = split_pages(board, face.width, face.height, paper_size(paper))
+    _unused, cols, rows, split = split_pages(board, face.width, face.height, paper_size(paper))
     for r, c, x0, y0, pw, ph in split:
         page = (x0, face.height - y0 - ph, x0 + pw, face.height - y0)  # y up, as the boxes
         if not any(_meets(box, page) for box in ink):
             right, bottom = (max(box[2] for box in ink), min(box[1] for box in ink)) \
                 if ink else (0.0, face.height)
-            report.error(f"board '{board.id}' is {show_size((face.width, face.height))}, split "
-                         f"over {cols * rows} pages of {paper}, and page "
-                         f"{r * cols + c + 1} (row {r + 1}, column {c + 1}) would print nothing "
-                         "but its ground: what it draws lies within "
-                         f"{math.ceil(to_mm(right))} x {math.ceil(to_mm(face.height - bottom))} "
-                         f"mm of its top-left; make its size (layout '{board.layout}') fit what "
-                         "it draws", board.loc, "board")
+            report.error(_("board '{board_id}' is {value}, split over {n} pages of {paper}, and "
+                           "page {n2} (row {n3}, column {n4}) would print nothing but its "
+                           "ground: what it draws lies within {ceil} x {ceil2} mm of its "
+                           "top-left; make its size (layout '{board_layout}') fit what it "
+                           "draws",
+                               board_id=board.id, value=show_size((face.width, face.height)),
+                               n=cols * rows, paper=paper, n2=r * cols + c + 1, n3=r + 1, n4=c + 1, ceil=math.ceil(to_mm(right)), ceil2=math.ceil(to_mm(face.height - bottom)), board_layout=board.layout), board.loc, "board")
             return False
     return True
 

@@ -19,6 +19,7 @@ from ..primitives import Ellipse, Face, Group, Item, Line, Polygon, Rect
 from ..problems import Report
 from ..units import mm, to_mm
 from ..boards.base import hex_points
+from ..i18n import _
 
 TOKEN_SHAPES = ("circle", "square", "hex")
 CUT = (0.15, 0.15, 0.15)  # solid: cut here
@@ -90,16 +91,18 @@ def check_token(deck: Deck, card: Card, face: Face, placed: list, report: Report
     """Each text, image, icon or code on a token lies inside its shape."""
     if deck.shape == "square":
         return
-    for el, (x, y, w, h), _ in placed:
+    for el, (x, y, w, h), _unused in placed:
         if not elements.content(el.type):  # what a token shows lies inside its shape
             continue
         out = max(_inside(deck.shape, face.width, face.height, px, py)
                   for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h)))
         if out > FIT_TOLERANCE:
             what = "circle" if deck.shape == "circle" else "hexagon"
-            report.error(f"card '{card.id}': element '{el.name}' reaches {to_mm(out):.1f} mm outside "
-                         f"the token's {what}; keep it inside the shape (a box inside a "
-                         f"{what} leaves its corners free)", el.loc, "layout")
+            report.error(_("card '{card_id}': element '{el_name}' reaches {out:.1f} mm outside "
+                           "the token's {what}; keep it inside the shape (a box inside a "
+                           "{what} leaves its corners free)",
+                               card_id=card.id, el_name=el.name, out=to_mm(out),
+                               what=what), el.loc, "layout")
 
 
 def standee(front: Face, back: Face, tab: float) -> Face:

@@ -51,8 +51,8 @@ class Project:
                     raise UsageError(f"the output folder {out} cannot be made: {blocking} is a "
                                      "file" + (" (--output names a folder)" if output else ""))
                 return cls(folder, out, trust)
-        raise UsageError(f"no cards/ folder in {start} or above it; run cardgen in a project folder "
-                         "or pass --root")
+        raise UsageError(_("no cards/ folder in {start} or above it; run cardgen in a project "
+                           "folder or pass --root", start=start))
 
     @property
     def cards(self) -> Path:
@@ -70,7 +70,8 @@ class Project:
     def game_folder(self, game_id: str) -> Path:
         """cards/<game>: only for a name that passed the name rule."""
         if not is_name(game_id):
-            raise UsageError(f"'{game_id}' cannot name a game: a game's folder name is {NAME_RULE}")
+            raise UsageError(_("'{game_id}' cannot name a game: a game's folder name is "
+                               "{NAME_RULE}", game_id=game_id, NAME_RULE=NAME_RULE))
         return self.cards / game_id
 
     def display(self, path: Path) -> str:
@@ -124,13 +125,14 @@ def load_python_checks(path: Path, project: Project, game_id: str,
     try:
         spec.loader.exec_module(module)
     except SyntaxError as exc:
-        report.error(f"Python syntax: {exc.msg}", Location(display, exc.lineno or 1, exc.offset or 1),
+        report.error(_("Python syntax: {exc_msg}",
+                       exc_msg=exc.msg), Location(display, exc.lineno or 1, exc.offset or 1),
                      "python-checks")
         return []
     except (Exception, SystemExit) as exc:  # the designer's module failed while importing
         what = "called sys.exit()" if isinstance(exc, SystemExit) else \
             f"{type(exc).__name__}: {exc}"
-        report.error(f"the checks module failed to load: {what}",
+        report.error(_("the checks module failed to load: {what}", what=what),
                      error_location(exc, path, display), "python-checks")
         return []
     finally:
@@ -141,7 +143,7 @@ def load_python_checks(path: Path, project: Project, game_id: str,
             line = getattr(getattr(value, "__code__", None), "co_firstlineno", 1)
             checks.append(PythonCheck(attr, value, Location(display, line, 1)))
     if not checks:
-        report.warning("the checks module defines no check_* function", Location(display, 1, 1),
+        report.warning(_("the checks module defines no check_* function"), Location(display, 1, 1),
                        "python-checks")
     return checks
 
@@ -174,7 +176,8 @@ def _referenced_file(base: Path, name: str, project: Project, report: Report,
         return None
     path = Path(os.path.normpath(base / name))  # as the user named it, for messages
     if not path.is_file():
-        report.error(f"{what} '{name}' does not exist ({project.display(path)})", where, "io")
+        report.error(_("{what} '{name}' does not exist ({display})",
+                       what=what, name=name, display=project.display(path)), where, "io")
         return None
     return path
 
@@ -197,7 +200,7 @@ def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]
     if path is None:
         return None, fonts_dir
     if not path.is_file():
-        report.error("fonts/fonts.yaml is missing: it names the font families layouts use",
+        report.error(_("fonts/fonts.yaml is missing: it names the font families layouts use"),
                      Location(project.display(path)), "io")
         return None, fonts_dir
     return _load_checked(path, project, report, "fonts"), fonts_dir
@@ -216,28 +219,33 @@ def load_printer(project: Project, name: str, report: Report) -> Printer | None:
     from ..units import parse_length, to_mm
 
     if not is_name(name):
-        raise UsageError(f"'{name}' cannot name a printer: a printer's name is {NAME_RULE}")
+        raise UsageError(_("'{name}' cannot name a printer: a printer's name is {NAME_RULE}",
+                           name=name, NAME_RULE=NAME_RULE))
     path = project_file(project, "layouts", "printers.yaml", report)
     if path is None:
         return None
     if not path.is_file():
-        raise UsageError(f"unknown printer '{name}': there is no layouts/printers.yaml "
-                         "(see 'cardgen calibrate')")
+        raise UsageError(_("unknown printer '{name}': there is no layouts/printers.yaml (see "
+                           "'cardgen calibrate')", name=name))
     doc = _load_checked(path, project, report, "printers")
     if doc is None or report.errors:
         return None
     printers = doc.data.get("printers", {})
     if name not in printers:
-        raise UsageError(f"unknown printer '{name}' (printers: {', '.join(printers) or 'none'})")
+        raise UsageError(_("unknown printer '{name}' (printers: {value})",
+                           name=name, value=', '.join(printers) or 'none'))
     try:
         dx, dy = (parse_length(v) for v in printers[name]["offset"])
     except ValueError as exc:
-        report.error(f"printer '{name}': {exc}", doc.locate(("printers", name, "offset")), "units")
+        report.error(_("printer '{name}': {exc}",
+                       name=name, exc=exc), doc.locate(("printers", name, "offset")), "units")
         return None
     if max(abs(dx), abs(dy)) > MAX_PRINTER_OFFSET:  # it would move the backs off the paper
-        report.error(f"printer '{name}': offset {to_mm(dx):g} x {to_mm(dy):g} mm is more than "
-                     f"a printer shifts a back page ({to_mm(MAX_PRINTER_OFFSET):g} mm at most "
-                     "either way): measure it again with 'cardgen calibrate'",
+        report.error(_("printer '{name}': offset {dx:g} x {dy:g} mm is more than a printer shifts "
+                       "a back page ({MAX_PRINTER_OFFSET:g} mm at most either way): measure "
+                       "it again with 'cardgen calibrate'",
+                           name=name, dx=to_mm(dx), dy=to_mm(dy),
+                           MAX_PRINTER_OFFSET=to_mm(MAX_PRINTER_OFFSET)),
                      doc.locate(("printers", name, "offset")), "units")
         return None
     return Printer(name, (dx, dy), doc.locate(("printers", name, "offset")))
@@ -256,14 +264,15 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
     """An export profile (layouts/exports/<name>.yaml), checked against its schema. A name
     that is not a name, or that names no profile, is a usage error naming the profiles."""
     if not is_name(name):
-        raise UsageError(f"'{name}' cannot name an export profile: a profile's name is {NAME_RULE}")
+        raise UsageError(_("'{name}' cannot name an export profile: a profile's name is "
+                           "{NAME_RULE}", name=name, NAME_RULE=NAME_RULE))
     path = named_file(project.root / "layouts" / "exports", "layouts/exports", name,
                       "export profile", report, Location(f"layouts/exports/{name}.yaml"))
     if path is None:
         return None
     if not path.is_file():
-        raise UsageError(f"unknown export profile '{name}' "
-                         f"({schema.suggest(name, export_profiles(project), 'layouts/exports/')})")
+        raise UsageError(_("unknown export profile '{name}' ({suggest})",
+                           name=name, suggest=schema.suggest(name, export_profiles(project), 'layouts/exports/')))
     return _load_checked(path, project, report, "export")
 
 
@@ -274,8 +283,9 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     path = folder / f"{sheet_id}.yaml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-        report.error(f"unknown sheet preset '{sheet_id}' "
-                     f"({schema.suggest(sheet_id, known, 'layouts/sheets/')})", where, "reference")
+        report.error(_("unknown sheet preset '{sheet_id}' ({suggest})",
+                       sheet_id=sheet_id,
+                       suggest=schema.suggest(sheet_id, known, 'layouts/sheets/')), where, "reference")
         return None
     return _load_checked(path, project, report, "sheet")
 
@@ -322,6 +332,7 @@ def sheet_preset_id(deck: dict):
 
 
 from .targets import _apply_target, _sized, declared_targets, target_names  # noqa: E402,F401
+from ..i18n import _
 
 __all__ = ["LoadedGame", "Project", "declared_targets", "load_game", "target_names"]
 
@@ -357,7 +368,7 @@ def _load_decks(c: _Loading, data: dict) -> None:
             continue
         deck_id = deck["id"]
         if deck_id in c.loaded.decks:
-            c.report.error(f"deck '{deck_id}' is defined twice",
+            c.report.error(_("deck '{deck_id}' is defined twice", deck_id=deck_id),
                            c.game_doc.locate(("decks", i, "id")), "identity")
             continue
         if isinstance(deck.get("cards"), str):
@@ -408,9 +419,9 @@ def _load_python_checks(c: _Loading, data: dict) -> None:
         return
     path = c.file(data["python_checks"], ("python_checks",), "checks module")
     if path is not None and not c.project.trust:
-        c.report.error(f"the game names a Python checks module ('{data['python_checks']}'): its "
-                       "code would run with your permissions, so cardgen runs it only when you "
-                       "pass --trust", c.game_doc.locate(("python_checks",)), "python-checks")
+        c.report.error(_("the game names a Python checks module ('{data}'): its code would run "
+                         "with your permissions, so cardgen runs it only when you pass --trust",
+                             data=data['python_checks']), c.game_doc.locate(("python_checks",)), "python-checks")
         c.loaded.tolerated += 1  # the rest of the game is still checked, without its checks
     elif path is not None:
         c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report)
@@ -432,8 +443,8 @@ def _load_boards(c: _Loading, data: dict) -> None:
         path = folder / f"{name}.yaml"
         if not path.is_file():
             known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-            c.report.error(f"unknown board layout '{name}' "
-                           f"({schema.suggest(name, known, 'layouts/boards/')})", where,
+            c.report.error(_("unknown board layout '{name}' ({suggest})",
+                             name=name, suggest=schema.suggest(name, known, 'layouts/boards/')), where,
                            "reference")
             continue
         doc = _load_checked(path, c.project, c.report, "board")
@@ -518,19 +529,22 @@ def _load_includes(folder: Path, project: Project, shown: str, text: str, trail:
         where = Location(shown, node.lineno, 1)
         keyword = {nodes.Include: "include", nodes.Extends: "extends"}.get(type(node), "import")
         if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
-            report.error(f"rulebook: {{% {keyword} %}} must name one file, written in quotes",
+            report.error(_("rulebook: {{% {keyword} %}} must name one file, written in quotes",
+                           keyword=keyword),
                          where, "rulebook")
             continue
         name = node.template.value
         if name in trail:
             loop = " -> ".join(trail[trail.index(name):] + (name,))
-            report.error(f"rulebook: {{% {keyword} '{name}' %}} makes a loop ({loop})", where,
+            report.error(_("rulebook: {{% {keyword} '{name}' %}} makes a loop ({loop})",
+                           keyword=keyword, name=name, loop=loop), where,
                          "rulebook")
             continue
         if name in found:
             continue
         if len(found) >= MAX_INCLUDES:
-            report.error(f"rulebook: more than {MAX_INCLUDES} included files", where, "rulebook")
+            report.error(_("rulebook: more than {MAX_INCLUDES} included files",
+                           MAX_INCLUDES=MAX_INCLUDES), where, "rulebook")
             return
         path = _referenced_file(folder, name, project, report, where, "included file")
         included = _read_text(path, project.display(path), report) if path is not None else None
@@ -547,6 +561,7 @@ def _read_text(path: Path, display: str, report: Report) -> str | None:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        report.error(f"cannot read the file: {exc.strerror}", Location(display), "io")
+        report.error(_("cannot read the file: {exc_strerror}",
+                       exc_strerror=exc.strerror), Location(display), "io")
         return None
     return _decode(raw, display, report)

@@ -8,6 +8,7 @@ from ..paths import Outside, inside, is_name
 from ..problems import Location, Report
 from . import schema
 from .yamlfile import Document, load_yaml
+from ..i18n import _
 
 
 layout_context = schema.item_context("elements", "name", "element")
@@ -48,10 +49,11 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
     while current is not None:
         if not is_name(current):  # the format schema reports it where it was written
             return None
-        names = [n for n, _ in chain]
+        names = [n for n, _unused in chain]
         if current in names:
             cycle = " -> ".join(names[names.index(current):] + [current])
-            report.error(f"layout '{names[-1]}' extends a cycle: {cycle}", at, "extends")
+            report.error(_("layout '{names}' extends a cycle: {cycle}",
+                           names=names[-1], cycle=cycle), at, "extends")
             return None
         path = named_file(folder, "layouts", current, "layout", report, at)
         if path is None:  # a link that leads out: reported
@@ -60,10 +62,13 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
             hint = schema.suggest(current, known_layouts(folder), "layouts/")
             if chain:
                 route = " -> ".join(names + [current])
-                report.error(f"layout '{chain[-1][0]}' extends '{current}', which does not exist "
-                             f"({route}; {hint})", at, "extends")
+                report.error(_("layout '{chain}' extends '{current}', which does not exist "
+                               "({route}; {hint})",
+                                   chain=chain[-1][0], current=current, route=route,
+                                   hint=hint), at, "extends")
             else:
-                report.error(f"unknown layout '{current}' ({hint})", at, "reference")
+                report.error(_("unknown layout '{current}' ({hint})",
+                               current=current, hint=hint), at, "reference")
             return None
         doc = load_yaml(path, display(path), report)
         if doc is None:

@@ -19,6 +19,7 @@ import re2
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from ..i18n import Message, _
 from ..problems import Location, Report
 from ..units import OutOfRange
 from ..values import ENUMS, RANGES, WORDS
@@ -249,14 +250,17 @@ def make_validator(schema: dict) -> jsonschema.Draft202012Validator:
 
 
 _TYPE_WORDS = {
-    "string": "text",
-    "integer": "an integer",
-    "number": "a number",
-    "boolean": "true or false",
-    "array": "a list",
-    "object": "a mapping of keys to values",
-    "null": "empty",
+    "string": _("text"),
+    "integer": _("an integer"),
+    "number": _("a number"),
+    "boolean": _("true or false"),
+    "array": _("a list"),
+    "object": _("a mapping of keys to values"),
+    "null": _("empty"),
 }
+
+
+NOUNS = {"card": _("card"), "deck": _("deck"), "element": _("element"), "check": _("check")}
 
 
 def item_context(list_key: str, id_key: str, noun: str):
@@ -269,7 +273,9 @@ def item_context(list_key: str, id_key: str, noun: str):
                 name = data[list_key][path[1]].get(id_key)
             except (AttributeError, IndexError, TypeError, KeyError):
                 name = None
-            return f"{noun} '{name}'" if isinstance(name, str) else f"{noun} {path[1] + 1}"
+            noun_word = NOUNS.get(noun, noun)
+            return _("{noun} '{name}'", noun=noun_word, name=name) if isinstance(name, str) \
+                else _("{noun} {n}", noun=noun_word, n=path[1] + 1)
         return ""
 
     return context
@@ -280,41 +286,41 @@ def suggest(name: str, known: list[str], place: str) -> str:
     the few names there are, or where to look."""
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     if close:
-        return f"did you mean '{close[0]}'?"
+        return _("did you mean '{close}'?", close=close[0])
     if not known:
-        return f"there are none in {place}"
+        return _("there are none in {place}", place=place)
     if len(known) <= 6:
-        return f"{place} has: {', '.join(known)}"
-    return f"none of that name in {place}"
+        return _("{place} has: {known}", place=place, known=", ".join(known))
+    return _("none of that name in {place}", place=place)
 
 
 def type_word(value: Any) -> str:
     if isinstance(value, bool):
-        return "true or false"
+        return _TYPE_WORDS["boolean"]
     if isinstance(value, int):
-        return "an integer"
+        return _TYPE_WORDS["integer"]
     if isinstance(value, float):
-        return "a number" if math.isfinite(value) else \
-            "infinity" if not math.isnan(value) else "not a number (NaN)"
+        return _TYPE_WORDS["number"] if math.isfinite(value) else \
+            _("infinity") if not math.isnan(value) else _("not a number (NaN)")
     if isinstance(value, str):
-        return "text"
+        return _TYPE_WORDS["string"]
     if isinstance(value, list):
-        return "a list"
+        return _TYPE_WORDS["array"]
     if isinstance(value, dict):
-        return "a mapping"
-    return "empty" if value is None else type(value).__name__
+        return _("a mapping")
+    return _TYPE_WORDS["null"] if value is None else type(value).__name__
 
 
 def _show(value: Any) -> str:
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
-        return f"'{text}'"
+        return _("'{text}'", text=text)
     if isinstance(value, list):
-        return f"a list of {len(value)}" if value else "an empty list"
+        return _("a list of {n}", n=len(value)) if value else _("an empty list")
     if isinstance(value, dict):
         return type_word(value)
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
     return json.dumps(value)
@@ -323,9 +329,9 @@ def _show(value: Any) -> str:
 def _field_name(path: tuple) -> str:
     names = [str(p) for p in path if not isinstance(p, int)]
     if not names:
-        return "the document"
+        return _("the document")
     if isinstance(path[-1], int):
-        return f"item {path[-1] + 1} of {names[-1]}"
+        return _("item {n} of {name}", n=path[-1] + 1, name=names[-1])
     return names[-1]
 
 
@@ -354,20 +360,22 @@ def unknown_key(error) -> tuple[str, str | None, list[str]]:
 
 
 def _missing_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
-    return f"missing required key '{missing_key(error)}'", path, False
+    return _("missing required key '{key}'", key=missing_key(error)), path, False
 
 
 def _unknown_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
     key, hint, allowed = unknown_key(error)
-    msg = f"unknown key '{key}'"
     renamed = (error.schema.get("x-renamed") or {}).get(key)  # a change of the format
     if renamed:
-        msg += (f": cardgen {renamed['in']} renamed it to '{renamed['to']}' (CHANGELOG.md "
-                "says how to mend an older game)")
+        msg = _("unknown key '{key}': cardgen {version} renamed it to '{new}' (CHANGELOG.md "
+                "says how to mend an older game)", key=key, version=renamed["in"],
+                new=renamed["to"])
     elif hint:
-        msg += f" (did you mean '{hint}'?)"
+        msg = _("unknown key '{key}' (did you mean '{hint}'?)", key=key, hint=hint)
     elif allowed:
-        msg += f" (allowed: {', '.join(allowed)})"
+        msg = _("unknown key '{key}' (allowed: {allowed})", key=key, allowed=", ".join(allowed))
+    else:
+        msg = _("unknown key '{key}'", key=key)
     return msg, path + (key,), True
 
 
@@ -378,13 +386,18 @@ def _unevaluated_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
     key = found[0] if found else "?"
     kind = inst.get("type") if isinstance(inst, dict) else None
     shape = inst.get("shape") if isinstance(inst, dict) else None
-    suffix = f" (not a key of a {kind} element)" if isinstance(kind, str) else \
-        f" (not a key of a {shape} board)" if isinstance(shape, str) else ""
-    return f"unknown key '{key}'{suffix}", path + (key,), True
+    if isinstance(kind, str):
+        msg = _("unknown key '{key}' (not a key of a {kind} element)", key=key, kind=kind)
+    elif isinstance(shape, str):
+        msg = _("unknown key '{key}' (not a key of a {shape} board)", key=key, shape=shape)
+    else:
+        msg = _("unknown key '{key}'", key=key)
+    return msg, path + (key,), True
 
 
 def _bad_key_name(error, path: tuple, expected) -> tuple[str, tuple, bool]:
-    return f"key {_show(error.instance)} must be {expected or 'a valid name'}", path, True
+    return _("key {key} must be {expected}", key=_show(error.instance),
+             expected=expected or _("a valid name")), path, True
 
 
 # Errors about a mapping's keys: (error, path, expected) -> (message, path, at the key).
@@ -395,21 +408,25 @@ _KEY_ERRORS = {"required": _missing_key, "additionalProperties": _unknown_key,
 def _types(error) -> str:
     types = error.validator_value if isinstance(error.validator_value, list) \
         else [error.validator_value]
-    want = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    wants = [_TYPE_WORDS.get(t, t) for t in types]
+    want = wants[0] if len(wants) == 1 else _("{one} or {other}", one=wants[0],
+                                                other=wants[1]) if len(wants) == 2 \
+        else " or ".join(map(str, wants))
     kind = type_word(error.instance)
     if isinstance(error.instance, (list, dict)):  # its kind is all there is to show
-        return f"must be {want}, not {kind}"
-    return f"must be {want}, not {kind} ({_show(error.instance)})"
+        return _("must be {want}, not {kind}", want=want, kind=kind)
+    return _("must be {want}, not {kind} ({value})", want=want, kind=kind,
+             value=_show(error.instance))
 
 
 def _length(error) -> str:
     n = error.validator_value
-    return "must not be empty" if n == 1 else f"must be at least {n} characters long"
+    return _("must not be empty") if n == 1 else _("must be at least {n} characters long", n=n)
 
 
 def _items(error) -> str:
     n = error.validator_value
-    return "must not be empty" if n == 1 else f"must have at least {n} items"
+    return _("must not be empty") if n == 1 else _("must have at least {n} items", n=n)
 
 
 def _repeated(items) -> str:
@@ -418,28 +435,36 @@ def _repeated(items) -> str:
         if item in seen:
             return _show(item)
         seen.append(item)
-    return "an item"
+    return _("an item")
 
 
 # What a value must be, by the keyword it failed: error -> the words after its name.
 _VALUE_WORDS = {
     "type": _types,
-    "enum": lambda e: f"must be one of {', '.join(str(o) for o in e.validator_value)}, "
-                      f"not {_show(e.instance)}",
-    "const": lambda e: f"must be {_show(e.validator_value)}, not {_show(e.instance)}",
-    "minimum": lambda e: f"must be at least {e.validator_value}, not {_show(e.instance)}",
-    "maximum": lambda e: f"must be at most {e.validator_value}, not {_show(e.instance)}",
-    "exclusiveMinimum": lambda e: f"must be more than {e.validator_value}, not {_show(e.instance)}",
-    "exclusiveMaximum": lambda e: f"must be less than {e.validator_value}, not {_show(e.instance)}",
+    "enum": lambda e: _("must be one of {choices}, not {value}",
+                        choices=", ".join(str(o) for o in e.validator_value),
+                        value=_show(e.instance)),
+    "const": lambda e: _("must be {want}, not {value}", want=_show(e.validator_value),
+                         value=_show(e.instance)),
+    "minimum": lambda e: _("must be at least {low}, not {value}", low=e.validator_value,
+                           value=_show(e.instance)),
+    "maximum": lambda e: _("must be at most {high}, not {value}", high=e.validator_value,
+                           value=_show(e.instance)),
+    "exclusiveMinimum": lambda e: _("must be more than {low}, not {value}",
+                                    low=e.validator_value, value=_show(e.instance)),
+    "exclusiveMaximum": lambda e: _("must be less than {high}, not {value}",
+                                    high=e.validator_value, value=_show(e.instance)),
     "minLength": _length,
-    "maxLength": lambda e: f"must be at most {e.validator_value} characters long",
-    "pattern": lambda e: f"must match the pattern {e.validator_value}, not {_show(e.instance)}",
+    "maxLength": lambda e: _("must be at most {n} characters long", n=e.validator_value),
+    "pattern": lambda e: _("must match the pattern {pattern}, not {value}",
+                           pattern=e.validator_value, value=_show(e.instance)),
     "minItems": _items,
-    "maxItems": lambda e: f"must have at most {e.validator_value} items",
-    "uniqueItems": lambda e: f"must not repeat an item ({_repeated(e.instance)} is there twice)",
-    "minProperties": lambda e: "must not be empty",
-    "maxProperties": lambda e: f"must have at most {e.validator_value} entries, not "
-                               f"{len(e.instance):,}",
+    "maxItems": lambda e: _("must have at most {n} items", n=e.validator_value),
+    "uniqueItems": lambda e: _("must not repeat an item ({item} is there twice)",
+                               item=_repeated(e.instance)),
+    "minProperties": lambda e: _("must not be empty"),
+    "maxProperties": lambda e: _("must have at most {n} entries, not {found:,}",
+                                 n=e.validator_value, found=len(e.instance)),
 }
 # Keywords whose failure a schema's own `x-expected` words say best.
 _SAID_BY_EXPECTED = ("pattern", "format", "type", "oneOf", "anyOf", "enum", "minItems",
@@ -455,12 +480,13 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
     if v in _KEY_ERRORS:
         return _KEY_ERRORS[v](error, path, expected)
     if v == "format" and isinstance(error.cause, OutOfRange):
-        return f"{name}: {error.cause}", path, False
+        return _("{name}: {cause}", name=name, cause=str(error.cause)), path, False
     if expected and v in _SAID_BY_EXPECTED:
-        return f"{name} must be {expected}, not {_show(error.instance)}", path, False
+        return _("{name} must be {expected}, not {value}", name=name, expected=expected,
+                 value=_show(error.instance)), path, False
     if v in _VALUE_WORDS:
-        return f"{name} {_VALUE_WORDS[v](error)}", path, False
-    return f"{name}: {error.message}", path, False
+        return _("{name} {words}", name=name, words=_VALUE_WORDS[v](error)), path, False
+    return _("{name}: {cause}", name=name, cause=error.message), path, False
 
 
 def _specific(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
@@ -522,7 +548,8 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
             where, place = context(path), locate(path, at_key)
             if place in told:
                 continue
-            report.error(f"{where}: {message}" if where else message, place, check_name)
+            report.error(_("{where}: {message}", where=where, message=message) if where
+                         else message, place, check_name)
     return clean
 
 

@@ -23,6 +23,7 @@ from ..model import CARD_KEYS
 from ..values import TOO_MANY_DIGITS, flag, is_flag, too_many_digits, unprintable, whole_number
 from ..problems import Location, Report, counted
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
+from ..i18n import _
 
 MAX_ROWS = 50_000  # rows of one sheet (a deck); a game of several sheets may hold more cards
 MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
@@ -81,7 +82,8 @@ def _header(names: list[str], header_row: int, where, report: Report) -> tuple[d
     seen: dict[str, int] = {}
     for col, name in enumerate(names):
         if name and name in seen:
-            report.error(f"column '{name}' appears twice (first in column {seen[name] + 1})",
+            report.error(_("column '{name}' appears twice (first in column {n})",
+                           name=name, n=seen[name] + 1),
                          where(header_row, col), "spreadsheet")
         seen.setdefault(name, col)
     width = len(names)
@@ -96,12 +98,13 @@ def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
     extra = [col for col in range(width, len(cells)) if cells[col] is not None
              and str(cells[col]).strip() != ""]
     if extra:
-        report.error(f"this row has a value in column {extra[0] + 1}, but the header names "
-                     f"{counted(width, 'column')} (a comma too many, or a "
-                     "column without a name?)", where(row, extra[0]), "spreadsheet")
+        report.error(_("this row has a value in column {n}, but the header names {counted} (a "
+                       "comma too many, or a column without a name?)",
+                           n=extra[0] + 1,
+                           counted=counted(width, 'column')), where(row, extra[0]), "spreadsheet")
     elif strict_width and len(cells) < width:
-        report.error(f"this row has {counted(len(cells), 'cell')}, but the "
-                     f"header names {width} columns (a missing comma?)",
+        report.error(_("this row has {counted}, but the header names {width} columns (a missing "
+                       "comma?)", counted=counted(len(cells), 'cell'), width=width),
                      where(row, max(0, len(cells) - 1)), "spreadsheet")
 
 
@@ -118,11 +121,13 @@ def _record(doc: Document, i: int, row: int, cells: list, names: list, seen: dic
         if cell.__class__ is str:
             bad = unprintable(cell)
             if bad is not None:  # raw in the file, or from a formula (=CHAR(27))
-                problems.error(f"{name}: the cell holds {bad[1]}; remove it", where(row, col),
+                problems.error(_("{name}: the cell holds {bad}; remove it",
+                                 name=name, bad=bad[1]), where(row, col),
                                "text")
             elif too_many_digits(cell):
-                problems.error(f"{name}: {len(cell.strip().lstrip('+-')):,} digits: "
-                               f"{TOO_MANY_DIGITS}", where(row, col), "schema")
+                problems.error(_("{name}: {n_lstrip:,} digits: {TOO_MANY_DIGITS}",
+                                 name=name, n_lstrip=len(cell.strip().lstrip('+-')),
+                                 TOO_MANY_DIGITS=TOO_MANY_DIGITS), where(row, col), "schema")
                 continue
         value = typed(cell, BUILT_IN.get(name) or fields.get(name))
         if value is None:
@@ -140,7 +145,7 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
               report: Report, strict_width: bool = False) -> Document | None:
     """rows: (row number, cells), the first being the header. `where(row, col)` locates a cell."""
     if not rows or not any(str(c).strip() for c in rows[0][1] if c is not None):
-        report.error("the sheet is empty: its first row must name the fields (id, name, ...)",
+        report.error(_("the sheet is empty: its first row must name the fields (id, name, ...)"),
                      where(1, 0), "spreadsheet")
         return None
     header_row, header = rows[0]
@@ -152,9 +157,10 @@ def _document(rows: list[tuple[int, list[Any]]], fields: Mapping[str, Any], wher
     if "id" not in seen:  # a header of other words: every row would be a card without an id
         shown = ", ".join("'" + "".join(c if c.isprintable() else "?" for c in n[:20]) + "'"
                           for n in names[:4] if n) + (", ..." if len(names) > 4 else "")
-        report.error(f"the first row names no 'id' column ({shown}); it must name the fields "
-                     "(id, name, ...): is the header row missing, or the file in another "
-                     "encoding than it is read in?", where(header_row, 0), "spreadsheet")
+        report.error(_("the first row names no 'id' column ({shown}); it must name the fields "
+                       "(id, name, ...): is the header row missing, or the file in another "
+                       "encoding than it is read in?",
+                           shown=shown), where(header_row, 0), "spreadsheet")
         return None
     for row, cells in rows[1:]:
         if all(c is None or str(c).strip() == "" for c in cells):
@@ -220,10 +226,12 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
             if raw.startswith(bom):
                 family = marked.split("-")[0].replace("utf", "utf_")  # utf_8, utf_16, utf_32
                 if not codec.replace("-", "_").startswith(family):
-                    report.error(f"the file starts with a {_BOM_NAMES[marked]} byte order mark, "
-                                 f"but the deck declares encoding: {encoding}, which would read "
-                                 f"the mark as text; declare encoding: {_BOM_NAMES[marked].lower()} "
-                                 "(or save the file without the mark)", Location(display, 1, 1),
+                    report.error(_("the file starts with a {BOM_NAMES} byte order mark, but the "
+                                   "deck declares encoding: {encoding}, which would read the "
+                                   "mark as text; declare encoding: {lower} (or save the file "
+                                   "without the mark)",
+                                       BOM_NAMES=_BOM_NAMES[marked], encoding=encoding,
+                                       lower=_BOM_NAMES[marked].lower()), Location(display, 1, 1),
                                  "encoding")
                     return None
                 return _decode_as(raw, marked, encoding, display, report,
@@ -254,8 +262,9 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
     if western is not None:
         return western
     message, where = _undecodable(display, raw, failed, "cp1252")
-    report.error(f"{message}, and the file is not UTF-8 or Shift_JIS (cp932) either; save it as "
-                 "UTF-8, or declare its encoding in the deck (encoding: latin-1, mac_roman, ...)",
+    report.error(_("{message}, and the file is not UTF-8 or Shift_JIS (cp932) either; save it as "
+                   "UTF-8, or declare its encoding in the deck (encoding: latin-1, mac_roman, "
+                   "...)", message=message),
                  where, "encoding")
     return None
 
@@ -271,8 +280,8 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
     if text is None:
         return None
     if "\x00" in text:
-        report.error("the file holds a NUL character: it is not a text file (was a spreadsheet "
-                     "saved as CSV?)", location_at(display, text, text.index("\x00")),
+        report.error(_("the file holds a NUL character: it is not a text file (was a spreadsheet "
+                       "saved as CSV?)"), location_at(display, text, text.index("\x00")),
                      "spreadsheet")
         return None
     rows = []
@@ -283,16 +292,18 @@ def load_csv(path: Path, display: str, fields: Mapping[str, Any], encoding: str 
             rows.append((started, cells))
             started = reader.line_num + 1
             if len(rows) > MAX_ROWS:
-                report.error(f"more than {MAX_ROWS:,} rows", Location(display, started, 1),
+                report.error(_("more than {MAX_ROWS:,} rows",
+                               MAX_ROWS=MAX_ROWS), Location(display, started, 1),
                              "spreadsheet")
                 return None
     except csv.Error as exc:
         rest = "".join(text.splitlines(keepends=True)[started - 1:])
         if rest.count('"') % 2:  # the record's quotes do not pair up: one is never closed
-            report.error("a quote (\") opened here is never closed, so the rest of the file "
-                         "would be one cell", Location(display, started, 1), "spreadsheet")
+            report.error(_("a quote (\") opened here is never closed, so the rest of the file "
+                           "would be one cell"), Location(display, started, 1), "spreadsheet")
         else:
-            report.error(f"the CSV cannot be read here ({exc})", Location(display, started, 1),
+            report.error(_("the CSV cannot be read here ({exc})",
+                           exc=exc), Location(display, started, 1),
                          "spreadsheet")
         return None
     return _document(rows, fields, lambda row, col: Location(display, row, col + 1), display,
@@ -377,44 +388,46 @@ def load_xlsx(path: Path, display: str, fields: Mapping[str, Any], worksheet: st
         with zipfile.ZipFile(path) as archive:
             inflated = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, OSError):
-        report.error("the file is not an Excel workbook (.xlsx is a zip archive; was a CSV "
-                     "renamed?)", Location(display), "spreadsheet")
+        report.error(_("the file is not an Excel workbook (.xlsx is a zip archive; was a CSV "
+                       "renamed?)"), Location(display), "spreadsheet")
         return None
     if inflated > MAX_XLSX_BYTES:
-        report.error(f"the workbook unpacks to {inflated:,} bytes; at most {MAX_XLSX_BYTES:,}",
+        report.error(_("the workbook unpacks to {inflated:,} bytes; at most {MAX_XLSX_BYTES:,}",
+                       inflated=inflated, MAX_XLSX_BYTES=MAX_XLSX_BYTES),
                      Location(display), "spreadsheet")
         return None
     try:
         source = _controls_escaped(path)  # raw control bytes: told at their cells, below
         book = openpyxl.load_workbook(source, read_only=True, data_only=True)
     except (InvalidFileException, OSError, KeyError, ValueError, zipfile.BadZipFile):
-        report.error("the workbook cannot be read (is it an .xlsx saved by a spreadsheet "
-                     "program?)", Location(display), "spreadsheet")
+        report.error(_("the workbook cannot be read (is it an .xlsx saved by a spreadsheet "
+                       "program?)"), Location(display), "spreadsheet")
         return None
     try:
         name = worksheet or book.sheetnames[0]
         if name not in book.sheetnames:
-            report.error(f"workbook {display} has no sheet '{name}' (sheets: "
-                         f"{', '.join(book.sheetnames)})", where_sheet, "reference")
+            report.error(_("workbook {display} has no sheet '{name}' (sheets: {join})",
+                           display=display, name=name,
+                           join=', '.join(book.sheetnames)), where_sheet, "reference")
             return None
         sheet = book[name]
         rows = []
         for r, cells in enumerate(sheet.iter_rows(values_only=True), 1):
             rows.append((r, [_xstring(c) if c.__class__ is str else c for c in cells]))
             if r > MAX_ROWS:
-                report.error(f"more than {MAX_ROWS:,} rows",
+                report.error(_("more than {MAX_ROWS:,} rows", MAX_ROWS=MAX_ROWS),
                              Location(f"{display}[{name}]!A{r}"), "spreadsheet")
                 return None
         formulas = _unsaved_formulas(source, name, rows)
     except Exception:  # openpyxl raises many kinds for damaged sheets
-        report.error("the sheet cannot be read (is the workbook damaged?)", where_sheet,
+        report.error(_("the sheet cannot be read (is the workbook damaged?)"), where_sheet,
                      "spreadsheet")
         return None
     finally:
         book.close()
     for r, c in formulas:
-        report.error("this cell holds a formula whose value was never saved (open the workbook "
-                     "in a spreadsheet program and save it)",
+        report.error(_("this cell holds a formula whose value was never saved (open the workbook "
+                       "in a spreadsheet program and save it)"),
                      Location(f"{display}[{name}]!{column_letter(c)}{r}"), "spreadsheet")
     if formulas:
         return None

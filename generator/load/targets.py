@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..paths import Outside, inside, is_name
 from ..problems import Report
 from .yamlfile import Document, load_yaml
+from ..i18n import _
 
 if TYPE_CHECKING:  # (the project is made in load/__init__.py, which imports this)
     from . import Project
@@ -46,8 +47,8 @@ def _apply_target(doc: Document, target: str, report: Report) -> Document:
     per_deck = spec.get("decks") if isinstance(spec.get("decks"), dict) else {}
     for name in per_deck:
         if name not in decks:
-            report.error(f"target '{target}': no deck '{name}' in the game (decks: "
-                         f"{', '.join(map(str, decks))})",
+            report.error(_("target '{target}': no deck '{name}' in the game (decks: {join})",
+                           target=target, name=name, join=', '.join(map(str, decks))),
                          doc.locate(("targets", target, "decks", name), key=True), "reference")
     value_locs, key_locs = dict(doc.value_locs), dict(doc.key_locs)
     for i, deck in enumerate(data.get("decks") or []):

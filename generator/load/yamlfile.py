@@ -20,6 +20,7 @@ import yaml
 from ..model import SourceMap
 from ..problems import Location, Report, packed
 from ..values import TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
+from ..i18n import _
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
@@ -181,7 +182,8 @@ class _Converter:
                 what = (f"aliases expand to more than {MAX_ALIAS_VALUES:,} values"
                         if self.alias_values > MAX_ALIAS_VALUES else
                         f"the document expands to more than {MAX_VALUES:,} values")
-                self.report.error(f"{what}; is an anchor repeated many times?", self.loc(event),
+                self.report.error(_("{what}; is an anchor repeated many times?",
+                                    what=what), self.loc(event),
                                   "yaml")
             return False
         return True
@@ -190,7 +192,8 @@ class _Converter:
         if len(path) >= MAX_DEPTH:
             if not self.too_deep:
                 self.too_deep = True
-                self.report.error(f"lists and mappings are nested more than {MAX_DEPTH} deep",
+                self.report.error(_("lists and mappings are nested more than {MAX_DEPTH} deep",
+                                    MAX_DEPTH=MAX_DEPTH),
                                   self.loc(event), "yaml")
             return True
         return False
@@ -216,16 +219,18 @@ class _Converter:
             if not event.style and not self.alias_depth and _FLOAT.fullmatch(event.value) \
                     and not math.isfinite(float(event.value)):
                 key = next((p for p in reversed(path) if isinstance(p, str)), None)
-                self.report.error(f"{key + ': ' if key else ''}{event.value} is a number too "
-                                  "large to be finite; numbers in cardgen are finite",
+                self.report.error(_("{value}{event_value} is a number too large to be finite; "
+                                    "numbers in cardgen are finite",
+                                        value=key + ': ' if key else '', event_value=event.value),
                                   self.loc(event), "schema")
                 return None
             if value.__class__ is str and not self.alias_depth:
                 self.text(value, event, path)
                 if not event.style and too_many_digits(value):
                     key = next((p for p in reversed(path) if isinstance(p, str)), None)
-                    self.report.error(f"{key + ': ' if key else ''}{len(value.lstrip('+-')):,} "
-                                      f"digits: {TOO_MANY_DIGITS}", self.loc(event), "schema")
+                    self.report.error(_("{value}{n_lstrip:,} digits: {TOO_MANY_DIGITS}",
+                                        value=key + ': ' if key else '',
+                                        n_lstrip=len(value.lstrip('+-')), TOO_MANY_DIGITS=TOO_MANY_DIGITS), self.loc(event), "schema")
                     return None
             return value
         if self.deep(event, path):
@@ -248,8 +253,9 @@ class _Converter:
         if bad is not None:
             key = next((p for p in reversed(path) if isinstance(p, str)), None)
             escaped = " (written as an escape in quotes)" if event.style == '"' else ""
-            self.report.error(f"{key + ': ' if key else ''}the text holds {bad[1]}; remove "
-                              f"it{escaped}", self.loc(event), "text")
+            self.report.error(_("{value}the text holds {bad}; remove it{escaped}",
+                                value=key + ': ' if key else '', bad=bad[1],
+                                escaped=escaped), self.loc(event), "text")
 
     def collection(self, event, path: Path_):
         if isinstance(event, yaml.SequenceStartEvent):
@@ -278,7 +284,7 @@ class _Converter:
         if self.deep(first, path):
             return None
         if recursive:
-            self.report.error("an alias refers to itself (recursive alias)", self.loc(first),
+            self.report.error(_("an alias refers to itself (recursive alias)"), self.loc(first),
                               "yaml")
             return None
         self.replays.append(iter(events[1:]))
@@ -319,12 +325,12 @@ class _Converter:
                 return result
             where, scalar = self.key(event)
             if scalar is None:
-                self.report.error("a key must be a plain value, not a list or mapping",
+                self.report.error(_("a key must be a plain value, not a list or mapping"),
                                   self.loc(where), "yaml")
                 self.skip(self.next())
                 continue
             if scalar.value == "<<" and scalar.tag is None and scalar.implicit[0]:
-                self.report.error("merge keys ('<<') are not supported", self.loc(where), "yaml")
+                self.report.error(_("merge keys ('<<') are not supported"), self.loc(where), "yaml")
                 self.skip(self.next())
                 continue
             key = scalar.value
@@ -336,7 +342,8 @@ class _Converter:
                 first = self.doc.locate(path + (key,), key=True)
                 owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
                 self.report.error(
-                    f"duplicate key '{key}'{owner} (first defined at line {first.line})",
+                    _("duplicate key '{key}'{owner} (first defined at line {first_line})",
+                      key=key, owner=owner, first_line=first.line),
                     self.loc(where),
                     "yaml",
                 )
@@ -402,7 +409,8 @@ def too_large(path: Path, display: str, report: Report, limit: int = MAX_BYTES) 
     unreadable file raises OSError for the caller to report."""
     size = path.stat().st_size
     if size > limit:
-        report.error(f"the file is too large ({size:,} bytes; at most {limit:,})",
+        report.error(_("the file is too large ({size:,} bytes; at most {limit:,})",
+                       size=size, limit=limit),
                      Location(display), "io")
     return size > limit
 
@@ -414,7 +422,8 @@ def _decode(raw: bytes, file: str, report: Report) -> str | None:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         report.error(
-            f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
+            _("the file is not UTF-8 text (byte 0x{raw:02x}); save it as UTF-8",
+              raw=raw[exc.start]),
             location_at(file, raw, exc.start),
             "encoding",
         )
@@ -426,12 +435,13 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
     if not text.strip() or all(
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
     ):
-        report.error("the file is empty", Location(file, 1, 1), "yaml")
+        report.error(_("the file is empty"), Location(file, 1, 1), "yaml")
         return None
     bad = _CONTROL.search(text)
     if bad:  # (PyYAML would say so at 1:1, with its own wording)
-        report.error(f"the file holds a control character (U+{ord(bad.group()):04X}) that YAML "
-                     "does not allow; remove it", location_at(file, text, bad.start()), "yaml")
+        report.error(_("the file holds a control character (U+{ord:04X}) that YAML does not "
+                       "allow; remove it",
+                           ord=ord(bad.group())), location_at(file, text, bad.start()), "yaml")
         return None
     problems = Report()  # a syntax error anywhere is the one problem reported
     conv = _Converter(file, problems, typed_keys)
@@ -448,10 +458,11 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
             problem = f"{problem} ({exc.context}{started})"
         line = mark.line + 1 if mark else 1
         col = mark.column + 1 if mark else 1
-        report.error(f"YAML syntax: {problem}", Location(file, line, col), "yaml")
+        report.error(_("YAML syntax: {problem}",
+                       problem=problem), Location(file, line, col), "yaml")
         return None
     except yaml.YAMLError as exc:  # composer errors without marks
-        report.error(f"YAML syntax: {exc}", Location(file, 1, 1), "yaml")
+        report.error(_("YAML syntax: {exc}", exc=exc), Location(file, 1, 1), "yaml")
         return None
     report.extend(problems)
     if conv.too_big or conv.too_deep:
@@ -466,10 +477,11 @@ def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False
             return None
         raw = path.read_bytes()
     except FileNotFoundError:
-        report.error("the file does not exist", Location(display), "io")
+        report.error(_("the file does not exist"), Location(display), "io")
         return None
     except OSError as exc:
-        report.error(f"cannot read the file: {exc.strerror}", Location(display), "io")
+        report.error(_("cannot read the file: {exc_strerror}",
+                       exc_strerror=exc.strerror), Location(display), "io")
         return None
     text = _decode(raw, display, report)
     if text is None:

@@ -28,6 +28,7 @@ from .layouts import resolve_layout
 from .rulebook import resolve_rulebook
 from .sheets import resolve_sheet
 from .stats import resolve_stats
+from ..i18n import _
 
 __all__ = ["resolve_fonts", "resolve_game", "resolve_sheet"]
 
@@ -48,15 +49,15 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         try:
             sandbox.macros(macros_text)
         except sandbox.SandboxError as exc:
-            report.error(f"macros: {exc}", Location(loaded.macros[0], 1, 1), "macros")
+            report.error(_("macros: {exc}", exc=exc), Location(loaded.macros[0], 1, 1), "macros")
             macros_text = ""
     data = {k: doc.data for k, doc in loaded.data.items()}
     icons = resolve_icons(loaded, palette, fonts, report)
     decks = resolve_decks(loaded, layouts, palette, data, macros_text, report)
     font = (g.get("rulebook") or {}).get("font") if isinstance(g.get("rulebook"), dict) else None
     if font and font not in fonts:
-        report.error(f"rulebook: font: unknown font family '{font}' (families: "
-                     f"{', '.join(fonts)})", loaded.game.locate(("rulebook", "font")), "font")
+        report.error(_("rulebook: font: unknown font family '{font}' (families: {join})",
+                       font=font, join=', '.join(fonts)), loaded.game.locate(("rulebook", "font")), "font")
     rulebook = resolve_rulebook(loaded, g, report, palette)
     boards = resolve_boards(loaded, decks, report, layouts, palette)
     if len(report.errors) > n_errors:

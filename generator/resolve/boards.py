@@ -16,6 +16,7 @@ from ..model import Board, Cell, Deck, default
 from ..problems import Report
 from ..units import mm, paper_name, paper_size
 from ..values import Reader
+from ..i18n import _
 
 MAX_MAP_CELLS = 10_000  # rows x columns a map's plain cells are made for (validate says more)
 
@@ -37,8 +38,9 @@ def _run(raw: dict, deck: Deck, data: dict, where, report: Report) -> tuple[str,
     if not isinstance(spec, dict):
         unknown = [c for c in spec if c not in order]
         if unknown:
-            report.error(f"board '{raw['id']}': unknown card '{unknown[0]}' in deck "
-                         f"'{deck.id}'", where("cards"), "reference")
+            report.error(_("board '{raw}': unknown card '{unknown}' in deck '{deck_id}'",
+                           raw=raw['id'], unknown=unknown[0],
+                           deck_id=deck.id), where("cards"), "reference")
             return None
         return tuple(spec)
     spec = dict(spec)
@@ -46,13 +48,15 @@ def _run(raw: dict, deck: Deck, data: dict, where, report: Report) -> tuple[str,
         try:
             spec[end] = str(sandbox.render(spec[end], {"data": data}))
         except sandbox.SandboxError as exc:
-            report.error(f"board '{raw['id']}': cards: {end}: {exc}", where("cards", end),
+            report.error(_("board '{raw}': cards: {end}: {exc}",
+                           raw=raw['id'], end=end, exc=exc), where("cards", end),
                          "reference")
             return None
     missing = [x for x in (spec["first"], spec["last"]) if x not in order]
     if missing or order.index(spec["first"]) > order.index(spec["last"]):
-        report.error(f"board '{raw['id']}': cards {spec['first']} to {spec['last']} are not a "
-                     f"run of deck '{deck.id}'", where("cards"), "reference")
+        report.error(_("board '{raw}': cards {spec} to {spec2} are not a run of deck '{deck_id}'",
+                       raw=raw['id'], spec=spec['first'], spec2=spec['last'],
+                       deck_id=deck.id), where("cards"), "reference")
         return None
     return tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
 
@@ -63,8 +67,10 @@ def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dic
     entry; None (reported) when the path names no list of mappings."""
     name = raw["id"]
     if not shape.CELLS:
-        report.error(f"board '{name}': a {shape.NAME} places no cells from data (cells: is "
-                     f"for {', '.join(n for n, m in shapes.SHAPES.items() if m.CELLS)})",
+        report.error(_("board '{name}': a {shape_NAME} places no cells from data (cells: is for "
+                       "{join})",
+                           name=name, shape_NAME=shape.NAME,
+                           join=', '.join((n for n, m in shapes.SHAPES.items() if m.CELLS))),
                      where("cells"), "reference")
         return None
     parts = raw["cells"].split(".")[1:]
@@ -80,7 +86,8 @@ def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dic
     for i, item in enumerate(value):
         entry = tuple(parts[1:]) + (i,)
         if not isinstance(item, dict):
-            report.error(f"board '{name}': cell {i + 1} is not a mapping", source.locate(entry),
+            report.error(_("board '{name}': cell {n} is not a mapping",
+                           name=name, n=i + 1), source.locate(entry),
                          "schema")
             continue
         kind = item.get("type")
@@ -94,14 +101,16 @@ def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dic
             try:
                 return parse_color(str(values["color"]), palette)
             except ValueError as exc:
-                raise CellProblem(f"color: {exc}", ("color",) if "color" in item else ()) \
+                raise CellProblem(_("color: {exc}",
+                                    exc=exc), ("color",) if "color" in item else ()) \
                     from None
 
         try:
             cells.append(Cell(tile=tile, record=record, source=source, path=entry,
                               **shape.cell(item, record, spec, fill)))
         except CellProblem as exc:
-            report.error(f"board '{name}': cell {i + 1}: {exc.message}",
+            report.error(_("board '{name}': cell {n}: {exc_message}",
+                           name=name, n=i + 1, exc_message=exc.message),
                          source.locate(entry + exc.key), "schema")
     return tuple(cells)
 
@@ -116,7 +125,8 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         if deck is None and any(d.get("id") == raw["deck"] for d in loaded.game.data["decks"]):
             return None  # a deck of the game that could not be resolved: reported at its cause
         if deck is None:
-            report.error(f"board '{raw['id']}': unknown deck '{raw['deck']}'", where("deck"),
+            report.error(_("board '{raw}': unknown deck '{raw2}'",
+                           raw=raw['id'], raw2=raw['deck']), where("deck"),
                          "reference")
             return None
     if doc is None:
@@ -135,8 +145,8 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
             return None
     types = data_value(loaded, raw["types"]) if "types" in raw else {}
     if "types" in raw and not isinstance(types, dict):
-        report.error(f"board '{raw['id']}': types: '{raw['types']}' is not a mapping in the "
-                     "game's data", where("types"), "reference")
+        report.error(_("board '{raw}': types: '{raw2}' is not a mapping in the game's data",
+                       raw=raw['id'], raw2=raw['types']), where("types"), "reference")
         return None
     cells: tuple = ()
     if "cells" in raw:

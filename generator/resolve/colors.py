@@ -10,6 +10,7 @@ from ..load import LoadedGame
 from ..paths import Outside, inside
 from ..model import Icon
 from ..problems import Report
+from ..i18n import _
 
 
 def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
@@ -18,7 +19,8 @@ def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
         try:
             color = parse_color(text, palette)  # a colour may name one given before it
         except ValueError as exc:
-            report.error(f"colour '{name}': {exc}", loaded.game.locate(("colors", name)), "color")
+            report.error(_("colour '{name}': {exc}",
+                           name=name, exc=exc), loaded.game.locate(("colors", name)), "color")
             continue
         palette[name] = color if color is not None else (1.0, 1.0, 1.0)
     return palette
@@ -38,19 +40,22 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
                              loaded.game.locate(("icons", name, "image")), "path")
                 continue
             if not path.is_file():
-                report.error(f"icon '{name}': image '{raw['image']}' does not exist",
+                report.error(_("icon '{name}': image '{raw}' does not exist",
+                               name=name, raw=raw['image']),
                              loaded.game.locate(("icons", name, "image")), "image")
                 continue
             try:  # decodes whole, used by a layout or not (docs/validation.md says so)
                 images.inspect(str(path), raw["image"])
             except images.ImageProblem as exc:
-                report.error(f"icon '{name}': {exc}", loaded.game.locate(("icons", name, "image")),
+                report.error(_("icon '{name}': {exc}",
+                               name=name, exc=exc), loaded.game.locate(("icons", name, "image")),
                              "image")
                 continue
             image = str(path)
         font = raw.get("font", "gothic") if "glyph" in raw else None
         if font is not None and font not in fonts:
-            report.error(f"icon '{name}': font family '{font}' is not defined in fonts/fonts.yaml",
+            report.error(_("icon '{name}': font family '{font}' is not defined in fonts/fonts.yaml",
+                           name=name, font=font),
                          loaded.game.locate(("icons", name, "font")), "font")
             continue
         color = None
@@ -58,13 +63,14 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
             try:
                 color = parse_color(raw["color"], palette)
             except ValueError as exc:
-                report.error(f"icon '{name}': {exc}", loaded.game.locate(("icons", name, "color")),
+                report.error(_("icon '{name}': {exc}",
+                               name=name, exc=exc), loaded.game.locate(("icons", name, "color")),
                              "color")
                 continue
         if color is not None and image is not None and not svg.is_svg(image):
-            report.error(f"icon '{name}': color: recolours a glyph or an SVG icon; "
-                         f"'{raw['image']}' is {images.kind(image)}, which keeps its own "
-                         "colours (leave out color:, or use an SVG)",
+            report.error(_("icon '{name}': color: recolours a glyph or an SVG icon; '{raw}' is "
+                           "{kind}, which keeps its own colours (leave out color:, or use an "
+                           "SVG)", name=name, raw=raw['image'], kind=images.kind(image)),
                          loaded.game.locate(("icons", name, "color")), "image")
             continue
         icons[name] = Icon(name, image, raw.get("glyph"), font, color, where)

@@ -19,6 +19,7 @@ from ..problems import Report
 from ..units import mm
 from ..values import Reader, flag
 from .sheets import resolve_sheet
+from ..i18n import _
 
 
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
@@ -31,8 +32,10 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
     for n in names:
         combinations *= len(spec["each"][n])
     if combinations > MAX_CARDS:
-        report.error(f"deck '{deck_id}' would generate {combinations:,} cards; a game holds at "
-                     f"most {MAX_CARDS:,} (split it into several games)", doc.locate(("generate", "each")),
+        report.error(_("deck '{deck_id}' would generate {combinations:,} cards; a game holds at "
+                       "most {MAX_CARDS:,} (split it into several games)",
+                           deck_id=deck_id, combinations=combinations,
+                           MAX_CARDS=MAX_CARDS), doc.locate(("generate", "each")),
                      "deck")
         return []
     scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
@@ -68,7 +71,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
         except _GenerateError as exc:
             key = exc.key if isinstance(exc.key, tuple) else (exc.key,)
             combo_text = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
-            report.error(f"deck '{deck_id}': generating the card for {combo_text}: {exc.message}",
+            report.error(_("deck '{deck_id}': generating the card for {combo_text}: {exc_message}",
+                           deck_id=deck_id, combo_text=combo_text, exc_message=exc.message),
                          doc.locate(("generate",) + key), "generate")
             return []
         cards.append(Card(card_id, deck_id, copies, blank, frozen_mapping(fields), doc.source,
@@ -155,8 +159,8 @@ def _tab(raw: dict, loaded: LoadedGame, i: int, figure: float, report: Report) -
     strip would be blamed on the sheet). None if the tab is wrong (reported at it)."""
     if raw.get("shape") != "standee":
         if "tab" in raw:  # (said, as it does nothing)
-            report.warning(f"deck '{raw['id']}': tab is the base of a standee (shape: standee); "
-                           "this deck is not one, so its tab does nothing",
+            report.warning(_("deck '{raw}': tab is the base of a standee (shape: standee); this "
+                             "deck is not one, so its tab does nothing", raw=raw['id']),
                            loaded.game.locate(("decks", i, "tab")), "layout")
         return 0.0
     entry = Reader(raw, lambda path: loaded.game.locate(("decks", i) + path),

@@ -18,6 +18,7 @@ MAX_TEMPLATE_BLEED = 36.0  # points (0.5 in): a print service's bleed is 1/8 in,
 from ..colors import cmyk_transform
 from ..units import mm, parse_length, show_size, to_mm
 from ..values import Reader
+from ..i18n import _
 
 DEFAULT_MAX_INK = 300  # percent: what most shops take at most (many ask 250-280)
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
@@ -79,8 +80,8 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         if value is None:
             return default
         if not 0 <= value <= LIMITS[key]:
-            report.error(f"export profile '{name}': {key}: {d[key]} is not between 0 and "
-                         f"{to_mm(LIMITS[key]):g} mm", at, "export")
+            report.error(_("export profile '{name}': {key}: {d} is not between 0 and {LIMITS:g} mm",
+                           name=name, key=key, d=d[key], LIMITS=to_mm(LIMITS[key])), at, "export")
             return default
         return value
 
@@ -96,52 +97,61 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
         try:
             trim = tuple(parse_length(v) for v in raw["trim"])
         except ValueError as exc:
-            report.error(f"export profile '{name}': size '{raw['name']}': trim: {exc}",
+            report.error(_("export profile '{name}': size '{raw}': trim: {exc}",
+                           name=name, raw=raw['name'], exc=exc),
                          doc.locate(("sizes", i, "trim")), "units")
             continue
         if min(trim) <= 0:
-            report.error(f"export profile '{name}': size '{raw['name']}': the trim must be more than 0 "
-                         "wide and tall", doc.locate(("sizes", i, "trim")), "export")
+            report.error(_("export profile '{name}': size '{raw}': the trim must be more than 0 "
+                           "wide and tall",
+                               name=name, raw=raw['name']), doc.locate(("sizes", i, "trim")), "export")
             continue
         pixels = tuple(raw["pixels"])
         if pixels[0] * pixels[1] > MAX_PIXELS:
-            report.error(f"export profile '{name}': size '{raw['name']}': {pixels[0]} x "
-                         f"{pixels[1]} pixels is more than an image may have "
-                         f"({MAX_PIXELS // 1_000_000} megapixels)",
+            report.error(_("export profile '{name}': size '{raw}': {pixels} x {pixels2} pixels is "
+                           "more than an image may have ({n} megapixels)",
+                               name=name, raw=raw['name'], pixels=pixels[0], pixels2=pixels[1],
+                               n=MAX_PIXELS // 1000000),
                          doc.locate(("sizes", i, "pixels")), "export")
         around = max((p / dpi * 72 - t) / 2 for t, p in zip(trim, pixels))
         if pixels[0] * pixels[1] > MAX_PIXELS:
             pass  # (said above)
         elif around > MAX_TEMPLATE_BLEED:  # a face would be drawn at this size, and mostly bleed
-            report.error(f"export profile '{name}': size '{raw['name']}': {pixels[0]} x "
-                         f"{pixels[1]} pixels at {dpi} dpi leave {around / 72:.2f} in of bleed "
-                         f"around its {show_size(trim, 'in')} trim; a template's bleed is at "
-                         f"most {MAX_TEMPLATE_BLEED / 72:g} in (are the pixels or the dpi wrong?)",
+            report.error(_("export profile '{name}': size '{raw}': {pixels} x {pixels2} pixels at "
+                           "{dpi} dpi leave {n:.2f} in of bleed around its {trim} trim; a "
+                           "template's bleed is at most {n2:g} in (are the pixels or the dpi "
+                           "wrong?)",
+                               name=name, raw=raw['name'], pixels=pixels[0], pixels2=pixels[1],
+                               dpi=dpi, n=around / 72, trim=show_size(trim, 'in'), n2=MAX_TEMPLATE_BLEED / 72),
                          doc.locate(("sizes", i, "pixels")), "export")
         for t, p in zip(trim, pixels):
             if p < t / 72 * dpi - 0.5:
-                report.error(f"export profile '{name}': size '{raw['name']}': {p} pixels are "
-                             f"less than its trim at {dpi} dpi ({t / 72 * dpi:.1f}); give the "
-                             "template's size with its bleed", doc.locate(("sizes", i, "pixels")),
+                report.error(_("export profile '{name}': size '{raw}': {p} pixels are less than "
+                               "its trim at {dpi} dpi ({n:.1f}); give the template's size "
+                               "with its bleed",
+                                   name=name, raw=raw['name'], p=p, dpi=dpi,
+                                   n=t / 72 * dpi), doc.locate(("sizes", i, "pixels")),
                              "export")
         sizes.append(ExportSize(raw["name"], trim, pixels, at))
     icc, condition = None, str(d.get("output_condition", ""))
     if icc_override is not None and color != "cmyk":
-        raise UsageError(f"--icc: export profile '{name}' writes RGB {fmt.upper()} files, which "
-                         "take no CMYK profile; use --icc with a CMYK profile such as jp-print")
+        raise UsageError(_("--icc: export profile '{name}' writes RGB {upper} files, which take "
+                           "no CMYK profile; use --icc with a CMYK profile such as jp-print",
+                               name=name, upper=fmt.upper()))
     if color == "cmyk":
         if icc_override is not None:
             shown = str(icc_override)
             if not icc_override.is_file():
-                raise UsageError(f"--icc {shown}: no such file")
+                raise UsageError(_("--icc {shown}: no such file", shown=shown))
             try:
                 description = icc_description(icc_override)
             except IccError as exc:
-                raise UsageError(f"--icc {shown} {exc}") from None
+                raise UsageError(_("--icc {shown} {exc}", shown=shown, exc=exc)) from None
             icc, condition = str(icc_override.resolve()), description
         elif "icc" not in d:
-            report.error(f"export profile '{name}' prints CMYK but names no ICC output profile: "
-                         "add icc: with the profile file (or pass --icc)", doc.locate(()), "export")
+            report.error(_("export profile '{name}' prints CMYK but names no ICC output profile: "
+                           "add icc: with the profile file (or pass --icc)",
+                               name=name), doc.locate(()), "export")
         else:
             at = doc.locate(("icc",))
             try:
@@ -151,30 +161,36 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
                              "path")
                 path = None
             if path is not None and not path.is_file():
-                report.error(f"export profile '{name}': the ICC profile '{d['icc']}' does not "
-                             f"exist ({display(root / d['icc'])})", at, "path")
+                report.error(_("export profile '{name}': the ICC profile '{d}' does not exist "
+                               "({display})",
+                                   name=name, d=d['icc'],
+                                   display=display(root / d['icc'])), at, "path")
             elif path is not None:
                 try:
                     description = icc_description(path)
                     icc, condition = str(path), condition or description
                 except IccError as exc:
-                    report.error(f"export profile '{name}': the ICC profile '{d['icc']}' {exc}",
+                    report.error(_("export profile '{name}': the ICC profile '{d}' {exc}",
+                                   name=name, d=d['icc'], exc=exc),
                                  at, "export")
     max_ink = d.get("max_ink", DEFAULT_MAX_INK)
     rich_black = read.color("rich_black", None, {})
     if rich_black is not None and len(rich_black) != 4:
-        report.error(f"export profile '{name}': rich_black must be written as cmyk(c, m, y, k), "
-                     "the plates a large black area prints with", doc.locate(("rich_black",)),
+        report.error(_("export profile '{name}': rich_black must be written as cmyk(c, m, y, k), "
+                       "the plates a large black area prints with",
+                           name=name), doc.locate(("rich_black",)),
                      "export")
     elif rich_black is not None and sum(rich_black) * 100 > max_ink + 0.05:
-        report.error(f"export profile '{name}': rich_black {d['rich_black']} is "
-                     f"{sum(rich_black) * 100:.0f} % of ink, more than the profile's max_ink "
-                     f"of {max_ink} %", doc.locate(("rich_black",)), "export")
+        report.error(_("export profile '{name}': rich_black {d} is {n:.0f} % of ink, more than "
+                       "the profile's max_ink of {max_ink} %",
+                           name=name, d=d['rich_black'], n=sum(rich_black) * 100,
+                           max_ink=max_ink), doc.locate(("rich_black",)), "export")
     boards, rulebook = read.flag("boards", False), d.get("rulebook", "none")
     for key, takes in (("boards", boards), ("rulebook", rulebook != "none")):
         if takes and own.RASTER:
-            report.error(f"export profile '{name}' makes {fmt.upper()} pictures of cards at a "
-                         f"service's template sizes, which take no {key}: remove {key}:",
+            report.error(_("export profile '{name}' makes {upper} pictures of cards at a "
+                           "service's template sizes, which take no {key}: remove {key}:",
+                               name=name, upper=fmt.upper(), key=key),
                          doc.locate((key,)), "export")
     if len(report.errors) > errors:
         return None

@@ -11,6 +11,7 @@ from ..load.yamlfile import Document
 from ..paths import Outside, inside
 from ..model import FontFamily
 from ..problems import Report
+from ..i18n import _
 
 
 LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENCE", "LICENSE.txt", "LICENCE.txt",
@@ -47,15 +48,16 @@ def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Repor
                                           "the game folder"), locate(name, "licence"), "path")
                 continue
             if not licence.is_file():
-                report.warning(f"font family '{name}': its licence file '{files['licence']}' "
-                               "does not exist", locate(name, "licence"), "font")
+                report.warning(_("font family '{name}': its licence file '{files}' does not exist",
+                                 name=name, files=files['licence']), locate(name, "licence"), "font")
             continue
         folder = inside(loaded.folder, files["regular"]).parent
         if not any((folder / candidate).is_file() for candidate in LICENCE_FILES):
-            report.warning(f"font family '{name}': no licence file beside '{files['regular']}' "
-                           f"({', '.join(LICENCE_FILES[:3])}...); a game folder is shared, so its "
-                           "fonts must be ones you may share: put the licence beside the font, "
-                           "or name it with licence:", locate(name), "font")
+            report.warning(_("font family '{name}': no licence file beside '{files}' ({join}...); "
+                             "a game folder is shared, so its fonts must be ones you may "
+                             "share: put the licence beside the font, or name it with licence:",
+                                 name=name, files=files['regular'],
+                                 join=', '.join(LICENCE_FILES[:3])), locate(name), "font")
     _check_fallbacks(families, lambda name: locate(name, "fallback") if name in own else
                      loaded.game.locate(("fonts",)), report)
     return families
@@ -79,13 +81,15 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
                              "path")
                 continue
             if not path.is_file():
-                report.error(f"font family '{family}': {weight} file '{file}' does not exist",
+                report.error(_("font family '{family}': {weight} file '{file}' does not exist",
+                               family=family, weight=weight, file=file),
                              where, "font")
                 continue
             try:
                 names[weight] = register(path, where, family)
             except FontFileError as exc:
-                report.error(f"font family '{family}': {exc}", where, "font")
+                report.error(_("font family '{family}': {exc}",
+                               family=family, exc=exc), where, "font")
         for slant in ("italic", "bold_italic"):
             if slant not in files:
                 continue
@@ -97,13 +101,14 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
                              where, "path")
                 continue
             if not path.is_file():
-                report.error(f"font family '{family}': {slant} file '{files[slant]}' does not "
-                             "exist", where, "font")
+                report.error(_("font family '{family}': {slant} file '{files}' does not exist",
+                               family=family, slant=slant, files=files[slant]), where, "font")
                 continue
             try:
                 names[slant] = register(path, where, family)
             except FontFileError as exc:
-                report.error(f"font family '{family}': {exc}", where, "font")
+                report.error(_("font family '{family}': {exc}",
+                               family=family, exc=exc), where, "font")
         if "regular" in names and "bold" in names:
             families[family] = FontFamily(family, names["regular"], names["bold"],
                                           tuple(files.get("fallback", ())),
@@ -115,5 +120,7 @@ def _check_fallbacks(families: dict, locate, report: Report) -> None:
     for family in families.values():
         for other in family.fallback:
             if other not in families:
-                report.error(f"font family '{family.name}': fallback '{other}' is not a family "
-                             f"(families: {', '.join(families)})", locate(family.name), "font")
+                report.error(_("font family '{family_name}': fallback '{other}' is not a family "
+                               "(families: {join})",
+                                   family_name=family.name, other=other,
+                                   join=', '.join(families)), locate(family.name), "font")

@@ -22,6 +22,7 @@ from ..load.yamlfile import Document
 from ..model import DEFAULT_BLEED, DEFAULT_SAFE, ElementSpec, LayoutSpec, frozen_mapping
 from ..problems import Location, Report
 from ..units import CARD_SIZES, card_size_problem, mm, parse_length, written_unit
+from ..i18n import _
 
 
 
@@ -68,12 +69,14 @@ def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | N
     try:
         size = parse_length(value[0]), parse_length(value[1])
     except ValueError as exc:
-        report.error(f"layout '{layout}': size: {exc}", doc.locate(("size",)), "units")
+        report.error(_("layout '{layout}': size: {exc}",
+                       layout=layout, exc=exc), doc.locate(("size",)), "units")
         return None
     problem = card_size_problem(size)
     if problem:  # (a print target's size, written in game.yaml, is said once for its layouts)
         own = doc.file.startswith("layouts")
-        report.error(f"{f'layout {layout!r}: ' if own else ''}size: {problem}",
+        report.error(_("{value}size: {problem}",
+                       value=f'layout {layout!r}: ' if own else '', problem=problem),
                      doc.locate(("size",)), "units")
         return None
     return size
@@ -100,14 +103,17 @@ def _merge_extends(layout: str, elements: dict[str, _Element], report: Report) -
             if frozenset(members) not in cycles:  # one report per cycle
                 cycles.add(frozenset(members))
                 cycle = " -> ".join(members + [parent])
-                report.error(f"layout '{layout}': element '{name}' extends a cycle: {cycle}",
+                report.error(_("layout '{layout}': element '{name}' extends a cycle: {cycle}",
+                               layout=layout, name=name, cycle=cycle),
                              own_locs["extends"], "extends")
             ok = False
             return None
         if parent not in elements:
-            report.error(f"layout '{layout}': element '{name}' extends '{parent}', which is not an "
-                         f"element of this layout or the layouts it extends "
-                         f"(elements: {', '.join(elements)})", own_locs["extends"], "extends")
+            report.error(_("layout '{layout}': element '{name}' extends '{parent}', which is not "
+                           "an element of this layout or the layouts it extends (elements: "
+                           "{join})",
+                               layout=layout, name=name, parent=parent,
+                               join=', '.join(elements)), own_locs["extends"], "extends")
             ok = False
             return None
         base = resolved(parent, trail + [name])
@@ -136,8 +142,9 @@ def _stack(layout: str, elements: dict[str, _Element], report: Report) -> bool:
         if target is None:
             continue
         if target not in elements or target == name:
-            report.error(f"layout '{layout}': element '{name}' is to be below '{target}', which is "
-                         f"not another element (elements: {', '.join(elements)})",
+            report.error(_("layout '{layout}': element '{name}' is to be below '{target}', which "
+                           "is not another element (elements: {join})",
+                               layout=layout, name=name, target=target, join=', '.join(elements)),
                          elements[name].locs["below"], "layout")
             return False
         order.remove(name)
@@ -158,7 +165,8 @@ def _templates_compile(layout: str, element: _Element, report: Report) -> bool:
         try:
             sandbox.expression(value) if key == "when" else sandbox.template(value)
         except sandbox.SandboxError as exc:
-            report.error(f"layout '{layout}': element '{element.name}': {key}: {exc}",
+            report.error(_("layout '{layout}': element '{element_name}': {key}: {exc}",
+                           layout=layout, element_name=element.name, key=key, exc=exc),
                          element.locs.get(key, element.loc), "layout")
             ok = False
     return ok
@@ -184,7 +192,9 @@ def _merged(chain: list[tuple[str, Document]], report: Report):
                 try:
                     value = parse_length(d[key])
                 except ValueError as exc:
-                    report.error(f"layout '{layout_name}': {key}: {exc}", doc.locate((key,)), "units")
+                    report.error(_("layout '{layout_name}': {key}: {exc}",
+                                   layout_name=layout_name, key=key,
+                                   exc=exc), doc.locate((key,)), "units")
                     continue
                 bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
         for i, raw in enumerate(d.get("elements") or []):
@@ -224,9 +234,9 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
     size, orientation, bleed, safe, elements, own = _merged(chain, report)
     defaults = ({**game_defaults[0], **own[0]}, {**game_defaults[1], **own[1]})
     if size is None:
-        if not any("size" in doc.data for _, doc in chain):  # (a bad size is said where it is)
-            report.error(f"layout '{name}' has no size: give size: meishi, poker, ... or "
-                         "[width, height] (or extend a layout that has one)",
+        if not any("size" in doc.data for _unused, doc in chain):  # (a bad size is said where it is)
+            report.error(_("layout '{name}' has no size: give size: meishi, poker, ... or [width, "
+                           "height] (or extend a layout that has one)", name=name),
                          chain[0][1].locate(()), "layout")
         return None
     if orientation == "portrait" and size[0] > size[1] or \
@@ -244,8 +254,8 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
     saver = _ink_saver(name, chain, elements, report)
     if len(report.errors) > errors:
         return None
-    written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _, doc in chain]
-    named = next((doc.data["size"] for _, doc in chain if isinstance(doc.data.get("size"), str)), "")
+    written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _unused, doc in chain]
+    named = next((doc.data["size"] for _unused, doc in chain if isinstance(doc.data.get("size"), str)), "")
     unit = written_unit(written, "in" if named == "us-business" else "mm")
     stamp, stamp_loc = _placed(name, chain, "stamp", (("x", mm(3)), ("y", size[1] - mm(3)),
                                                       ("size", STAMP_SIZE)), report)
@@ -254,7 +264,7 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
     if len(report.errors) > errors:
         return None
     return LayoutSpec(name, size, bleed, safe, tuple(specs),
-                      tuple(n for n, _ in chain), chain[0][1].locate(()), unit, stamp, stamp_loc,
+                      tuple(n for n, _unused in chain), chain[0][1].locate(()), unit, stamp, stamp_loc,
                       draft, draft_loc, saver)
 
 
@@ -263,14 +273,16 @@ def _ink_saver(name: str, chain, elements: dict, report: Report) -> tuple | None
     the nearer layout's keys winning) over each element it names, every element checked
     as any element is; None for a layout that declares none."""
     overrides: dict[str, tuple[dict, dict]] = {}
-    for _, doc in reversed(chain):
+    for _unused, doc in reversed(chain):
         for element, keys in (doc.data.get("ink_saver") or {}).items():
             props, locs = overrides.get(element, ({}, {}))
             overrides[element] = ({**props, **keys}, {**locs, **{
                 k: doc.locate(("ink_saver", element, k)) for k in keys}})
             if element not in elements:
-                report.error(f"layout '{name}': ink_saver: names element '{element}', which "
-                             f"it does not have ({schema.suggest(element, list(elements), 'the layout')})",
+                report.error(_("layout '{name}': ink_saver: names element '{element}', which it "
+                               "does not have ({suggest})",
+                                   name=name, element=element,
+                                   suggest=schema.suggest(element, list(elements), 'the layout')),
                              doc.locate(("ink_saver", element), key=True), "layout")
     if not overrides:
         return None
@@ -292,7 +304,7 @@ def _placed(name: str, chain, key: str, defaults: tuple, report: Report):
     """Where the layout puts a mark cardgen adds (`stamp:`, `draft:`; the nearest layout
     of the chain that says): its values in the order of `defaults` ((key, default) pairs)
     and where it is written, or (None, the layout's location)."""
-    for _, doc in chain:  # this layout first
+    for _unused, doc in chain:  # this layout first
         raw = doc.data.get(key)
         if raw is None:
             continue
@@ -301,7 +313,8 @@ def _placed(name: str, chain, key: str, defaults: tuple, report: Report):
             try:
                 values.append(parse_length(raw[part]) if part in raw else default)
             except ValueError as exc:
-                report.error(f"layout '{name}': {key}: {part}: {exc}", doc.locate((key, part)),
+                report.error(_("layout '{name}': {key}: {part}: {exc}",
+                               name=name, key=key, part=part, exc=exc), doc.locate((key, part)),
                              "units")
                 return None, None
         return tuple(values), doc.locate((key,))

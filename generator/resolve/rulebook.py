@@ -11,6 +11,7 @@ from ..values import Reader, flag
 from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_name, paper_size,
                      parse_length,
                      show_size)
+from ..i18n import _
 
 
 def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
@@ -30,23 +31,27 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
         try:
             name, size = "", (parse_length(page[0]), parse_length(page[1]))
         except ValueError as exc:
-            report.error(f"rulebook: page: {exc}", loaded.game.locate(("rulebook", "page")),
+            report.error(_("rulebook: page: {exc}",
+                           exc=exc), loaded.game.locate(("rulebook", "page")),
                          "units")
             return None
         low, high = (mm(74), mm(105)), mm(420)  # A7: room for margins and text; A3's side
         if not (low[0] - SIZE_TOLERANCE <= size[0] <= high and
                 low[1] - SIZE_TOLERANCE <= size[1] <= high):
-            report.error(f"rulebook: page: {show_size(size)} is not a page a rulebook can have: "
-                         f"from {show_size(low)} (A7) to {show_size((high, high))}",
+            report.error(_("rulebook: page: {size} is not a page a rulebook can have: from {low} "
+                           "(A7) to {value}",
+                               size=show_size(size), low=show_size(low),
+                               value=show_size((high, high))),
                          loaded.game.locate(("rulebook", "page")), "units")
             return None
     booklet = booklet_sheet(name, size, raw.get("booklet"))
     if raw.get("booklet") and (booklet[0] < 2 * size[0] - SIZE_TOLERANCE or
                                booklet[1] < size[1] - SIZE_TOLERANCE):
-        report.error(f"rulebook: booklet: {raw['booklet']} ({show_size(booklet)} turned) cannot "
-                     f"hold two {show_size(size)} pages side by side (they need "
-                     f"{show_size((2 * size[0], size[1]))}); leave booklet: out for the paper "
-                     "that holds them, or choose a larger one",
+        report.error(_("rulebook: booklet: {raw} ({booklet} turned) cannot hold two {size} pages "
+                       "side by side (they need {value}); leave booklet: out for the paper "
+                       "that holds them, or choose a larger one",
+                           raw=raw['booklet'], booklet=show_size(booklet), size=show_size(size),
+                           value=show_size((2 * size[0], size[1]))),
                      loaded.game.locate(("rulebook", "booklet")), "units")
         return None
     return Rulebook(file=file, text=text, page=name,

@@ -9,6 +9,7 @@ from ..model import DEFAULT_MARKS, DEFAULT_UNPRINTABLE, SheetPreset, frozen_mapp
 from ..problems import Report
 from ..values import flag
 from ..units import SIZE_TOLERANCE, paper_size, parse_length, show_length, show_size, written_unit
+from ..i18n import _
 
 
 
@@ -39,7 +40,8 @@ class _SheetValues:
         try:
             return parse_length(value)
         except ValueError as exc:
-            self.report.error(f"sheet preset '{self.preset}': {exc}", self.locate(*path), "units")
+            self.report.error(_("sheet preset '{preset}': {exc}",
+                                preset=self.preset, exc=exc), self.locate(*path), "units")
             self.ok = False
             return 0.0
 
@@ -49,8 +51,10 @@ class _SheetValues:
         pair = self.length(key, 0), self.length(key, 1)
         for i, value in enumerate(pair):
             if value < 0:  # cards would overlap
-                self.report.error(f"sheet preset '{self.preset}': {key} must not be negative, not "
-                                  f"{show_length(value, self.unit, measured=False)}",
+                self.report.error(_("sheet preset '{preset}': {key} must not be negative, not "
+                                    "{show_length}",
+                                        preset=self.preset, key=key,
+                                        show_length=show_length(value, self.unit, measured=False)),
                                   self.locate(key, i), "sheet")
                 self.ok = False
         return pair
@@ -85,9 +89,10 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         cols = int((paper[0] - 2 * edge + gap[0] + SIZE_TOLERANCE) // (card[0] + gap[0]))
         rows = int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (card[1] + gap[1]))
         if cols < 1 or rows < 1:
-            report.error(f"{where}: a {show_size(card, v.unit)} card does not fit on "
-                         f"{show_size(paper, v.unit)} paper with "
-                         f"{show_length(edge, v.unit, measured=False)} free at the edges",
+            report.error(_("{where}: a {card} card does not fit on {paper} paper with "
+                           "{show_length} free at the edges",
+                               where=where, card=show_size(card, v.unit),
+                               paper=show_size(paper, v.unit), show_length=show_length(edge, v.unit, measured=False)),
                          doc.locate(("paper",)), "sheet")
             return None
         margins = {"left": (paper[0] - cols * card[0] - (cols - 1) * gap[0]) / 2,

@@ -33,6 +33,7 @@ from .template import BESIDE, FACES
 from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Typesetter, marker_options, max_columns,
                       toc_styles)
 from .vertical import RotatedFrame, VContents, VerticalTypesetter
+from ..i18n import _
 
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}  # pt; other pages by their width (body_size)
 
@@ -182,12 +183,14 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
         opts = marker_options(args)
         side = opts.get("side", "front")
         if side not in ("front", "back"):
-            report.error(f"rulebook: {kind}: side must be 'front' or 'back', not '{side}'",
+            report.error(_("rulebook: {kind}: side must be 'front' or 'back', not '{side}'",
+                           kind=kind, side=side),
                          _where(game, f"side={side}"), "rulebook")
         wanted = [x for x in opts.get("ids", opts.get("id", "")).split(",") if x]
         for card in wanted:
             if card not in ids:
-                report.error(f"rulebook: {kind}: unknown card '{card}'", _where(game, card),
+                report.error(_("rulebook: {kind}: unknown card '{card}'",
+                               kind=kind, card=card), _where(game, card),
                              "rulebook")
     width = pages(game.rulebook).measure
     most = max_columns(width, body_size(game.rulebook) * TABLE_SIZE)
@@ -196,8 +199,9 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
         if len(cells) > most:
             page = game.rulebook.page or show_size(game.rulebook.size)
             along = "down a line of" if game.rulebook.writing == "vertical" else "across"
-            report.error(f"rulebook: a table of {len(cells)} columns; at most {most} fit {along} "
-                         f"a {page} page (split it, or swap its rows and columns)",
+            report.error(_("rulebook: a table of {n_cells} columns; at most {most} fit {along} a "
+                           "{page} page (split it, or swap its rows and columns)",
+                               n_cells=len(cells), most=most, along=along, page=page),
                          _where(game, match.group(0).splitlines()[0].strip()[:40]), "rulebook")
     if report.errors:
         return
@@ -210,7 +214,7 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
     setter.flowables(markdown)
     for line, message in setter.warnings:
         needle = lines[line - 1].strip()[:40] if 0 < line <= len(lines) else ""
-        report.warning(f"rulebook: {message}", _where(game, needle), "rulebook")
+        report.warning(_("rulebook: {message}", message=message), _where(game, needle), "rulebook")
 
 
 class _Doc(BaseDocTemplate):
@@ -336,10 +340,12 @@ def _check_cover(game: Game, look: Look, setter: Typesetter, lang: str, report: 
         else (right - left, top - bottom)
     needed = sum(f.wrap(width, room)[1] for f in _cover(game, look, setter, lang))
     if needed > room + 0.01:
-        report.error(f"rulebook: the cover's title and version take {to_mm(needed):.0f} mm "
-                     f"of a cover page that holds {to_mm(room):.0f} mm (its title is "
-                     f"{len(game.rulebook.title):,} characters): shorten the title, or give the "
-                     "rulebook a shorter one of its own (rulebook: title:)",
+        report.error(_("rulebook: the cover's title and version take {needed:.0f} mm of a cover "
+                       "page that holds {room:.0f} mm (its title is {n_rulebook_title:,} "
+                       "characters): shorten the title, or give the rulebook a shorter one of "
+                       "its own (rulebook: title:)",
+                           needed=to_mm(needed), room=to_mm(room),
+                           n_rulebook_title=len(game.rulebook.title)),
                      game.rulebook.title_loc or game.rulebook.loc, "rulebook")
 
 

@@ -24,6 +24,7 @@ from ..load.schema import suggest
 from ..model import Game
 from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
+from ..i18n import _
 
 FACES = "cardgen:faces"
 BESIDE = "cardgen:beside"
@@ -67,7 +68,7 @@ class _Recorder:
         where = self.where(needle)
         if (where, message) not in self.seen:
             self.seen.add((where, message))
-            self.report.error(f"rulebook: {message}", where, "rulebook")
+            self.report.error(_("rulebook: {message}", message=message), where, "rulebook")
 
 
 def _undefined_class(recorder: _Recorder):
@@ -106,13 +107,13 @@ def render_markdown(game: Game, report: Report) -> str | None:
     """The template rendered to Markdown; problems go to `report` (None if it cannot be)."""
     rulebook = game.rulebook
     recorder = _Recorder(game, report)
-    values, _ = context(game)  # includes the game's macros
+    values, _unused = context(game)  # includes the game's macros
     ids = values["card"]
 
     def card_name(card_id: str, lang: str = "ja") -> str:
         card = ids.get(card_id)
         if card is None:
-            recorder.error(f"unknown card '{card_id}'", card_id)
+            recorder.error(_("unknown card '{card_id}'", card_id=card_id), card_id)
             return card_id
         key = "name_en" if lang == "en" else "name"
         return str(card.get(key, card_id))
@@ -122,26 +123,28 @@ def render_markdown(game: Game, report: Report) -> str | None:
         known = [c for c in card_ids if c in ids]
         for c in card_ids:
             if c not in ids:
-                recorder.error(f"unknown card '{c}'", c)
+                recorder.error(_("unknown card '{c}'", c=c), c)
         if side not in ("front", "back"):
-            recorder.error(f"card_faces: side must be 'front' or 'back', not '{side}'", side)
+            recorder.error(_("card_faces: side must be 'front' or 'back', not '{side}'",
+                             side=side), side)
         try:
             scale = float(scale)
         except (TypeError, ValueError):
             scale = float("nan")
         if not 0.1 <= scale <= 2:  # nan fails too
-            recorder.error(f"card_faces: scale must be a number from 0.1 to 2 (1 is real "
-                           f"size), not '{scale}'", "scale")
+            recorder.error(_("card_faces: scale must be a number from 0.1 to 2 (1 is real size), "
+                             "not '{scale}'", scale=scale), "scale")
             scale = 1.0
         return f"\n\n<!-- {FACES} side={side} ids={','.join(known)} scale={scale:g} -->\n\n"
 
     def card_beside(card_id: str, field: str, side: str = "front") -> str:
         card = ids.get(card_id)
         if card is None:
-            recorder.error(f"unknown card '{card_id}'", card_id)
+            recorder.error(_("unknown card '{card_id}'", card_id=card_id), card_id)
             return ""
         if field not in card:
-            recorder.error(f"card '{card_id}' has no field '{field}'", field)
+            recorder.error(_("card '{card_id}' has no field '{field}'",
+                             card_id=card_id, field=field), field)
             return ""
         return f"\n\n<!-- {BESIDE} side={side} id={card_id} field={field} -->\n\n"
 
@@ -154,7 +157,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
             for column in columns:
                 value = row.get(column) if isinstance(row, dict) else None
                 if isinstance(row, dict) and column not in row:
-                    recorder.error(f"table: a row has no '{column}'", column)
+                    recorder.error(_("table: a row has no '{column}'", column=column), column)
                 cells.append(_cell(value))
             lines.append("| " + " | ".join(cells) + " |")
         return "\n\n" + "\n".join(lines) + "\n\n"
@@ -178,8 +181,9 @@ def render_markdown(game: Game, report: Report) -> str | None:
         rolls = {d.id: d for d in game.stats.dice}
         known = [q.id for q in game.stats.questions] + list(rolls)
         if question_id not in known:
-            recorder.error(f"odds: unknown question '{question_id}' ("
-                           f"{suggest(str(question_id), known, 'stats: odds: and dice: in game.yaml')})",
+            recorder.error(_("odds: unknown question '{question_id}' ({suggest})",
+                             question_id=question_id,
+                             suggest=suggest(str(question_id), known, 'stats: odds: and dice: in game.yaml')),
                            question_id)
             return []
         if question_id in rolls:
@@ -196,8 +200,9 @@ def render_markdown(game: Game, report: Report) -> str | None:
         totals (each with value, percent, fraction, one_in, chance) and answers (as odds())."""
         known = [d.id for d in game.stats.dice]
         if roll_id not in known:
-            recorder.error(f"dice: unknown roll '{roll_id}' ("
-                           f"{suggest(str(roll_id), known, 'stats: dice: in game.yaml')})",
+            recorder.error(_("dice: unknown roll '{roll_id}' ({suggest})",
+                             roll_id=roll_id,
+                             suggest=suggest(str(roll_id), known, 'stats: dice: in game.yaml')),
                            roll_id)
             return {}
         found = next((r for r in computed().dice if r.id == roll_id), None)
@@ -218,8 +223,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
         except (TypeError, ValueError):
             shares = []
         if not shares or not all(0 < s < 1000 for s in shares):
-            recorder.error("column_widths: give one positive number per column, such as "
-                           "column_widths(3, 1, 2)", "column_widths")
+            recorder.error(_("column_widths: give one positive number per column, such as "
+                             "column_widths(3, 1, 2)"), "column_widths")
             return ""
         return f"\n\n<!-- {WIDTHS} {','.join(f'{s:g}' for s in shares)} -->\n\n"
 
@@ -247,16 +252,18 @@ def render_markdown(game: Game, report: Report) -> str | None:
         sandbox.reset_budget()
         return template.render(**values)
     except jinja2.TemplateSyntaxError as exc:
-        report.error(f"rulebook: template syntax: {exc.message}",
+        report.error(_("rulebook: template syntax: {exc_message}", exc_message=exc.message),
                      Location(exc.filename if exc.filename in recorder.files else rulebook.file,
                               exc.lineno or 1, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
-        report.error(f"rulebook: not allowed: {exc}", recorder.where_raised(exc), "rulebook")
+        report.error(_("rulebook: not allowed: {exc}",
+                       exc=exc), recorder.where_raised(exc), "rulebook")
     except sandbox.SandboxError as exc:
-        report.error(f"rulebook: {exc}", recorder.where_raised(exc), "rulebook")
+        report.error(_("rulebook: {exc}", exc=exc), recorder.where_raised(exc), "rulebook")
     except RecursionError as exc:
-        report.error("rulebook: templates nest too deeply", recorder.where_raised(exc), "rulebook")
+        report.error(_("rulebook: templates nest too deeply"), recorder.where_raised(exc), "rulebook")
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
-        report.error(f"rulebook: {sandbox.in_words(exc)}", recorder.where_raised(exc), "rulebook")
+        report.error(_("rulebook: {in_words}",
+                       in_words=sandbox.in_words(exc)), recorder.where_raised(exc), "rulebook")
     return None

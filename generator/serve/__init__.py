@@ -38,6 +38,8 @@ from ..watch import watch as poll
 from .changes import changes_since  # the view of what prints differently
 from .sheets import sheet_picture, sheets_of  # the Sheets view
 from .stats import stats_blocks  # the Stats view
+from .. import i18n
+from ..i18n import N_, _, shown
 
 POLL = 0.4  # seconds between looks at the files
 
@@ -72,6 +74,8 @@ class Preview:
     pictures: dict[str, bytes] = field(default_factory=dict)  # face key -> PNG (one builder)
     game: Any = None  # the last good Game: a card laid out again with its guides, for zoom
     revs: dict[str, int] = field(default_factory=dict)  # card id -> version it last changed at
+    asked: str | None = None  # the language --lang asked for (i18n), if any
+    words: dict[str, str] = field(default_factory=dict)  # the page's words, in its language
     sheets: list[dict] = field(default_factory=list)  # the sheet view: n, deck, cards, pages
     sheet_pages: dict[str, tuple] = field(default_factory=dict)  # name -> (Page, identity)
     sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
@@ -142,11 +146,17 @@ def as_written(value) -> str:
 def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
-    problems = [p.as_dict() for p in outcome.report.sorted()]
+    declared = outcome.game.declared_lang if outcome.game is not None else None
+    with i18n.speaking(preview.asked, game=declared):  # the page's language: as the CLI's
+        # "message" in English, what the page reads (a card named in it); "text" as it shows
+        problems = [{**p.as_dict(), "message": str(p.message), "text": p.text}
+                    for p in outcome.report.sorted()]
+        preview.words = page_words()
     if faces is None:
         with preview.lock:  # the game did not load: keep the last good pictures, and the
             # drafts they show (a syntax error hides nothing of what is still to decide)
-            drafts = [{**p, "message": p["message"].removesuffix(AS_BEFORE) + AS_BEFORE}
+            drafts = [{**p, "message": p["message"].removesuffix(AS_BEFORE) + AS_BEFORE,
+                       "text": p["text"].removesuffix(AS_BEFORE) + AS_BEFORE}
                       for p in preview.problems if p["check"] == "draft"]
             preview.problems, preview.ok = problems + drafts, False
         return
@@ -303,11 +313,53 @@ def page_state(preview: Preview, since: int | None = None) -> dict:
             "changed_pages": changed_pages, "boards": boards, "sheets": preview.sheets}
 
 
+# The words of the page (page.html's t() and page.js's T() and N()), marked here for the
+# catalogue; tests/test_i18n.py checks that every word the page says is one of them.
+PAGE_WORDS = (
+    N_("cardgen preview"), N_("Search cards: id, name or any value"), N_("Search cards"),
+    N_("Cards"), N_("Stats"), N_("Sheets"), N_("drafts"), N_("problems"), N_("changed since {since}"),
+    N_("The data has errors: these are the last good cards."),
+    N_("The data has errors: nothing has built yet."),
+    N_("The cardgen server has stopped: reconnecting…"),
+    N_("No cards match the search and filters."),
+    N_("Each sheet as cardgen build imposes it: its fronts, and beside it its back page as it "
+      "prints on the reverse."),
+    N_("Report"), N_("Changes since {since}"), N_("before"), N_("after"),
+    N_("Nothing printed has changed."), N_("Rulebook"), N_("Boards"),
+    N_("{n} error"), N_("{n} errors"), N_("{n} draft"), N_("{n} drafts"), N_("{n} other warning"),
+    N_("{n} other warnings"), N_("{n} warning"), N_("{n} warnings"), N_(", "),
+    N_(", last good build {when}"), N_("Building…"), N_("All decks"), N_("back of {name}"),
+    N_("(last good version: it has errors)"), N_("card {id}"), N_("no problems"),
+    N_("show the card"), N_("error"), N_("warning"), N_("game"), N_("data"), N_("layout"),
+    N_("turned over on its long edge"), N_("turned over on its short edge"),
+    N_("sheet {n}, fronts"), N_("sheet {n}, backs"), N_("{n} card"), N_("{n} cards"),
+    N_("{n} blank slot (filler cards)"), N_("{n} blank slots (filler cards)"), N_(" and "),
+    N_("Sheet {n}: {deck}, {what}; the back page as it prints, {flip}"),
+    N_("No sheets yet: they come with a build without errors."), N_("changed"),
+    N_("rulebook page"), N_("board {title}"), N_("Close (Esc)"), N_("Hide guides"),
+    N_("Show guides"), N_("{w} × {h} mm, at print size; ← → for the next card"),
+)
+
+
+def page_words() -> dict[str, str]:
+    """The page's words in the moment's language: English -> as the page says it (nothing
+    for English, which the page says as written)."""
+    lang = i18n.language()
+    if lang == i18n.DEFAULT:
+        return {}
+    return {w.template: w.shown(lang) for w in PAGE_WORDS}
+
+
 def render_page(game: str, preview: Preview, nonce: str = "") -> str:
     with preview.lock:
-        return PAGE.render(title=preview.title or game, version=preview.version, nonce=nonce, lang=preview.lang,
-                           state=page_state(preview), font_family=dict(preview.font_family),
-                           since=preview.since, changes=list(preview.changes))
+        words = dict(preview.words)
+
+        def t(text: str, **values) -> str:  # page.html's words
+            return words.get(text, text).format(**values)
+        return PAGE.render(title=preview.title or game, version=preview.version, nonce=nonce,
+                           lang=preview.lang, state=page_state(preview),
+                           font_family=dict(preview.font_family), since=preview.since,
+                           changes=list(preview.changes), t=t, words=words)
 
 
 def _card_of(problem: dict, ids) -> str:
@@ -509,7 +561,7 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
     """Serve until `stop` is set (or the process is interrupted). `ready` is called with the
     bound address; `report` after every rebuild, with the Preview; `since`, a git revision,
     adds a view of every face that prints differently since it."""
-    preview = Preview(since=since)
+    preview = Preview(since=since, asked=i18n.asked(), words=page_words())
     stop = stop or threading.Event()
     try:
         server = _Server((host, port), make_handler(game, preview, project))
@@ -517,7 +569,8 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
         import errno
         why = "is in use (is another cardgen serve running?)" if exc.errno == errno.EADDRINUSE \
             else f"cannot be opened ({exc.strerror})"
-        raise UsageError(f"port {port} on {host} {why}; pass --port N") from None
+        raise UsageError(_("port {port} on {host} {why}; pass --port N",
+                           port=port, host=host, why=why)) from None
     builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),
                                daemon=True)
     builder.start()

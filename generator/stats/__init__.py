@@ -22,6 +22,7 @@ from . import dice
 from .questions import _answers, _deck, _Evaluator, _field_ok, _table
 from .results import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats,
                       Distribution, Stats, TableStats)
+from ..i18n import _
 
 # One module per part: results.py (what the stage gives), counts.py (a deck's values
 # counted), questions.py (the pools and odds game.yaml asks about), odds.py (exact draw
@@ -40,7 +41,8 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
         for name in rules:
             if not any(name in _known_fields(d) or name in [k.split(".")[-1] for k in
                                                             _known_fields(d)] for d in game.decks):
-                ev.error(f"{kind} names field '{name}', which no deck has", ("stats", kind, name))
+                ev.error(_("{kind} names field '{name}', which no deck has",
+                           kind=kind, name=name), ("stats", kind, name))
     declared: dict[str, list] = {}
     for view in spec.views:
         deck = _deck(game, view.deck, spec.locate(view.path + ("deck",)), report, "a view")
@@ -79,9 +81,11 @@ def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None
     rolls = []
     for roll in spec.dice if decks is None else ():  # dice belong to no deck
         if roll.id in taken:
-            ev.error(f"dice '{roll.name}': '{roll.id}' already names another question or "
-                     "roll; give it an id of its own (id:), as odds() and dice() in a "
-                     "rulebook find it by", roll.path + (("id",) if roll.id != roll.name
+            ev.error(_("dice '{roll_name}': '{roll_id}' already names another question or roll; "
+                       "give it an id of its own (id:), as odds() and dice() in a rulebook "
+                       "find it by",
+                           roll_name=roll.name,
+                           roll_id=roll.id), roll.path + (("id",) if roll.id != roll.name
                                                          else ("name",)))
             continue
         taken.add(roll.id)
@@ -125,10 +129,12 @@ def _compiles(game: Game, report: Report) -> None:
             try:
                 ENV.compile_expression(expression, undefined_to_none=False)
             except jinja2.TemplateSyntaxError as exc:
-                report.error(f"stats: {kind}: {rule}: {expression_problem(expression, exc)}",
+                report.error(_("stats: {kind}: {rule}: {expression_problem}",
+                               kind=kind, rule=rule,
+                               expression_problem=expression_problem(expression, exc)),
                              game.stats.locate(("stats", kind, rule)), "stats")
             except SandboxError as exc:
-                report.error(f"stats: {kind}: {rule}: {exc}",
+                report.error(_("stats: {kind}: {rule}: {exc}", kind=kind, rule=rule, exc=exc),
                              game.stats.locate(("stats", kind, rule)), "stats")
 
 

@@ -13,6 +13,7 @@ from ..problems import Location, Report
 from ..sandbox import ENV, expression_problem
 from ..validate.invariants import CheckBroken, evaluate
 from .results import CrossTable, Distribution, MAX_BARS, MAX_CATEGORIES, NONE, _OTHER
+from ..i18n import _
 
 def _say(report: Report | None, quiet: bool, message: str, where: Location,
          evaluated: bool) -> None:
@@ -23,7 +24,7 @@ def _say(report: Report | None, quiet: bool, message: str, where: Location,
     if evaluated and quiet:
         report.skip()
         return
-    report.error(f"stats: {message}", where, "stats")
+    report.error(_("stats: {message}", message=message), where, "stats")
 
 
 def _spec(deck: Deck, path: str) -> dict | None:

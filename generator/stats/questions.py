@@ -16,12 +16,15 @@ from ..validate.invariants import CheckBroken, PathMissing, context, evaluate, w
 from . import odds
 from .counts import _card_name, _known_fields, _say
 from .results import Answer, TableStats
+from ..i18n import _
 
 def _deck(game: Game, deck_id: str, where: Location, report: Report | None, what: str) -> Deck | None:
     deck = next((d for d in game.decks if d.id == deck_id), None)
     if deck is None and report is not None:
-        report.error(f"stats: {what} names deck '{deck_id}', which the game does not have "
-                     f"({suggest(deck_id, [d.id for d in game.decks], 'the game')})",
+        report.error(_("stats: {what} names deck '{deck_id}', which the game does not have "
+                       "({suggest})",
+                           what=what, deck_id=deck_id,
+                           suggest=suggest(deck_id, [d.id for d in game.decks], 'the game')),
                      where, "stats")
     return deck
 
@@ -31,8 +34,10 @@ def _field_ok(deck: Deck, name: str, where: Location, report: Report | None, wha
     if name in known:
         return True
     if report is not None:
-        report.error(f"stats: {what} names field '{name}', which deck '{deck.id}' does not "
-                     f"have ({suggest(name, known, f'deck {deck.id!r}')})", where, "stats")
+        report.error(_("stats: {what} names field '{name}', which deck '{deck_id}' does not have "
+                       "({suggest})",
+                           what=what, name=name, deck_id=deck.id,
+                           suggest=suggest(name, known, f'deck {deck.id!r}')), where, "stats")
     return False
 
 
@@ -61,13 +66,15 @@ class _Evaluator:
             for item in walk(for_path, self.values, self.locators):
                 found.append(item.bindings)
                 if len(found) > MAX_ITEMS:
-                    self.error(f"{what}: for: '{for_path}' gives more than {MAX_ITEMS} items; "
-                               f"a table or an odds question answers for at most {MAX_ITEMS} "
-                               "(each is a column or a line of its page)", path + ("for",))
+                    self.error(_("{what}: for: '{for_path}' gives more than {MAX_ITEMS} items; a "
+                                 "table or an odds question answers for at most {MAX_ITEMS} "
+                                 "(each is a column or a line of its page)",
+                                     what=what, for_path=for_path,
+                                     MAX_ITEMS=MAX_ITEMS), path + ("for",))
                     return []
             return found
         except PathMissing as exc:
-            self.error(f"{what}: for: {exc}", path + ("for",))
+            self.error(_("{what}: for: {exc}", what=what, exc=exc), path + ("for",))
             return []
 
     def expression(self, text: str, scope: dict, path: tuple, what: str, name: str = ""):
@@ -95,7 +102,8 @@ class _Evaluator:
             return ENV.from_string(template).render({**self.values, **scope}).strip()
         except (jinja2.TemplateError, SandboxError, TypeError, ValueError, ArithmeticError,
                 KeyError, AttributeError, IndexError, RecursionError) as exc:
-            self.error(f"label cannot be rendered: {in_words(exc)}", path, evaluated=True)
+            self.error(_("label cannot be rendered: {in_words}",
+                         in_words=in_words(exc)), path, evaluated=True)
             return f"#{index + 1}"
 
     def pool(self, deck: Deck, counts: str | None, scope: dict, path: tuple,
@@ -114,24 +122,32 @@ class _Evaluator:
         if value == "all":
             return own
         if not isinstance(value, dict):
-            self.error(f"{what}: counts gives {in_words_value(value)}, not a mapping of card "
-                       "ids to numbers (or 'all')", path + ("counts",), evaluated=True)
+            self.error(_("{what}: counts gives {in_words_value}, not a mapping of card ids to "
+                         "numbers (or 'all')",
+                             what=what, in_words_value=in_words_value(value)), path + ("counts",),
+                             evaluated=True)
             return None
         pool = {}
         for card_id, n in value.items():
             if card_id not in own:
-                self.error(f"{what}: counts names '{card_id}', which is not a card of deck "
-                           f"'{deck.id}' ({suggest(str(card_id), list(own), 'the deck')})",
+                self.error(_("{what}: counts names '{card_id}', which is not a card of deck "
+                             "'{deck_id}' ({suggest})",
+                                 what=what, card_id=card_id, deck_id=deck.id,
+                                 suggest=suggest(str(card_id), list(own), 'the deck')),
                            path + ("counts",), evaluated=True)
                 return None
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                self.error(f"{what}: counts gives {in_words_value(n)} for '{card_id}', not a "
-                           "number of cards", path + ("counts",), evaluated=True)
+                self.error(_("{what}: counts gives {in_words_value} for '{card_id}', not a number "
+                             "of cards",
+                                 what=what, in_words_value=in_words_value(n),
+                                 card_id=card_id), path + ("counts",), evaluated=True)
                 return None
             card = by_id[card_id]
             if n > own[card_id] and card.fields.get("copies") != TBD:  # (TBD: not known yet)
-                self.error(f"{what}: counts gives {n:,} for '{card_id}', but deck '{deck.id}' "
-                           f"has {own[card_id]} of it", path + ("counts",), evaluated=True)
+                self.error(_("{what}: counts gives {n:,} for '{card_id}', but deck '{deck_id}' "
+                             "has {own} of it",
+                                 what=what, n=n, card_id=card_id, deck_id=deck.id,
+                                 own=own[card_id]), path + ("counts",), evaluated=True)
                 return None
             pool[card_id] = n
         return pool
@@ -158,17 +174,20 @@ def _requirements(q: Question, deck: Deck, what: str, ev: _Evaluator) -> list | 
     for r in q.need:
         for j, card_id in enumerate(r.cards):
             if card_id not in by_id:
-                ev.error(f"{what}: need names card '{card_id}', which is not in deck "
-                         f"'{deck.id}' ({suggest(card_id, list(by_id), 'the deck')})",
+                ev.error(_("{what}: need names card '{card_id}', which is not in deck '{deck_id}' "
+                           "({suggest})",
+                               what=what, card_id=card_id, deck_id=deck.id,
+                               suggest=suggest(card_id, list(by_id), 'the deck')),
                          r.path + ("cards", j))
                 bad = True
         if "exactly" in r.given and len(r.given) > 1:
             others = " and ".join(k for k in r.given if k != "exactly")
-            ev.error(f"{what}: exactly says how many on its own; leave out {others}, or "
-                     "exactly", r.path + ("exactly",))
+            ev.error(_("{what}: exactly says how many on its own; leave out {others}, or exactly",
+                       what=what, others=others), r.path + ("exactly",))
             bad = True
         elif r.at_least is not None and r.at_most is not None and r.at_least > r.at_most:
-            ev.error(f"{what}: at_least {r.at_least} is more than at_most {r.at_most}", r.path)
+            ev.error(_("{what}: at_least {r_at_least} is more than at_most {r_at_most}",
+                       what=what, r_at_least=r.at_least, r_at_most=r.at_most), r.path)
             bad = True
     compiled = []
     for r in q.need:
@@ -176,7 +195,8 @@ def _requirements(q: Question, deck: Deck, what: str, ev: _Evaluator) -> list | 
             try:
                 compiled.append(ENV.compile_expression(r.where, undefined_to_none=False))
             except jinja2.TemplateSyntaxError as exc:
-                ev.error(f"{what}: where {expression_problem(r.where, exc)}",
+                ev.error(_("{what}: where {expression_problem}",
+                           what=what, expression_problem=expression_problem(r.where, exc)),
                          r.path + ("where",))
                 return None
         else:
@@ -200,7 +220,8 @@ def _signatures(q: Question, deck: Deck, compiled: list, what: str,
                 sig.append(bool(evaluate(expr, {**ev.values, "card": record}, "where",
                                          fresh=False)))
             except CheckBroken as exc:
-                ev.error(f"{what}: {exc} (for card '{card.id}')", r.path + ("where",),
+                ev.error(_("{what}: {exc} (for card '{card_id}')",
+                           what=what, exc=exc, card_id=card.id), r.path + ("where",),
                          evaluated=True)
                 return None
         signatures[card.id] = tuple(sig)
@@ -216,8 +237,9 @@ def _hand(q: Question, scope: dict, item: str, size: int, ev: _Evaluator) -> int
     except CheckBroken:
         return None
     if not isinstance(hand, int) or isinstance(hand, bool) or not 0 < hand <= size:
-        ev.error(f"{item}: a hand of {in_words_value(hand)} cannot be drawn from a pool of "
-                 f"{size} cards", q.path + ("hand",), evaluated=True)
+        ev.error(_("{item}: a hand of {in_words_value} cannot be drawn from a pool of {size} cards",
+                   item=item, in_words_value=in_words_value(hand), size=size), q.path + ("hand",),
+                   evaluated=True)
         return None
     return hand
 
@@ -251,8 +273,9 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
         try:
             p = odds.probability(classes, hand, needs)
         except odds.TooLarge as exc:
-            ev.error(f"{what}: too many ways to count (a hand of {hand} from {size:,} cards "
-                     f"with {len(needs)} requirements: {exc}); ask a smaller question",
+            ev.error(_("{what}: too many ways to count (a hand of {hand} from {size:,} cards with "
+                       "{n_needs} requirements: {exc}); ask a smaller question",
+                           what=what, hand=hand, size=size, n_needs=len(needs), exc=exc),
                      q.path + ("need",))
             return out
         draft = any(by_id[c].fields.get("copies") == TBD for c, n in pool.items() if n)

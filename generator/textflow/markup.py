@@ -14,6 +14,7 @@ from .. import fonts
 from ..colors import Color
 from ..model import FontFamily, Icon
 from ..values import DRAWN_AS_NOTHING
+from ..i18n import _
 
 
 OBJECT = "\ufffc"  # stands for an inline image while breaking lines
@@ -87,10 +88,11 @@ def _unbroken(chunk: str) -> str:
         return chunk
     tag = broken.group(0)
     if "ruby" in tag:
-        raise MarkupError(f"'{tag}' is not a whole ruby tag: write it as "
-                          '<ruby base="鏑木">かぶらぎ</ruby> (the base plain text), or ｜鏑木《かぶらぎ》')
-    raise MarkupError(f"'{chunk[broken.start():broken.start() + 24]}' is not a whole tag: "
-                      f"{tag}...> must end with >")
+        raise MarkupError(_("'{tag}' is not a whole ruby tag: write it as <ruby "
+                            "base=\"鏑木\">かぶらぎ</ruby> (the base plain text), or ｜鏑木《かぶらぎ》",
+                                tag=tag))
+    raise MarkupError(_("'{chunk}' is not a whole tag: {tag}...> must end with >",
+                        chunk=chunk[broken.start():broken.start() + 24], tag=tag))
 
 
 class MissingGlyphs(Exception):
@@ -238,7 +240,7 @@ class _Parse:
     def ruby(self, base: str, reading: str) -> None:
         reading = reading.strip()
         if not base or not reading:
-            raise MarkupError("ruby needs a base and a reading: ｜鏑木《かぶらぎ》")
+            raise MarkupError(_("ruby needs a base and a reading: ｜鏑木《かぶらぎ》"))
         atoms = self.atoms
         first = len(atoms)
         self.chars(base)
@@ -264,13 +266,13 @@ class _Parse:
         atoms = self.atoms
         if not closing:
             if start is not None:
-                raise MarkupError("<tcy> inside <tcy>")
+                raise MarkupError(_("<tcy> inside <tcy>"))
             return len(atoms)
         if start is None:
-            raise MarkupError("</tcy> closes nothing")
+            raise MarkupError(_("</tcy> closes nothing"))
         n = len(atoms) - start
         if not 0 < n <= 4:
-            raise MarkupError(f"<tcy> holds 1 to 4 characters set across one em, not {n}")
+            raise MarkupError(_("<tcy> holds 1 to 4 characters set across one em, not {n}", n=n))
         atoms.grouped = True
         atoms[start] = atoms[start]._replace(tcy=True, group=n)
         for k in range(start + 1, len(atoms)):
@@ -282,7 +284,7 @@ class _Parse:
         stack = self.stack
         if closing:
             if len(stack) == 1:
-                raise MarkupError(f"</{tag}> closes nothing")
+                raise MarkupError(_("</{tag}> closes nothing", tag=tag))
             stack.pop()
         elif tag == "b":
             stack.append(replace(stack[-1], bold=True))
@@ -292,7 +294,7 @@ class _Parse:
             try:
                 color = parse_color(arg, palette)
             except ValueError as exc:
-                raise MarkupError(f"<color {arg}>: {exc}") from None
+                raise MarkupError(_("<color {arg}>: {exc}", arg=arg, exc=exc)) from None
             stack.append(replace(stack[-1], color=color or stack[-1].color))
 
     def icon(self, arg: str, icons: Mapping[str, Icon], families, icon_aspect) -> None:
@@ -301,8 +303,8 @@ class _Parse:
             self.chars("TBD")
             return
         if icon is None:
-            raise MarkupError(f"<icon {arg}>: unknown icon '{arg}' "
-                              f"(icons: {', '.join(icons) or 'none declared'})")
+            raise MarkupError(_("<icon {arg}>: unknown icon '{arg}' (icons: {value})",
+                                arg=arg, value=', '.join(icons) or 'none declared'))
         current = self.stack[-1]
         if icon.image:
             self.atoms.append(Atom(OBJECT, current.family.regular, icon.color or current.color,
@@ -334,7 +336,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
         ruby = _ruby_of(match)
         if ruby is not None:
             if "<" in ruby[0]:
-                raise MarkupError("a ruby base cannot hold markup")
+                raise MarkupError(_("a ruby base cannot hold markup"))
             p.ruby(*ruby)
             continue
         closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
@@ -348,9 +350,9 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             p.style(tag, bool(closing), arg, palette, parse_color)
     p.chars(_unbroken(text[pos:]))
     if len(p.stack) > 1:
-        raise MarkupError("a <b>, <i> or <color> tag is not closed")
+        raise MarkupError(_("a <b>, <i> or <color> tag is not closed"))
     if tcy_start is not None:
-        raise MarkupError("a <tcy> tag is not closed")
+        raise MarkupError(_("a <tcy> tag is not closed"))
     if p.missing:
         raise MissingGlyphs(p.missing, style.family.name)
     return p.atoms

@@ -17,6 +17,7 @@ from .fields import check_fields
 from .invariants import check_invariants
 from .python_checks import check_python
 from .sheets import check_sheets
+from ..i18n import _
 
 
 def check_identity(game: Game, report: Report) -> None:
@@ -26,7 +27,8 @@ def check_identity(game: Game, report: Report) -> None:
         first = seen.get(card.id)
         if first is not None:
             report.error(
-                f"card '{card.id}': duplicate card id (first defined at {first.loc})",
+                _("card '{card_id}': duplicate card id (first defined at {first_loc})",
+                  card_id=card.id, first_loc=first.loc),
                 card.locate("id"), "identity")
         else:
             seen[card.id] = card
@@ -36,15 +38,17 @@ def check_drafts(game: Game, report: Report) -> None:
     """A TBD value is a draft: reported as a warning, printed with a DRAFT mark."""
     for key in ("title", "title_en", "version"):
         if getattr(game, key) == TBD:
-            report.warning(f"the game's {key} is {TBD} (draft)",
+            report.warning(_("the game's {key} is {TBD} (draft)", key=key, TBD=TBD),
                            game.decks[0].source.locate((key,)) if game.decks else game.loc, "draft")
     for card in game.cards():
         for name in card.drafts():
-            report.warning(f"card '{card.id}': {name} is {TBD} (draft)", card.locate(name), "draft")
+            report.warning(_("card '{card_id}': {name} is {TBD} (draft)",
+                             card_id=card.id, name=name, TBD=TBD), card.locate(name), "draft")
     for table, value in game.data.items():
         for path in _tbd_paths(value, ()):
             where = ".".join(str(p) for p in (table,) + path)
-            report.warning(f"data {where} is {TBD} (draft)", game.data_sources[table].locate(path),
+            report.warning(_("data {where} is {TBD} (draft)",
+                             where=where, TBD=TBD), game.data_sources[table].locate(path),
                            "draft")
 
 
@@ -64,19 +68,25 @@ def check_counts(game: Game, report: Report) -> None:
     at most MAX_CARDS cards to print."""
     total = sum(d.slots or d.total for d in game.decks)
     if total > MAX_CARDS:
-        report.error(f"the game has {total:,} cards to print; a game holds at most {MAX_CARDS:,} "
-                     "(split it into several games)", game.loc, "deck")
+        report.error(_("the game has {total:,} cards to print; a game holds at most {MAX_CARDS:,} "
+                       "(split it into several games)",
+                           total=total, MAX_CARDS=MAX_CARDS), game.loc, "deck")
     for deck in game.decks:
         if deck.slots is not None:
             if deck.total > deck.slots:
-                report.error(f"deck '{deck.id}' has {deck.total} cards, more than its {deck.slots} "
-                             "slots", deck.source.locate(deck.path + ("slots",)), "deck")
+                report.error(_("deck '{deck_id}' has {deck_total} cards, more than its "
+                               "{deck_slots} slots",
+                                   deck_id=deck.id, deck_total=deck.total,
+                                   deck_slots=deck.slots), deck.source.locate(deck.path + ("slots",)), "deck")
             elif deck.total < deck.slots:
-                report.warning(f"deck '{deck.id}': {deck.total} of its {deck.slots} slots are "
-                               f"defined; {deck.slots - deck.total} are still to be designed (draft)",
+                report.warning(_("deck '{deck_id}': {deck_total} of its {deck_slots} slots are "
+                                 "defined; {n} are still to be designed (draft)",
+                                     deck_id=deck.id, deck_total=deck.total, deck_slots=deck.slots,
+                                     n=deck.slots - deck.total),
                                deck.source.locate(deck.path + ("slots",)), "draft")
         elif deck.total == 0 and ("deck", deck.id) not in report.tainted:
-            report.warning(f"deck '{deck.id}' has no cards yet (draft)", deck.loc, "draft")
+            report.warning(_("deck '{deck_id}' has no cards yet (draft)",
+                             deck_id=deck.id), deck.loc, "draft")
 
 
 CHECKS = (check_sheets, check_identity, check_counts, check_fields, check_boards, check_drafts,

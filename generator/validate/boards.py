@@ -8,6 +8,7 @@ from ..load.schema import suggest
 from ..model import Board, Game
 from ..problems import Report
 from ..units import SIZE_TOLERANCE, show_size
+from ..i18n import _
 
 MAX_CELLS = 10_000  # cells of one board
 
@@ -19,43 +20,51 @@ def check_board(game: Game, board: Board, report: Report) -> None:
     shape.check(board, game, report)  # what its shape asks of it (generator/boards)
     count = len(board.cells) or (shape.count(board.spec) if hasattr(shape, "count") else 0)
     if count > MAX_CELLS:  # (a map too large has no cells)
-        report.error(f"board '{board.id}' has {count:,} cells; a board has at most "
-                     f"{MAX_CELLS:,}", board.loc, "board")
+        report.error(_("board '{board_id}' has {count:,} cells; a board has at most {MAX_CELLS:,}",
+                       board_id=board.id, count=count, MAX_CELLS=MAX_CELLS), board.loc, "board")
         return
     seen: dict[tuple, object] = {}
     for cell in board.cells:
         first = seen.get(cell.key)
         if first is not None:
-            report.error(f"board '{board.id}': cell {cell.label} is given twice (first at "
-                         f"{first.loc})", cell.loc, "board")
+            report.error(_("board '{board_id}': cell {cell_label} is given twice (first at "
+                           "{first_loc})",
+                               board_id=board.id, cell_label=cell.label,
+                               first_loc=first.loc), cell.loc, "board")
         else:
             seen[cell.key] = cell
         if cell.tile is not None:
             if deck is None:
-                report.error(f"board '{board.id}': cell {cell.label} places tile '{cell.tile}', "
-                             "but the board names no deck: (deck: in game.yaml)",
+                report.error(_("board '{board_id}': cell {cell_label} places tile '{cell_tile}', "
+                               "but the board names no deck: (deck: in game.yaml)",
+                                   board_id=board.id, cell_label=cell.label, cell_tile=cell.tile),
                              cell.locate("tile"), "reference")
             elif cell.tile not in cards:
-                report.error(f"board '{board.id}': cell {cell.label} places tile '{cell.tile}', "
-                             f"which is not a card of deck '{deck.id}' "
-                             f"({suggest(cell.tile, sorted(cards), 'the deck')})",
+                report.error(_("board '{board_id}': cell {cell_label} places tile '{cell_tile}', "
+                               "which is not a card of deck '{deck_id}' ({suggest})",
+                                   board_id=board.id, cell_label=cell.label, cell_tile=cell.tile,
+                                   deck_id=deck.id, suggest=suggest(cell.tile, sorted(cards), 'the deck')),
                              cell.locate("tile"), "reference")
         kind = cell.record.get("type")
         if board.types is not None and kind is not None and kind not in board.types:
-            report.error(f"board '{board.id}': cell {cell.label} is of type '{kind}', which the "
-                         f"types table does not have ({suggest(str(kind), list(board.types), 'it')})",
+            report.error(_("board '{board_id}': cell {cell_label} is of type '{kind}', which the "
+                           "types table does not have ({suggest})",
+                               board_id=board.id, cell_label=cell.label, kind=kind,
+                               suggest=suggest(str(kind), list(board.types), 'it')),
                          cell.locate("type"), "reference")
     if board.cell_layout is not None:
         box = shape.cell_box(board)
         if box is None:
-            report.error(f"board '{board.id}': a cell layout draws grid squares and hexes, not "
-                         f"{board.shape}", board.loc, "board")
+            report.error(_("board '{board_id}': a cell layout draws grid squares and hexes, not "
+                           "{board_shape}",
+                               board_id=board.id, board_shape=board.shape), board.loc, "board")
         else:
             size = board.cell_layout.size
             if abs(size[0] - box[0]) > SIZE_TOLERANCE or abs(size[1] - box[1]) > SIZE_TOLERANCE:
-                report.error(f"board '{board.id}': the cell layout '{board.cell_layout.id}' is "
-                             f"{show_size(size)}, but a cell is {show_size(box)}; make the "
-                             "layout's size the cell's", board.cell_layout.loc, "board")
+                report.error(_("board '{board_id}': the cell layout '{cell_layout_id}' is {size}, "
+                               "but a cell is {box}; make the layout's size the cell's",
+                                   board_id=board.id, cell_layout_id=board.cell_layout.id,
+                                   size=show_size(size), box=show_size(box)), board.cell_layout.loc, "board")
 
 
 def check_boards(game: Game, report: Report) -> None:
@@ -63,8 +72,9 @@ def check_boards(game: Game, report: Report) -> None:
     for board in game.boards:
         first = seen.setdefault(board.id, board)
         if first is not board:  # both would be <game>-board-<id>.pdf
-            report.error(f"board '{board.id}' is declared twice (first at {first.loc}); a "
-                         "board's id names its file: give each board its own", board.loc,
+            report.error(_("board '{board_id}' is declared twice (first at {first_loc}); a "
+                           "board's id names its file: give each board its own",
+                               board_id=board.id, first_loc=first.loc), board.loc,
                          "identity")
             continue
         check_board(game, board, report)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..load.schema import (PatternError, make_validator, missing_key, pattern, report_errors,
+from ..load.schema import (NOUNS, PatternError, make_validator, missing_key, pattern,
+                           report_errors,
                            unknown_key)
 from ..model import CARD_KEYS, TBD, Card, Deck, Game
 from ..problems import Problem, Report
+from ..i18n import _
 
 JSON_TYPE = {"text": "string", "integer": "integer", "number": "number", "boolean": "boolean",
              "list": "array", "mapping": "object", "card": "string"}
@@ -57,8 +59,9 @@ def _bad_patterns(deck: Deck, report: Report) -> bool:
                 pattern(decl["pattern"])
             except PatternError as exc:
                 bad = True
-                report.error(f"deck '{deck.id}': the pattern of field '{path[0]}' is not a valid "
-                             f"regular expression: {exc}",
+                report.error(_("deck '{deck_id}': the pattern of field '{path}' is not a valid "
+                               "regular expression: {exc}",
+                                   deck_id=deck.id, path=path[0], exc=exc),
                              deck.source.locate(deck.path + ("fields",) + path + ("pattern",)),
                              "schema")
         if "items" in decl:
@@ -77,7 +80,8 @@ def _references(card: Card, decl: Mapping[str, Any], value: Any, path: tuple, id
     if value == TBD:
         return
     if decl.get("type") == "card" and isinstance(value, str) and value not in ids:
-        report.error(f"card '{card.id}': {path[0]} refers to unknown card '{value}'",
+        report.error(_("card '{card_id}': {path} refers to unknown card '{value}'",
+                       card_id=card.id, path=path[0], value=value),
                      card.locate(*path), "reference")
     elif decl.get("type") == "list" and "items" in decl and isinstance(value, list):
         for i, item in enumerate(value):
@@ -102,8 +106,7 @@ def check_fields(game: Game, report: Report) -> None:
             mine, errors = Report(), []
             report_errors(instance, validators[card.blank], mine,
                           lambda p, key, card=card: card.locate(*p, key=key),
-                          lambda p, card=card: f"card '{card.id}'", ignore=is_draft,
-                          errors=errors)
+                          lambda p: "", ignore=is_draft, errors=errors)  # (the card: below)
             if mine.problems:
                 report.taint(card.id)  # later stages skip what uses its values
             found += [(card, p, _about(e)) for p, e in zip(mine.problems, errors)]
@@ -132,7 +135,7 @@ def _report_once(deck: Deck, found: list, report: Report) -> None:
     same problem, not one more per card."""
     by_place: dict[tuple, list] = {}
     for card, problem, about in found:
-        rest = problem.message.removeprefix(f"card '{card.id}': ")
+        rest = problem.message
         by_place.setdefault((problem.location, rest, problem.level, problem.check, about),
                             []).append(card)
     meant = {(c.id, about[2]) for (*_, about), cards in by_place.items()
@@ -144,11 +147,14 @@ def _report_once(deck: Deck, found: list, report: Report) -> None:
                 continue
         if len(cards) > 1:
             if about[:1] == ("meant",):
-                rest = (f"column '{about[1]}' is not a field of deck '{deck.id}' (did you "
-                        f"mean '{about[2]}'?)")
+                rest = _("column '{column}' is not a field of deck '{deck}' (did you mean "
+                         "'{hint}'?)", column=about[1], deck=deck.id, hint=about[2])
             else:
-                rest = f"{rest} ({len(cards)} cards: {', '.join(c.id for c in cards[:3])}" \
-                       f"{', ...' if len(cards) > 3 else ''})"
+                rest = _("{message} ({n} cards: {ids})", message=rest, n=len(cards),
+                         ids=", ".join(c.id for c in cards[:3]) + (", ..." if len(cards) > 3
+                                                                   else ""))
             report.add(level, rest, location, check)
         else:
-            report.add(level, f"card '{cards[0].id}': {rest}", location, check)
+            card = _("{noun} '{name}'", noun=NOUNS["card"], name=cards[0].id)
+            report.add(level, _("{where}: {message}", where=card, message=rest), location,
+                       check)

@@ -25,6 +25,7 @@ import jinja2
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
 from ..sandbox import ENV, SandboxError, expression_problem, game_scope, in_words, reset_budget
+from ..i18n import _
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -197,7 +198,8 @@ def _at(check: Invariant, item: Item, values: dict, locators: dict) -> Location:
                 value = value[key]
             else:
                 known = f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""
-                broken = CheckBroken(f"at: '{check.at}' has no '{part}'{known}", "at",
+                broken = CheckBroken(_("at: '{check_at}' has no '{part}'{known}",
+                                       check_at=check.at, part=part, known=known), "at",
                                      CheckBroken.WRITTEN)
                 broken.missing = str(part)
                 raise broken
@@ -235,7 +237,8 @@ def _compile(check: Invariant):
         try:
             compiled["message"] = ENV.from_string(check.message)
         except jinja2.TemplateSyntaxError as exc:
-            raise CheckBroken(f"message is not a valid template: {exc.message}", "message",
+            raise CheckBroken(_("message is not a valid template: {exc_message}",
+                                exc_message=exc.message), "message",
                               CheckBroken.WRITTEN) from None
     return compiled
 
@@ -249,17 +252,21 @@ def evaluate(expr, scope: dict, field: str, fresh: bool = True):
         value = expr(**scope)
         if isinstance(value, jinja2.Undefined):  # a bare name that is not there ('A4'):
             str(value)  # said now, as the name it is, not where the value is used
-            raise CheckBroken(f"{field} cannot be evaluated: it names nothing defined", field)
+            raise CheckBroken(_("{field} cannot be evaluated: it names nothing defined",
+                                field=field), field)
         return value
     except SandboxError as exc:
-        raise CheckBroken(f"{field} cannot be evaluated: {exc}", field) from None
+        raise CheckBroken(_("{field} cannot be evaluated: {exc}",
+                            field=field, exc=exc), field) from None
     except RecursionError:
-        raise CheckBroken(f"{field} nests too deeply", field) from None
+        raise CheckBroken(_("{field} nests too deeply", field=field), field) from None
     except jinja2.exceptions.SecurityError as exc:
-        raise CheckBroken(f"{field} is not allowed: {exc}", field) from None
+        raise CheckBroken(_("{field} is not allowed: {exc}",
+                            field=field, exc=exc), field) from None
     except (jinja2.UndefinedError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
-        raise CheckBroken(f"{field} cannot be evaluated: {in_words(exc)}", field) from None
+        raise CheckBroken(_("{field} cannot be evaluated: {in_words}",
+                            field=field, in_words=in_words(exc)), field) from None
 
 
 def _touches(item: Item, tainted: set) -> bool:
@@ -280,7 +287,7 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report,
             try:
                 items = list(walk(check.for_path, values, locators))
             except PathMissing as exc:
-                raise CheckBroken(f"for: {exc}", "for", CheckBroken.WRITTEN) from None
+                raise CheckBroken(_("for: {exc}", exc=exc), "for", CheckBroken.WRITTEN) from None
         else:
             items = [Item(None, Locator(), False, {}, {})]
         broken_at, pointed, said = None, False, False  # a wrong `at:` is the check's mistake
@@ -309,25 +316,30 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report,
                 except (jinja2.TemplateError, SandboxError, TypeError, ValueError,
                         ArithmeticError, KeyError, AttributeError, IndexError,
                         RecursionError) as exc:
-                    raise CheckBroken(f"message cannot be rendered: {in_words(exc)}",
+                    raise CheckBroken(_("message cannot be rendered: {in_words}",
+                                        in_words=in_words(exc)),
                                       "message") from None
             else:
                 message = f"check failed: {check.assertion}"
             if where is None:  # `at:` names nothing here: said, and the item pointed at
                 if not said:
-                    report.error(f"check '{check.name}': {broken_at}", check.locate("at"),
+                    report.error(_("check '{check_name}': {broken_at}",
+                                   check_name=check.name, broken_at=broken_at), check.locate("at"),
                                  check.name)
                     said = True
                 where = _at(replace(check, at=None), item, values, locators)
             add(message, where, check.name)  # the designer's words, whatever `at:` says
         if broken_at is not None and not pointed and not said and \
                 broken_at.missing not in declared:  # wrong wherever it looks (not a field a
-            report.error(f"check '{check.name}': {broken_at}", check.locate("at"), check.name)
+            report.error(_("check '{check_name}': {broken_at}",
+                           check_name=check.name,
+                           broken_at=broken_at), check.locate("at"), check.name)
     except CheckBroken as exc:
         if tainted and exc.kind == CheckBroken.EVALUATING:
             report.skip()  # evaluating it met a value with errors: not the check's fault
             return
-        report.error(f"check '{check.name}': {exc}", check.locate(exc.field), check.name)
+        report.error(_("check '{check_name}': {exc}",
+                       check_name=check.name, exc=exc), check.locate(exc.field), check.name)
 
 
 def check_invariants(game: Game, report: Report) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..model import Card, Deck, Game, PythonCheck
 from ..problems import Location, Report, raised_in
+from ..i18n import _
 
 
 class CheckReport:
@@ -48,5 +49,6 @@ def check_python(game: Game, report: Report) -> None:
             line = found[1] if found else check.loc.line
             what = ("called sys.exit(): a check reports with report.error(), it cannot end the "
                     "run" if isinstance(exc, SystemExit) else f"raised {type(exc).__name__}: {exc}")
-            report.error(f"check '{check.name}' {what}", Location(check.loc.file, line, 1),
+            report.error(_("check '{check_name}' {what}",
+                           check_name=check.name, what=what), Location(check.loc.file, line, 1),
                          check.name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..model import Game, SheetPreset
 from ..problems import Report
 from ..units import SIZE_TOLERANCE, mm, same_size, show_size
+from ..i18n import _
 
 
 def check_sheets(game: Game, report: Report) -> None:
@@ -34,11 +35,13 @@ def _check_duplex(game: Game, report: Report) -> None:
     for deck in printed[1:]:
         first = printed[0]
         if deck.sheet.duplex != first.sheet.duplex:
-            report.error(f"deck '{deck.id}' prints its backs for {deck.sheet.duplex} duplex "
-                         f"(sheet '{deck.sheet.id}'), but deck '{first.id}' for "
-                         f"{first.sheet.duplex}: a game's backs are one file, printed one way; "
-                         "give them the same duplex: (in the presets, or in each deck's "
-                         "sheet: in game.yaml), or print them as targets of their own",
+            report.error(_("deck '{deck_id}' prints its backs for {sheet_duplex} duplex (sheet "
+                           "'{sheet_id}'), but deck '{first_id}' for {sheet_duplex2}: a "
+                           "game's backs are one file, printed one way; give them the same "
+                           "duplex: (in the presets, or in each deck's sheet: in game.yaml), "
+                           "or print them as targets of their own",
+                               deck_id=deck.id, sheet_duplex=deck.sheet.duplex,
+                               sheet_id=deck.sheet.id, first_id=first.id, sheet_duplex2=first.sheet.duplex),
                          deck.source.locate(deck.path + ("sheet",)), "sheet")
 
 
@@ -57,15 +60,17 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
         if room < -SIZE_TOLERANCE:
             fits = False
             report.error(
-                f"{where}: {sheet.columns if name == 'width' else sheet.rows} cards and margins "
-                f"need {_length(total - room, unit)} of paper {name}, but the paper is "
-                f"{_length(total, unit)}", sheet.where.get("grid", sheet.loc), "sheet")
+                _("{where}: {value} cards and margins need {length} of paper {name}, but the "
+                  "paper is {length2}",
+                      where=where, value=sheet.columns if name == 'width' else sheet.rows,
+                      length=_length(total - room, unit), name=name, length2=_length(total, unit)), sheet.where.get("grid", sheet.loc), "sheet")
         elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
             fits = False
             report.error(
-                f"{where}: margin {side} is {_length(sheet.margins_written[side], unit, 2)}, but "
-                f"paper, cards, gaps and the {'left' if side == 'right' else 'top'} margin leave "
-                f"{_length(room, unit, 2)}", sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+                _("{where}: margin {side} is {length}, but paper, cards, gaps and the {value} "
+                  "margin leave {length2}",
+                      where=where, side=side, length=_length(sheet.margins_written[side], unit, 2),
+                      value='left' if side == 'right' else 'top', length2=_length(room, unit, 2)), sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
     return fits
 
 
@@ -81,9 +86,11 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
     said = f"the {_length(u, unit)} from each edge a printer cannot print (unprintable:)"
     side, room = min(sides.items(), key=lambda item: item[1])
     if room < u - SIZE_TOLERANCE:
-        report.error(f"{where}: the cards come to {_length(room, unit)} from the paper's {side} "
-                     f"edge, inside {said}; widen the margins, or say what the printer "
-                     "can do (unprintable: 3mm)", sheet.where.get("unprintable", sheet.loc),
+        report.error(_("{where}: the cards come to {length} from the paper's {side} edge, inside "
+                       "{said}; widen the margins, or say what the printer can do "
+                       "(unprintable: 3mm)",
+                           where=where, length=_length(room, unit), side=side,
+                           said=said), sheet.where.get("unprintable", sheet.loc),
                      "sheet")
         return
     if sheet.crop_marks:
@@ -95,9 +102,10 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
                     f"{_length(fits, unit).replace(' ', '')}}}) or the margins wider"
                     if fits >= mm(1) else "there is no room for them: widen the margins, or "
                     "leave them out (crop_marks: false)")
-            report.error(f"{where}: the crop marks reach {_length(max(0.0, room - reach), unit)} "
-                         f"from the paper's {side} edge, inside {said}: they would not print; "
-                         f"{mend}", sheet.where.get("crop_marks", sheet.loc), "sheet")
+            report.error(_("{where}: the crop marks reach {length} from the paper's {side} edge, "
+                           "inside {said}: they would not print; {mend}",
+                               where=where, length=_length(max(0.0, room - reach), unit),
+                               side=side, said=said, mend=mend), sheet.where.get("crop_marks", sheet.loc), "sheet")
 
 
 def _length(points: float, unit: str, places: int = 1) -> str:
@@ -114,17 +122,21 @@ def _check_sizes(deck, report: Report) -> None:
         what = (f"layout '{front.id}' makes standees of {show_size(piece, front.unit)}"
                 if piece != front.size else
                 f"layout '{front.id}' is {show_size(front.size, front.unit)}")
-        report.error(f"deck '{deck.id}': {what}, "
-                     f"but sheet preset '{deck.sheet.id}' holds {show_size(slot, deck.sheet.unit)} "
-                     "cards",
+        report.error(_("deck '{deck_id}': {what}, but sheet preset '{sheet_id}' holds {slot} cards",
+                       deck_id=deck.id, what=what, sheet_id=deck.sheet.id,
+                       slot=show_size(slot, deck.sheet.unit)),
                      deck.source.locate(deck.path + ("front",)), "layout")
     if not same_size(front.size, back.size):
-        report.error(f"deck '{deck.id}': back layout '{back.id}' is {show_size(back.size, back.unit)}, "
-                     f"but the front layout '{front.id}' is {show_size(front.size, front.unit)}",
+        report.error(_("deck '{deck_id}': back layout '{back_id}' is {back_size}, but the front "
+                       "layout '{front_id}' is {front_size}",
+                           deck_id=deck.id, back_id=back.id,
+                           back_size=show_size(back.size, back.unit), front_id=front.id, front_size=show_size(front.size, front.unit)),
                      deck.source.locate(deck.path + ("back",)), "layout")
     for card in deck.cards:
         own = deck.card_backs.get(card.back) if card.back else None
         if own is not None and not same_size(front.size, own.size):
-            report.error(f"card '{card.id}': back layout '{own.id}' is {show_size(own.size, own.unit)}, "
-                         f"but the front layout '{front.id}' is {show_size(front.size, front.unit)}",
+            report.error(_("card '{card_id}': back layout '{own_id}' is {own_size}, but the front "
+                           "layout '{front_id}' is {front_size}",
+                               card_id=card.id, own_id=own.id,
+                               own_size=show_size(own.size, own.unit), front_id=front.id, front_size=show_size(front.size, front.unit)),
                          card.locate("back"), "layout")

@@ -22,6 +22,7 @@ from ..paths import contained
 from ..problems import CardgenError, ExitCode, counted
 from . import pdf
 from .pdf import PdfFile
+from ..i18n import _
 
 
 class OutputError(CardgenError):
@@ -141,7 +142,7 @@ def meeting_paths(sets: list, display) -> bool:
     (two targets whose names meet: target 'a' with a deck 'fronts' writes
     <game>-a-backs-fronts.pdf, the fronts of a target 'a-backs'). True if any meet."""
     owners: dict = {}
-    for n, (who, _, _, outputs) in enumerate(sets):
+    for n, (who, _unused, _unused, outputs) in enumerate(sets):
         for output in outputs:
             owners.setdefault(output.path, []).append(n)
     pairs: dict = {}
@@ -155,7 +156,8 @@ def meeting_paths(sets: list, display) -> bool:
         more = f" (and {counted(len(paths) - 1, 'other file')})" \
             if len(paths) > 1 else ""
         sets[first][1].error(
-            f"{both}{display(paths[0])}{more}: their files' names meet (a target's name, a "
-            "deck's or a board's id makes another's name); rename one of them",
+            _("{both}{display}{more}: their files' names meet (a target's name, a deck's or a "
+              "board's id makes another's name); rename one of them",
+                  both=both, display=display(paths[0]), more=more),
             sets[later][2], "output")
     return bool(pairs)

@@ -1,3 +1,10 @@
+// The page's words, in its language (serve.PAGE_WORDS, translated by the server): T() gives
+// one with its {values} filled in, N() the one that agrees with a count.
+const WORDS = JSON.parse(document.getElementById('words').textContent);
+function T(text, values = {}) {
+  return (WORDS[text] || text).replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+function N(one, many, n, values = {}) { return T(n === 1 ? one : many, {...values, n}); }
 const MM_PX = 96 / 25.4;  // CSS pixels per millimetre: a card at print size
 let state = JSON.parse(document.getElementById('state').textContent);
 let deck = '', open = null;
@@ -36,19 +43,19 @@ function renderHeader() {
   const errors = state.problems.filter(p => p.level === 'error').length;
   const drafts = state.problems.filter(p => p.check === 'draft').length;
   const others = state.problems.length - errors - drafts;
-  let text = `${errors} error${errors === 1 ? '' : 's'}, ${drafts} draft${drafts === 1 ? '' : 's'}`;
-  if (others) text += `, ${others} other warning${others === 1 ? '' : 's'}`;
-  if (state.built_at) text += `, last good build ${state.built_at}`;
+  let text = N('{n} error', '{n} errors', errors) + T(', ') + N('{n} draft', '{n} drafts', drafts);
+  if (others) text += T(', ') + N('{n} other warning', '{n} other warnings', others);
+  if (state.built_at) text += T(', last good build {when}', {when: state.built_at});
   $('status').textContent = text;
-  if (state.building) $('status').append(' ', el('span', {class: 'building'}, 'Building…'));
+  if (state.building) $('status').append(' ', el('span', {class: 'building'}, T('Building…')));
   // The banner says what is true: before the first build there are no last good cards.
   const first = state.problems.find(p => p.level === 'error');
   $('banner').hidden = state.ok || (state.building && !state.built_at);
-  $('banner').textContent = (state.built_at ? 'The data has errors: these are the last good cards.'
-                             : 'The data has errors: nothing has built yet.') +
-                            (first ? ' ' + first.message : '');
+  $('banner').textContent = (state.built_at ? T('The data has errors: these are the last good cards.')
+                             : T('The data has errors: nothing has built yet.')) +
+                            (first ? ' ' + first.text : '');
   const tabs = $('tabs');
-  tabs.replaceChildren(...[{id: '', name: 'All decks'}, ...state.decks].map(d => {
+  tabs.replaceChildren(...[{id: '', name: T('All decks')}, ...state.decks].map(d => {
     const b = el('button', {type: 'button', 'aria-pressed': String(d.id === deck), 'data-deck': d.id}, d.name);
     b.addEventListener('click', () => { deck = d.id; render(); });
     return b;
@@ -96,7 +103,7 @@ function figureOf(c) {  // a card's figure, made or brought up to date
   let fig = $('card-' + c.id);
   if (!fig || !fig.classList.contains('card')) {
     fig = el('figure', {id: 'card-' + c.id, class: 'card', tabindex: '0'},
-             img(c.front, c.name, c.front_v), img(c.back, 'back of ' + c.name, c.back_v),
+             img(c.front, c.name, c.front_v), img(c.back, T('back of {name}', {name: c.name}), c.back_v),
              el('figcaption', {}));
     fig.addEventListener('click', () => zoom(c.id));
     fig.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); zoom(c.id); } });
@@ -110,14 +117,14 @@ function figureOf(c) {  // a card's figure, made or brought up to date
   }
   fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
                                                   el('code', {}, c.id), ' ×' + c.copies,
-    ...(c.held ? [' ', el('span', {class: 'held'}, '(last good version: it has errors)')] : []));
+    ...(c.held ? [' ', el('span', {class: 'held'}, T('(last good version: it has errors)'))] : []));
   fig.classList.toggle('held', Boolean(c.held));
   const mine = fig.problems;
   const badge = fig.querySelector('.badge');
   if (badge) badge.remove();
   if (mine.length) {
     const level = mine.some(p => p.level === 'error') ? 'error' : 'warning';
-    fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.message).join('\n')},
+    fig.append(el('span', {class: 'badge ' + level, title: mine.map(p => p.text).join('\n')},
                   String(mine.length)));
   }
   return fig;
@@ -175,20 +182,22 @@ function renderReport() {  // grouped by the card's name, each problem leading t
   const groups = new Map();
   const named = new Map(state.cards.map(c => [c.id, c]));
   for (const p of [...state.problems].sort((a, b) => (a.level === 'error' ? 0 : 1) - (b.level === 'error' ? 0 : 1))) {
-    const key = p.card ? (named.has(p.card) ? `${named.get(p.card).name} (${p.card})` : 'card ' + p.card) : p.group;
+    const key = p.card ? (named.has(p.card) ? `${named.get(p.card).name} (${p.card})`
+                                            : T('card {id}', {id: p.card})) : T(p.group);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(p);
   }
-  if (!groups.size) { $('problems').replaceChildren(el('p', {}, 'no problems')); return; }
+  if (!groups.size) { $('problems').replaceChildren(el('p', {}, T('no problems'))); return; }
   $('problems').replaceChildren(...[...groups].map(([key, list]) => {
     const errors = list.filter(p => p.level === 'error').length;
     const d = el('details', {class: 'group'}, el('summary', {},
-      `${key}: ${errors ? errors + ' error' + (errors === 1 ? '' : 's') + ', ' : ''}${list.length - errors} warning${list.length - errors === 1 ? '' : 's'}`));
+      `${key}: ${errors ? N('{n} error', '{n} errors', errors) + T(', ') : ''}` +
+      N('{n} warning', '{n} warnings', list.length - errors)));
     if (errors) d.open = true;
     d.append(el('ul', {}, ...list.map(p => {
-      const item = el('li', {class: p.level}, place(p), ` ${p.level}: ${p.message} [${p.check}]`);
+      const item = el('li', {class: p.level}, place(p), ` ${T(p.level)}: ${p.text} [${p.check}]`);
       if (p.card && named.has(p.card)) {
-        const go = el('button', {type: 'button', class: 'to-card'}, 'show the card');
+        const go = el('button', {type: 'button', class: 'to-card'}, T('show the card'));
         go.addEventListener('click', () => zoom(p.card));
         item.append(' ', go);
       }
@@ -215,26 +224,29 @@ function renderStats() {
     return el('table', {}, head, ...b.rows.map(r => el('tr', {}, ...r.map(c => el('td', {}, c)))));
   }));
 }
-const FLIP = {'long-edge': 'turned over on its long edge', 'short-edge': 'turned over on its short edge'};
+const FLIP = {'long-edge': 'turned over on its long edge', 'short-edge': 'turned over on its short edge'};  // T()
 function renderSheets() {  // made when the view is open: a sheet's pictures are drawn when asked
   if (view !== 'sheets') return;
   const sheets = (state.sheets || []).filter(s => !deck || s.deck === deck);
   const list = $('sheet-list'), old = new Map([...list.children].map(f => [f.id, f]));
   list.replaceChildren(...sheets.map(s => {
     const fig = old.get('sheet-' + s.n) || el('figure', {class: 'sheet', id: 'sheet-' + s.n},
-      img(s.front, `sheet ${s.n}, fronts`, s.front_v), img(s.back, `sheet ${s.n}, backs`, s.back_v),
+      img(s.front, T('sheet {n}, fronts', {n: s.n}), s.front_v),
+      img(s.back, T('sheet {n}, backs', {n: s.n}), s.back_v),
       el('figcaption', {}));
     const [front, back] = fig.querySelectorAll('img');
     for (const [image, name, v] of [[front, s.front, s.front_v], [back, s.back, s.back_v]]) {
       if (image.getAttribute('src') !== src(name, v)) image.setAttribute('src', src(name, v));
     }
-    const what = [s.cards && `${s.cards} card${s.cards === 1 ? '' : 's'}`,
-                  s.blank && `${s.blank} blank slot${s.blank === 1 ? '' : 's'} (filler cards)`];
-    fig.querySelector('figcaption').textContent = `Sheet ${s.n}: ${s.deck_name || s.deck}, ` +
-      `${what.filter(Boolean).join(' and ')}; the back page as it prints, ${FLIP[s.duplex] || s.duplex}`;
+    const what = [s.cards && N('{n} card', '{n} cards', s.cards),
+                  s.blank && N('{n} blank slot (filler cards)', '{n} blank slots (filler cards)', s.blank)];
+    fig.querySelector('figcaption').textContent = T(
+      'Sheet {n}: {deck}, {what}; the back page as it prints, {flip}',
+      {n: s.n, deck: s.deck_name || s.deck, what: what.filter(Boolean).join(T(' and ')),
+       flip: FLIP[s.duplex] ? T(FLIP[s.duplex]) : s.duplex});
     return fig;
   }));
-  if (!sheets.length) list.replaceChildren(el('p', {}, 'No sheets yet: they come with a build without errors.'));
+  if (!sheets.length) list.replaceChildren(el('p', {}, T('No sheets yet: they come with a build without errors.')));
 }
 let view = 'cards';
 const VIEWS = {cards: 'gallery', stats: 'stats', sheets: 'sheets'};  // a view's button and section
@@ -250,12 +262,12 @@ function showView(name) {
 }
 for (const key of Object.keys(VIEWS)) $('view-' + key).addEventListener('click', () => showView(key));
 function marked(image, changed) {  // a page that prints differently since --changes-since
-  if (changed) { image.classList.add('changed'); image.title = 'changed'; }
+  if (changed) { image.classList.add('changed'); image.title = T('changed'); }
   return image;
 }
 function renderRulebook() {
   const changed = new Set(state.changed_pages || []);
-  $('rulebook').replaceChildren(...state.pages.map(p => marked(img(p, 'rulebook page'),
+  $('rulebook').replaceChildren(...state.pages.map(p => marked(img(p, T('rulebook page')),
                                                                changed.has(p))));
 }
 function renderBoards() {
@@ -264,7 +276,7 @@ function renderBoards() {
   $('boards').replaceChildren(...boards.map(b => {
     const changed = new Set(b.changed || []);
     return el('figure', {class: 'board', id: 'board-' + b.id},
-              ...b.pages.map(p => marked(img(p, 'board ' + b.title), changed.has(p))),
+              ...b.pages.map(p => marked(img(p, T('board {title}', {title: b.title})), changed.has(p))),
               el('figcaption', {}, b.title));
   }));
 }
@@ -284,21 +296,21 @@ function zoom(id) {
   const guides = $('zoom').dataset.guides === '1';  // trim, bleed, safe and boxes drawn
   const sharp = (name, alt) => el('img', {src: src(name).replace('/img/', '/zoom/') +
                                            (guides ? '&guides=1' : ''), alt: alt});
-  const faces = [sharp(c.front, c.name), sharp(c.back, 'back of ' + c.name)];
+  const faces = [sharp(c.front, c.name), sharp(c.back, T('back of {name}', {name: c.name}))];
   for (const f of faces) { f.style.width = size.width; f.style.height = size.height; }
-  const close = el('button', {type: 'button'}, 'Close (Esc)');
+  const close = el('button', {type: 'button'}, T('Close (Esc)'));
   close.addEventListener('click', unzoom);
   const rows = Object.entries(c.fields).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, v)));
-  const mine = problemsOf(c.id).map(p => el('li', {}, `${p.level}: ${p.message}`));
+  const mine = problemsOf(c.id).map(p => el('li', {}, `${T(p.level)}: ${p.text}`));
   const toggle = el('button', {type: 'button', id: 'guides', 'aria-pressed': String(guides)},
-                    guides ? 'Hide guides' : 'Show guides');
+                    guides ? T('Hide guides') : T('Show guides'));
   toggle.addEventListener('click', () => {
     $('zoom').dataset.guides = guides ? '' : '1';
     zoom(id);
     $('guides').focus();
   });
   $('zoom').replaceChildren(close, toggle, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
-    el('p', {}, `${c.w_mm} × ${c.h_mm} mm, at print size; ← → for the next card`),
+    el('p', {}, T('{w} × {h} mm, at print size; ← → for the next card', {w: c.w_mm, h: c.h_mm})),
     el('div', {class: 'faces'}, ...faces), el('table', {}, ...rows), el('ul', {}, ...mine));
   $('zoom').hidden = false;
   $('zoom').dataset.index = String(shown.findIndex(x => x.id === id));

@@ -1,0 +1,163 @@
+"""The language cardgen writes in: English, or Japanese.
+
+What cardgen writes for people (messages, the print guide, the preview page, the
+comments of `cardgen new`) is written in English in the code, marked for translation:
+
+    report.error(_("card '{card}': {field} is TBD (draft)", card=card.id, field=name), ...)
+
+`_` returns a `Message`: a str holding the English text (so that it is compared, sorted
+and stored as before), which also keeps its English template and its values. Where the
+message is shown, `shown()` gives it in the language of the moment, from the catalogue
+generator/locale/<lang>/LC_MESSAGES/cardgen.po (gettext's format: Babel extracts the
+templates from the code with `make messages`; tests/test_i18n.py fails on a template the
+catalogue does not translate). Values that are Messages themselves are shown in the
+same language; other values as they are (a game's own words are never translated).
+
+The language: `--lang` on the command line; else Japanese when the user's locale is
+Japanese (LC_ALL, LC_MESSAGES or LANG: ja_JP.UTF-8) or the game says `lang: ja`;
+else English.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+LANGS = ("en", "ja")  # English is the code's own; the others have a catalogue
+DEFAULT = "en"
+LOCALE = Path(__file__).resolve().parent / "locale"
+DOMAIN = "cardgen"
+
+_asked: ContextVar[str | None] = ContextVar("cardgen_lang_asked", default=None)  # --lang
+_game: ContextVar[str | None] = ContextVar("cardgen_lang_game", default=None)  # lang: of a game
+_PLACE = re.compile(r"\{(\w+)[^{}]*\}")
+
+
+def from_environment(environ=None) -> str | None:
+    """The language of the user's locale, as gettext reads it (the first of LC_ALL,
+    LC_MESSAGES and LANG that is set): "ja" for ja_JP.UTF-8, None for a language cardgen
+    has no catalogue for."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            code = value.split(".")[0].split("_")[0].split("@")[0].lower()
+            return code if code in LANGS else None
+    return None
+
+
+def asked() -> str | None:
+    """The language the command line asked for (--lang), if it did: what a thread of its
+    own (the preview server's builds) speaks in, as the command does."""
+    return _asked.get()
+
+
+def language() -> str:
+    """The language of the moment."""
+    asked = _asked.get()
+    if asked:
+        return asked
+    if from_environment() == "ja" or _game.get() == "ja":
+        return "ja"
+    return DEFAULT
+
+
+@contextlib.contextmanager
+def speaking(asked: str | None = None, game: str | None = None) -> Iterator[None]:
+    """Within: `asked` (the command line's --lang) or, where it is None, the one that is
+    asked already; `game`: the language the game declares."""
+    tokens = [_game.set(game)] if game is not None else []
+    asked_token = _asked.set(asked) if asked else None
+    try:
+        yield
+    finally:
+        if asked_token is not None:
+            _asked.reset(asked_token)
+        for token in tokens:
+            _game.reset(token)
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """The translations of a language: English template -> its translation (an empty
+    mapping for English)."""
+    if lang == DEFAULT:
+        return {}
+    from babel.messages.pofile import read_po
+    path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as f:
+        read = read_po(f, locale=lang)
+    found: dict[str, str] = {}
+    for m in read:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, tuple):  # singular and plural: Japanese says both alike
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            if strings and strings[0]:
+                for english in m.id:
+                    found[english] = strings[0]
+        elif m.string:
+            found[m.id] = m.string
+    return found
+
+
+def _show(value, lang: str):
+    return value.shown(lang) if isinstance(value, Message) else value
+
+
+class Message(str):
+    """A message in English (its str), with what it takes to say it in another language."""
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, values: dict | None):
+        text = template if values is None else template.format(**values)
+        self = super().__new__(cls, text)
+        self.template, self.values = template, values
+        return self
+
+    def shown(self, lang: str | None = None) -> str:
+        lang = lang or language()
+        if lang == DEFAULT:
+            return str.__str__(self)
+        translated = catalogue(lang).get(self.template, self.template)
+        if self.values is None:  # a word that whoever shows it fills in (N_)
+            return translated
+        values = {k: _show(v, lang) for k, v in self.values.items()}
+        return translated.format(**values)
+
+    def __reduce__(self):  # a Message crosses processes as a Message (build workers)
+        return Message, (self.template, self.values)
+
+
+def _(template: str, **values) -> Message:
+    """`template` (English, with {named} values) marked for translation."""
+    return Message(template, values)
+
+
+def N_(template: str) -> Message:
+    """`template` marked for translation as it is, its {values} left for whoever shows it
+    to fill in (the preview page's script)."""
+    return Message(template, None)
+
+
+def _n(one: str, many: str, n: int, **values) -> Message:
+    """`one` or `many` by the count `n` (given to the template as {n}), marked for
+    translation: "{n} card" / "{n} cards" (Japanese says both alike: "{n} 枚")."""
+    return Message(one if n == 1 else many, {"n": n, **values})
+
+
+def shown(text) -> str:
+    """Any text as the moment's language shows it: a Message translated, a str as it is."""
+    return text.shown() if isinstance(text, Message) else str(text)
+
+
+def places(template: str) -> set[str]:
+    """The names of the values a template takes: a translation takes the same."""
+    return set(_PLACE.findall(template))
