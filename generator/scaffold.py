@@ -21,7 +21,7 @@ from .load.yamlfile import load_yaml
 from .paths import NAME_RULE, Outside, inside, is_name
 from .problems import Report, UsageError
 from .units import CARD_SIZES, PAPER, card_size_problem, paper_name, parse_length, to_mm
-from .i18n import _
+from .i18n import N_, _
 
 # The sheet a named size is printed on, per paper; any other size goes on plain paper
 # (plain-<paper>), where the grid is fitted to the card.
@@ -33,29 +33,54 @@ RULEBOOK_PAGE = {True: "Half-letter", False: "A5"}  # half the US or the ISO pap
 _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in)\s*$")
 
 GAME_YAML = """\
-# {game}: made by `cardgen new`. Every key is explained in docs/format.md.
-title: {game}                # the game's title: card backs and the rulebook cover show it
-lang: {lang}                 # en or ja: the words cardgen adds (rulebook cover, contents)
+# {c_intro}
+title: {game}                # {c_title}
+lang: {lang}                 # {c_lang}
 decks:
   - id: cards
-    name: Cards
-    cards: cards.yaml        # the deck file: one entry per card
-    {sheet_line}# the paper the cards are printed on (docs/printing.md)
-    front: {game}-front      # the card face, a layout in layouts/ (docs/layouts.md)
+    name: {deck_name}
+    cards: cards.yaml        # {c_cards}
+    {sheet_line}# {c_sheet}
+    front: {game}-front      # {c_front}
     back: {game}-back
     color: "#2f5d8a"
-    fields:                  # what every card has; checked by `cardgen validate`
+    fields:                  # {c_fields}
       name: {{type: text, required: true}}
       cost: {{type: integer, required: true, minimum: 0}}
       text: {{type: text}}
 rulebook:
-  template: rulebook.md      # Markdown with data in {{{{ }}}} (docs/rulebook.md)
+  template: rulebook.md      # {c_rulebook}
   page: {page}
 """
+# The comments of the files `cardgen new` writes, in the new game's language.
+COMMENTS = {
+    "c_intro": N_("{game}: made by `cardgen new`. Every key is explained in docs/format.md."),
+    "c_title": N_("the game's title: card backs and the rulebook cover show it"),
+    "c_lang": N_("en or ja: the language of the words cardgen adds (rulebook cover, contents) "
+                 "and of its messages"),
+    "c_cards": N_("the deck file: one entry per card"),
+    "c_sheet": N_("the paper the cards are printed on (docs/printing.md)"),
+    "c_front": N_("the card face, a layout in layouts/ (docs/layouts.md)"),
+    "c_fields": N_("what every card has; checked by `cardgen validate`"),
+    "c_rulebook": N_("Markdown with data in {{ }} (docs/rulebook.md)"),
+    "deck_name": N_("Cards"),
+    "c_deck_file": N_("The cards. `copies` says how many to print; a value you have not "
+                      "decided yet\n# can be TBD: `cardgen validate` lists it and the card "
+                      "prints with a DRAFT mark."),
+    "c_front_layout": N_("{game}: card front ({size}). Positions are from the top-left "
+                         "corner; % is of the card."),
+    "c_back_layout": N_("{game}: card back ({size})."),
+}
+
+
+def _comments(lang: str, game: str, size: str) -> dict[str, str]:
+    """The comments, said in `lang` (the new game's)."""
+    return {key: message.shown(lang).replace("{game}", game).replace("{size}", size)
+            for key, message in COMMENTS.items()}
+
 
 CARDS_YAML = {"ja": """\
-# The cards. `copies` says how many to print; a value you have not decided yet can
-# be TBD: `cardgen validate` lists it and the card prints with a DRAFT mark.
+# {c_deck_file}
 cards:
   - id: scout
     name: 斥候
@@ -72,8 +97,7 @@ cards:
     cost: 2
     text: TBD
 """, "en": """\
-# The cards. `copies` says how many to print; a value you have not decided yet can
-# be TBD: `cardgen validate` lists it and the card prints with a DRAFT mark.
+# {c_deck_file}
 cards:
   - id: scout
     name: Scout
@@ -92,7 +116,7 @@ cards:
 """}
 
 FRONT_YAML = """\
-# {game}: card front ({size}). Positions are from the top-left corner; % is of the card.
+# {c_front_layout}
 size: {size}
 elements:
   - {{name: background, type: rect, fill: "{{{{ deck.color }}}}", bleed: true}}
@@ -108,7 +132,7 @@ elements:
 """
 
 BACK_YAML = """\
-# {game}: card back ({size}).
+# {c_back_layout}
 size: {size}
 elements:
   - {{name: background, type: rect, fill: "{{{{ deck.color }}}}", bleed: true}}
@@ -222,14 +246,15 @@ def new_game(project: Project, game: str, size: str, sheet: str | None = None,
                                    size_words=size_words, paper=paper))
     folder = project.cards / game
     layouts = project.root / "layouts"
+    said = _comments(lang, game, layout_size)
     files = {
         folder / "game.yaml": GAME_YAML.format(game=game, lang=lang,
                                                  page=RULEBOOK_PAGE[paper in ENGLISH_PAPERS],
-                                                 sheet_line=f"sheet: {sheet}".ljust(25)),
-        folder / "cards.yaml": CARDS_YAML[lang],
+                                                 sheet_line=f"sheet: {sheet}".ljust(25), **said),
+        folder / "cards.yaml": CARDS_YAML[lang].format(**said),
         folder / "rulebook.md": RULEBOOK_MD[lang].format(),
-        layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=layout_size),
-        layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=layout_size),
+        layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=layout_size, **said),
+        layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=layout_size, **said),
     }
     existing = [p for p in [folder, *files] if os.path.lexists(p)]  # a dangling link exists too
     if existing:
@@ -243,7 +268,8 @@ def new_game(project: Project, game: str, size: str, sheet: str | None = None,
                                "cardgen new writes only inside it, so nothing was written",
                                    display=project.display(path))) \
                 from None
-    _try_build(project, game, files, f"{size_words} cards on sheet preset '{sheet}'")
+    _try_build(project, game, files, _("{size} cards on sheet preset '{sheet}'",
+                                       size=size_words, sheet=sheet))
     folder.mkdir(parents=True)
     for path, text in files.items():
         # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile.
@@ -273,7 +299,8 @@ def _try_build(project: Project, game: str, files: dict[Path, str], what: str) -
         errors = outcome.report.errors
     if errors:
         first = errors[0].message
-        raise UsageError(f"{game} would not build with {what}, so nothing was written: {first}"
-                         + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
-                         + "; choose another --size or --sheet, or leave --sheet out for one "
-                         "that suits the size and paper")
+        more = _(" (and {n} more)", n=len(errors) - 1) if len(errors) > 1 else ""
+        raise UsageError(_("{game} would not build with {what}, so nothing was written: "
+                           "{first}{more}; choose another --size or --sheet, or leave --sheet "
+                           "out for one that suits the size and paper", game=game, what=what,
+                           first=first, more=more))

@@ -22,7 +22,8 @@ from markdown_it import MarkdownIt
 
 from conftest import REPO
 
-DOCS = sorted((REPO / "docs").glob("*.md")) + [REPO / "README.md"]
+DOCS = sorted((REPO / "docs").glob("*.md")) + sorted((REPO / "docs/ja").glob("*.md")) + \
+    [REPO / "README.md"]
 # Where a path the docs name must be a file of the repository: its own folders and the four
 # games (a designer's cards/mygame/ or layouts/my-front.yaml is an example, not a file).
 ROOTS = ("docs/", "generator/", "tests/", "benchmarks/", "cards/lastdance/", "cards/odoriko/",
@@ -148,3 +149,32 @@ def test_the_counters_a_number_stays_with_are_the_ones_documented():
     said = said[:said.index("\n\n")].replace("\n", "")
     assert "、".join(COUNTERS) in said and "、".join(BEFORE_NUMBERS) in said
     assert "、".join(RANGES) in said
+
+
+def test_each_japanese_doc_keeps_in_step_with_its_english_one():
+    """docs/ja/X.md is docs/X.md in Japanese: the same sections at the same levels (their
+    numbers, where numbered), the same commands and the same files written, so that a
+    change to one that the other lacks fails here."""
+    import re
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    japanese = sorted((docs / "ja").glob("*.md"))
+    assert japanese, "docs/ja/ has no pages"
+    block = re.compile(r"^```(\S*)([^\n]*)\n(.*?)^```", re.S | re.M)
+
+    def shape(text: str):
+        outside = block.sub("", text)
+        heads = [(len(m[1]), re.match(r"\d*", m[2])[0])
+                 for m in re.finditer(r"^(#+) (.*)$", outside, re.M)]
+        commands = [line.replace(" --lang en", "") for kind, _info, body in block.findall(text)
+                    if kind == "sh" for line in body.strip().splitlines()]
+        files = [(info.strip(), body) for kind, info, body in block.findall(text)
+                 if "file=" in info]
+        return heads, commands, files
+
+    for page in japanese:
+        english = docs / page.name
+        assert english.is_file(), f"docs/ja/{page.name} has no English page"
+        ja, en = shape(page.read_text("utf-8")), shape(english.read_text("utf-8"))
+        assert ja[0] == en[0], (page.name, "sections", ja[0], en[0])
+        assert ja[1] == en[1], (page.name, "commands")
+        assert ja[2] == en[2], (page.name, "files written")

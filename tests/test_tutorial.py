@@ -7,14 +7,22 @@ from __future__ import annotations
 import re
 import shlex
 
+import pytest
+
 from conftest import REPO
 from pdfcheck import reader
 
 BLOCK = re.compile(r"^```(\S*)([^\n]*)\n(.*?)^```", re.S | re.M)
 
 
-def test_the_tutorial_runs_as_written(project, cardgen):
-    text = (REPO / "docs/tutorial.md").read_text("utf-8")
+@pytest.mark.parametrize("tutorial, locale", [("docs/tutorial.md", "C.UTF-8"),
+                                              ("docs/ja/tutorial.md", "ja_JP.UTF-8")])
+def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, locale):
+    """The English tutorial and the Japanese one, each under a locale of its language."""
+    monkeypatch.setenv("LANG", locale)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    text = (REPO / tutorial).read_text("utf-8")
     outputs = []
     ran = 0
     for kind, info, body in BLOCK.findall(text):

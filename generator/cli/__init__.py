@@ -452,8 +452,8 @@ def cmd_calibrate(args, project: Project) -> int:
 def cmd_new(args, project: Project) -> int:
     written = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang)
     for path in written:
-        print(f"wrote {project.display(path)}")
-    print(f"next: cardgen validate {args.game}, then cardgen build {args.game}")
+        print(shown(_("wrote {file}", file=project.display(path))))
+    print(shown(_("next: cardgen validate {game}, then cardgen build {game}", game=args.game)))
     return ExitCode.OK
 
 

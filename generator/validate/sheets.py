@@ -119,9 +119,10 @@ def _check_sizes(deck, report: Report) -> None:
     front, back, slot = deck.front, deck.back, deck.sheet.card
     piece = deck.piece_size
     if not (same_size(piece, slot) or same_size(piece, (slot[1], slot[0]))):
-        what = (f"layout '{front.id}' makes standees of {show_size(piece, front.unit)}"
-                if piece != front.size else
-                f"layout '{front.id}' is {show_size(front.size, front.unit)}")
+        what = _("layout '{layout}' makes standees of {size}", layout=front.id,
+                 size=show_size(piece, front.unit)) if piece != front.size else \
+            _("layout '{layout}' is {size}", layout=front.id,
+              size=show_size(front.size, front.unit))
         report.error(_("deck '{deck_id}': {what}, but sheet preset '{sheet_id}' holds {slot} cards",
                        deck_id=deck.id, what=what, sheet_id=deck.sheet.id,
                        slot=show_size(slot, deck.sheet.unit)),
