@@ -289,7 +289,7 @@ def cmd_diff(args, project: Project) -> int:
         if args.visual:
             from ..write.changes import changes_pdf
             path = changes_pdf(project, game_id, changes, args.against or args.rev)
-            print(f"wrote {project.display(path)}", file=sys.stderr)
+            print(shown(_("wrote {file}", file=project.display(path))), file=sys.stderr)
         if args.format == "json":
             results.append(as_json(game_id, changes))
             continue
@@ -299,8 +299,10 @@ def cmd_diff(args, project: Project) -> int:
             for line in changelog(game, changes, str(args.against or args.rev)):
                 print(printable(line))
             continue
-        for line in format_diff(game_id, changes):
-            print(printable(line))
+        game = changes.game
+        with i18n.speaking(game=game.declared_lang if game is not None else None):
+            for line in format_diff(game_id, changes):
+                print(printable(line))
     if args.format == "json":
         print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,
                          indent=2))

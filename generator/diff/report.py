@@ -5,76 +5,90 @@ from __future__ import annotations
 
 from .printed import BookChanges
 from . import GameDiff, _name, _show
-from ..problems import agreeing, counted
+from ..i18n import _, _n, shown
+
+
+def _sides(sides):
+    """"front", "back", "front and back"."""
+    words = [SIDES.get(s, s) for s in sides]
+    return words[0] if len(words) == 1 else _("{first} and {second}", first=words[0],
+                                              second=words[1])
+
+
+SIDES = {"front": _("front"), "back": _("back")}
 
 
 def format_diff(game_id: str, diff: GameDiff) -> list[str]:
     if diff.empty:
-        return [f"{game_id}: no changes"]
+        return [shown(_("{game}: no changes", game=game_id))]
     fronts = sum(1 for r in diff.reprinted if "front" in r.sides)
     backs = sum(1 for r in diff.reprinted if "back" in r.sides)
-    lines = [f"{game_id}: {len(diff.added)} added, {len(diff.removed)} removed, "
-             f"{len(diff.reprinted)} reprinted ({counted(fronts, 'front')}, "
-             f"{counted(backs, 'back')}), {len(diff.copies)} with other copies; "
-             f"{counted(len(diff.unprinted), 'change')} "
-             f"{agreeing(len(diff.unprinted), 'prints', 'print')} nothing"]
-    lines += [f"+ card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
-              for c in diff.added]
-    lines += [f"- card '{c.id}' ({c.deck}) {_show(c.fields.get('name', ''))} ×{c.copies}".rstrip()
-              for c in diff.removed]
+    lines = [_("{game}: {added} added, {removed} removed, {reprinted} reprinted ({fronts}, "
+               "{backs}), {copies} with other copies; {unprinted} nothing", game=game_id,
+               added=len(diff.added), removed=len(diff.removed), reprinted=len(diff.reprinted),
+               fronts=_n("{n} front", "{n} fronts", fronts),
+               backs=_n("{n} back", "{n} backs", backs), copies=len(diff.copies),
+               unprinted=_n("{n} change prints", "{n} changes print", len(diff.unprinted)))]
+    lines += [_("+ card '{card}' ({deck}) {name} ×{copies}", card=c.id, deck=c.deck,
+                name=_show(c.fields.get("name", "")), copies=c.copies) for c in diff.added]
+    lines += [_("- card '{card}' ({deck}) {name} ×{copies}", card=c.id, deck=c.deck,
+                name=_show(c.fields.get("name", "")), copies=c.copies) for c in diff.removed]
     for r in diff.reprinted:
-        lines.append(f"~ card '{r.new.id}' ({r.new.deck}): reprint {' and '.join(r.sides)}")
+        lines.append(_("~ card '{card}' ({deck}): reprint {sides}", card=r.new.id,
+                       deck=r.new.deck, sides=_sides(r.sides)))
         lines += [f"    {cause}" for cause in r.causes]
-    lines += [f"= card '{new.id}' ({new.deck}): copies {old.copies} -> {new.copies}, print unchanged"
+    lines += [_("= card '{card}' ({deck}): copies {before} -> {after}, print unchanged",
+                card=new.id, deck=new.deck, before=old.copies, after=new.copies)
               for old, new in diff.copies]
     if diff.unprinted:
-        lines.append("changes that print nothing:")
+        lines.append(_("changes that print nothing:"))
         lines += [f"    {line}" for line in diff.unprinted]
     lines += _rulebook_lines(diff.rulebook)
     for b in diff.boards:
-        lines.append(f"~ board '{b.board}': {_pages_words(b.pages, b.pages_after)} "
-                     f"{agreeing(len(b.pages), 'prints', 'print')} differently"
-                     + (f" ({b.pages_before} -> {b.pages_after} pages)"
-                        if b.pages_before != b.pages_after else ""))
+        more = _(" ({before} -> {after} pages)", before=b.pages_before, after=b.pages_after) \
+            if b.pages_before != b.pages_after else ""
+        lines.append(_n("~ board '{board}': {pages} prints differently{more}",
+                        "~ board '{board}': {pages} print differently{more}", len(b.pages),
+                        board=b.board, pages=_pages_words(b.pages, b.pages_after), more=more))
         lines += [f"    {cause}" for cause in b.causes]
     if diff.statistics:
-        lines.append("statistics:")
+        lines.append(_("statistics:"))
         lines += [f"    {line}" for line in diff.statistics]
-    return lines
+    return [shown(line).rstrip() for line in lines]
 
 
 def _pages_words(pages: list[int], total: int) -> str:
     if not pages:
-        return "no page"
-    shown = ", ".join(map(str, pages))
-    return f"{agreeing(len(pages), 'page', 'pages')} {shown} of {total}"
+        return _("no page")
+    return _n("page {pages} of {total}", "pages {pages} of {total}", len(pages),
+              pages=", ".join(map(str, pages)), total=total)
 
 
 def _rulebook_lines(book: BookChanges | None) -> list[str]:
     if book is None:
         return []
-    lines = [f"~ rulebook: {book.pages_before} -> {book.pages_after} pages"
-             if book.pages_before != book.pages_after else
-             f"~ rulebook: {book.pages_after} pages"]
+    lines = [_("~ rulebook: {before} -> {after} pages", before=book.pages_before,
+               after=book.pages_after) if book.pages_before != book.pages_after else
+             _("~ rulebook: {after} pages", after=book.pages_after)]
+    words = {"changed": _("content changed"), "added": _("new"),
+             "reflowed": _("reflowed (their text was there before)"),
+             "moved": _("moved, unchanged"), "removed": _("removed")}
     for how in ("changed", "added", "reflowed", "moved", "removed"):
         pages = [c for c in book.pages if c.how == how]
         if not pages:
             continue
         if how == "moved":
-            shown = ", ".join(f"{c.was} -> {c.page}" for c in pages)
+            listed = ", ".join(f"{c.was} -> {c.page}" for c in pages)
         else:
-            shown = ", ".join(str(c.page if c.page is not None else c.was) for c in pages)
-        words = {"changed": "content changed", "added": "new", "reflowed":
-                 "reflowed (their text was there before)", "moved": "moved, unchanged",
-                 "removed": "removed"}[how]
-        lines.append(f"    {agreeing(len(pages), 'page', 'pages')} {shown}: {words}")
+            listed = ", ".join(str(c.page if c.page is not None else c.was) for c in pages)
+        lines.append(_n("    page {pages}: {how}", "    pages {pages}: {how}", len(pages),
+                        pages=listed, how=words[how]))
     if book.sheets:
-        lines.append(f"    booklet {agreeing(len(book.sheets), 'sheet', 'sheets')} to reprint: "
-                     f"{', '.join(map(str, book.sheets))}")
+        lines.append(_n("    booklet sheet to reprint: {sheets}",
+                        "    booklet sheets to reprint: {sheets}", len(book.sheets),
+                        sheets=", ".join(map(str, book.sheets))))
     lines += [f"    {line}" for line in book.text + book.data]
     return lines
-
-
 def as_json(game_id: str, diff: GameDiff) -> dict:
     card = lambda c: {"id": c.id, "deck": c.deck, "name": c.fields.get("name"),  # noqa: E731
                       "copies": c.copies}
@@ -98,47 +112,60 @@ def as_json(game_id: str, diff: GameDiff) -> dict:
                        for b in diff.boards]}
 
 
-def errata_lines(diff: GameDiff, revision: str) -> list[str]:
+def errata_lines(diff: GameDiff, revision: str) -> list:
     """The errata guide's list of changes, in words: what to print, replace and remove."""
-    lines = [f"Changes since {revision}:"]
+    lines = [_("Changes since {revision}:", revision=revision)]
     for c in diff.added:
-        lines.append(f"  - print {c.copies} × {_name(c)}: a new card")
+        lines.append(_("  - print {copies} × {card}: a new card", copies=c.copies, card=_name(c)))
     for r in diff.reprinted:
-        was = f" (was {r.old.copies})" if r.old.copies != r.new.copies else ""
-        lines.append(f"  - replace all {r.new.copies} × {_name(r.new)}{was}: "
-                     f"the {' and '.join(r.sides)} changed ({'; '.join(r.causes)})")
+        was = _(" (was {n})", n=r.old.copies) if r.old.copies != r.new.copies else ""
+        lines.append(_("  - replace all {copies} × {card}{was}: the {sides} changed ({causes})",
+                       copies=r.new.copies, card=_name(r.new), was=was, sides=_sides(r.sides),
+                       causes="; ".join(r.causes)))
     for old, new in diff.copies:
         n = new.copies - old.copies
-        lines.append(f"  - print {n} more × {_name(new)} (copies {old.copies} -> {new.copies}; the "
-                     "print is unchanged)" if n > 0 else
-                     f"  - remove {-n} × {_name(new)} (copies {old.copies} -> {new.copies})")
+        lines.append(_("  - print {n} more × {card} (copies {before} -> {after}; the print is "
+                       "unchanged)", n=n, card=_name(new), before=old.copies, after=new.copies)
+                     if n > 0 else
+                     _("  - remove {n} × {card} (copies {before} -> {after})", n=-n,
+                       card=_name(new), before=old.copies, after=new.copies))
     for c in diff.removed:
-        lines.append(f"  - remove all {c.copies} × {_name(c)}: the card was removed")
+        lines.append(_("  - remove all {copies} × {card}: the card was removed", copies=c.copies,
+                       card=_name(c)))
     book = diff.rulebook
     if book is not None and book.pages:
         pages = book.reprint
         if pages:
-            lines.append(f"  - rulebook: print {agreeing(len(pages), 'page', 'pages')} "
-                         f"{', '.join(map(str, pages))} of {book.pages_after} again (their "
-                         "content changed): the errata rulebook pages")
+            lines.append(_n("  - rulebook: print page {pages} of {total} again (their content "
+                            "changed): the errata rulebook pages",
+                            "  - rulebook: print pages {pages} of {total} again (their content "
+                            "changed): the errata rulebook pages", len(pages),
+                            pages=", ".join(map(str, pages)), total=book.pages_after))
         others = [c.page for c in book.pages if c.how in ("moved", "reflowed")]
         if others:
-            lines.append(f"  - rulebook: {agreeing(len(others), 'page', 'pages')} "
-                         f"{', '.join(map(str, others))} only moved (their text was there "
-                         "before); reprint them too where pages are replaced one by one")
+            lines.append(_n("  - rulebook: page {pages} only moved (their text was there before); "
+                            "reprint them too where pages are replaced one by one",
+                            "  - rulebook: pages {pages} only moved (their text was there "
+                            "before); reprint them too where pages are replaced one by one",
+                            len(others), pages=", ".join(map(str, others))))
         if book.sheets:
-            lines.append(f"  - rulebook booklet: reprint {agreeing(len(book.sheets), 'sheet', 'sheets')} "
-                         f"{', '.join(map(str, book.sheets))} (the errata booklet sheets, "
-                         "duplex, short edge), and put each back in its place in the fold")
+            lines.append(_n("  - rulebook booklet: reprint sheet {sheets} (the errata booklet "
+                            "sheets, duplex, short edge), and put each back in its place in the "
+                            "fold", "  - rulebook booklet: reprint sheets {sheets} (the errata "
+                            "booklet sheets, duplex, short edge), and put each back in its place "
+                            "in the fold", len(book.sheets),
+                            sheets=", ".join(map(str, book.sheets))))
     for b in diff.boards:
         if b.pages:
-            lines.append(f"  - board '{b.board}': print {agreeing(len(b.pages), 'page', 'pages')} "
-                         f"{', '.join(map(str, b.pages))} of {b.pages_after} again "
-                         f"({'; '.join(b.causes)})")
+            lines.append(_n("  - board '{board}': print page {pages} of {total} again ({causes})",
+                            "  - board '{board}': print pages {pages} of {total} again "
+                            "({causes})", len(b.pages), board=b.board,
+                            pages=", ".join(map(str, b.pages)), total=b.pages_after,
+                            causes="; ".join(b.causes)))
     if diff.unprinted:
-        lines.append(f"  ({counted(len(diff.unprinted), 'other change')} "
-                     f"{agreeing(len(diff.unprinted), 'prints', 'print')} nothing: "
-                     "`cardgen diff` lists them)")
+        lines.append(_n("  ({n} other change prints nothing: `cardgen diff` lists them)",
+                        "  ({n} other changes print nothing: `cardgen diff` lists them)",
+                        len(diff.unprinted)))
     return lines
 
 
