@@ -167,8 +167,9 @@ def test_each_japanese_doc_keeps_in_step_with_its_english_one():
                  for m in re.finditer(r"^(#+) (.*)$", outside, re.M)]
         commands = [line.replace(" --lang en", "") for kind, _info, body in block.findall(text)
                     if kind == "sh" for line in body.strip().splitlines()]
-        files = [(info.strip(), body) for kind, info, body in block.findall(text)
-                 if "file=" in info]
+        files = [(info.strip(), yaml.safe_load(body) if kind == "yaml" else body)
+                 for kind, info, body in block.findall(text) if "file=" in info]  # (comments
+        # are in the page's language: a file's data is what must be the same)
         return heads, commands, files
 
     for page in japanese:
