@@ -187,5 +187,17 @@ def test_columns_as_asked_and_too_many_is_an_error(project, cardgen):
         .replace("columns: 1", "columns: 4"), "utf-8")
     run = cardgen("validate", "tate")
     assert run.code == 1
-    assert any("game.yaml:" in line and "columns" in line and "error" in line for line in run.lines), \
-        run.lines
+    assert any("game.yaml:10:12: エラー: rulebook: columns: " in line and "4 段" in line
+               for line in run.lines), run.lines  # (a lang: ja game: said in Japanese)
+
+
+def test_faces_as_long_as_a_line_split_by_rows_between_the_columns(project, cardgen):
+    """Poker cards (88 mm) in a vertical A5 rulebook: each face is made a line long (the
+    2 段 of A5 hold 86 mm lines), one a row, the rows going on in the next 段."""
+    assert cardgen("new", "tall", "--size", "poker").code == 0
+    game = project / "cards/tall/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("  page: A5", "  page: A5\n  writing: vertical"),
+                    "utf-8")
+    run = cardgen("build", "tall")
+    assert run.code == 0, run.lines
+    assert reader(project / "output/tall/tall-rulebook.pdf").pages

@@ -157,10 +157,11 @@ def _check_pages(game: Game, report: Report) -> None:
     fit = max((n for n in range(1, rulebook.columns) if pages(replace(rulebook, columns=n))
                .measure >= SHORTEST_LINE * size), default=0)
     page = rulebook.page or show_size(rulebook.size)
-    report.error(f"rulebook: columns: {rulebook.columns} columns of a {page} page leave lines "
-                 f"of {int(where.measure // size)} characters; a line holds at least "
-                 f"{SHORTEST_LINE}: " + (f"at most {fit} columns fit" if fit else
-                                         "the page is too small for columns"),
+    report.error(_("rulebook: columns: {n} columns of a {page} page leave lines of {chars} "
+                   "characters; a line holds at least {least}: {fit}", n=rulebook.columns,
+                   page=page, chars=int(where.measure // size), least=SHORTEST_LINE,
+                   fit=_("at most {n} columns fit", n=fit) if fit else
+                   _("the page is too small for columns")),
                  rulebook.columns_loc or rulebook.loc,
                  "rulebook")
 
@@ -198,7 +199,7 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
         cells = [c.strip() for c in match.group(1).split("|")]
         if len(cells) > most:
             page = game.rulebook.page or show_size(game.rulebook.size)
-            along = "down a line of" if game.rulebook.writing == "vertical" else "across"
+            along = _("down a line of") if game.rulebook.writing == "vertical" else _("across")
             report.error(_("rulebook: a table of {n_cells} columns; at most {most} fit {along} a "
                            "{page} page (split it, or swap its rows and columns)",
                                n_cells=len(cells), most=most, along=along, page=page),

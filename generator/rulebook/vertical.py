@@ -103,8 +103,8 @@ class Upright(Flowable):
         w, h = self._measure(available_width)
         if h <= available_width + 1e-6 or w > available_height + 1e-6:
             return []  # whole, or in the next band: this one has not the width its rows take
-        return [Upright(part, self.across)
-                for part in self.content.split(self.across, available_width)]
+        return [Upright(part, self.across)  # (a face made as long as a line fits it)
+                for part in self.content.split(self.across, available_width + 1e-6)]
 
     def draw(self):
         canv = self.canv
