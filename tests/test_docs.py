@@ -165,7 +165,8 @@ def test_each_japanese_doc_keeps_in_step_with_its_english_one():
         outside = block.sub("", text)
         heads = [(len(m[1]), re.match(r"\d*", m[2])[0])
                  for m in re.finditer(r"^(#+) (.*)$", outside, re.M)]
-        commands = [line.replace(" --lang en", "") for kind, _info, body in block.findall(text)
+        commands = [line.split(" #")[0].rstrip().replace(" --lang en", "")  # (a comment
+                    for kind, _info, body in block.findall(text)      # in the page's language)
                     if kind == "sh" for line in body.strip().splitlines()]
         files = [(info.strip(), yaml.safe_load(body) if kind == "yaml" else body)
                  for kind, info, body in block.findall(text) if "file=" in info]  # (comments
