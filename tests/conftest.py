@@ -28,6 +28,15 @@ class Run:
         return [l for l in (self.out + self.err).splitlines() if l.strip()]
 
 
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch):
+    """The tests run under an English locale whatever the machine's, so that what cardgen
+    says does not depend on who runs them (a test of Japanese sets its own)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+
+
 @pytest.fixture
 def project(tmp_path, monkeypatch) -> Path:
     """A copy of the project's data (cards, layouts; fonts linked) as the working folder."""

@@ -364,7 +364,8 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
     shutil.rmtree(other, ignore_errors=True)
     shutil.copytree(project, other, symlinks=True, ignore=shutil.ignore_patterns("output"))
     diff = cardgen("diff", "--against", str(other), "--visual", game)
-    assert diff.code == 0 and diff.out.splitlines() == [f"{game}: no changes"], diff.lines
+    said = {"en": "no changes", "ja": "変更なし"}[lang]  # in the game's language (lang:)
+    assert diff.code == 0 and diff.out.splitlines() == [f"{game}: {said}"], diff.lines
     assert (out / f"{game}-changes.pdf").is_file()
     from generator.load import Project
     from generator.serve import Preview, build_preview
