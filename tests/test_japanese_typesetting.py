@@ -382,6 +382,14 @@ def test_grid_sets_every_full_width_character_one_em_apart(project, cardgen):
     assert all(abs((b - a) - SIZE) < 0.05 for a, b in zip(kana[:5], kana[1:6]))
 
 
+def lines_of(found: list) -> list[list]:
+    """Glyphs (as glyphs() reads them) in lines from the top, each from the left."""
+    by_y: dict[float, list] = {}
+    for g in found:
+        by_y.setdefault(round(g[2], 1), []).append(g)
+    return [sorted(row, key=lambda g: g[1]) for _, row in sorted(by_y.items(), reverse=True)]
+
+
 STRESS = ("ふりかえって、「よ）らりるれろっ、」と言った。（かっこ）の中「『二重』」にも、"
           "句読点。、が続く：「ここ」（そこ）、あそこ。おわり")
 
@@ -393,11 +401,7 @@ def test_justified_lines_never_add_space_before_a_closing_bracket_or_after_an_op
     space that fills the line goes between the other characters."""
     size = SIZE
     pdf, _ = text_card(project, cardgen, STRESS, "align: justify", w="30.5mm", h="60mm")
-    found = glyphs(pdf)
-    lines: dict[float, list] = {}
-    for g in found:
-        lines.setdefault(round(g[2], 1), []).append(g)
-    rows = [sorted(row, key=lambda g: g[1]) for _, row in sorted(lines.items(), reverse=True)]
+    rows = lines_of(glyphs(pdf))
     checked = 0
     from generator.textflow.markup import CLOSING, OPENING, STOPS
     for row in rows[:-1]:  # the last line of the paragraph is not justified
@@ -508,11 +512,7 @@ def test_a_mixed_line_stretches_its_word_spaces_first_and_never_inside_a_latin_w
     first (by up to a quarter em each), then the gaps between Japanese characters evenly;
     the letters of a Latin word stay at their natural advances, as English wants."""
     pdf, _ = text_card(project, cardgen, MIXED, "align: justify", w="35mm", h="60mm")
-    found = glyphs(pdf)
-    rows: dict[float, list] = {}
-    for g in found:
-        rows.setdefault(round(g[2], 1), []).append(g)
-    lines = [sorted(row, key=lambda g: g[1]) for _, row in sorted(rows.items(), reverse=True)]
+    lines = lines_of(glyphs(pdf))
     checked = grown = 0
     for row in lines[:-1]:
         text = "".join(g[0] for g in row)
