@@ -136,6 +136,22 @@ class Message(str):
         return Message, (self.template, self.values)
 
 
+class Joined(Message):
+    """Texts joined by `sep`, each shown in the language it is shown in (a diff's causes)."""
+
+    def __new__(cls, sep: str, items):
+        items = list(items)
+        self = str.__new__(cls, sep.join(map(str, items)))
+        self.template, self.values, self.sep, self.items = sep, {}, sep, items
+        return self
+
+    def shown(self, lang: str | None = None) -> str:
+        return self.sep.join(_show(item, lang or language()) for item in self.items)
+
+    def __reduce__(self):
+        return Joined, (self.sep, self.items)
+
+
 def _(template: str, **values) -> Message:
     """`template` (English, with {named} values) marked for translation."""
     return Message(template, values)

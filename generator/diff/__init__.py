@@ -34,9 +34,11 @@ from ..load import Project
 from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
 from .printed import BoardChanges, BookChanges, compare_boards, compare_rulebooks
+from ..i18n import _
 from ..problems import DataProblems, UsageError
 
 SIDES = ("front", "back")
+SIDE_WORDS = {"front": _("front"), "back": _("back")}  # as a diff's words say them
 
 
 @dataclass
@@ -202,26 +204,29 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) ->
     if old is None or new is None:
         return []
     if old.id != new.id:
-        return [f"{side} layout: '{old.id}' -> '{new.id}'"]
+        return [_("{side} layout: '{old}' -> '{new}'", side=SIDE_WORDS.get(side, side), old=old.id,
+                  new=new.id)]
     causes = []
     if (old.size, old.bleed, old.safe) != (new.size, new.bleed, new.safe):
-        causes.append(f"layout '{new.id}': its size, bleed or safe area")
+        causes.append(_("layout '{layout}': its size, bleed or safe area", layout=new.id))
     before = {e.name: e for e in old.elements}
     after = {e.name: e for e in new.elements}
     for name in list(before) + [n for n in after if n not in before]:
         a, b = before.get(name), after.get(name)
         if a is None:
-            causes.append(f"layout '{new.id}': element '{name}' added")
+            causes.append(_("layout '{layout}': element '{name}' added", layout=new.id, name=name))
         elif b is None:
-            causes.append(f"layout '{new.id}': element '{name}' removed")
+            causes.append(_("layout '{layout}': element '{name}' removed", layout=new.id,
+                            name=name))
         elif (a.type, dict(a.props)) != (b.type, dict(b.props)):
             keys = sorted(k for k in set(a.props) | set(b.props) if a.props.get(k) != b.props.get(k))
             shown = ", ".join(f"{k}: {_show(a.props.get(k, _MISSING))} -> "
                               f"{_show(b.props.get(k, _MISSING))}" for k in keys[:3])
-            causes.append(f"layout '{new.id}': element '{name}' ({shown})")
+            causes.append(_("layout '{layout}': element '{name}' ({changes})", layout=new.id,
+                            name=name, changes=shown))
     if [e.name for e in old.elements if e.name in after] != \
             [e.name for e in new.elements if e.name in before]:
-        causes.append(f"layout '{new.id}': the order of its elements")
+        causes.append(_("layout '{layout}': the order of its elements", layout=new.id))
     return causes
 
 
@@ -243,10 +248,10 @@ def _data_causes(old_game: Game, new_game: Game, templates: str, data_changes: l
         table = path.split(".")[0].split("[")[0]
         if f"data.{table}" in templates or (
                 "macros." in templates and f"data.{table}" in new_game.macros):
-            causes.append(f"data {path}: {show_change(a, b)}")
+            causes.append(_("data {path}: {change}", path=path, change=show_change(a, b)))
             tables.add(path)
     if "macros." in templates and old_game.macros != new_game.macros:
-        causes.append("the game's macros")
+        causes.append(_("the game's macros"))
     return causes
 
 
@@ -257,13 +262,14 @@ def _drawn_causes(old_game: Game, new_game: Game, old_face, new_face) -> list[st
     new_images = images_of(new_face, new_game.root)
     for path in sorted(set(old_images) | set(new_images)):
         if old_images.get(path) != new_images.get(path):
-            causes.append(f"image '{path}'" + (" changed" if path in old_images and path in
-                                                new_images else " added or removed"))
+            causes.append(_("image '{path}' changed", path=path) if path in old_images and
+                          path in new_images else _("image '{path}' added or removed", path=path))
     old_fonts, new_fonts = fonts_of(old_face), fonts_of(new_face)
     if old_fonts != new_fonts:
         families = {**_font_families(old_game), **_font_families(new_game)}
         changed = sorted({families.get(f, f) for f in old_fonts ^ new_fonts})
-        causes.append(f"font {', '.join(changed)} (its file changed, or another is used)")
+        causes.append(_("font {fonts} (its file changed, or another is used)",
+                        fonts=", ".join(changed)))
     return causes
 
 
@@ -274,23 +280,25 @@ def _scope_causes(old_game: Game, new_game: Game, old: Card, new: Card,
     for key in ("title", "title_en", "version"):
         a, b = getattr(old_game, key), getattr(new_game, key)
         if a != b and f"game.{key}" in templates:
-            causes.append(f"game {key}: {show_change(a, b)}")
+            causes.append(_("game {key}: {change}", key=key, change=show_change(a, b)))
     old_deck = next((d for d in old_game.decks if d.id == old.deck), None)
     new_deck = next((d for d in new_game.decks if d.id == new.deck), None)
     if old_deck and new_deck:
         for key in ("color", "name", "total"):
             a, b = getattr(old_deck, key), getattr(new_deck, key)
             if a != b and f"deck.{key}" in templates:
-                causes.append(f"deck '{new_deck.id}' {key}: {show_change(a, b)}")
+                causes.append(_("deck '{deck}' {key}: {change}", deck=new_deck.id, key=key,
+                                change=show_change(a, b)))
     return causes
 
 
 def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[str, ...],
             faces: dict, data_changes: list, fields: list) -> tuple[list[str], set[str]]:
     """The named causes of a reprint, and the data tables they name."""
-    causes = [f"field {path}: {show_change(a, b)}" for path, a, b in fields]
+    causes = [_("field {path}: {change}", path=path, change=show_change(a, b))
+              for path, a, b in fields]
     if old.copies != new.copies:
-        causes.append(f"copies: {old.copies} -> {new.copies}")
+        causes.append(_("copies: {before} -> {after}", before=old.copies, after=new.copies))
     tables: set[str] = set()
     for side in sides:
         old_layout, new_layout = _layout_for(old_game, old, side), _layout_for(new_game, new, side)
@@ -300,11 +308,11 @@ def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[s
         causes += _drawn_causes(old_game, new_game, *faces[side])
         causes += _scope_causes(old_game, new_game, old, new, templates)
     if new_game.stamp:  # it follows what the face prints, and the game's version
-        causes.append("the revision stamp" + (f" (version {old_game.version} -> "
-                                              f"{new_game.version})"
-                                              if old_game.version != new_game.version else ""))
+        causes.append(_("the revision stamp (version {before} -> {after})",
+                        before=old_game.version, after=new_game.version)
+                      if old_game.version != new_game.version else _("the revision stamp"))
     unique = list(dict.fromkeys(causes))
-    return unique or ["something the faces draw from the game changed"], tables
+    return unique or [_("something the faces draw from the game changed")], tables
 
 
 # -- comparing two versions -----------------------------------------------------------------
@@ -537,7 +545,6 @@ def _page_rasters(diff: GameDiff) -> list:
 
 
 from .report import as_json, errata_copies, errata_lines, format_diff  # noqa: E402,F401
-from ..i18n import _
 
 __all__ = ["GameDiff", "Reprint", "as_json", "compare", "diff_game", "errata_copies",
            "errata_lines", "format_diff", "show_change", "word_diff"]

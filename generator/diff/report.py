@@ -4,18 +4,16 @@ an errata set's guide and copies (errata_lines, errata_copies)."""
 from __future__ import annotations
 
 from .printed import BookChanges
-from . import GameDiff, _name, _show
-from ..i18n import _, _n, shown
+from . import SIDE_WORDS, GameDiff, _name, _show
+from ..i18n import Joined, _, _n, shown
 
 
 def _sides(sides):
     """"front", "back", "front and back"."""
-    words = [SIDES.get(s, s) for s in sides]
+    words = [SIDE_WORDS.get(s, s) for s in sides]
     return words[0] if len(words) == 1 else _("{first} and {second}", first=words[0],
                                               second=words[1])
 
-
-SIDES = {"front": _("front"), "back": _("back")}
 
 
 def format_diff(game_id: str, diff: GameDiff) -> list[str]:
@@ -36,7 +34,7 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
     for r in diff.reprinted:
         lines.append(_("~ card '{card}' ({deck}): reprint {sides}", card=r.new.id,
                        deck=r.new.deck, sides=_sides(r.sides)))
-        lines += [f"    {cause}" for cause in r.causes]
+        lines += ["    " + shown(cause) for cause in r.causes]
     lines += [_("= card '{card}' ({deck}): copies {before} -> {after}, print unchanged",
                 card=new.id, deck=new.deck, before=old.copies, after=new.copies)
               for old, new in diff.copies]
@@ -50,7 +48,7 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
         lines.append(_n("~ board '{board}': {pages} prints differently{more}",
                         "~ board '{board}': {pages} print differently{more}", len(b.pages),
                         board=b.board, pages=_pages_words(b.pages, b.pages_after), more=more))
-        lines += [f"    {cause}" for cause in b.causes]
+        lines += ["    " + shown(cause) for cause in b.causes]
     if diff.statistics:
         lines.append(_("statistics:"))
         lines += [f"    {line}" for line in diff.statistics]
@@ -121,7 +119,7 @@ def errata_lines(diff: GameDiff, revision: str) -> list:
         was = _(" (was {n})", n=r.old.copies) if r.old.copies != r.new.copies else ""
         lines.append(_("  - replace all {copies} × {card}{was}: the {sides} changed ({causes})",
                        copies=r.new.copies, card=_name(r.new), was=was, sides=_sides(r.sides),
-                       causes="; ".join(r.causes)))
+                       causes=Joined("; ", r.causes)))
     for old, new in diff.copies:
         n = new.copies - old.copies
         lines.append(_("  - print {n} more × {card} (copies {before} -> {after}; the print is "
@@ -161,7 +159,7 @@ def errata_lines(diff: GameDiff, revision: str) -> list:
                             "  - board '{board}': print pages {pages} of {total} again "
                             "({causes})", len(b.pages), board=b.board,
                             pages=", ".join(map(str, b.pages)), total=b.pages_after,
-                            causes="; ".join(b.causes)))
+                            causes=Joined("; ", b.causes)))
     if diff.unprinted:
         lines.append(_n("  ({n} other change prints nothing: `cardgen diff` lists them)",
                         "  ({n} other changes print nothing: `cardgen diff` lists them)",
