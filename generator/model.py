@@ -502,6 +502,11 @@ class Rulebook:
     size: tuple[float, float] = (0.0, 0.0)  # the page, in points
     booklet: tuple[float, float] = (0.0, 0.0)  # the booklet's sheet (landscape), in points
 
+    @property
+    def vertical(self) -> bool:
+        """Set in vertical writing (縦書き), bound on the right."""
+        return self.writing == "vertical"
+
 
 @dataclass(frozen=True)
 class Game:

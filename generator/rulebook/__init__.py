@@ -92,7 +92,7 @@ def pages(rulebook) -> Pages:
     """The columns of a rulebook's pages: `columns:` as written; else one across the page,
     and in vertical writing the fewest 段 whose lines hold at most LONGEST_VERTICAL_LINE
     characters of the body text (two on A5, B6 and A4)."""
-    vertical = rulebook.writing == "vertical"
+    vertical = rulebook.vertical
     w, h = rulebook.size
     gap = COLUMN_GAP * body_size(rulebook)
     left, bottom, top = MARGINS[0], MARGINS[2], h - MARGINS[1]
@@ -118,8 +118,7 @@ def typesetter(game: Game, look: Look, faces_by_id: dict, lang: str) -> Typesett
     """The typesetter of the game's rulebook, for its writing and its pages' columns."""
     where = pages(game.rulebook)
     if where.vertical:
-        return VerticalTypesetter(game, look, faces_by_id, where.measure, where.depth, lang,
-                                  across=where.depth)
+        return VerticalTypesetter(game, look, faces_by_id, where.measure, where.depth, lang)
     return Typesetter(game, look, faces_by_id, where.measure, where.depth, lang)
 _TABLE_HEAD = re.compile(r"^ *\|(.*)\|\s*\n *\|[-:| ]+\|\s*$", re.M)
 
@@ -199,7 +198,7 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
         cells = [c.strip() for c in match.group(1).split("|")]
         if len(cells) > most:
             page = game.rulebook.page or show_size(game.rulebook.size)
-            along = _("down a line of") if game.rulebook.writing == "vertical" else _("across")
+            along = _("down a line of") if game.rulebook.vertical else _("across")
             report.error(_("rulebook: a table of {n_cells} columns; at most {most} fit {along} a "
                            "{page} page (split it, or swap its rows and columns)",
                                n_cells=len(cells), most=most, along=along, page=page),
@@ -300,11 +299,12 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
 
     cover = _cover(game, look, setter, lang)
     words = WORDS[lang]
-    toc = VContents(setter) if rulebook.writing == "vertical" else TableOfContents(levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
-                          tableStyle=table_style(look, [  # reportlab's, in the body's font
-                              ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                              ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                              ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    toc = VContents(setter) if rulebook.vertical else TableOfContents(
+        levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
+        tableStyle=table_style(look, [  # reportlab's, in the body's font
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     front = cover + [NextPageTemplate("body"), PageBreak(),
                      setter.text(words["contents"], look.size * 1.5, look.heading, bold=True,
                                  color=look.accent, align="left", after=look.size),
@@ -318,7 +318,7 @@ def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:
     the version, a little above the page's middle."""
     rulebook = game.rulebook
     # A little above the middle of the page; in vertical writing, right of the middle.
-    cover = [Spacer(1, rulebook.size[0] * 0.3 if rulebook.writing == "vertical"
+    cover = [Spacer(1, rulebook.size[0] * 0.3 if rulebook.vertical
                     else rulebook.size[1] * 0.28),
              setter.text(rulebook.title, look.size * 2.6, look.heading, bold=True,
                          color=look.accent, align="center", spacing=1.3)]
@@ -337,7 +337,7 @@ def _check_cover(game: Game, look: Look, setter: Typesetter, lang: str, report: 
     """The cover is one page: a title (or version) so long that it would run on over the
     pages after is an error at the title, with the room there is."""
     left, bottom, right, top = pages(game.rulebook).whole
-    width, room = (top - bottom, right - left) if game.rulebook.writing == "vertical" \
+    width, room = (top - bottom, right - left) if game.rulebook.vertical \
         else (right - left, top - bottom)
     needed = sum(f.wrap(width, room)[1] for f in _cover(game, look, setter, lang))
     if needed > room + 0.01:
@@ -365,6 +365,6 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
 def bound(rulebook, pdf: bytes, pages: int) -> Book:
     """The rulebook's pages and their booklet: bound on the left, or on the right (右綴じ)
     in vertical writing."""
-    right = rulebook.writing == "vertical"
+    right = rulebook.vertical
     return Book(pdf, pages, impose_booklet(pdf, rulebook.booklet, f"{rulebook.title}: booklet",
                                            right), len(booklet_order(pages, right)))

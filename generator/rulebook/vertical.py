@@ -179,18 +179,15 @@ class VContents(TableOfContents):
 
 class VerticalTypesetter(Typesetter):
     """The template's Markdown as flowables of a vertical rulebook. `width` is the length
-    of a line (a band's height), `across` a band's width."""
+    of a line (a band's height), `height` a band's width: the room its figures take side
+    by side."""
 
     Text, Head = VText, VHeading
-
-    def __init__(self, *args, across: float = 0.0, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.across = across
 
     def figure(self, faces: list[Face], scale: float) -> Flowable:
         longest = max(f.height for f in faces)  # a face no longer than a line
         return Upright(UprightFaces(faces, max_scale=min(scale, self.width / longest)),
-                       self.across)
+                       self.height)
 
     def _list(self, tokens, i):
         """A list as vertical books set one: each item's marker at the top of its line and
@@ -235,7 +232,7 @@ class VerticalTypesetter(Typesetter):
         text = str(card.fields.get(field, "")) if card else ""
         face_len = self.width * 0.42
         paragraphs = [self.para(p) for p in text.split("\n") if p.strip()] or [Spacer(1, 1)]
-        shown = Upright(UprightFaces([face], max_scale=face_len / face.height), self.across) \
+        shown = Upright(UprightFaces([face], max_scale=face_len / face.height), self.height) \
             if face else Spacer(1, 1)
         table = Table([[shown, paragraphs]], colWidths=[face_len + 8, self.width - face_len - 8])
         table.setStyle(table_style(self.look, [("VALIGN", (0, 0), (-1, -1), "TOP"),
