@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
+from .i18n import _
+
 Color = tuple[float, ...]  # 3 values: RGB; 4 values: CMYK; each 0..1
 
 NAMED: dict[str, str] = {
@@ -16,8 +18,8 @@ NAMED: dict[str, str] = {
     "gold": "#c9a227", "silver": "#b8b8b8", "cyan": "#00a0c8", "magenta": "#c8007a",
 }
 # What a colour may be written as: every message about a colour says this (values.FORMATS).
-COLOR_EXPECTED = ("a colour: a name (black, white, red, ...), #rrggbb, #rgb, cmyk(c, m, y, k) "
-                  "with values 0-1 or 0-100%, or none")
+COLOR_EXPECTED = _("a colour: a name (black, white, red, ...), #rrggbb, #rgb, cmyk(c, m, y, k) "
+                   "with values 0-1 or 0-100%, or none")
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _CMYK = re.compile(r"^cmyk\(\s*([^,()]+),\s*([^,()]+),\s*([^,()]+),\s*([^,()]+)\)$")
 
@@ -50,8 +52,10 @@ def parse_color(text: str, palette: Mapping[str, Color] | None = None) -> Color 
             return tuple(_channel(v) for v in match.groups())
         except ValueError:
             pass
-    known = f" (the game's colours: {', '.join(sorted(palette))})" if palette else ""
-    raise ValueError(f"'{text}' is not {COLOR_EXPECTED}{known}")
+    if palette:
+        raise ValueError(_("'{text}' is not {expected} (the game's colours: {names})", text=text,
+                           expected=COLOR_EXPECTED, names=", ".join(sorted(palette))))
+    raise ValueError(_("'{text}' is not {expected}", text=text, expected=COLOR_EXPECTED))
 
 
 def cmyk_transform(icc: bytes):

@@ -107,7 +107,18 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def _show(value, lang: str):
+    if isinstance(value, BaseException):  # an error raised with a Message says it
+        value = said(value)
     return value.shown(lang) if isinstance(value, Message) else value
+
+
+def said(exc: BaseException):
+    """What an exception says: the Message it was raised with (so that it is shown in the
+    language it is shown in), else its text."""
+    args = getattr(exc, "args", ())
+    if len(args) == 1 and isinstance(args[0], Message):
+        return args[0]
+    return str(exc)
 
 
 class Message(str):
@@ -150,6 +161,60 @@ class Joined(Message):
 
     def __reduce__(self):
         return Joined, (self.sep, self.items)
+
+
+class Worded(Message):
+    """A text of the schemas (an `x-expected`), its `{word}`s filled from `words` (values.WORDS)
+    and its other braces left as written ("{first: ID, last: ID}"); translated whole, then
+    filled with the words shown in the same language."""
+
+    _WORD = re.compile(r"\{([a-z-]+)\}")
+
+    def __new__(cls, template: str, words: dict):
+        used = {m[1]: words[m[1]] for m in cls._WORD.finditer(template) if m[1] in words}
+        self = str.__new__(cls, cls._fill(template, used, None))
+        self.template, self.values = template, used
+        return self
+
+    @classmethod
+    def _fill(cls, text: str, words: dict, lang: str | None) -> str:
+        def word(m):
+            if m[1] not in words:
+                return m[0]
+            return str(_show(words[m[1]], lang) if lang else words[m[1]])
+        return cls._WORD.sub(word, text)
+
+    def shown(self, lang: str | None = None) -> str:
+        lang = lang or language()
+        if lang == DEFAULT:
+            return str.__str__(self)
+        return self._fill(catalogue(lang).get(self.template, self.template), self.values, lang)
+
+    def __reduce__(self):
+        return Worded, (self.template, self.values)
+
+
+class Listed(Message):
+    """Items as a message lists them: "mm, cm, in or pt" in English, "mm、cm、in、pt" in
+    Japanese (the sentence around says whether it means any or all of them)."""
+
+    def __new__(cls, items, last: str = "or"):
+        items = list(items)
+        english = [str(i) for i in items]
+        text = english[0] if len(english) == 1 else \
+            f"{', '.join(english[:-1])} {last} {english[-1]}"
+        self = str.__new__(cls, text)
+        self.template, self.values, self.items, self.last = text, {}, items, last
+        return self
+
+    def shown(self, lang: str | None = None) -> str:
+        lang = lang or language()
+        if lang == DEFAULT:
+            return str.__str__(self)
+        return "、".join(str(_show(item, lang)) for item in self.items)
+
+    def __reduce__(self):
+        return Listed, (self.items, self.last)
 
 
 def _(template: str, **values) -> Message:

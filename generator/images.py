@@ -18,6 +18,7 @@ from PIL import Image as PILImage
 
 from . import svg
 from .colors import Color
+from .i18n import _
 from .paths import Outside, file_version, inside
 from .primitives import Group, Image
 
@@ -40,9 +41,9 @@ def find(src: str, game_root: str) -> FilePath:
     try:
         path = inside(FilePath(game_root), src)
     except Outside as exc:
-        raise ImageProblem(exc.sentence(f"image '{src}'", "the game folder")) from None
+        raise ImageProblem(exc.sentence(_("image '{name}'", name=src), _("the game folder"))) from None
     if not path.is_file():
-        raise ImageProblem(f"image '{src}' does not exist")
+        raise ImageProblem(_("image '{src}' does not exist", src=src))
     return path
 
 
@@ -56,7 +57,8 @@ def inspect(path: str, label: str | None = None) -> tuple[float, float]:
             return vector.width, vector.height
         return _inspect(path, file_version(path))
     except (_Unreadable, svg.SvgProblem) as exc:
-        raise ImageProblem(f"image '{label or FilePath(path).name}' {exc}") from None
+        raise ImageProblem(_("image '{name}' {exc}", name=label or FilePath(path).name,
+                              exc=exc)) from None
 
 
 def kind(path: str) -> str:
@@ -134,8 +136,8 @@ def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
                 if im.format not in ("PNG", "JPEG"):
                     raise _Unreadable(f"is {im.format}, not PNG, JPEG or SVG")
                 if im.width * im.height > MAX_PIXELS:
-                    raise _Unreadable(f"is {im.width} x {im.height} pixels, "
-                                      f"more than {MAX_PIXELS:,}")
+                    raise _Unreadable(_("is {im_width} x {im_height} pixels, more than "
+                                        "{MAX_PIXELS:,}", im_width=im.width, im_height=im.height, MAX_PIXELS=MAX_PIXELS))
                 size = im.size
                 im.verify()
             with PILImage.open(path) as im:  # verify() reads the structure; load() decodes
@@ -143,11 +145,11 @@ def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
     except _Unreadable:
         raise
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        raise _Unreadable("is too large to read safely") from None
+        raise _Unreadable(_("is too large to read safely")) from None
     except Exception:  # Pillow raises many kinds for broken files
-        why = "the file is cut short (truncated)" if _cut_short(path) else \
-            "the file is damaged or not an image"
-        raise _Unreadable(f"cannot be read: {why}") from None
+        why = _("the file is cut short (truncated)") if _cut_short(path) else \
+            _("the file is damaged or not an image")
+        raise _Unreadable(_("cannot be read: {why}", why=why)) from None
     return size
 
 

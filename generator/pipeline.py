@@ -27,7 +27,7 @@ from .write import (BytesFile, PdfOutput, TextFile, meeting_paths, one_build_at_
 from .write import ledger
 from .write.guide import print_guide
 from .write.pdf import PdfFile
-from .i18n import _
+from .i18n import _, _n, shown
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,8 @@ def said_once(reports: list[tuple[str | None, Report]]) -> list[Report]:
         for p in report.problems:
             if p not in everywhere:
                 named = p.message.startswith(("target '", "targets '"))  # names them itself
-                mine.problems.append(p if named else
-                                     replace(p, message=f"target '{name}': {p.message}"))
+                mine.problems.append(p if named else replace(p, message=_(
+                    "target '{target}': {message}", target=name, message=p.message)))
             elif p not in told:
                 told.add(p)
                 mine.problems.append(p)
@@ -323,7 +323,7 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
     if options.png:
         outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}",
                                       previews.counting(progress,
-                                                        f"{game.id}: rasterising card faces"))
+                                                        _("{game_id}: rasterising card faces", game_id=game.id)))
     if options.proof:
         outputs += previews.proof_sheets(faces, folder, font, stem=stem, backs=options.proof_backs)
     if options.tts:
@@ -367,7 +367,7 @@ def build_targets(project: Project, game_id: str, options: list[BuildOptions],
         for (outcome, outputs), run in zip(planned, options):
             if outputs is None:
                 continue
-            progress(f"{game_id}: writing {len(outputs)} files")
+            progress(shown(_n("{game_id}: writing {n} file", "{game_id}: writing {n} files", len(outputs), game_id=game_id)))
             with writing(project, game_id, progress):
                 write_files(outputs, project.output)
                 outcome.removed = ledger.settle(output_folder(project, game_id),
@@ -403,12 +403,13 @@ def _collisions(project: Project, planned: list) -> bool:
     sets = []
     for outcome, outputs in planned:
         game = outcome.game
-        who = f"target '{game.target}'" if game is not None and game.target else "the game"
+        who = _("target '{target}'", target=game.target) if game is not None and game.target \
+            else _("the game")
         where = (game.target_loc or game.loc) if game is not None else None
         sets.append((who, outcome.report, where, outputs or ()))
     if not meeting_paths(sets, project.display):
         return False
-    for outcome, _ in planned:
+    for outcome, _outputs in planned:
         outcome.held = True
     return True
 
@@ -438,7 +439,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
            progress) -> tuple[Outcome, list | None]:
     """The outcome of checking, laying out and imposing a game, and the files it would
     write (None when it failed)."""
-    progress(f"{game_id}: checking")
+    progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = check(project, game_id, options.target)
     if outcome.failed(options.strict):
         lay_out(outcome, keep=False)  # the faces' own problems too: all that validate reports
@@ -457,26 +458,26 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     if options.only is not None:  # an errata set: the changed cards, their backs, a guide
         outcome.game = errata_game(outcome.game, options.only)
     cards = sum(d.total for d in outcome.game.decks)
-    progress(f"{game_id}: laying out {cards} cards")
+    progress(shown(_n("{game_id}: laying out {n} card", "{game_id}: laying out {n} cards", cards, game_id=game_id)))
     faces = lay_out(outcome, options.guides)
     if faces is None or outcome.failed(options.strict):
         return outcome, None
-    progress(f"{game_id}: drawing sheets")
+    progress(shown(_("{game_id}: drawing sheets", game_id=game_id)))
     imposition = impose_game(faces, options.start_slot, printer.offset if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer,
                            "errata" if options.only is not None else "")
     if outcome.game.rulebook is not None and options.only is None and \
             outcome.game.first_target:
-        progress(f"{game_id}: typesetting the rulebook")
+        progress(shown(_("{game_id}: typesetting the rulebook", game_id=game_id)))
     outputs += rulebook_outputs(project, outcome, faces) \
         if options.only is None and outcome.game.first_target else []
     if options.only is not None and full_game.first_target:
         outputs += errata_printed(project, outcome, full_game, options)
     if options.stats:
-        progress(f"{game_id}: drawing statistics")
+        progress(shown(_("{game_id}: drawing statistics", game_id=game_id)))
     outputs += stats_outputs(project, outcome, options)
     if options.png or options.proof or options.tts:
-        progress(f"{game_id}: rasterising previews")
+        progress(shown(_("{game_id}: rasterising previews", game_id=game_id)))
     outputs += preview_outputs(project, faces, options, progress)
     return outcome, outputs
 
@@ -485,8 +486,8 @@ def writing(project: Project, game_id: str, progress):
     """The game's output lock (write.one_build_at_a_time), held while a set is written; it
     lies beside the PNG cache, not among the game's files."""
     lock = project.output / ".cache" / f"{game_id}.lock"
-    return one_build_at_a_time(lock, lambda: progress(f"{game_id}: waiting for another build "
-                                                      "of it to finish writing"))
+    return one_build_at_a_time(lock, lambda: progress(shown(_("{game_id}: waiting for another build of "
+                                                        "it to finish writing", game_id=game_id))))
 
 
 def export(project: Project, game_id: str, profile_name: str, icc: Path | None = None,
@@ -514,7 +515,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     from . import export
     from .load import load_export
     from .resolve.exports import resolve_export
-    progress(f"{game_id}: checking")
+    progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = check(project, game_id, target)
     report = outcome.report
     before = len(report.errors)
@@ -543,7 +544,7 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
         outcome.game = _only_decks(outcome.game, bleeds)
     outcome.game = export.with_bleed(outcome.game, bleeds, profile.boards)
-    progress(f"{game_id}: laying out for '{profile_name}'")
+    progress(shown(_("{game_id}: laying out for '{profile_name}'", game_id=game_id, profile_name=profile_name)))
     placements: dict = {}
     faces = lay_out(outcome, placements=placements)
     if faces is None:
@@ -555,11 +556,11 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
         return outcome, None
     game = outcome.game
     folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
-    progress(f"{game_id}: writing and reading back '{profile_name}' files")
+    progress(shown(_("{game_id}: writing and reading back '{profile_name}' files", game_id=game_id, profile_name=profile_name)))
     book = None
     if profile.rulebook == "single-pages" and game.rulebook is not None and \
             outcome.rulebook_markdown is not None and game.first_target:
-        progress(f"{game_id}: typesetting the rulebook for '{profile_name}'")
+        progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'", game_id=game_id, profile_name=profile_name)))
         from . import rulebook
         book = rulebook.build(game, faces, outcome.rulebook_markdown).pdf
     outputs = export.export_files(faces, profile, folder, convert, report, project.display,
@@ -583,13 +584,13 @@ def showcase(project: Project, game_id: str, request_for, progress=lambda messag
     out; written whole, or nothing when the game has errors. `request_for(game)` gives what
     to show (a UsageError for cards the game lacks)."""
     from .write import showcase as pictures  # Pillow's arranging only when pictures are asked
-    progress(f"{game_id}: checking")
+    progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = check(project, game_id)
     request = request_for(outcome.game) if outcome.game is not None else None
     faces = None if outcome.failed(False) else lay_out(outcome)
     if faces is None:
         return outcome
-    progress(f"{game_id}: drawing the showcase")
+    progress(shown(_("{game_id}: drawing the showcase", game_id=game_id)))
     outputs = pictures.outputs(faces, request, output_folder(project, game_id),
                                project.output / ".cache" / "png")
     with writing(project, game_id, progress):

@@ -21,7 +21,7 @@ from .resolve.sheets import resolve_sheet
 from .units import paper_size, show_size
 from .write import BytesFile, write_files
 from .write import kit as sheets
-from .i18n import _
+from .i18n import _, shown
 
 PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
 
@@ -81,7 +81,7 @@ def _boards(faces: GameFaces, paper: str, font: str) -> list:
 
 def pnp(project: Project, game_id: str, request: Request,
         progress=lambda message: None) -> Outcome:
-    progress(f"{game_id}: checking")
+    progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = pipeline.check(project, game_id)
     faces = None if outcome.failed(False) else pipeline.lay_out(outcome)
     if faces is None:
@@ -90,7 +90,7 @@ def pnp(project: Project, game_id: str, request: Request,
     font = game.main_family.regular
     book = None
     if game.rulebook is not None:
-        progress(f"{game_id}: typesetting the rulebook")
+        progress(shown(_("{game_id}: typesetting the rulebook", game_id=game_id)))
         from . import rulebook
         book = rulebook.build(game, faces, outcome.rulebook_markdown)
     if request.ink_saver:  # the layouts' own ink-saver versions, the rest lightened
@@ -105,7 +105,7 @@ def pnp(project: Project, game_id: str, request: Request,
         faces = greyed(faces, _grey(project))
     outputs = []
     for paper in request.papers:
-        progress(f"{game_id}: the {paper} kit")
+        progress(shown(_("{game_id}: the {paper} kit", game_id=game_id, paper=paper)))
         on_paper, fitted = _on_paper(project, faces, paper, report)
         if report.errors:
             return outcome

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Callable
 
-from .i18n import Message, _, _n, shown
+from .i18n import Listed, Message, _, _n, shown
 
 # What a message must never carry raw: control characters (an escape sequence can clear or
 # rewrite the user's terminal), line and paragraph separators, and the bidirectional
@@ -36,15 +36,9 @@ def counted(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun if n == 1 else many or noun + 's'}"
 
 
-def agreeing(n: int, one: str, many: str) -> str:
-    """The form of a word that agrees with `n`: "1 change prints", "2 changes print"."""
-    return one if n == 1 else many
-
-
 def spoken(items, last: str = "or") -> str:
-    """A list as a message says it: "mm, cm, in or pt"."""
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+    """A list as a message says it: "mm, cm, in or pt" (in Japanese "mm、cm、in、pt")."""
+    return Listed(items, last)
 
 
 class ExitCode(IntEnum):

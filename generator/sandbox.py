@@ -19,7 +19,7 @@ import jinja2
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 
 from .values import whole_number
-from .i18n import _
+from .i18n import Message, N_, _, said
 
 # Budgets: what one template may do before it is stopped with a located error, so that
 # no template in a game folder can hang a run or fill the memory.
@@ -91,8 +91,7 @@ def _finite_numbers(tree, name=None, filename=None):
     for node in tree.find_all(jinja2.nodes.Const):
         if node.value.__class__ is float and not math.isfinite(node.value):
             raise jinja2.TemplateSyntaxError(
-                "a number too large to be finite (such as 1e400); numbers in cardgen are "
-                "finite", node.lineno, name, filename)
+                _("a number too large to be finite (such as 1e400); numbers in cardgen are finite"), node.lineno, name, filename)
     return tree
 
 
@@ -270,9 +269,9 @@ def expression_problem(source: str, exc: jinja2.TemplateSyntaxError) -> str:
     """What to say of an expression that does not compile (after "X "): a template written
     where an expression is wanted is told so, with how to write it."""
     if "{{" in source or "{%" in source:
-        return ("is a template ({{ ... }}) where an expression is wanted: write it without the "
-                "braces, as data.setup.hand_size or card.copies > 1")
-    return f"is not a valid expression: {exc.message}"
+        return _("is a template ({braces}) where an expression is wanted: write it without the "
+                 "braces, as data.setup.hand_size or card.copies > 1", braces="{{ ... }}")
+    return _("is not a valid expression: {why}", why=in_words(exc.message or ""))
 
 
 @lru_cache(maxsize=1024)
@@ -284,31 +283,46 @@ def expression(source: str):
                              exc_message=exc.message)) from None
 
 
-_TYPE_NAMES = {"str": "text", "int": "a number", "float": "a number", "NoneType": "nothing",
-               "dict": "a mapping", "list": "a list", "bool": "true or false",
-               "Undefined": "nothing", "tuple": "a list"}
+_TYPE_NAMES = {"str": N_("text"), "int": N_("a number"), "float": N_("a number"),
+               "NoneType": N_("nothing"), "dict": N_("a mapping"), "list": N_("a list"),
+               "bool": N_("true or false"), "Undefined": N_("nothing"), "tuple": N_("a list")}
+
+
+def _kind(name: str):
+    return _TYPE_NAMES.get(name, name)
+
+
 _WORDINGS = (
-    (re.compile(r"'(?:dict|\w+) object' has no attribute '([^']+)'"), r"there is no '\1'"),
-    (re.compile(r"'(\w+)' is undefined"), r"'\1' is not defined here"),
+    (re.compile(r"'(?:dict|\w+) object' has no attribute '([^']+)'"),
+     lambda m: _("there is no '{name}'", name=m[1])),
+    (re.compile(r"'(\w+)' is undefined"), lambda m: _("'{name}' is not defined here", name=m[1])),
     (re.compile(r"'([<>]=?)' not supported between instances of '(\w+)' and '(\w+)'"),
-     lambda m: f"cannot compare {_TYPE_NAMES.get(m[2], m[2])} with {_TYPE_NAMES.get(m[3], m[3])}"
-               f" ('{m[1]}')"),
+     lambda m: _("cannot compare {left} with {right} ('{op}')", left=_kind(m[2]),
+                 right=_kind(m[3]), op=m[1])),
     (re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'"),
-     lambda m: f"cannot use {m[1].strip()} on {_TYPE_NAMES.get(m[2], m[2])} and "
-               f"{_TYPE_NAMES.get(m[3], m[3])}"),
+     lambda m: _("cannot use {op} on {left} and {right}", op=m[1].strip(), left=_kind(m[2]),
+                 right=_kind(m[3]))),
     (re.compile(r"can only concatenate str \(not \"(\w+)\"\) to str"),
-     lambda m: f"cannot join text and {_TYPE_NAMES.get(m[1], m[1])} with + (use ~)"),
+     lambda m: _("cannot join text and {kind} with + (use ~)", kind=_kind(m[1]))),
     (re.compile(r"division by zero|integer division or modulo by zero|float division by zero"),
-     "division by zero"),
+     lambda m: _("division by zero")),
+    (re.compile(r"access to attribute '([^']+)' of '(\w+)' object is unsafe"),
+     lambda m: _("'{name}' of {kind} is closed to templates and expressions", name=m[1],
+                 kind=_kind(m[2]))),
 )
 
 
 def in_words(exc: BaseException | str) -> str:
-    """What went wrong in a template, in words for a designer rather than Python's."""
-    text = str(exc)
+    """What went wrong in a template, in words for a designer rather than Python's (a
+    Message where cardgen words it, in the moment's language where it is shown)."""
+    said_ = said(exc) if isinstance(exc, BaseException) else exc
+    if isinstance(said_, Message):
+        return said_
+    text = str(said_)
     for pattern, words in _WORDINGS:
-        if pattern.search(text):
-            return pattern.sub(words, text)
+        match = pattern.search(text)
+        if match:
+            return words(match)
     return text
 
 
@@ -321,7 +335,7 @@ def run(fn, *args, **kwargs):
     except SandboxError:
         raise
     except jinja2.exceptions.SecurityError as exc:
-        raise SandboxError(_("not allowed: {exc}", exc=exc)) from None
+        raise SandboxError(_("not allowed: {why}", why=in_words(exc))) from None
     except RecursionError:
         raise SandboxError(_("templates nest too deeply")) from None
     except MemoryError:

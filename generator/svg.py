@@ -27,6 +27,7 @@ from pathlib import Path as FilePath
 
 from .paths import file_version
 from .primitives import Group, Path
+from .i18n import _
 
 MAX_SVG_BYTES = 5_000_000  # an icon is a few kilobytes; a detailed map a few hundred
 MAX_SVG_DEPTH = 64  # levels of nested elements
@@ -67,8 +68,7 @@ def load(path: str) -> Vector:
 def _load(path: str, stamp: tuple) -> Vector:
     size = FilePath(path).stat().st_size
     if size > MAX_SVG_BYTES:
-        raise SvgProblem(f"is {size:,} bytes; an SVG picture may have at most "
-                         f"{MAX_SVG_BYTES:,}")
+        raise SvgProblem(_("is {size:,} bytes; an SVG picture may have at most {MAX_SVG_BYTES:,}", size=size, MAX_SVG_BYTES=MAX_SVG_BYTES))
     data = FilePath(path).read_bytes()
     root = _parse(data)
     _judge(root)
@@ -76,7 +76,7 @@ def _load(path: str, stamp: tuple) -> Vector:
     paths, colors, points = [], set(), [0]
     _convert(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), paths, colors, points)
     if not paths:
-        raise SvgProblem("draws nothing (no shape with a fill or a stroke)")
+        raise SvgProblem(_("draws nothing (no shape with a fill or a stroke)"))
     return Vector(float(drawing.width), float(drawing.height), tuple(paths), frozenset(colors))
 
 
@@ -92,19 +92,19 @@ def _parse(data: bytes):
     except etree.XMLSyntaxError as exc:
         line = getattr(exc, "lineno", None) or (exc.position[0] if exc.position else 0)
         if b"<svg" not in data[:4096] and b"<?xml" not in data[:64]:
-            raise SvgProblem("is not SVG: it is not XML text (a picture of another kind "
-                             "named .svg?)") from None
-        raise SvgProblem(f"is not well-formed XML (line {line})") from None
+            raise SvgProblem(_("is not SVG: it is not XML text (a picture of another kind named "
+                               ".svg?)")) from None
+        raise SvgProblem(_("is not well-formed XML (line {line})", line=line)) from None
     except ValueError:
-        raise SvgProblem("is not SVG: it is not XML text") from None
+        raise SvgProblem(_("is not SVG: it is not XML text")) from None
     dtd = doc.docinfo.internalDTD
     if dtd is not None and (list(dtd.iterentities()) or list(dtd.iterelements())):
-        raise SvgProblem("declares XML entities or elements in a DOCTYPE; cardgen reads SVG "
-                         "without them (they can expand without end): remove the DOCTYPE")
+        raise SvgProblem(_("declares XML entities or elements in a DOCTYPE; cardgen reads SVG "
+                           "without them (they can expand without end): remove the DOCTYPE"))
     root = doc.getroot()
     if root.tag not in (f"{SVG_NS}svg", "svg"):
         shown = root.tag.split("}")[-1] if isinstance(root.tag, str) else "?"
-        raise SvgProblem(f"is not SVG (its root element is <{shown}>, not <svg>)")
+        raise SvgProblem(_("is not SVG (its root element is <{shown}>, not <svg>)", shown=shown))
     return root
 
 
@@ -118,32 +118,32 @@ def _judge(root) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > MAX_SVG_DEPTH:
-            raise SvgProblem(f"nests elements more than {MAX_SVG_DEPTH} deep")
+            raise SvgProblem(_("nests elements more than {MAX_SVG_DEPTH} deep", MAX_SVG_DEPTH=MAX_SVG_DEPTH))
         if not isinstance(node.tag, str):  # an entity reference left unexpanded
             if type(node).__name__ == "_Entity":
-                raise SvgProblem("uses an XML entity (&name;), which cardgen does not expand")
+                raise SvgProblem(_("uses an XML entity (&name;), which cardgen does not expand"))
             continue
         name = _local(node.tag)
         if name == "text" or name == "textPath":
-            raise SvgProblem("holds text (<text>): convert it to paths in the drawing program "
-                             "(Inkscape: Path > Object to Path)")
+            raise SvgProblem(_("holds text (<text>): convert it to paths in the drawing program "
+                               "(Inkscape: Path > Object to Path)"))
         if name in ("image", "foreignObject", "script"):
-            raise SvgProblem(f"holds an <{name}>: an SVG picture cardgen draws has only "
-                             "shapes (give a raster picture as its own PNG or JPEG file)")
+            raise SvgProblem(_("holds an <{name}>: an SVG picture cardgen draws has only shapes "
+                               "(give a raster picture as its own PNG or JPEG file)", name=name))
         href = node.get(XLINK_HREF) or node.get("href")
         if href is not None and not href.startswith("#"):
-            raise SvgProblem(f"refers to '{href[:80]}' outside itself; an SVG picture must "
-                             "hold all it draws (references are #id only)")
+            raise SvgProblem(_("refers to '{href}' outside itself; an SVG picture must hold all "
+                               "it draws (references are #id only)", href=href[:80]))
         for value in (node.get("style") or "", node.get("fill") or "", node.get("stroke") or "",
                       node.get("clip-path") or "", node.get("mask") or "",
                       node.text if name == "style" and node.text else ""):
             if "@import" in value:
-                raise SvgProblem("imports a style sheet (@import); an SVG picture must hold "
-                                 "all it draws")
+                raise SvgProblem(_("imports a style sheet (@import); an SVG picture must hold all "
+                                   "it draws"))
             for target in _URL.findall(value):
                 if not target.startswith("#"):
-                    raise SvgProblem(f"refers to '{target[:80]}' outside itself (url()); an "
-                                     "SVG picture must hold all it draws")
+                    raise SvgProblem(_("refers to '{target}' outside itself (url()); an SVG "
+                                       "picture must hold all it draws", target=target[:80]))
         if node.get("id"):
             ids[node.get("id")] = node
         stack.extend((child, depth + 1) for child in node)
@@ -163,11 +163,11 @@ def _size(root) -> None:
     values += [_number(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
     for v in values:
         if v is not None and (not math.isfinite(v) or abs(v) > MAX_SVG_UNITS):
-            raise SvgProblem(f"is {v:g} units in size; an SVG picture may be at most "
-                             f"{MAX_SVG_UNITS:,} units on a side")
+            raise SvgProblem(_("is {v:g} units in size; an SVG picture may be at most "
+                               "{MAX_SVG_UNITS:,} units on a side", v=v, MAX_SVG_UNITS=MAX_SVG_UNITS))
     for v in values[:2]:
         if v is not None and v <= 0:
-            raise SvgProblem("has no size (a width or height of 0)")
+            raise SvgProblem(_("has no size (a width or height of 0)"))
 
 
 def _count(root, ids: dict) -> None:
@@ -180,7 +180,7 @@ def _count(root, ids: dict) -> None:
         if node in known:
             return known[node]
         if node in busy:
-            raise SvgProblem("has a <use> that copies itself (directly or through others)")
+            raise SvgProblem(_("has a <use> that copies itself (directly or through others)"))
         busy.add(node)
         total, height = 1, 0
         inner = [child for child in node if isinstance(child.tag, str)]
@@ -192,11 +192,11 @@ def _count(root, ids: dict) -> None:
             weight, deep = measure(child)
             total, height = total + weight, max(height, deep)
             if total > MAX_SVG_ELEMENTS:
-                raise SvgProblem(f"draws more than {MAX_SVG_ELEMENTS:,} elements (each <use> "
-                                 "counted as what it copies)")
+                raise SvgProblem(_("draws more than {MAX_SVG_ELEMENTS:,} elements (each <use> "
+                                   "counted as what it copies)", MAX_SVG_ELEMENTS=MAX_SVG_ELEMENTS))
             if height + 1 > MAX_SVG_DEPTH:
-                raise SvgProblem(f"nests elements more than {MAX_SVG_DEPTH} deep (each <use> "
-                                 "counted as what it copies)")
+                raise SvgProblem(_("nests elements more than {MAX_SVG_DEPTH} deep (each <use> "
+                                   "counted as what it copies)", MAX_SVG_DEPTH=MAX_SVG_DEPTH))
         busy.discard(node)
         known[node] = (total, height + 1)
         return known[node]
@@ -214,8 +214,7 @@ def _render(root, path: str):
         return SvgRenderer(path, external_reference_root=str(FilePath(path).parent)).render(root)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, ZeroDivisionError,
             OverflowError, RecursionError):
-        raise SvgProblem("cannot be drawn: an attribute or a path is not as SVG writes "
-                         "it") from None
+        raise SvgProblem(_("cannot be drawn: an attribute or a path is not as SVG writes it")) from None
     finally:
         quiet.disabled, quiet.level = False, level
 
@@ -255,8 +254,8 @@ def _outline(shape) -> tuple[list, bool]:
     from reportlab.graphics import shapes as rs
     kind = type(shape)
     if isinstance(shape, rs.Path) and getattr(shape, "isClipPath", 0):
-        raise SvgProblem("clips shapes (clip-path), which cardgen does not draw: flatten "
-                         "the clipping in the drawing program (Inkscape: Path > Intersection)")
+        raise SvgProblem(_("clips shapes (clip-path), which cardgen does not draw: flatten the "
+                           "clipping in the drawing program (Inkscape: Path > Intersection)"))
     if isinstance(shape, rs.Path):
         ops, pts, at = [], shape.points, 0
         for op in shape.operators:
@@ -286,8 +285,8 @@ def _outline(shape) -> tuple[list, bool]:
         return [("M", shape.x1, shape.y1), ("L", shape.x2, shape.y2)], False
     what = {"LinearGradientShape": "a gradient", "RadialGradientShape": "a gradient",
             "String": "text", "Image": "a picture"}.get(kind.__name__, "a shape")
-    raise SvgProblem(f"paints with {what}, which cardgen does not draw in an SVG picture: "
-                     "give it plain fills and strokes")
+    raise SvgProblem(_("paints with {what}, which cardgen does not draw in an SVG picture: give "
+                       "it plain fills and strokes", what=what))
 
 
 def _rgb(color) -> tuple | None:
@@ -330,12 +329,11 @@ def _convert(node, matrix, out: list, colors: set, points: list) -> None:
             x, y = xy[i], xy[i + 1]
             moved += [a * x + c * y + e, b * x + d * y + f]
         if not all(abs(v) <= MAX_COORDINATE for v in moved):  # (inf and nan are not)
-            raise SvgProblem("has a coordinate too large to draw (beyond "
-                             f"{MAX_COORDINATE:,.0f})")
+            raise SvgProblem(_("has a coordinate too large to draw (beyond {MAX_COORDINATE:,.0f})", MAX_COORDINATE=MAX_COORDINATE))
         placed.append((op[0], *moved))
         points[0] += len(moved)
     if points[0] > MAX_SVG_POINTS:
-        raise SvgProblem(f"has more than {MAX_SVG_POINTS:,} coordinates in its paths")
+        raise SvgProblem(_("has more than {MAX_SVG_POINTS:,} coordinates in its paths", MAX_SVG_POINTS=MAX_SVG_POINTS))
     scale = math.sqrt(abs(a * d - b * c))
     dash = tuple(float(v) * scale for v in (getattr(node, "strokeDashArray", None) or ())
                  if isinstance(v, (int, float)))

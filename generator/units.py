@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .i18n import _
 from .problems import spoken
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
@@ -27,8 +28,8 @@ def card_size_problem(size: tuple[float, float]) -> str | None:
     if all(mm(CARD_MIN) - SIZE_TOLERANCE <= side <= mm(CARD_MAX) + SIZE_TOLERANCE
            for side in size):
         return None
-    return (f"{show_size(size)} is not a size a card can have: each side from "
-            f"{CARD_MIN:g} mm to {CARD_MAX:g} mm (a board is a board layout)")
+    return _("{size} is not a size a card can have: each side from {low:g} mm to {high:g} mm "
+             "(a board is a board layout)", size=show_size(size), low=CARD_MIN, high=CARD_MAX)
 
 
 PAPER = {  # width, height in mm
@@ -67,11 +68,12 @@ def parse_length(value: str | int | float, percent_of: float | None = None) -> f
     """A length in points; `%` is allowed where `percent_of` (in points) is given.
     Raises ValueError with a message a designer can act on."""
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a length")
+        raise ValueError(_("{value!r} is not a length", value=value))
     if isinstance(value, (int, float)):
         if value == 0:
             return 0.0
-        raise ValueError(f"the length {value} needs a unit ({spoken(UNITS)}), such as {value}mm")
+        raise ValueError(_("the length {value} needs a unit ({units}), such as {value}mm",
+                            value=value, units=spoken(UNITS)))
     parts = _TERMS.split(str(value).strip())
     if len(parts) > 1:
         total = _one(parts[0], percent_of)
@@ -84,15 +86,18 @@ def parse_length(value: str | int | float, percent_of: float | None = None) -> f
 def _one(value: str, percent_of: float | None) -> float:
     match = _LENGTH.match(value)
     if not match:
-        raise ValueError(f"'{value}' is not a length such as 14mm or 0.5in")
+        raise ValueError(_("'{value}' is not a length such as 14mm or 0.5in", value=value))
     number, unit = match.groups()
     if len(number) > 12:  # 999999999999 mm is already 1,000 km: a length that long is a typo
-        raise OutOfRange(f"'{value}' is not a length a card or sheet can have")
+        raise OutOfRange(_("'{value}' is not a length a card or sheet can have", value=value))
     if unit == "%" and percent_of is not None:
         return float(number) / 100.0 * percent_of
     if unit not in POINTS_PER:
-        raise ValueError(f"unknown unit '{unit or '(none)'}' in '{value}'; use "
-                         + spoken(UNITS + (("%",) if percent_of is not None else ())))
+        units = spoken(UNITS + (("%",) if percent_of is not None else ()))
+        if not unit:
+            raise ValueError(_("'{value}' has no unit; use {units}", value=value, units=units))
+        raise ValueError(_("unknown unit '{unit}' in '{value}'; use {units}", unit=unit,
+                           value=value, units=units))
     return float(number) * POINTS_PER[unit]
 
 

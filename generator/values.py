@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .colors import COLOR_EXPECTED, parse_color
+from .i18n import _
 from .model import MAX_COPIES
 from .paths import NAME_RULE, is_name
 from .problems import spoken
@@ -39,8 +40,8 @@ from .units import (CARD_SIZES, PAPER, RULEBOOK_PAGES, UNITS, OutOfRange, paper_
 # generated card's value and a YAML value of a key that is a flag all read the same way.
 # An empty text (a template that gave nothing) is false.
 FLAG_WORDS = {True: ("true", "yes", "1"), False: ("false", "no", "0")}
-FLAG_EXPECTED = "true or false (or " + ", ".join(
-    f"{yes}/{no}" for yes, no in list(zip(FLAG_WORDS[True], FLAG_WORDS[False]))[1:]) + ")"
+FLAG_EXPECTED = _("true or false (or {others})", others=", ".join(
+    f"{yes}/{no}" for yes, no in list(zip(FLAG_WORDS[True], FLAG_WORDS[False]))[1:]))
 _FLAGS = {word: meaning for meaning, words in FLAG_WORDS.items() for word in words}
 
 
@@ -56,7 +57,7 @@ def flag(value: Any) -> bool:
         return False
     if isinstance(value, str) and text in _FLAGS:
         return _FLAGS[text]
-    raise ValueError(f"'{value}' is not {FLAG_EXPECTED}")
+    raise ValueError(_("'{value}' is not {expected}", value=value, expected=FLAG_EXPECTED))
 
 
 def is_flag(value: Any) -> bool:
@@ -94,15 +95,16 @@ def unprintable(text: str) -> tuple[int, str] | None:
             continue
         code, kind = ord(ch), unicodedata.category(ch)
         if kind == "Cc":
-            return i, (f"a control character, {character(ch)}, which prints nothing and "
-                       "can drive a terminal")
+            return i, _("a control character, {ch}, which prints nothing and can drive a "
+                        "terminal", ch=character(ch))
         if ch in BIDI_CONTROLS:
-            return i, (f"a bidirectional control, {character(ch)}, which reorders how the "
-                       "text around it reads")
+            return i, _("a bidirectional control, {ch}, which reorders how the text around it "
+                        "reads", ch=character(ch))
         if kind == "Cs":
-            return i, f"{character(ch)}, half of a surrogate pair, which is not a character"
+            return i, _("{ch}, half of a surrogate pair, which is not a character",
+                        ch=character(ch))
         if 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE:
-            return i, f"{character(ch)}, which Unicode keeps as a noncharacter"
+            return i, _("{ch}, which Unicode keeps as a noncharacter", ch=character(ch))
     return None
 
 
@@ -142,12 +144,12 @@ def too_many_digits(text: str) -> bool:
     return len(body) > MAX_DIGITS and body.isascii() and body.isdigit()
 
 
-TOO_MANY_DIGITS = f"a number of more than {MAX_DIGITS} digits, which cardgen does not read"
+TOO_MANY_DIGITS = _("a number of more than {n} digits, which cardgen does not read", n=MAX_DIGITS)
 
 
 # --- copies --------------------------------------------------------------------------------
 
-COPIES_EXPECTED = f"an integer from 0 to {MAX_COPIES}"
+COPIES_EXPECTED = _("an integer from 0 to {n}", n=MAX_COPIES)
 
 
 def is_copies(value: Any) -> bool:
@@ -161,15 +163,17 @@ def copies(value: Any) -> int:
     if isinstance(value, str) and whole_number(value.strip()) is not None:
         value = whole_number(value.strip())
     if not is_copies(value):
-        raise ValueError(f"copies must be {COPIES_EXPECTED}, not '{value}'")
+        raise ValueError(_("copies must be {expected}, not '{value}'", expected=COPIES_EXPECTED,
+                           value=value))
     return value
 
 
 # --- lengths -------------------------------------------------------------------------------
 
-LENGTH_EXPECTED = f"a length with a unit ({spoken(UNITS, 'or')}), such as 14mm or 0.5in"
-LAYOUT_LENGTH_EXPECTED = (f"a length with a unit ({spoken(UNITS + ('%',), 'or')}), such as 5mm, "
-                          "50% or 100% - 6mm")
+LENGTH_EXPECTED = _("a length with a unit ({units}), such as 14mm or 0.5in",
+                    units=spoken(UNITS, "or"))
+LAYOUT_LENGTH_EXPECTED = _("a length with a unit ({units}), such as 5mm, 50% or 100% - 6mm",
+                           units=spoken(UNITS + ("%",), "or"))
 _TEMPLATE = re.compile(r"\{\{.*\}\}")
 
 
@@ -229,15 +233,17 @@ class Format:
 
 
 FORMATS: dict[str, Format] = {
-    "name": Format(lambda v: not isinstance(v, str) or is_name(v), f"an id of {NAME_RULE}"),
+    "name": Format(lambda v: not isinstance(v, str) or is_name(v),
+                   _("an id of {rule}", rule=NAME_RULE)),
     "flag": Format(lambda v: not isinstance(v, (str, int, float)) or is_flag(v), FLAG_EXPECTED),
     "layout-flag": Format(lambda v: not isinstance(v, (str, int, float)) or is_flag(v) or
                           (isinstance(v, str) and bool(_TEMPLATE.search(v))), FLAG_EXPECTED),
     "color": Format(_is_color_text, COLOR_EXPECTED),
     "length": Format(_is_length_text, LENGTH_EXPECTED),
     "layout-length": Format(_is_layout_length_text, LAYOUT_LENGTH_EXPECTED),
-    "paper": Format(_is_paper_text, f"a paper ({spoken(PAPER)})"),
-    "rulebook-page": Format(_is_rulebook_page_text, f"a page ({spoken(RULEBOOK_PAGES)})"),
+    "paper": Format(_is_paper_text, _("a paper ({papers})", papers=spoken(PAPER))),
+    "rulebook-page": Format(_is_rulebook_page_text,
+                            _("a page ({papers})", papers=spoken(RULEBOOK_PAGES))),
 }
 
 # The lists and ranges the schemas name (`"x-enum": NAME`, `"x-range": NAME`, and
@@ -270,7 +276,8 @@ class Reader:
         return self.data.get(key, default)
 
     def _bad(self, key: str, exc: Exception, check: str) -> None:
-        self.report.error(f"{self.what}: {key}: {exc}", self.locate((key,)), check)
+        self.report.error(_("{what}: {key}: {exc}", what=self.what, key=key, exc=exc),
+                          self.locate((key,)), check)
         self.ok = False
 
     def length(self, key: str, default: Any, low: float | None = None,
@@ -286,12 +293,12 @@ class Reader:
             return default
         shown = show_length(value, measured=False)
         if low is not None and value < low:
-            self._bad(key, f"must be at least {show_length(low, measured=False)}, not {shown}",
-                      "units")
+            self._bad(key, _("must be at least {low}, not {value}",
+                             low=show_length(low, measured=False), value=shown), "units")
             return default
         if high is not None and value > high[0]:
-            self._bad(key, f"must be at most {show_length(high[0])} ({high[1]}), not {shown}",
-                      "units")
+            self._bad(key, _("must be at most {high} ({why}), not {value}",
+                             high=show_length(high[0]), why=high[1], value=shown), "units")
             return default
         return value
 

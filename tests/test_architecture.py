@@ -490,22 +490,32 @@ def _counted_calls():
                 yield path.relative_to(PACKAGE), node.args[1].value, many
 
 
+def _translated_counts():
+    """(file, singular, plural) of every i18n._n call: a count said in the language."""
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_n" and \
+                    all(isinstance(a, ast.Constant) for a in node.args[:2]):
+                yield path.relative_to(PACKAGE), node.args[0].value, node.args[1].value
+
+
 def test_every_counted_noun_goes_through_the_one_plural_rule():
-    """Messages, guides and diff text count with problems.counted (and problems.agreeing for
-    a word that agrees): no hand-made plural ("1 change print nothing", "4 sheet(s)"), and a
+    """Messages, guides and diff text count with i18n._n (singular and plural, translated; a
+    word that agrees too) or problems.counted: no hand-made plural ("1 change print nothing", "4 sheet(s)"), and a
     noun whose plural is not noun + s says its plural ("copy", "copies")."""
     import re
-    from generator.problems import agreeing, counted
+    from generator.problems import counted
     for path in PACKAGE.rglob("*.py"):
         text = path.read_text("utf-8")
         assert not re.search(r"""['"]s['"] if|\(s\)["' ]""", text), path.relative_to(PACKAGE)
     calls = list(_counted_calls())
-    assert len(calls) >= 15
+    pairs = list(_translated_counts())  # _n("{n} card", "{n} cards", n): counted and translated
+    assert len(calls) + len(pairs) >= 15
+    for path, one, many in pairs:
+        assert one != many, (path, one, many)  # (a word that agrees: "page 3", "pages 3, 4")
     for path, noun, many in calls:
         irregular = re.search(r"([^aeiou]y|s|x|ch|sh)$", noun)
         assert many or not irregular, (path, noun, "give its plural")
         assert counted(1, noun, many) == f"1 {noun}"
         for n in (0, 2):
             assert counted(n, noun, many) == f"{n} {many or noun + 's'}"
-    assert (agreeing(0, "prints", "print"), agreeing(1, "prints", "print"),
-            agreeing(2, "prints", "print")) == ("print", "prints", "print")

@@ -11,7 +11,7 @@ from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect, Text
 from ..units import mm, show_size
 from .base import INK, OUTLINE, BoardFace, CellFace, CellProblem, Entry, cell_length, ground, \
     hexagon
-from ..i18n import _
+from ..i18n import N_, _
 
 NAME = "areas"
 CELLS = True
@@ -23,7 +23,7 @@ EXAMPLE = {"layout": "areas", "cells": [
     {"id": "lake", "label": "Lake", "x": "150mm", "y": "60mm", "size": "40mm", "shape": "circle"}]}
 SCHEMA = {"properties": {
     "size": {"$ref": "cardgen:common#/$defs/size",
-             "x-expected": "the board's [width, height], such as [280mm, 190mm]"},
+             "x-expected": N_("the board's [width, height], such as [280mm, 190mm]")},
 }}
 
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from .. import sandbox
 from ..model import Board, Cell
 from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect
-from ..problems import Location, Report
+from ..problems import Location, Report, spoken
 from ..units import paper_size, parse_length
 from ..i18n import _
 
@@ -83,7 +83,7 @@ def whole(item: dict, keys: tuple[str, str]) -> tuple[int, int]:
                isinstance(item.get(k), bool)]
     if missing:
         raise CellProblem(_("needs whole numbers {join} (its coordinates)",
-                            join=' and '.join(keys)),
+                            join=spoken(keys, "and")),
                           (missing[0],) if missing[0] in item else ())
     return item[keys[0]], item[keys[1]]
 
@@ -207,7 +207,7 @@ def cell_length(item: dict, key: str, default=None) -> float:
     try:
         size = parse_length(value)
     except ValueError as exc:
-        raise CellProblem(f"{key}: {exc}", (key,)) from None
+        raise CellProblem(_("{key}: {exc}", key=key, exc=exc), (key,)) from None
     if size < 0:
         raise CellProblem(_("{key}: must not be negative, not {value}",
                             key=key, value=value), (key,))

@@ -12,7 +12,7 @@ from ..units import mm
 from . import base
 from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
     positive, whole
-from ..i18n import _
+from ..i18n import N_, _
 
 NAME = "grid"
 CELLS = True
@@ -23,7 +23,7 @@ EXAMPLE = {"layout": "grid", "cells": [{"column": 1, "row": 1}, {"column": 2, "r
 SCHEMA = {"properties": {
     **base.MAP_KEYS,
     "cell": {"$ref": "cardgen:common#/$defs/size",
-             "x-expected": "a grid cell's [width, height], such as [25mm, 25mm]"},
+             "x-expected": N_("a grid cell's [width, height], such as [25mm, 25mm]")},
     "gap": {"$ref": "cardgen:common#/$defs/length"},
 }}
 

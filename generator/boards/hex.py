@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..i18n import N_
 from ..model import Board
 from ..primitives import Face, Item, Text
 from ..units import mm
@@ -22,11 +23,11 @@ EXAMPLE = {"layout": "hex-flat"}
 SCHEMA = {"properties": {
     **base.MAP_KEYS,
     "size": {"$ref": "cardgen:common#/$defs/length",
-             "x-expected": "the distance from a hex's centre to a corner, such as 15mm"},
+             "x-expected": N_("the distance from a hex's centre to a corner, such as 15mm")},
     "orientation": {"enum": ["pointy", "flat"]},
     "coordinates": {"enum": ["odd-r", "even-r", "odd-q", "even-q", "axial"],
-                    "x-expected": "how a hex map's cells are numbered: odd-r or even-r "
-                                  "(pointy), odd-q or even-q (flat), or axial"},
+                    "x-expected": N_("how a hex map's cells are numbered: odd-r or even-r "
+                                  "(pointy), odd-q or even-q (flat), or axial")},
 }}
 
 

@@ -13,7 +13,7 @@ from ..model import Board
 from ..primitives import Face, Group, Item, Rect, Text
 from ..units import mm
 from .base import INK, BoardFace, CellFace, Entry, ground, tile_outline
-from ..i18n import _
+from ..i18n import N_, _
 
 NAME = "ring"
 CELLS = False  # it places a deck's cards, not cells from data
@@ -21,7 +21,7 @@ CELLS = False  # it places a deck's cards, not cells from data
 # a shipped board layout and the entry's own keys ("tiles": the cards of the game's first deck).
 EXAMPLE = {"layout": "ring", "tiles": True}
 SCHEMA = {"properties": {
-    "start_angle": {"type": "number", "x-expected": "degrees: 90 puts the first tile at the top"},
+    "start_angle": {"type": "number", "x-expected": N_("degrees: 90 puts the first tile at the top")},
     "direction": {"enum": ["clockwise", "counterclockwise"]},
     "gap": {"$ref": "cardgen:common#/$defs/length"},
     "radius": {"$ref": "cardgen:common#/$defs/length"},

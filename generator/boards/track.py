@@ -13,7 +13,7 @@ from ..model import Board
 from ..primitives import Ellipse, Face, Item, Rect, Text
 from ..units import mm
 from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground, positive
-from ..i18n import _
+from ..i18n import N_, _
 
 NAME = "track"
 CELLS = False
@@ -24,7 +24,7 @@ SCHEMA = {"properties": {
     "path": {"enum": ["edge", "line", "spiral"]},
     "space": {"$ref": "cardgen:common#/$defs/length"},
     "size": {"$ref": "cardgen:common#/$defs/size",
-             "x-expected": "the board's [width, height], such as [280mm, 190mm]"},
+             "x-expected": N_("the board's [width, height], such as [280mm, 190mm]")},
     "emphasis": {"type": "array", "items": {"type": "integer", "minimum": 2, "maximum": 100},
                  "maxItems": 2},
     "accent": {"$ref": "cardgen:common#/$defs/color"},

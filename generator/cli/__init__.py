@@ -20,9 +20,9 @@ from ..i18n import _, _n, shown
 from ..load import Project
 from ..load.schema import suggest
 from ..paths import NAME_RULE, is_name
-from ..problems import (CardgenError, DataProblems, ExitCode, Report, UsageError, counted,
+from ..problems import (CardgenError, DataProblems, ExitCode, Report, UsageError,
                        exit_code_for, printable)
-from .parser import _parser, _proof_value
+from .parser import _parser, _proof_value, asked_lang
 
 
 def _target(project: Project, game_id: str, args) -> str | None:
@@ -45,8 +45,8 @@ def _games(project: Project, names: list[str]) -> list[str]:
     known = project.games()
     if not names:
         for folder in sorted(set(project.game_folders()) - set(known)):
-            print(f"cardgen: warning: {printable(project.display(project.cards / folder))} is not "
-                  f"a game: its folder name must be {NAME_RULE}; rename it", file=sys.stderr)
+            print(shown(_("cardgen: warning: {display} is not a game: its folder name must be "
+                    "{NAME_RULE}; rename it", display=printable(project.display(project.cards / folder)), NAME_RULE=NAME_RULE)), file=sys.stderr)
     if not known:
         raise UsageError(_("no games in {display} (a game is a folder with a game.yaml)",
                            display=project.display(project.cards)))
@@ -132,9 +132,9 @@ def cmd_build(args, project: Project) -> int:
                 from ..diff import diff_game, errata_copies, errata_lines
                 changes = diff_game(project, game_id, args.changed_since)
                 if not changes.prints:
-                    print(f"{game_id}: nothing printed changed since {args.changed_since}")
+                    print(shown(_("{game_id}: nothing printed changed since {args_changed_since}", game_id=game_id, args_changed_since=args.changed_since)))
                     for path in pipeline.forget_errata(project, game_id, target):
-                        print(f"removed {project.display(path)} (an earlier errata set's)")
+                        print(shown(_("removed {display} (an earlier errata set's)", display=project.display(path))))
                     continue
                 book = changes.rulebook
                 run = replace(run, only=tuple(sorted(errata_copies(changes).items())),
@@ -159,8 +159,7 @@ def cmd_build(args, project: Project) -> int:
 
 
 def _said_build(args, project: Project, name: str, outcome, report: Report) -> bool:
-    """What a build of one target says: its problems, then what it wrote (or why it wrote
-    nothing). True if it failed."""
+    """What one target's build says: its problems, then what it wrote or why not; True if failed."""
     _print_report(report)
     if outcome.failed(args.strict) or outcome.held:
         why = outcome.report.summary() if outcome.failed(args.strict) else \
@@ -235,15 +234,16 @@ def cmd_list(args, project: Project) -> int:
         game = outcome.game
         if game is None:
             failed = True
-            print(f"{game_id}: cannot be read ({outcome.report.summary()}; "
-                  f"run 'cardgen validate {game_id}')")
+            print(shown(_("{game_id}: cannot be read ({summary}; run 'cardgen validate {game_id}')", game_id=game_id, summary=outcome.report.summary())))
             continue
         title = f"{game.title} / {game.title_en}" if game.title_en else game.title
         print(f"{game_id}: {printable(title)}")
         for deck in game.decks:
             kinds, total = len(deck.cards), deck.total
-            print(f"  {deck.id}: {printable(deck.name)}: {counted(kinds, 'card type')}, "
-                  f"{counted(total, 'card')}, sheet {deck.sheet.id}")
+            print(shown(_("  {deck}: {name}: {kinds}, {cards}, sheet {sheet}", deck=deck.id,
+                          name=printable(deck.name), sheet=deck.sheet.id, cards=_n(
+                              "{n} card", "{n} cards", total), kinds=_n(
+                              "{n} card type", "{n} card types", kinds))))
     return ExitCode.DATA if failed else ExitCode.OK
 
 
@@ -271,7 +271,7 @@ def cmd_stats(args, project: Project) -> int:
             results.append(show.as_json(counted))
         else:
             for line in show.text(counted):
-                print(printable(line))
+                print(printable(shown(line)))
     if args.format == "json":
         print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,
                          indent=2))
@@ -297,12 +297,12 @@ def cmd_diff(args, project: Project) -> int:
             from ..diff.changelog import changelog
             game = changes.game or pipeline.check(project, game_id).game
             for line in changelog(game, changes, str(args.against or args.rev)):
-                print(printable(line))
+                print(printable(shown(line)))
             continue
         game = changes.game
         with i18n.speaking(game=game.declared_lang if game is not None else None):
             for line in format_diff(game_id, changes):
-                print(printable(line))
+                print(printable(shown(line)))
     if args.format == "json":
         print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,
                          indent=2))
@@ -319,15 +319,18 @@ def cmd_watch(args, project: Project) -> int:
 
     def saved(game_id: str, files: list) -> None:
         if files:
-            shown = ", ".join(project.display(f) for f in files[:3]) + \
-                (f" and {counted(len(files) - 3, 'other file')}" if len(files) > 3 else "")
-            print(f"[{time.strftime('%H:%M:%S')}] {game_id}: {shown} changed", flush=True)
+            listed = ", ".join(project.display(f) for f in files[:3]) + \
+                (shown(_n(" and {n} other file", " and {n} other files", len(files) - 3))
+                 if len(files) > 3 else "")
+            print(shown(_("[{stamp}] {game_id}: {files} changed", stamp=time.strftime("%H:%M:%S"),
+                          game_id=game_id, files=listed)), flush=True)
 
     def rebuild(game_id: str) -> None:
         try:
             outcome = pipeline.build(project, game_id, options)
         except CardgenError as exc:
-            print(f"cardgen: error: {printable(_said(exc))}", file=sys.stderr, flush=True)
+            print(f"cardgen: {shown(_('error'))}: {printable(shown(i18n.said(exc)))}",
+                  file=sys.stderr, flush=True)
             return
         before, now = told.get(game_id, set()), set(outcome.report.problems)
         told[game_id] = now
@@ -335,14 +338,16 @@ def cmd_watch(args, project: Project) -> int:
         fresh.problems = [p for p in outcome.report.problems if p not in before]
         _print_report(fresh)
         same = len(now & before)
-        again = f"; {counted(same, 'problem')} as before, not repeated" if same else ""
+        again = _n("; {n} problem as before, not repeated", "; {n} problems as before, not "
+                   "repeated", same) if same else ""
         stamp = time.strftime("%H:%M:%S")
         if outcome.failed(args.strict):
-            print(f"[{stamp}] {game_id}: not built ({outcome.report.summary()}{again}); the "
-                  "last good output stays", file=sys.stderr, flush=True)
+            print(shown(_("[{stamp}] {game_id}: not built ({summary}{again}); the last good output stays", stamp=stamp, game_id=game_id, summary=outcome.report.summary(), again=again)), file=sys.stderr, flush=True)
         else:
-            print(f"[{stamp}] {game_id}: built {counted(len(outcome.written), 'file')} "
-                  f"({outcome.report.summary()}{again})", flush=True)
+            print(shown(_n("[{stamp}] {game_id}: built {n} file ({summary}{again})",
+                           "[{stamp}] {game_id}: built {n} files ({summary}{again})",
+                           len(outcome.written), stamp=stamp, game_id=game_id,
+                           summary=outcome.report.summary(), again=again)), flush=True)
 
     def failed(game_id: str, exc: Exception) -> None:
         if args.traceback:
@@ -372,13 +377,13 @@ def cmd_export(args, project: Project) -> int:
         _print_report(outcome.report)
         if folder is None:
             failed = True
-            print(f"{name}: not exported: {outcome.report.summary()}; previous export kept",
+            print(shown(_("{name}: not exported: {summary}; previous export kept", name=name, summary=outcome.report.summary())),
                   file=sys.stderr)
             continue
         if not args.quiet:
             files = [p for p, _ in outcome.written if p.suffix not in (".csv", ".json")]
-            print(f"wrote {counted(len(files), 'file')} and a manifest to "
-                  f"{project.display(folder)}/")
+            print(shown(_n("wrote {n} file and a manifest to {folder}/", "wrote {n} files and a "
+                           "manifest to {folder}/", len(files), folder=project.display(folder))))
         if outcome.report.problems:
             print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
     return ExitCode.DATA if failed else ExitCode.OK
@@ -446,8 +451,8 @@ def cmd_showcase(args, project: Project) -> int:
 def cmd_calibrate(args, project: Project) -> int:
     from ..write.calibration import calibrate
     path = calibrate(project, args.paper, args.duplex)
-    print(f"wrote {project.display(path)}: print it duplex ({args.duplex}) at 100% and follow "
-          "the instructions on it")
+    print(shown(_("wrote {display}: print it duplex ({args_duplex}) at 100% and follow the instructions "
+            "on it", display=project.display(path), args_duplex=args.duplex)))
     return ExitCode.OK
 
 
@@ -528,9 +533,10 @@ def main(argv: list[str] | None = None) -> int:
         return _complete(argv[1:])
     try:
         parser = _parser()
-        args, extra = parser.parse_known_args(_proof_value(argv))
-        if extra:
-            parser.commands.get(getattr(args, "command", None), parser).unknown(extra)
+        with i18n.speaking(asked_lang(argv)):  # a usage error is said in --lang's language
+            args, extra = parser.parse_known_args(_proof_value(argv))
+            if extra:
+                parser.commands.get(getattr(args, "command", None), parser).unknown(extra)
     except SystemExit as exc:  # a usage error (said, exit 2) or --help (exit 0)
         return int(exc.code or 0) if isinstance(exc.code, int) else int(ExitCode.USAGE)
     if threading.current_thread() is threading.main_thread():
@@ -548,7 +554,7 @@ def _guarded(args) -> int:
         _print_report(exc.report)
         return int(exit_code_for(exc))
     except CardgenError as exc:
-        print(f"cardgen: {shown(_('error'))}: {printable(_said(exc))}", file=sys.stderr)
+        print(f"cardgen: {shown(_('error'))}: {printable(shown(i18n.said(exc)))}", file=sys.stderr)
         return int(exit_code_for(exc))
     except KeyboardInterrupt as exc:
         print("cardgen: interrupted; previous output kept", file=sys.stderr)
@@ -563,12 +569,6 @@ def _guarded(args) -> int:
             print(f"cardgen: internal error: {type(exc).__name__}: {printable(str(exc))} "
                   "(run again with --traceback for details)", file=sys.stderr)
         return int(exit_code_for(exc))
-
-
-def _said(exc: Exception) -> str:
-    """What a failure says, in the moment's language where cardgen wrote it."""
-    said = exc.args[0] if len(exc.args) == 1 else None
-    return shown(said) if isinstance(said, i18n.Message) else str(exc)
 
 
 def _command(args) -> int:

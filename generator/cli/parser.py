@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__, completion
-from ..i18n import LANGS
+from ..i18n import LANGS, _, said, shown
 from ..problems import ExitCode
 from ..units import paper_name
 from ..values import FORMATS
@@ -39,7 +39,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # argparse's own usage errors: exit 2 like ours
         self.print_usage(sys.stderr)
-        print(f"cardgen: error: {_with_a_guess(message)}", file=sys.stderr)
+        print(f"cardgen: {shown(_('error'))}: {shown(_with_a_guess(message))}", file=sys.stderr)
         raise SystemExit(ExitCode.USAGE)
 
     def unknown(self, extra: list[str]):
@@ -48,8 +48,15 @@ class _Parser(argparse.ArgumentParser):
         known = [o for names, _ in self.options for o in names]
         guesses = [g for x in extra if x.startswith("-")
                    for g in difflib.get_close_matches(x.split("=")[0], known, 1, 0.7)]
-        self.error(f"unrecognized arguments: {' '.join(extra)}"
-                   + (f" (did you mean {guesses[0]}?)" if guesses else ""))
+        self.error(_("unrecognized arguments: {args}{guess}", args=" ".join(extra),
+                     guess=_(" (did you mean {guesses}?)", guesses=guesses[0]) if guesses else ""))
+
+
+class _Refused(argparse.ArgumentTypeError):
+    """An option's value refused, said in the moment's language (argparse shows str())."""
+
+    def __str__(self) -> str:
+        return shown(said(self))
 
 
 def _with_a_guess(message: str) -> str:
@@ -59,7 +66,7 @@ def _with_a_guess(message: str) -> str:
         choices = re.findall(r"'([^']*)'", wrong.group(2))
         close = difflib.get_close_matches(wrong.group(1), choices, 1, 0.7)
         if close:
-            return f"{message} (did you mean '{close[0]}'?)"
+            return _("{message} (did you mean '{close}'?)", message=message, close=close[0])
     return message
 
 
@@ -269,12 +276,12 @@ _kit_paper.__name__ = "--paper"
 def _picture_size(text: str) -> tuple[int, int]:
     if text in SIZES:
         return SIZES[text]
-    w, _, h = text.lower().partition("x")
+    w, _x, h = text.lower().partition("x")
     if not (w.isdigit() and h.isdigit()) or not all(MIN_SIDE <= int(v) <= MAX_SIDE
                                                      for v in (w, h)):
-        raise argparse.ArgumentTypeError(
-            f"'{text}' is not a picture size: give WIDTHxHEIGHT in pixels, each {MIN_SIDE} to "
-            f"{MAX_SIDE} (such as 1600x900), or {', '.join(SIZES)}")
+        raise _Refused(
+            _("'{text}' is not a picture size: give WIDTHxHEIGHT in pixels, each {MIN_SIDE} to "
+              "{MAX_SIDE} (such as 1600x900), or {join}", text=text, MIN_SIDE=MIN_SIDE, MAX_SIDE=MAX_SIDE, join=', '.join(SIZES)))
     return int(w), int(h)
 
 
@@ -284,7 +291,7 @@ _picture_size.__name__ = "--size"
 def _paper(text: str) -> str:
     name = paper_name(text)
     if name is None:
-        raise argparse.ArgumentTypeError(f"unknown paper '{text}': {FORMATS['paper'].expected}")
+        raise _Refused(_("unknown paper '{text}': {expected}", text=text, expected=FORMATS['paper'].expected))
     return name
 
 
@@ -296,10 +303,10 @@ def _positive(kind: str, low: int, high: int):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{kind} must be a whole number, not '{text}'") \
+            raise _Refused(_("{kind} must be a whole number, not '{text}'", kind=kind, text=text)) \
                 from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{kind} must be from {low} to {high}, not {value}")
+            raise _Refused(_("{kind} must be from {low} to {high}, not {value}", kind=kind, low=low, high=high, value=value))
         return value
     parse.__name__ = kind
     return parse
@@ -314,3 +321,14 @@ def _proof_value(argv: list[str]) -> list[str]:
             arg = "--proof=fronts"
         out.append(arg)
     return out
+
+
+def asked_lang(argv: list[str]) -> str | None:
+    """The language --lang asks for, read before the command line is parsed (so that what
+    the parser refuses is said in it); None when it asks for none cardgen speaks."""
+    for n, arg in enumerate(argv):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
+            argv[n + 1] if arg == "--lang" and n + 1 < len(argv) else None
+        if value in LANGS:
+            return value
+    return None

@@ -34,7 +34,7 @@ from ..load import Project
 from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
 from .printed import BoardChanges, BookChanges, compare_boards, compare_rulebooks
-from ..i18n import _
+from ..i18n import Joined, _
 from ..problems import DataProblems, UsageError
 
 SIDES = ("front", "back")
@@ -165,15 +165,15 @@ def word_diff(old: str, new: str) -> str:
         was += a[i1:i2]
         now += b[j1:j2]
 
-    def shown(tokens: list[str]) -> str:
+    def said(tokens: list[str]) -> str:
         text = re.sub(r"\s+", " ", "".join(tokens).replace("\n", "⏎")).strip()
-        return text or "(nothing)"
-    return f'was "{shown(was)}", now "{shown(now)}"'
+        return text or _("(nothing)")
+    return _('was "{was}", now "{now}"', was=said(was), now=said(now))
 
 
 def _show(value: Any) -> str:
     if value is _MISSING:
-        return "(none)"
+        return _("(none)")
     text = repr(value) if not isinstance(value, str) else value.replace("\n", "⏎")
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -181,7 +181,7 @@ def _show(value: Any) -> str:
 def show_change(old: Any, new: Any) -> str:
     if isinstance(old, str) and isinstance(new, str) and (len(old) > 20 or len(new) > 20):
         return word_diff(old, new)
-    return f"{_show(old)} -> {_show(new)}"
+    return Joined(" -> ", [_show(old), _show(new)])
 
 
 def _name(card: Card) -> str:

@@ -24,6 +24,7 @@ import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
+from ..i18n import Joined, _
 
 PAGE_DPI = 50  # the raster a rulebook page's identity is taken from
 
@@ -205,14 +206,16 @@ def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
     """The rules' changes in words, for the terminal: the changed words marked."""
     lines = []
     for c in changes:
-        name = f"section '{c.heading}'" if c.heading else "the opening text"
-        at = f" (p. {c.page})" if c.page else ""
+        name = _("section '{heading}'", heading=c.heading) if c.heading else \
+            _("the opening text")
+        at = _(" (p. {page})", page=c.page) if c.page else ""
         if c.old is None and c.new is None:
-            lines.append(f"{c.how} {name}{at if c.how == '+' else ''}")
+            lines.append(Joined("", [c.how, " ", name, at if c.how == "+" else ""]))
         elif c.how == "~":
-            lines.append(f"~ {name}{at}: {word_diff(c.old, c.new)}")
+            lines.append(Joined("", ["~ ", name, at, ": ", word_diff(c.old, c.new)]))
         else:
-            lines.append(f"{c.how} {name}{at}: {_short(c.new if c.how == '+' else c.old)}")
+            lines.append(Joined("", [c.how, " ", name, at, ": ",
+                                     _short(c.new if c.how == "+" else c.old)]))
     return lines
 
 
@@ -232,11 +235,13 @@ def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, ne
         if new_text and new_text in new_md and new_md.count(new_text) > old_md.count(new_text):
             page = next((n for n, (_, text) in enumerate(pages, 1)
                          if re.sub(r"\s+", "", new_text) in text), None)
-            where = f"rulebook p. {page}" if page else "the rulebook"
-            lines.append(f"data {path}: {show(a, b)}: {where}")
+            where = _("rulebook p. {page}", page=page) if page else _("the rulebook")
+            lines.append(_("data {path}: {change}: {where}", path=path, change=show(a, b),
+                           where=where))
             explained.add(path)
         elif old_text and old_md.count(old_text) > new_md.count(old_text):
-            lines.append(f"data {path}: {show(a, b)}: the rulebook")
+            lines.append(_("data {path}: {change}: {where}", path=path, change=show(a, b),
+                           where=_("the rulebook")))
             explained.add(path)
     return lines, explained
 
@@ -305,7 +310,7 @@ def compare_boards(old_faces, new_faces, font: str, show) -> list[BoardChanges]:
         out.append(BoardChanges(board.id, len(before), len(after), pages, causes, cells, other))
     for board_id, before in old_ids.items():
         if board_id not in new_ids:
-            out.append(BoardChanges(board_id, len(before), 0, [], ["the board was removed"]))
+            out.append(BoardChanges(board_id, len(before), 0, [], [_("the board was removed")]))
     return out
 
 
@@ -313,7 +318,7 @@ def _board_causes(old, new, show) -> tuple[list[str], list[tuple], list[str]]:
     """Why a board prints differently, in words; its cells' values that changed as
     (label, key, before, after); and the words of the other causes (not those values)."""
     if old is None:
-        return ["a new board"], [], ["a new board"]
+        return [_("a new board")], [], [_("a new board")]
     a, b = old.board, new.board
     causes, cells, other = [], [], []
 
@@ -324,22 +329,23 @@ def _board_causes(old, new, show) -> tuple[list[str], list[tuple], list[str]]:
     for cell in b.cells:
         was = old_cells.get(cell.key)
         if was is None:
-            said(f"cell {cell.label} added")
+            said(_("cell {label} added", label=cell.label))
             continue
         for key in sorted(set(was.record) | set(cell.record)):
             before, after = was.record.get(key), cell.record.get(key)
             if before != after:
-                said(f"cell {cell.label} {key}: {show(before, after)}",
+                said(_("cell {label} {key}: {change}", label=cell.label, key=key,
+                       change=show(before, after)),
                      (cell.label, key, before, after))
     kept = {c.key for c in b.cells}
     for k, c in old_cells.items():
         if k not in kept:
-            said(f"cell {c.label} removed")
+            said(_("cell {label} removed", label=c.label))
     if (a.spec, a.margin, a.papers, a.overlap, a.print_margin, a.color, a.shape) != \
             (b.spec, b.margin, b.papers, b.overlap, b.print_margin, b.color, b.shape):
-        said(f"the board layout '{b.layout}'")
+        said(_("the board layout '{layout}'", layout=b.layout))
     if a.cards != b.cards:
-        said("the tiles it places")
+        said(_("the tiles it places"))
     if not causes:
-        said("the faces it draws (its tiles or cell layout)")
+        said(_("the faces it draws (its tiles or cell layout)"))
     return causes, cells, other

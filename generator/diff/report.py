@@ -51,7 +51,7 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
         lines += ["    " + shown(cause) for cause in b.causes]
     if diff.statistics:
         lines.append(_("statistics:"))
-        lines += [f"    {line}" for line in diff.statistics]
+        lines += [Joined("", ["    ", line]) for line in diff.statistics]
     return [shown(line).rstrip() for line in lines]
 
 
@@ -85,7 +85,7 @@ def _rulebook_lines(book: BookChanges | None) -> list[str]:
         lines.append(_n("    booklet sheet to reprint: {sheets}",
                         "    booklet sheets to reprint: {sheets}", len(book.sheets),
                         sheets=", ".join(map(str, book.sheets))))
-    lines += [f"    {line}" for line in book.text + book.data]
+    lines += [Joined("", ["    ", line]) for line in book.text + book.data]
     return lines
 def as_json(game_id: str, diff: GameDiff) -> dict:
     card = lambda c: {"id": c.id, "deck": c.deck, "name": c.fields.get("name"),  # noqa: E731

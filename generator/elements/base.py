@@ -18,7 +18,7 @@ from ..primitives import Item
 from .. import fonts, images
 from . import bindings
 from .bindings import BindingError
-from ..i18n import _
+from ..i18n import _, said
 
 INK = (0.12, 0.12, 0.14)
 DEFAULT_STROKE_WIDTH = 0.5
@@ -75,7 +75,7 @@ class Element:
         try:
             return bindings.render(self.el.props[key], self.scope)
         except BindingError as exc:
-            raise Bad(key, str(exc)) from None
+            raise Bad(key, said(exc)) from None
 
     def _parsed(self, kind: str, key: str, default: Any, parse):
         """A value that is no template is the same for every card: parse it once per build."""
@@ -103,14 +103,14 @@ class Element:
         try:
             return self._parsed(f"length {of}", key, default, lambda v: bindings.length(v, of))
         except BindingError as exc:
-            raise Bad(key, str(exc)) from None
+            raise Bad(key, said(exc)) from None
 
     def color(self, key: str, default: Any = None):
         try:
             return self._parsed("color", key, default,
                                 lambda v: bindings.color(v, self.game.colors))
         except BindingError as exc:
-            raise Bad(key, str(exc)) from None
+            raise Bad(key, said(exc)) from None
 
     def number(self, key: str, default: Any, low: float | None = None, high: float | None = None,
                above: float | None = None, whole: bool = False) -> float:
@@ -118,7 +118,7 @@ class Element:
         try:
             value = self._parsed("number", key, default, bindings.number)
         except BindingError as exc:
-            raise Bad(key, str(exc)) from None
+            raise Bad(key, said(exc)) from None
         shown = f"{int(value)}" if value == int(value) else f"{value:g}"
         if whole and value != int(value):
             raise Bad(key, _("must be a whole number, not {shown}", shown=shown))
@@ -137,7 +137,7 @@ class Element:
         try:
             return self._parsed("flag", key, default, bindings.boolean)
         except BindingError as exc:
-            raise Bad(key, str(exc)) from None
+            raise Bad(key, said(exc)) from None
 
     def family(self) -> FontFamily:
         name = str(self.raw("font", "gothic"))
@@ -195,7 +195,7 @@ class Element:
         try:
             return tuple(bindings.length(d, W) for d in self.raw("dash", []) or [])
         except BindingError as exc:
-            raise Bad("dash", str(exc)) from None
+            raise Bad("dash", said(exc)) from None
 
 
 TBD_GREY = (0.55, 0.55, 0.55)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping
 
+from ..i18n import said, _
 from ..colors import Color, parse_color
 from ..sandbox import SandboxError as BindingError
 from ..sandbox import condition, is_template, render  # noqa: F401  (the elements API)
@@ -22,7 +23,7 @@ def length(value: Any, percent_of: float) -> float:
     try:
         return parse_length(value, percent_of)
     except ValueError as exc:
-        raise BindingError(str(exc)) from None
+        raise BindingError(said(exc)) from None
 
 
 def color(value: Any, palette: Mapping[str, Color]) -> Color | None:
@@ -31,19 +32,19 @@ def color(value: Any, palette: Mapping[str, Color]) -> Color | None:
     try:
         return parse_color(value, palette)
     except ValueError as exc:
-        raise BindingError(str(exc)) from None
+        raise BindingError(said(exc)) from None
 
 
 def number(value: Any) -> float:
     """A finite number, written as a number or as text ("inf", "nan" and "1e400" are not)."""
     if isinstance(value, bool):
-        raise BindingError(f"'{value}' is not a number")
+        raise BindingError(_("'{value}' is not a number", value=value))
     try:
         result = float(value)
     except (TypeError, ValueError, OverflowError):
-        raise BindingError(f"'{value}' is not a number") from None
+        raise BindingError(_("'{value}' is not a number", value=value)) from None
     if not math.isfinite(result):
-        raise BindingError(f"'{value}' is not a finite number")
+        raise BindingError(_("'{value}' is not a finite number", value=value))
     return result
 
 
@@ -52,4 +53,4 @@ def boolean(value: Any) -> bool:
     try:
         return flag(value)
     except ValueError as exc:
-        raise BindingError(str(exc)) from None
+        raise BindingError(said(exc)) from None

@@ -7,7 +7,7 @@ from .. import fonts, images
 from ..primitives import Text
 from ..model import TBD
 from .base import INK, Bad, Element, image_in, tbd_mark
-from ..i18n import _
+from ..i18n import _, said
 
 NAME = "icon"
 CONTENT = True
@@ -38,7 +38,7 @@ def lay_out(e: Element) -> list:
         try:
             return image_in(icon.image, x, y, w, h, "contain", None, color or icon.color)
         except images.ImageProblem as exc:
-            raise Bad("icon", str(exc), check="image") from None
+            raise Bad("icon", said(exc), check="image") from None
     font = game.fonts[icon.font].regular
     if fonts.missing_glyphs(font, icon.glyph):
         raise Bad("icon", _("icon '{name}': the font '{icon_font}' cannot draw U+{ord:04X}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import images
 from ..model import TBD
 from .base import Bad, Element, image_in, tbd_mark
-from ..i18n import _
+from ..i18n import _, said
 
 NAME = "image"
 CONTENT = True
@@ -46,4 +46,4 @@ def lay_out(e: Element) -> list:
         path = str(images.find(src, e.game.root))
         return image_in(path, x, y, w, h, e.raw("fit", "contain"), src, recolor(e, path, src))
     except images.ImageProblem as exc:
-        raise Bad("src", str(exc), check="image") from None
+        raise Bad("src", said(exc), check="image") from None

@@ -9,7 +9,7 @@ from ..primitives import Polygon
 from . import bindings
 from .base import Bad, Element
 from .bindings import BindingError
-from ..i18n import _
+from ..i18n import N_, _
 
 NAME = "polygon"
 CONTENT = False
@@ -24,7 +24,7 @@ SCHEMA = {"properties": {
                        "items": {"$ref": "#/$defs/length"}}},
             {"type": "string", "pattern": "\\{\\{"},
         ],
-        "x-expected": "a list of [x, y] points, or a template that gives one",
+        "x-expected": N_("a list of [x, y] points, or a template that gives one"),
     },
     "sides": {"type": ["integer", "string"], "minimum": 3},
 }}

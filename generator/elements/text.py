@@ -167,31 +167,36 @@ def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
     card, el, inner = e.card, e.el, p.inner
     bound = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
     where = card.locate(bound.group(1)) if bound and bound.group(1) in card.fields else None
-    what = f"{bound.group(1)} (element '{el.name}')" if where else "text"
+    what = _("{field} (element '{element}')", field=bound.group(1), element=el.name) \
+        if where else "text"
     if isinstance(exc, MissingGlyphs):
         codes = ", ".join(shown_character(c) for c in exc.chars)
         return Bad("text", _("{what} has characters the font '{exc_family}' cannot draw: {codes}",
                              what=what, exc_family=exc.family, codes=codes),
                    where, "glyph", named=True)
     if isinstance(exc, MarkupError):
-        return Bad("text", f"{what}: {exc}", where, "markup", named=True)
+        return Bad("text", _("{what}: {exc}", what=what, exc=exc), where, "markup", named=True)
     if isinstance(exc, images.ImageProblem):
-        return Bad("text", f"{what}: {exc}", where, "image", named=True)
+        return Bad("text", _("{what}: {exc}", what=what, exc=exc), where, "image", named=True)
     unit = e.layout.unit  # the unit the layout is written in
     dims = show_length(inner.w, unit).replace(f" {unit}", "") + " x " + show_length(inner.h, unit)
+    condensed = _(" condensed to {percent:.0%}", percent=p.condense) if p.condense < 1 else ""
     if exc.too_wide and p.names:
-        message = (f"{what} does not fit: a part of the name between its break points (・, ＝, "
-                   f"spaces, <wbr>) is wider than the {dims} box at {exc.size:g} pt")
-        if p.condense < 1:
-            message += f" condensed to {p.condense:.0%}"
+        message = _("{what} does not fit: a part of the name between its break points (・, ＝, "
+                    "spaces, <wbr>) is wider than the {dims} box at {size:g} pt{condensed}",
+                    what=what, dims=dims, size=exc.size, condensed=condensed)
     elif exc.too_wide:
-        message = f"{what} does not fit: a character is wider than the {dims} box at {exc.size:g} pt"
+        message = _("{what} does not fit: a character is wider than the {dims} box at {size:g} pt",
+                    what=what, dims=dims, size=exc.size)
     else:
-        direction = "width" if p.vertical else "height"
-        message = (f"{what} does not fit the {dims} box: it needs "
-                   f"{show_length(exc.needed, unit)} of {direction} at {exc.size:g} pt")
-        if p.condense < 1:
-            message += f" condensed to {p.condense:.0%}"
-        if p.fit != "shrink":
-            message += " (fit: shrink with a min_size lets it shrink)"
+        needed = show_length(exc.needed, unit)
+        shrink = "" if p.fit == "shrink" else _(" (fit: shrink with a min_size lets it shrink)")
+        if p.vertical:
+            message = _("{what} does not fit the {dims} box: it needs {needed} of width at "
+                        "{size:g} pt{condensed}{shrink}", what=what, dims=dims, needed=needed,
+                        size=exc.size, condensed=condensed, shrink=shrink)
+        else:
+            message = _("{what} does not fit the {dims} box: it needs {needed} of height at "
+                        "{size:g} pt{condensed}{shrink}", what=what, dims=dims, needed=needed,
+                        size=exc.size, condensed=condensed, shrink=shrink)
     return Bad("text", message, where, "fit", named=True)

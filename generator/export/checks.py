@@ -22,9 +22,9 @@ from __future__ import annotations
 from .. import elements, fonts, images, primitives
 from ..model import ExportProfile, Game
 from ..primitives import Block, Group, Image
-from ..problems import Report, counted
+from ..problems import Report, spoken
 from ..units import show_length
-from ..i18n import _
+from ..i18n import N_, _, _n
 
 EPS = 0.05  # points: closer than this to the trim line is on it
 
@@ -49,7 +49,8 @@ class _Findings:
 
     def report(self, report: Report) -> None:
         for (loc, _unused, check), (message, card, count) in self.found.items():
-            more = f" (and on {counted(count - 1, 'other card')})" if count > 1 else ""
+            more = _n(" (and on {n} other card)", " (and on {n} other cards)", count - 1) \
+                if count > 1 else ""
             report.warning(_("card '{card}': {message}{more}",
                              card=card, message=message, more=more), loc, check)
 
@@ -106,8 +107,8 @@ def ink_message(subject: str, most: float, what: str, profile: ExportProfile,
                 advice: str) -> str:
     """What the ink check says of `subject` ("element 'night'", "board '3p'", "the
     rulebook"), which prints with `most` % of ink (`what`: "its fill", "a picture")."""
-    return (f"{subject} prints with {most:.0f} % of ink ({what}, in CMYK), more than export "
-            f"profile '{profile.name}' takes ({profile.max_ink} %); {advice}")
+    return (_("{subject} prints with {most:.0f} % of ink ({what}, in CMYK), more than export "
+              "profile '{profile_name}' takes ({profile_max_ink} %); {advice}", subject=subject, most=most, what=what, profile_name=profile.name, profile_max_ink=profile.max_ink, advice=advice))
 
 
 def _check_ink(findings: _Findings, el, card: str, items, convert, profile: ExportProfile,
@@ -145,9 +146,9 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                 ("right", abs(ink[2] - W) < EPS), ("top", abs(ink[3] - H) < EPS)) if at_trim]
             if stops:
                 findings.add(el, card, check="bleed", message=
-                             f"element '{el.name}' of layout '{layout}' stops at the trim on the "
-                             f"{_sides(stops)}; the bleed would print white there. Let it run "
-                             f"{show_length(bleed, unit)} past the edge (`bleed: true`)")
+                             _("element '{el_name}' of layout '{layout}' stops at the trim on the "
+                               "{sides}; the bleed would print white there. Let it run "
+                               "{show_length} past the edge (`bleed: true`)", el_name=el.name, layout=layout, sides=_sides(stops), show_length=show_length(bleed, unit)))
     if profile.safe > 0:  # every element: a frame too is cut where it comes too close
         ink = primitives.extent(items, fonts)
         content = elements.content(el.type)
@@ -157,13 +158,13 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
             close = {side: gap for side, gap in gaps.items() if gap < profile.safe - EPS}
             if close and (content or min(gaps.values()) > EPS):  # decoration on the trim
                 side = min(close, key=close.get)  # line is background art (the bleed says)
-                what = "text" if el.type == "text" else "picture" if el.type == "image" else el.type
+                what = N_("text") if el.type == "text" else N_("picture") if el.type == "image" \
+                    else el.type
                 findings.add(el, card, check="safe-area", message=
-                             f"{what} element '{el.name}' comes {show_length(max(0.0, close[side]), unit)} "
-                             f"from the trim on the {_sides(sorted(close, key=close.get))}; export "
-                             f"profile '{profile.name}' keeps what must not be cut (text, "
-                             f"pictures, frames) {show_length(profile.safe, unit)} inside it, "
-                             "where the cut cannot reach")
+                             _("{what} element '{el_name}' comes {show_length} from the trim on "
+                               "the {sides}; export profile '{profile_name}' keeps what must "
+                               "not be cut (text, pictures, frames) {show_length2} inside it, "
+                               "where the cut cannot reach", what=what, el_name=el.name, show_length=show_length(max(0.0, close[side]), unit), sides=_sides(sorted(close, key=close.get)), profile_name=profile.name, show_length2=show_length(profile.safe, unit)))
     for image in _images(items):
         try:
             pw, ph = images.inspect(image.path)
@@ -173,11 +174,13 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
             if image.w and image.h else 0
         if dpi and dpi < profile.min_image_dpi:  # as the manifest says it
             findings.add(el, card, check="image-resolution", message=
-                         f"picture element '{el.name}' prints at {dpi} dpi ({pw} x {ph} "
-                         f"pixels over {show_length(image.w, unit)} x "
-                         f"{show_length(image.h, unit)}); export profile '{profile.name}' wants "
-                         f"at least {profile.min_image_dpi} dpi")
+                         _("picture element '{el_name}' prints at {dpi} dpi ({pw} x {ph} pixels "
+                           "over {show_length} x {show_length2}); export profile "
+                           "'{profile_name}' wants at least {profile_min_image_dpi} dpi", el_name=el.name, dpi=dpi, pw=pw, ph=ph, show_length=show_length(image.w, unit), show_length2=show_length(image.h, unit), profile_name=profile.name, profile_min_image_dpi=profile.min_image_dpi))
+
+
+_SIDE_WORDS = {"left": N_("left"), "right": N_("right"), "top": N_("top"), "bottom": N_("bottom")}
 
 
 def _sides(sides: list[str]) -> str:
-    return sides[0] if len(sides) == 1 else ", ".join(sides[:-1]) + " and " + sides[-1]
+    return spoken([_SIDE_WORDS.get(side, side) for side in sides], "and")

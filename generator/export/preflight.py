@@ -17,10 +17,10 @@ from __future__ import annotations
 import io
 
 from ..model import ExportProfile, Game
-from ..problems import Location, Report, counted
+from ..problems import Location, Report
 from ..units import mm
 from ..formats import FORMATS
-from ..i18n import _
+from ..i18n import _, _n
 
 BOX_TOLERANCE = mm(0.01)
 RGB_OPERATORS = {"rg", "RG"}
@@ -36,7 +36,7 @@ def _boxes_ok(page, profile: ExportProfile) -> list[str]:
     grown = [trim[0] - profile.bleed, trim[1] - profile.bleed, trim[2] + profile.bleed,
              trim[3] + profile.bleed]
     if any(abs(a - b) > BOX_TOLERANCE for a, b in zip(grown, bleed)):
-        problems.append(f"the BleedBox {bleed} is not the TrimBox {trim} grown by the bleed")
+        problems.append(_("the BleedBox {bleed} is not the TrimBox {trim} grown by the bleed", bleed=bleed, trim=trim))
     if bleed[0] < media[0] - BOX_TOLERANCE or bleed[1] < media[1] - BOX_TOLERANCE or \
             bleed[2] > media[2] + BOX_TOLERANCE or bleed[3] > media[3] + BOX_TOLERANCE:
         problems.append("the BleedBox reaches outside the page")
@@ -125,14 +125,15 @@ def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Locatio
         problems += _boxes_ok(page, profile)
     if profile.color == "cmyk":
         if found["rgb"]:
-            problems.append(f"RGB colour operators in a CMYK export: {', '.join(sorted(found['rgb']))}")
+            problems.append(_("RGB colour operators in a CMYK export: {join}", join=', '.join(sorted(found['rgb']))))
         rgb_images = [cs for cs, _unused in found["images"] if "RGB" in cs]
         if rgb_images:
-            problems.append(f"{counted(len(rgb_images), 'RGB picture')} in a CMYK export")
+            problems.append(_n("{n} RGB picture in a CMYK export", "{n} RGB pictures in a CMYK export",
+                                len(rgb_images)))
         if not any(s == "/GTS_PDFX" and n == 4 for s, n in found["intents"]):
             problems.append("no PDF/X output intent with a CMYK profile")
     if found["unembedded"]:
-        problems.append(f"fonts not embedded: {', '.join(found['unembedded'])}")
+        problems.append(_("fonts not embedded: {join}", join=', '.join(found['unembedded'])))
     for problem in problems:
         report.error(_("preflight of {name}: {problem} (a cardgen bug: please report it)",
                        name=name, problem=problem),

@@ -34,7 +34,7 @@ from ..units import paper_size, show_size, to_mm
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
 from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
-from ..i18n import _
+from ..i18n import _, said
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
                 if not bindings.condition(el.props["when"], scope):
                     return [], None
             except bindings.BindingError as exc:
-                raise Bad("when", str(exc)) from None
+                raise Bad("when", said(exc)) from None
         items = compiled.kind.lay_out(e)
         box = e.box()
         rotate, opacity = e.derived("turn", _TURN_KEYS, lambda: _turn(e))
@@ -127,9 +127,10 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
         if bad.where is not None:  # about a card field: the message names it
             message = bad.message
         elif bad.named:  # the message starts with what it is about ("text does not fit")
-            message = f"element '{el.name}': {bad.message}"
+            message = _("element '{element}': {message}", element=el.name, message=bad.message)
         else:
-            message = f"element '{el.name}': {bad.key}: {bad.message}"
+            message = _("element '{element}': {key}: {message}", element=el.name, key=bad.key,
+                        message=bad.message)
         if bad.where is None and bad.key not in compiled.templated:
             said = compiled.values.setdefault("said", set())  # a value no card changes:
             if message in said:  # the same problem on every card, said at the first only

@@ -48,8 +48,8 @@ class Project:
                 blocking = next((p for p in (out, *out.parents) if p.exists() and not p.is_dir()),
                                 None)
                 if blocking is not None:  # a folder cannot be made there (was NotADirectoryError)
-                    raise UsageError(f"the output folder {out} cannot be made: {blocking} is a "
-                                     "file" + (" (--output names a folder)" if output else ""))
+                    raise UsageError(_("the output folder {out} cannot be made: {blocking} is a "
+                                       "file", out=out, blocking=blocking) + (" (--output names a folder)" if output else ""))
                 return cls(folder, out, trust)
         raise UsageError(_("no cards/ folder in {start} or above it; run cardgen in a project "
                            "folder or pass --root", start=start))
@@ -130,8 +130,8 @@ def load_python_checks(path: Path, project: Project, game_id: str,
                      "python-checks")
         return []
     except (Exception, SystemExit) as exc:  # the designer's module failed while importing
-        what = "called sys.exit()" if isinstance(exc, SystemExit) else \
-            f"{type(exc).__name__}: {exc}"
+        what = _("called sys.exit()") if isinstance(exc, SystemExit) else \
+            _("{kind}: {exc}", kind=type(exc).__name__, exc=exc)
         report.error(_("the checks module failed to load: {what}", what=what),
                      error_location(exc, path, display), "python-checks")
         return []
@@ -172,7 +172,7 @@ def _referenced_file(base: Path, name: str, project: Project, report: Report,
     try:
         inside(base, name)
     except Outside as exc:
-        report.error(exc.sentence(f"{what} '{name}'", "the game folder"), where, "path")
+        report.error(exc.sentence(_("{what} '{name}'", what=what, name=name), _("the game folder")), where, "path")
         return None
     path = Path(os.path.normpath(base / name))  # as the user named it, for messages
     if not path.is_file():
@@ -267,7 +267,7 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
         raise UsageError(_("'{name}' cannot name an export profile: a profile's name is "
                            "{NAME_RULE}", name=name, NAME_RULE=NAME_RULE))
     path = named_file(project.root / "layouts" / "exports", "layouts/exports", name,
-                      "export profile", report, Location(f"layouts/exports/{name}.yaml"))
+                      _("export profile"), report, Location(f"layouts/exports/{name}.yaml"))
     if path is None:
         return None
     if not path.is_file():
@@ -278,7 +278,7 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
 
 def load_sheet(project: Project, sheet_id: str, report: Report, where: Location) -> Document | None:
     folder = project.root / "layouts" / "sheets"
-    if named_file(folder, "layouts/sheets", sheet_id, "sheet preset", report, where) is None:
+    if named_file(folder, "layouts/sheets", sheet_id, _("sheet preset"), report, where) is None:
         return None
     path = folder / f"{sheet_id}.yaml"
     if not path.is_file():
@@ -372,7 +372,7 @@ def _load_decks(c: _Loading, data: dict) -> None:
                            c.game_doc.locate(("decks", i, "id")), "identity")
             continue
         if isinstance(deck.get("cards"), str):
-            path = c.file(deck["cards"], ("decks", i, "cards"), "card file")
+            path = c.file(deck["cards"], ("decks", i, "cards"), _("card file"))
             doc = _load_deck_file(path, c.project, deck, c.game_doc, i, c.report, c.loaded) \
                 if path is not None else None
             if doc is not None:
@@ -400,7 +400,7 @@ def _load_data(c: _Loading, data: dict) -> None:
     for name, file in (data.get("data") or {}).items():
         if not isinstance(file, str):
             continue
-        path = c.file(file, ("data", name), "data file")
+        path = c.file(file, ("data", name), _("data file"))
         doc = load_yaml(path, c.project.display(path), c.report, typed_keys=True) \
             if path is not None else None
         if doc is not None:
@@ -409,7 +409,7 @@ def _load_data(c: _Loading, data: dict) -> None:
 
 def _load_checks(c: _Loading, data: dict) -> None:
     if isinstance(data.get("checks"), str):
-        path = c.file(data["checks"], ("checks",), "checks file")
+        path = c.file(data["checks"], ("checks",), _("checks file"))
         if path is not None:
             c.loaded.checks = _load_checked(path, c.project, c.report, "checks", checks_context)
 
@@ -417,7 +417,7 @@ def _load_checks(c: _Loading, data: dict) -> None:
 def _load_python_checks(c: _Loading, data: dict) -> None:
     if not isinstance(data.get("python_checks"), str):
         return
-    path = c.file(data["python_checks"], ("python_checks",), "checks module")
+    path = c.file(data["python_checks"], ("python_checks",), _("checks module"))
     if path is not None and not c.project.trust:
         c.report.error(_("the game names a Python checks module ('{data}'): its code would run "
                          "with your permissions, so cardgen runs it only when you pass --trust",
@@ -438,7 +438,7 @@ def _load_boards(c: _Loading, data: dict) -> None:
         if not is_name(name) or name in c.loaded.boards:
             continue
         where = c.game_doc.locate(("boards", i, "layout"))
-        if named_file(folder, "layouts/boards", name, "board layout", c.report, where) is None:
+        if named_file(folder, "layouts/boards", name, _("board layout"), c.report, where) is None:
             continue
         path = folder / f"{name}.yaml"
         if not path.is_file():
@@ -454,7 +454,7 @@ def _load_boards(c: _Loading, data: dict) -> None:
 
 def _load_macros(c: _Loading, data: dict) -> None:
     if isinstance(data.get("macros"), str):
-        path = c.file(data["macros"], ("macros",), "macros file")
+        path = c.file(data["macros"], ("macros",), _("macros file"))
         text = _read_text(path, c.project.display(path), c.report) if path is not None else None
         if text is not None:
             c.loaded.macros = (c.project.display(path), text)
@@ -465,7 +465,7 @@ def _load_rulebook(c: _Loading, data: dict) -> None:
     rulebook = data.get("rulebook")
     if not isinstance(rulebook, dict) or not isinstance(rulebook.get("template"), str):
         return
-    path = c.file(rulebook["template"], ("rulebook", "template"), "rulebook template")
+    path = c.file(rulebook["template"], ("rulebook", "template"), _("rulebook template"))
     text = _read_text(path, c.project.display(path), c.report) if path is not None else None
     if text is not None:
         c.loaded.rulebook = (c.project.display(path), text)
@@ -487,7 +487,7 @@ def load_game(project: Project, game_id: str, report: Report,
     try:
         inside(folder, "game.yaml")
     except Outside as exc:
-        report.error(exc.sentence("game.yaml", "the game folder"),
+        report.error(exc.sentence("game.yaml", _("the game folder")),
                      Location(project.display(folder / "game.yaml")), "path")
         return None
     game_doc = _load_checked(folder / "game.yaml", project, report, "game", game_context)
@@ -546,7 +546,7 @@ def _load_includes(folder: Path, project: Project, shown: str, text: str, trail:
             report.error(_("rulebook: more than {MAX_INCLUDES} included files",
                            MAX_INCLUDES=MAX_INCLUDES), where, "rulebook")
             return
-        path = _referenced_file(folder, name, project, report, where, "included file")
+        path = _referenced_file(folder, name, project, report, where, _("included file"))
         included = _read_text(path, project.display(path), report) if path is not None else None
         if included is None:
             continue

@@ -33,7 +33,9 @@ def named_file(folder: Path, shown: str, name: object, what: str, report: Report
     try:
         return inside(folder, f"{name}.yaml")
     except Outside as exc:
-        report.error(exc.sentence(f"{what} '{name}' ({shown}/{name}.yaml)", f"{shown}/"),
+        file = f"{shown}/{name}.yaml"
+        report.error(exc.sentence(_("{what} '{name}' ({file})", what=what, name=name,
+                                    file=file), f"{shown}/"),
                      where, "path")
         return None
 
@@ -55,7 +57,7 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
             report.error(_("layout '{names}' extends a cycle: {cycle}",
                            names=names[-1], cycle=cycle), at, "extends")
             return None
-        path = named_file(folder, "layouts", current, "layout", report, at)
+        path = named_file(folder, "layouts", current, _("layout"), report, at)
         if path is None:  # a link that leads out: reported
             return None
         if current in NOT_LAYOUTS or not path.is_file():

@@ -19,7 +19,7 @@ import re2
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..i18n import Message, _
+from ..i18n import Message, Worded, _, said
 from ..problems import Location, Report
 from ..units import OutOfRange
 from ..values import ENUMS, RANGES, WORDS
@@ -49,9 +49,8 @@ def _filled(schema: Any) -> Any:
         out["minimum"], out["maximum"] = RANGES[schema["x-range"]]
     if "x-count" in schema:  # how many entries a mapping holds
         out["minProperties"], out["maxProperties"] = RANGES[schema["x-count"]]
-    if isinstance(out.get("x-expected"), str):
-        out["x-expected"] = re.sub(r"\{([a-z-]+)\}", lambda m: WORDS.get(m[1], m[0]),
-                                   out["x-expected"])
+    if isinstance(out.get("x-expected"), str) and not isinstance(out["x-expected"], Message):
+        out["x-expected"] = Worded(out["x-expected"], WORDS)  # translated where it is shown
     if isinstance(out.get("format"), str) and "x-expected" not in out and \
             out["format"] in SCHEMA_FORMATS:
         out["x-expected"] = SCHEMA_FORMATS[out["format"]].expected
@@ -101,10 +100,11 @@ def _fill_element_defaults(schema, common_keys: dict):
         return schema
     if schema.get("x-element-defaults"):
         keys = default_keys(common_keys)
-        return {"type": "object", "x-expected": "a mapping of element keys: {font: latin, ...}",
-                "propertyNames": {"enum": keys, "x-expected": (
-                    f"a key of an element's style ({', '.join(keys)}), which every element "
-                    "without it takes")}}
+        return {"type": "object",
+                "x-expected": Worded("a mapping of element keys: {font: latin, ...}", {}),
+                "propertyNames": {"enum": keys, "x-expected": _(
+                    "a key of an element's style ({keys}), which every element without it "
+                    "takes", keys=", ".join(keys))}}
     return {k: _fill_element_defaults(v, common_keys) for k, v in schema.items()}
 
 
@@ -187,7 +187,8 @@ def pattern(source: str):
         why = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) \
             else str(exc)
         if why.startswith(("invalid perl operator", "invalid escape sequence")):
-            why += " (patterns are RE2 regular expressions: no backreferences or lookaround)"
+            why = _("{why} (patterns are RE2 regular expressions: no backreferences or "
+                    "lookaround)", why=why)
         raise PatternError(why) from None
 
 
@@ -197,10 +198,10 @@ def _pattern_keyword(validator, source, instance, schema):
     try:
         matched = pattern(source).search(instance)
     except PatternError as exc:
-        yield jsonschema.ValidationError(f"the pattern is not valid: {exc}")
+        yield jsonschema.ValidationError(_("the pattern is not valid: {exc}", exc=exc))
         return
     if matched is None:
-        yield jsonschema.ValidationError(f"{instance!r} does not match {source!r}")
+        yield jsonschema.ValidationError(_("{instance!r} does not match {source!r}", instance=instance, source=source))
 
 
 def _is_integer(checker, value) -> bool:  # 3.0 is not an integer: copies: 3.0 is a mistake
@@ -338,7 +339,22 @@ def _field_name(path: tuple) -> str:
 def _expected(error: jsonschema.ValidationError) -> str | None:
     if error.validator == "format" and error.validator_value in SCHEMA_FORMATS:
         return SCHEMA_FORMATS[error.validator_value].expected
-    return error.schema.get("x-expected") if isinstance(error.schema, dict) else None
+    said = error.schema.get("x-expected") if isinstance(error.schema, dict) else None
+    if isinstance(said, str) and not isinstance(said, Message):  # a registered part's own
+        return Worded(said, WORDS)
+    return said
+
+
+_EXPECTED_TEXT = re.compile(r'"x-expected":\s*("(?:[^"\\]|\\.)*")')
+
+
+def extract(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the JSON schemas (babel.cfg, `make messages`): each
+    `x-expected` text, at its line, so the catalogue translates what the schemas say a value
+    must be. (The texts that Python modules give their schema parts are marked with N_.)"""
+    for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        for match in _EXPECTED_TEXT.finditer(line):
+            yield number, None, json.loads(match[1]), []
 
 
 def missing_key(error) -> str:
@@ -480,7 +496,7 @@ def describe(error: jsonschema.ValidationError) -> tuple[str, tuple, bool]:
     if v in _KEY_ERRORS:
         return _KEY_ERRORS[v](error, path, expected)
     if v == "format" and isinstance(error.cause, OutOfRange):
-        return _("{name}: {cause}", name=name, cause=str(error.cause)), path, False
+        return _("{name}: {cause}", name=name, cause=said(error.cause)), path, False
     if expected and v in _SAID_BY_EXPECTED:
         return _("{name} must be {expected}, not {value}", name=name, expected=expected,
                  value=_show(error.instance)), path, False

@@ -21,9 +21,9 @@ from typing import Any, Mapping
 
 from ..model import CARD_KEYS
 from ..values import TOO_MANY_DIGITS, flag, is_flag, too_many_digits, unprintable, whole_number
-from ..problems import Location, Report, counted
+from ..problems import Location, Report
 from .yamlfile import MAX_BYTES, Document, location_at, too_large
-from ..i18n import _
+from ..i18n import _, _n
 
 MAX_ROWS = 50_000  # rows of one sheet (a deck); a game of several sheets may hold more cards
 MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
@@ -101,10 +101,10 @@ def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
         report.error(_("this row has a value in column {n}, but the header names {counted} (a "
                        "comma too many, or a column without a name?)",
                            n=extra[0] + 1,
-                           counted=counted(width, 'column')), where(row, extra[0]), "spreadsheet")
+                           counted=_n("{n} column", "{n} columns", width)), where(row, extra[0]), "spreadsheet")
     elif strict_width and len(cells) < width:
         report.error(_("this row has {counted}, but the header names {width} columns (a missing "
-                       "comma?)", counted=counted(len(cells), 'cell'), width=width),
+                       "comma?)", counted=_n("{n} cell", "{n} cells", len(cells)), width=width),
                      where(row, max(0, len(cells) - 1)), "spreadsheet")
 
 
@@ -235,14 +235,14 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
                                  "encoding")
                     return None
                 return _decode_as(raw, marked, encoding, display, report,
-                                  f"though the deck declares encoding: {encoding}")
+                                  _("though the deck declares encoding: {encoding}", encoding=encoding))
         return _decode_as(raw, codec, encoding, display, report,
-                          f"but the deck declares encoding: {encoding}; declare the encoding "
-                          "the file was saved in")
+                          _("but the deck declares encoding: {encoding}; declare the encoding the "
+                            "file was saved in", encoding=encoding))
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             return _decode_as(raw, codec, codec, display, report,
-                              f"though the file starts with a {codec} byte order mark")
+                              _("though the file starts with a {codec} byte order mark", codec=codec))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -179,9 +179,9 @@ class _Converter:
         if self.count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES:
             if not self.too_big:
                 self.too_big = True
-                what = (f"aliases expand to more than {MAX_ALIAS_VALUES:,} values"
+                what = (_("aliases expand to more than {MAX_ALIAS_VALUES:,} values", MAX_ALIAS_VALUES=MAX_ALIAS_VALUES)
                         if self.alias_values > MAX_ALIAS_VALUES else
-                        f"the document expands to more than {MAX_VALUES:,} values")
+                        _("the document expands to more than {MAX_VALUES:,} values", MAX_VALUES=MAX_VALUES))
                 self.report.error(_("{what}; is an anchor repeated many times?",
                                     what=what), self.loc(event),
                                   "yaml")
@@ -252,7 +252,7 @@ class _Converter:
         bad = unprintable(value)
         if bad is not None:
             key = next((p for p in reversed(path) if isinstance(p, str)), None)
-            escaped = " (written as an escape in quotes)" if event.style == '"' else ""
+            escaped = _(" (written as an escape in quotes)") if event.style == '"' else ""
             self.report.error(_("{value}the text holds {bad}; remove it{escaped}",
                                 value=key + ': ' if key else '', bad=bad[1],
                                 escaped=escaped), self.loc(event), "text")
@@ -451,7 +451,7 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"
         if "tab" in problem.lower() or "\\t" in problem or "\t" in problem:
-            problem = "a tab character cannot be used for indentation; use spaces"
+            problem = _("a tab character cannot be used for indentation; use spaces")
         elif exc.context:
             where = exc.context_mark
             started = f" that starts at {where.line + 1}:{where.column + 1}" if where else ""

@@ -77,9 +77,10 @@ def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dic
     table = parts[0]
     value = data_value(loaded, raw["cells"])
     if not isinstance(value, list):
-        report.error(f"board '{name}': cells: '{raw['cells']}' is not a list in the game's data"
-                     + ("" if table in loaded.data else
-                        f" (there is no data table '{table}')"), where("cells"), "reference")
+        report.error(_("board '{name}': cells: '{raw}' is not a list in the game's data{why}",
+                       name=name, raw=raw["cells"], why="" if table in loaded.data else
+                       _(" (there is no data table '{table}')", table=table)),
+                     where("cells"), "reference")
         return None
     source = loaded.data[table].source
     cells = []
@@ -134,7 +135,7 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     d = doc.data
     shape = shapes.SHAPES[d.get("shape", "ring")]
     data = {k: table.data for k, table in loaded.data.items()}
-    layout = Reader(d, doc.locate, f"board layout '{raw['layout']}'", report)
+    layout = Reader(d, doc.locate, _("board layout '{name}'", name=raw['layout']), report)
     spec = shape.resolve(layout, Entry(raw, where, data, report, palette))
     if spec is None:
         return None
@@ -161,15 +162,16 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     # less than it; nothing negative (a negative margin drew the board off its page).
     smallest = min(paper_size(papers[-1])) if papers else 0.0
     print_margin = layout.length("print_margin", default(Board, "print_margin"), low=0.0,
-                                 high=(smallest / 2 - mm(20), "so that 40 mm of "
-                                       f"{papers[-1] if papers else 'the paper'} is left to "
-                                       "print on"))
+                                 high=(smallest / 2 - mm(20), _(
+                                     "so that 40 mm of {paper} is left to print on",
+                                     paper=papers[-1]) if papers else _(
+                                     "so that 40 mm of the paper is left to print on")))
     printable = smallest - 2 * print_margin
     common = dict(
         margin=layout.length("margin", default(Board, "margin"), low=0.0),
         papers=papers,
         overlap=layout.length("overlap", default(Board, "overlap"), low=0.0,
-                              high=(printable / 2, "half the printable part of a page")),
+                              high=(printable / 2, _("half the printable part of a page"))),
         print_margin=print_margin,
         color=layout.color("color", default(Board, "color"), palette),
         labels=layout.flag("labels", default(Board, "labels")))

@@ -19,7 +19,7 @@ from ..problems import Report
 from ..units import mm
 from ..values import Reader, flag
 from .sheets import resolve_sheet
-from ..i18n import _
+from ..i18n import _, said
 
 
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
@@ -50,20 +50,20 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
             try:
                 return sandbox.render(template, scope)
             except sandbox.SandboxError as exc:
-                raise _GenerateError(key, str(exc)) from None
+                raise _GenerateError(key, said(exc)) from None
 
         try:
             card_id = str(value(spec["id"], "id"))
             if not is_name(card_id):
-                raise _GenerateError("id", f"id must be {NAME_EXPECTED}, not '{card_id}'")
+                raise _GenerateError("id", _("id must be {NAME_EXPECTED}, not '{card_id}'", NAME_EXPECTED=NAME_EXPECTED, card_id=card_id))
             try:
                 copies = values.copies(value(spec.get("copies", 1), "copies"))
             except ValueError as exc:
-                raise _GenerateError("copies", str(exc)) from None
+                raise _GenerateError("copies", said(exc)) from None
             try:
                 blank = flag(value(spec.get("blank", False), "blank"))
             except ValueError as exc:
-                raise _GenerateError("blank", f"blank: {exc}") from None
+                raise _GenerateError("blank", _("blank: {exc}", exc=exc)) from None
             # a template gives text: a computed field takes its declared type from it
             fields = _as_declared({k: value(v, ("fields", k)) for k, v in
                                    (spec.get("fields") or {}).items()}, declared,
@@ -164,8 +164,8 @@ def _tab(raw: dict, loaded: LoadedGame, i: int, figure: float, report: Report) -
                            loaded.game.locate(("decks", i, "tab")), "layout")
         return 0.0
     entry = Reader(raw, lambda path: loaded.game.locate(("decks", i) + path),
-                   f"deck '{raw['id']}'", report)
-    tab = entry.length("tab", mm(10), low=0.0, high=(figure, "the figure's height"))
+                   _("deck '{deck}'", deck=raw['id']), report)
+    tab = entry.length("tab", mm(10), low=0.0, high=(figure, _("the figure's height")))
     return tab if entry.ok else None
 
 
@@ -194,7 +194,7 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
         if sheet is None:
             continue
         entry = Reader(raw, lambda path, i=i: loaded.game.locate(("decks", i) + path),
-                       f"deck '{raw['id']}'", report)
+                       _("deck '{deck}'", deck=raw['id']), report)
         tint = entry.color("color", parse_color(DECK_COLOR), palette)
         if not entry.ok:
             continue

@@ -34,31 +34,31 @@ def icc_description(path: Path) -> str:
     try:
         size = path.stat().st_size
         if size > MAX_ICC_BYTES:
-            raise IccError(f"is {size // (1024 * 1024)} MB; an ICC profile is at most "
-                           f"{MAX_ICC_BYTES // (1024 * 1024)} MB")
+            raise IccError(_("is {n} MB; an ICC profile is at most {n2} MB", n=size // (1024 * 1024), n2=MAX_ICC_BYTES // (1024 * 1024)))
         data = path.read_bytes()
     except OSError as exc:
-        raise IccError(f"cannot be read ({exc.strerror or exc})") from None
+        raise IccError(_("cannot be read ({value})", value=exc.strerror or exc)) from None
     if len(data) < 128 or data[36:40] != b"acsp":
-        raise IccError("is not an ICC profile")
+        raise IccError(_("is not an ICC profile"))
     space, kind = data[16:20].decode("latin-1").strip(), data[12:16]
     if space != "CMYK":
-        raise IccError(f"is a{'n' if space[:1] in 'AEFHILMNORSX' else ''} {space} profile; a CMYK "
-                       "export needs a CMYK printer (output) profile, such as your print shop's "
-                       "Japan Color 2001 Coated")
+        raise IccError(_("is {a_space} profile; a CMYK export needs a CMYK printer (output) "
+                         "profile, such as your print shop's Japan Color 2001 Coated",
+                         a_space=("an " if space[:1] in "AEFHILMNORSX" else "a ") + space))
     if kind != b"prtr":
-        raise IccError("is a CMYK profile but not a printer (output) profile")
+        raise IccError(_("is a CMYK profile but not a printer (output) profile"))
     from PIL import ImageCms  # littleCMS: only when a CMYK export is asked for
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
         description = (ImageCms.getProfileDescription(profile) or path.stem).strip()
     except (OSError, ImageCms.PyCMSError) as exc:
-        raise IccError(f"cannot be read by littleCMS ({exc})") from None
+        raise IccError(_("cannot be read by littleCMS ({exc})", exc=exc)) from None
     try:
         cmyk_transform(data)  # what the export does with it: its tables must be sound
     except (OSError, ImageCms.PyCMSError):
-        raise IccError("is damaged: its header is sound, but its colour tables are not (littleCMS "
-                       "cannot convert colours with it); get the profile again from its maker") \
+        raise IccError(_("is damaged: its header is sound, but its colour tables are not "
+                         "(littleCMS cannot convert colours with it); get the profile again "
+                         "from its maker")) \
             from None
     return description
 
@@ -70,7 +70,7 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     d = doc.data
     errors = len(report.errors)
 
-    read = Reader(d, doc.locate, f"export profile '{name}'", report)
+    read = Reader(d, doc.locate, _("export profile '{name}'", name=name), report)
 
     def length(key: str, default: float) -> float:
         if key not in d:
@@ -157,7 +157,7 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             try:
                 path = inside(root, d["icc"])
             except Outside as exc:
-                report.error(exc.sentence(f"ICC profile '{d['icc']}'", "the project folder"), at,
+                report.error(exc.sentence(_("ICC profile '{file}'", file=d['icc']), _("the project folder")), at,
                              "path")
                 path = None
             if path is not None and not path.is_file():

@@ -36,7 +36,7 @@ def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Repor
     if not own:
         return project_families
     locate = lambda *path: loaded.game.locate(("fonts",) + path)  # noqa: E731
-    mine = _families(own, loaded.folder, "the game folder", locate, report)
+    mine = _families(own, loaded.folder, _("the game folder"), locate, report)
     families = {**project_families, **mine}
     for name in mine:
         files = own[name]
@@ -44,8 +44,9 @@ def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Repor
             try:
                 licence = inside(loaded.folder, files["licence"])
             except Outside as exc:
-                report.error(exc.sentence(f"font family '{name}': licence '{files['licence']}'",
-                                          "the game folder"), locate(name, "licence"), "path")
+                report.error(exc.sentence(_("font family '{family}': licence '{file}'",
+                                            family=name, file=files['licence']),
+                                          _("the game folder")), locate(name, "licence"), "path")
                 continue
             if not licence.is_file():
                 report.warning(_("font family '{name}': its licence file '{files}' does not exist",
@@ -77,7 +78,8 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
             try:
                 path = inside(base, file)
             except Outside as exc:
-                report.error(exc.sentence(f"font family '{family}': '{file}'", base_words), where,
+                report.error(exc.sentence(_("font family '{family}': '{file}'", family=family, file=file),
+                                             base_words), where,
                              "path")
                 continue
             if not path.is_file():
@@ -97,7 +99,8 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
             try:
                 path = inside(base, files[slant])
             except Outside as exc:
-                report.error(exc.sentence(f"font family '{family}': '{files[slant]}'", base_words),
+                report.error(exc.sentence(_("font family '{family}': '{file}'", family=family,
+                                               file=files[slant]), base_words),
                              where, "path")
                 continue
             if not path.is_file():

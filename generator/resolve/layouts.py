@@ -75,8 +75,8 @@ def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | N
     problem = card_size_problem(size)
     if problem:  # (a print target's size, written in game.yaml, is said once for its layouts)
         own = doc.file.startswith("layouts")
-        report.error(_("{value}size: {problem}",
-                       value=f'layout {layout!r}: ' if own else '', problem=problem),
+        report.error(_("layout '{layout}': size: {problem}", layout=layout, problem=problem)
+                     if own else _("size: {problem}", problem=problem),
                      doc.locate(("size",)), "units")
         return None
     return size
@@ -216,7 +216,8 @@ def _element_specs(name: str, elements: dict, report: Report) -> list[ElementSpe
             instance, validator, report,
             lambda path, key, e=element: e.locs.get(path[0], e.loc) if path else e.loc,
             lambda path, e=element: "defaults" if path and path[0] in e.defaulted  # (said once)
-            else f"layout '{name}': element '{e.name}'", check_name="layout")
+            else _("layout '{name}': element '{element}'", name=name, element=e.name),
+            check_name="layout")
         if clean:
             clean = _templates_compile(name, element, report)
         if clean:

@@ -15,7 +15,7 @@ import re
 from reportlab.platypus import TableStyle
 
 from ..textflow import content_widths
-from ..problems import agreeing
+from ..i18n import _n
 
 def table_style(look, rules: list) -> TableStyle:
     """A rulebook table's style: `rules`, and its cells in the body's font. (reportlab
@@ -56,10 +56,11 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
         breaking = [c for c in range(cols) if widths[c] < hard[c] - 0.01]
         named = ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
                           for c in breaking)
-        return s, widths, (f"a table is too wide for the page even at {s:.1f} pt: "
-                           f"{agreeing(len(breaking), 'column', 'columns')} {named} "
-                           f"break{'' if len(breaking) > 1 else 's'} inside words (shorten its "
-                           "cells, or split the table)")
+        return s, widths, _n("a table is too wide for the page even at {s:.1f} pt: column "
+                             "{named} breaks inside words (shorten its cells, or split the table)",
+                             "a table is too wide for the page even at {s:.1f} pt: columns "
+                             "{named} break inside words (shorten its cells, or split the table)",
+                             len(breaking), s=s, named=named)
     grow = [h - lo for h, lo in zip(high, low)]
     room = width - sum(low)
     return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)], ""

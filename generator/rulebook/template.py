@@ -256,8 +256,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
                      Location(exc.filename if exc.filename in recorder.files else rulebook.file,
                               exc.lineno or 1, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
-        report.error(_("rulebook: not allowed: {exc}",
-                       exc=exc), recorder.where_raised(exc), "rulebook")
+        report.error(_("rulebook: not allowed: {exc}", exc=sandbox.in_words(exc)),
+                     recorder.where_raised(exc), "rulebook")
     except sandbox.SandboxError as exc:
         report.error(_("rulebook: {exc}", exc=exc), recorder.where_raised(exc), "rulebook")
     except RecursionError as exc:

@@ -568,7 +568,7 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
     except OSError as exc:
         import errno
         why = "is in use (is another cardgen serve running?)" if exc.errno == errno.EADDRINUSE \
-            else f"cannot be opened ({exc.strerror})"
+            else _("cannot be opened ({exc_strerror})", exc_strerror=exc.strerror)
         raise UsageError(_("port {port} on {host} {why}; pass --port N",
                            port=port, host=host, why=why)) from None
     builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),

@@ -3,6 +3,8 @@ the same diff and the same changed regions as `cardgen diff --visual`."""
 
 from __future__ import annotations
 
+from ..i18n import _, shown
+
 
 def _outlined(png: bytes, regions) -> bytes:
     import io
@@ -29,7 +31,8 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
     try:
         diff = diff_game(project, game, since, visual=True)
     except CardgenError as exc:
-        return [{"id": "", "side": "", "causes": [f"cannot compare with {since}: {exc}"],
+        return [{"id": "", "side": "", "causes": [shown(_("cannot compare with {since}: {exc}",
+                                                      since=since, exc=exc))],
                  "before": "", "after": ""}]
     out = []
     for reprint in diff.reprinted:
@@ -39,7 +42,7 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
             names = (f"changes/{reprint.new.id}-{side}-before.png",
                      f"changes/{reprint.new.id}-{side}-after.png")
             images[names[0]], images[names[1]] = _outlined(before, regions), _outlined(after, regions)
-            out.append({"id": reprint.new.id, "side": side, "causes": reprint.causes,
+            out.append({"id": reprint.new.id, "side": side, "causes": [shown(c) for c in reprint.causes],
                         "before": names[0], "after": names[1]})
     # the rulebook's pages and the boards' pages that print differently, as --visual shows
     for n, (title, causes, before, after, where) in enumerate(diff.page_rasters):
@@ -49,6 +52,6 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
         for name, png in zip(names, (before, after)):
             if png:
                 images[name] = _outlined(png, regions)
-        out.append({"id": title, "side": "", "causes": causes, "before": names[0],
+        out.append({"id": title, "side": "", "causes": [shown(c) for c in causes], "before": names[0],
                     "after": names[1], "where": list(where)})
     return out

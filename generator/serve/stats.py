@@ -4,7 +4,7 @@ PDF's own charts, drawn as SVG trees the page builds with DOM calls (no markup).
 from __future__ import annotations
 
 from .. import fonts
-from ..problems import counted
+from ..i18n import _, _n, shown
 
 
 # SVG presentation attributes that reportlab's SVG renderer writes as `style`: the page's
@@ -53,12 +53,14 @@ def stats_blocks(game, statistics) -> list[dict]:
                        "svg": svg_tree(svg(c, font, 640))}
     blocks: list[dict] = []
     for deck in statistics.decks:
-        blocks.append({"kind": "heading", "text": f"{deck.name} ({deck.id}): "
-                       f"{counted(deck.total, 'card')}, {counted(deck.kinds, 'kind')}",
+        blocks.append({"kind": "heading", "text": shown(_(
+                           "{name} ({deck}): {cards}, {kinds}", name=deck.name, deck=deck.id,
+                           cards=_n("{n} card", "{n} cards", deck.total),
+                           kinds=_n("{n} kind", "{n} kinds", deck.kinds))),
                        "deck": deck.id})
         for c in deck.crosses:
             if not any(any(row) for row in c.cells):
-                blocks.append({"kind": "text", "text": f"{c.title}: no values yet"})
+                blocks.append({"kind": "text", "text": _("{c_title}: no values yet", c_title=c.title)})
                 continue
             blocks.append(chart(pictures.cross_chart(c)))
             head, *rows = show.cross_rows(c)

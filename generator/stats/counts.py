@@ -162,20 +162,23 @@ class _Values:
         if not expression or value in (TBD, None) or (kind, rule) in self.broken:
             return None
         where = spec.locate(("stats", kind, rule))
-        which = f"(for the value '{_label(value)}')"
+        which = _("(for the value '{value}')", value=_label(value))
         try:
             result = evaluate(ENV.compile_expression(expression, undefined_to_none=False),
                               {**self.values, "value": value},
-                              "the colour" if kind == "colors" else "the label")
+                              _("the colour") if kind == "colors" else _("the label"))
             if kind == "labels":
                 return str(result) if result not in (None, "") else None
             return parse_color(str(result), self.game.colors) if result else None
         except jinja2.TemplateSyntaxError as exc:
-            self._error(f"{kind}: {rule}: {expression_problem(rule, exc)}", where)
+            self._error(_("{kind}: {rule}: {why}", kind=kind, rule=rule,
+                          why=expression_problem(rule, exc)), where)
         except CheckBroken as exc:
-            self._error(f"{kind}: {rule}: {exc} {which}", where, evaluated=True)
+            self._error(_("{kind}: {rule}: {exc} {which}", kind=kind, rule=rule, exc=exc,
+                          which=which), where, evaluated=True)
         except ValueError as exc:
-            self._error(f"{kind}: {rule}: gives {exc} {which}", where, evaluated=True)
+            self._error(_("{kind}: {rule}: gives {exc} {which}", kind=kind, rule=rule, exc=exc,
+                          which=which), where, evaluated=True)
         self.broken.add((kind, rule))
         return None
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from ..model import DiceRoll, plain
 from .results import DiceAnswer, DiceStats, Total
+from ..i18n import _
 
 MAX_DICE = 100  # dice in one roll
 MAX_FACES = 1_000  # faces of one die
@@ -36,7 +37,7 @@ def parse(text: str) -> tuple[list[tuple[int, tuple[int, ...], int]], int]:
     while at < len(text):
         m = _TERM.match(text, at)
         if m is None or m.end() == at or (at and not m[1]):
-            raise Unrollable(f"dice: '{text}' is not dice such as 2d6, 1d20+3 or 2d6+1d4",
+            raise Unrollable(_("dice: '{text}' is not dice such as 2d6, 1d20+3 or 2d6+1d4", text=text),
                              "dice")
         at = m.end()
         sign = -1 if m[1] == "-" else 1
@@ -45,17 +46,16 @@ def parse(text: str) -> tuple[list[tuple[int, tuple[int, ...], int]], int]:
             continue
         count, faces = int(m[2] or 1), int(m[3])
         if count == 0:
-            raise Unrollable(f"dice: '{text}' rolls no dice", "dice")
+            raise Unrollable(_("dice: '{text}' rolls no dice", text=text), "dice")
         if faces == 0:
-            raise Unrollable(f"dice: '{text}': a die has at least one face", "dice")
+            raise Unrollable(_("dice: '{text}': a die has at least one face", text=text), "dice")
         if faces > MAX_FACES:
-            raise Unrollable(f"dice: '{text}': a die of {faces:,} faces; at most "
-                             f"{MAX_FACES:,}", "dice")
+            raise Unrollable(_("dice: '{text}': a die of {faces:,} faces; at most {MAX_FACES:,}", text=text, faces=faces, MAX_FACES=MAX_FACES), "dice")
         if count > MAX_DICE:
-            raise Unrollable(f"dice: '{text}' rolls {count:,} dice; at most {MAX_DICE}", "dice")
+            raise Unrollable(_("dice: '{text}' rolls {count:,} dice; at most {MAX_DICE}", text=text, count=count, MAX_DICE=MAX_DICE), "dice")
         terms.append((count, tuple(range(1, faces + 1)), sign))
     if not terms:
-        raise Unrollable(f"dice: '{text}' rolls no dice", "dice")
+        raise Unrollable(_("dice: '{text}' rolls no dice", text=text), "dice")
     return terms, constant
 
 
@@ -63,18 +63,18 @@ def _faces(value, written: str) -> tuple[int, ...]:
     """A custom die's faces from what its expression gives: a list of whole numbers."""
     value = plain(value)
     if not isinstance(value, (list, tuple)) or not value:
-        shown = "an empty list" if value == [] or value == () else \
+        shown = _("an empty list") if value == [] or value == () else \
             "nothing" if value is None else f"'{value}'" if not isinstance(value, dict) \
             else "a mapping"
-        raise Unrollable(f"faces: {written} gives {shown}, not a list of faces such as "
-                         "[1, 1, 2, 3]", "faces")
+        raise Unrollable(_("faces: {written} gives {shown}, not a list of faces such as [1, 1, 2, "
+                           "3]", written=written, shown=shown), "faces")
     if len(value) > MAX_FACES:
-        raise Unrollable(f"faces: {written} gives {len(value):,} faces; a die has at most "
-                         f"{MAX_FACES:,}", "faces")
+        raise Unrollable(_("faces: {written} gives {n_value:,} faces; a die has at most "
+                           "{MAX_FACES:,}", written=written, n_value=len(value), MAX_FACES=MAX_FACES), "faces")
     for face in value:
         if not isinstance(face, int) or isinstance(face, bool):
-            raise Unrollable(f"faces: {written} gives '{face}' as a face, not a whole number "
-                             "(a die of symbols counts a symbol as 1 and a blank as 0)",
+            raise Unrollable(_("faces: {written} gives '{face}' as a face, not a whole number (a "
+                               "die of symbols counts a symbol as 1 and a blank as 0)", written=written, face=face),
                              "faces")
     return tuple(value)
 
@@ -85,32 +85,32 @@ def roll(spec: DiceRoll, evaluate) -> DiceStats:
     from the expression)."""
     if spec.faces is not None:
         if spec.dice:
-            raise Unrollable(f"dice: with faces:, dice says how many of that die are rolled "
-                             f"(a number), not '{spec.dice}'", "dice")
+            raise Unrollable(_("dice: with faces:, dice says how many of that die are rolled (a "
+                               "number), not '{spec_dice}'", spec_dice=spec.dice), "dice")
         if spec.count > MAX_DICE:
-            raise Unrollable(f"dice: {spec.count:,} dice; at most {MAX_DICE}", "dice")
+            raise Unrollable(_("dice: {spec_count:,} dice; at most {MAX_DICE}", spec_count=spec.count, MAX_DICE=MAX_DICE), "dice")
         faces = spec.faces if isinstance(spec.faces, tuple) else \
             _faces(evaluate(spec.faces, "faces"), spec.faces)
         if len(faces) > MAX_FACES:
-            raise Unrollable(f"faces: {len(faces):,} faces; a die has at most {MAX_FACES:,}",
+            raise Unrollable(_("faces: {n_faces:,} faces; a die has at most {MAX_FACES:,}", n_faces=len(faces), MAX_FACES=MAX_FACES),
                              "faces")
         terms, constant = [(spec.count, faces, 1)], 0
         listed = ", ".join(map(str, faces)) if len(faces) <= SHOWN_FACES else \
             f"{len(faces):,} faces"
-        words = f"{spec.count} dice with faces {listed}" if spec.count > 1 else \
-            f"a die with faces {listed}"
+        words = _("{spec_count} dice with faces {listed}", spec_count=spec.count, listed=listed) if spec.count > 1 else \
+            _("a die with faces {listed}", listed=listed)
     elif not spec.dice:
-        raise Unrollable("give dice: (such as 2d6) or faces: (a custom die, such as "
-                         "[1, 1, 2, 3])", "name")
+        raise Unrollable(_("give dice: (such as 2d6) or faces: (a custom die, such as [1, 1, 2, "
+                           "3])"), "name")
     elif spec.dice.strip().isdigit():
-        raise Unrollable(f"dice: {spec.dice} says how many of a custom die are rolled: give "
-                         "its faces: too (or write dice such as 2d6)", "dice")
+        raise Unrollable(_("dice: {spec_dice} says how many of a custom die are rolled: give its "
+                           "faces: too (or write dice such as 2d6)", spec_dice=spec.dice), "dice")
     else:
         terms, constant = parse(spec.dice)
         words = re.sub(r"\s+", "", spec.dice)
     dice = sum(count for count, _, _ in terms)
     if dice > MAX_DICE:
-        raise Unrollable(f"dice: '{spec.dice}' rolls {dice:,} dice; at most {MAX_DICE}", "dice")
+        raise Unrollable(_("dice: '{spec_dice}' rolls {dice:,} dice; at most {MAX_DICE}", spec_dice=spec.dice, dice=dice, MAX_DICE=MAX_DICE), "dice")
     ways, outcomes = _count(terms, constant, spec)
     totals = tuple(Total(v, Fraction(n, outcomes)) for v, n in sorted(ways.items()))
     answers = []
@@ -130,11 +130,11 @@ def _count(terms, constant: int, spec: DiceRoll) -> tuple[dict[int, int], int]:
         tally: dict[int, int] = {}
         for face in faces:
             tally[sign * face] = tally.get(sign * face, 0) + 1
-        for _ in range(count):
+        for _roll in range(count):
             steps += len(ways) * len(tally)
             if steps > MAX_STEPS:
-                raise Unrollable(f"dice: too many totals to count (more than {MAX_STEPS:,} "
-                                 "steps); roll fewer dice or dice of fewer faces",
+                raise Unrollable(_("dice: too many totals to count (more than {MAX_STEPS:,} "
+                                   "steps); roll fewer dice or dice of fewer faces", MAX_STEPS=MAX_STEPS),
                                  "faces" if spec.faces is not None else "dice")
             nxt: dict[int, int] = {}
             for total, n in ways.items():

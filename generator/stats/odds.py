@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lgamma, log
+from ..i18n import _
 
 # The counting's budget, in steps of the walk each weighted by the length of the numbers it
 # multiplies (a step over integers thousands of digits long costs as much as many small
@@ -54,11 +55,11 @@ def probability(classes: dict[tuple[bool, ...], int], hand: int, needs: tuple[Ne
     per need) to the number of such cards in the pool."""
     pool = sum(classes.values())
     if hand > pool or hand < 0:
-        raise ValueError(f"a hand of {hand} from a pool of {pool}")
+        raise ValueError(_("a hand of {hand} from a pool of {pool}", hand=hand, pool=pool))
     digits = digits_of_hands(pool, hand)
     if digits > MAX_DIGITS:
-        raise TooLarge(f"the number of possible hands has about {digits:,} digits (at most "
-                       f"{MAX_DIGITS:,})")
+        raise TooLarge(_("the number of possible hands has about {digits:,} digits (at most "
+                         "{MAX_DIGITS:,})", digits=digits, MAX_DIGITS=MAX_DIGITS))
     # A step's weight: the time its multiplication takes against a step over small numbers
     # (measured: 520 digits cost 2 to 3 small steps, 2,500 digits 17 to 20).
     cost = 1 + (digits / DIGITS_PER_STEP) ** 1.5
@@ -71,7 +72,7 @@ def probability(classes: dict[tuple[bool, ...], int], hand: int, needs: tuple[Ne
             for k in range(0, min(size, hand - drawn) + 1):
                 steps += cost
                 if steps > MAX_STEPS:
-                    raise TooLarge(f"more than {MAX_STEPS:,} steps")
+                    raise TooLarge(_("more than {MAX_STEPS:,} steps", MAX_STEPS=MAX_STEPS))
                 key = (drawn + k, tuple(min(c + k, cap) if hit else c
                                         for c, hit, cap in zip(counts, signature, caps)))
                 nxt[key] = nxt.get(key, 0) + ways * comb(size, k)

@@ -16,7 +16,7 @@ from ..validate.invariants import CheckBroken, PathMissing, context, evaluate, w
 from . import odds
 from .counts import _card_name, _known_fields, _say
 from .results import Answer, TableStats
-from ..i18n import _
+from ..i18n import _, said
 
 def _deck(game: Game, deck_id: str, where: Location, report: Report | None, what: str) -> Deck | None:
     deck = next((d for d in game.decks if d.id == deck_id), None)
@@ -85,12 +85,13 @@ class _Evaluator:
         except jinja2.TemplateSyntaxError as exc:
             if path not in self.unwritable:
                 self.unwritable.add(path)
-                self.error(f"{name or what} {expression_problem(text, exc)}", path)
+                self.error(_("{name} {why}", name=name or what, why=expression_problem(text, exc)),
+                           path)
             raise CheckBroken("syntax", "", CheckBroken.WRITTEN) from None
         try:
             return evaluate(compiled, {**self.values, **scope}, what)
         except CheckBroken as exc:
-            self.error(str(exc), path, evaluated=True)
+            self.error(said(exc), path, evaluated=True)
             raise
 
     def label(self, template: str | None, scope: dict, index: int, path: tuple) -> str:

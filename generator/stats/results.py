@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 
+from ..i18n import _
 from ..colors import Color
 
 NONE = "(none)"  # the label of copies that do not have the field
@@ -126,8 +127,8 @@ class Chance:
             f"{p.numerator}/{p.denominator} = {self.percent}" if exact else self.percent
         if 0 < p < 1:
             one_in = self.one_in
-            chance += f", 1 in {one_in:.1f}" if one_in is not None and one_in < 1e15 else \
-                f", 1 in {_power(-self.magnitude)}"
+            return _("{chance}, 1 in {n}", chance=chance, n=f"{one_in:.1f}" if one_in is not None
+                     and one_in < 1e15 else _power(-self.magnitude))
         return chance
 
 

@@ -6,7 +6,8 @@ import unicodedata
 from typing import Any
 
 from . import Answer, CrossTable, DiceStats, Distribution, Stats, TableStats
-from ..problems import counted
+from ..i18n import Joined, _, _n, shown
+from ..problems import spoken
 
 
 def width(text: str) -> int:
@@ -21,6 +22,11 @@ def _pad(text: str, n: int, right: bool = False) -> str:
 
 
 
+def _in(line, depth: int = 1) -> str:
+    """A line indented under the one above, shown in the language it is shown in."""
+    return Joined("", ["  " * depth, line])
+
+
 def number(value: float | None) -> str:
     if value is None:
         return "–"
@@ -29,14 +35,15 @@ def number(value: float | None) -> str:
 
 def distribution_line(d: Distribution) -> str:
     if not d.labels:
-        parts = "no values yet"
+        parts = _("no values yet")
     elif d.numeric:
-        parts = ", ".join(f"{label} ×{n}" for label, n in zip(d.labels, d.counts) if n)
-        parts += f" (mean {number(d.mean)}, {number(d.low)} to {number(d.high)})"
+        parts = _("{counts} (mean {mean}, {low} to {high})",
+                  counts=", ".join(f"{label} ×{n}" for label, n in zip(d.labels, d.counts) if n),
+                  mean=number(d.mean), low=number(d.low), high=number(d.high))
     else:
         parts = ", ".join(f"{label} {n}" for label, n in zip(d.labels, d.counts))
-    drafts = f"; {d.drafts} TBD (draft)" if d.drafts else ""
-    return f"{d.title}: {parts}{drafts}"
+    drafts = _("; {n} TBD (draft)", n=d.drafts) if d.drafts else ""
+    return _("{title}: {parts}{drafts}", title=d.title, parts=parts, drafts=drafts)
 
 
 def cross_lines(c: CrossTable) -> list[str]:
@@ -44,34 +51,37 @@ def cross_lines(c: CrossTable) -> list[str]:
     head = f"{a} \\ {b}"
     first = max([width(head)] + [width(r) for r in c.rows])
     cols = [max(width(col), 3) for col in c.columns]
-    lines = [f"{c.title}:"]
-    lines.append("  " + _pad(head, first) + "  " +
-                 "  ".join(_pad(col, w, True) for col, w in zip(c.columns, cols)) + "  total")
+    lines = [Joined("", [c.title, ":"])]
+    lines.append(Joined("", ["  " + _pad(head, first) + "  " +
+                             "  ".join(_pad(col, w, True) for col, w in zip(c.columns, cols)) +
+                             "  ", _("total")]))
     for row, cells in zip(c.rows, c.cells):
         lines.append("  " + _pad(row, first) + "  " +
                      "  ".join(_pad(str(n), w, True) for n, w in zip(cells, cols)) +
                      f"  {sum(cells):>5}")
     if c.means:
-        lines.append(f"  mean {c.mean_of}: " + ", ".join(f"{g} {number(m)}" for g, m in c.means))
+        lines.append(_in(_("mean {field}: {means}", field=c.mean_of, means=", ".join(
+            f"{g} {number(m)}" for g, m in c.means))))
     if c.drafts:
-        lines.append(f"  {c.drafts} TBD (draft) not counted")
+        lines.append(_in(_("{n} TBD (draft) not counted", n=c.drafts)))
     if not c.rows:
-        lines.append("  no values yet")
+        lines.append(_in(_("no values yet")))
     return lines
 
 
 def table_lines(t: TableStats) -> list[str]:
     if not t.labels:
-        return [f"table {t.name} (deck {t.deck}): no items yet"]
-    lines = [f"table {t.name} (deck {t.deck}):"]
-    first = max([width(n) for n, _ in t.cards] + [width("total")])
+        return [_("table {name} (deck {deck}): no items yet", name=t.name, deck=t.deck)]
+    lines = [_("table {name} (deck {deck}):", name=t.name, deck=t.deck)]
+    total = shown(_("total"))  # padded as it is shown
+    first = max([width(n) for n, _unused in t.cards] + [width(total)])
     cols = [max(width(label), 3) for label in t.labels]
     lines.append("  " + _pad("", first) + "  " +
                  "  ".join(_pad(label, w, True) for label, w in zip(t.labels, cols)))
     for name, counts in t.cards:
         lines.append("  " + _pad(name, first) + "  " +
                      "  ".join(_pad(str(n) if n else "–", w, True) for n, w in zip(counts, cols)))
-    lines.append("  " + _pad("total", first) + "  " +
+    lines.append("  " + _pad(total, first) + "  " +
                  "  ".join(_pad(str(n), w, True) for n, w in zip(t.totals, cols)))
     return lines
 
@@ -89,9 +99,10 @@ def table_rows(t: TableStats) -> list[list[str]]:
 
 
 def answer_line(a: Answer) -> str:
-    where = f"{a.label}: " if a.label else ""
-    draft = " (draft: copies TBD)" if a.draft else ""
-    return f"{where}a hand of {a.hand} from {a.pool}: {a.words()}{draft}"
+    draft = _(" (draft: copies TBD)") if a.draft else ""
+    line = _("a hand of {hand} from {pool}: {chance}{draft}", hand=a.hand, pool=a.pool,
+             chance=a.words(), draft=draft)
+    return Joined(": ", [a.label, line]) if a.label else line
 
 
 LISTED_TOTALS = 30  # a roll's totals listed one per line, at most (JSON lists them all)
@@ -101,18 +112,22 @@ def dice_summary(r: DiceStats) -> str:
     """A roll in one line: its totals, mean and the totals that come up most."""
     low, high = r.totals[0].value, r.totals[-1].value
     top = r.most_likely
-    most = " and ".join(str(t.value) for t in top)
-    return (f"{r.name} ({r.dice}): totals {low} to {high}, mean {number(float(r.mean))}, "
-            f"most likely {most} ({top[0].words()}{' each' if len(top) > 1 else ''})")
+    words = dict(name=r.name, dice=r.dice, low=low, high=high, mean=number(float(r.mean)),
+                 chance=top[0].words())
+    if len(top) > 1:
+        return _("{name} ({dice}): totals {low} to {high}, mean {mean}, most likely {most} "
+                 "({chance} each)", most=spoken([t.value for t in top], "and"), **words)
+    return _("{name} ({dice}): totals {low} to {high}, mean {mean}, most likely {most} "
+             "({chance})", most=top[0].value, **words)
 
 
 def dice_lines(r: DiceStats) -> list[str]:
     lines = [dice_summary(r)]
     if len(r.totals) <= LISTED_TOTALS:
-        lines += [f"  {t.value}: {t.words()}" for t in r.totals]
+        lines += [_in(Joined(": ", [str(t.value), t.words()])) for t in r.totals]
     else:
-        lines.append(f"  ({len(r.totals):,} totals: --format json lists each)")
-    lines += [f"  {a.label}: {a.words()}" for a in r.answers]
+        lines.append(_in(_("({n:,} totals: --format json lists each)", n=len(r.totals))))
+    lines += [_in(Joined(": ", [a.label, a.words()])) for a in r.answers]
     return lines
 
 
@@ -125,25 +140,26 @@ def _exact(c) -> dict[str, Any]:
 def text(stats: Stats) -> list[str]:
     lines = [f"{stats.game}: {stats.title}"]
     for deck in stats.decks:
-        lines.append(f"deck {deck.id} ({deck.name}): {counted(deck.total, 'card')}, "
-                     f"{counted(deck.kinds, 'kind')}")
-        lines += [f"  {distribution_line(d)}" for d in deck.distributions]
+        lines.append(_("deck {deck} ({name}): {cards}, {kinds}", deck=deck.id, name=deck.name,
+                       cards=_n("{n} card", "{n} cards", deck.total),
+                       kinds=_n("{n} kind", "{n} kinds", deck.kinds)))
+        lines += [_in(distribution_line(d)) for d in deck.distributions]
         for c in deck.crosses:
-            lines += [f"  {line}" for line in cross_lines(c)]
+            lines += [_in(line) for line in cross_lines(c)]
     for t in stats.tables:
         lines += table_lines(t)
     questions: dict[str, list[Answer]] = {}
     for a in stats.answers:
         questions.setdefault(a.question, []).append(a)
     if questions:
-        lines.append("odds:")
+        lines.append(_("odds:"))
     for qid, answers in questions.items():
-        lines.append(f"  {qid}: {answers[0].text}")
-        lines += [f"    {answer_line(a)}" for a in answers]
+        lines.append(_in(f"{qid}: {answers[0].text}"))
+        lines += [_in(answer_line(a), 2) for a in answers]
     if stats.dice:
-        lines.append("dice:")
+        lines.append(_("dice:"))
     for r in stats.dice:
-        lines += [f"  {line}" for line in dice_lines(r)]
+        lines += [_in(line) for line in dice_lines(r)]
     return lines
 
 
@@ -191,20 +207,23 @@ def _distribution_change(deck_id: str, b, d) -> list[str]:
     if d.numeric:
         if (b.mean != d.mean and None not in (b.mean, d.mean)) or \
                 (b.mean is None) != (d.mean is None):
-            return [f"deck {deck_id}: {d.title}: mean {number(b.mean)} -> {number(d.mean)}"]
+            return [_("deck {deck}: {title}: mean {was} -> {now}", deck=deck_id, title=d.title,
+                      was=number(b.mean), now=number(d.mean))]
         return []
     was = dict(zip(b.labels, b.counts))
     now = dict(zip(d.labels, d.counts))
     moved = [f"{label} {was.get(label, 0)} -> {now.get(label, 0)}"
              for label in dict.fromkeys([*d.labels, *b.labels])
              if was.get(label, 0) != now.get(label, 0)]
-    return [f"deck {deck_id}: {d.title}: {', '.join(moved)}"] if moved else []
+    return [_("deck {deck}: {title}: {moved}", deck=deck_id, title=d.title,
+              moved=", ".join(moved))] if moved else []
 
 
 def _deck_changes(before, deck) -> list[str]:
     out = []
     if before.total != deck.total:
-        out.append(f"deck {deck.id}: {before.total} -> {deck.total} cards")
+        out.append(_("deck {deck}: {was} -> {now} cards", deck=deck.id, was=before.total,
+                     now=deck.total))
     dists = {d.field: d for d in before.distributions}
     for d in deck.distributions:
         b = dists.get(d.field)
@@ -216,8 +235,9 @@ def _deck_changes(before, deck) -> list[str]:
         if b is None or not c.means:
             continue
         was = dict(b.means)
-        out += [f"deck {deck.id}: {c.mean_of} of {group}: mean {number(was[group])} -> "
-                f"{number(mean)}" for group, mean in c.means
+        out += [_("deck {deck}: {field} of {group}: mean {was} -> {now}", deck=deck.id,
+                  field=c.mean_of, group=group, was=number(was[group]), now=number(mean))
+                for group, mean in c.means
                 if group in was and was[group] != mean]
     return out
 
@@ -241,22 +261,25 @@ def changes(old: Stats, new: Stats) -> list[str]:
         moved = [f"{label} {was[label]} -> {n}" for label, n in zip(t.labels, t.totals)
                  if label in was and was[label] != n]
         if moved:
-            out.append(f"table {t.name}: {', '.join(moved)} cards")
+            out.append(_("table {name}: {moved} cards", name=t.name, moved=", ".join(moved)))
     answers = {(a.question, a.label): a for a in old.answers}
     for a in new.answers:
         b = answers.get((a.question, a.label))
         if b is not None and b.probability != a.probability:
             where = f" ({a.label})" if a.label else ""
-            out.append(f"odds {a.question}{where}: {b.percent} -> {a.percent}")
+            out.append(_("odds {question}{where}: {was} -> {now}", question=a.question,
+                         where=where, was=b.percent, now=a.percent))
     rolls = {r.id: r for r in old.dice}
     for r in new.dice:
         b = rolls.get(r.id)
         if b is None:
             continue
         if b.mean != r.mean:
-            out.append(f"dice {r.name}: mean {number(float(b.mean))} -> {number(float(r.mean))}")
+            out.append(_("dice {name}: mean {was} -> {now}", name=r.name,
+                         was=number(float(b.mean)), now=number(float(r.mean))))
         was = {(a.kind, a.value): a for a in b.answers}
-        out += [f"dice {r.name}: {a.label}: {was[a.kind, a.value].percent} -> {a.percent}"
+        out += [_("dice {name}: {label}: {was} -> {now}", name=r.name, label=a.label,
+                  was=was[a.kind, a.value].percent, now=a.percent)
                 for a in r.answers if (a.kind, a.value) in was
                 and was[a.kind, a.value].probability != a.probability]
     return out

@@ -231,7 +231,7 @@ def _compile(check: Invariant):
             try:
                 compiled[field] = ENV.compile_expression(text, undefined_to_none=False)
             except jinja2.TemplateSyntaxError as exc:
-                raise CheckBroken(f"{field} {expression_problem(text, exc)}", field,
+                raise CheckBroken(_("{name} {why}", name=field, why=expression_problem(text, exc)), field,
                                   CheckBroken.WRITTEN) from None
     if check.message:
         try:
@@ -262,7 +262,7 @@ def evaluate(expr, scope: dict, field: str, fresh: bool = True):
         raise CheckBroken(_("{field} nests too deeply", field=field), field) from None
     except jinja2.exceptions.SecurityError as exc:
         raise CheckBroken(_("{field} is not allowed: {exc}",
-                            field=field, exc=exc), field) from None
+                            field=field, exc=in_words(exc)), field) from None
     except (jinja2.UndefinedError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
         raise CheckBroken(_("{field} cannot be evaluated: {in_words}",

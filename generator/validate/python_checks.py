@@ -47,8 +47,9 @@ def check_python(game: Game, report: Report) -> None:
             module_file = Path(check.function.__code__.co_filename)
             found = raised_in(exc, lambda name: Path(name) == module_file)
             line = found[1] if found else check.loc.line
-            what = ("called sys.exit(): a check reports with report.error(), it cannot end the "
-                    "run" if isinstance(exc, SystemExit) else f"raised {type(exc).__name__}: {exc}")
+            what = _("called sys.exit(): a check reports with report.error(), it cannot end "
+                     "the run") if isinstance(exc, SystemExit) else \
+                _("raised {kind}: {exc}", kind=type(exc).__name__, exc=exc)
             report.error(_("check '{check_name}' {what}",
                            check_name=check.name, what=what), Location(check.loc.file, line, 1),
                          check.name)

@@ -83,7 +83,7 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
     sides = {"left": sheet.margin_left, "right": sheet.paper[0] - sheet.margin_left - used_w,
              "top": sheet.margin_top, "bottom": sheet.paper[1] - sheet.margin_top - used_h}
     u, unit = sheet.unprintable, sheet.unit
-    said = f"the {_length(u, unit)} from each edge a printer cannot print (unprintable:)"
+    said = _("the {length} from each edge a printer cannot print (unprintable:)", length=_length(u, unit))
     side, room = min(sides.items(), key=lambda item: item[1])
     if room < u - SIZE_TOLERANCE:
         report.error(_("{where}: the cards come to {length} from the paper's {side} edge, inside "
@@ -98,8 +98,7 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
         side, room = min(sides.items(), key=lambda item: item[1])
         if room - reach < u - SIZE_TOLERANCE:
             fits = room - u - sheet.crop_marks[1]  # the longest marks that would print
-            mend = (f"make them shorter (crop_marks: {{length: "
-                    f"{_length(fits, unit).replace(' ', '')}}}) or the margins wider"
+            mend = (_("make them shorter (crop_marks: {{length: {replace}}}) or the margins wider", replace=_length(fits, unit).replace(' ', ''))
                     if fits >= mm(1) else "there is no room for them: widen the margins, or "
                     "leave them out (crop_marks: false)")
             report.error(_("{where}: the crop marks reach {length} from the paper's {side} edge, "

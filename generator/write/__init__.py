@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Protocol
 
 from ..paths import contained
-from ..problems import CardgenError, ExitCode, counted
+from ..problems import CardgenError, ExitCode, spoken
 from . import pdf
 from .pdf import PdfFile
-from ..i18n import _
+from ..i18n import _, _n
 
 
 class OutputError(CardgenError):
@@ -96,8 +96,8 @@ def write_files(files: list, root: Path) -> None:
     anywhere else. (Names pass paths.is_name long before this; this is the last gate.)"""
     for item in files:
         if not contained(root, item.path):
-            raise OutputError(f"refusing to write {item.path}: it lies outside the output folder "
-                              f"{root}; nothing was written")
+            raise OutputError(_("refusing to write {item_path}: it lies outside the output folder "
+                                "{root}; nothing was written", item_path=item.path, root=root))
     temps: list[tuple[Path, Path]] = []
     current = files[0].path if files else None
     # Each file reaches the disk before any is renamed into place: a few files each by its
@@ -125,10 +125,9 @@ def write_files(files: list, root: Path) -> None:
             os.replace(tmp, final)
         temps.clear()
     except OSError as exc:
-        raise OutputError(f"cannot write {current}: {exc.strerror or exc}; "
-                          "previous output kept") from exc
+        raise OutputError(_("cannot write {current}: {value}; previous output kept", current=current, value=exc.strerror or exc)) from exc
     finally:
-        for tmp, _ in temps:
+        for tmp, _final in temps:
             with contextlib.suppress(OSError):
                 tmp.unlink()
 
@@ -151,9 +150,10 @@ def meeting_paths(sets: list, display) -> bool:
             names = tuple(dict.fromkeys(sets[n][0] for n in takers))
             pairs.setdefault(names, (takers[0], takers[-1], []))[2].append(path)
     for names, (first, later, paths) in pairs.items():
-        both = (f"targets {' and '.join(n.removeprefix('target ') for n in names)} would both "
-                "write " if len(names) > 1 else f"{names[0]} would write twice ")
-        more = f" (and {counted(len(paths) - 1, 'other file')})" \
+        both = _("targets {names} would both write ", names=spoken(
+            [n.removeprefix("target ") for n in names], "and")) if len(names) > 1 else \
+            _("{name} would write twice ", name=names[0])
+        more = _n(" (and {n} other file)", " (and {n} other files)", len(paths) - 1) \
             if len(paths) > 1 else ""
         sets[first][1].error(
             _("{both}{display}{more}: their files' names meet (a target's name, a deck's or a "

@@ -20,6 +20,7 @@ from ..load import Project
 from ..reproducible import making_pdf
 from ..units import mm, paper_size
 from . import BytesFile, write_files
+from ..i18n import _
 
 CELL = 12  # pixels: differences are grouped into boxes on this grid
 THRESHOLD = 48  # a channel difference below this is anti-aliasing, not a change
@@ -89,8 +90,8 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
         row_h = (height - 2 * margin - mm(10)) / PER_PAGE
         if not rows:
             c.setFont(font, 12)
-            c.drawString(margin, height - margin - 12, f"{game_id}: nothing printed changed "
-                                                       f"since {against}")
+            c.drawString(margin, height - margin - 12, _("{game_id}: nothing printed changed "
+                                                         "since {against}", game_id=game_id, against=against))
         for n, (title, causes, before, after) in enumerate(rows):
             if n % PER_PAGE == 0:
                 if n:
@@ -98,8 +99,8 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
                 c.setFont(font, 12)
                 c.setFillColorRGB(0, 0, 0)
                 c.drawString(margin, height - margin - 8,
-                             f"{game_id}: what prints differently since {against}   "
-                             "(before | after)")
+                             _("{game_id}: what prints differently since {against}   (before | "
+                               "after)", game_id=game_id, against=against))
             regions = changed_regions(before, after) if before and after else \
                 [(0.0, 0.0, 1.0, 1.0)]
             top = height - margin - mm(10) - (n % PER_PAGE + 1) * row_h
