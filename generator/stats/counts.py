@@ -351,7 +351,7 @@ def _cards_distribution(deck: Deck) -> Distribution | None:
     if not deck.cards or len(deck.cards) > MAX_CATEGORIES or \
             len({c.copies for c in deck.cards}) < 2:
         return None
-    return Distribution(deck.id, "", "copies per card", False,
+    return Distribution(deck.id, "", _("copies per card"), False,
                         tuple(_card_name(c) for c in deck.cards),
                         tuple(c.copies for c in deck.cards), (None,) * len(deck.cards))
 
