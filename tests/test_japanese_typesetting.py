@@ -52,6 +52,17 @@ def width(ch: str, size: float = SIZE) -> float:
     return fonts.string_width(ch, fonts.ensure(regular), size)
 
 
+def em_descent() -> float:
+    """The project gothic's descent (negative), per point of size: from a glyph's baseline
+    to the foot of its em box."""
+    from generator import fonts
+    from generator.load import Project
+    from generator.pipeline import check
+    regular = check(Project.find(), "lastdance").game.fonts["gothic"].regular
+    ascent, descent = fonts.ascent_descent(fonts.ensure(regular), 1000)
+    return descent / (ascent - descent)
+
+
 def text_card(project, cardgen, text: str, extra: str = "", w: str = "80mm", h: str = "40mm",
               expect: int = 0):
     return build(project, cardgen, f"""
@@ -474,6 +485,31 @@ def test_jukugo_ruby_shares_the_words_length_where_mono_ruby_spaces_it_out(proje
     g = [at(group, ch)[1] for ch in "じゅくご"]
     base_mid = (at(group, "熟")[1] + at(group, "語")[1] + width("語")) / 2
     assert (g[0] + g[-1] + width("ご", rsize)) / 2 == pytest.approx(base_mid, abs=0.05)
+
+
+def test_jukugo_ruby_shares_the_word_in_vertical_text_too(project, cardgen):
+    """The same word set 縦書き: with mono ruby 熟 is spaced out down the column for じゅく;
+    with jukugo ruby the base stays solid and the readings follow each other down the
+    column right of it, じゅく taking room beside 語, ご beside 語, none outside the word."""
+    text = "漢｜熟語《じゅく ご》漢"
+    mono = glyphs(text_card(project, cardgen, text, "vertical: true", w="20mm", h="40mm")[0])
+    assert at(mono, "熟")[2] - at(mono, "語")[2] > SIZE + 0.5  # 熟 spaced out
+    found = glyphs(text_card(project, cardgen, text, "vertical: true\n            ruby: jukugo",
+                             w="20mm", h="40mm")[0])
+    base_x = at(found, "熟")[1]
+    assert at(found, "熟")[2] - at(found, "語")[2] == pytest.approx(SIZE, abs=0.05)  # solid
+    rsize = SIZE / 2
+    drop = em_descent()  # baseline to the em box's foot, per point of size
+    reading = [at(found, ch) for ch in "じゅくご"]
+    assert all(r[1] > base_x + SIZE * 0.9 for r in reading)  # right of the column
+    ys = [r[2] + drop * rsize for r in reading]  # the readings' em feet
+    assert ys == sorted(ys, reverse=True)  # down the column, in order
+    for a, b in zip(ys, ys[1:]):
+        assert a - b >= rsize - 0.05  # one after another, never overlapping
+    feet = {ch: at(found, ch)[2] + drop * SIZE for ch in "熟語"}
+    assert ys[0] + rsize <= feet["熟"] + SIZE + 0.05 and ys[-1] >= feet["語"] - 0.05  # the word
+    assert ys[-1] < feet["語"] + SIZE  # ご beside 語
+    assert ys[2] < feet["熟"]  # じゅく runs on beside 語
 
 
 @pytest.mark.parametrize("game, justified", [("lastdance", False), ("odoriko", True),

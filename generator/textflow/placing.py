@@ -45,13 +45,15 @@ def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item
     the box), its em box standing on the base's: centred, or spread across a longer base
     (spread())."""
     items: list[Item] = []
+    shared: set[int] = set()  # the atoms of jukugo words whole on the line
     for i, atom in enumerate(atoms):
         if atom.word > 0 and all(k in starts and k in ends for k in range(i, i + atom.word)):
             items += _jukugo(atoms[i:i + atom.word], [starts[k] for k in range(i, i + atom.word)],
                              [ends[k] for k in range(i, i + atom.word)], baseline_of, size,
                              scale, box)
-            continue
-        if atom.word or not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
+            shared.update(range(i, i + atom.word))
+        # (a jukugo word the line end splits: each part's readings over it, as mono ruby)
+        if i in shared or not atom.ruby or atom.group <= 0 or i + atom.group - 1 not in ends:
             continue
         rsize = size / 2
         width = fonts.string_width(atom.ruby, atom.font, rsize) * scale
@@ -66,32 +68,38 @@ def _ruby_items(atoms, starts, ends, baseline_of, size, scale, box) -> list[Item
 
 
 def _jukugo(word, starts, ends, baseline_of, size, scale, box) -> list[Item]:
-    """A jukugo word's readings (熟語ルビ, JLREQ 3.3.8): each centred over its character as
-    far as it can be, a longer one taking room over its neighbours' in the word where theirs
-    are shorter, never two overlapping, all within the word (its base spaced out before, if
-    the readings are longer than it)."""
+    """A jukugo word's readings (熟語ルビ, JLREQ 3.3.8) over a horizontal line."""
     rsize = size / 2
     widths = [fonts.string_width(a.ruby, a.font, rsize) * scale for a in word]
+    xs = shared_readings(widths, starts, ends, box.x, box.x + box.w)
+    return [Text(x, baseline_of(a.font, rsize), a.ruby, a.font, rsize, a.color, scale=scale)
+            for x, a in zip(xs, word)]
+
+
+def shared_readings(lengths, starts, ends, low, high) -> list[float]:
+    """Where each reading of a jukugo word starts, along its line (the coordinate growing
+    the way the line reads): each centred on its character as far as it can be, a longer
+    one taking room over its neighbours' in the word where theirs are shorter, never two
+    overlapping, all within the word (its base spaced out before, if the readings are
+    longer than it) and within low..high (the box)."""
     lo, hi = starts[0], ends[-1]
-    if sum(widths) > hi - lo:  # (a line end kept the base from spacing out: centre them all)
+    if sum(lengths) > hi - lo:  # (a line end kept the base from spacing out: centre them all)
         lo = hi = (lo + hi) / 2
-        lo, hi = lo - sum(widths) / 2, hi + sum(widths) / 2
+        lo, hi = lo - sum(lengths) / 2, hi + sum(lengths) / 2
     xs, at = [], lo
-    for w, s, e in zip(widths, starts, ends):  # left to right: centred, else after the last
+    for w, s, e in zip(lengths, starts, ends):  # in reading order: centred, else after the last
         x = max((s + e) / 2 - w / 2, at)
         xs.append(x)
         at = x + w
     over = at - hi
-    for k in range(len(xs) - 1, -1, -1):  # right to left: pulled back inside the word
+    for k in range(len(xs) - 1, -1, -1):  # from the end: pulled back inside the word
         if over <= 0:
             break
-        room = xs[k] - (xs[k - 1] + widths[k - 1] if k else lo)
+        room = xs[k] - (xs[k - 1] + lengths[k - 1] if k else lo)
         pull = min(over, room)
         xs[k:] = [x - pull for x in xs[k:]]
         over -= pull
-    xs = [min(max(x, box.x), box.x + box.w - w) for x, w in zip(xs, widths)]
-    return [Text(x, baseline_of(a.font, rsize), a.ruby, a.font, rsize, a.color, scale=scale)
-            for x, a in zip(xs, word)]
+    return [min(max(x, low), high - w) for x, w in zip(xs, lengths)]
 
 
 WORD_SPACE_FIRST = 0.25  # ems a word space of a mixed line may grow by before characters
@@ -314,22 +322,42 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
                     x, baseline = x + size * 0.08, baseline + size * 0.08
                 items.append(Text(x, baseline, ch, atom.font, size, atom.color))
                 spans[k] = (top, top - size)
-        for k, atom in enumerate(atoms):  # ruby: right of the column, upright, centred
-            if not atom.ruby or atom.group <= 0 or k not in spans:
-                continue
-            end = spans.get(k + atom.group - 1, spans[k])[1]
-            rsize = size / 2
-            gap = spread(spans[k][0] - end, len(atom.ruby) * rsize, len(atom.ruby)) \
-                if atom.group > 1 else 0.0
-            length = len(atom.ruby) * (rsize + gap)
-            ry = min(max((spans[k][0] + end) / 2 + length / 2, box.y + length), box.y + box.h)
-            ry -= gap / 2
-            rdescent = _em(atom.font, rsize)[1]
-            for ch in atom.ruby:
-                w = fonts.string_width(ch, atom.font, rsize)
-                items.append(Text(cx + size / 2 + (rsize - w) / 2, ry - rsize - rdescent, ch,
-                                  atom.font, rsize, atom.color))
-                ry -= rsize + gap
+        items += _vertical_ruby(atoms, spans, cx + size / 2, size, box)
+    return items
+
+
+def _vertical_ruby(atoms, spans, x, size, box) -> list[Item]:
+    """Ruby right of a column (from `x`), upright, down the column: each reading centred on
+    its base or spread across a longer one (spread()); a jukugo word's readings share the
+    word (shared_readings, measured down the column)."""
+    rsize = size / 2
+    items: list[Item] = []
+
+    def reading(text: str, font, color, ry: float, gap: float = 0.0) -> None:
+        rdescent = _em(font, rsize)[1]
+        for ch in text:
+            w = fonts.string_width(ch, font, rsize)
+            items.append(Text(x + (rsize - w) / 2, ry - rsize - rdescent, ch, font, rsize, color))
+            ry -= rsize + gap
+    shared: set[int] = set()  # the atoms of jukugo words whole in the column
+    for k, atom in enumerate(atoms):
+        if atom.word > 0 and all(j in spans for j in range(k, k + atom.word)):
+            word = atoms[k:k + atom.word]
+            downs = shared_readings([len(a.ruby) * rsize for a in word],
+                                    [-spans[j][0] for j in range(k, k + atom.word)],
+                                    [-spans[j][1] for j in range(k, k + atom.word)],
+                                    -(box.y + box.h), -box.y)
+            for a, down in zip(word, downs):
+                reading(a.ruby, a.font, a.color, -down)
+            shared.update(range(k, k + atom.word))
+        if k in shared or not atom.ruby or atom.group <= 0 or k not in spans:
+            continue
+        end = spans.get(k + atom.group - 1, spans[k])[1]
+        gap = spread(spans[k][0] - end, len(atom.ruby) * rsize, len(atom.ruby)) \
+            if atom.group > 1 else 0.0
+        length = len(atom.ruby) * (rsize + gap)
+        ry = min(max((spans[k][0] + end) / 2 + length / 2, box.y + length), box.y + box.h)
+        reading(atom.ruby, atom.font, atom.color, ry - gap / 2, gap)
     return items
 
 
