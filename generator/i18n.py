@@ -36,6 +36,7 @@ DOMAIN = "cardgen"
 _asked: ContextVar[str | None] = ContextVar("cardgen_lang_asked", default=None)  # --lang
 _game: ContextVar[str | None] = ContextVar("cardgen_lang_game", default=None)  # lang: of a game
 _PLACE = re.compile(r"\{(\w+)[^{}]*\}")
+_printed: ContextVar[str | None] = ContextVar("cardgen_lang_printed", default=None)
 
 
 def from_environment(environ=None) -> str | None:
@@ -59,6 +60,9 @@ def asked() -> str | None:
 
 def language() -> str:
     """The language of the moment."""
+    printed = _printed.get()
+    if printed:  # what a PDF prints: the game's language, whoever builds it
+        return printed
     asked = _asked.get()
     if asked:
         return asked
@@ -80,6 +84,18 @@ def speaking(asked: str | None = None, game: str | None = None) -> Iterator[None
             _asked.reset(asked_token)
         for token in tokens:
             _game.reset(token)
+
+
+@contextlib.contextmanager
+def printing(lang: str) -> Iterator[None]:
+    """Within: the words cardgen prints on a page (the stats PDF's) in `lang`, the game's
+    language (Game.lang), whatever the command line or the locale asks for: a PDF is the
+    same whoever builds it, and is set in the game's fonts, which are the game's language's."""
+    token = _printed.set(lang if lang in LANGS else DEFAULT)
+    try:
+        yield
+    finally:
+        _printed.reset(token)
 
 
 @lru_cache(maxsize=None)

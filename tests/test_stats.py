@@ -158,20 +158,30 @@ def test_the_stats_pdf_reads_back_with_its_labels_and_values(project, cardgen):
     assert run.code == 0, run.err
     pdf = project / "output/lastdance/lastdance-stats.pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    # Its words are the game's language's (a Japanese game), its labels the data's.
     for label in ("姫", "勝気な貴公子", "4 players", "8 players", "Cards used by player count",
-                  "royal-opening", "4 players: a hand of 4 from 16: 1/20 = 5.00%, 1 in 20.0",
-                  "5%", "3.16%", "12.5%"):
+                  "royal-opening", "4 players: 16 枚から 4 枚の手札: 1/20 = 5.00%、20.0 回に 1 回",
+                  "引きの確率", "5%", "3.16%", "12.5%"):
         assert label in text, label
     bars = re.findall(r"^(\d+)$", text, re.M)
     assert {"16", "20", "24", "28", "32"} <= set(bars)  # the totals' bar labels
     vb = project / "output/vampire-band/vampire-band-stats.pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(vb).pages)
     assert "鏑木レーゲンドルフアキラの知人" in text and "日本人" in text  # labels: from the data
-    assert "No values yet: 4 copies are TBD (draft)." in text
-    # The same input gives the same bytes.
+    assert "まだ値がありません: 4 枚が TBD（下書き）です。" in text
+    # Whoever builds it: a user asking for English gets the same Japanese PDF; a game that
+    # says lang: en prints English.
     first = pdf.read_bytes()
-    assert cardgen("build", "lastdance", "--stats", "-q").code == 0
+    assert cardgen("--lang", "en", "build", "lastdance", "--stats", "-q").code == 0
     assert pdf.read_bytes() == first
+    game = project / "cards/lastdance/game.yaml"
+    game.write_text("lang: en\n" + game.read_text("utf-8"), "utf-8")
+    assert cardgen("--lang", "ja", "build", "lastdance", "--stats", "-q").code == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "4 players: a hand of 4 from 16: 1/20 = 5.00%, 1 in 20.0" in text and "Draw odds" in text
+    game.write_text(game.read_text("utf-8").removeprefix("lang: en\n"), "utf-8")
+    assert cardgen("build", "lastdance", "--stats", "-q").code == 0
+    assert pdf.read_bytes() == first  # the same input, the same bytes
 
 
 def test_affiliation_bars_take_the_affiliations_colours(project, cardgen):

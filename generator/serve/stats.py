@@ -60,7 +60,8 @@ def stats_blocks(game, statistics) -> list[dict]:
                        "deck": deck.id})
         for c in deck.crosses:
             if not any(any(row) for row in c.cells):
-                blocks.append({"kind": "text", "text": _("{c_title}: no values yet", c_title=c.title)})
+                blocks.append({"kind": "text", "text": shown(_("{title}: no values yet",
+                                                                title=c.title))})
                 continue
             blocks.append(chart(pictures.cross_chart(c)))
             head, *rows = show.cross_rows(c)
@@ -69,28 +70,28 @@ def stats_blocks(game, statistics) -> list[dict]:
             if d.total:
                 blocks.append(chart(pictures.distribution_chart(d, deck)))
             else:
-                blocks.append({"kind": "text", "text": show.distribution_line(d)})
+                blocks.append({"kind": "text", "text": shown(show.distribution_line(d))})
     for t in statistics.tables:
         blocks.append({"kind": "heading", "text": t.name, "deck": t.deck})
         if not t.labels:
-            blocks.append({"kind": "text", "text": "no items yet"})
+            blocks.append({"kind": "text", "text": shown(_("no items yet"))})
             continue
         blocks.append(chart(pictures.table_chart(t)))
         head, *rows = show.table_rows(t)
         blocks.append({"kind": "table", "head": head, "rows": rows})
     groups = pictures.questions(statistics)
     if groups:
-        blocks.append({"kind": "heading", "text": "Draw odds", "deck": ""})
+        blocks.append({"kind": "heading", "text": shown(_("Draw odds")), "deck": ""})
     top = pictures.odds_top(statistics)
     for answers in groups:
         blocks.append(chart(pictures.odds_chart(answers, top)))
-        blocks += [{"kind": "text", "text": show.answer_line(a)} for a in answers]
+        blocks += [{"kind": "text", "text": shown(show.answer_line(a))} for a in answers]
     if statistics.dice:
-        blocks.append({"kind": "heading", "text": "Dice", "deck": ""})
+        blocks.append({"kind": "heading", "text": shown(_("Dice")), "deck": ""})
     for r in statistics.dice:
         blocks.append(chart(pictures.dice_chart(r)))
-        blocks.append({"kind": "text", "text": show.dice_summary(r)})
-        blocks += [{"kind": "text", "text": f"{a.label}: {a.words()}"} for a in r.answers]
+        blocks.append({"kind": "text", "text": shown(show.dice_summary(r))})
+        blocks += [{"kind": "text", "text": f"{a.label}: {shown(a.words())}"} for a in r.answers]
     current = ""
     for block in blocks:  # each block belongs to the deck of the heading above it
         current = block.get("deck", current)

@@ -10,17 +10,23 @@ from ..draw.charts import Chart, Series
 from . import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats, Distribution,
                Stats, TableStats)
 from .show import number
+from ..i18n import _, _n, shown
+from ..problems import spoken
 
 _PALETTE = tuple(parse_color(c) for c in PALETTE)
 
 
+# A chart's words are said as they are drawn, in the language of the moment: the stats PDF
+# draws them in the game's (i18n.printing), the preview in the page's.
+
 def _note(d: Distribution) -> str:
     parts = []
     if d.numeric and d.mean is not None:
-        parts.append(f"mean {number(d.mean)}, {number(d.low)} to {number(d.high)}")
-    parts.append(f"{d.total} cop{'ies' if d.total != 1 else 'y'} counted")
+        parts.append(shown(_("mean {mean}, {low} to {high}", mean=number(d.mean),
+                             low=number(d.low), high=number(d.high))))
+    parts.append(shown(_n("{n} copy counted", "{n} copies counted", d.total)))
     if d.drafts:
-        parts.append(f"{d.drafts} TBD (draft)")
+        parts.append(shown(_("{n} TBD (draft)", n=d.drafts)))
     return "; ".join(parts)
 
 
@@ -28,7 +34,7 @@ def distribution_chart(d: Distribution, deck: DeckStats) -> Chart:
     base = deck.color or _PALETTE[0]
     bars = tuple(DRAFT_COLOR if label == NONE else (color or base)
                  for label, color in zip(d.labels, d.colors))
-    return Chart(d.title, d.labels, (Series(d.title, tuple(d.counts), base, bars),),
+    return Chart(shown(d.title), d.labels, (Series(shown(d.title), tuple(d.counts), base, bars),),
                  _PALETTE, _note(d))
 
 
@@ -37,15 +43,16 @@ def cross_chart(c: CrossTable) -> Chart:
                    for j, col in enumerate(c.columns))
     note = []
     if c.means:
-        note.append(f"mean {c.mean_of}: " + ", ".join(f"{g} {number(m)}" for g, m in c.means))
+        note.append(shown(_("mean {field}: {means}", field=c.mean_of, means=", ".join(
+            f"{g} {number(m)}" for g, m in c.means))))
     if c.drafts:
-        note.append(f"{c.drafts} TBD (draft) not counted")
+        note.append(shown(_("{n} TBD (draft) not counted", n=c.drafts)))
     return Chart(c.title, c.rows, series, _PALETTE, "; ".join(note))
 
 
 def table_chart(t: TableStats) -> Chart:
-    return Chart("cards per item", t.labels,
-                 (Series("cards", tuple(t.totals), t.color or _PALETTE[0]),), _PALETTE)
+    return Chart(shown(_("cards per item")), t.labels,
+                 (Series(shown(_("cards")), tuple(t.totals), t.color or _PALETTE[0]),), _PALETTE)
 
 
 def odds_chart(answers: list[Answer], top: float | None = None) -> Chart:
@@ -54,7 +61,7 @@ def odds_chart(answers: list[Answer], top: float | None = None) -> Chart:
     first = answers[0]
     return Chart(f"{first.question}: {first.text}", tuple(a.label or first.question for a in answers),
                  (Series("%", tuple(round(a.chance * 100, 2) for a in answers),
-                         _PALETTE[1]),), _PALETTE, "the exact chance", "%", top)
+                         _PALETTE[1]),), _PALETTE, shown(_("the exact chance")), "%", top)
 
 
 def odds_top(stats: Stats) -> float:
@@ -80,10 +87,11 @@ def dice_chart(r: DiceStats) -> Chart:
             groups[start] = groups.get(start, Fraction(0)) + t.probability
         labels = tuple(f"{s}–{min(s + width - 1, high)}" for s in groups)
         values = tuple(groups.values())
-    most = " and ".join(str(t.value) for t in r.most_likely)
+    most = spoken([t.value for t in r.most_likely], "and")
     return Chart(f"{r.name} ({r.dice})", labels,
                  (Series("%", tuple(round(float(v) * 100, 2) for v in values), _PALETTE[0]),),
-                 _PALETTE, f"mean {number(float(r.mean))}; most likely {most}", "%")
+                 _PALETTE, shown(_("mean {mean}; most likely {most}", mean=number(float(r.mean)),
+                                   most=most)), "%")
 
 
 def questions(stats: Stats) -> list[list[Answer]]:

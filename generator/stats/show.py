@@ -87,15 +87,17 @@ def table_lines(t: TableStats) -> list[str]:
 
 
 def cross_rows(c: CrossTable) -> list[list[str]]:
-    """A cross-table as rows of cells, its header first, a total at the end of each row."""
-    return [[f"{c.fields[0]} \\ {c.fields[1]}", *c.columns, "total"]] + \
+    """A cross-table as rows of cells, its header first, a total at the end of each row (its
+    words in the language of the moment)."""
+    return [[f"{c.fields[0]} \\ {c.fields[1]}", *c.columns, shown(_("total"))]] + \
         [[r, *map(str, cells), str(sum(cells))] for r, cells in zip(c.rows, c.cells)]
 
 
 def table_rows(t: TableStats) -> list[list[str]]:
     """A pool table as rows of cells: the items' labels, each card's counts, the totals."""
     return [["", *t.labels]] + [[name, *(str(n) if n else "–" for n in counts)]
-                                for name, counts in t.cards] + [["total", *map(str, t.totals)]]
+                                for name, counts in t.cards] + [[shown(_("total")),
+                                                                 *map(str, t.totals)]]
 
 
 def answer_line(a: Answer) -> str:

@@ -15,7 +15,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, Paragraph, SimpleDo
                                 Table, TableStyle)
 
 from .. import fonts
-from ..problems import counted
+from ..i18n import _, _n, printing, shown
 from ..draw.charts import drawing
 from ..model import Game
 from ..reproducible import making_pdf
@@ -53,7 +53,8 @@ def _grid(rows: list[list[str]], font: str, bold: str) -> Table:
 
 
 def _nothing(drafts: int) -> str:
-    return "No values yet" + (f": {drafts} copies are TBD (draft)." if drafts else ".")
+    return shown(_n("No values yet: {n} copy is TBD (draft).", "No values yet: {n} copies are "
+                    "TBD (draft).", drafts) if drafts else _("No values yet."))
 
 
 def paper_of(game: Game) -> tuple[float, float]:
@@ -63,7 +64,12 @@ def paper_of(game: Game) -> tuple[float, float]:
 
 
 def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
-    """The PDF's bytes and its number of pages."""
+    """The PDF's bytes and its number of pages, its words in the game's language."""
+    with printing(game.lang):
+        return _stats_pdf(game, stats)
+
+
+def _stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
     family = game.main_family
     font, bold = fonts.ensure(family.regular), fonts.ensure(family.bold)
     st = _styles(font, bold)
@@ -72,16 +78,20 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
     chart = partial(drawing, font=font, width=width,
                     max_height=page[1] - 2 * MARGIN - mm(24))  # a page's frame, and a heading
     title = game.display_title
-    flow: list = [Paragraph(escape(f"Statistics: {title}"), st["title"]),
-                  Paragraph("Every count is of copies, as printed. A card with several values of "
-                            "a list field counts under each. TBD values are drafts, counted apart.",
+    flow: list = [Paragraph(escape(shown(_("Statistics: {title}", title=title))), st["title"]),
+                  Paragraph(escape(shown(_(
+                      "Every count is of copies, as printed. A card with several values of a "
+                      "list field counts under each. TBD values are drafts, counted apart."))),
                             st["body"])]
     for deck in stats.decks:
         flow += [CondPageBreak(mm(60)),
-                 Paragraph(escape(f"{deck.name} ({deck.id}): {counted(deck.total, 'card')}, "
-                                  f"{counted(deck.kinds, 'kind')}"), st["h1"])]
+                 Paragraph(escape(shown(_(
+                     "{name} ({deck}): {cards}, {kinds}", name=deck.name, deck=deck.id,
+                     cards=_n("{n} card", "{n} cards", deck.total),
+                     kinds=_n("{n} kind", "{n} kinds", deck.kinds)))), st["h1"])]
         if not deck.distributions and not deck.crosses:
-            flow.append(Paragraph("No field of this deck has values to count.", st["body"]))
+            flow.append(Paragraph(escape(shown(_("No field of this deck has values to count."))),
+                                  st["body"]))
         for c in deck.crosses:
             if not any(any(row) for row in c.cells):
                 flow += [Paragraph(escape(c.title), st["h2"]),
@@ -93,7 +103,7 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
             flow.append(KeepTogether(parts + [Spacer(1, mm(5))]))
         for d in deck.distributions:
             if not d.total:
-                flow += [Paragraph(escape(d.title), st["h2"]),
+                flow += [Paragraph(escape(shown(d.title)), st["h2"]),
                          Paragraph(escape(_nothing(d.drafts)), st["body"]), Spacer(1, mm(4))]
                 continue
             flow.append(KeepTogether([chart(pictures.distribution_chart(d, deck)),
@@ -101,43 +111,45 @@ def stats_pdf(game: Game, stats: Stats) -> tuple[bytes, int]:
     for t in stats.tables:
         if not t.labels:
             flow += [Paragraph(escape(t.name), st["h1"]),
-                     Paragraph("No items yet.", st["body"])]
+                     Paragraph(escape(shown(_("No items yet."))), st["body"])]
             continue
         rows = table_rows(t)
         flow += [CondPageBreak(mm(60)), Paragraph(escape(t.name), st["h1"]),
                  chart(pictures.table_chart(t)), Spacer(1, mm(3)), _grid(rows, font, bold)]
     groups = pictures.questions(stats)
     if groups:
-        flow += [CondPageBreak(mm(60)), Paragraph("Draw odds", st["h1"]),
-                 Paragraph("Exact chances, counted over every possible hand (no simulation).",
-                           st["body"]), Spacer(1, mm(2))]
+        flow += [CondPageBreak(mm(60)), Paragraph(escape(shown(_("Draw odds"))), st["h1"]),
+                 Paragraph(escape(shown(_("Exact chances, counted over every possible hand (no "
+                                          "simulation)."))), st["body"]), Spacer(1, mm(2))]
     top = pictures.odds_top(stats)  # one axis for every question: bars compare across them
     for answers in groups:
-        lines = [Paragraph(escape(answer_line(a)), st["cell"]) for a in answers]
+        lines = [Paragraph(escape(shown(answer_line(a))), st["cell"]) for a in answers]
         flow.append(KeepTogether([chart(pictures.odds_chart(answers, top)), *lines,
                                   Spacer(1, mm(5))]))
     if stats.dice:
-        flow += [CondPageBreak(mm(60)), Paragraph("Dice", st["h1"]),
-                 Paragraph("Exact chances of every total, counted over every way the dice "
-                           "can fall.", st["body"]), Spacer(1, mm(2))]
+        flow += [CondPageBreak(mm(60)), Paragraph(escape(shown(_("Dice"))), st["h1"]),
+                 Paragraph(escape(shown(_("Exact chances of every total, counted over every way "
+                                          "the dice can fall."))), st["body"]), Spacer(1, mm(2))]
     for r in stats.dice:
-        lines = [Paragraph(escape(dice_summary(r)), st["cell"])]
-        lines += [Paragraph(escape(f"{a.label}: {a.words()}"), st["cell"]) for a in r.answers]
+        lines = [Paragraph(escape(shown(dice_summary(r))), st["cell"])]
+        lines += [Paragraph(escape(f"{a.label}: {shown(a.words())}"), st["cell"])
+                  for a in r.answers]
         flow.append(KeepTogether([chart(pictures.dice_chart(r)), *lines, Spacer(1, mm(5))]))
     out = io.BytesIO()
     pages = []
+    footing = stats.game + " · " + shown(_("statistics")) + " · "
 
     def footer(canvas, doc) -> None:
         canvas.setFont(font, 7)
         canvas.setFillColor(rl.Color(0.4, 0.4, 0.42))
-        canvas.drawRightString(page[0] - MARGIN, mm(8), f"{stats.game} · statistics · "
-                               f"{doc.page}")
+        canvas.drawRightString(page[0] - MARGIN, mm(8), f"{footing}{doc.page}")
         pages.append(doc.page)
 
     with making_pdf():
         doc = SimpleDocTemplate(out, pagesize=page, leftMargin=MARGIN, rightMargin=MARGIN,
                                 topMargin=MARGIN, bottomMargin=MARGIN,
-                                title=f"{title}: statistics", author="cardgen",
+                                title=shown(_("{title}: statistics", title=title)),
+                                author="cardgen",
                                 invariant=1, initialFontName=font)
         doc.build(flow, onFirstPage=footer, onLaterPages=footer,
                   canvasmaker=partial(Canvas, initialFontName=font))
