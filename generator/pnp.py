@@ -21,7 +21,7 @@ from .resolve.sheets import resolve_sheet
 from .units import paper_size, show_size
 from .write import BytesFile, write_files
 from .write import kit as sheets
-from .i18n import _, shown
+from .i18n import _, printing, shown
 
 PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
 
@@ -121,6 +121,13 @@ def pnp(project: Project, game_id: str, request: Request,
 
 def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, book, font,
          project: Project, report) -> BytesFile | None:
+    """The kit, its words (cover, notes, bookmarks) in the game's language whoever makes it."""
+    with printing(game.lang):
+        return _kit_in(game, faces, fitted, paper, request, book, font, project, report)
+
+
+def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, book, font,
+            project: Project, report) -> BytesFile | None:
     duplex = next(iter(fitted.values())).duplex if fitted else "long-edge"
     if request.layout == "gutterfold":
         cards = kit.gutterfold(faces, fitted, font)
@@ -132,25 +139,29 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
                                paper=paper), deck.loc, "pnp")
         if cards.too_big:
             return None
-        how = ("print single-sided; fold each page along its dashed line, fronts outwards, "
-               "glue the halves together, then cut along the marks through both layers "
-               "(round and hex pieces along their outline)")
+        how = shown(_("print single-sided; fold each page along its dashed line, fronts "
+                      "outwards, glue the halves together, then cut along the marks through "
+                      "both layers (round and hex pieces along their outline)"))
     else:
         cards = kit.duplex(impose_game(faces, reserve=kit.NOTE_BAND), font)
-        how = (f"print double-sided, flipped on the {duplex.replace('-edge', '')} edge (each "
-               "front page is followed by its back page), then cut along the marks (round "
-               "and hex pieces along their outline)")
-    parts = [sheets.Part("Cards and pieces", cards.pages, how=how, count=len(cards.pages))]
+        edge = _("long") if duplex == "long-edge" else _("short")
+        how = shown(_("print double-sided, flipped on the {edge} edge (each front page is "
+                      "followed by its back page), then cut along the marks (round and hex "
+                      "pieces along their outline)", edge=edge))
+    parts = [sheets.Part(shown(_("Cards and pieces")), cards.pages, how=how,
+                         count=len(cards.pages))]
     boards = _boards(faces, paper, font)
     for board, pages in boards:
-        parts.append(sheets.Part(f"Board: {board.title or board.id}", tuple(pages),
-                                 how="print single-sided; trim the pages and join them along "
-                                     "the crosses" if len(pages) > 1 else
-                                     "print single-sided", count=len(pages)))
+        how = _("print single-sided; trim the pages and join them along the crosses") \
+            if len(pages) > 1 else _("print single-sided")
+        parts.append(sheets.Part(shown(_("Board: {name}", name=board.title or board.id)),
+                                 tuple(pages), how=shown(how), count=len(pages)))
     if book is not None:
-        parts.append(sheets.Part("Rulebook", pdf=book.pdf, count=book.pages,
-                                 how=f"the rules, on {book.pages} pages: print them at 100%, "
-                                     "or two pages to a sheet"))
+        parts.append(sheets.Part(shown(_("Rulebook")), pdf=book.pdf, count=book.pages,
+                                 how=shown(_("the rules, on 1 page: print it at 100%")
+                                           if book.pages == 1 else
+                                           _("the rules, on {n} pages: print them at 100%, or "
+                                             "two pages to a sheet", n=book.pages))))
     listed = sheets.components(game, {b.id: len(p) for b, p in boards})
     paper_wh = paper_size(paper)
     cover = sheets.cover(game, paper_wh, paper, request.layout, listed, parts)

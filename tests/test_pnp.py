@@ -185,7 +185,7 @@ def _outline(path) -> list[tuple[str, int]]:
 
 def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(project, cardgen):
     _kit_game(project)
-    run = cardgen("pnp", "kit")
+    run = cardgen("--lang", "ja", "pnp", "kit")  # (an English game: its kit is English)
     assert run.code == 0, run.lines
     out = project / "output/kit/pnp"
     assert sorted(p.name for p in out.iterdir()) == ["kit-pnp-a4.pdf", "kit-pnp-letter.pdf"]
@@ -212,6 +212,20 @@ def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(proje
         for deck, n in KIT:
             for i in range(n):
                 assert fronts.count(f"{deck}{i}") == 1, (name, deck, i)  # every piece, once
+
+
+def test_the_kit_of_a_japanese_game_says_how_to_print_it_in_japanese(project, cardgen):
+    """The kit's cover, its sheets' notes and its bookmarks are in the game's language (a
+    Japanese game: Last Dance), whatever language the command is run in; an English game's
+    kit is English under --lang ja (the test above)."""
+    assert cardgen("--lang", "en", "pnp", "lastdance", "--paper", "A4").code == 0
+    path = project / "output/lastdance/pnp/lastdance-pnp-a4.pdf"
+    pdf = reader(path)
+    cover = " ".join(pdf.pages[0].extract_text().split())
+    assert "プリント＆プレイキット: A4、両面" in cover and "内容物" in cover and "印刷のしかた" in cover
+    assert "カードと駒（2〜9 ページ）: 両面印刷、長辺とじ" in cover
+    assert "4 枚中 1 枚目のおもて" in " ".join(pdf.pages[1].extract_text().split())
+    assert _outline(path)[:2] == [("内容物と印刷のしかた", 0), ("カードと駒", 1)]
 
 
 def test_gutterfold_backs_meet_their_fronts_when_the_page_is_folded(project, cardgen):

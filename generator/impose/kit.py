@@ -19,6 +19,7 @@ from ..layout.pieces import TOKEN_SHAPES, token_outline
 from ..model import SheetPreset
 from ..primitives import Item, Line, Text
 from ..units import mm
+from ..i18n import _, shown
 from . import Imposition, Page, Placement, _bleed, _mirror_bleed, crop_marks
 
 LAYOUTS = ("duplex", "gutterfold")
@@ -72,10 +73,12 @@ def duplex(imposition: Imposition, font: str) -> KitPages:
     count = len(imposition.fronts)
     for n, (front, back) in enumerate(zip(imposition.fronts, imposition.backs)):
         sheet = imposition.sheets[n]
-        edge = "long" if sheet.duplex == "long-edge" else "short"
-        pages.append(_noted(front, f"sheet {n + 1} of {count}, front: print double-sided, "
-                                   f"flipped on the {edge} edge", font, sheet.unprintable))
-        pages.append(_noted(back, f"sheet {n + 1} of {count}, back (the {edge} edge flipped)",
+        edge = _("long") if sheet.duplex == "long-edge" else _("short")
+        pages.append(_noted(front, shown(_("sheet {n} of {count}, front: print double-sided, "
+                                           "flipped on the {edge} edge", n=n + 1, count=count,
+                                           edge=edge)), font, sheet.unprintable))
+        pages.append(_noted(back, shown(_("sheet {n} of {count}, back (the {edge} edge flipped)",
+                                          n=n + 1, count=count, edge=edge)),
                             font, sheet.unprintable))
     return KitPages(tuple(pages))
 
@@ -140,7 +143,7 @@ def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: in
     cuts: list[Item] = []
     used = frozenset(range(len(chunk)))
     mirror = replace(half, duplex="long-edge")  # the right half: the left mirrored
-    for index, (_, card_id, front, back) in enumerate(chunk):
+    for index, (_deck, card_id, front, back) in enumerate(chunk):
         x, y = slot_position(half, index)
         w, h = half.card
         bleed = _bleed(half, index, front)
@@ -157,5 +160,6 @@ def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: in
     marks.append(Line(W / 2, low + mm(4), W / 2, H - low, FOLD, 0.4, FOLD_DASH))  # (and
     # below its foot, the note)
     page = Page(W, H, tuple(placements), tuple(cuts) + tuple(marks))
-    return _noted(page, f"page {number + 1}: fold along the dashed line, fronts out, glue, "
-                        "then cut along the marks through both layers", font, half.unprintable)
+    return _noted(page, shown(_("page {n}: fold along the dashed line, fronts out, glue, then "
+                                "cut along the marks through both layers", n=number + 1)),
+                  font, half.unprintable)

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 
 from .. import fonts
 from ..model import Game
-from ..problems import counted
+from ..i18n import _, _n, shown
 from ..reproducible import making_pdf
 from ..units import mm, show_size
 from .pdf import PdfFile, render_pdf
@@ -42,16 +42,18 @@ def components(game: Game, boards: dict[str, int]) -> list[tuple[str, str]]:
             continue
         cards = sum(c.copies for c in deck.cards if not c.filler and not c.blank)
         blank = sum(c.copies for c in deck.cards if c.blank and not c.filler)
-        kind = {"circle": "round tokens", "hex": "hex tiles", "square": "square tokens",
-                "standee": "standees"}.get(deck.shape, "cards")
+        kind = {"circle": _("round tokens"), "hex": _("hex tiles"),
+                "square": _("square tokens"), "standee": _("standees")}.get(deck.shape,
+                                                                             _("cards"))
         size = show_size(deck.piece_size, "mm")
-        out.append((f"{deck.name} ({kind}, {size})",
-                    f"{cards}" + (f" and {blank} blank" if blank else "")))
+        out.append((shown(_("{name} ({kind}, {size})", name=deck.name, kind=kind, size=size)),
+                    shown(_("{n} and {blank} blank", n=cards, blank=blank)) if blank
+                    else f"{cards}"))
     for board in game.boards:
-        out.append((f"board: {board.title or board.id}",
-                    f"1 ({counted(boards.get(board.id, 1), 'page')})"))
+        out.append((shown(_("board: {name}", name=board.title or board.id)),
+                    shown(_n("1 ({n} page)", "1 ({n} pages)", boards.get(board.id, 1)))))
     if game.rulebook is not None:
-        out.append(("rulebook", "1"))
+        out.append((shown(_("rulebook")), "1"))
     return out
 
 
@@ -85,30 +87,33 @@ def _cover(game: Game, paper: tuple[float, float], paper_name: str, layout: str,
                           spaceAfter=4)
     body = ParagraphStyle("b", fontName=font, fontSize=9.5, leading=13.5, wordWrap=wrap)
     flow: list = [Paragraph(escape(game.display_title), title),
-                  Paragraph(escape(f"Print-and-play kit: {paper_name}, "
-                                   f"{'gutter fold' if layout == 'gutterfold' else 'duplex'}"),
-                            sub),
-                  Paragraph("Components", head)]
+                  Paragraph(escape(shown(_("Print-and-play kit: {paper}, {layout}",
+                                           paper=paper_name, layout=_("gutter fold")
+                                           if layout == "gutterfold" else _("duplex")))), sub),
+                  Paragraph(escape(shown(_("Components"))), head)]
     rows = [[Paragraph(escape(what), body), Paragraph(escape(n), body)] for what, n in listed]
     table = Table(rows, colWidths=[paper[0] - 2 * MARGIN - mm(30), mm(30)], hAlign="LEFT")
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font, 9.5),
                                ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.Color(0.8, 0.8, 0.8)),
                                ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    flow += [table, Paragraph("How to print", head)]
+    flow += [table, Paragraph(escape(shown(_("How to print"))), head)]
     page = first
     for part in parts:
-        span = f"page {page}" if part.count == 1 else f"pages {page}-{page + part.count - 1}"
-        flow.append(Paragraph(escape(f"{part.title}, {span}: {part.how}"), body))
+        span = _("page {page}", page=page) if part.count == 1 else \
+            _("pages {first}-{last}", first=page, last=page + part.count - 1)
+        flow.append(Paragraph(escape(shown(_("{part}, {span}: {how}", part=part.title, span=span,
+                                             how=part.how))), body))
         flow.append(Spacer(1, mm(1.5)))
         page += part.count
-    flow.append(Paragraph(escape("Print every page at 100% (actual size): turn off \"fit to "
-                                 "page\" in the print dialog. Nothing is printed within the "
-                                 "margin most printers cannot print."), body))
+    flow.append(Paragraph(escape(shown(_(
+        "Print every page at 100% (actual size): turn off \"fit to page\" in the print "
+        "dialog. Nothing is printed within the margin most printers cannot print."))), body))
     out = io.BytesIO()
     with making_pdf():
         doc = SimpleDocTemplate(out, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN,
                                 topMargin=MARGIN, bottomMargin=MARGIN, invariant=1,
-                                title=f"{game.display_title}: print-and-play", author="cardgen",
+                                title=shown(_("{title}: print-and-play",
+                                              title=game.display_title)), author="cardgen",
                                 initialFontName=font)
         doc.build(flow, canvasmaker=partial(Canvas, initialFontName=font))
     return out.getvalue()
@@ -116,7 +121,8 @@ def _cover(game: Game, paper: tuple[float, float], paper_name: str, layout: str,
 
 def drawn(pages: tuple, game: Game, duplex: str) -> bytes:
     out = io.BytesIO()
-    render_pdf(PdfFile(pages, f"{game.display_title}: print-and-play", "print-and-play",
+    render_pdf(PdfFile(pages, shown(_("{title}: print-and-play", title=game.display_title)),
+                       "print-and-play",
                        game.main_family.regular, duplex), out)
     return out.getvalue()
 
@@ -126,7 +132,7 @@ def assemble(game: Game, cover_pdf: bytes, parts: list[Part], duplex: str) -> by
     import pikepdf
     kit = pikepdf.new()
     sources = []
-    marks = [("Contents and how to print", 0)]
+    marks = [(shown(_("Contents and how to print")), 0)]
 
     def add(data: bytes) -> int:
         source = pikepdf.open(io.BytesIO(data))
@@ -140,7 +146,7 @@ def assemble(game: Game, cover_pdf: bytes, parts: list[Part], duplex: str) -> by
         marks.append((part.title, first))
     with kit.open_outline() as outline:
         outline.root.extend(pikepdf.OutlineItem(title, page) for title, page in marks)
-    kit.docinfo["/Title"] = f"{game.display_title}: print-and-play"
+    kit.docinfo["/Title"] = shown(_("{title}: print-and-play", title=game.display_title))
     kit.docinfo["/Creator"] = "cardgen"
     kit.Root.ViewerPreferences = pikepdf.Dictionary(
         PrintScaling=pikepdf.Name("/None"), Duplex=pikepdf.Name(
