@@ -532,8 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["_complete"]:
         return _complete(argv[1:])
     try:
-        parser = _parser()
-        with i18n.speaking(asked_lang(argv)):  # a usage error is said in --lang's language
+        with i18n.speaking(asked_lang(argv)):  # its help and usage errors in --lang's language
+            parser = _parser()
             args, extra = parser.parse_known_args(_proof_value(argv))
             if extra:
                 parser.commands.get(getattr(args, "command", None), parser).unknown(extra)

@@ -76,194 +76,221 @@ def _common(default, trust: bool = True) -> argparse.ArgumentParser:
     where a game's checks run."""
     common = _Parser(add_help=False)
     common.add_argument("--root", type=Path, default=default(None),
-                        help="project folder (default: the nearest folder above the working "
-                        "folder that has cards/)")
+                        help=shown(_("project folder (default: the nearest folder above the "
+                                     "working folder that has cards/)")))
     common.add_argument("--traceback", action="store_true", default=default(False),
-                        help="show a Python traceback on internal errors")
+                        help=shown(_("show a Python traceback on internal errors")))
     common.add_argument("--lang", choices=LANGS, default=default(None),
-                        help="the language cardgen writes in: its messages, guides and preview "
-                        "page (default: ja where the locale, LANG=ja_JP.UTF-8, or the game's "
-                        "lang: says so, else en); for new, also the new game's language "
-                        "(default: en on Letter, Legal or Tabloid paper, ja otherwise)")
+                        help=shown(_("the language cardgen writes in: its messages, guides and "
+                                     "preview page (default: ja where the locale, "
+                                     "LANG=ja_JP.UTF-8, or the game's lang: says so, else "
+                                     "en); for new, also the new game's language (default: en "
+                                     "on Letter, Legal or Tabloid paper, ja otherwise)")))
     if trust:
         common.add_argument("--trust", action="store_true", default=default(False),
-                            help="run the Python checks module a game names (python_checks:): "
-                            "its code runs with your permissions, so pass this only for games "
-                            "you trust")
+                            help=shown(_("run the Python checks module a game names "
+                                         "(python_checks:): its code runs with your "
+                                         "permissions, so pass this only for games you trust")))
     return common
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="cardgen", description="Print-ready cards, sheets and rulebooks from YAML.",
+    p = _Parser(prog="cardgen", description=shown(_("Print-ready cards, sheets and rulebooks "
+                                                    "from YAML.")),
                 parents=[_common(lambda value: value)])
     p.add_argument("--version", action="version", version=f"cardgen {__version__}",
-                   help="print cardgen's version and stop")
+                   help=shown(_("print cardgen's version and stop")))
     common = _common(lambda value: argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p.commands = sub.choices  # name -> its parser: a bad option is told with its usage
 
-    b = sub.add_parser("build", parents=[common], help="validate and write PDFs to output/")
-    b.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
-    b.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    b = sub.add_parser("build", parents=[common], help=shown(_("validate and write PDFs to "
+                                                               "output/")))
+    b.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to build (default: all)")))
+    b.add_argument("--strict", action="store_true", help=shown(_("treat warnings as errors")))
     b.add_argument("--changed-since", metavar="REV",
-                   help="an errata set: only cards added or changed since the git revision REV")
+                   help=shown(_("an errata set: only cards added or changed since the git "
+                                "revision REV")))
     _writes(b)
     b.add_argument("--guides", action="store_true",
-                   help="draw trim, bleed and safe lines and every element's box with its name")
+                   help=shown(_("draw trim, bleed and safe lines and every element's box with "
+                                "its name")))
     b.add_argument("--start-slot", type=_positive("--start-slot", 1, 1000), default=1, metavar="N",
-                   help="start the first sheet at slot N (1-based), for a partly used sheet")
+                   help=shown(_("start the first sheet at slot N (1-based), for a partly used "
+                                "sheet")))
     b.add_argument("--printer", metavar="NAME",
-                   help="shift back pages by a printer's offset profile (layouts/printers.yaml)")
+                   help=shown(_("shift back pages by a printer's offset profile "
+                                "(layouts/printers.yaml)")))
     b.add_argument("--cards-pdf", action="store_true",
-                   help="also write <game>-cards.pdf: one card per page with bleed")
+                   help=shown(_("also write <game>-cards.pdf: one card per page with bleed")))
     b.add_argument("--png", action="store_true",
-                   help="also write one PNG per card face, with bleed: png/<deck>/<card>-front.png")
+                   help=shown(_("also write one PNG per card face, with bleed: "
+                                "png/<deck>/<card>-front.png")))
     b.add_argument("--dpi", type=_positive("--dpi", 10, 2400), default=300,
-                   help="resolution of --png, 10 to 2400 (default 300)")
+                   help=shown(_("resolution of --png, 10 to 2400 (default 300)")))
     b.add_argument("--proof", nargs="?", const="fronts", choices=("fronts", "backs"),
-                   help="also write proof sheets: every distinct card once, with id and copies, "
-                        "as PNG and one PDF; --proof backs puts each card's back beside its front")
+                   help=shown(_("also write proof sheets: every distinct card once, with id and "
+                                "copies, as PNG and one PDF; --proof backs puts each card's "
+                                "back beside its front")))
     b.add_argument("--target", metavar="NAME",
-                   help="build only this print target of the game (targets: in game.yaml; "
-                        "default: every target)")
+                   help=shown(_("build only this print target of the game (targets: in "
+                                "game.yaml; default: every target)")))
     b.add_argument("--stats", action="store_true",
-                   help="also write <game>-stats.pdf: every deck's statistics as charts, and the "
-                        "odds the game asks")
+                   help=shown(_("also write <game>-stats.pdf: every deck's statistics as charts, "
+                                "and the odds the game asks")))
     b.add_argument("--tts", action="store_true",
-                   help="also write a Tabletop Simulator deck: tts/ sheet images and <game>-tts.json")
+                   help=shown(_("also write a Tabletop Simulator deck: tts/ sheet images and "
+                                "<game>-tts.json")))
 
-    v = sub.add_parser("validate", parents=[common], help="check games without writing anything")
-    v.add_argument("games", nargs="*", metavar="GAME", help="games to check (default: all)")
-    v.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    v = sub.add_parser("validate", parents=[common], help=shown(_("check games without writing "
+                                                                  "anything")))
+    v.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to check (default: all)")))
+    v.add_argument("--strict", action="store_true", help=shown(_("treat warnings as errors")))
     v.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default: file:line:col: level: message), or json for scripts")
+                   help=shown(_("text (default: file:line:col: level: message), or json for "
+                                "scripts")))
     v.add_argument("--target", metavar="NAME",
-                   help="check only this print target of the game (default: every target)")
+                   help=shown(_("check only this print target of the game (default: every target)")))
 
-    sub.add_parser("list", parents=[common], help="list games, decks and card counts")
+    sub.add_parser("list", parents=[common], help=shown(_("list games, decks and card counts")))
 
     st = sub.add_parser("stats", parents=[common],
-                        help="what each deck holds, counted by copies, and the odds of a draw")
-    st.add_argument("games", nargs="*", metavar="GAME", help="games to count (default: all)")
+                        help=shown(_("what each deck holds, counted by copies, and the odds of a "
+                                     "draw")))
+    st.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to count (default: all)")))
     st.add_argument("--deck", action="append", metavar="DECK",
-                    help="only this deck (may be given more than once)")
+                    help=shown(_("only this deck (may be given more than once)")))
     st.add_argument("--format", choices=("text", "json"), default="text",
-                    help="text (default), or json for scripts")
+                    help=shown(_("text (default), or json for scripts")))
 
     plain = _common(lambda value: argparse.SUPPRESS, trust=False)  # where no game's checks run
-    n = sub.add_parser("new", parents=[plain], help="start a new game that builds at once")
-    n.add_argument("game", metavar="GAME", help="the new game's folder name under cards/")
-    n.add_argument("--size", default="meishi", help="card size: meishi (default), poker, "
-                   "us-business, bridge, mini, tarot, or WIDTHxHEIGHT with a unit (33x54mm, "
-                   "2.5x3.5in)")
-    n.add_argument("--paper", help="the paper to print on (A4, Letter, ...; default: the sheet's, "
-                   "Letter for us-business cards or --lang en, else A4)")
+    n = sub.add_parser("new", parents=[plain], help=shown(_("start a new game that builds at once")))
+    n.add_argument("game", metavar="GAME", help=shown(_("the new game's folder name under cards/")))
+    n.add_argument("--size", default="meishi", help=shown(_("card size: meishi (default), poker, "
+                                                            "us-business, bridge, mini, tarot, or "
+                                                            "WIDTHxHEIGHT with a unit (33x54mm, "
+                                                            "2.5x3.5in)")))
+    n.add_argument("--paper", help=shown(_("the paper to print on (A4, Letter, ...; default: the "
+                                           "sheet's, Letter for us-business cards or --lang "
+                                           "en, else A4)")))
     n.add_argument("--sheet", metavar="PRESET",
-                   help="sheet preset (default: one for the size and paper)")
+                   help=shown(_("sheet preset (default: one for the size and paper)")))
 
     d = sub.add_parser("diff", parents=[common],
-                       help="what prints differently since a git revision, or against a folder")
-    d.add_argument("games", nargs="*", metavar="GAME", help="games to compare (default: all)")
-    d.add_argument("--rev", default="HEAD", help="git revision to compare with (default HEAD)")
+                       help=shown(_("what prints differently since a git revision, or against a "
+                                    "folder")))
+    d.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to compare (default: "
+                                                                    "all)")))
+    d.add_argument("--rev", default="HEAD", help=shown(_("git revision to compare with (default "
+                                                         "HEAD)")))
     d.add_argument("--against", type=Path, metavar="FOLDER",
-                   help="compare with another project folder instead of a revision")
+                   help=shown(_("compare with another project folder instead of a revision")))
     d.add_argument("--format", choices=("text", "json", "markdown"), default="text",
-                   help="text (default), json for scripts, or markdown: a changelog for "
-                        "players, in the game's language")
+                   help=shown(_("text (default), json for scripts, or markdown: a changelog for "
+                                "players, in the game's language")))
     d.add_argument("--visual", action="store_true",
-                   help="also write output/<game>/<game>-changes.pdf: every changed face before "
-                        "and after, the changed regions outlined")
+                   help=shown(_("also write output/<game>/<game>-changes.pdf: every changed face "
+                                "before and after, the changed regions outlined")))
 
     w = sub.add_parser("watch", parents=[common],
-                       help="rebuild on every save; the last good output stays when data is invalid")
-    w.add_argument("games", nargs="*", metavar="GAME", help="games to watch (default: all)")
+                       help=shown(_("rebuild on every save; the last good output stays when data "
+                                    "is invalid")))
+    w.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to watch (default: all)")))
     w.add_argument("--strict", action="store_true",
-                   help="treat warnings as errors: a save with a draft does not rebuild")
+                   help=shown(_("treat warnings as errors: a save with a draft does not rebuild")))
 
     sv = sub.add_parser("serve", parents=[common],
-                        help="a live preview of a game's cards, report and rulebook in a browser")
-    sv.add_argument("game", metavar="GAME", help="the game to preview")
-    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+                        help=shown(_("a live preview of a game's cards, report and rulebook in a "
+                                     "browser")))
+    sv.add_argument("game", metavar="GAME", help=shown(_("the game to preview")))
+    sv.add_argument("--host", default="127.0.0.1", help=shown(_("address to listen on (default "
+                                                                "127.0.0.1)")))
     sv.add_argument("--changes-since", metavar="REV",
-                    help="also show every face that prints differently since the git revision "
-                         "REV, before and after")
+                    help=shown(_("also show every face that prints differently since the git "
+                                 "revision REV, before and after")))
     sv.add_argument("--port", type=_positive("--port", 0, 65535), default=8000,
-                    help="port to listen on, 0 to 65535 (default 8000; 0: any free port)")
+                    help=shown(_("port to listen on, 0 to 65535 (default 8000; 0: any free port)")))
 
     e = sub.add_parser("export", parents=[common],
-                       help="a game's faces as a print shop asks for them: one file per face "
-                            "design, and a manifest of copies (docs/printing.md)")
-    e.add_argument("games", nargs="*", metavar="GAME", help="games to export (default: all)")
+                       help=shown(_("a game's faces as a print shop asks for them: one file per "
+                                    "face design, and a manifest of copies (docs/printing.md)")))
+    e.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to export (default: all)")))
     e.add_argument("--profile", required=True, metavar="NAME",
-                   help="export profile in layouts/exports/: jp-print (PDF per face, 3 mm "
-                        "bleed, トンボ, CMYK), tgc, mpc (PNG at the service's template size), "
-                        "or one of your own")
+                   help=shown(_("export profile in layouts/exports/: jp-print (PDF per face, 3 "
+                                "mm bleed, トンボ, CMYK), tgc, mpc (PNG at the service's "
+                                "template size), or one of your own")))
     e.add_argument("--icc", type=Path, metavar="FILE",
-                   help="your print shop's CMYK output profile (.icc), instead of the profile's")
+                   help=shown(_("your print shop's CMYK output profile (.icc), instead of the "
+                                "profile's")))
     e.add_argument("--target", metavar="NAME",
-                   help="export only this print target of the game (default: every target)")
+                   help=shown(_("export only this print target of the game (default: every "
+                                "target)")))
     e.add_argument("--decks", metavar="ID,ID",
-                   help="export only these decks (default: every deck the profile can take)")
-    e.add_argument("--strict", action="store_true", help="treat warnings as errors")
+                   help=shown(_("export only these decks (default: every deck the profile can "
+                                "take)")))
+    e.add_argument("--strict", action="store_true", help=shown(_("treat warnings as errors")))
     _writes(e)
 
     pn = sub.add_parser("pnp", parents=[common],
-                        help="one print-and-play PDF per paper: a cover with the components, "
-                             "the card sheets, the boards and the rulebook")
+                        help=shown(_("one print-and-play PDF per paper: a cover with the "
+                                     "components, the card sheets, the boards and the rulebook")))
     pn.add_argument("games", nargs="*", metavar="GAME",
-        help="games to make kits of (default: all)")
+        help=shown(_("games to make kits of (default: all)")))
     pn.add_argument("--paper", action="append", choices=tuple(PAPERS), type=_kit_paper,
-                    help=f"the paper of a kit, {' or '.join(PAPERS)}; may be given again "
-                         "(default: each)")
+                    help=shown(_("the paper of a kit, {join}; may be given again (default: each)", join=' or '.join(PAPERS))))
     pn.add_argument("--layout", choices=LAYOUTS, default=LAYOUTS[0],
-                    help="duplex (default: each front page followed by its back page, for a "
-                         "double-sided printer) or gutterfold (fronts and backs side by side, "
-                         "folded and glued: any printer)")
+                    help=shown(_("duplex (default: each front page followed by its back page, "
+                                 "for a double-sided printer) or gutterfold (fronts and backs "
+                                 "side by side, folded and glued: any printer)")))
     pn.add_argument("--ink-saver", action="store_true",
-                    help="lighten the large areas of colour (backgrounds, back designs)")
+                    help=shown(_("lighten the large areas of colour (backgrounds, back designs)")))
     pn.add_argument("--greyscale", action="store_true",
-                    help="pictures (PNG, JPEG) in grey, with the ink saver or on their own")
+                    help=shown(_("pictures (PNG, JPEG) in grey, with the ink saver or on their "
+                                 "own")))
     _writes(pn)
 
     sc = sub.add_parser("showcase", parents=[common],
-                        help="presentation pictures of chosen cards, for a playtest invitation "
-                             "or a crowdfunding page: a row over reflections, or a hand")
-    sc.add_argument("game", metavar="GAME", help="the game")
+                        help=shown(_("presentation pictures of chosen cards, for a playtest "
+                                     "invitation or a crowdfunding page: a row over "
+                                     "reflections, or a hand")))
+    sc.add_argument("game", metavar="GAME", help=shown(_("the game")))
     sc.add_argument("--cards", nargs="+", metavar="ID",
-                    help=f"the cards to show, in order, at most {MAX_SHOWN} (default: the "
-                         "first card of each deck, up to five)")
+                    help=shown(_("the cards to show, in order, at most {MAX_SHOWN} (default: the "
+                                 "first card of each deck, up to five)", MAX_SHOWN=MAX_SHOWN)))
     sc.add_argument("--hand", action="store_true",
-                    help="fan the cards as a hand holds them (default: a row)")
+                    help=shown(_("fan the cards as a hand holds them (default: a row)")))
     sc.add_argument("--size", type=_picture_size, default=SIZES["wide"], metavar="WxH",
-                    help=f"the picture's size in pixels, such as 1600x900, or {', '.join(SIZES)} "
-                         f"({', '.join(f'{w}x{h}' for w, h in SIZES.values())}; default wide)")
+                    help=shown(_("the picture's size in pixels, such as 1600x900, or {join} "
+                                 "({join2}; default wide)", join=', '.join(SIZES), join2=', '.join((f'{w}x{h}' for w, h in SIZES.values())))))
     sc.add_argument("--background", metavar="COLOR",
-                    help="a colour (#rrggbb, or one of the game's colours) instead of the soft "
-                         "grey gradient")
+                    help=shown(_("a colour (#rrggbb, or one of the game's colours) instead of "
+                                 "the soft grey gradient")))
     sc.add_argument("--title", metavar="TEXT",
-                    help="the title above the cards (default: the game's; '' for none)")
-    sc.add_argument("--output", type=Path, help="output folder (default: output/)")
+                    help=shown(_("the title above the cards (default: the game's; '' for none)")))
+    sc.add_argument("--output", type=Path, help=shown(_("output folder (default: output/)")))
 
     c = sub.add_parser("calibrate", parents=[plain],
-                       help="write a duplex calibration sheet to measure a printer's back offset")
+                       help=shown(_("write a duplex calibration sheet to measure a printer's "
+                                    "back offset")))
     c.add_argument("--paper", type=_paper, default="A4",
-                   help=f"the paper to print on: {FORMATS['paper'].expected}, in any case "
-                   "(default A4)")
+                   help=shown(_("the paper to print on: {expected}, in any case (default A4)", expected=FORMATS['paper'].expected)))
     c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge",
-                   help="how your printer turns the sheet: long-edge (default) or short-edge")
+                   help=shown(_("how your printer turns the sheet: long-edge (default) or "
+                                "short-edge")))
 
     cp = sub.add_parser("completion", parents=[plain],
-                        help="print a shell completion script: eval \"$(cardgen completion bash)\"")
+                        help=shown(_("print a shell completion script: eval \"$(cardgen "
+                                     "completion bash)\"")))
     cp.add_argument("shell", choices=completion.SHELLS,
-                    help="the shell: bash, zsh or fish (docs/cli.md says where to put it)")
+                    help=shown(_("the shell: bash, zsh or fish (docs/cli.md says where to put it)")))
     return p
 
 
 def _writes(command) -> None:
     """The options of a command that writes files: where, and how much it says."""
     command.add_argument("--quiet", "-q", action="store_true",
-                         help="print problems only: no progress, no list of files written")
-    command.add_argument("--output", type=Path, help="output folder (default: output/)")
+                         help=shown(_("print problems only: no progress, no list of files written")))
+    command.add_argument("--output", type=Path, help=shown(_("output folder (default: output/)")))
 
 
 def _kit_paper(text: str) -> str:
