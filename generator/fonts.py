@@ -42,17 +42,20 @@ def _explain(path: Path, exc: Exception) -> FontFileError:
             raise KeyboardInterrupt
         seen = seen.__context__
     if isinstance(exc, OSError):
-        return FontFileError(_("{path_name} cannot be read: {exc_strerror}", path_name=path.name, exc_strerror=exc.strerror))
+        return FontFileError(_("{path_name} cannot be read: {exc_strerror}", path_name=path.name,
+                               exc_strerror=exc.strerror))
     text = str(exc)
     if "postscript outlines" in text.lower() or "cff" in text.lower():
         return FontFileError(_("{path_name} is a CFF (PostScript-outline) font, which cannot be "
                                "embedded; use a TrueType font", path_name=path.name))
     if "not a recognized truetype font" in text.lower():
         return FontFileError(_("{path_name} is not a TrueType font: it does not start as one (a "
-                               ".ttf file, or an .otf with TrueType outlines)", path_name=path.name))
+                               ".ttf file, or an .otf with TrueType outlines)",
+                               path_name=path.name))
     # The library's words (a struct's buffer, an index) say nothing to a designer.
     return FontFileError(_("{path_name} is damaged: its tables cannot be read (a file cut short "
-                           "in copying, or not a TrueType font); copy it again", path_name=path.name))
+                           "in copying, or not a TrueType font); copy it again",
+                           path_name=path.name))
 
 
 HEADER_BYTES = 65536  # more than the header and table directory of any TrueType file
@@ -82,7 +85,9 @@ def _register(path: Path, stamp: tuple) -> str:
         size = path.stat().st_size
         if size > MAX_FONT_BYTES:
             raise FontFileError(_("{path_name} is {n:,.0f} MB; a font file is at most {n2} MB (a "
-                                  "TrueType font of every Japanese character is 5 to 20 MB)", path_name=path.name, n=size / 1024 / 1024, n2=MAX_FONT_BYTES // 1024 // 1024))
+                                  "TrueType font of every Japanese character is 5 to 20 MB)",
+                                  path_name=path.name, n=size / 1024 / 1024,
+                                  n2=MAX_FONT_BYTES // 1024 // 1024))
         with open(path, "rb") as file:  # the header and table directory: the file's start
             head = file.read(HEADER_BYTES)
         TTFontParser(io.BytesIO(head))

@@ -137,7 +137,8 @@ def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
                     raise _Unreadable(f"is {im.format}, not PNG, JPEG or SVG")
                 if im.width * im.height > MAX_PIXELS:
                     raise _Unreadable(_("is {im_width} x {im_height} pixels, more than "
-                                        "{MAX_PIXELS:,}", im_width=im.width, im_height=im.height, MAX_PIXELS=MAX_PIXELS))
+                                        "{MAX_PIXELS:,}", im_width=im.width, im_height=im.height,
+                                        MAX_PIXELS=MAX_PIXELS))
                 size = im.size
                 im.verify()
             with PILImage.open(path) as im:  # verify() reads the structure; load() decodes

@@ -26,7 +26,8 @@ from pathlib import Path
 from .i18n import _
 
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-NAME_RULE = _("lowercase letters, digits, '-' and '_' (starting with a letter or digit, at most 64)")
+NAME_RULE = _("lowercase letters, digits, '-' and '_' (starting with a letter or digit, at most "
+              "64)")
 
 
 def is_name(value: object) -> bool:
@@ -49,14 +50,17 @@ class Outside(ValueError):
         """The user's message: `what` names the reference ("image 'a.png'"), `folder` the
         folder it must lie in ("the game folder")."""
         return {
-            "absolute": _("{what} is an absolute path; name a file inside {folder}", what=what, folder=folder),
-            "outside": _("{what} lies outside {folder}; name a file inside it", what=what, folder=folder),
+            "absolute": _("{what} is an absolute path; name a file inside {folder}", what=what,
+                          folder=folder),
+            "outside": _("{what} lies outside {folder}; name a file inside it", what=what,
+                         folder=folder),
             "link": _("{what} is a link that leads outside {folder}; cardgen opens only files "
                       "inside it", what=what, folder=folder),
             "loop": _("{what} is a link loop", what=what),
             "nul": _("{what} contains a NUL character", what=what),
             "long": _("{what} is a name longer than a file's name can be ({MAX_NAME_BYTES} bytes "
-                      "a part, {MAX_PATH_BYTES} in all)", what=what, MAX_NAME_BYTES=MAX_NAME_BYTES, MAX_PATH_BYTES=MAX_PATH_BYTES),
+                      "a part, {MAX_PATH_BYTES} in all)", what=what, MAX_NAME_BYTES=MAX_NAME_BYTES,
+                      MAX_PATH_BYTES=MAX_PATH_BYTES),
         }[self.why]
 
 

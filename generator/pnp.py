@@ -144,10 +144,9 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
                       "both layers (round and hex pieces along their outline)"))
     else:
         cards = kit.duplex(impose_game(faces, reserve=kit.NOTE_BAND), font)
-        edge = _("long") if duplex == "long-edge" else _("short")
         how = shown(_("print double-sided, flipped on the {edge} edge (each front page is "
                       "followed by its back page), then cut along the marks (round and hex "
-                      "pieces along their outline)", edge=edge))
+                      "pieces along their outline)", edge=kit.flip_edge(duplex)))
     parts = [sheets.Part(shown(_("Cards and pieces")), cards.pages, how=how,
                          count=len(cards.pages))]
     boards = _boards(faces, paper, font)

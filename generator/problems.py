@@ -30,12 +30,6 @@ def printable(text: str) -> str:
                        else f"U+{ord(m[0]):04X}", text)
 
 
-def counted(n: int, noun: str, many: str | None = None) -> str:
-    """A number and its noun, as every message counts: "1 card", "0 cards", "2 cards";
-    `many` for a noun whose plural is not noun + s ("2 copies")."""
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
-
-
 def spoken(items, last: str = "or") -> str:
     """A list as a message says it: "mm, cm, in or pt" (in Japanese "mm、cm、in、pt")."""
     return Listed(items, last)

@@ -68,7 +68,8 @@ def load(path: str) -> Vector:
 def _load(path: str, stamp: tuple) -> Vector:
     size = FilePath(path).stat().st_size
     if size > MAX_SVG_BYTES:
-        raise SvgProblem(_("is {size:,} bytes; an SVG picture may have at most {MAX_SVG_BYTES:,}", size=size, MAX_SVG_BYTES=MAX_SVG_BYTES))
+        raise SvgProblem(_("is {size:,} bytes; an SVG picture may have at most {MAX_SVG_BYTES:,}",
+                           size=size, MAX_SVG_BYTES=MAX_SVG_BYTES))
     data = FilePath(path).read_bytes()
     root = _parse(data)
     _judge(root)
@@ -118,7 +119,8 @@ def _judge(root) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > MAX_SVG_DEPTH:
-            raise SvgProblem(_("nests elements more than {MAX_SVG_DEPTH} deep", MAX_SVG_DEPTH=MAX_SVG_DEPTH))
+            raise SvgProblem(_("nests elements more than {MAX_SVG_DEPTH} deep",
+                               MAX_SVG_DEPTH=MAX_SVG_DEPTH))
         if not isinstance(node.tag, str):  # an entity reference left unexpanded
             if type(node).__name__ == "_Entity":
                 raise SvgProblem(_("uses an XML entity (&name;), which cardgen does not expand"))
@@ -164,7 +166,8 @@ def _size(root) -> None:
     for v in values:
         if v is not None and (not math.isfinite(v) or abs(v) > MAX_SVG_UNITS):
             raise SvgProblem(_("is {v:g} units in size; an SVG picture may be at most "
-                               "{MAX_SVG_UNITS:,} units on a side", v=v, MAX_SVG_UNITS=MAX_SVG_UNITS))
+                               "{MAX_SVG_UNITS:,} units on a side", v=v,
+                               MAX_SVG_UNITS=MAX_SVG_UNITS))
     for v in values[:2]:
         if v is not None and v <= 0:
             raise SvgProblem(_("has no size (a width or height of 0)"))
@@ -329,11 +332,13 @@ def _convert(node, matrix, out: list, colors: set, points: list) -> None:
             x, y = xy[i], xy[i + 1]
             moved += [a * x + c * y + e, b * x + d * y + f]
         if not all(abs(v) <= MAX_COORDINATE for v in moved):  # (inf and nan are not)
-            raise SvgProblem(_("has a coordinate too large to draw (beyond {MAX_COORDINATE:,.0f})", MAX_COORDINATE=MAX_COORDINATE))
+            raise SvgProblem(_("has a coordinate too large to draw (beyond {MAX_COORDINATE:,.0f})",
+                               MAX_COORDINATE=MAX_COORDINATE))
         placed.append((op[0], *moved))
         points[0] += len(moved)
     if points[0] > MAX_SVG_POINTS:
-        raise SvgProblem(_("has more than {MAX_SVG_POINTS:,} coordinates in its paths", MAX_SVG_POINTS=MAX_SVG_POINTS))
+        raise SvgProblem(_("has more than {MAX_SVG_POINTS:,} coordinates in its paths",
+                           MAX_SVG_POINTS=MAX_SVG_POINTS))
     scale = math.sqrt(abs(a * d - b * c))
     dash = tuple(float(v) * scale for v in (getattr(node, "strokeDashArray", None) or ())
                  if isinstance(v, (int, float)))

@@ -479,17 +479,6 @@ def test_every_budget_is_in_the_docs_budgets_table_with_its_value():
 
 # --- one plural rule for every counted noun ------------------------------------------------
 
-def _counted_calls():
-    """(file, noun, plural given) of every problems.counted call with a written noun."""
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("counted", "plural") \
-                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
-                many = node.args[2].value if len(node.args) > 2 and isinstance(
-                    node.args[2], ast.Constant) else None
-                yield path.relative_to(PACKAGE), node.args[1].value, many
-
-
 def _translated_counts():
     """(file, singular, plural) of every i18n._n call: a count said in the language."""
     for path in PACKAGE.rglob("*.py"):
@@ -501,21 +490,12 @@ def _translated_counts():
 
 def test_every_counted_noun_goes_through_the_one_plural_rule():
     """Messages, guides and diff text count with i18n._n (singular and plural, translated; a
-    word that agrees too) or problems.counted: no hand-made plural ("1 change print nothing", "4 sheet(s)"), and a
-    noun whose plural is not noun + s says its plural ("copy", "copies")."""
+    word that agrees too): no hand-made plural ("1 change print nothing", "4 sheet(s)")."""
     import re
-    from generator.problems import counted
     for path in PACKAGE.rglob("*.py"):
         text = path.read_text("utf-8")
         assert not re.search(r"""['"]s['"] if|\(s\)["' ]""", text), path.relative_to(PACKAGE)
-    calls = list(_counted_calls())
     pairs = list(_translated_counts())  # _n("{n} card", "{n} cards", n): counted and translated
-    assert len(calls) + len(pairs) >= 15
+    assert len(pairs) >= 15
     for path, one, many in pairs:
         assert one != many, (path, one, many)  # (a word that agrees: "page 3", "pages 3, 4")
-    for path, noun, many in calls:
-        irregular = re.search(r"([^aeiou]y|s|x|ch|sh)$", noun)
-        assert many or not irregular, (path, noun, "give its plural")
-        assert counted(1, noun, many) == f"1 {noun}"
-        for n in (0, 2):
-            assert counted(n, noun, many) == f"{n} {many or noun + 's'}"

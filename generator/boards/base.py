@@ -62,8 +62,7 @@ class Entry:
                 value = sandbox.render(value, {"data": self.data})
                 value = int(str(value).strip())
             except (sandbox.SandboxError, ValueError) as exc:
-                self.report.error(_("board '{raw}': {key}: {value}",
-                                    raw=self.raw['id'], key=key,
+                self.report.error(_("board '{raw}': {key}: {value}", raw=self.raw['id'], key=key,
                                     value=exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'),
                                   self.where(key), "reference")
                 return None

@@ -237,7 +237,8 @@ def _parser() -> argparse.ArgumentParser:
     pn.add_argument("games", nargs="*", metavar="GAME",
         help=shown(_("games to make kits of (default: all)")))
     pn.add_argument("--paper", action="append", choices=tuple(PAPERS), type=_kit_paper,
-                    help=shown(_("the paper of a kit, {join}; may be given again (default: each)", join=' or '.join(PAPERS))))
+                    help=shown(_("the paper of a kit, {join}; may be given again (default: each)",
+                                 join=' or '.join(PAPERS))))
     pn.add_argument("--layout", choices=LAYOUTS, default=LAYOUTS[0],
                     help=shown(_("duplex (default: each front page followed by its back page, "
                                  "for a double-sided printer) or gutterfold (fronts and backs "
@@ -261,7 +262,8 @@ def _parser() -> argparse.ArgumentParser:
                     help=shown(_("fan the cards as a hand holds them (default: a row)")))
     sc.add_argument("--size", type=_picture_size, default=SIZES["wide"], metavar="WxH",
                     help=shown(_("the picture's size in pixels, such as 1600x900, or {join} "
-                                 "({join2}; default wide)", join=', '.join(SIZES), join2=', '.join((f'{w}x{h}' for w, h in SIZES.values())))))
+                                 "({join2}; default wide)", join=', '.join(SIZES),
+                                 join2=', '.join((f'{w}x{h}' for w, h in SIZES.values())))))
     sc.add_argument("--background", metavar="COLOR",
                     help=shown(_("a colour (#rrggbb, or one of the game's colours) instead of "
                                  "the soft grey gradient")))
@@ -273,7 +275,8 @@ def _parser() -> argparse.ArgumentParser:
                        help=shown(_("write a duplex calibration sheet to measure a printer's "
                                     "back offset")))
     c.add_argument("--paper", type=_paper, default="A4",
-                   help=shown(_("the paper to print on: {expected}, in any case (default A4)", expected=FORMATS['paper'].expected)))
+                   help=shown(_("the paper to print on: {expected}, in any case (default A4)",
+                                expected=FORMATS['paper'].expected)))
     c.add_argument("--duplex", choices=("long-edge", "short-edge"), default="long-edge",
                    help=shown(_("how your printer turns the sheet: long-edge (default) or "
                                 "short-edge")))
@@ -308,7 +311,8 @@ def _picture_size(text: str) -> tuple[int, int]:
                                                      for v in (w, h)):
         raise _Refused(
             _("'{text}' is not a picture size: give WIDTHxHEIGHT in pixels, each {MIN_SIDE} to "
-              "{MAX_SIDE} (such as 1600x900), or {join}", text=text, MIN_SIDE=MIN_SIDE, MAX_SIDE=MAX_SIDE, join=', '.join(SIZES)))
+              "{MAX_SIDE} (such as 1600x900), or {join}", text=text, MIN_SIDE=MIN_SIDE,
+              MAX_SIDE=MAX_SIDE, join=', '.join(SIZES)))
     return int(w), int(h)
 
 
@@ -318,7 +322,8 @@ _picture_size.__name__ = "--size"
 def _paper(text: str) -> str:
     name = paper_name(text)
     if name is None:
-        raise _Refused(_("unknown paper '{text}': {expected}", text=text, expected=FORMATS['paper'].expected))
+        raise _Refused(_("unknown paper '{text}': {expected}", text=text,
+                         expected=FORMATS['paper'].expected))
     return name
 
 
@@ -333,7 +338,8 @@ def _positive(kind: str, low: int, high: int):
             raise _Refused(_("{kind} must be a whole number, not '{text}'", kind=kind, text=text)) \
                 from None
         if not low <= value <= high:
-            raise _Refused(_("{kind} must be from {low} to {high}, not {value}", kind=kind, low=low, high=high, value=value))
+            raise _Refused(_("{kind} must be from {low} to {high}, not {value}", kind=kind,
+                             low=low, high=high, value=value))
         return value
     parse.__name__ = kind
     return parse

@@ -84,9 +84,10 @@ def deck_bleeds(game: Game, profile: ExportProfile, report: Report) -> dict[str,
                              "profile '{profile_name}' has no template for (it takes {sizes}, "
                              "within {profile_tolerance:g} mm), so it is left out of the "
                              "export; for it, choose another profile, or a print target of "
-                             "that size (docs/printing.md)",
-                                 deck_id=deck.id,
-                                 deck_piece_size=show_size(deck.piece_size, deck.front.unit), profile_name=profile.name, sizes=sizes, profile_tolerance=to_mm(profile.tolerance)), deck.loc, "export")
+                             "that size (docs/printing.md)", deck_id=deck.id,
+                             deck_piece_size=show_size(deck.piece_size, deck.front.unit),
+                             profile_name=profile.name, sizes=sizes,
+                             profile_tolerance=to_mm(profile.tolerance)), deck.loc, "export")
             continue
         around = max((p / profile.dpi * 72 - t) / 2 for p, t in zip(template.pixels, template.trim))
         bleeds[deck.id] = around * 1.05 + 1.0
@@ -261,8 +262,8 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             report.error(_("export profile '{profile_name}': the game's {n_items:,} distinct "
                            "faces make {n:.1f} gigapixels of pictures; an export makes at "
                            "most {n2:g} gigapixels (export fewer decks, or a smaller size)",
-                               profile_name=profile.name, n_items=len(items),
-                               n=total / 1000000000.0, n2=MAX_EXPORT_PIXELS / 1000000000.0), profile.loc, "export")
+                           profile_name=profile.name, n_items=len(items), n=total / 1000000000.0,
+                           n2=MAX_EXPORT_PIXELS / 1000000000.0), profile.loc, "export")
             return []
         for design, data in zip(items, picture_files(items, profile, game, font)):
             preflight_picture(data, design, profile, game, Location(display(folder / design.file)),

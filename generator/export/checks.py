@@ -108,7 +108,9 @@ def ink_message(subject: str, most: float, what: str, profile: ExportProfile,
     """What the ink check says of `subject` ("element 'night'", "board '3p'", "the
     rulebook"), which prints with `most` % of ink (`what`: "its fill", "a picture")."""
     return (_("{subject} prints with {most:.0f} % of ink ({what}, in CMYK), more than export "
-              "profile '{profile_name}' takes ({profile_max_ink} %); {advice}", subject=subject, most=most, what=what, profile_name=profile.name, profile_max_ink=profile.max_ink, advice=advice))
+              "profile '{profile_name}' takes ({profile_max_ink} %); {advice}", subject=subject,
+              most=most, what=what, profile_name=profile.name, profile_max_ink=profile.max_ink,
+              advice=advice))
 
 
 def _check_ink(findings: _Findings, el, card: str, items, convert, profile: ExportProfile,
@@ -148,7 +150,9 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                 findings.add(el, card, check="bleed", message=
                              _("element '{el_name}' of layout '{layout}' stops at the trim on the "
                                "{sides}; the bleed would print white there. Let it run "
-                               "{show_length} past the edge (`bleed: true`)", el_name=el.name, layout=layout, sides=_sides(stops), show_length=show_length(bleed, unit)))
+                               "{show_length} past the edge (`bleed: true`)", el_name=el.name,
+                               layout=layout, sides=_sides(stops),
+                               show_length=show_length(bleed, unit)))
     if profile.safe > 0:  # every element: a frame too is cut where it comes too close
         ink = primitives.extent(items, fonts)
         content = elements.content(el.type)
@@ -164,7 +168,11 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                              _("{what} element '{el_name}' comes {show_length} from the trim on "
                                "the {sides}; export profile '{profile_name}' keeps what must "
                                "not be cut (text, pictures, frames) {show_length2} inside it, "
-                               "where the cut cannot reach", what=what, el_name=el.name, show_length=show_length(max(0.0, close[side]), unit), sides=_sides(sorted(close, key=close.get)), profile_name=profile.name, show_length2=show_length(profile.safe, unit)))
+                               "where the cut cannot reach", what=what, el_name=el.name,
+                               show_length=show_length(max(0.0, close[side]), unit),
+                               sides=_sides(sorted(close, key=close.get)),
+                               profile_name=profile.name,
+                               show_length2=show_length(profile.safe, unit)))
     for image in _images(items):
         try:
             pw, ph = images.inspect(image.path)
@@ -176,7 +184,11 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
             findings.add(el, card, check="image-resolution", message=
                          _("picture element '{el_name}' prints at {dpi} dpi ({pw} x {ph} pixels "
                            "over {show_length} x {show_length2}); export profile "
-                           "'{profile_name}' wants at least {profile_min_image_dpi} dpi", el_name=el.name, dpi=dpi, pw=pw, ph=ph, show_length=show_length(image.w, unit), show_length2=show_length(image.h, unit), profile_name=profile.name, profile_min_image_dpi=profile.min_image_dpi))
+                           "'{profile_name}' wants at least {profile_min_image_dpi} dpi",
+                           el_name=el.name, dpi=dpi, pw=pw, ph=ph,
+                           show_length=show_length(image.w, unit),
+                           show_length2=show_length(image.h, unit), profile_name=profile.name,
+                           profile_min_image_dpi=profile.min_image_dpi))
 
 
 _SIDE_WORDS = {"left": N_("left"), "right": N_("right"), "top": N_("top"), "bottom": N_("bottom")}

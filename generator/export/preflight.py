@@ -36,7 +36,8 @@ def _boxes_ok(page, profile: ExportProfile) -> list[str]:
     grown = [trim[0] - profile.bleed, trim[1] - profile.bleed, trim[2] + profile.bleed,
              trim[3] + profile.bleed]
     if any(abs(a - b) > BOX_TOLERANCE for a, b in zip(grown, bleed)):
-        problems.append(_("the BleedBox {bleed} is not the TrimBox {trim} grown by the bleed", bleed=bleed, trim=trim))
+        problems.append(_("the BleedBox {bleed} is not the TrimBox {trim} grown by the bleed",
+                          bleed=bleed, trim=trim))
     if bleed[0] < media[0] - BOX_TOLERANCE or bleed[1] < media[1] - BOX_TOLERANCE or \
             bleed[2] > media[2] + BOX_TOLERANCE or bleed[3] > media[3] + BOX_TOLERANCE:
         problems.append("the BleedBox reaches outside the page")
@@ -125,11 +126,12 @@ def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Locatio
         problems += _boxes_ok(page, profile)
     if profile.color == "cmyk":
         if found["rgb"]:
-            problems.append(_("RGB colour operators in a CMYK export: {join}", join=', '.join(sorted(found['rgb']))))
+            problems.append(_("RGB colour operators in a CMYK export: {join}",
+                              join=', '.join(sorted(found['rgb']))))
         rgb_images = [cs for cs, _unused in found["images"] if "RGB" in cs]
         if rgb_images:
-            problems.append(_n("{n} RGB picture in a CMYK export", "{n} RGB pictures in a CMYK export",
-                                len(rgb_images)))
+            problems.append(_n("{n} RGB picture in a CMYK export",
+                              "{n} RGB pictures in a CMYK export", len(rgb_images)))
         if not any(s == "/GTS_PDFX" and n == 4 for s, n in found["intents"]):
             problems.append("no PDF/X output intent with a CMYK profile")
     if found["unembedded"]:

@@ -66,6 +66,11 @@ def _noted(page: Page, text: str, font: str, unprintable: float) -> Page:
     return replace(page, marks=page.marks + (note,))
 
 
+def flip_edge(duplex: str) -> str:
+    """The edge a duplex sheet flips on, in words: "long" or "short"."""
+    return _("long") if duplex == "long-edge" else _("short")
+
+
 def duplex(imposition: Imposition, font: str) -> KitPages:
     """Front page, back page, sheet after sheet, each saying what it is and, on the back,
     how the sheet is turned (the edge it flips on)."""
@@ -73,7 +78,7 @@ def duplex(imposition: Imposition, font: str) -> KitPages:
     count = len(imposition.fronts)
     for n, (front, back) in enumerate(zip(imposition.fronts, imposition.backs)):
         sheet = imposition.sheets[n]
-        edge = _("long") if sheet.duplex == "long-edge" else _("short")
+        edge = flip_edge(sheet.duplex)
         pages.append(_noted(front, shown(_("sheet {n} of {count}, front: print double-sided, "
                                            "flipped on the {edge} edge", n=n + 1, count=count,
                                            edge=edge)), font, sheet.unprintable))

@@ -327,8 +327,8 @@ def _fits_pages(board_face, report: Report) -> bool:
     report.error(_("board '{board_id}' is {value} and would be split over {n:,} pages of {paper} "
                    "({cols} x {rows}); a board takes at most {MAX_PAGES} pages: make it "
                    "smaller, or print it on larger paper (papers: in its layout)",
-                       board_id=board.id, value=show_size((face.width, face.height)),
-                       n=cols * rows, paper=paper, cols=cols, rows=rows, MAX_PAGES=MAX_PAGES), board.loc, "board")
+                   board_id=board.id, value=show_size((face.width, face.height)), n=cols * rows,
+                   paper=paper, cols=cols, rows=rows, MAX_PAGES=MAX_PAGES), board.loc, "board")
     return False
 
 
@@ -352,9 +352,10 @@ def _no_blank_page(board_face, report: Report) -> bool:
                            "page {n2} (row {n3}, column {n4}) would print nothing but its "
                            "ground: what it draws lies within {ceil} x {ceil2} mm of its "
                            "top-left; make its size (layout '{board_layout}') fit what it "
-                           "draws",
-                               board_id=board.id, value=show_size((face.width, face.height)),
-                               n=cols * rows, paper=paper, n2=r * cols + c + 1, n3=r + 1, n4=c + 1, ceil=math.ceil(to_mm(right)), ceil2=math.ceil(to_mm(face.height - bottom)), board_layout=board.layout), board.loc, "board")
+                           "draws", board_id=board.id, value=show_size((face.width, face.height)),
+                           n=cols * rows, paper=paper, n2=r * cols + c + 1, n3=r + 1, n4=c + 1,
+                           ceil=math.ceil(to_mm(right)),
+                           ceil2=math.ceil(to_mm(face.height - bottom)), board_layout=board.layout), board.loc, "board")
             return False
     return True
 

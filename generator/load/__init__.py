@@ -271,8 +271,8 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
     if path is None:
         return None
     if not path.is_file():
-        raise UsageError(_("unknown export profile '{name}' ({suggest})",
-                           name=name, suggest=schema.suggest(name, export_profiles(project), 'layouts/exports/')))
+        raise UsageError(_("unknown export profile '{name}' ({suggest})", name=name,
+                           suggest=schema.suggest(name, export_profiles(project), 'layouts/exports/')))
     return _load_checked(path, project, report, "export")
 
 
@@ -283,8 +283,7 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     path = folder / f"{sheet_id}.yaml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-        report.error(_("unknown sheet preset '{sheet_id}' ({suggest})",
-                       sheet_id=sheet_id,
+        report.error(_("unknown sheet preset '{sheet_id}' ({suggest})", sheet_id=sheet_id,
                        suggest=schema.suggest(sheet_id, known, 'layouts/sheets/')), where, "reference")
         return None
     return _load_checked(path, project, report, "sheet")
@@ -421,7 +420,7 @@ def _load_python_checks(c: _Loading, data: dict) -> None:
     if path is not None and not c.project.trust:
         c.report.error(_("the game names a Python checks module ('{data}'): its code would run "
                          "with your permissions, so cardgen runs it only when you pass --trust",
-                             data=data['python_checks']), c.game_doc.locate(("python_checks",)), "python-checks")
+                         data=data['python_checks']), c.game_doc.locate(("python_checks",)), "python-checks")
         c.loaded.tolerated += 1  # the rest of the game is still checked, without its checks
     elif path is not None:
         c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report)
@@ -443,8 +442,8 @@ def _load_boards(c: _Loading, data: dict) -> None:
         path = folder / f"{name}.yaml"
         if not path.is_file():
             known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-            c.report.error(_("unknown board layout '{name}' ({suggest})",
-                             name=name, suggest=schema.suggest(name, known, 'layouts/boards/')), where,
+            c.report.error(_("unknown board layout '{name}' ({suggest})", name=name,
+                             suggest=schema.suggest(name, known, 'layouts/boards/')), where,
                            "reference")
             continue
         doc = _load_checked(path, c.project, c.report, "board")

@@ -99,9 +99,8 @@ def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
              and str(cells[col]).strip() != ""]
     if extra:
         report.error(_("this row has a value in column {n}, but the header names {counted} (a "
-                       "comma too many, or a column without a name?)",
-                           n=extra[0] + 1,
-                           counted=_n("{n} column", "{n} columns", width)), where(row, extra[0]), "spreadsheet")
+                       "comma too many, or a column without a name?)", n=extra[0] + 1,
+                       counted=_n('{n} column', '{n} columns', width)), where(row, extra[0]), "spreadsheet")
     elif strict_width and len(cells) < width:
         report.error(_("this row has {counted}, but the header names {width} columns (a missing "
                        "comma?)", counted=_n("{n} cell", "{n} cells", len(cells)), width=width),
@@ -235,14 +234,16 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
                                  "encoding")
                     return None
                 return _decode_as(raw, marked, encoding, display, report,
-                                  _("though the deck declares encoding: {encoding}", encoding=encoding))
+                                  _("though the deck declares encoding: {encoding}",
+                                    encoding=encoding))
         return _decode_as(raw, codec, encoding, display, report,
                           _("but the deck declares encoding: {encoding}; declare the encoding the "
                             "file was saved in", encoding=encoding))
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             return _decode_as(raw, codec, codec, display, report,
-                              _("though the file starts with a {codec} byte order mark", codec=codec))
+                              _("though the file starts with a {codec} byte order mark",
+                                codec=codec))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -179,9 +179,11 @@ class _Converter:
         if self.count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES:
             if not self.too_big:
                 self.too_big = True
-                what = (_("aliases expand to more than {MAX_ALIAS_VALUES:,} values", MAX_ALIAS_VALUES=MAX_ALIAS_VALUES)
+                what = (_("aliases expand to more than {MAX_ALIAS_VALUES:,} values",
+                          MAX_ALIAS_VALUES=MAX_ALIAS_VALUES)
                         if self.alias_values > MAX_ALIAS_VALUES else
-                        _("the document expands to more than {MAX_VALUES:,} values", MAX_VALUES=MAX_VALUES))
+                        _("the document expands to more than {MAX_VALUES:,} values",
+                          MAX_VALUES=MAX_VALUES))
                 self.report.error(_("{what}; is an anchor repeated many times?",
                                     what=what), self.loc(event),
                                   "yaml")
@@ -230,7 +232,8 @@ class _Converter:
                     key = next((p for p in reversed(path) if isinstance(p, str)), None)
                     self.report.error(_("{value}{n_lstrip:,} digits: {TOO_MANY_DIGITS}",
                                         value=key + ': ' if key else '',
-                                        n_lstrip=len(value.lstrip('+-')), TOO_MANY_DIGITS=TOO_MANY_DIGITS), self.loc(event), "schema")
+                                        n_lstrip=len(value.lstrip('+-')),
+                                        TOO_MANY_DIGITS=TOO_MANY_DIGITS), self.loc(event), "schema")
                     return None
             return value
         if self.deep(event, path):

@@ -36,7 +36,8 @@ def resolve_icons(loaded: LoadedGame, palette: dict, fonts: dict, report: Report
             try:
                 path = inside(folder, raw["image"])
             except Outside as exc:
-                report.error(exc.sentence(_("icon '{name}': image '{file}'", name=name, file=raw['image']),
+                report.error(exc.sentence(_("icon '{name}': image '{file}'", name=name,
+                                            file=raw['image']),
                                              _("the game folder")),
                              loaded.game.locate(("icons", name, "image")), "path")
                 continue

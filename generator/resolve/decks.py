@@ -55,7 +55,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
         try:
             card_id = str(value(spec["id"], "id"))
             if not is_name(card_id):
-                raise _GenerateError("id", _("id must be {NAME_EXPECTED}, not '{card_id}'", NAME_EXPECTED=NAME_EXPECTED, card_id=card_id))
+                raise _GenerateError("id", _("id must be {NAME_EXPECTED}, not '{card_id}'",
+                                             NAME_EXPECTED=NAME_EXPECTED, card_id=card_id))
             try:
                 copies = values.copies(value(spec.get("copies", 1), "copies"))
             except ValueError as exc:

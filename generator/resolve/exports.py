@@ -34,7 +34,8 @@ def icc_description(path: Path) -> str:
     try:
         size = path.stat().st_size
         if size > MAX_ICC_BYTES:
-            raise IccError(_("is {n} MB; an ICC profile is at most {n2} MB", n=size // (1024 * 1024), n2=MAX_ICC_BYTES // (1024 * 1024)))
+            raise IccError(_("is {n} MB; an ICC profile is at most {n2} MB",
+                             n=size // (1024 * 1024), n2=MAX_ICC_BYTES // (1024 * 1024)))
         data = path.read_bytes()
     except OSError as exc:
         raise IccError(_("cannot be read ({value})", value=exc.strerror or exc)) from None
@@ -103,8 +104,7 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             continue
         if min(trim) <= 0:
             report.error(_("export profile '{name}': size '{raw}': the trim must be more than 0 "
-                           "wide and tall",
-                               name=name, raw=raw['name']), doc.locate(("sizes", i, "trim")), "export")
+                           "wide and tall", name=name, raw=raw['name']), doc.locate(("sizes", i, "trim")), "export")
             continue
         pixels = tuple(raw["pixels"])
         if pixels[0] * pixels[1] > MAX_PIXELS:
@@ -120,9 +120,9 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             report.error(_("export profile '{name}': size '{raw}': {pixels} x {pixels2} pixels at "
                            "{dpi} dpi leave {n:.2f} in of bleed around its {trim} trim; a "
                            "template's bleed is at most {n2:g} in (are the pixels or the dpi "
-                           "wrong?)",
-                               name=name, raw=raw['name'], pixels=pixels[0], pixels2=pixels[1],
-                               dpi=dpi, n=around / 72, trim=show_size(trim, 'in'), n2=MAX_TEMPLATE_BLEED / 72),
+                           "wrong?)", name=name, raw=raw['name'], pixels=pixels[0],
+                           pixels2=pixels[1], dpi=dpi, n=around / 72, trim=show_size(trim, 'in'),
+                           n2=MAX_TEMPLATE_BLEED / 72),
                          doc.locate(("sizes", i, "pixels")), "export")
         for t, p in zip(trim, pixels):
             if p < t / 72 * dpi - 0.5:

@@ -78,7 +78,8 @@ def _families(declared: dict, base: Path, base_words: str, locate, report: Repor
             try:
                 path = inside(base, file)
             except Outside as exc:
-                report.error(exc.sentence(_("font family '{family}': '{file}'", family=family, file=file),
+                report.error(exc.sentence(_("font family '{family}': '{file}'", family=family,
+                                            file=file),
                                              base_words), where,
                              "path")
                 continue

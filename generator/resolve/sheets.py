@@ -90,9 +90,9 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
         rows = int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (card[1] + gap[1]))
         if cols < 1 or rows < 1:
             report.error(_("{where}: a {card} card does not fit on {paper} paper with "
-                           "{show_length} free at the edges",
-                               where=where, card=show_size(card, v.unit),
-                               paper=show_size(paper, v.unit), show_length=show_length(edge, v.unit, measured=False)),
+                           "{show_length} free at the edges", where=where,
+                           card=show_size(card, v.unit), paper=show_size(paper, v.unit),
+                           show_length=show_length(edge, v.unit, measured=False)),
                          doc.locate(("paper",)), "sheet")
             return None
         margins = {"left": (paper[0] - cols * card[0] - (cols - 1) * gap[0]) / 2,

@@ -37,7 +37,8 @@ def parse(text: str) -> tuple[list[tuple[int, tuple[int, ...], int]], int]:
     while at < len(text):
         m = _TERM.match(text, at)
         if m is None or m.end() == at or (at and not m[1]):
-            raise Unrollable(_("dice: '{text}' is not dice such as 2d6, 1d20+3 or 2d6+1d4", text=text),
+            raise Unrollable(_("dice: '{text}' is not dice such as 2d6, 1d20+3 or 2d6+1d4",
+                               text=text),
                              "dice")
         at = m.end()
         sign = -1 if m[1] == "-" else 1
@@ -50,9 +51,11 @@ def parse(text: str) -> tuple[list[tuple[int, tuple[int, ...], int]], int]:
         if faces == 0:
             raise Unrollable(_("dice: '{text}': a die has at least one face", text=text), "dice")
         if faces > MAX_FACES:
-            raise Unrollable(_("dice: '{text}': a die of {faces:,} faces; at most {MAX_FACES:,}", text=text, faces=faces, MAX_FACES=MAX_FACES), "dice")
+            raise Unrollable(_("dice: '{text}': a die of {faces:,} faces; at most {MAX_FACES:,}",
+                               text=text, faces=faces, MAX_FACES=MAX_FACES), "dice")
         if count > MAX_DICE:
-            raise Unrollable(_("dice: '{text}' rolls {count:,} dice; at most {MAX_DICE}", text=text, count=count, MAX_DICE=MAX_DICE), "dice")
+            raise Unrollable(_("dice: '{text}' rolls {count:,} dice; at most {MAX_DICE}",
+                               text=text, count=count, MAX_DICE=MAX_DICE), "dice")
         terms.append((count, tuple(range(1, faces + 1)), sign))
     if not terms:
         raise Unrollable(_("dice: '{text}' rolls no dice", text=text), "dice")
@@ -70,11 +73,13 @@ def _faces(value, written: str) -> tuple[int, ...]:
                            "3]", written=written, shown=shown), "faces")
     if len(value) > MAX_FACES:
         raise Unrollable(_("faces: {written} gives {n_value:,} faces; a die has at most "
-                           "{MAX_FACES:,}", written=written, n_value=len(value), MAX_FACES=MAX_FACES), "faces")
+                           "{MAX_FACES:,}", written=written, n_value=len(value),
+                           MAX_FACES=MAX_FACES), "faces")
     for face in value:
         if not isinstance(face, int) or isinstance(face, bool):
             raise Unrollable(_("faces: {written} gives '{face}' as a face, not a whole number (a "
-                               "die of symbols counts a symbol as 1 and a blank as 0)", written=written, face=face),
+                               "die of symbols counts a symbol as 1 and a blank as 0)",
+                               written=written, face=face),
                              "faces")
     return tuple(value)
 
@@ -88,11 +93,13 @@ def roll(spec: DiceRoll, evaluate) -> DiceStats:
             raise Unrollable(_("dice: with faces:, dice says how many of that die are rolled (a "
                                "number), not '{spec_dice}'", spec_dice=spec.dice), "dice")
         if spec.count > MAX_DICE:
-            raise Unrollable(_("dice: {spec_count:,} dice; at most {MAX_DICE}", spec_count=spec.count, MAX_DICE=MAX_DICE), "dice")
+            raise Unrollable(_("dice: {spec_count:,} dice; at most {MAX_DICE}",
+                               spec_count=spec.count, MAX_DICE=MAX_DICE), "dice")
         faces = spec.faces if isinstance(spec.faces, tuple) else \
             _faces(evaluate(spec.faces, "faces"), spec.faces)
         if len(faces) > MAX_FACES:
-            raise Unrollable(_("faces: {n_faces:,} faces; a die has at most {MAX_FACES:,}", n_faces=len(faces), MAX_FACES=MAX_FACES),
+            raise Unrollable(_("faces: {n_faces:,} faces; a die has at most {MAX_FACES:,}",
+                               n_faces=len(faces), MAX_FACES=MAX_FACES),
                              "faces")
         terms, constant = [(spec.count, faces, 1)], 0
         listed = ", ".join(map(str, faces)) if len(faces) <= SHOWN_FACES else \
@@ -110,7 +117,8 @@ def roll(spec: DiceRoll, evaluate) -> DiceStats:
         words = re.sub(r"\s+", "", spec.dice)
     dice = sum(count for count, _, _ in terms)
     if dice > MAX_DICE:
-        raise Unrollable(_("dice: '{spec_dice}' rolls {dice:,} dice; at most {MAX_DICE}", spec_dice=spec.dice, dice=dice, MAX_DICE=MAX_DICE), "dice")
+        raise Unrollable(_("dice: '{spec_dice}' rolls {dice:,} dice; at most {MAX_DICE}",
+                           spec_dice=spec.dice, dice=dice, MAX_DICE=MAX_DICE), "dice")
     ways, outcomes = _count(terms, constant, spec)
     totals = tuple(Total(v, Fraction(n, outcomes)) for v, n in sorted(ways.items()))
     answers = []
@@ -134,7 +142,8 @@ def _count(terms, constant: int, spec: DiceRoll) -> tuple[dict[int, int], int]:
             steps += len(ways) * len(tally)
             if steps > MAX_STEPS:
                 raise Unrollable(_("dice: too many totals to count (more than {MAX_STEPS:,} "
-                                   "steps); roll fewer dice or dice of fewer faces", MAX_STEPS=MAX_STEPS),
+                                   "steps); roll fewer dice or dice of fewer faces",
+                                   MAX_STEPS=MAX_STEPS),
                                  "faces" if spec.faces is not None else "dice")
             nxt: dict[int, int] = {}
             for total, n in ways.items():

@@ -42,8 +42,9 @@ def check_board(game: Game, board: Board, report: Report) -> None:
             elif cell.tile not in cards:
                 report.error(_("board '{board_id}': cell {cell_label} places tile '{cell_tile}', "
                                "which is not a card of deck '{deck_id}' ({suggest})",
-                                   board_id=board.id, cell_label=cell.label, cell_tile=cell.tile,
-                                   deck_id=deck.id, suggest=suggest(cell.tile, sorted(cards), 'the deck')),
+                               board_id=board.id, cell_label=cell.label, cell_tile=cell.tile,
+                               deck_id=deck.id,
+                               suggest=suggest(cell.tile, sorted(cards), 'the deck')),
                              cell.locate("tile"), "reference")
         kind = cell.record.get("type")
         if board.types is not None and kind is not None and kind not in board.types:
@@ -63,8 +64,8 @@ def check_board(game: Game, board: Board, report: Report) -> None:
             if abs(size[0] - box[0]) > SIZE_TOLERANCE or abs(size[1] - box[1]) > SIZE_TOLERANCE:
                 report.error(_("board '{board_id}': the cell layout '{cell_layout_id}' is {size}, "
                                "but a cell is {box}; make the layout's size the cell's",
-                                   board_id=board.id, cell_layout_id=board.cell_layout.id,
-                                   size=show_size(size), box=show_size(box)), board.cell_layout.loc, "board")
+                               board_id=board.id, cell_layout_id=board.cell_layout.id,
+                               size=show_size(size), box=show_size(box)), board.cell_layout.loc, "board")
 
 
 def check_boards(game: Game, report: Report) -> None:

@@ -39,9 +39,9 @@ def _check_duplex(game: Game, report: Report) -> None:
                            "'{sheet_id}'), but deck '{first_id}' for {sheet_duplex2}: a "
                            "game's backs are one file, printed one way; give them the same "
                            "duplex: (in the presets, or in each deck's sheet: in game.yaml), "
-                           "or print them as targets of their own",
-                               deck_id=deck.id, sheet_duplex=deck.sheet.duplex,
-                               sheet_id=deck.sheet.id, first_id=first.id, sheet_duplex2=first.sheet.duplex),
+                           "or print them as targets of their own", deck_id=deck.id,
+                           sheet_duplex=deck.sheet.duplex, sheet_id=deck.sheet.id,
+                           first_id=first.id, sheet_duplex2=first.sheet.duplex),
                          deck.source.locate(deck.path + ("sheet",)), "sheet")
 
 
@@ -61,16 +61,16 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
             fits = False
             report.error(
                 _("{where}: {value} cards and margins need {length} of paper {name}, but the "
-                  "paper is {length2}",
-                      where=where, value=sheet.columns if name == 'width' else sheet.rows,
-                      length=_length(total - room, unit), name=name, length2=_length(total, unit)), sheet.where.get("grid", sheet.loc), "sheet")
+                  "paper is {length2}", where=where,
+                  value=sheet.columns if name == 'width' else sheet.rows,
+                  length=_length(total - room, unit), name=name, length2=_length(total, unit)), sheet.where.get("grid", sheet.loc), "sheet")
         elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
             fits = False
             report.error(
                 _("{where}: margin {side} is {length}, but paper, cards, gaps and the {value} "
-                  "margin leave {length2}",
-                      where=where, side=side, length=_length(sheet.margins_written[side], unit, 2),
-                      value='left' if side == 'right' else 'top', length2=_length(room, unit, 2)), sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+                  "margin leave {length2}", where=where, side=side,
+                  length=_length(sheet.margins_written[side], unit, 2),
+                  value='left' if side == 'right' else 'top', length2=_length(room, unit, 2)), sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
     return fits
 
 
@@ -83,7 +83,8 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
     sides = {"left": sheet.margin_left, "right": sheet.paper[0] - sheet.margin_left - used_w,
              "top": sheet.margin_top, "bottom": sheet.paper[1] - sheet.margin_top - used_h}
     u, unit = sheet.unprintable, sheet.unit
-    said = _("the {length} from each edge a printer cannot print (unprintable:)", length=_length(u, unit))
+    said = _("the {length} from each edge a printer cannot print (unprintable:)",
+             length=_length(u, unit))
     side, room = min(sides.items(), key=lambda item: item[1])
     if room < u - SIZE_TOLERANCE:
         report.error(_("{where}: the cards come to {length} from the paper's {side} edge, inside "
@@ -98,13 +99,14 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
         side, room = min(sides.items(), key=lambda item: item[1])
         if room - reach < u - SIZE_TOLERANCE:
             fits = room - u - sheet.crop_marks[1]  # the longest marks that would print
-            mend = (_("make them shorter (crop_marks: {{length: {replace}}}) or the margins wider", replace=_length(fits, unit).replace(' ', ''))
+            mend = (_("make them shorter (crop_marks: {{length: {replace}}}) or the margins wider",
+                      replace=_length(fits, unit).replace(' ', ''))
                     if fits >= mm(1) else "there is no room for them: widen the margins, or "
                     "leave them out (crop_marks: false)")
             report.error(_("{where}: the crop marks reach {length} from the paper's {side} edge, "
-                           "inside {said}: they would not print; {mend}",
-                               where=where, length=_length(max(0.0, room - reach), unit),
-                               side=side, said=said, mend=mend), sheet.where.get("crop_marks", sheet.loc), "sheet")
+                           "inside {said}: they would not print; {mend}", where=where,
+                           length=_length(max(0.0, room - reach), unit), side=side, said=said,
+                           mend=mend), sheet.where.get("crop_marks", sheet.loc), "sheet")
 
 
 def _length(points: float, unit: str, places: int = 1) -> str:
@@ -128,15 +130,15 @@ def _check_sizes(deck, report: Report) -> None:
                      deck.source.locate(deck.path + ("front",)), "layout")
     if not same_size(front.size, back.size):
         report.error(_("deck '{deck_id}': back layout '{back_id}' is {back_size}, but the front "
-                       "layout '{front_id}' is {front_size}",
-                           deck_id=deck.id, back_id=back.id,
-                           back_size=show_size(back.size, back.unit), front_id=front.id, front_size=show_size(front.size, front.unit)),
+                       "layout '{front_id}' is {front_size}", deck_id=deck.id, back_id=back.id,
+                       back_size=show_size(back.size, back.unit), front_id=front.id,
+                       front_size=show_size(front.size, front.unit)),
                      deck.source.locate(deck.path + ("back",)), "layout")
     for card in deck.cards:
         own = deck.card_backs.get(card.back) if card.back else None
         if own is not None and not same_size(front.size, own.size):
             report.error(_("card '{card_id}': back layout '{own_id}' is {own_size}, but the front "
-                           "layout '{front_id}' is {front_size}",
-                               card_id=card.id, own_id=own.id,
-                               own_size=show_size(own.size, own.unit), front_id=front.id, front_size=show_size(front.size, front.unit)),
+                           "layout '{front_id}' is {front_size}", card_id=card.id, own_id=own.id,
+                           own_size=show_size(own.size, own.unit), front_id=front.id,
+                           front_size=show_size(front.size, front.unit)),
                          card.locate("back"), "layout")

@@ -125,7 +125,8 @@ def write_files(files: list, root: Path) -> None:
             os.replace(tmp, final)
         temps.clear()
     except OSError as exc:
-        raise OutputError(_("cannot write {current}: {value}; previous output kept", current=current, value=exc.strerror or exc)) from exc
+        raise OutputError(_("cannot write {current}: {value}; previous output kept",
+                            current=current, value=exc.strerror or exc)) from exc
     finally:
         for tmp, _final in temps:
             with contextlib.suppress(OSError):

@@ -91,7 +91,8 @@ def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
         if not rows:
             c.setFont(font, 12)
             c.drawString(margin, height - margin - 12, _("{game_id}: nothing printed changed "
-                                                         "since {against}", game_id=game_id, against=against))
+                                                         "since {against}", game_id=game_id,
+                                                         against=against))
         for n, (title, causes, before, after) in enumerate(rows):
             if n % PER_PAGE == 0:
                 if n:
