@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: build test test-fast test-all browser validate bench clean messages
+.PHONY: build lint test test-fast test-all browser validate bench clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,12 @@ browser:
 	  else echo "make test: chromium and chromedriver are missing; install them: sudo apt-get install chromium chromium-driver" >&2; fi; \
 	fi
 
-test: $(STAMP) browser
+# The gates: ruff (pyflakes' rules, pycodestyle's, lines of 100) and mypy ([tool.mypy]).
+lint: $(STAMP)
+	$(VENV)/bin/ruff check generator tests benchmarks
+	$(VENV)/bin/mypy
+
+test: $(STAMP) browser lint
 	$(VENV)/bin/python -m pytest -q
 
 # The inner loop (under 30 s): the unit tests of the rules and registries, and one cell
