@@ -22,7 +22,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import fonts
 from ..layout import GameFaces
-from ..model import Game
+from ..model import Game, Rulebook
+from ..primitives import Face
 from ..problems import Location, Report
 from ..units import mm, show_size, to_mm
 from ..reproducible import making_pdf
@@ -38,7 +39,15 @@ from ..i18n import _
 BODY_SIZE = {"A5": 9.0, "B6": 8.5, "A4": 10.5}  # pt; other pages by their width (body_size)
 
 
-def body_size(rulebook) -> float:
+def _rulebook(game: Game) -> Rulebook:
+    """The game's rulebook: what follows is only ever asked of a game that has one
+    (check() returns None for one that has none, and the build has no markdown then)."""
+    if game.rulebook is None:
+        raise ValueError(f"the game {game.id!r} has no rulebook")
+    return game.rulebook
+
+
+def body_size(rulebook: Rulebook) -> float:
     """The body text size for the page: 9 pt on A5, 10.5 pt on A4; from 8.5 to 10.5 pt,
     by the page's width, on any other page (to the half point)."""
     if rulebook.page in BODY_SIZE:
@@ -88,7 +97,7 @@ class Pages:
         return self._frame(self.whole, "cover")
 
 
-def pages(rulebook) -> Pages:
+def pages(rulebook: Rulebook) -> Pages:
     """The columns of a rulebook's pages: `columns:` as written; else one across the page,
     and in vertical writing the fewest 段 whose lines hold at most LONGEST_VERTICAL_LINE
     characters of the body text (two on A5, B6 and A4)."""
@@ -116,7 +125,7 @@ def pages(rulebook) -> Pages:
 
 def typesetter(game: Game, look: Look, faces_by_id: dict, lang: str) -> Typesetter:
     """The typesetter of the game's rulebook, for its writing and its pages' columns."""
-    where = pages(game.rulebook)
+    where = pages(_rulebook(game))
     if where.vertical:
         return VerticalTypesetter(game, look, faces_by_id, where.measure, where.depth, lang)
     return Typesetter(game, look, faces_by_id, where.measure, where.depth, lang)
@@ -147,7 +156,7 @@ def _check_pages(game: Game, report: Report) -> None:
     """Columns so many that a line holds fewer than SHORTEST_LINE characters: an error at
     `columns:`, with how many do fit."""
     rulebook = game.rulebook
-    if rulebook.columns is None:
+    if rulebook is None or rulebook.columns is None:
         return
     size = body_size(rulebook)
     where = pages(rulebook)
@@ -167,15 +176,17 @@ def _check_pages(game: Game, report: Report) -> None:
 
 def _where(game: Game, needle: str) -> Location:
     """The first line of the template (or a file it includes) that holds `needle`."""
-    sources = [(game.rulebook.file, game.rulebook.text), *game.rulebook.includes.values()]
+    rulebook = _rulebook(game)
+    sources = [(rulebook.file, rulebook.text), *rulebook.includes.values()]
     for file, text in sources:
         for n, line in enumerate(text.splitlines(), 1):
             if needle and needle in line:
                 return Location(file, n, line.index(needle) + 1)
-    return game.rulebook.loc
+    return rulebook.loc
 
 
 def _check_markdown(game: Game, markdown: str, report: Report) -> None:
+    rulebook = _rulebook(game)
     ids = {c.id for c in game.cards()}
     for kind, args in _MARKER.findall(markdown):
         if kind not in (FACES, BESIDE):
@@ -192,13 +203,13 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
                 report.error(_("rulebook: {kind}: unknown card '{card}'",
                                kind=kind, card=card), _where(game, card),
                              "rulebook")
-    width = pages(game.rulebook).measure
-    most = max_columns(width, body_size(game.rulebook) * TABLE_SIZE)
+    width = pages(rulebook).measure
+    most = max_columns(width, body_size(rulebook) * TABLE_SIZE)
     for match in _TABLE_HEAD.finditer(markdown):
         cells = [c.strip() for c in match.group(1).split("|")]
         if len(cells) > most:
-            page = game.rulebook.page or show_size(game.rulebook.size)
-            along = _("down a line of") if game.rulebook.vertical else _("across")
+            page = rulebook.page or show_size(rulebook.size)
+            along = _("down a line of") if rulebook.vertical else _("across")
             report.error(_("rulebook: a table of {n_cells} columns; at most {most} fit {along} a "
                            "{page} page (split it, or swap its rows and columns)",
                                n_cells=len(cells), most=most, along=along, page=page),
@@ -260,9 +271,10 @@ class _Doc(BaseDocTemplate):
 
 def _look(game: Game) -> Look:
     # Body text in gothic: it has a bold weight for emphasis (BIZ UDPMincho has none).
-    body = game.fonts.get(game.rulebook.font) or game.main_family
+    rulebook = _rulebook(game)
+    body = game.fonts.get(rulebook.font) or game.main_family
     heading = body
-    return Look(body, heading, body_size(game.rulebook), game.rulebook.accent)
+    return Look(body, heading, body_size(rulebook), rulebook.accent)
 
 
 @dataclass(frozen=True)
@@ -284,10 +296,10 @@ def _language_of(markdown: str) -> str:
 def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tuple]:
     """The rulebook's flowables (cover, contents, the template's text), its look and its
     page size: what build() sets, and what tests compare the PDF with."""
-    rulebook = game.rulebook
+    rulebook = _rulebook(game)
     look = _look(game)
     page = rulebook.size
-    by_id = {"front": {}, "back": {}}
+    by_id: dict[str, dict[str, Face]] = {"front": {}, "back": {}}
     for deck in faces.decks:
         by_id["front"].update(deck.fronts)
         by_id["back"].update(deck.backs)
@@ -299,7 +311,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
 
     cover = _cover(game, look, setter, lang)
     words = WORDS[lang]
-    toc = VContents(setter) if rulebook.vertical else TableOfContents(
+    toc = VContents(setter) if isinstance(setter, VerticalTypesetter) else TableOfContents(
         levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
         tableStyle=table_style(look, [  # reportlab's, in the body's font
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -316,7 +328,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
 def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:
     """The cover page's flowables: its title (and English title), the word "rulebook" and
     the version, a little above the page's middle."""
-    rulebook = game.rulebook
+    rulebook = _rulebook(game)
     # A little above the middle of the page; in vertical writing, right of the middle.
     cover = [Spacer(1, rulebook.size[0] * 0.3 if rulebook.vertical
                     else rulebook.size[1] * 0.28),
@@ -336,8 +348,9 @@ def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:
 def _check_cover(game: Game, look: Look, setter: Typesetter, lang: str, report: Report) -> None:
     """The cover is one page: a title (or version) so long that it would run on over the
     pages after is an error at the title, with the room there is."""
-    left, bottom, right, top = pages(game.rulebook).whole
-    width, room = (top - bottom, right - left) if game.rulebook.vertical \
+    rulebook = _rulebook(game)
+    left, bottom, right, top = pages(rulebook).whole
+    width, room = (top - bottom, right - left) if rulebook.vertical \
         else (right - left, top - bottom)
     needed = sum(f.wrap(width, room)[1] for f in _cover(game, look, setter, lang))
     if needed > room + 0.01:
@@ -346,13 +359,13 @@ def _check_cover(game: Game, look: Look, setter: Typesetter, lang: str, report: 
                        "characters): shorten the title, or give the rulebook a shorter one of "
                        "its own (rulebook: title:)",
                            needed=to_mm(needed), room=to_mm(room),
-                           n_rulebook_title=len(game.rulebook.title)),
-                     game.rulebook.title_loc or game.rulebook.loc, "rulebook")
+                           n_rulebook_title=len(rulebook.title)),
+                     rulebook.title_loc or rulebook.loc, "rulebook")
 
 
 def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     """The rulebook PDF and its booklet imposition."""
-    rulebook = game.rulebook
+    rulebook = _rulebook(game)
     flows, look, page = story(game, faces, markdown)
     out = io.BytesIO()
     with making_pdf():
@@ -362,7 +375,7 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     return bound(rulebook, pdf, doc.page)
 
 
-def bound(rulebook, pdf: bytes, pages: int) -> Book:
+def bound(rulebook: Rulebook, pdf: bytes, pages: int) -> Book:
     """The rulebook's pages and their booklet: bound on the left, or on the right (右綴じ)
     in vertical writing."""
     right = rulebook.vertical

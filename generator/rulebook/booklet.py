@@ -72,10 +72,10 @@ def some_pages(pdf: bytes, indexes: list[int], title: str, duplex: bool = False)
         out.pages.append(source.pages[index])
     out.docinfo["/Title"] = title
     out.docinfo["/Creator"] = "cardgen"
-    preferences = {"PrintScaling": Name("/None")}
+    preferences = {"/PrintScaling": Name("/None")}
     if duplex:
-        preferences["Duplex"] = Name.DuplexFlipShortEdge
-    out.Root.ViewerPreferences = Dictionary(**preferences)
+        preferences["/Duplex"] = Name.DuplexFlipShortEdge
+    out.Root.ViewerPreferences = Dictionary(preferences)
     buffer = io.BytesIO()
     out.save(buffer, deterministic_id=True)
     return buffer.getvalue()

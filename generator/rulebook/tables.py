@@ -34,7 +34,9 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
     `header_rows` bold; `atoms_of(markup, bold)` parses a cell."""
     for step in range(TABLE_STEPS + 1):
         s = size * (1 - (1 - TABLE_MIN) * step / TABLE_STEPS)
-        low, high, hard = [PAD] * cols, [PAD] * cols, [PAD] * cols
+        low: list[float] = [PAD] * cols
+        high: list[float] = [PAD] * cols
+        hard: list[float] = [PAD] * cols
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
                 atoms = atoms_of(text, r < header_rows)

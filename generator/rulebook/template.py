@@ -21,7 +21,7 @@ import jinja2
 
 from .. import sandbox, stats
 from ..load.schema import suggest
-from ..model import Game
+from ..model import Game, Rulebook
 from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
 from ..i18n import _
@@ -33,8 +33,8 @@ WIDTHS = "cardgen:widths"  # the next table's column widths, as relative weights
 
 
 class _Recorder:
-    def __init__(self, game: Game, report: Report):
-        self.rulebook = game.rulebook
+    def __init__(self, rulebook: Rulebook, report: Report):
+        self.rulebook = rulebook
         self.report = report
         self.env: jinja2.Environment | None = None
         self.seen: set = set()
@@ -104,9 +104,12 @@ def _cell(value: Any) -> str:
 
 
 def render_markdown(game: Game, report: Report) -> str | None:
-    """The template rendered to Markdown; problems go to `report` (None if it cannot be)."""
+    """The template rendered to Markdown; problems go to `report` (None if it cannot be,
+    or if the game has no rulebook)."""
     rulebook = game.rulebook
-    recorder = _Recorder(game, report)
+    if rulebook is None:
+        return None
+    recorder = _Recorder(rulebook, report)
     values, _unused = context(game)  # includes the game's macros
     ids = values["card"]
 
@@ -253,7 +256,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
         return template.render(**values)
     except jinja2.TemplateSyntaxError as exc:
         report.error(_("rulebook: template syntax: {exc_message}", exc_message=exc.message),
-                     Location(exc.filename if exc.filename in recorder.files else rulebook.file,
+                     Location(exc.filename if exc.filename is not None
+                              and exc.filename in recorder.files else rulebook.file,
                               exc.lineno or 1, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
         report.error(_("rulebook: not allowed: {exc}", exc=sandbox.in_words(exc)),

@@ -9,10 +9,15 @@ wrap/split/draw protocol asks.
 from __future__ import annotations
 
 import re
-import types
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 from markdown_it import MarkdownIt
+from markdown_it.parser_inline import ParserInline
+from markdown_it.token import Token
+from markdown_it.utils import EnvType
 from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
 from markdown_it.rules_inline.state_inline import Scanned, StateInline
 from reportlab.lib.styles import ParagraphStyle
@@ -67,12 +72,20 @@ class _CJKFriendlyState(StateInline):
         return Scanned(can_open, can_close, pos - start)
 
 
-def _parse_inline(self, src, md, env, tokens):  # ParserInline.parse, with the state above
-    state = _CJKFriendlyState(src, md, env, tokens)
-    self.tokenize(state)
-    for rule in self.ruler2.getRules(""):
-        rule(state)
-    return state.tokens
+class _CJKFriendlyInline(ParserInline):
+    """markdown-it's inline parser, parsing with the state above and with the rules of
+    `configured` (the parser a MarkdownIt made and configured, whose place it takes)."""
+
+    def __init__(self, configured: ParserInline) -> None:
+        super().__init__()
+        vars(self).update(vars(configured))
+
+    def parse(self, src: str, md: MarkdownIt, env: EnvType, tokens: list[Token]) -> list[Token]:
+        state = _CJKFriendlyState(src, md, env, tokens)  # ParserInline.parse's, but this state
+        self.tokenize(state)
+        for rule in self.ruler2.getRules(""):
+            rule(state)
+        return state.tokens
 
 
 def markdown(smart_quotes: bool = False) -> MarkdownIt:
@@ -81,7 +94,7 @@ def markdown(smart_quotes: bool = False) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True, "typographer": smart_quotes}).enable("table")
     if smart_quotes:
         md.enable("smartquotes")
-    md.inline.parse = types.MethodType(_parse_inline, md.inline)
+    md.inline = _CJKFriendlyInline(md.inline)
     return md
 
 
@@ -158,17 +171,19 @@ class JText(Flowable):
 
 
 JText.piece = JText
+J = TypeVar("J", bound=JText)  # a paragraph's flowable, or a heading's
 
 
 class Heading(JText):
     def __init__(self, level: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.level = level
+        self.page_height = 1e9  # the text frame's: a heading taller than this is split
 
     def split(self, available_width, available_height):
         """A heading moves whole to the next page, unless it is taller than a page: then it
         is set over pages like a paragraph (platypus would give up on the rulebook)."""
-        if self.wrap(available_width, 1e9)[1] > getattr(self, "page_height", 1e9):
+        if self.wrap(available_width, 1e9)[1] > self.page_height:
             return super().split(available_width, available_height)
         return []
 
@@ -362,13 +377,19 @@ class Typesetter:
         return "#" + "".join(f"{int(round(c * 255)):02x}" for c in color[:3])
 
     def text(self, markup: str, size: float, family: FontFamily, bold=False, color=None,
-             align="justify", before=0.0, after=0.0, spacing=1.7, cls=None, extra=()):
+             align="justify", before=0.0, after=0.0, spacing=1.7) -> JText:
+        return self._set(self.Text, markup, size, family, bold, color, align, before, after,
+                         spacing)
+
+    def _set(self, make: Callable[..., J], markup: str, size: float, family: FontFamily,
+             bold: bool, color, align: str, before: float, after: float, spacing: float) -> J:
+        """`markup` set in a flowable that `make` makes (a paragraph, a heading)."""
         style = Style(family, bold, color or self.look.ink)
         atoms = parse(markup, style, self.game.colors, self.game.icons, self.game.fonts,
                       parse_color, lambda path: 1.0)
         font = family.bold if bold else family.regular
         plain = re.sub(r"<[^>]+>", "", markup)
-        return (cls or self.Text)(*extra, atoms, size, spacing, font, align, before, after, plain=plain)
+        return make(atoms, size, spacing, font, align, before, after, plain=plain)
 
     def para(self, markup: str, align=None):
         s = self.look.size
@@ -422,10 +443,9 @@ class Typesetter:
     def _heading(self, level: int, markup: str) -> list:
         s = self.look.size
         size = {1: s * 1.75, 2: s * 1.35, 3: s * 1.12}.get(level, s)
-        h = self.text(markup, size, self.look.heading, bold=True,
-                      color=self.look.accent if level <= 2 else None, align="left",
-                      before=size * (1.0 if level == 1 else 0.8), after=size * 0.45, spacing=1.35,
-                      cls=self.Head, extra=(level,))
+        h = self._set(partial(self.Head, level), markup, size, self.look.heading, True,
+                      self.look.accent if level <= 2 else None, "left",
+                      size * (1.0 if level == 1 else 0.8), size * 0.45, 1.35)
         h.page_height = self.height
         return [h]
 
@@ -456,12 +476,13 @@ class Typesetter:
                             bulletOffsetY=-self.look.size * 0.3)  # to the middle of the first line
         return flow, i + 1
 
-    def _table(self, tokens, i):
+    def _table(self, tokens: list[Token], i: int) -> tuple[Flowable, int]:
         rows: list[list[str]] = []
         aligns: list[list[str]] = []
         header_rows = 0
         in_head = False
-        first_line = tokens[i].map[0] + 1 if tokens[i].map else 0  # in the rendered template
+        lines = tokens[i].map
+        first_line = lines[0] + 1 if lines else 0  # in the rendered template
         while tokens[i].type != "table_close":
             t = tokens[i]
             if t.type == "thead_open":
@@ -473,9 +494,9 @@ class Typesetter:
                 aligns.append([])
                 header_rows += 1 if in_head else 0
             elif t.type in ("th_open", "td_open"):
-                style = str(t.attrs.get("style", ""))  # |:---:| and |---:| in the table
-                aligns[-1].append("center" if "center" in style else
-                                  "right" if "right" in style else "left")
+                css = str(t.attrs.get("style", ""))  # |:---:| and |---:| in the table
+                aligns[-1].append("center" if "center" in css else
+                                  "right" if "right" in css else "left")
             elif t.type == "inline":
                 rows[-1].append(self.markup(t.children))
             i += 1
@@ -488,7 +509,7 @@ class Typesetter:
                                                   f"for a table of {cols} columns"))
             else:
                 widths = [self.width * w / sum(asked) for w in asked]
-        cells = []
+        cells: list[list[Flowable]] = []
         for r, row in enumerate(rows):
             cells.append([])
             for c, text in enumerate(row):
@@ -502,10 +523,10 @@ class Typesetter:
         # to the next page, as before); without this platypus gives up on the rulebook.
         tallest = max((max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
                        for row in cells), default=0)
-        for row in cells:
-            for cell in row:
-                if isinstance(cell, JText):
-                    cell.keep_lines = 1  # a row taller than a page splits wherever it must
+        for flows in cells:
+            for flow in flows:
+                if isinstance(flow, JText):
+                    flow.keep_lines = 1  # a row taller than a page splits wherever it must
         table = KeptTable(cells, colWidths=widths, repeatRows=header_rows,
                           splitInRow=1 if tallest + 4 > self.height else 0)
         light = tuple(1 - (1 - c) * 0.15 for c in self.look.accent[:3])
