@@ -149,7 +149,7 @@ def _mirror_bleed(sheet: SheetPreset, bleed: tuple) -> tuple:
     return (left, top, right, bottom) if sheet.duplex == "short-edge" else (right, bottom, left, top)
 
 
-def crop_marks(sheet: SheetPreset, used: frozenset[int] | None = None) -> tuple[Item, ...]:
+def crop_marks(sheet: SheetPreset, used: frozenset[int] | None = None) -> tuple[Line, ...]:
     """Cut marks outside the cards, at every card edge, on all four sides: of the whole
     grid, or of the rows and columns the `used` slots are in (a sheet of one row of errata
     cards has marks for that row, not for the rows left blank)."""
@@ -166,7 +166,7 @@ def crop_marks(sheet: SheetPreset, used: frozenset[int] | None = None) -> tuple[
     ys = [sheet.paper[1] - t for t in tops]
     grid_left, grid_right = xs[0], xs[-1]
     grid_top, grid_bottom = ys[0], ys[-1]
-    marks: list[Item] = []
+    marks: list[Line] = []
     for x in xs:
         marks.append(Line(x, grid_top + offset, x, grid_top + offset + length, MARK_COLOR, MARK_WIDTH))
         marks.append(Line(x, grid_bottom - offset, x, grid_bottom - offset - length, MARK_COLOR,
@@ -286,7 +286,10 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
     deck = faces.deck
     sheet = deck.sheet
     instances = list(deck.instances())
+    if not instances:
+        return [], [], [], 0  # nothing to print (a draft deck: impose_game leaves it out)
     undefined = max(0, (deck.slots or 0) - len(instances))  # slots of the shape not designed yet
+    runs: list[tuple[Face | None, list]]  # (the back a group shares, or None; its cards)
     if grouped:
         order: dict[Face, list] = {}
         for card in instances:
@@ -302,7 +305,7 @@ def impose_deck(faces: DeckFaces, start_slot: int = 0, offset=(0.0, 0.0),
     backs: list[Page] = []
     groups: list[BackGroup] = []
     fillers = 0
-    filler_back = faces.backs[instances[0].id] if instances else None
+    filler_back = faces.backs[instances[0].id]
     for k, (group_back, cards) in enumerate(runs):
         first_sheet = len(fronts)
         entries = _entries(faces, cards)
@@ -337,7 +340,8 @@ def _packs(run: list) -> bool:
         d.deck.sheet != first.sheet or d.deck.shape != first.shape for d in run[1:]))
 
 
-def impose_packed(run: list, offset, reserve: float = 0.0):
+def impose_packed(run: list, offset: tuple[float, float], reserve: float = 0.0
+                  ) -> tuple[list[Page], list[Page], list[str], list[tuple[str, tuple[int, ...]]]]:
     """A run packed on its first deck's paper: (fronts, backs, plans, deck pages)."""
     runs = [(d.deck.id, d.deck.shape, [(c.id, d.fronts[c.id], d.backs[c.id])
                                       for c in d.deck.instances()]) for d in run]
@@ -396,6 +400,7 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
     for n, run in enumerate(sharing(printed)):
         first = start_slot if n == 0 else 0
         alone = []  # each deck on sheets of its own: (fronts, backs, groups, fillers)
+        shared: tuple[list[Page], list[Page], int, list[tuple[str, tuple[int, ...]]]] | None
         for k, deck_faces in enumerate(run):
             alone.append(impose_deck(deck_faces, first if k == 0 else 0, offset,
                                      deck_faces.deck.backs == "grouped"))
@@ -403,7 +408,7 @@ def impose_game(game_faces: GameFaces, start_slot: int = 0,
             f, b, made, pages = impose_packed(run, offset, reserve)
             shared = (f, b, 0, pages)
         else:
-            made = ()
+            made = []
             shared = impose_shared(run, first, offset) if len(run) > 1 else None
         if shared is not None and len(shared[0]) < sum(len(a[0]) for a in alone):
             f, b, filled, pages = shared  # fewer sheets: they share (each back behind its card)

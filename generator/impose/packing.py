@@ -15,17 +15,22 @@ Pure geometry, as the rest of impose.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..layout.pieces import cut_points, token_outline
 from ..model import SheetPreset
-from ..primitives import Face, Group
+from ..primitives import Face, Group, Item
 from ..units import mm, show_size
 from . import Page, Placement, crop_marks
 
 NESTED = ("hex", "circle")
 TOKEN_GAP = mm(1.5)  # between round tokens, at least: room to cut each one out
 KINDS = {"circle": "round tokens", "hex": "hex tiles", "square": "square tokens"}
+
+Piece = tuple[str, Face, Face]  # a card to place: its id, its front and its back
+Run = tuple[str, str, list[Piece]]  # a deck's id, its shape and its pieces
+Placed = tuple[str, str, Face, Face, float, float]  # deck id, card id, faces, x, y on the page
 
 
 def mixed(a: SheetPreset, b: SheetPreset) -> bool:
@@ -41,13 +46,13 @@ class _Lattice:
     (from the band's left), the row pitch, and where a spot's centre lies below its row's
     top (by row and column), how far its printed shape reaches above and below the centre."""
 
-    even: list
-    odd: list
+    even: list[float]
+    odd: list[float]
     pitch: float
-    centre: object  # (row, col) -> y below the row's top
+    centre: Callable[[int, int], float]  # (row, col) -> y below the row's top
     half: float
 
-    def xs(self, row: int) -> list:
+    def xs(self, row: int) -> list[float]:
         return self.even if row % 2 == 0 else self.odd
 
 
@@ -94,7 +99,9 @@ def _edge(sheet: SheetPreset, kind: str, marks: float) -> float:
     return sheet.unprintable + (0.0 if kind in NESTED else marks)
 
 
-def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0), reserve: float = 0.0):
+def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0, 0.0),
+         reserve: float = 0.0
+         ) -> tuple[list[Page], list[Page], list[str], dict[str, tuple[int, ...]]]:
     """Pages of the runs ((deck id, shape, cards as (id, front, back)) in order), packed as
     the module says, leaving `reserve` free at the foot of each page (a print-and-play
     kit's note). Returns (front pages, back pages, each page's plan in words, each deck's
@@ -102,22 +109,25 @@ def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0), reserve: float = 0.0
     W, H = sheet.paper
     marks = sum(sheet.crop_marks) if sheet.crop_marks else 0.0
     out = _Pages(sheet, offset)
-    bands: list[tuple[str, list]] = []  # decks of one size and shape one after another: one band
+    # Decks of one size and shape one after another: one band (kind, pieces, size).
+    bands: list[tuple[str, list[tuple[str, str, Face, Face]], tuple[float, float]]] = []
     for deck_id, shape, cards in runs:
+        if not cards:
+            continue
         kind = shape if shape in NESTED or shape == "square" else "card"
-        size = (cards[0][1].width, cards[0][1].height) if cards else None
-        if cards and bands and (bands[-1][0], bands[-1][2]) == (kind, size):
+        size = (cards[0][1].width, cards[0][1].height)
+        if bands and (bands[-1][0], bands[-1][2]) == (kind, size):
             bands[-1][1].extend((deck_id, *card) for card in cards)
-        elif cards:
+        else:
             bands.append((kind, [(deck_id, *card) for card in cards], size))
-    for kind, cards, (w, h) in bands:
+    for kind, pieces, (w, h) in bands:
         edge = _edge(sheet, kind, marks)
         lattice = _lattice(kind, w, h, W - 2 * edge, sheet.gap)
         if not lattice.even:
             continue  # wider than the paper: validate says so for the deck's own sheet
         band = max(lattice.even[-1], lattice.odd[-1] if lattice.odd else 0.0) + w / 2
         left = (W - band) / 2
-        queue, row = list(cards), 0
+        queue, row = list(pieces), 0
         while queue:
             first = row == 0
             top = out.below(kind, marks) if first else out.y
@@ -130,7 +140,7 @@ def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0), reserve: float = 0.0
                 out.close()
                 row = 0
                 continue
-            placed = []
+            placed: list[Placed] = []
             for col in range(n):
                 deck_id, card_id, front, back = queue.pop(0)
                 cx, cy = left + xs[col], top + lattice.centre(row, col)
@@ -144,21 +154,41 @@ def pack(runs: list, sheet: SheetPreset, offset=(0.0, 0.0), reserve: float = 0.0
                                               for d, p in out.pages_of.items()}
 
 
+@dataclass
+class _Band:
+    """The band of cards open on a page: its cards' size, its left and top, its columns,
+    and how many cards it has so far."""
+
+    w: float
+    h: float
+    left: float
+    top: float
+    columns: int
+    cards: int = 0
+
+
 class _Pages:
     """The pages filled so far, and the one being filled: its placements, its cut lines,
     the band of cards whose crop marks are not drawn yet, how far down it is used."""
 
-    def __init__(self, sheet: SheetPreset, offset):
+    def __init__(self, sheet: SheetPreset, offset: tuple[float, float]):
         self.sheet, self.offset = sheet, offset
-        self.fronts, self.backs, self.plans, self.pages_of = [], [], [], {}
+        self.fronts: list[Page] = []
+        self.backs: list[Page] = []
+        self.plans: list[str] = []
+        self.pages_of: dict[str, list[int]] = {}  # deck id -> its pages, a page per piece
         self._reset()
 
     def _reset(self) -> None:
-        self.items, self.cuts, self.back_cuts, self.marks = [], [], [], []
+        self.items: list[tuple[Placement, Placement]] = []  # front and back of each piece
+        self.cuts: list[Item] = []
+        self.back_cuts: list[Item] = []
+        self.marks: list[Item] = []
         self.counts: dict[str, int] = {}
-        self.band = None  # [w, h, left, top, columns, cards] of the band of cards open
-        self.previous = None
-        self.y = self.bottom = None
+        self.band: _Band | None = None
+        self.previous: str | None = None  # the kind of piece placed last
+        self.y = 0.0  # the top of the next row of the band being placed
+        self.bottom: float | None = None  # how far down the page is used (None: not at all)
 
     def empty(self) -> bool:
         return not self.items
@@ -171,7 +201,8 @@ class _Pages:
         cards = "card" in (self.previous, kind) or "square" in (self.previous, kind)
         return self.bottom + (2 * marks + mm(1) if cards else TOKEN_GAP)
 
-    def place(self, kind, placed, w, h, left, top, columns, first) -> None:
+    def place(self, kind: str, placed: list[Placed], w: float, h: float, left: float,
+              top: float, columns: int, first: bool) -> None:
         s = self.sheet
         W, H = s.paper
         grow = min(max(TOKEN_GAP, s.gap[0]) / 2, min(p[2].bleed for p in placed)) \
@@ -193,8 +224,8 @@ class _Pages:
         if kind == "card":
             if first or self.band is None:
                 self.end_band()
-                self.band = [w, h, left, top, columns, 0]
-            self.band[5] += len(placed)
+                self.band = _Band(w, h, left, top, columns)
+            self.band.cards += len(placed)
         self.previous = kind
 
     def end_band(self) -> None:
@@ -202,11 +233,11 @@ class _Pages:
         outside the cards, at every card edge (rows of one band abut: they share cuts)."""
         if self.band is None:
             return
-        w, h, left, top, columns, n = self.band
-        rows = -(-n // columns)
-        grid = replace(self.sheet, card=(w, h), columns=columns, rows=rows, margin_left=left,
-                       margin_top=top)
-        self.marks += crop_marks(grid, frozenset(range(n)) if n < columns * rows else None)
+        band, n = self.band, self.band.cards
+        rows = -(-n // band.columns)
+        grid = replace(self.sheet, card=(band.w, band.h), columns=band.columns, rows=rows,
+                       margin_left=band.left, margin_top=band.top)
+        self.marks += crop_marks(grid, frozenset(range(n)) if n < band.columns * rows else None)
         self.band = None
 
     def close(self) -> None:
