@@ -142,10 +142,13 @@ def test_the_docs_size_and_preset_lists_are_the_definitions():
     assert named == {p.stem for p in (REPO / "layouts/sheets").glob("*.yaml")}
 
 
-def test_the_counters_a_number_stays_with_are_the_ones_documented():
+@pytest.mark.parametrize("page, heading", [
+    ("docs/layouts.md", "**Numbers stay with what they count.**"),
+    ("docs/ja/layouts.md", "**数と助数詞は離さない。**")])
+def test_the_counters_a_number_stays_with_are_the_ones_documented(page, heading):
     from generator.textflow.numbers import BEFORE_NUMBERS, COUNTERS, RANGES
-    text = (REPO / "docs/layouts.md").read_text("utf-8")
-    said = text[text.index("**Numbers stay with what they count.**"):]
+    text = (REPO / page).read_text("utf-8")
+    said = text[text.index(heading):]
     said = said[:said.index("\n\n")].replace("\n", "")
     assert "、".join(COUNTERS) in said and "、".join(BEFORE_NUMBERS) in said
     assert "、".join(RANGES) in said
@@ -173,6 +176,9 @@ def test_each_japanese_doc_keeps_in_step_with_its_english_one():
         # are in the page's language: a file's data is what must be the same)
         return heads, commands, files
 
+    guides = {p.name for p in docs.glob("*.md")} - {"architecture.md"}  # (for developers)
+    missing = sorted(guides - {p.name for p in japanese})
+    assert not missing, f"no Japanese page for {missing} in docs/ja/"
     for page in japanese:
         english = docs / page.name
         assert english.is_file(), f"docs/ja/{page.name} has no English page"
