@@ -484,3 +484,16 @@ def test_defaults_give_every_element_the_style_it_does_not_set(project, cardgen)
     assert run.code == 0, run.lines
     names = set(page_fonts(reader(out / "styled-fronts.pdf").pages[0]))
     assert names and all("Mincho" in n for n in names), names
+
+
+def test_a_when_that_fails_to_evaluate_is_a_located_error(project, cardgen):
+    """A `when:` condition that cannot be evaluated is the card's problem, reported at the
+    element (it was an internal error once: a local name hid the function that says it)."""
+    _, run = build(project, cardgen, """
+        size: meishi
+        elements:
+          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: black,
+             when: "card.copies > 'x'"}
+    """, expect=1)
+    assert any("test-face.yaml" in line and "element 'a'" in line and "when" in line
+               for line in run.lines), run.lines

@@ -132,10 +132,10 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
             message = _("element '{element}': {key}: {message}", element=el.name, key=bad.key,
                         message=bad.message)
         if bad.where is None and bad.key not in compiled.templated:
-            said = compiled.values.setdefault("said", set())  # a value no card changes:
-            if message in said:  # the same problem on every card, said at the first only
+            told = compiled.values.setdefault("said", set())  # a value no card changes:
+            if message in told:  # the same problem on every card, said at the first only
                 return [], None
-            said.add(message)
+            told.add(message)
         report.error(_("card '{card_id}': {message}",
                        card_id=card.id,
                        message=message), bad.where or el.locate(bad.key), bad.check)
