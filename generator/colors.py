@@ -58,6 +58,14 @@ def parse_color(text: str, palette: Mapping[str, Color] | None = None) -> Color 
     raise ValueError(_("'{text}' is not {expected}", text=text, expected=COLOR_EXPECTED))
 
 
+def a_color(text: str) -> Color:
+    """A colour the code writes (a default): one that is never "none"."""
+    color = parse_color(text)
+    if color is None:
+        raise ValueError(f"{text!r} is no colour")
+    return color
+
+
 def cmyk_transform(icc: bytes):
     """littleCMS's transform from sRGB to a CMYK output profile (its bytes), as a CMYK
     export converts every colour and picture: relative colorimetric, with black point

@@ -113,11 +113,11 @@ def catalogue(lang: str) -> dict[str, str]:
         if not m.id or m.fuzzy:
             continue
         if isinstance(m.id, tuple):  # singular and plural: Japanese says both alike
-            strings = m.string if isinstance(m.string, tuple) else (m.string,)
-            if strings and strings[0]:
+            first = m.string[0] if isinstance(m.string, tuple) and m.string else m.string
+            if isinstance(first, str) and first:
                 for english in m.id:
-                    found[english] = strings[0]
-        elif m.string:
+                    found[english] = first
+        elif isinstance(m.id, str) and isinstance(m.string, str) and m.string:
             found[m.id] = m.string
     return found
 
@@ -131,7 +131,7 @@ def _show(value, lang: str):
 def said(exc: BaseException):
     """What an exception says: the Message it was raised with (so that it is shown in the
     language it is shown in), else its text."""
-    args = getattr(exc, "args", ())
+    args = exc.args
     if len(args) == 1 and isinstance(args[0], Message):
         return args[0]
     return str(exc)
@@ -141,7 +141,7 @@ class Message(str):
     """A message in English (its str), with what it takes to say it in another language."""
 
     template: str
-    values: dict
+    values: dict | None  # None: a word that whoever shows it fills in (N_)
 
     def __new__(cls, template: str, values: dict | None):
         text = template if values is None else template.format(**values)
@@ -166,6 +166,9 @@ class Message(str):
 class Joined(Message):
     """Texts joined by `sep`, each shown in the language it is shown in (a diff's causes)."""
 
+    sep: str
+    items: list
+
     def __new__(cls, sep: str, items):
         items = list(items)
         self = str.__new__(cls, sep.join(map(str, items)))
@@ -185,6 +188,7 @@ class Worded(Message):
     filled with the words shown in the same language."""
 
     _WORD = re.compile(r"\{([a-z-]+)\}")
+    values: dict  # the words the template uses, always given
 
     def __new__(cls, template: str, words: dict):
         used = {m[1]: words[m[1]] for m in cls._WORD.finditer(template) if m[1] in words}
@@ -213,6 +217,9 @@ class Worded(Message):
 class Listed(Message):
     """Items as a message lists them: "mm, cm, in or pt" in English, "mm、cm、in、pt" in
     Japanese (the sentence around says whether it means any or all of them)."""
+
+    items: list
+    last: str
 
     def __new__(cls, items, last: str = "or"):
         items = list(items)

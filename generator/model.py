@@ -266,6 +266,13 @@ class Icon:
     color: Color | None
     loc: Location
 
+    def glyph_and_font(self) -> tuple[str, str]:
+        """The glyph and its font family, of an icon without an image (the schema gives an
+        icon either image: or glyph:, and resolve gives a glyph its family)."""
+        if self.glyph is None or self.font is None:
+            raise ValueError(f"icon '{self.name}' is an image, not a glyph")
+        return self.glyph, self.font
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -420,6 +427,8 @@ class StatsSpec:
     dice: tuple[DiceRoll, ...] = ()
 
     def locate(self, path: tuple) -> Location:
+        if self.source is None:  # nothing is declared (the default): nothing to point at
+            raise LookupError(f"stats: {path} is not declared")
         return self.source.locate(path)
 
     @property

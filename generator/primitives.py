@@ -452,8 +452,9 @@ class Group:
         if box is None:
             return None
         if self.sx != 1.0 or self.sy != 1.0:
-            xs, ys = (box[0] * self.sx, box[2] * self.sx), (box[1] * self.sy, box[3] * self.sy)
-            box = (min(xs), min(ys), max(xs), max(ys))
+            across = (box[0] * self.sx, box[2] * self.sx)
+            down = (box[1] * self.sy, box[3] * self.sy)
+            box = (min(across), min(down), max(across), max(down))
         box = (box[0] + self.dx, box[1] + self.dy, box[2] + self.dx, box[3] + self.dy)
         if self.flip:
             box = (box[0], 2 * self.cy - box[3], box[2], 2 * self.cy - box[1])
@@ -464,7 +465,7 @@ class Group:
 
     def digest(self, shared=None) -> bytes:
         inner = b"".join(item_digest(i, shared) for i in self.items)
-        shape = (self.clip_shape, self.flip) if self.clip_shape or self.flip else ()
+        shape: tuple = (self.clip_shape, self.flip) if self.clip_shape or self.flip else ()
         if self.sx != 1.0 or self.sy != 1.0:
             shape += (self.sx, self.sy)
         return hashlib.sha256(repr((self.rotate, self.cx, self.cy, self.opacity, self.clip,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FilePath
 
+from .colors import Color
 from .paths import file_version
 from .primitives import Group, Path
 from .i18n import _
@@ -74,7 +75,9 @@ def _load(path: str, stamp: tuple) -> Vector:
     root = _parse(data)
     _judge(root)
     drawing = _render(root, path)
-    paths, colors, points = [], set(), [0]
+    paths: list[Path | Group] = []
+    colors: set[Color] = set()
+    points = [0]
     _convert(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), paths, colors, points)
     if not paths:
         raise SvgProblem(_("draws nothing (no shape with a fill or a stroke)"))
@@ -256,11 +259,12 @@ def _outline(shape) -> tuple[list, bool]:
     (a fill applies)."""
     from reportlab.graphics import shapes as rs
     kind = type(shape)
-    if isinstance(shape, rs.Path) and getattr(shape, "isClipPath", 0):
+    if isinstance(shape, rs.Path) and getattr(shape, "isClipPath", False):
         raise SvgProblem(_("clips shapes (clip-path), which cardgen does not draw: flatten the "
                            "clipping in the drawing program (Inkscape: Path > Intersection)"))
     if isinstance(shape, rs.Path):
-        ops, pts, at = [], shape.points, 0
+        ops: list[tuple] = []
+        pts, at = shape.points, 0
         for op in shape.operators:
             if op == 0:
                 ops.append(("M", pts[at], pts[at + 1]))

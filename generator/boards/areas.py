@@ -4,6 +4,7 @@ board's top-left, w and h or size, shape rect, circle or hex, a label and a colo
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..model import Board
@@ -67,7 +68,7 @@ def cell_box(board: Board):
     return None
 
 
-def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     m = board.margin
     width = board.spec.size[0] or max(c.x + c.w for c in board.cells) + 2 * m

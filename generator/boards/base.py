@@ -7,6 +7,7 @@ the board's entry in game.yaml through an `Entry`; its `lay_out` returns a `Boar
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -109,7 +110,7 @@ def tile_outline(shape: str, w: float, h: float) -> Item:
 
 
 def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cell,
-               tiles: dict[str, Face], cell_face: CellFace, polygon: bool) -> list[Item]:
+               tiles: Mapping[str, Face], cell_face: CellFace, polygon: bool) -> list[Item]:
     """A cell's fill, face, tile and outline; `outline` in y-up points, `box` (x, y up, w, h)."""
     x, y, w, h = box
     items: list[Item] = []

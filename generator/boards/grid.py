@@ -4,6 +4,7 @@ data (`cells:`), or are every square of rows x columns."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..model import Board
@@ -88,7 +89,7 @@ def cell_box(board: Board):
     return board.spec.cell
 
 
-def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     cw, ch = board.spec.cell
     spec = board.spec

@@ -5,6 +5,7 @@ from data (`cells:`), or are every hex of rows x columns."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..i18n import N_
@@ -96,7 +97,7 @@ def hex_corners(spec: Spec, x: float, y: float) -> tuple[tuple[float, float], ..
     return hexagon(x, y, spec.size, -90 if spec.orientation == "pointy" else 0)
 
 
-def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     spec = board.spec
     s = spec.size

@@ -7,6 +7,7 @@ neighbours allow."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..model import Board
@@ -82,7 +83,7 @@ def ring_angles(board: Board) -> list[float]:
     return [board.spec.start_angle + i * step for i in range(n)]
 
 
-def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     first = tiles[board.cards[0]]
     w, h = first.width, first.height

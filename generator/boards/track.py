@@ -6,9 +6,10 @@ along a line, or on a spiral inwards; every 5th space outlined, every 10th fille
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..colors import Color, parse_color
+from ..colors import Color, a_color
 from ..model import Board
 from ..primitives import Ellipse, Face, Item, Rect, Text
 from ..units import mm
@@ -40,7 +41,7 @@ class Spec:
     space: float = mm(15)  # the size of a space
     size: tuple[float, float] = (0.0, 0.0)  # edge: the board's own size (0: from the spaces)
     emphasis: tuple[int, ...] = (5, 10)  # every 5th space outlined, every 10th filled
-    accent: Color = parse_color("#7a2e4a")  # the colour of emphasised spaces
+    accent: Color = a_color("#7a2e4a")  # the colour of emphasised spaces
 
 
 def resolve(layout, entry: Entry) -> Spec | None:
@@ -145,7 +146,7 @@ def track_centres(board: Board) -> tuple[tuple[float, float], list[tuple[float, 
     return (width, height), centres[:n], min(space, step)
 
 
-def lay_out(board: Board, tiles: dict[str, Face], title_font: str,
+def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     spec = board.spec
     (width, height), raw, side = track_centres(board)

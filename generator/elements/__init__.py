@@ -78,7 +78,8 @@ def with_defaults(props: dict, locs: dict, defaults: tuple[dict, dict], common: 
     given, where = defaults
     kind = props.get("type", "")
     takes = keys_of(kind, common) if kind in NAMES else set()
-    kept = getattr(TYPES[NAMES[kind]], "UNDEFAULTED", frozenset()) if kind in NAMES else ()
+    kept: frozenset[str] = getattr(TYPES[NAMES[kind]], "UNDEFAULTED", frozenset()) \
+        if kind in NAMES else frozenset()
     extra = {k: v for k, v in given.items() if k not in props and k in takes
              and k not in kept and not _meant_for_another(kind, k, v)}
     return {**extra, **props}, {**{k: where[k] for k in extra}, **locs}, frozenset(extra)

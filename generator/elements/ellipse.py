@@ -10,7 +10,7 @@ CONTENT = False
 BLEEDS = True  # `bleed: true` runs it on into the bleed where it touches the trim
 EXAMPLE = {"fill": "#00ff00"}  # its own keys in a working element (the test matrix's)
 ALIASES = ("circle",)  # resolve writes an alias as the type it stands for
-SCHEMA = {"properties": {}}
+SCHEMA: dict = {"properties": {}}
 
 
 def lay_out(e: Element) -> list:

@@ -39,12 +39,13 @@ def lay_out(e: Element) -> list:
             return image_in(icon.image, x, y, w, h, "contain", None, color or icon.color)
         except images.ImageProblem as exc:
             raise Bad("icon", said(exc), check="image") from None
-    font = game.fonts[icon.font].regular
-    if fonts.missing_glyphs(font, icon.glyph):
+    glyph, family = icon.glyph_and_font()
+    font = game.fonts[family].regular
+    if fonts.missing_glyphs(font, glyph):
         raise Bad("icon", _("icon '{name}': the font '{icon_font}' cannot draw U+{ord:04X}",
-                            name=name, icon_font=icon.font, ord=ord(icon.glyph[0])))
+                            name=name, icon_font=family, ord=ord(glyph[0])))
     size = min(w, h)
     ascent, descent = fonts.ascent_descent(font, size)
     color = color or icon.color or fill or INK
-    return [Text(x + w / 2, y + h / 2 - (ascent + descent) / 2, icon.glyph, font, size, color,
+    return [Text(x + w / 2, y + h / 2 - (ascent + descent) / 2, glyph, font, size, color,
                  anchor="middle")]

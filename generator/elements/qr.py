@@ -129,13 +129,12 @@ def lay_out(e: Element) -> list:
         step = 100 if unit == "in" else 10  # 0.01 in or 0.1 mm
         need = math.ceil(MIN_MODULE * (n + 2 * quiet) / scale * step) / step  # a minimum: up
         places = 3 if unit == "in" else 2
-        need, least, module = (f"{need:.{places - 1}f} {unit}",
-                               f"{MIN_MODULE / scale:.{places}f} {unit}",
-                               f"{module / scale:.{places}f} {unit}")
         raise Bad("width", _("a QR code of {n} x {n} modules needs a box of at least {need} "
                              "to print its modules at {least} (they would be {module}); make "
                              "the box larger, the data shorter or the level lower", n=n,
-                             need=need, least=least, module=module))
+                             need=f"{need:.{places - 1}f} {unit}",
+                             least=f"{MIN_MODULE / scale:.{places}f} {unit}",
+                             module=f"{module / scale:.{places}f} {unit}"))
     left, bottom = x + (w - side) / 2, y + (h - side) / 2
     items: list = []
     background = e.color("background", "white")

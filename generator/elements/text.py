@@ -162,12 +162,14 @@ def lay_out(e: Element) -> list:
     return placed
 
 
-def _problem(e: Element, exc: Exception, p: _Params) -> Bad:
+def _problem(e: Element, exc: MissingGlyphs | MarkupError | images.ImageProblem | DoesNotFit,
+             p: _Params) -> Bad:
     """A text bound straight to a card field is reported at that field."""
     card, el, inner = e.card, e.el, p.inner
     bound = _FIELD_TEMPLATE.match(str(el.props.get("text", "")))
-    where = card.locate(bound.group(1)) if bound and bound.group(1) in card.fields else None
-    what = _("{field} (element '{element}')", field=bound.group(1), element=el.name) \
+    field_name = bound.group(1) if bound else None
+    where = card.locate(field_name) if field_name and field_name in card.fields else None
+    what = _("{field} (element '{element}')", field=field_name, element=el.name) \
         if where else "text"
     if isinstance(exc, MissingGlyphs):
         codes = ", ".join(shown_character(c) for c in exc.chars)

@@ -82,7 +82,9 @@ def overprint_black(pdf) -> None:
         return states[key]
 
     def overprinted(owner, ops: list, resources) -> list:
-        stack, fill, stroke, current = [], False, False, None  # None: as the caller left it
+        stack: list[tuple[bool, bool, tuple[bool, bool] | None]] = []
+        fill, stroke = False, False
+        current: tuple[bool, bool] | None = None  # None: as the caller left it
         out = []
         for operands, operator in ops:
             op = str(operator)

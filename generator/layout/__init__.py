@@ -166,8 +166,8 @@ def layout_face(layout: LayoutSpec, card: Card, game: Game, scope: dict, report:
             done = compiled.values.get("laid out")
             if done is None:
                 element_items, box = _element(compiled, layout, card, game, scope, report, cache)
-                done = compiled.values["laid out"] = (
-                    [Block(tuple(element_items))] if element_items else [], box)
+                once: list[Item] = [Block(tuple(element_items))] if element_items else []
+                done = compiled.values["laid out"] = (once, box)
             element_items, box = done
         else:
             element_items, box = _element(compiled, layout, card, game, scope, report, cache)
@@ -279,7 +279,7 @@ def layout_game(game: Game, report: Report, guides: bool = False,
             placed: list | None = [] if token or placements is not None else None
             fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides,
                                           cache=cache, placed=placed)
-            if token:
+            if token and placed is not None:  # (a token's placements are always kept)
                 check_token(deck, card, fronts[card.id], placed, report)
             if placements is not None:
                 placements[(deck.id, card.id, "front")] = placed
@@ -369,10 +369,10 @@ def _meets(box, area) -> bool:
     return box[0] < area[2] and box[2] > area[0] and box[1] < area[3] and box[3] > area[1]
 
 
-def _tiles(board, decks) -> dict[str, Face]:
+def _tiles(board, decks) -> Mapping[str, Face]:
     """The faces a board places as tiles: its deck's fronts, a round or hex token's cut to
     its shape (what lies outside its cut line is not on the tile)."""
-    fronts = next((d.fronts for d in decks if d.deck.id == board.deck), {})
+    fronts: Mapping[str, Face] = next((d.fronts for d in decks if d.deck.id == board.deck), {})
     if board.tile_shape not in ("circle", "hex"):
         return fronts
     return {card_id: cut_to_shape(face, board.tile_shape) for card_id, face in fronts.items()}

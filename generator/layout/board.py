@@ -8,13 +8,14 @@ tile placed on it, and its coordinates.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from .. import boards as shapes
 from ..boards.base import BoardFace, CellFace
 from ..model import Board
 from ..primitives import Face
 
 
-def layout_board(board: Board, tiles: dict[str, Face], title_font: str,
+def layout_board(board: Board, tiles: Mapping[str, Face], title_font: str,
                  cell_face: CellFace = lambda cell: None) -> BoardFace | None:
     """The board's face, or None for a board validate reports as unusable (no cells, a size
     of nothing): it is not drawn, so that its problems are said once, by validate."""

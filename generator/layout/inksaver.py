@@ -10,6 +10,7 @@ or a back design covers most of a card, and costs most of the ink.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ..model import Game, LayoutSpec, frozen_mapping
@@ -70,8 +71,8 @@ class _Saver:
 def with_ink_saver(game: Game) -> Game:
     """The game with each layout that declares `ink_saver:` replaced by its ink-saver
     version (the same layout, its elements as `ink_saver:` says)."""
-    def saving(layout: LayoutSpec | None) -> LayoutSpec | None:
-        return layout if layout is None or layout.ink_saver is None else \
+    def saving(layout: LayoutSpec) -> LayoutSpec:
+        return layout if layout.ink_saver is None else \
             replace(layout, elements=layout.ink_saver)
     return replace(game, decks=tuple(replace(
         d, front=saving(d.front), back=saving(d.back),
@@ -89,7 +90,7 @@ def lighter(faces: GameFaces, greyscale_image=None) -> GameFaces:
     ink-saver version. Faces and blocks shared before stay shared."""
     saver = _Saver(greyscale_image)
 
-    def side(deck, faces_of: dict, layout) -> dict:
+    def side(deck, faces_of: Mapping[str, Face], layout) -> Mapping[str, Face]:
         if declared(layout) and not deck.card_backs:
             return faces_of
         return {k: saver.face(f) for k, f in faces_of.items()}

@@ -61,7 +61,8 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
     ranges, `start` added. Each group is a list of ICU units: one, or, with `phrase`, the
     ICU units of a BudouX phrase, kept together on a line when it fits (and broken inside
     when it does not)."""
-    icu, at = [], start
+    icu: list[tuple[int, int]] = []
+    at = start
     for unit in LineBreaker(plain, _STRICT) if plain else ():
         icu.append((at, at + len(unit)))
         at += len(unit)
@@ -71,10 +72,11 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
     for chunk in _phrases().parse(plain):
         at += len(chunk)
         ends.add(at)
-    grouped, current = [], []
-    for unit in icu:
-        current.append(unit)
-        if unit[1] in ends:  # a phrase may end here: break opportunities only at its ends
+    grouped: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    for bounds in icu:
+        current.append(bounds)
+        if bounds[1] in ends:  # a phrase may end here: break opportunities only at its ends
             grouped.append(current)
             current = []
     if current:
@@ -93,7 +95,7 @@ def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[
                 return [w * size for w in map(table.__getitem__, plain)]
             except KeyError:  # a character not measured yet, or one without a fixed width
                 pass
-    widths = []
+    widths: list[float] = []
     append = widths.append
     font, table = None, {}
     for a in atoms:
@@ -461,9 +463,10 @@ class _Breaker:
                         ranges.append((line, us, False))
                         line = us
                 if us == line and trim_w > limit:
-                    line = self._split(us, ue, line, ranges)
-                    if line is None:
+                    split = self._split(us, ue, line, ranges)
+                    if split is None:
                         return False
+                    line = split
         ranges.append((line, end, True))
         return True
 
@@ -511,7 +514,7 @@ class _Breaker:
         offsets = sp.before[a:b] if sp else None
         afters = sp.after[a:b] if sp else None
         hung = 0.0
-        if sp and b > a:
+        if sp and offsets is not None and afters is not None and b > a:  # (sp: both are)
             if sp.open_blank[a]:  # an opening bracket starts the line: half-width
                 line_widths[0] -= sp.open_blank[a]
                 offsets[0] -= sp.open_blank[a]

@@ -311,8 +311,9 @@ class _Parse:
                                    icon.image, icon_aspect(icon.image),
                                    recolor=icon.color is not None))
             return
-        self.stack.append(Style(families[icon.font], current.bold, icon.color or current.color))
-        self.chars(icon.glyph)
+        glyph, font = icon.glyph_and_font()
+        self.stack.append(Style(families[font], current.bold, icon.color or current.color))
+        self.chars(glyph)
         self.stack.pop()
 
 
