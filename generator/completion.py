@@ -10,6 +10,8 @@ prints nothing it cannot read.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from typing import Protocol
 
 from .load import Project, target_names
 from .load.yamlfile import load_yaml
@@ -22,7 +24,21 @@ VALUES = {"--profile": "profiles", "--target": "targets", "--deck": "decks",
           "--decks": "decks", "--printer": "printers", "--sheet": "sheets"}
 
 
-def commands(parser: argparse.ArgumentParser) -> dict[str, list[tuple[str, str]]]:
+class _Command(Protocol):
+    """A command's parser that keeps its options and their help (cli.parser's)."""
+
+    @property
+    def options(self) -> list[tuple[tuple[str, ...], str | None]]: ...
+
+
+class Commands(Protocol):
+    """The command line's parser, which keeps its commands' parsers (cli.parser's)."""
+
+    @property
+    def commands(self) -> Mapping[str, _Command]: ...
+
+
+def commands(parser: Commands) -> dict[str, list[tuple[str, str]]]:
     """Each command and its options with their help: {command: [(option, help), ...]}."""
     return {name: [(o, words or "") for names, words in sub.options for o in names
                    if o.startswith("--") and words != argparse.SUPPRESS]
@@ -61,7 +77,7 @@ def names(project: Project, what: str) -> list[str]:
     return []
 
 
-def script(shell: str, parser: argparse.ArgumentParser) -> str:
+def script(shell: str, parser: Commands) -> str:
     """The completion script for `shell`."""
     table = commands(parser)
     if shell == "fish":

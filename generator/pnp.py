@@ -84,12 +84,12 @@ def pnp(project: Project, game_id: str, request: Request,
     progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = pipeline.check(project, game_id)
     faces = None if outcome.failed(False) else pipeline.lay_out(outcome)
-    if faces is None:
-        return outcome
     game, report = outcome.game, outcome.report
+    if faces is None or game is None:
+        return outcome
     font = game.main_family.regular
     book = None
-    if game.rulebook is not None:
+    if game.rulebook is not None and outcome.rulebook_markdown is not None:
         progress(shown(_("{game_id}: typesetting the rulebook", game_id=game_id)))
         from . import rulebook
         book = rulebook.build(game, faces, outcome.rulebook_markdown)

@@ -27,6 +27,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, keeping its options and their help (for did-you-mean, shell
     completion and the test that every option is explained) without its internals."""
 
+    commands: dict[str, _Parser]  # the command line's: name -> its parser (_parser() sets it)
+
     def __init__(self, *args, **kwargs):
         self.options: list[tuple[tuple[str, ...], str | None]] = []  # (its -h is added here)
         super().__init__(*args, **kwargs)
@@ -70,7 +72,7 @@ def _with_a_guess(message: str) -> str:
     return message
 
 
-def _common(default, trust: bool = True) -> argparse.ArgumentParser:
+def _common(default, trust: bool = True) -> _Parser:
     """Options accepted before and after the command; after it, they must not reset
     what was given before it (hence SUPPRESS as the subcommands' default). `--trust` only
     where a game's checks run."""
@@ -94,7 +96,7 @@ def _common(default, trust: bool = True) -> argparse.ArgumentParser:
     return common
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     p = _Parser(prog="cardgen", description=shown(_("Print-ready cards, sheets and rulebooks "
                                                     "from YAML.")),
                 parents=[_common(lambda value: value)])

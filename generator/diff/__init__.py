@@ -39,6 +39,9 @@ from ..problems import DataProblems, UsageError
 
 SIDES = ("front", "back")
 SIDE_WORDS = {"front": _("front"), "back": _("back")}  # as a diff's words say them
+# --visual: a rulebook or board page that prints differently: (title, lines, before PNG or
+# None, after PNG or None, where); where: ("rulebook", page) or ("board", id, page)
+PageRaster = tuple[str, list[str], bytes | None, bytes | None, tuple]
 
 
 @dataclass
@@ -69,7 +72,7 @@ class GameDiff:
     # --visual: (title, lines, before PNG or None, after PNG or None, where) of each rulebook
     # page and board page that prints differently; where: ("rulebook", page) or ("board",
     # id, page), the page in the new version
-    page_rasters: list = field(default_factory=list)
+    page_rasters: list[PageRaster] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -206,7 +209,7 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) ->
     if old.id != new.id:
         return [_("{side} layout: '{old}' -> '{new}'", side=SIDE_WORDS.get(side, side), old=old.id,
                   new=new.id)]
-    causes = []
+    causes: list[str] = []
     if (old.size, old.bleed, old.safe) != (new.size, new.bleed, new.safe):
         causes.append(_("layout '{layout}': its size, bleed or safe area", layout=new.id))
     before = {e.name: e for e in old.elements}
@@ -243,7 +246,7 @@ def _data_causes(old_game: Game, new_game: Game, templates: str, data_changes: l
                  tables: set) -> list[str]:
     """The data values a side's templates read (directly or through the macros) that
     changed; the tables they name go into `tables`."""
-    causes = []
+    causes: list[str] = []
     for path, a, b in data_changes:
         table = path.split(".")[0].split("[")[0]
         if f"data.{table}" in templates or (
@@ -257,7 +260,7 @@ def _data_causes(old_game: Game, new_game: Game, templates: str, data_changes: l
 
 def _drawn_causes(old_game: Game, new_game: Game, old_face, new_face) -> list[str]:
     """The images and fonts a side draws that changed."""
-    causes = []
+    causes: list[str] = []
     old_images = images_of(old_face, old_game.root)
     new_images = images_of(new_face, new_game.root)
     for path in sorted(set(old_images) | set(new_images)):
@@ -276,7 +279,7 @@ def _drawn_causes(old_game: Game, new_game: Game, old_face, new_face) -> list[st
 def _scope_causes(old_game: Game, new_game: Game, old: Card, new: Card,
                   templates: str) -> list[str]:
     """The game's and the deck's values a side's templates read that changed."""
-    causes = []
+    causes: list[str] = []
     for key in ("title", "title_en", "version"):
         a, b = getattr(old_game, key), getattr(new_game, key)
         if a != b and f"game.{key}" in templates:
@@ -295,8 +298,8 @@ def _scope_causes(old_game: Game, new_game: Game, old: Card, new: Card,
 def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[str, ...],
             faces: dict, data_changes: list, fields: list) -> tuple[list[str], set[str]]:
     """The named causes of a reprint, and the data tables they name."""
-    causes = [_("field {path}: {change}", path=path, change=show_change(a, b))
-              for path, a, b in fields]
+    causes: list[str] = [_("field {path}: {change}", path=path, change=show_change(a, b))
+                         for path, a, b in fields]
     if old.copies != new.copies:
         causes.append(_("copies: {before} -> {after}", before=old.copies, after=new.copies))
     tables: set[str] = set()
@@ -341,9 +344,10 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
         old_card = before[card_id]
         fields: list = []
         _walk(_values(old_card), _values(card), "", fields)
-        pair = before_faces.get(card_id), after_faces.get(card_id)
-        if None in pair:
+        old_sides, new_sides = before_faces.get(card_id), after_faces.get(card_id)
+        if old_sides is None or new_sides is None:
             continue
+        pair = old_sides, new_sides
         sides = tuple(side for k, side in enumerate(SIDES)
                       if face_identity(pair[0][k], shared_old) !=
                       face_identity(pair[1][k], shared_new))
@@ -514,12 +518,12 @@ def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
     return diff
 
 
-def _page_rasters(diff: GameDiff) -> list:
+def _page_rasters(diff: GameDiff) -> list[PageRaster]:
     """Each rulebook page and board page that prints differently, before and after, as
     PNGs (while the old version's files are there to read)."""
     from ..impose import impose_board
     from ..write.png import pdf_to_pngs, rasterise
-    out = []
+    out: list[PageRaster] = []
     book = diff.rulebook
     if book is not None and book.pages:
         old_pdf, new_pdf = diff.rulebook_pdfs

@@ -52,7 +52,8 @@ class BookChanges:
     @property
     def reprint(self) -> list[int]:
         """The pages whose content changed (or are new): the ones to print again."""
-        return [c.page for c in self.pages if c.how in ("changed", "added")]
+        return [c.page for c in self.pages
+                if c.how in ("changed", "added") and c.page is not None]
 
     @property
     def empty(self) -> bool:
@@ -204,7 +205,7 @@ def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list
 
 def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
     """The rules' changes in words, for the terminal: the changed words marked."""
-    lines = []
+    lines: list[str] = []
     for c in changes:
         name = _("section '{heading}'", heading=c.heading) if c.heading else \
             _("the opening text")
@@ -215,7 +216,7 @@ def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
             lines.append(Joined("", ["~ ", name, at, ": ", word_diff(c.old, c.new)]))
         else:
             lines.append(Joined("", [c.how, " ", name, at, ": ",
-                                     _short(c.new if c.how == "+" else c.old)]))
+                                     _short((c.new if c.how == "+" else c.old) or "")]))
     return lines
 
 
@@ -227,7 +228,8 @@ def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, ne
                  pages: list[tuple[str, str]], show) -> tuple[list[str], set[str]]:
     """The data changes the rulebook prints (the new value is in its text where the old one
     was): 'data rules.points: 20 -> 25: rulebook p. 3', and the paths they explain."""
-    lines, explained = [], set()
+    lines: list[str] = []
+    explained: set[str] = set()
     for path, a, b in data_changes:
         if not isinstance(b, (str, int, float)) or isinstance(b, bool):
             continue
@@ -320,11 +322,16 @@ def _board_causes(old, new, show) -> tuple[list[str], list[tuple], list[str]]:
     if old is None:
         return [_("a new board")], [], [_("a new board")]
     a, b = old.board, new.board
-    causes, cells, other = [], [], []
+    causes: list[str] = []
+    cells: list[tuple] = []
+    other: list[str] = []
 
     def said(cause: str, value: tuple | None = None) -> None:
         causes.append(cause)
-        (cells if value else other).append(value or cause)
+        if value:
+            cells.append(value)
+        else:
+            other.append(cause)
     old_cells = {c.key: c for c in a.cells}
     for cell in b.cells:
         was = old_cells.get(cell.key)

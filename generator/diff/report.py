@@ -21,6 +21,7 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
         return [shown(_("{game}: no changes", game=game_id))]
     fronts = sum(1 for r in diff.reprinted if "front" in r.sides)
     backs = sum(1 for r in diff.reprinted if "back" in r.sides)
+    lines: list[str]  # (Messages, shown in the language at the end)
     lines = [_("{game}: {added} added, {removed} removed, {reprinted} reprinted ({fronts}, "
                "{backs}), {copies} with other copies; {unprinted} nothing", game=game_id,
                added=len(diff.added), removed=len(diff.removed), reprinted=len(diff.reprinted),
@@ -65,9 +66,10 @@ def _pages_words(pages: list[int], total: int) -> str:
 def _rulebook_lines(book: BookChanges | None) -> list[str]:
     if book is None:
         return []
-    lines = [_("~ rulebook: {before} -> {after} pages", before=book.pages_before,
-               after=book.pages_after) if book.pages_before != book.pages_after else
-             _("~ rulebook: {after} pages", after=book.pages_after)]
+    lines: list[str] = [
+        _("~ rulebook: {before} -> {after} pages", before=book.pages_before,
+          after=book.pages_after) if book.pages_before != book.pages_after else
+        _("~ rulebook: {after} pages", after=book.pages_after)]
     words = {"changed": _("content changed"), "added": _("new"),
              "reflowed": _("reflowed (their text was there before)"),
              "moved": _("moved, unchanged"), "removed": _("removed")}
