@@ -2,7 +2,11 @@
 
 Writes cards/GAME/ (a commented game.yaml, a three-card deck, a rulebook template)
 and the game's front and back layouts in layouts/, in English or Japanese, for a named
-card size or any WIDTHxHEIGHT, on a sheet for the paper. Before writing anything, the
+card size or any WIDTHxHEIGHT, on a sheet for the paper. What is not asked for follows
+the person who runs it: the game's language is the run's (--lang, else the locale's,
+else English), its paper the locale's (units.locale_paper: Letter in the United States
+and Canada, A4 elsewhere), its cards the language's first size (poker cards in English,
+meishi in Japanese); `NewGame.chosen` says so in one line. Before writing anything, the
 new game is built in a scratch copy of the project: a combination that would not build
 (a sheet for other cards) is refused with the reason. Never overwrites anything: an
 existing folder or layout is a usage error.
@@ -14,21 +18,25 @@ import os
 import re
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .load import Project
 from .load.yamlfile import load_yaml
 from .paths import NAME_RULE, Outside, inside, is_name
 from .problems import Report, UsageError
-from .units import CARD_SIZES, PAPER, card_size_problem, paper_name, parse_length, to_mm
-from .i18n import N_, _
+from .units import (CARD_SIZES, PAPER, US_PAPERS, card_size_problem, locale_paper, paper_name,
+                    parse_length, to_mm)
+from .i18n import LANGS, N_, Message, _, language
 
 # The sheet a named size is printed on, per paper; any other size goes on plain paper
 # (plain-<paper>), where the grid is fitted to the card.
 SHEETS = {("meishi", "A4"): "a-one-51002", ("us-business", "Letter"): "avery-5371",
           ("poker", "A4"): "a4-poker-9up", ("poker", "Letter"): "letter-poker-9up"}
-ENGLISH_PAPERS = ("Letter", "Legal", "Tabloid")  # where these are the paper, English is the default
-LANGUAGES = ("en", "ja")
+# The size a designer of the language most likely starts with, where --size does not say:
+# poker cards in English, meishi (名刺, on A-One's sheets) in Japanese.
+FIRST_SIZE = {"en": "poker", "ja": "meishi"}
+LANGUAGE_NAMES = {"en": N_("English"), "ja": N_("Japanese")}
 RULEBOOK_PAGE = {True: "Half-letter", False: "A5"}  # half the US or the ISO paper: a booklet on it
 _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in)\s*$")
 
@@ -219,42 +227,72 @@ def _preset_paper(project: Project, sheet: str) -> str | None:
     return paper if isinstance(paper, str) and paper in PAPER else None
 
 
-def new_game(project: Project, game: str, size: str, sheet: str | None = None,
-             paper: str | None = None, lang: str | None = None) -> list[Path]:
-    if not is_name(game):
-        raise UsageError(_("'{game}' cannot name a game: a game's name is {NAME_RULE}",
-                           game=game, NAME_RULE=NAME_RULE))
+@dataclass(frozen=True)
+class Choice:
+    """What a new game is made in: the options given, and what follows the person for
+    those not given."""
+    lang: str
+    size: str  # as given or chosen: "poker", "2.5x3.5in"
+    layout_size: str  # what the layouts' `size:` says
+    size_words: str  # "63 x 88 mm"
+    paper: str  # a PAPER name
+    sheet: str  # a preset of layouts/sheets/
+
+
+@dataclass(frozen=True)
+class NewGame:
+    files: list[Path]
+    chosen: Message  # one line: what was chosen, and how to choose otherwise
+
+
+def choose(project: Project, size: str | None = None, sheet: str | None = None,
+           paper: str | None = None, lang: str | None = None) -> Choice:
+    """The options checked, and those not given chosen: the language the run's (--lang,
+    else the locale's, else English: i18n.language), the size the language's first, the
+    paper the sheet's or else the locale's, the sheet one for the size and paper."""
+    if lang is not None and lang not in LANGS:
+        raise UsageError(_("unknown language '{lang}' (languages: {join})",
+                           lang=lang, join=', '.join(LANGS)))
+    lang = lang or language()
+    size = FIRST_SIZE[lang] if size is None else size
     layout_size, size_words = card_size(size)
     if paper is not None and paper_name(paper) is None:
         raise UsageError(_("unknown paper '{paper}' (papers: {join})",
                            paper=paper, join=', '.join(PAPER)))
-    if lang is not None and lang not in LANGUAGES:
-        raise UsageError(_("unknown language '{lang}' (languages: {join})",
-                           lang=lang, join=', '.join(LANGUAGES)))
-    if sheet is not None and (not is_name(sheet) or
-                              not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file()):
+    sheets = project.root / "layouts" / "sheets"
+    if sheet is not None and (not is_name(sheet) or not (sheets / f"{sheet}.yaml").is_file()):
         raise UsageError(_("unknown sheet preset '{sheet}' (see layouts/sheets/)", sheet=sheet))
-    paper = (paper_name(paper) if paper else
-             (_preset_paper(project, sheet) if sheet else None) or
-             ("Letter" if size == "us-business" or lang == "en" else "A4"))
-    lang = lang or ("en" if paper in ENGLISH_PAPERS else "ja")
+    chosen_paper = (paper_name(paper) if paper else None) or \
+        (_preset_paper(project, sheet) if sheet else None) or locale_paper()
     if sheet is None:
-        sheet = SHEETS.get((size, paper), f"plain-{paper.lower()}")
-        if not (project.root / "layouts" / "sheets" / f"{sheet}.yaml").is_file():
+        sheet = SHEETS.get((size, chosen_paper), f"plain-{chosen_paper.lower()}")
+        if not (sheets / f"{sheet}.yaml").is_file():
             raise UsageError(_("no sheet preset for {size_words} cards on {paper} paper; give one "
                                "with --sheet (see layouts/sheets/)",
-                                   size_words=size_words, paper=paper))
+                               size_words=size_words, paper=chosen_paper))
+    return Choice(lang, size.strip(), layout_size, size_words, chosen_paper, sheet)
+
+
+def new_game(project: Project, game: str, size: str | None = None, sheet: str | None = None,
+             paper: str | None = None, lang: str | None = None) -> NewGame:
+    if not is_name(game):
+        raise UsageError(_("'{game}' cannot name a game: a game's name is {NAME_RULE}",
+                           game=game, NAME_RULE=NAME_RULE))
+    choice = choose(project, size, sheet, paper, lang)
     folder = project.cards / game
     layouts = project.root / "layouts"
-    said = _comments(lang, game, layout_size)
+    said = _comments(choice.lang, game, choice.layout_size)
     files = {
-        folder / "game.yaml": GAME_YAML.format(game=game, lang=lang,
-                                                 page=RULEBOOK_PAGE[paper in ENGLISH_PAPERS],
-                                                 sheet_line=f"sheet: {sheet}".ljust(25), **said),
-        folder / "cards.yaml": CARDS_YAML[lang].format(**said),
-        folder / "rulebook.md": RULEBOOK_MD[lang].format(),
-        layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=layout_size, **said),
-        layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=layout_size, **said),
+        folder / "game.yaml": GAME_YAML.format(game=game, lang=choice.lang,
+                                                 page=RULEBOOK_PAGE[choice.paper in US_PAPERS],
+                                                 sheet_line=f"sheet: {choice.sheet}".ljust(25),
+                                                 **said),
+        folder / "cards.yaml": CARDS_YAML[choice.lang].format(**said),
+        folder / "rulebook.md": RULEBOOK_MD[choice.lang].format(),
+        layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=choice.layout_size,
+                                                          **said),
+        layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=choice.layout_size,
+                                                        **said),
     }
     existing = [p for p in [folder, *files] if os.path.lexists(p)]  # a dangling link exists too
     if existing:
@@ -269,14 +307,22 @@ def new_game(project: Project, game: str, size: str, sheet: str | None = None,
                                    display=project.display(path))) \
                 from None
     _try_build(project, game, files, _("{size} cards on sheet preset '{sheet}'",
-                                       size=size_words, sheet=sheet))
+                                       size=choice.size_words, sheet=choice.sheet))
     folder.mkdir(parents=True)
     for path, text in files.items():
         # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile.
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
-    return list(files)
+    return NewGame(list(files), _chosen(game, choice))
+
+
+def _chosen(game: str, choice: Choice) -> Message:
+    """The line `cardgen new` says what it chose in, and how to choose otherwise."""
+    return _("{game}: in {language}, {size} cards ({size_words}) on {paper} paper (sheet "
+             "preset '{sheet}'); to choose otherwise, give --lang, --size, --paper or --sheet",
+             game=game, language=LANGUAGE_NAMES[choice.lang], size=choice.size,
+             size_words=choice.size_words, paper=choice.paper, sheet=choice.sheet)
 
 
 def _try_build(project: Project, game: str, files: dict[Path, str], what: str) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
+from typing import Mapping
 
 from .i18n import _
 from .problems import spoken
@@ -48,6 +50,27 @@ RULEBOOK_PAGES = ("A5", "B6", "A4", "B5", "Letter", "Half-letter")  # by name (o
 # The sheet a saddle-stitched booklet of these pages is printed on: two pages side by side.
 BOOKLET_SHEETS = {"A5": "A4", "B6": "B5", "A4": "A3", "B5": "B4", "Letter": "Tabloid",
                   "Half-letter": "Letter"}
+
+
+US_PAPERS = ("Letter", "Legal", "Tabloid")  # the US sizes (a booklet of them: Half-letter)
+# Where the paper is Letter: the United States and Canada (en_US, en_CA, fr_CA, es_US...),
+# as the platform's locales say it; A4 everywhere else.
+LETTER_TERRITORIES = ("US", "CA")
+
+
+def locale_paper(environ: Mapping[str, str] | None = None) -> str:
+    """The paper of the user's locale, where the platform says it: the territory of the
+    locale named by the first of LC_ALL, LC_PAPER and LANG that is set (POSIX's order;
+    glibc's LC_PAPER is the paper's own setting): Letter for en_US.UTF-8 or fr_CA, else A4
+    (for ja_JP and en_GB, for C and POSIX, and where none is set, as on Windows). Read from
+    the names alone, which every system has: no call into the C library, no subprocess."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = environ.get(name)
+        if value:
+            territory = value.split(".")[0].split("@")[0].partition("_")[2]
+            return "Letter" if territory.upper() in LETTER_TERRITORIES else "A4"
+    return "A4"
 
 
 def paper_name(text: str) -> str | None:

@@ -35,6 +35,7 @@ def english_locale(monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LC_PAPER", raising=False)  # (the paper `cardgen new` chooses)
 
 
 @pytest.fixture

@@ -136,13 +136,14 @@ def test_new_game_builds_at_once_and_never_overwrites(project, cardgen):
     assert cardgen("new", "other", "--size", "huge").code == 2
 
 
-@pytest.mark.parametrize("size, paper, lang, trim_mm, page_in, words", [
-    ("33x54mm", None, None, (33, 54), (8.27, 11.69), "斥候"),
+@pytest.mark.parametrize("size, paper, lang, trim_mm, page_in, words", [  # (under C.UTF-8: en, A4)
+    ("33x54mm", None, None, (33, 54), (8.27, 11.69), "Scout"),
     ("2.5x3.5in", "letter", None, (63.5, 88.9), (8.5, 11.0), "Scout"),
     ("mini", "A4", "en", (44, 63), (8.27, 11.69), "Scout"),
     ("88x63mm", "Letter", "ja", (88, 63), (8.5, 11.0), "斥候"),
-    ("tarot", None, None, (70, 120), (8.27, 11.69), "斥候"),
-    ("us-business", None, None, (88.9, 50.8), (8.5, 11.0), "Scout"),
+    ("tarot", None, "ja", (70, 120), (8.27, 11.69), "斥候"),
+    ("us-business", None, None, (88.9, 50.8), (8.27, 11.69), "Scout"),
+    ("us-business", "Letter", None, (88.9, 50.8), (8.5, 11.0), "Scout"),
 ])
 def test_new_game_in_any_size_and_either_language_builds_at_once(project, cardgen, size, paper,
                                                                   lang, trim_mm, page_in, words):

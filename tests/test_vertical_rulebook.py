@@ -194,7 +194,7 @@ def test_columns_as_asked_and_too_many_is_an_error(project, cardgen):
 def test_faces_as_long_as_a_line_split_by_rows_between_the_columns(project, cardgen):
     """Poker cards (88 mm) in a vertical A5 rulebook: each face is made a line long (the
     2 段 of A5 hold 86 mm lines), one a row, the rows going on in the next 段."""
-    assert cardgen("new", "tall", "--size", "poker").code == 0
+    assert cardgen("new", "tall", "--size", "poker", "--lang", "ja").code == 0
     game = project / "cards/tall/game.yaml"
     game.write_text(game.read_text("utf-8").replace("  page: A5", "  page: A5\n  writing: vertical"),
                     "utf-8")

@@ -457,9 +457,10 @@ def cmd_calibrate(args, project: Project) -> int:
 
 
 def cmd_new(args, project: Project) -> int:
-    written = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang)
-    for path in written:
+    made = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang)
+    for path in made.files:
         print(shown(_("wrote {file}", file=project.display(path))))
+    print(shown(made.chosen))
     print(shown(_("next: cardgen validate {game}, then cardgen build {game}", game=args.game)))
     return ExitCode.OK
 

@@ -86,8 +86,8 @@ def _common(default, trust: bool = True) -> _Parser:
                         help=shown(_("the language cardgen writes in: its messages, guides and "
                                      "preview page (default: ja where the locale, "
                                      "LANG=ja_JP.UTF-8, or the game's lang: says so, else "
-                                     "en); for new, also the new game's language (default: en "
-                                     "on Letter, Legal or Tabloid paper, ja otherwise)")))
+                                     "en); for new, also the new game's language (default: the "
+                                     "locale's, else en)")))
     if trust:
         common.add_argument("--trust", action="store_true", default=default(False),
                             help=shown(_("run the Python checks module a game names "
@@ -168,13 +168,12 @@ def _parser() -> _Parser:
     plain = _common(lambda value: argparse.SUPPRESS, trust=False)  # where no game's checks run
     n = sub.add_parser("new", parents=[plain], help=shown(_("start a new game that builds at once")))
     n.add_argument("game", metavar="GAME", help=shown(_("the new game's folder name under cards/")))
-    n.add_argument("--size", default="meishi", help=shown(_("card size: meishi (default), poker, "
-                                                            "us-business, bridge, mini, tarot, or "
-                                                            "WIDTHxHEIGHT with a unit (33x54mm, "
-                                                            "2.5x3.5in)")))
+    n.add_argument("--size", help=shown(_("card size: poker (the default in English), meishi "
+                                          "(in Japanese), us-business, bridge, mini, tarot, or "
+                                          "WIDTHxHEIGHT with a unit (33x54mm, 2.5x3.5in)")))
     n.add_argument("--paper", help=shown(_("the paper to print on (A4, Letter, ...; default: the "
-                                           "sheet's, Letter for us-business cards or --lang "
-                                           "en, else A4)")))
+                                           "sheet's, else the locale's: LC_PAPER, LC_ALL or "
+                                           "LANG, Letter in the US and Canada, A4 elsewhere)")))
     n.add_argument("--sheet", metavar="PRESET",
                    help=shown(_("sheet preset (default: one for the size and paper)")))
 

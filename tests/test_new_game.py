@@ -1,0 +1,136 @@
+"""`cardgen new` follows the person who runs it (issue 66): the new game's language is the
+run's (--lang, else the locale's, else English), its paper the locale's (LC_PAPER, LC_ALL
+or LANG: Letter in the United States and Canada, A4 elsewhere), its cards the language's
+first size (poker cards in English, meishi in Japanese), and every option overrides. Each
+cell runs `cardgen new` in a process of its own under the cell's environment, reads back
+what it wrote (language, comments, sheet, size) and what it said, and builds the game at
+once, reading the fronts' page size back from the PDF."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from conftest import REPO
+from pdfcheck import reader
+
+LETTER, A4 = (8.5, 11.0), (8.27, 11.69)  # inches, as the fronts PDF's page reads back
+LOCALE_VARIABLES = ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_PAPER", "LC_CTYPE")
+
+# The environment, the options -> the game's language, paper, card size (as the layouts
+# say it) and sheet preset. Written out by hand: the rule is the code's, these are what a
+# designer expects of it.
+CELLS = [
+    # An American: poker cards on Letter, in English; each option overrides its part only.
+    ({"LANG": "en_US.UTF-8"}, [], "en", "Letter", "poker", "letter-poker-9up"),
+    ({"LANG": "en_US.UTF-8"}, ["--lang", "ja"], "ja", "Letter", "meishi", "plain-letter"),
+    ({"LANG": "en_US.UTF-8"}, ["--paper", "a4"], "en", "A4", "poker", "a4-poker-9up"),
+    ({"LANG": "en_US.UTF-8"}, ["--size", "us-business"], "en", "Letter", "us-business",
+     "avery-5371"),
+    ({"LANG": "en_US.UTF-8"}, ["--lang", "ja", "--paper", "A4", "--size", "poker"], "ja", "A4",
+     "poker", "a4-poker-9up"),
+    # A British designer: English, on A4.
+    ({"LANG": "en_GB.UTF-8"}, [], "en", "A4", "poker", "a4-poker-9up"),
+    ({"LANG": "en_GB.UTF-8"}, ["--lang", "ja"], "ja", "A4", "meishi", "a-one-51002"),
+    ({"LANG": "en_GB.UTF-8"}, ["--paper", "letter"], "en", "Letter", "poker", "letter-poker-9up"),
+    ({"LANG": "en_GB.UTF-8"}, ["--size", "mini"], "en", "A4", "mini", "plain-a4"),
+    # A Japanese designer: meishi on A4 (A-One's sheet), in Japanese.
+    ({"LANG": "ja_JP.UTF-8"}, [], "ja", "A4", "meishi", "a-one-51002"),
+    ({"LANG": "ja_JP.UTF-8"}, ["--lang", "en"], "en", "A4", "poker", "a4-poker-9up"),
+    ({"LANG": "ja_JP.UTF-8"}, ["--paper", "Letter"], "ja", "Letter", "meishi", "plain-letter"),
+    ({"LANG": "ja_JP.UTF-8"}, ["--size", "poker"], "ja", "A4", "poker", "a4-poker-9up"),
+    ({"LANG": "ja_JP.UTF-8"}, ["--lang", "en", "--paper", "letter", "--size", "2.5x3.5in"],
+     "en", "Letter", "[2.5in, 3.5in]", "plain-letter"),
+    # The C locale says no language and no paper: English on A4 (glibc's C paper).
+    ({"LANG": "C"}, [], "en", "A4", "poker", "a4-poker-9up"),
+    ({"LC_ALL": "C"}, ["--lang", "ja"], "ja", "A4", "meishi", "a-one-51002"),
+    ({"LANG": "C.UTF-8"}, ["--paper", "letter"], "en", "Letter", "poker", "letter-poker-9up"),
+    ({"LANG": "C"}, ["--size", "tarot"], "en", "A4", "tarot", "plain-a4"),
+    # The locale's parts: LC_ALL over all; LC_PAPER over LANG for the paper alone.
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "ja_JP.UTF-8"}, [], "ja", "A4", "meishi", "a-one-51002"),
+    ({"LANG": "ja_JP.UTF-8", "LC_ALL": "C"}, [], "en", "A4", "poker", "a4-poker-9up"),
+    ({"LANG": "en_GB.UTF-8", "LC_PAPER": "en_US.UTF-8"}, [], "en", "Letter", "poker",
+     "letter-poker-9up"),
+    ({"LANG": "ja_JP.UTF-8", "LC_PAPER": "en_CA.UTF-8"}, [], "ja", "Letter", "meishi",
+     "plain-letter"),
+    ({"LANG": "fr_CA.UTF-8"}, [], "en", "Letter", "poker", "letter-poker-9up"),  # no French
+    ({}, [], "en", "A4", "poker", "a4-poker-9up"),  # no locale at all (as on Windows)
+]
+
+
+def _id(cell) -> str:
+    env, options = cell[0], cell[1]
+    said = "+".join(f"{k}={v.split('.')[0]}" for k, v in env.items()) or "no-locale"
+    return " ".join([said, *options])
+
+
+def _run(project, env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=project,
+                          env={**clean, **env}, capture_output=True, text=True, encoding="utf-8")
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A copy of the project's layouts and fonts with no game, as a designer starts."""
+    root = tmp_path / "proj"
+    (root / "cards").mkdir(parents=True)
+    shutil.copytree(REPO / "layouts", root / "layouts")
+    (root / "fonts").symlink_to(REPO / "fonts")
+    return root
+
+
+@pytest.mark.parametrize("env, options, lang, paper, size, sheet", CELLS,
+                         ids=[_id(c) for c in CELLS])
+def test_new_follows_the_locale_and_every_option_overrides(fresh, env, options, lang, paper,
+                                                           size, sheet):
+    from generator.scaffold import COMMENTS, LANGUAGE_NAMES
+    made = _run(fresh, env, "new", "first", *options)
+    assert made.returncode == 0, made.stderr
+    game_text = (fresh / "cards/first/game.yaml").read_text("utf-8")
+    game = yaml.safe_load(game_text)
+    assert game["lang"] == lang
+    assert game["decks"][0]["sheet"] == sheet
+    assert game["rulebook"]["page"] == ("Half-letter" if paper == "Letter" else "A5")
+    for key in ("c_title", "c_sheet", "c_rulebook"):  # the comments, in the game's language
+        assert COMMENTS[key].shown(lang) in game_text, key
+    other = "ja" if lang == "en" else "en"
+    assert COMMENTS["c_title"].shown(other) not in game_text
+    front = (fresh / "layouts/first-front.yaml").read_text("utf-8")
+    assert yaml.safe_load(front)["size"] == (yaml.safe_load(size) if "[" in size else size)
+    assert COMMENTS["c_front_layout"].shown(lang).replace("{game}", "first") \
+        .replace("{size}", size) in front
+    names = {"en": "Scout", "ja": "斥候"}
+    assert names[lang] in (fresh / "cards/first/cards.yaml").read_text("utf-8")
+    # One line says what was chosen and how to choose otherwise, in the run's language
+    # (which is the new game's).
+    chosen = [line for line in made.stdout.splitlines() if "--paper" in line]
+    assert len(chosen) == 1, made.stdout
+    assert LANGUAGE_NAMES[lang].shown(lang) in chosen[0]
+    assert f" {paper} " in chosen[0] and sheet in chosen[0] and "--lang" in chosen[0]
+    assert ("英語" in chosen[0] or "日本語" in chosen[0]) == (lang == "ja")
+    built = _run(fresh, env, "build", "first")
+    assert built.returncode == 0, built.stdout + built.stderr
+    page = reader(fresh / "output/first/first-fronts.pdf").pages[0]
+    assert tuple(round(float(v) / 72, 2) for v in page.mediabox[2:]) == \
+        (LETTER if paper == "Letter" else A4)
+    assert names[lang] in page.extract_text()
+
+
+def test_the_locale_paper_is_read_from_the_names_alone():
+    from generator.units import locale_paper
+    assert locale_paper({"LANG": "en_US.UTF-8"}) == "Letter"
+    assert locale_paper({"LANG": "fr_CA.UTF-8"}) == locale_paper({"LANG": "es_US"}) == "Letter"
+    assert locale_paper({"LANG": "en_CA.ISO-8859-1@euro"}) == "Letter"
+    assert locale_paper({"LANG": "en_GB.UTF-8"}) == locale_paper({"LANG": "ja_JP.UTF-8"}) == "A4"
+    assert locale_paper({"LANG": "C"}) == locale_paper({"LANG": "POSIX"}) == "A4"
+    assert locale_paper({}) == "A4"
+    # POSIX's order: LC_ALL, then the paper's own setting, then LANG.
+    assert locale_paper({"LANG": "en_GB.UTF-8", "LC_PAPER": "en_US.UTF-8"}) == "Letter"
+    assert locale_paper({"LC_ALL": "de_DE.UTF-8", "LC_PAPER": "en_US.UTF-8"}) == "A4"
+    assert locale_paper({"LANG": "en_US.UTF-8", "LC_PAPER": ""}) == "Letter"  # empty: unset
