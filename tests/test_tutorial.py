@@ -15,9 +15,16 @@ from pdfcheck import reader
 BLOCK = re.compile(r"^```(\S*)([^\n]*)\n(.*?)^```", re.S | re.M)
 
 
-@pytest.mark.parametrize("tutorial, locale", [("docs/tutorial.md", "C.UTF-8"),
-                                              ("docs/ja/tutorial.md", "ja_JP.UTF-8")])
-def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, locale):
+# Each tutorial, under a locale of its readers, and what its game prints: on the locale's
+# paper, in its language (`cardgen new` follows the locale), the oracle and its revised text.
+TUTORIALS = [("docs/tutorial.md", "en_US.UTF-8", (8.5, 11.0), "Oracle",
+              "Lookatthetopthreecardsofyourdeck"),
+             ("docs/ja/tutorial.md", "ja_JP.UTF-8", (8.27, 11.69), "巫女", "山札の上から3枚を見て")]
+
+
+@pytest.mark.parametrize("tutorial, locale, paper, oracle, revised", TUTORIALS)
+def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, locale, paper,
+                                      oracle, revised):
     """The English tutorial and the Japanese one, each under a locale of its language."""
     monkeypatch.setenv("LANG", locale)
     monkeypatch.delenv("LC_ALL", raising=False)
@@ -43,10 +50,12 @@ def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, l
                 assert expected in outputs, expected
     assert ran >= 6
     out = project / "output/mygame"
-    fronts = reader(out / "mygame-fronts.pdf").pages[0].extract_text()
-    assert fronts.count("巫女") == 2 and "DRAFT" not in fronts  # the revision, printed
+    page = reader(out / "mygame-fronts.pdf").pages[0]
+    assert tuple(round(float(v) / 72, 2) for v in page.mediabox[2:]) == paper
+    fronts = page.extract_text()
+    assert fronts.count(oracle) == 2 and "DRAFT" not in fronts  # the revision, printed
     rulebook = "".join(p.extract_text() for p in reader(out / "mygame-rulebook.pdf").pages)
-    assert "山札の上から3枚を見て" in "".join(rulebook.split())
+    assert revised in "".join(rulebook.split())
     # Section 6: an English game in inches on Letter, and a refused combination.
     english = project / "output/mydeck"
     page = reader(english / "mydeck-fronts.pdf").pages[0]
