@@ -458,10 +458,9 @@ def cmd_calibrate(args, project: Project) -> int:
 
 def cmd_new(args, project: Project) -> int:
     made = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang)
-    for path in made.files:
-        print(shown(_("wrote {file}", file=project.display(path))))
-    print(shown(made.chosen))
-    print(shown(_("next: cardgen validate {game}, then cardgen build {game}", game=args.game)))
+    for said in [*(_("wrote {file}", file=project.display(p)) for p in made.files), made.chosen,
+                 _("next: cardgen validate {game}, then cardgen build {game}", game=args.game)]:
+        print(shown(said))  # what it wrote, what it chose (and how to choose otherwise), what next
     return ExitCode.OK
 
 
