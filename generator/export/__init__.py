@@ -30,7 +30,7 @@ from ..identity import face_identity
 from ..images import shown_dpi
 from ..impose import REGISTRATION, Page, single_face
 from ..layout import GameFaces
-from ..model import ExportProfile, Game, frozen_mapping
+from ..model import Deck, ExportProfile, ExportSize, Game, frozen_mapping
 from ..primitives import Face
 from ..problems import Location, Report
 from ..formats import FORMATS
@@ -152,7 +152,7 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
                             ["file", "side", "deck", "cards", "copies", "size"], lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    totals = {}
+    totals: dict[str, int] = {}  # deck id -> cards printed
     for d in items:
         if d.side == "front":
             totals[d.deck] = totals.get(d.deck, 0) + d.copies
@@ -188,6 +188,15 @@ def pdf_file(design: Design, profile: ExportProfile, title: str, font: str, icc:
                                           icc)
 
 
+def template(profile: ExportProfile, deck: Deck) -> ExportSize:
+    """The template a raster profile prints the deck's faces at. A deck it has none for is
+    left out of the export (deck_bleeds says so), so every deck exported has one."""
+    found = profile.template_for(deck.piece_size)
+    if found is None:
+        raise ValueError(f"export profile {profile.name!r} has no template for deck {deck.id!r}")
+    return found
+
+
 def picture_files(items: list[Design], profile: ExportProfile, game: Game,
                   font: str) -> list[bytes]:
     """Each face as an RGB PNG or JPEG of its template's exact pixel size: the face's trim scaled
@@ -198,11 +207,11 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
     plans = []
     for design in items:
         face = design.face
-        template = profile.template_for(decks[design.deck].piece_size)
-        scale = max(t / f for t, f in zip(template.trim, (face.width, face.height))) * \
+        size = template(profile, decks[design.deck])
+        scale = max(t / f for t, f in zip(size.trim, (face.width, face.height))) * \
             profile.dpi / 72
         pages.append(single_face(face, face.bleed)[0])
-        plans.append((scale, template.pixels, face.bleed))
+        plans.append((scale, size.pixels, face.bleed))
     buffer = io.BytesIO()
     render_pdf(PdfFile(tuple(pages), "export", "export", font), buffer)
     document = pypdfium2.PdfDocument(buffer.getvalue())
@@ -223,13 +232,23 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
 MAX_EXPORT_PIXELS = 8_000_000_000  # pictures of one export, in all (some minutes of work)
 
 
+def icc_bytes(profile: ExportProfile) -> bytes | None:
+    """The CMYK output profile a CMYK export profile names (resolve_export reports one
+    that names none), read; None for an RGB export profile."""
+    if profile.color != "cmyk":
+        return None
+    if profile.icc is None:
+        raise ValueError(f"CMYK export profile {profile.name!r} names no ICC profile")
+    return Path(profile.icc).read_bytes()
+
+
 def converter(profile: ExportProfile, cache: Path):
     """The profile's colour conversion (color.CmykConverter), or None for an RGB profile."""
-    if profile.raster or profile.color != "cmyk":
+    icc = None if profile.raster else icc_bytes(profile)
+    if icc is None:
         return None
     from .color import CmykConverter
-    return CmykConverter(Path(profile.icc).read_bytes(), profile.black_text, cache,
-                         profile.rich_black)
+    return CmykConverter(icc, profile.black_text, cache, profile.rich_black)
 
 
 def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert,
@@ -245,7 +264,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     files: list[BytesFile] = []
     image_dpi: dict[str, list[float]] = {}
     if not profile.raster:
-        icc = Path(profile.icc).read_bytes() if profile.color == "cmyk" else None
+        icc = icc_bytes(profile)
         if convert is not None:
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
@@ -256,8 +275,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             files.append(BytesFile(folder / design.file, data, 1))
     else:
         decks = {d.id: d for d in game.decks}
-        total = sum(math.prod(profile.template_for(decks[d.deck].piece_size).pixels)
-                    for d in items)
+        total = sum(math.prod(template(profile, decks[d.deck]).pixels) for d in items)
         if total > MAX_EXPORT_PIXELS:  # each face's size is bounded by the profile: all of them
             report.error(_("export profile '{profile_name}': the game's {n_items:,} distinct "
                            "faces make {n:.1f} gigapixels of pictures; an export makes at "
@@ -266,8 +284,8 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
                            n2=MAX_EXPORT_PIXELS / 1000000000.0), profile.loc, "export")
             return []
         for design, data in zip(items, picture_files(items, profile, game, font)):
-            preflight_picture(data, design, profile, game, Location(display(folder / design.file)),
-                              report)
+            preflight_picture(data, design, profile, template(profile, decks[design.deck]),
+                              Location(display(folder / design.file)), report)
             files.append(BytesFile(folder / design.file, data))
     book = None
     if rulebook is not None and not profile.raster:
@@ -277,7 +295,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
         if over_ink(most, profile):
             report.warning(ink_message("the rulebook", most, what, profile, "lighten or "
                                        "desaturate its darkest colour or picture"),
-                           game.rulebook.loc, "ink")
+                           game.rulebook.loc if game.rulebook else game.loc, "ink")
         data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook", icc)
         preflight_pdf(data, "rulebook.pdf", profile, Location(display(folder / "rulebook.pdf")),
                       report)  # read back as the faces are

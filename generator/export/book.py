@@ -64,14 +64,16 @@ def to_cmyk(pdf, convert) -> tuple[float, str]:
     import pikepdf
     from pikepdf import Name, Operator
     from .color import image_ink, ink
-    most = [0.0, ""]
+    most_ink, most_what = 0.0, ""
 
     def seen(amount: float, what: str) -> None:
-        if amount > most[0]:
-            most[:] = [amount, what]
+        nonlocal most_ink, most_what
+        if amount > most_ink:
+            most_ink, most_what = amount, what
 
     def converted(owner, ops: list, resources) -> list:
-        out, text, spaces = [], False, {"fill": None, "stroke": None}
+        out, text = [], False
+        spaces: dict[str, str | None] = {"fill": None, "stroke": None}  # their colour spaces
         for operands, operator in ops:
             op = str(operator)
             if op == "BT":
@@ -106,9 +108,8 @@ def to_cmyk(pdf, convert) -> tuple[float, str]:
     for obj in list(pdf.objects):  # the pictures, wherever they are drawn
         if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and \
                 obj.get("/ColorSpace") == "/DeviceRGB":
-            from PIL import ImageCms
             picture = pikepdf.PdfImage(obj).as_pil_image().convert("RGB")
-            cmyk = ImageCms.applyTransform(picture, convert.rgb_to_cmyk)
+            cmyk = convert.rgb_to_cmyk.apply(picture)
             seen(image_ink(cmyk), "a picture")
             obj.write(zlib.compress(cmyk.tobytes(), 6), filter=Name.FlateDecode)
             obj.ColorSpace = Name.DeviceCMYK
@@ -116,5 +117,5 @@ def to_cmyk(pdf, convert) -> tuple[float, str]:
             for key in ("/DecodeParms", "/Decode"):
                 if key in obj:
                     del obj[key]
-    return tuple(most)
+    return most_ink, most_what
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .. import elements, fonts, images, primitives
 from ..model import ExportProfile, Game
 from ..primitives import Block, Group, Image
-from ..problems import Report, spoken
+from ..problems import Location, Report, spoken
 from ..units import show_length
 from ..i18n import N_, _, _n
 
@@ -40,8 +40,8 @@ def _images(items):
 class _Findings:
     """Problems by (element location, kind): the first card's words, and how many cards."""
 
-    def __init__(self):
-        self.found: dict = {}
+    def __init__(self) -> None:
+        self.found: dict[tuple[Location, str, str], list] = {}  # -> [message, card, count]
 
     def add(self, el, card: str, message: str, check: str) -> None:
         entry = self.found.setdefault((el.loc, el.name, check), [message, card, 0])
@@ -161,7 +161,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
             gaps = {"left": ink[0], "bottom": ink[1], "right": W - ink[2], "top": H - ink[3]}
             close = {side: gap for side, gap in gaps.items() if gap < profile.safe - EPS}
             if close and (content or min(gaps.values()) > EPS):  # decoration on the trim
-                side = min(close, key=close.get)  # line is background art (the bleed says)
+                side = min(close, key=close.__getitem__)  # line is background art (the bleed says)
                 what = N_("text") if el.type == "text" else N_("picture") if el.type == "image" \
                     else el.type
                 findings.add(el, card, check="safe-area", message=
@@ -170,7 +170,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                                "not be cut (text, pictures, frames) {show_length2} inside it, "
                                "where the cut cannot reach", what=what, el_name=el.name,
                                show_length=show_length(max(0.0, close[side]), unit),
-                               sides=_sides(sorted(close, key=close.get)),
+                               sides=_sides(sorted(close, key=close.__getitem__)),
                                profile_name=profile.name,
                                show_length2=show_length(profile.safe, unit)))
     for image in _images(items):

@@ -27,7 +27,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image as PILImage
-from PIL import ImageCms
 
 from ..colors import Color, cmyk_transform, lab_transform
 from ..paths import write_atomically
@@ -62,6 +61,14 @@ def image_ink(picture) -> float:
                      default=0) / 255 * 100, 1)
 
 
+def _pixel(image: PILImage.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """A pixel of a picture of several bands (CMYK, LAB): its bands' values."""
+    value = image.getpixel(xy)
+    if not isinstance(value, tuple):
+        raise TypeError(f"a {image.mode} picture's pixel is not a tuple of bands: {value!r}")
+    return value
+
+
 class CmykConverter:
     def __init__(self, icc: bytes, black_text: str, cache: Path,
                  rich_black: Color | None = None):
@@ -79,8 +86,8 @@ class CmykConverter:
         ramp = PILImage.new("CMYK", (256, 1))
         for k in range(256):
             ramp.putpixel((k, 0), (0, 0, 0, k))
-        lab = ImageCms.applyTransform(ramp, self._lab)
-        self._k_lightness = [lab.getpixel((k, 0))[0] for k in range(256)]
+        lab = self._lab.apply(ramp)
+        self._k_lightness = [_pixel(lab, (k, 0))[0] for k in range(256)]
 
     @property
     def rgb_to_cmyk(self):
@@ -90,7 +97,7 @@ class CmykConverter:
     def _lightness(self, cmyk: Color) -> float:
         """The L* (0..255) a CMYK colour prints at, by the profile."""
         pixel = PILImage.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
-        return ImageCms.applyTransform(pixel, self._lab).getpixel((0, 0))[0]
+        return _pixel(self._lab.apply(pixel), (0, 0))[0]
 
     def k_of(self, grey: Color) -> float:
         """The K (0..1) that prints a grey at the lightness the profile gives it converted
@@ -112,7 +119,7 @@ class CmykConverter:
         found = self._colors.get(color)
         if found is None:
             pixel = PILImage.new("RGB", (1, 1), tuple(round(v * 255) for v in color))
-            c, m, y, k = ImageCms.applyTransform(pixel, self._transform).getpixel((0, 0))
+            c, m, y, k = _pixel(self._transform.apply(pixel), (0, 0))
             found = self._colors[color] = tuple(round(v / 255, 4) for v in (c, m, y, k))
         return found
 
@@ -159,7 +166,7 @@ class CmykConverter:
                     alpha = rgba.getchannel("A")
                     if alpha.getextrema() == (255, 255):
                         alpha = None
-                    converted = ImageCms.applyTransform(rgba.convert("RGB"), self._transform)
+                    converted = self._transform.apply(rgba.convert("RGB"))
             self.cache.mkdir(parents=True, exist_ok=True)
             if alpha is not None:
                 _atomic_save(alpha, mask, "PNG")

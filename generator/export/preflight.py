@@ -15,19 +15,40 @@ layouts, checks.py); it is reported as an error at the file, and nothing is writ
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING, TypedDict
 
-from ..model import ExportProfile, Game
+from ..model import ExportProfile, ExportSize
 from ..problems import Location, Report
 from ..units import mm
 from ..formats import FORMATS
 from ..i18n import _, _n
 
+if TYPE_CHECKING:
+    import pikepdf
+
 BOX_TOLERANCE = mm(0.01)
 RGB_OPERATORS = {"rg", "RG"}
 
 
+class Drawn(TypedDict):
+    """What a PDF's content streams draw (forms followed)."""
+
+    rgb: set[str]  # RGB colour operators ("rg", "/DeviceRGB cs")
+    images: list[tuple[str, float]]  # each picture drawn: its colour space, effective dpi
+    fonts: list[pikepdf.Object]  # the fonts of their resources
+
+
+class Inspected(Drawn):
+    """What a preflight looks at in a PDF (inspect_pdf)."""
+
+    pages: list[pikepdf.Page]
+    intents: list[tuple[str, int]]  # each output intent's subtype, and its profile's bands
+    unembedded: list[str]  # the fonts not embedded, by name
+    pdf: pikepdf.Pdf
+
+
 def _boxes_ok(page, profile: ExportProfile) -> list[str]:
-    problems = []
+    problems: list[str] = []
     media = [float(v) for v in page.MediaBox]
     trim = [float(v) for v in page.get("/TrimBox", [])] or None
     bleed = [float(v) for v in page.get("/BleedBox", [])] or None
@@ -50,7 +71,7 @@ def _multiply(a, b):
             a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
 
 
-def _walk(content_owner, resources, ctm, found: dict, depth: int = 0) -> None:
+def _walk(content_owner, resources, ctm, found: Drawn, depth: int = 0) -> None:
     """Colour operators, fonts and drawn pictures (with their effective resolution) of a
     page or form, forms followed to a depth of 8."""
     import pikepdf
@@ -60,8 +81,8 @@ def _walk(content_owner, resources, ctm, found: dict, depth: int = 0) -> None:
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
     for font in (resources.get("/Font", {}) if resources is not None else {}).values():
         found["fonts"].append(font)
-    for operands, operator in pikepdf.parse_content_stream(content_owner):
-        op = str(operator)
+    for instruction in pikepdf.parse_content_stream(content_owner):
+        operands, op = instruction.operands, str(instruction.operator)
         if op == "q":
             stack.append(ctm)
         elif op == "Q":
@@ -98,30 +119,30 @@ def _embedded(font) -> bool:
                                           ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
-def inspect_pdf(data: bytes) -> dict:
+def inspect_pdf(data: bytes) -> Inspected:
     """What a preflight looks at, read from the PDF's bytes: per page its boxes, and for the
     whole file its RGB operators, pictures (colour space, effective dpi), fonts and output
     intents."""
     import pikepdf
     pdf = pikepdf.open(io.BytesIO(data))
-    found = {"rgb": set(), "images": [], "fonts": [], "pages": list(pdf.pages)}
+    drawn: Drawn = {"rgb": set(), "images": [], "fonts": []}
     for page in pdf.pages:
-        _walk(page, page.get("/Resources"), [1, 0, 0, 1, 0, 0], found)
-    intents = pdf.Root.get("/OutputIntents") or []
-    found["intents"] = [(str(i.get("/S")), int(i.DestOutputProfile.get("/N", 0))
-                         if "/DestOutputProfile" in i else 0) for i in intents]
-    found["unembedded"] = sorted({str(f.get("/BaseFont")) for f in found["fonts"]
-                                  if not _embedded(f)})
-    found["pdf"] = pdf
-    return found
+        _walk(page, page.get("/Resources"), [1, 0, 0, 1, 0, 0], drawn)
+    intents: list[pikepdf.Object] = list(pdf.Root.get("/OutputIntents") or [])
+    return Inspected(
+        rgb=drawn["rgb"], images=drawn["images"], fonts=drawn["fonts"], pages=list(pdf.pages),
+        intents=[(str(i.get("/S")), int(i.DestOutputProfile.get("/N", 0))
+                  if "/DestOutputProfile" in i else 0) for i in intents],
+        unembedded=sorted({str(f.get("/BaseFont")) for f in drawn["fonts"] if not _embedded(f)}),
+        pdf=pdf)
 
 
 def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Location,
-                  report: Report) -> dict:
+                  report: Report) -> Inspected:
     """A PDF of the export (a face's, a board's, the rulebook's: `name`) read back from its
     bytes; what is wrong with it, an error at it (a cardgen bug)."""
     found = inspect_pdf(data)
-    problems = []
+    problems: list[str] = []
     for page in found["pages"]:
         problems += _boxes_ok(page, profile)
     if profile.color == "cmyk":
@@ -143,8 +164,10 @@ def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Locatio
     return found
 
 
-def preflight_picture(data: bytes, design, profile: ExportProfile, game: Game, where: Location,
-                      report: Report) -> None:
+def preflight_picture(data: bytes, design, profile: ExportProfile, template: ExportSize,
+                      where: Location, report: Report) -> None:
+    """A picture of a raster export read back: its format, RGB, and its `template`'s
+    pixel size; what is wrong with it, an error at it (a cardgen bug)."""
     from PIL import Image
     with Image.open(io.BytesIO(data)) as image:
         size, mode, kind = image.size, image.mode, image.format
@@ -154,8 +177,7 @@ def preflight_picture(data: bytes, design, profile: ExportProfile, game: Game, w
                            design_file=design.file, kind=kind,
                            upper=profile.format.upper()), where,
                      "preflight")
-    decks = {d.id: d for d in game.decks}
-    want = profile.template_for(decks[design.deck].piece_size).pixels
+    want = template.pixels
     if tuple(size) != tuple(want):
         report.error(_("preflight of {design_file}: {size} x {size2} pixels, not the template's "
                        "{want} x {want2} (a cardgen bug: please report it)",
