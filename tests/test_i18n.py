@@ -133,6 +133,36 @@ def test_no_function_both_calls_the_translation_and_binds_its_name():
     assert not found, found
 
 
+def test_no_function_of_a_translated_module_binds_the_translation_name():
+    """Where a module imports the translation `_`, no function binds `_` in its own scope
+    (`for el, _, items in ...`): the next `_("...")` written in that function would fail at
+    run time (export/checks.py's check_faces did so, unseen until a message was added)."""
+    import ast
+    found = []
+    for path in sorted((REPO / "generator").rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        if not any(isinstance(node, ast.ImportFrom) and any(a.name == "_" and not a.asname
+                                                            for a in node.names)
+                   for node in tree.body):
+            continue
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            todo = list(ast.iter_child_nodes(fn))
+            while todo:
+                node = todo.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                     ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
+                                     ast.GeneratorExp)):
+                    continue  # scopes of their own, walked by themselves
+                if isinstance(node, ast.Name) and node.id == "_" and \
+                        isinstance(node.ctx, ast.Store) or \
+                        isinstance(node, ast.arg) and node.arg == "_":
+                    found.append(f"{path.relative_to(REPO)}:{node.lineno}: {fn.name}")
+                todo += ast.iter_child_nodes(node)
+    assert not found, found
+
+
 def test_the_sample_message_of_the_issue_reads_as_japanese(project, cardgen, monkeypatch):
     game = project / "cards/goita"
     game.mkdir()

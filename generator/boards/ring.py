@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..model import Board
-from ..primitives import Face, Group, Item, Rect, Text
+from ..primitives import Face, Group, Item, Text
 from ..units import mm
 from .base import INK, BoardFace, CellFace, Entry, ground, tile_outline
 from ..i18n import N_, _

@@ -117,7 +117,7 @@ def track_centres(board: Board) -> tuple[tuple[float, float], list[tuple[float, 
         side = 2 * (outer + space / 2 + m)
         cx = cy = side / 2
         centres, theta = [], 0.0
-        for _ in range(n):
+        for _unused in range(n):
             r = max(inner, outer - b * theta)
             centres.append((cx + r * math.sin(theta), cy - r * math.cos(theta)))
             theta += step / r

@@ -405,7 +405,7 @@ def cmd_pnp(args, project: Project) -> int:
                   file=sys.stderr)
             continue
         if not args.quiet:
-            for path, _ in outcome.written:
+            for path, _unused in outcome.written:
                 print(f"wrote {printable(project.display(path))}")
     return ExitCode.DATA if failed else ExitCode.OK
 

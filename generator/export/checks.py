@@ -72,7 +72,7 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
                 placed = placements.get((deck.id, card.id, side)) or []
                 layout = deck.front if side == "front" else deck.back_of(card)
                 W, H = layout.size
-                for el, _, items in placed:
+                for el, _unused, items in placed:
                     _check_element(findings, el, card.id, layout.id, items, W, H, bleed,
                                    profile, layout.unit)
                     if convert is not None:

@@ -70,7 +70,6 @@ def overprint_black(pdf) -> None:
     knocking it out, so a hair of misregistration shows no white. Each painting operator
     gets the overprint state its colours ask for (an ExtGState with op / OP and OPM 1), set
     only where it changes; what paints in any other colour knocks out, as before."""
-    import pikepdf
     from pikepdf import Dictionary, Name, Operator
     states = {}
 

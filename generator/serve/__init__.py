@@ -39,7 +39,7 @@ from .changes import changes_since  # the view of what prints differently
 from .sheets import sheet_picture, sheets_of  # the Sheets view
 from .stats import stats_blocks  # the Stats view
 from .. import i18n
-from ..i18n import N_, _, shown
+from ..i18n import N_, _
 
 POLL = 0.4  # seconds between looks at the files
 

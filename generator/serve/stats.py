@@ -29,7 +29,7 @@ def svg_tree(text: str) -> list:
             key = key.split("}")[-1]
             if key == "style":
                 for part in value.split(";"):
-                    name, _, val = part.partition(":")
+                    name, _unused, val = part.partition(":")
                     name, val = name.strip(), val.strip()
                     if name in _SVG_STYLE and val:
                         attrs[name] = val

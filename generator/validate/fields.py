@@ -121,7 +121,7 @@ def _about(error) -> tuple:
     that is close to a field ("meant", the key, the field), a field missing ("missing", the
     field), or something else ()."""
     if error.validator == "additionalProperties":
-        key, hint, _ = unknown_key(error)
+        key, hint, _unused = unknown_key(error)
         return ("meant", key, hint) if hint else ()
     if error.validator == "required":
         return ("missing", missing_key(error))
