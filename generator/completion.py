@@ -71,7 +71,8 @@ def names(project: Project, what: str) -> list[str]:
             decks = doc.data.get("decks") if doc is not None and isinstance(doc.data, dict) \
                 else None
             for deck in decks if isinstance(decks, list) else ():
-                if isinstance(deck, dict) and isinstance(deck.get("id"), str) and is_name(deck["id"]):
+                if isinstance(deck, dict) and isinstance(deck.get("id"), str) \
+                        and is_name(deck["id"]):
                     found.add(deck["id"])
         return sorted(found)
     return []

@@ -1,9 +1,9 @@
 """Image files that layouts place: found inside the game folder, checked readable first.
 
 Pillow reads the header to learn the size and verify the file (svg.py reads an SVG file in
-its sandbox); a file that is missing, corrupt, not PNG/JPEG/SVG, outside the game folder (`..`, an absolute path
-or a link that leads out) or larger than Pillow's decompression-bomb limit is a
-located problem, never a crash at drawing time.
+its sandbox); a file that is missing, corrupt, not PNG/JPEG/SVG, outside the game folder
+(`..`, an absolute path or a link that leads out) or larger than Pillow's
+decompression-bomb limit is a located problem, never a crash at drawing time.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def find(src: str, game_root: str) -> FilePath:
     try:
         path = inside(FilePath(game_root), src)
     except Outside as exc:
-        raise ImageProblem(exc.sentence(_("image '{name}'", name=src), _("the game folder"))) from None
+        raise ImageProblem(exc.sentence(_("image '{name}'", name=src),
+                                        _("the game folder"))) from None
     if not path.is_file():
         raise ImageProblem(_("image '{src}' does not exist", src=src))
     return path

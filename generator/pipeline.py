@@ -323,7 +323,8 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
     if options.png:
         outputs += previews.card_pngs(faces, folder, options.dpi, font, cache, f"png{suffix}",
                                       previews.counting(progress,
-                                                        _("{game_id}: rasterising card faces", game_id=game.id)))
+                                                        _("{game_id}: rasterising card faces",
+                                                          game_id=game.id)))
     if options.proof:
         outputs += previews.proof_sheets(faces, folder, font, stem=stem, backs=options.proof_backs)
     if options.tts:
@@ -367,7 +368,8 @@ def build_targets(project: Project, game_id: str, options: list[BuildOptions],
         for (outcome, outputs), run in zip(planned, options):
             if outputs is None:
                 continue
-            progress(shown(_n("{game_id}: writing {n} file", "{game_id}: writing {n} files", len(outputs), game_id=game_id)))
+            progress(shown(_n("{game_id}: writing {n} file", "{game_id}: writing {n} files",
+                              len(outputs), game_id=game_id)))
             with writing(project, game_id, progress):
                 write_files(outputs, project.output)
                 outcome.removed = ledger.settle(output_folder(project, game_id),
@@ -458,7 +460,8 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     if options.only is not None:  # an errata set: the changed cards, their backs, a guide
         outcome.game = errata_game(outcome.game, options.only)
     cards = sum(d.total for d in outcome.game.decks)
-    progress(shown(_n("{game_id}: laying out {n} card", "{game_id}: laying out {n} cards", cards, game_id=game_id)))
+    progress(shown(_n("{game_id}: laying out {n} card", "{game_id}: laying out {n} cards", cards,
+                      game_id=game_id)))
     faces = lay_out(outcome, options.guides)
     if faces is None or outcome.failed(options.strict):
         return outcome, None
@@ -486,8 +489,8 @@ def writing(project: Project, game_id: str, progress):
     """The game's output lock (write.one_build_at_a_time), held while a set is written; it
     lies beside the PNG cache, not among the game's files."""
     lock = project.output / ".cache" / f"{game_id}.lock"
-    return one_build_at_a_time(lock, lambda: progress(shown(_("{game_id}: waiting for another build of "
-                                                        "it to finish writing", game_id=game_id))))
+    return one_build_at_a_time(lock, lambda: progress(shown(_(
+        "{game_id}: waiting for another build of it to finish writing", game_id=game_id))))
 
 
 def export(project: Project, game_id: str, profile_name: str, icc: Path | None = None,
@@ -539,12 +542,14 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
             report.error(_("export profile '{profile_name}' can take none of the decks exported "
                            "({join}): nothing to export",
                                profile_name=profile_name,
-                               join=', '.join((d.id for d in outcome.game.decks))), outcome.game.loc, "export")
+                               join=', '.join((d.id for d in outcome.game.decks))),
+                         outcome.game.loc, "export")
         return outcome, None
     if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
         outcome.game = _only_decks(outcome.game, bleeds)
     outcome.game = export.with_bleed(outcome.game, bleeds, profile.boards)
-    progress(shown(_("{game_id}: laying out for '{profile_name}'", game_id=game_id, profile_name=profile_name)))
+    progress(shown(_("{game_id}: laying out for '{profile_name}'", game_id=game_id,
+                     profile_name=profile_name)))
     placements: dict = {}
     faces = lay_out(outcome, placements=placements)
     if faces is None:
@@ -556,11 +561,13 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
         return outcome, None
     game = outcome.game
     folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
-    progress(shown(_("{game_id}: writing and reading back '{profile_name}' files", game_id=game_id, profile_name=profile_name)))
+    progress(shown(_("{game_id}: writing and reading back '{profile_name}' files", game_id=game_id,
+                     profile_name=profile_name)))
     book = None
     if profile.rulebook == "single-pages" and game.rulebook is not None and \
             outcome.rulebook_markdown is not None and game.first_target:
-        progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'", game_id=game_id, profile_name=profile_name)))
+        progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'",
+                         game_id=game_id, profile_name=profile_name)))
         from . import rulebook
         book = rulebook.build(game, faces, outcome.rulebook_markdown).pdf
     outputs = export.export_files(faces, profile, folder, convert, report, project.display,

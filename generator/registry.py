@@ -12,7 +12,8 @@ import pkgutil
 from types import ModuleType
 
 
-def discover(package_path, package: str, skip: frozenset | set = frozenset()) -> dict[str, ModuleType]:
+def discover(package_path, package: str,
+             skip: frozenset | set = frozenset()) -> dict[str, ModuleType]:
     """NAME -> module for each module of `package` (its `__path__`) but those in `skip`."""
     found = {}
     for info in sorted(pkgutil.iter_modules(package_path), key=lambda i: i.name):

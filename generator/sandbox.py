@@ -91,7 +91,8 @@ def _finite_numbers(tree, name=None, filename=None):
     for node in tree.find_all(jinja2.nodes.Const):
         if node.value.__class__ is float and not math.isfinite(node.value):
             raise jinja2.TemplateSyntaxError(
-                _("a number too large to be finite (such as 1e400); numbers in cardgen are finite"), node.lineno, name, filename)
+                _("a number too large to be finite (such as 1e400); numbers in cardgen are finite"),
+                node.lineno, name, filename)
     return tree
 
 

@@ -130,7 +130,8 @@ elements:
   - {{name: background, type: rect, fill: "{{{{ deck.color }}}}", bleed: true}}
   - {{name: panel, type: rect, x: 3mm, y: 3mm, width: 100% - 6mm, height: 100% - 6mm,
      radius: 2mm, fill: white}}
-  - {{name: cost-disc, type: circle, x: 5mm, y: 5mm, width: 9mm, height: 9mm, fill: "{{{{ deck.color }}}}"}}
+  - {{name: cost-disc, type: circle, x: 5mm, y: 5mm, width: 9mm, height: 9mm,
+     fill: "{{{{ deck.color }}}}"}}
   - {{name: cost, type: text, text: "{{{{ card.cost }}}}", bold: true, x: 5mm, y: 5mm, width: 9mm,
      height: 9mm, size: 12pt, color: white, align: center, valign: middle, line_spacing: 1}}
   - {{name: name, type: text, text: "{{{{ card.name }}}}", bold: true, x: 16mm, y: 5mm,
@@ -147,7 +148,8 @@ elements:
   - {{name: border, type: rect, x: 4mm, y: 4mm, width: 100% - 8mm, height: 100% - 8mm, radius: 2mm,
      stroke: white, stroke_width: 0.8pt}}
   - {{name: title, type: text, text: "{{{{ game.title }}}}", x: 6mm, y: 0mm, width: 100% - 12mm,
-     height: 100%, size: 14pt, color: white, align: center, valign: middle, fit: shrink, min_size: 7pt}}
+     height: 100%, size: 14pt, color: white, align: center, valign: middle, fit: shrink,
+     min_size: 7pt}}
 """
 
 RULEBOOK_MD = {"en": """\

@@ -220,7 +220,8 @@ def _render(root, path: str):
         return SvgRenderer(path, external_reference_root=str(FilePath(path).parent)).render(root)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, ZeroDivisionError,
             OverflowError, RecursionError):
-        raise SvgProblem(_("cannot be drawn: an attribute or a path is not as SVG writes it")) from None
+        raise SvgProblem(_("cannot be drawn: an attribute or a path is not as SVG "
+                           "writes it")) from None
     finally:
         quiet.disabled, quiet.level = False, level
 
@@ -248,8 +249,10 @@ def _rect(x, y, w, h, rx, ry) -> list:
     if not rx or not ry:
         return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
     kx, ky = rx * (1 - _K), ry * (1 - _K)
-    return [("M", x + rx, y), ("L", x + w - rx, y), ("C", x + w - kx, y, x + w, y + ky, x + w, y + ry),
-            ("L", x + w, y + h - ry), ("C", x + w, y + h - ky, x + w - kx, y + h, x + w - rx, y + h),
+    return [("M", x + rx, y), ("L", x + w - rx, y),
+            ("C", x + w - kx, y, x + w, y + ky, x + w, y + ry),
+            ("L", x + w, y + h - ry),
+            ("C", x + w, y + h - ky, x + w - kx, y + h, x + w - rx, y + h),
             ("L", x + rx, y + h), ("C", x + kx, y + h, x, y + h - ky, x, y + h - ry),
             ("L", x, y + ry), ("C", x, y + ky, x + kx, y, x + rx, y), ("Z",)]
 

@@ -63,9 +63,9 @@ class Entry:
                 value = sandbox.render(value, {"data": self.data})
                 value = int(str(value).strip())
             except (sandbox.SandboxError, ValueError) as exc:
+                value = exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'
                 self.report.error(_("board '{raw}': {key}: {value}", raw=self.raw['id'], key=key,
-                                    value=exc if isinstance(exc, sandbox.SandboxError) else 'not a whole number'),
-                                  self.where(key), "reference")
+                                    value=value), self.where(key), "reference")
                 return None
         return value
 

@@ -22,7 +22,8 @@ CELLS = False  # it places a deck's cards, not cells from data
 # a shipped board layout and the entry's own keys ("tiles": the cards of the game's first deck).
 EXAMPLE = {"layout": "ring", "tiles": True}
 SCHEMA = {"properties": {
-    "start_angle": {"type": "number", "x-expected": N_("degrees: 90 puts the first tile at the top")},
+    "start_angle": {"type": "number",
+                    "x-expected": N_("degrees: 90 puts the first tile at the top")},
     "direction": {"enum": ["clockwise", "counterclockwise"]},
     "gap": {"$ref": "cardgen:common#/$defs/length"},
     "radius": {"$ref": "cardgen:common#/$defs/length"},

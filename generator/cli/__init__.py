@@ -46,7 +46,9 @@ def _games(project: Project, names: list[str]) -> list[str]:
     if not names:
         for folder in sorted(set(project.game_folders()) - set(known)):
             print(shown(_("cardgen: warning: {display} is not a game: its folder name must be "
-                    "{NAME_RULE}; rename it", display=printable(project.display(project.cards / folder)), NAME_RULE=NAME_RULE)), file=sys.stderr)
+                          "{NAME_RULE}; rename it",
+                          display=printable(project.display(project.cards / folder)),
+                          NAME_RULE=NAME_RULE)), file=sys.stderr)
     if not known:
         raise UsageError(_("no games in {display} (a game is a folder with a game.yaml)",
                            display=project.display(project.cards)))
@@ -132,9 +134,11 @@ def cmd_build(args, project: Project) -> int:
                 from ..diff import diff_game, errata_copies, errata_lines
                 changes = diff_game(project, game_id, args.changed_since)
                 if not changes.prints:
-                    print(shown(_("{game_id}: nothing printed changed since {args_changed_since}", game_id=game_id, args_changed_since=args.changed_since)))
+                    print(shown(_("{game_id}: nothing printed changed since {args_changed_since}",
+                                  game_id=game_id, args_changed_since=args.changed_since)))
                     for path in pipeline.forget_errata(project, game_id, target):
-                        print(shown(_("removed {display} (an earlier errata set's)", display=project.display(path))))
+                        print(shown(_("removed {display} (an earlier errata set's)",
+                                      display=project.display(path))))
                     continue
                 book = changes.rulebook
                 run = replace(run, only=tuple(sorted(errata_copies(changes).items())),
@@ -234,7 +238,8 @@ def cmd_list(args, project: Project) -> int:
         game = outcome.game
         if game is None:
             failed = True
-            print(shown(_("{game_id}: cannot be read ({summary}; run 'cardgen validate {game_id}')", game_id=game_id, summary=outcome.report.summary())))
+            print(shown(_("{game_id}: cannot be read ({summary}; run 'cardgen validate {game_id}')",
+                          game_id=game_id, summary=outcome.report.summary())))
             continue
         title = f"{game.title} / {game.title_en}" if game.title_en else game.title
         print(f"{game_id}: {printable(title)}")
@@ -342,7 +347,10 @@ def cmd_watch(args, project: Project) -> int:
                    "repeated", same) if same else ""
         stamp = time.strftime("%H:%M:%S")
         if outcome.failed(args.strict):
-            print(shown(_("[{stamp}] {game_id}: not built ({summary}{again}); the last good output stays", stamp=stamp, game_id=game_id, summary=outcome.report.summary(), again=again)), file=sys.stderr, flush=True)
+            print(shown(_("[{stamp}] {game_id}: not built ({summary}{again}); the last good "
+                          "output stays", stamp=stamp, game_id=game_id,
+                          summary=outcome.report.summary(), again=again)),
+                  file=sys.stderr, flush=True)
         else:
             print(shown(_n("[{stamp}] {game_id}: built {n} file ({summary}{again})",
                            "[{stamp}] {game_id}: built {n} files ({summary}{again})",
@@ -377,7 +385,8 @@ def cmd_export(args, project: Project) -> int:
         _print_report(outcome.report)
         if folder is None:
             failed = True
-            print(shown(_("{name}: not exported: {summary}; previous export kept", name=name, summary=outcome.report.summary())),
+            print(shown(_("{name}: not exported: {summary}; previous export kept", name=name,
+                          summary=outcome.report.summary())),
                   file=sys.stderr)
             continue
         if not args.quiet:
@@ -451,8 +460,8 @@ def cmd_showcase(args, project: Project) -> int:
 def cmd_calibrate(args, project: Project) -> int:
     from ..write.calibration import calibrate
     path = calibrate(project, args.paper, args.duplex)
-    print(shown(_("wrote {display}: print it duplex ({args_duplex}) at 100% and follow the instructions "
-            "on it", display=project.display(path), args_duplex=args.duplex)))
+    print(shown(_("wrote {display}: print it duplex ({args_duplex}) at 100% and follow the "
+                  "instructions on it", display=project.display(path), args_duplex=args.duplex)))
     return ExitCode.OK
 
 
@@ -471,7 +480,8 @@ def cmd_serve(args, project: Project) -> int:
 
     def report(preview) -> None:
         for p in preview.problems:
-            print(f"{p['file']}:{p['line']}:{p['col']}: {p['level']}: {p['message']} [{p['check']}]")
+            print(f"{p['file']}:{p['line']}:{p['col']}: {p['level']}: {p['message']} "
+                  f"[{p['check']}]")
         state = "ok" if preview.ok else "errors: showing the last good cards"
         print(f"{game}: rebuilt ({state})", flush=True)
 

@@ -108,7 +108,8 @@ def _parser() -> _Parser:
 
     b = sub.add_parser("build", parents=[common], help=shown(_("validate and write PDFs to "
                                                                "output/")))
-    b.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to build (default: all)")))
+    b.add_argument("games", nargs="*", metavar="GAME",
+                   help=shown(_("games to build (default: all)")))
     b.add_argument("--strict", action="store_true", help=shown(_("treat warnings as errors")))
     b.add_argument("--changed-since", metavar="REV",
                    help=shown(_("an errata set: only cards added or changed since the git "
@@ -146,27 +147,31 @@ def _parser() -> _Parser:
 
     v = sub.add_parser("validate", parents=[common], help=shown(_("check games without writing "
                                                                   "anything")))
-    v.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to check (default: all)")))
+    v.add_argument("games", nargs="*", metavar="GAME",
+                   help=shown(_("games to check (default: all)")))
     v.add_argument("--strict", action="store_true", help=shown(_("treat warnings as errors")))
     v.add_argument("--format", choices=("text", "json"), default="text",
                    help=shown(_("text (default: file:line:col: level: message), or json for "
                                 "scripts")))
     v.add_argument("--target", metavar="NAME",
-                   help=shown(_("check only this print target of the game (default: every target)")))
+                   help=shown(_("check only this print target of the game "
+                                "(default: every target)")))
 
     sub.add_parser("list", parents=[common], help=shown(_("list games, decks and card counts")))
 
     st = sub.add_parser("stats", parents=[common],
                         help=shown(_("what each deck holds, counted by copies, and the odds of a "
                                      "draw")))
-    st.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to count (default: all)")))
+    st.add_argument("games", nargs="*", metavar="GAME",
+                    help=shown(_("games to count (default: all)")))
     st.add_argument("--deck", action="append", metavar="DECK",
                     help=shown(_("only this deck (may be given more than once)")))
     st.add_argument("--format", choices=("text", "json"), default="text",
                     help=shown(_("text (default), or json for scripts")))
 
     plain = _common(lambda value: argparse.SUPPRESS, trust=False)  # where no game's checks run
-    n = sub.add_parser("new", parents=[plain], help=shown(_("start a new game that builds at once")))
+    n = sub.add_parser("new", parents=[plain],
+                       help=shown(_("start a new game that builds at once")))
     n.add_argument("game", metavar="GAME", help=shown(_("the new game's folder name under cards/")))
     n.add_argument("--size", help=shown(_("card size: poker (the default in English), meishi "
                                           "(in Japanese), us-business, bridge, mini, tarot, or "
@@ -196,7 +201,8 @@ def _parser() -> _Parser:
     w = sub.add_parser("watch", parents=[common],
                        help=shown(_("rebuild on every save; the last good output stays when data "
                                     "is invalid")))
-    w.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to watch (default: all)")))
+    w.add_argument("games", nargs="*", metavar="GAME",
+                   help=shown(_("games to watch (default: all)")))
     w.add_argument("--strict", action="store_true",
                    help=shown(_("treat warnings as errors: a save with a draft does not rebuild")))
 
@@ -215,7 +221,8 @@ def _parser() -> _Parser:
     e = sub.add_parser("export", parents=[common],
                        help=shown(_("a game's faces as a print shop asks for them: one file per "
                                     "face design, and a manifest of copies (docs/printing.md)")))
-    e.add_argument("games", nargs="*", metavar="GAME", help=shown(_("games to export (default: all)")))
+    e.add_argument("games", nargs="*", metavar="GAME",
+                   help=shown(_("games to export (default: all)")))
     e.add_argument("--profile", required=True, metavar="NAME",
                    help=shown(_("export profile in layouts/exports/: jp-print (PDF per face, 3 "
                                 "mm bleed, トンボ, CMYK), tgc, mpc (PNG at the service's "
@@ -286,14 +293,16 @@ def _parser() -> _Parser:
                         help=shown(_("print a shell completion script: eval \"$(cardgen "
                                      "completion bash)\"")))
     cp.add_argument("shell", choices=completion.SHELLS,
-                    help=shown(_("the shell: bash, zsh or fish (docs/cli.md says where to put it)")))
+                    help=shown(_("the shell: bash, zsh or fish "
+                                 "(docs/cli.md says where to put it)")))
     return p
 
 
 def _writes(command) -> None:
     """The options of a command that writes files: where, and how much it says."""
     command.add_argument("--quiet", "-q", action="store_true",
-                         help=shown(_("print problems only: no progress, no list of files written")))
+                         help=shown(_("print problems only: no progress, "
+                                      "no list of files written")))
     command.add_argument("--output", type=Path, help=shown(_("output folder (default: output/)")))
 
 

@@ -222,7 +222,8 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) ->
             causes.append(_("layout '{layout}': element '{name}' removed", layout=new.id,
                             name=name))
         elif (a.type, dict(a.props)) != (b.type, dict(b.props)):
-            keys = sorted(k for k in set(a.props) | set(b.props) if a.props.get(k) != b.props.get(k))
+            keys = sorted(k for k in set(a.props) | set(b.props)
+                          if a.props.get(k) != b.props.get(k))
             shown = ", ".join(f"{k}: {_show(a.props.get(k, _MISSING))} -> "
                               f"{_show(b.props.get(k, _MISSING))}" for k in keys[:3])
             causes.append(_("layout '{layout}': element '{name}' ({changes})", layout=new.id,
@@ -457,7 +458,8 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
         raise UsageError(_("git is needed to compare with a revision")) from None
     except subprocess.CalledProcessError as exc:
         err = exc.stderr or ""
-        message = (err.decode("utf-8", "replace") if isinstance(err, bytes) else err).strip().splitlines()
+        text = err.decode("utf-8", "replace") if isinstance(err, bytes) else err
+        message = text.strip().splitlines()
         raise UsageError(_("cannot read revision '{revision}': {value}",
                            revision=revision,
                            value=message[-1] if message else 'not a git repository')) from None

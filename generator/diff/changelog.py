@@ -34,7 +34,8 @@ WORDS = {
            "added": "{heading}：追加「{new}」", "removed": "{heading}：削除「{old}」",
            "page": "（{page}ページ）", "opening": "はじめに", "board": "ボード「{board}」：{what}",
            "new board": "新しいボード：{board}", "removed board": "削除されたボード：{board}",
-           "none": "変更はありません。", "empty": "（なし）", "cell": "マス{cell}：{key} {old} → {new}",
+           "none": "変更はありません。", "empty": "（なし）",
+           "cell": "マス{cell}：{key} {old} → {new}",
            "section text": "「{new}」"},
 }
 

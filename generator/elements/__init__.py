@@ -57,8 +57,9 @@ NAMES: dict[str, str] = {alias: name for name, module in TYPES.items()
 # The keys a layout's or a game's `defaults:` cannot give: what makes each element itself
 # (its name, type, place, box and what it shows). Every other key of any type is a style a
 # default may set: font, size, color, fill, stroke, align...
-OWN_KEYS = frozenset({"name", "description", "type", "extends", "below", "when", "x", "y", "x2", "y2",
-                      "width", "height", "text", "src", "icon", "points", "data", "value"})
+OWN_KEYS = frozenset({"name", "description", "type", "extends", "below", "when",
+                      "x", "y", "x2", "y2", "width", "height",
+                      "text", "src", "icon", "points", "data", "value"})
 
 
 def keys_of(name: str, common: dict) -> set[str]:

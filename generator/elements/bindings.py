@@ -1,8 +1,9 @@
 """Values of layout elements bound to a card through Jinja2, in Jinja2's sandbox.
 
-Element types use these to parse their values. A value written with `{{ ... }}` is a template over the card (`card.name`,
-`card.copies`), its deck (`deck.color`), the game (`game.title`), its data
-tables (`data.setup`) and the palette (`colors`). `when:` is an expression.
+Element types use these to parse their values. A value written with `{{ ... }}` is a
+template over the card (`card.name`, `card.copies`), its deck (`deck.color`), the game
+(`game.title`), its data tables (`data.setup`) and the palette (`colors`). `when:` is an
+expression.
 Templates are compiled once and reused for every card.
 """
 

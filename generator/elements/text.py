@@ -153,9 +153,9 @@ def lay_out(e: Element) -> list:
             atoms = parse(text, p.style, game.colors, game.icons, game.fonts, parse_color,
                           images.aspect)
             base = p.style.family.bold if p.style.bold else p.style.family.regular
-            items, _unused = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align, p.valign,
-                                p.vertical, base, p.phrase, p.names, p.hang, p.tcy, p.condense,
-                                p.grid)
+            items, _unused = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align,
+                                      p.valign, p.vertical, base, p.phrase, p.names, p.hang,
+                                      p.tcy, p.condense, p.grid)
         except (MissingGlyphs, MarkupError, images.ImageProblem, DoesNotFit) as exc:
             raise _problem(e, exc, p) from None
         placed = e.cache.set_texts[key] = [Block(tuple(items))]

@@ -149,7 +149,8 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
                                                           rulebook["page_size_mm"]), "mm")})
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else
-                            ["file", "side", "deck", "cards", "copies", "size"], lineterminator="\n")
+                            ["file", "side", "deck", "cards", "copies", "size"],
+                            lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     totals: dict[str, int] = {}  # deck id -> cards printed
@@ -176,7 +177,8 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]
 
 
-def pdf_file(design: Design, profile: ExportProfile, title: str, font: str, icc: bytes | None) -> bytes:
+def pdf_file(design: Design, profile: ExportProfile, title: str, font: str,
+             icc: bytes | None) -> bytes:
     """One face as a print-ready PDF: trim marks, boxes, and the output intent."""
     page, trim, bleed = single_face(design.face, profile.bleed, profile.marks == "tombo",
                                     REGISTRATION if profile.color == "cmyk" else (0.0, 0.0, 0.0))
@@ -269,7 +271,8 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
             data = pdf_file(design, profile, title, font, icc)
-            found = preflight_pdf(data, design.file, profile, Location(display(folder / design.file)),
+            found = preflight_pdf(data, design.file, profile,
+                                  Location(display(folder / design.file)),
                                   report)
             image_dpi[design.file] = [shown_dpi(dpi) for _unused, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
@@ -304,4 +307,5 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     return files + manifest(game, profile, items, folder, image_dpi, book)
 
 
-__all__ = ["check_boards", "check_faces", "converter", "deck_bleeds", "designs", "export_files", "with_bleed"]
+__all__ = ["check_boards", "check_faces", "converter", "deck_bleeds", "designs", "export_files",
+           "with_bleed"]

@@ -54,7 +54,8 @@ def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[b
     data = io.BytesIO()
     out.save(data, deterministic_id=True)
     return data.getvalue(), {"pages": total, "blank_pages_added": total - pages,
-                             "page_size_mm": [round(w / 72 * 25.4, 1), round(h / 72 * 25.4, 1)]}, most
+                             "page_size_mm": [round(w / 72 * 25.4, 1),
+                                              round(h / 72 * 25.4, 1)]}, most
 
 
 def to_cmyk(pdf, convert) -> tuple[float, str]:

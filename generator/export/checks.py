@@ -91,8 +91,8 @@ def most_ink(items, convert, inks: dict) -> tuple[float, str]:
                 inks[item.path] = picture_ink(item.path)
             found = inks[item.path], "its picture"
         else:
-            found = max(((ink(getattr(item, key, None)), key) for key in ("fill", "stroke", "color")),
-                        default=(0.0, ""))
+            found = max(((ink(getattr(item, key, None)), key)
+                         for key in ("fill", "stroke", "color")), default=(0.0, ""))
             found = found[0], f"its {'colour' if found[1] == 'color' else found[1]}"
         if found[0] > most:
             most, what = found

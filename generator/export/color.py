@@ -155,7 +155,8 @@ class CmykConverter:
 
     def image(self, item: Image) -> Image:
         """The picture as a CMYK TIFF (and its transparency as a grey mask), made once."""
-        key = f"{item.file_digest or hashlib.sha256(item.path.encode()).hexdigest()[:16]}-{self.icc_digest}"
+        digest = item.file_digest or hashlib.sha256(item.path.encode()).hexdigest()[:16]
+        key = f"{digest}-{self.icc_digest}"
         target, mask = self.cache / f"{key}.tif", self.cache / f"{key}-mask.png"
         if not target.is_file():
             with PILImage.open(item.path) as source:
@@ -171,7 +172,8 @@ class CmykConverter:
             if alpha is not None:
                 _atomic_save(alpha, mask, "PNG")
             _atomic_save(converted, target, "TIFF", compression="tiff_deflate")
-        return replace(item, path=str(target), file_digest=f"{item.file_digest}-cmyk-{self.icc_digest}",
+        return replace(item, path=str(target),
+                       file_digest=f"{item.file_digest}-cmyk-{self.icc_digest}",
                        mask=str(mask) if mask.is_file() else "")
 
 

@@ -18,7 +18,8 @@ FIXED_DATE = "2000-01-01T00:00:00+00:00"  # reportlab's invariant date: the same
 
 def _iso(date: str | None) -> str:
     """A document information date (D:20000101000000+00'00') as XMP writes it."""
-    found = re.fullmatch(r"D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)([+-])(\d\d)'(\d\d)'?", date or "")
+    found = re.fullmatch(r"D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)([+-])(\d\d)'(\d\d)'?",
+                         date or "")
     if found is None:
         return FIXED_DATE
     y, mo, d, h, mi, sec, sign, oh, om = found.groups()
@@ -195,6 +196,7 @@ def xmp(info: dict[str, str], digest: str) -> str:
                         "</rdf:Alt>")
     creator = (f"   <dc:creator><rdf:Seq><rdf:li>{escape(info['Author'])}</rdf:li></rdf:Seq>"
                "</dc:creator>\n" if info.get("Author") else "")
+    version = escape(info.get("GTS_PDFXVersion", PDFX_VERSION))
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -214,7 +216,7 @@ def xmp(info: dict[str, str], digest: str) -> str:
    <xmp:MetadataDate>{_iso(info.get("ModDate"))}</xmp:MetadataDate>
    <pdf:Producer>{escape(info.get("Producer", PRODUCER))}</pdf:Producer>
    <pdf:Trapped>{escape(info.get("Trapped", "/False").lstrip("/"))}</pdf:Trapped>
-   <pdfxid:GTS_PDFXVersion>{escape(info.get("GTS_PDFXVersion", PDFX_VERSION))}</pdfxid:GTS_PDFXVersion>
+   <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
    <xmpMM:DocumentID>uuid:{document}</xmpMM:DocumentID>
    <xmpMM:InstanceID>uuid:{instance}</xmpMM:InstanceID>
    <xmpMM:VersionID>1</xmpMM:VersionID>

@@ -146,7 +146,8 @@ def _bleed(sheet: SheetPreset, index: int, face: Face) -> tuple[float, float, fl
 
 def _mirror_bleed(sheet: SheetPreset, bleed: tuple) -> tuple:
     left, bottom, right, top = bleed
-    return (left, top, right, bottom) if sheet.duplex == "short-edge" else (right, bottom, left, top)
+    return (left, top, right, bottom) if sheet.duplex == "short-edge" \
+        else (right, bottom, left, top)
 
 
 def crop_marks(sheet: SheetPreset, used: frozenset[int] | None = None) -> tuple[Line, ...]:
@@ -168,11 +169,13 @@ def crop_marks(sheet: SheetPreset, used: frozenset[int] | None = None) -> tuple[
     grid_top, grid_bottom = ys[0], ys[-1]
     marks: list[Line] = []
     for x in xs:
-        marks.append(Line(x, grid_top + offset, x, grid_top + offset + length, MARK_COLOR, MARK_WIDTH))
+        marks.append(Line(x, grid_top + offset, x, grid_top + offset + length, MARK_COLOR,
+                          MARK_WIDTH))
         marks.append(Line(x, grid_bottom - offset, x, grid_bottom - offset - length, MARK_COLOR,
                           MARK_WIDTH))
     for y in ys:
-        marks.append(Line(grid_left - offset, y, grid_left - offset - length, y, MARK_COLOR, MARK_WIDTH))
+        marks.append(Line(grid_left - offset, y, grid_left - offset - length, y, MARK_COLOR,
+                          MARK_WIDTH))
         marks.append(Line(grid_right + offset, y, grid_right + offset + length, y, MARK_COLOR,
                           MARK_WIDTH))
     return tuple(marks)

@@ -355,7 +355,8 @@ def _no_blank_page(board_face, report: Report) -> bool:
                            "draws", board_id=board.id, value=show_size((face.width, face.height)),
                            n=cols * rows, paper=paper, n2=r * cols + c + 1, n3=r + 1, n4=c + 1,
                            ceil=math.ceil(to_mm(right)),
-                           ceil2=math.ceil(to_mm(face.height - bottom)), board_layout=board.layout), board.loc, "board")
+                           ceil2=math.ceil(to_mm(face.height - bottom)),
+                           board_layout=board.layout), board.loc, "board")
             return False
     return True
 

@@ -29,7 +29,8 @@ FOLD_DASH = (3.0, 2.0)
 FIT_TOLERANCE = mm(0.2)
 
 
-CIRCLE_STEPS = 144  # sides of the polygon a round token is cut out along: 0.01 mm off a 40 mm circle
+# sides of the polygon a round token is cut out along: 0.01 mm off a 40 mm circle
+CIRCLE_STEPS = 144
 
 
 def cut_points(shape: str, w: float, h: float) -> tuple[tuple[float, float], ...]:

@@ -21,7 +21,9 @@ from ..problems import Location, Report, UsageError, raised_in
 from . import schema
 from .layouts import load_layout_chain, named_file
 from .spreadsheet import load_csv, load_xlsx
+from .targets import _apply_target, _sized, declared_targets, target_names
 from .yamlfile import Document, load_yaml
+from ..i18n import _
 
 DEFAULT_SHEET = "a-one-51002"
 game_context = schema.item_context("decks", "id", "deck")
@@ -49,7 +51,8 @@ class Project:
                                 None)
                 if blocking is not None:  # a folder cannot be made there (was NotADirectoryError)
                     raise UsageError(_("the output folder {out} cannot be made: {blocking} is a "
-                                       "file", out=out, blocking=blocking) + (" (--output names a folder)" if output else ""))
+                                       "file", out=out, blocking=blocking)
+                                     + (" (--output names a folder)" if output else ""))
                 return cls(folder, out, trust)
         raise UsageError(_("no cards/ folder in {start} or above it; run cardgen in a project "
                            "folder or pass --root", start=start))
@@ -172,7 +175,8 @@ def _referenced_file(base: Path, name: str, project: Project, report: Report,
     try:
         inside(base, name)
     except Outside as exc:
-        report.error(exc.sentence(_("{what} '{name}'", what=what, name=name), _("the game folder")), where, "path")
+        report.error(exc.sentence(_("{what} '{name}'", what=what, name=name), _("the game folder")),
+                     where, "path")
         return None
     path = Path(os.path.normpath(base / name))  # as the user named it, for messages
     if not path.is_file():
@@ -257,7 +261,9 @@ MAX_PRINTER_OFFSET = 20 * 72 / 25.4  # points: a back page shifted more is misfe
 def export_profiles(project: Project) -> list[str]:
     """The export profiles the project has (layouts/exports/<name>.yaml)."""
     folder = project.root / "layouts" / "exports"
-    return sorted(p.stem for p in folder.glob("*.yaml") if is_name(p.stem)) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted(p.stem for p in folder.glob("*.yaml") if is_name(p.stem))
 
 
 def load_export(project: Project, name: str, report: Report) -> Document | None:
@@ -272,7 +278,8 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
         return None
     if not path.is_file():
         raise UsageError(_("unknown export profile '{name}' ({suggest})", name=name,
-                           suggest=schema.suggest(name, export_profiles(project), 'layouts/exports/')))
+                           suggest=schema.suggest(name, export_profiles(project),
+                                                  'layouts/exports/')))
     return _load_checked(path, project, report, "export")
 
 
@@ -284,7 +291,8 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
         report.error(_("unknown sheet preset '{sheet_id}' ({suggest})", sheet_id=sheet_id,
-                       suggest=schema.suggest(sheet_id, known, 'layouts/sheets/')), where, "reference")
+                       suggest=schema.suggest(sheet_id, known, 'layouts/sheets/')), where,
+                     "reference")
         return None
     return _load_checked(path, project, report, "sheet")
 
@@ -329,9 +337,6 @@ def sheet_preset_id(deck: dict):
     sheet = deck.get("sheet", DEFAULT_SHEET)
     return sheet.get("preset") if isinstance(sheet, dict) else sheet
 
-
-from .targets import _apply_target, _sized, declared_targets, target_names  # noqa: E402,F401
-from ..i18n import _
 
 __all__ = ["LoadedGame", "Project", "declared_targets", "load_game", "target_names"]
 
@@ -420,7 +425,8 @@ def _load_python_checks(c: _Loading, data: dict) -> None:
     if path is not None and not c.project.trust:
         c.report.error(_("the game names a Python checks module ('{data}'): its code would run "
                          "with your permissions, so cardgen runs it only when you pass --trust",
-                         data=data['python_checks']), c.game_doc.locate(("python_checks",)), "python-checks")
+                         data=data['python_checks']), c.game_doc.locate(("python_checks",)),
+                       "python-checks")
         c.loaded.tolerated += 1  # the rest of the game is still checked, without its checks
     elif path is not None:
         c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report)

@@ -29,15 +29,16 @@ from .yamlfile import Document
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
 Context = Callable[[tuple], str]
 
-_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element", "printers", "board", "export")
+_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element",
+                 "printers", "board", "export")
 
 
 def _filled(schema: Any) -> Any:
     """A schema as written with what cardgen defines once put in (values.py): `"x-enum":
     NAME` becomes the list, `"x-range": NAME` its minimum and maximum (`"x-count"`: how
-    many entries a mapping holds), `{NAME}` in an
-    `x-expected` text that list, format or range in words (values.WORDS), and a `format` without an `x-expected` of its own
-    takes its format's wording."""
+    many entries a mapping holds), `{NAME}` in an `x-expected` text that list, format or
+    range in words (values.WORDS), and a `format` without an `x-expected` of its own takes
+    its format's wording."""
     if isinstance(schema, list):
         return [_filled(item) for item in schema]
     if not isinstance(schema, dict):
@@ -141,7 +142,8 @@ def _registry_for(plugins: tuple) -> Registry:
             schema = _fill_board_shapes(schema)
         if schema.get("x-export-formats"):
             schema = _fill_export_formats(schema)
-        resources_.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
+        resources_.append((schema["$id"],
+                           Resource.from_contents(schema, default_specification=DRAFT202012)))
     return Registry().with_resources(resources_)
 
 
@@ -184,8 +186,8 @@ def pattern(source: str):
     try:
         return re2.compile(source, _RE2_OPTIONS)
     except re2.error as exc:
-        why = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) \
-            else str(exc)
+        why = exc.args[0].decode("utf-8", "replace") \
+            if exc.args and isinstance(exc.args[0], bytes) else str(exc)
         if why.startswith(("invalid perl operator", "invalid escape sequence")):
             why = _("{why} (patterns are RE2 regular expressions: no backreferences or "
                     "lookaround)", why=why)

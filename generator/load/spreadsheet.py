@@ -30,8 +30,9 @@ MAX_XLSX_BYTES = 256 * 1024 * 1024  # a workbook's parts, uncompressed
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")
 _NUMBER = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
+# the built-in columns' types
 BUILT_IN = dict(zip(CARD_KEYS, ({"type": "text"}, {"type": "integer"}, {"type": "boolean"},
-                                {"type": "text"}, {"type": "boolean"})))  # the built-in columns' types
+                                {"type": "text"}, {"type": "boolean"})))
 
 
 def column_letter(index: int) -> str:
@@ -100,7 +101,8 @@ def _check_width(row: int, cells: list, width: int, strict_width: bool, where,
     if extra:
         report.error(_("this row has a value in column {n}, but the header names {counted} (a "
                        "comma too many, or a column without a name?)", n=extra[0] + 1,
-                       counted=_n('{n} column', '{n} columns', width)), where(row, extra[0]), "spreadsheet")
+                       counted=_n('{n} column', '{n} columns', width)), where(row, extra[0]),
+                     "spreadsheet")
     elif strict_width and len(cells) < width:
         report.error(_("this row has {counted}, but the header names {width} columns (a missing "
                        "comma?)", counted=_n("{n} cell", "{n} cells", len(cells)), width=width),

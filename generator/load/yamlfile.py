@@ -473,7 +473,8 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
     return conv.doc
 
 
-def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False) -> Document | None:
+def load_yaml(path: Path, display: str, report: Report,
+              typed_keys: bool = False) -> Document | None:
     """Read and parse a YAML file. `display` is the name shown in messages."""
     try:
         if too_large(path, display, report):

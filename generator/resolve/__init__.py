@@ -57,7 +57,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     font = (g.get("rulebook") or {}).get("font") if isinstance(g.get("rulebook"), dict) else None
     if font and font not in fonts:
         report.error(_("rulebook: font: unknown font family '{font}' (families: {join})",
-                       font=font, join=', '.join(fonts)), loaded.game.locate(("rulebook", "font")), "font")
+                       font=font, join=', '.join(fonts)), loaded.game.locate(("rulebook", "font")),
+                     "font")
     rulebook = resolve_rulebook(loaded, g, report, palette)
     boards = resolve_boards(loaded, decks, report, layouts, palette)
     if len(report.errors) > n_errors:

@@ -13,12 +13,12 @@ from ..paths import Outside, inside
 from ..problems import Report, UsageError
 from ..formats import FORMATS
 from ..images import MAX_PIXELS
-
-MAX_TEMPLATE_BLEED = 36.0  # points (0.5 in): a print service's bleed is 1/8 in, 3 mm or so
 from ..colors import cmyk_transform
 from ..units import mm, parse_length, show_size, to_mm
 from ..values import Reader
 from ..i18n import _
+
+MAX_TEMPLATE_BLEED = 36.0  # points (0.5 in): a print service's bleed is 1/8 in, 3 mm or so
 
 DEFAULT_MAX_INK = 300  # percent: what most shops take at most (many ask 250-280)
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
@@ -104,7 +104,8 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             continue
         if min(trim) <= 0:
             report.error(_("export profile '{name}': size '{raw}': the trim must be more than 0 "
-                           "wide and tall", name=name, raw=raw['name']), doc.locate(("sizes", i, "trim")), "export")
+                           "wide and tall", name=name, raw=raw['name']),
+                         doc.locate(("sizes", i, "trim")), "export")
             continue
         pixels = tuple(raw["pixels"])
         if pixels[0] * pixels[1] > MAX_PIXELS:
@@ -157,7 +158,8 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
             try:
                 path = inside(root, d["icc"])
             except Outside as exc:
-                report.error(exc.sentence(_("ICC profile '{file}'", file=d['icc']), _("the project folder")), at,
+                report.error(exc.sentence(_("ICC profile '{file}'", file=d['icc']),
+                                          _("the project folder")), at,
                              "path")
                 path = None
             if path is not None and not path.is_file():

@@ -50,7 +50,8 @@ def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Repor
                 continue
             if not licence.is_file():
                 report.warning(_("font family '{name}': its licence file '{files}' does not exist",
-                                 name=name, files=files['licence']), locate(name, "licence"), "font")
+                                 name=name, files=files['licence']), locate(name, "licence"),
+                               "font")
             continue
         folder = inside(loaded.folder, files["regular"]).parent
         if not any((folder / candidate).is_file() for candidate in LICENCE_FILES):

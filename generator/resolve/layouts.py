@@ -41,9 +41,9 @@ class _Element:
     def _merged(self, layers) -> tuple[dict, dict]:
         props: dict[str, Any] = {}
         locs: dict[str, Location] = {}
-        for p, l in layers:
-            props.update(p)
-            locs.update(l)
+        for layer_props, layer_locs in layers:
+            props.update(layer_props)
+            locs.update(layer_locs)
         return props, locs
 
     def split(self) -> tuple[tuple[dict, dict], tuple[dict, dict]]:
@@ -235,7 +235,8 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
     size, orientation, bleed, safe, elements, own = _merged(chain, report)
     defaults = ({**game_defaults[0], **own[0]}, {**game_defaults[1], **own[1]})
     if size is None:
-        if not any("size" in doc.data for _unused, doc in chain):  # (a bad size is said where it is)
+        # (a bad size is said where it is)
+        if not any("size" in doc.data for _unused, doc in chain):
             report.error(_("layout '{name}' has no size: give size: meishi, poker, ... or [width, "
                            "height] (or extend a layout that has one)", name=name),
                          chain[0][1].locate(()), "layout")
@@ -255,8 +256,10 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
     saver = _ink_saver(name, chain, elements, report)
     if len(report.errors) > errors:
         return None
-    written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")] for _unused, doc in chain]
-    named = next((doc.data["size"] for _unused, doc in chain if isinstance(doc.data.get("size"), str)), "")
+    written = [[doc.data.get(k) for k in ("size", "bleed", "safe", "elements")]
+               for _unused, doc in chain]
+    named = next((doc.data["size"] for _unused, doc in chain
+                  if isinstance(doc.data.get("size"), str)), "")
     unit = written_unit(written, "in" if named == "us-business" else "mm")
     stamp, stamp_loc = _placed(name, chain, "stamp", (("x", mm(3)), ("y", size[1] - mm(3)),
                                                       ("size", STAMP_SIZE)), report)
@@ -265,8 +268,8 @@ def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
     if len(report.errors) > errors:
         return None
     return LayoutSpec(name, size, bleed, safe, tuple(specs),
-                      tuple(n for n, _unused in chain), chain[0][1].locate(()), unit, stamp, stamp_loc,
-                      draft, draft_loc, saver)
+                      tuple(n for n, _unused in chain), chain[0][1].locate(()), unit,
+                      stamp, stamp_loc, draft, draft_loc, saver)
 
 
 def _ink_saver(name: str, chain, elements: dict, report: Report) -> tuple | None:

@@ -19,7 +19,8 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
     if loaded.rulebook is None:
         return None
     raw = g["rulebook"]
-    entry = Reader(raw, lambda path: loaded.game.locate(("rulebook",) + path), _("rulebook"), report)
+    entry = Reader(raw, lambda path: loaded.game.locate(("rulebook",) + path), _("rulebook"),
+                   report)
     accent = entry.color("accent", parse_color(DECK_COLOR), palette or {})
     if not entry.ok:
         return None

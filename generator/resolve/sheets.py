@@ -18,7 +18,8 @@ class _SheetValues:
     """A preset's values with a deck's overrides on top, each parsed where it was written."""
 
     def __init__(self, preset: str, doc: Document, overrides: dict, override_at, report: Report):
-        self.preset, self.doc, self.overrides, self.override_at = preset, doc, overrides, override_at
+        self.preset, self.doc = preset, doc
+        self.overrides, self.override_at = overrides, override_at
         self.report = report
         self.ok = True
         self.unit = written_unit([doc.data, overrides])  # what messages about it are given in
@@ -67,7 +68,8 @@ class _SheetValues:
                 self.length("crop_marks", "offset") if "offset" in value else DEFAULT_MARKS[1])
 
 
-def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[float, float] | None = None,
+def resolve_sheet(sheet_id: str, doc: Document, report: Report,
+                  card: tuple[float, float] | None = None,
                   overrides: dict | None = None, override_at=None) -> SheetPreset | None:
     """A concrete sheet: a fixed preset as written, or a plain-paper preset fitted to `card`
     (the deck's card size), centred. `overrides` are the deck's own sheet options."""
@@ -130,5 +132,6 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report, card: tuple[floa
                               is not None else doc.locate(()),
                               "crop_marks": v.locate("crop_marks") if v.raw("crop_marks")
                               is not None else doc.locate(()),
-                              **{f"margins.{side}": doc.locate(("margins", side)) for side in written}}),
+                              **{f"margins.{side}": doc.locate(("margins", side))
+                                 for side in written}}),
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 
 from ..load import LoadedGame
-from ..model import DiceRoll, Question, Requirement, StatsSpec, StatsTable, StatsView, frozen_mapping
+from ..model import (DiceRoll, Question, Requirement, StatsSpec, StatsTable, StatsView,
+                     frozen_mapping)
 
 
 ASKS = ("at_least", "at_most", "exactly")  # the questions a roll of dice answers, in order
@@ -18,7 +19,8 @@ def resolve_stats(loaded: LoadedGame) -> StatsSpec:
     views = tuple(StatsView(v["deck"], tuple(v["fields"]), v.get("title", ""),
                             ("stats", "views", i)) for i, v in enumerate(raw.get("views") or ()))
     tables = tuple(StatsTable(t["name"], t["deck"], t["for"], t.get("label"), t["counts"],
-                              ("stats", "tables", i)) for i, t in enumerate(raw.get("tables") or ()))
+                              ("stats", "tables", i))
+                   for i, t in enumerate(raw.get("tables") or ()))
     questions = []
     for i, q in enumerate(raw.get("odds") or ()):
         need = []
@@ -26,7 +28,8 @@ def resolve_stats(loaded: LoadedGame) -> StatsSpec:
             exactly = r.get("exactly")
             need.append(Requirement(
                 tuple(r.get("cards") or ()), r.get("where"),
-                exactly if exactly is not None else r.get("at_least", None if "at_most" in r else 1),
+                exactly if exactly is not None else r.get("at_least",
+                                                          None if "at_most" in r else 1),
                 exactly if exactly is not None else r.get("at_most"),
                 ("stats", "odds", i, "need", j),
                 tuple(k for k in ("at_least", "at_most", "exactly") if k in r)))

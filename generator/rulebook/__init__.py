@@ -17,7 +17,8 @@ from functools import partial
 
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
+from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak,
+                                PageTemplate, Spacer)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import fonts

@@ -27,7 +27,8 @@ def is_editor_note(tokens, i: int) -> bool:
     if first is not None:
         first.content = _EDITOR.sub("", first.content, count=1)
     while inline.children and (inline.children[0].type in ("softbreak", "hardbreak") or
-                               inline.children[0].type == "text" and not inline.children[0].content):
+                               inline.children[0].type == "text"
+                               and not inline.children[0].content):
         inline.children.pop(0)
     return True
 

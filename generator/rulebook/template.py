@@ -186,7 +186,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
         if question_id not in known:
             recorder.error(_("odds: unknown question '{question_id}' ({suggest})",
                              question_id=question_id,
-                             suggest=suggest(str(question_id), known, 'stats: odds: and dice: in game.yaml')),
+                             suggest=suggest(str(question_id), known,
+                                             'stats: odds: and dice: in game.yaml')),
                            question_id)
             return []
         if question_id in rolls:
@@ -265,7 +266,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
     except sandbox.SandboxError as exc:
         report.error(_("rulebook: {exc}", exc=exc), recorder.where_raised(exc), "rulebook")
     except RecursionError as exc:
-        report.error(_("rulebook: templates nest too deeply"), recorder.where_raised(exc), "rulebook")
+        report.error(_("rulebook: templates nest too deeply"), recorder.where_raised(exc),
+                     "rulebook")
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, KeyError,
             AttributeError, IndexError) as exc:
         report.error(_("rulebook: {in_words}",

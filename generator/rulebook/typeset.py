@@ -256,7 +256,8 @@ def keep_headings(story: list) -> list:
         if isinstance(flowable, Heading) and not (k and isinstance(story[k - 1], Heading)):
             run = [flowable]
             for after in story[k + 1:]:
-                if isinstance(after, (CondPageBreak, Spacer)) and not isinstance(after, KeepWithNext):
+                if isinstance(after, (CondPageBreak, Spacer)) \
+                        and not isinstance(after, KeepWithNext):
                     continue
                 run.append(after)
                 if not isinstance(after, Heading):

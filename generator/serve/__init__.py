@@ -164,7 +164,8 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     # A card with an error of its own keeps its last good pictures (and says so); the others,
     # new cards too, show as they are now, while a game-level check fails.
     faulty = set(outcome.report.tainted) | {
-        card for card in (_card_in(p["message"]) for p in problems if p["level"] == "error") if card}
+        card for card in (_card_in(p["message"]) for p in problems if p["level"] == "error")
+        if card}
     game_ = faces.game
     font = game_.main_family.regular
     with preview.lock:
@@ -317,7 +318,8 @@ def page_state(preview: Preview, since: int | None = None) -> dict:
 # catalogue; tests/test_i18n.py checks that every word the page says is one of them.
 PAGE_WORDS = (
     N_("cardgen preview"), N_("Search cards: id, name or any value"), N_("Search cards"),
-    N_("Cards"), N_("Stats"), N_("Sheets"), N_("drafts"), N_("problems"), N_("changed since {since}"),
+    N_("Cards"), N_("Stats"), N_("Sheets"), N_("drafts"), N_("problems"),
+    N_("changed since {since}"),
     N_("The data has errors: these are the last good cards."),
     N_("The data has errors: nothing has built yet."),
     N_("The cardgen server has stopped: reconnecting…"),

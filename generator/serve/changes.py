@@ -41,8 +41,10 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
             regions = changed_regions(before, after)
             names = (f"changes/{reprint.new.id}-{side}-before.png",
                      f"changes/{reprint.new.id}-{side}-after.png")
-            images[names[0]], images[names[1]] = _outlined(before, regions), _outlined(after, regions)
-            out.append({"id": reprint.new.id, "side": side, "causes": [shown(c) for c in reprint.causes],
+            images[names[0]] = _outlined(before, regions)
+            images[names[1]] = _outlined(after, regions)
+            out.append({"id": reprint.new.id, "side": side,
+                        "causes": [shown(c) for c in reprint.causes],
                         "before": names[0], "after": names[1]})
     # the rulebook's pages and the boards' pages that print differently, as --visual shows
     for n, (title, causes, before, after, where) in enumerate(diff.page_rasters):
@@ -52,6 +54,6 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
         for name, png in zip(names, (before, after)):
             if png:
                 images[name] = _outlined(png, regions)
-        out.append({"id": title, "side": "", "causes": [shown(c) for c in causes], "before": names[0],
-                    "after": names[1], "where": list(where)})
+        out.append({"id": title, "side": "", "causes": [shown(c) for c in causes],
+                    "before": names[0], "after": names[1], "where": list(where)})
     return out

@@ -105,7 +105,8 @@ def _roll(spec, ev: _Evaluator) -> DiceStats | None:
     try:
         return dice.roll(spec, evaluate)
     except dice.Unrollable as exc:
-        ev.error(_("{what}: {exc}", what=what, exc=exc), spec.path + (exc.key,), evaluated=exc.key == "faces"
+        ev.error(_("{what}: {exc}", what=what, exc=exc), spec.path + (exc.key,),
+                 evaluated=exc.key == "faces"
                  and isinstance(spec.faces, str))
     except CheckBroken:
         pass  # said where the expression is written

@@ -342,7 +342,8 @@ def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str =
                       tuple(_label(v) if numeric[0] else shown.label(a, v) for v in rows),
                       tuple(_label(v) if numeric[1] else shown.label(b, v) for v in cols),
                       tuple(tuple(r) for r in cells),
-                      tuple(None if numeric[1] else shown.color(b, v) for v in cols), means, mean_of,
+                      tuple(None if numeric[1] else shown.color(b, v) for v in cols), means,
+                      mean_of,
                       drafts)
 
 

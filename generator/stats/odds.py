@@ -50,7 +50,8 @@ class Need:
         return (self.low is None or n >= self.low) and (self.high is None or n <= self.high)
 
 
-def probability(classes: dict[tuple[bool, ...], int], hand: int, needs: tuple[Need, ...]) -> Fraction:
+def probability(classes: dict[tuple[bool, ...], int], hand: int,
+                needs: tuple[Need, ...]) -> Fraction:
     """The exact probability. `classes` maps which requirements a card counts for (one bool
     per need) to the number of such cards in the pool."""
     pool = sum(classes.values())

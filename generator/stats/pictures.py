@@ -1,5 +1,6 @@
 """The statistics as charts: each distribution, cross-table, pool table and question as a
-finished `Chart` for the drawing library (and each roll of dice) (the stats PDF and the preview page draw the same)."""
+finished `Chart` for the drawing library (and each roll of dice) (the stats PDF and the
+preview page draw the same)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def odds_chart(answers: list[Answer], top: float | None = None) -> Chart:
     """One question's answers, in percent, one bar per item; `top` (a percentage) is the
     axis's end that every question of the page shares, so that bars compare across them."""
     first = answers[0]
-    return Chart(f"{first.question}: {first.text}", tuple(a.label or first.question for a in answers),
+    return Chart(f"{first.question}: {first.text}",
+                 tuple(a.label or first.question for a in answers),
                  (Series("%", tuple(round(a.chance * 100, 2) for a in answers),
                          _PALETTE[1]),), _PALETTE, shown(_("the exact chance")), "%", top)
 

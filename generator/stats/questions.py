@@ -18,7 +18,8 @@ from .counts import _card_name, _known_fields, _say
 from .results import Answer, TableStats
 from ..i18n import _, said
 
-def _deck(game: Game, deck_id: str, where: Location, report: Report | None, what: str) -> Deck | None:
+def _deck(game: Game, deck_id: str, where: Location, report: Report | None,
+          what: str) -> Deck | None:
     deck = next((d for d in game.decks if d.id == deck_id), None)
     if deck is None and report is not None:
         report.error(_("stats: {what} names deck '{deck_id}', which the game does not have "

@@ -89,8 +89,8 @@ def _unbroken(chunk: str) -> str:
     tag = broken.group(0)
     if "ruby" in tag:
         raise MarkupError(_("'{tag}' is not a whole ruby tag: write it as <ruby "
-                            "base=\"鏑木\">かぶらぎ</ruby> (the base plain text), or ｜鏑木《かぶらぎ》",
-                                tag=tag))
+                            "base=\"鏑木\">かぶらぎ</ruby> (the base plain text), "
+                            "or ｜鏑木《かぶらぎ》", tag=tag))
     raise MarkupError(_("'{chunk}' is not a whole tag: {tag}...> must end with >",
                         chunk=chunk[broken.start():broken.start() + 24], tag=tag))
 

@@ -76,7 +76,8 @@ def check_counts(game: Game, report: Report) -> None:
             if deck.total > deck.slots:
                 report.error(_("deck '{deck_id}' has {deck_total} cards, more than its "
                                "{deck_slots} slots", deck_id=deck.id, deck_total=deck.total,
-                               deck_slots=deck.slots), deck.source.locate(deck.path + ("slots",)), "deck")
+                               deck_slots=deck.slots), deck.source.locate(deck.path + ("slots",)),
+                             "deck")
             elif deck.total < deck.slots:
                 report.warning(_("deck '{deck_id}': {deck_total} of its {deck_slots} slots are "
                                  "defined; {n} are still to be designed (draft)",

@@ -65,7 +65,8 @@ def check_board(game: Game, board: Board, report: Report) -> None:
                 report.error(_("board '{board_id}': the cell layout '{cell_layout_id}' is {size}, "
                                "but a cell is {box}; make the layout's size the cell's",
                                board_id=board.id, cell_layout_id=board.cell_layout.id,
-                               size=show_size(size), box=show_size(box)), board.cell_layout.loc, "board")
+                               size=show_size(size), box=show_size(box)), board.cell_layout.loc,
+                             "board")
 
 
 def check_boards(game: Game, report: Report) -> None:

@@ -43,7 +43,8 @@ def field_schema(decl: Mapping[str, Any]) -> dict:
 def deck_schema(fields: Mapping[str, Any], blank: bool) -> dict:
     return {
         "type": "object",
-        "properties": {**{k: {} for k in BUILT_IN}, **{k: field_schema(d) for k, d in fields.items()}},
+        "properties": {**{k: {} for k in BUILT_IN},
+                       **{k: field_schema(d) for k, d in fields.items()}},
         "required": [] if blank else [k for k, d in fields.items() if d.get("required")],
         "additionalProperties": False,
     }
@@ -93,7 +94,8 @@ def check_fields(game: Game, report: Report) -> None:
     for deck in game.decks:
         if deck.fields is None or _bad_patterns(deck, report):
             continue
-        validators = {blank: make_validator(deck_schema(deck.fields, blank)) for blank in (False, True)}
+        validators = {blank: make_validator(deck_schema(deck.fields, blank))
+                      for blank in (False, True)}
         found: list[tuple[Card, Problem]] = []
         for card in deck.cards:
             drafts = set(card.drafts())

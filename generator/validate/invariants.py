@@ -167,10 +167,11 @@ def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[I
     elif optional and (value is None or isinstance(value, dict)):
         return
     elif isinstance(value, list) and seg.isdigit() and int(seg) < len(value):
-        yield from _walk(rest, value[int(seg)], locator.child(int(seg)), False, bindings, blocs, path)
+        yield from _walk(rest, value[int(seg)], locator.child(int(seg)), False, bindings, blocs,
+                         path)
     else:
-        raise PathMissing(f"'{path}' has no '{seg}'" +
-                          (f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""))
+        known = f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""
+        raise PathMissing(f"'{path}' has no '{seg}'" + known)
 
 
 def _at(check: Invariant, item: Item, values: dict, locators: dict) -> Location:
@@ -197,7 +198,8 @@ def _at(check: Invariant, item: Item, values: dict, locators: dict) -> Location:
             elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
                 value = value[key]
             else:
-                known = f" (there is: {', '.join(map(str, value))})" if isinstance(value, dict) else ""
+                known = f" (there is: {', '.join(map(str, value))})" \
+                    if isinstance(value, dict) else ""
                 broken = CheckBroken(_("at: '{check_at}' has no '{part}'{known}",
                                        check_at=check.at, part=part, known=known), "at",
                                      CheckBroken.WRITTEN)
@@ -231,8 +233,8 @@ def _compile(check: Invariant):
             try:
                 compiled[field] = ENV.compile_expression(text, undefined_to_none=False)
             except jinja2.TemplateSyntaxError as exc:
-                raise CheckBroken(_("{name} {why}", name=field, why=expression_problem(text, exc)), field,
-                                  CheckBroken.WRITTEN) from None
+                raise CheckBroken(_("{name} {why}", name=field, why=expression_problem(text, exc)),
+                                  field, CheckBroken.WRITTEN) from None
     if check.message:
         try:
             compiled["message"] = ENV.from_string(check.message)

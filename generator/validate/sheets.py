@@ -63,14 +63,16 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
                 _("{where}: {value} cards and margins need {length} of paper {name}, but the "
                   "paper is {length2}", where=where,
                   value=sheet.columns if name == 'width' else sheet.rows,
-                  length=_length(total - room, unit), name=name, length2=_length(total, unit)), sheet.where.get("grid", sheet.loc), "sheet")
+                  length=_length(total - room, unit), name=name, length2=_length(total, unit)),
+                sheet.where.get("grid", sheet.loc), "sheet")
         elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
             fits = False
             report.error(
                 _("{where}: margin {side} is {length}, but paper, cards, gaps and the {value} "
                   "margin leave {length2}", where=where, side=side,
                   length=_length(sheet.margins_written[side], unit, 2),
-                  value='left' if side == 'right' else 'top', length2=_length(room, unit, 2)), sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
+                  value='left' if side == 'right' else 'top', length2=_length(room, unit, 2)),
+                sheet.where.get(f"margins.{side}", sheet.loc), "sheet")
     return fits
 
 

@@ -121,7 +121,8 @@ def _sheet(pngs: list[bytes], cell: tuple[int, int], hidden: bytes | None,
         if hidden and i == len(pngs):
             i = TTS_COLUMNS * rows - 1
         with PILImage.open(io.BytesIO(data)) as im:
-            sheet.paste(im.convert("RGB").resize(cell), ((i % TTS_COLUMNS) * cw, (i // TTS_COLUMNS) * ch))
+            sheet.paste(im.convert("RGB").resize(cell),
+                        ((i % TTS_COLUMNS) * cw, (i // TTS_COLUMNS) * ch))
     out = io.BytesIO()
     sheet.save(out, "PNG")
     return out.getvalue()
@@ -157,7 +158,8 @@ def _tts_tiles(deck, cards, tts: Path, font: str, cache: Path, n: int):
         out += [BytesFile(tts / names[0], pictures[2 * i]),
                 BytesFile(tts / names[1], pictures[2 * i + 1])]
         tile = {"Name": "Custom_Tile", "Nickname": str(card.fields.get("name", card.id)),
-                "Description": card.id, "Transform": {**_transform(size=(first.width, first.width)), "rotZ": 0.0,
+                "Description": card.id,
+                "Transform": {**_transform(size=(first.width, first.width)), "rotZ": 0.0,
                               # a tile keeps its proportions by its picture: one scale
                               "scaleZ": round(first.width / TTS_CARD[0], 4)},
                 "CustomImage": {"ImageURL": (tts / names[0]).resolve().as_uri(),

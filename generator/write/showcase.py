@@ -208,7 +208,8 @@ def _fan(canvas: Image.Image, cards: list[Image.Image], spots: list, height: flo
     blur = max(2, round(height * 0.02))
     for card, (angle, mx, my) in zip(cards, spots):
         down = (height - card.height) / 2  # a shorter card is held as low as the others
-        mx, my = mx - math.sin(math.radians(angle)) * down, my + math.cos(math.radians(angle)) * down
+        mx, my = (mx - math.sin(math.radians(angle)) * down,
+                  my + math.cos(math.radians(angle)) * down)
         turned = card.rotate(-angle, resample=Image.BICUBIC, expand=True)
         x, y = round(mx - turned.width / 2), round(my - turned.height / 2)
         _paste_clipped(canvas, _shadow(turned, blur), x - 2 * blur, y - blur)
