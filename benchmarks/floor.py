@@ -31,7 +31,8 @@ def main(cards: int, out: Path, distinct: bool | str = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
     W, H, w, h = 210 * mm, 297 * mm, 91 * mm, 55 * mm
     slots = [(14 * mm + c * w, H - 11 * mm - (r + 1) * h) for r in range(5) for c in range(2)]
-    fronts = Canvas(str(out / "floor-fronts.pdf"), pagesize=(W, H), invariant=1, initialFontName="g")
+    fronts = Canvas(str(out / "floor-fronts.pdf"), pagesize=(W, H), invariant=1,
+                    initialFontName="g")
     backs = Canvas(str(out / "floor-backs.pdf"), pagesize=(W, H), invariant=1, initialFontName="g")
     for start in range(0, cards, 10):
         for i, n in enumerate(range(start, min(start + 10, cards))):

@@ -119,7 +119,8 @@ def main() -> None:
             deck = next((root / "cards").glob("*/cards.yaml"))
             rows.append((f"synthetic, {n:,} cards", measure(
                 root, deck.parent.name, deck, "c0", "title: 踊り子", "title: 踊り子改")))
-    print("| game | first build | page load | edit to visible | idle CPU (of a core) | search keystroke |")
+    print("| game | first build | page load | edit to visible | idle CPU (of a core) "
+          "| search keystroke |")
     print("|---|---|---|---|---|---|")
     for name, m in rows:
         print(f"| {name} | {m['first build']:.1f} s | {m['page load']:.2f} s | "

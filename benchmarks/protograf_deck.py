@@ -17,9 +17,10 @@ from protograf import Card, Create, Data, Deck, Font, Rectangle, Save, T, Text  
 
 cards, out = int(os.environ["BENCH_CARDS"]), Path(os.environ["BENCH_OUT"])
 out.mkdir(parents=True, exist_ok=True)
+distinct = {"1": True, "unique": "unique"}.get(os.environ.get("BENCH_DISTINCT"), False)
 rows = [["title", "number", "body"]] + [
     [c["title"], str(c["number"]), c["body"]]
-    for c in (synthetic.card(n, {"1": True, "unique": "unique"}.get(os.environ.get("BENCH_DISTINCT"), False)) for n in range(cards))]
+    for c in (synthetic.card(n, distinct) for n in range(cards))]
 
 Create(filename=str(out / "protograf.pdf"), paper="A4", units="cm", margin_left=1.4,
        margin_right=1.4, margin_top=1.1, margin_bottom=1.1)

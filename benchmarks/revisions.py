@@ -143,8 +143,8 @@ def main() -> None:
                         new, env)[0] for _ in range(args.runs))
             layout, ids, faces = identities(new, args.runs)
             rows.append((cards, build, diff, layout, ids, faces))
-            print(f"{cards:>6} cards: build {build:.2f} s, diff {diff:.2f} s, layout {layout:.2f} s,"
-                  f" {faces} identities {ids:.3f} s", flush=True)
+            print(f"{cards:>6} cards: build {build:.2f} s, diff {diff:.2f} s, "
+                  f"layout {layout:.2f} s, {faces} identities {ids:.3f} s", flush=True)
         revisions = revision_rows(Path(tmp), args.runs, env)
     print("\n| game | build | diff | diff / build | build --changed-since | errata / build |")
     print("|---|---|---|---|---|---|")

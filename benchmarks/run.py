@@ -2,12 +2,13 @@
 hand), and by protograf (the Python peer), at several sizes. Prints median wall time,
 peak memory and PDF size per tool, and the ratios cardgen/floor and protograf/cardgen.
 
-    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON] [--distinct | --unique]
+    python benchmarks/run.py [--sizes 140,1400,10000] [--runs 3] [--protograf PYTHON]
+                             [--distinct | --unique]
 
 cardgen runs as a user runs it (`cardgen build`, validation included), in a fresh
 process per run. protograf runs only when --protograf names a Python that has it
-(protograf 0.5.2 is the newest that installs on Python 3.11; 0.6 needs Python 3.13); it gets cardgen's fonts
-through a private ~/.fonts.
+(protograf 0.5.2 is the newest that installs on Python 3.11; 0.6 needs Python 3.13); it
+gets cardgen's fonts through a private ~/.fonts.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def run_tool(name: str, cards: int, runs: int, work: Path, protograf: str | None
         command, out = [sys.executable, "-m", "generator", "build", "bench"], project / "output"
     elif name == "floor":
         command = [sys.executable, str(HERE / "floor.py"), str(cards), "out"]
-        command = command + (["unique"] if distinct == "unique" else ["distinct"] if distinct else [])
+        command = command + (["unique"] if distinct == "unique" else
+                             ["distinct"] if distinct else [])
         out = project / "out"
     else:
         command, out = [protograf, str(HERE / "protograf_deck.py")], project / "out"
@@ -86,7 +88,8 @@ from generator.load import Project
 project = Project.find(Path({str(project)!r}))
 pipeline.build(project, "bench")
 path = project.cards / "bench" / "cards.yaml"
-path.write_text(path.read_text("utf-8").replace("title: 踊り子, number: 1,", "title: 踊り手, number: 1,", 1), "utf-8")
+text = path.read_text("utf-8")
+path.write_text(text.replace("title: 踊り子, number: 1,", "title: 踊り手, number: 1,", 1), "utf-8")
 start = time.perf_counter()
 outcome = pipeline.build(project, "bench")
 assert outcome.written, outcome.report.summary()
@@ -134,7 +137,8 @@ def main() -> None:
         print(f"| {cards:,} | {ratio:.2f}x | {peer} |")
     with tempfile.TemporaryDirectory() as tmp:
         print()
-        print(f"`cardgen watch`, one card of 140 changed: rebuilt in {watch_rebuild(Path(tmp)):.2f} s")
+        rebuilt = watch_rebuild(Path(tmp))
+        print(f"`cardgen watch`, one card of 140 changed: rebuilt in {rebuilt:.2f} s")
 
 
 if __name__ == "__main__":

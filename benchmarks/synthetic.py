@@ -17,7 +17,8 @@ LAYOUT = """\
 size: meishi
 elements:
   - {name: frame, type: rect, fill: "#7a2e4a"}
-  - {name: panel, type: rect, x: 2.5mm, y: 2.5mm, width: 100% - 5mm, height: 100% - 5mm, fill: white}
+  - {name: panel, type: rect, x: 2.5mm, y: 2.5mm, width: 100% - 5mm, height: 100% - 5mm,
+     fill: white}
   - {name: title, type: text, text: "{{ card.title }}", bold: true, x: 5mm, y: 4mm, width: 60mm,
      height: 9mm, size: 14pt, valign: middle}
   - {name: number, type: text, text: "No.{{ card.number }}", x: 100% - 25mm, y: 4mm, width: 20mm,
@@ -60,12 +61,13 @@ def make_project(root: Path, cards: int, distinct: bool | str = False) -> Path:
     (root / "layouts/bench-front.yaml").write_text(LAYOUT, "utf-8")
     (root / "layouts/bench-back.yaml").write_text(BACK, "utf-8")
     (root / "cards/bench/game.yaml").write_text(
-        "title: ベンチ\ndecks:\n  - {id: main, cards: cards.yaml, front: bench-front, back: bench-back,"
-        " backs: duplex}\n", "utf-8")
+        "title: ベンチ\ndecks:\n  - {id: main, cards: cards.yaml, front: bench-front, "
+        "back: bench-back, backs: duplex}\n", "utf-8")
     lines = ["cards:"]
     for n in range(cards):
         c = card(n, distinct)
         body = c["body"].replace("\n", "\\n")
-        lines.append(f'  - {{id: c{n}, title: {c["title"]}, number: {c["number"]}, body: "{body}"}}')
+        lines.append(f'  - {{id: c{n}, title: {c["title"]}, number: {c["number"]}, '
+                     f'body: "{body}"}}')
     (root / "cards/bench/cards.yaml").write_text("\n".join(lines) + "\n", "utf-8")
     return root

@@ -25,7 +25,7 @@ class Run:
 
     @property
     def lines(self) -> list[str]:
-        return [l for l in (self.out + self.err).splitlines() if l.strip()]
+        return [line for line in (self.out + self.err).splitlines() if line.strip()]
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +65,8 @@ def cardgen(capsys):
 
 
 def write_game(project: Path, game_id: str, game: dict, cards: list[dict],
-               layouts: dict[str, dict] | None = None, files: dict[str, bytes] | None = None) -> Path:
+               layouts: dict[str, dict] | None = None,
+               files: dict[str, bytes] | None = None) -> Path:
     """A small game written into the project as a designer would: cards/<id>/game.yaml (the
     `game` mapping; a deck without `cards` reads cards.yaml), cards/<id>/cards.yaml, each
     layout as layouts/<name>.yaml, and any other file of the game folder (`files`). The

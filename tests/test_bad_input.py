@@ -6,8 +6,8 @@ holds options to pass (such as --trust); `commands.txt`, if present, replaces va
 build with its own command lines (the case's name is added to each); `exit.txt` gives the
 exit code when it is not 1. A case that exits 0 is an input that once crashed or was built
 wrongly and now builds as it should: its output is written, not kept. A `layouts/` folder
-in a case holds layout files that are added to the project's `layouts/`. Every case must exit 1, print those lines,
-and leave the previous output of the game untouched.
+in a case holds layout files that are added to the project's `layouts/`. Every case must
+exit 1, print those lines, and leave the previous output of the game untouched.
 """
 
 from __future__ import annotations

@@ -373,7 +373,8 @@ def test_map_cells_are_checked_against_types_tiles_and_each_other(project, cardg
     run = cardgen("validate", "skirmish")
     assert run.code == 1
     problems = [line for line in run.lines if ": error: " in line]
-    assert any(re.search(r"map\.yaml:\d+:\d+: error: board 'map': cell 0202 is of type 'hil', which "
+    assert any(re.search(r"map\.yaml:\d+:\d+: error: board 'map': cell 0202 is of type 'hil', "
+                         r"which "
                          r"the types table does not have \(did you mean 'hill'\?\) \[reference\]",
                          line) for line in problems), problems
     assert any(re.search(r"map\.yaml:\d+:\d+: error: board 'map': cell 0101 is given twice "
@@ -401,7 +402,8 @@ def test_tokens_are_cut_to_shape_in_png_proof_and_tabletop_simulator(project, ca
         for x, y in ((1, 1), (w - 2, h - 2), (int(cx + 0.78 * r), int(cy + 0.78 * r))):
             assert im.getpixel((x, y))[3] == 0, (x, y)  # the corners and the bleed: cut away
     with Image.open(out / "png/objectives/castle-front.png") as im:  # a pointy-topped hex
-        assert im.getpixel((2, 2))[3] == 0 and im.getpixel((im.width // 2, im.height // 2))[3] == 255
+        assert im.getpixel((2, 2))[3] == 0
+        assert im.getpixel((im.width // 2, im.height // 2))[3] == 255
     with Image.open(out / "png/heroes/red-general-front.png") as im:  # a standee: a strip
         assert im.mode == "RGB"
     saved = json.loads((out / "tts/skirmish-tts.json").read_text("utf-8"))

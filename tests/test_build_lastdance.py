@@ -121,7 +121,8 @@ def test_last_dance_fills_the_grid_exactly(built):
     for page in range(3):  # full pages
         left, top, right, bottom = Raster(built[0], page, dpi=150).ink_bbox_mm()
         assert abs(left - LEFT) < 0.3 and abs(top - TOP) < 0.3
-        assert abs(right - (LEFT + COLS * CARD_W)) < 0.3 and abs(bottom - (TOP + ROWS * CARD_H)) < 0.3
+        assert abs(right - (LEFT + COLS * CARD_W)) < 0.3
+        assert abs(bottom - (TOP + ROWS * CARD_H)) < 0.3
 
 
 def test_backs_are_the_fronts_mirrored_for_long_edge_duplex(project, cardgen):
@@ -132,7 +133,8 @@ def test_backs_are_the_fronts_mirrored_for_long_edge_duplex(project, cardgen):
     front, back = Raster(out / "mirror-fronts.pdf", 0), Raster(out / "mirror-backs.pdf", 0)
 
     def occupied(raster: Raster) -> set[int]:
-        return {i for i in range(10) if not raster.is_white(slot_mm(i)[0] + 1.5, slot_mm(i)[1] + 1.5)}
+        return {i for i in range(10)
+                if not raster.is_white(slot_mm(i)[0] + 1.5, slot_mm(i)[1] + 1.5)}
 
     assert occupied(front) == {0, 1, 2}
     assert occupied(back) == {0, 1, 3}  # slot 2 (row 1, left) turns over to row 1, right

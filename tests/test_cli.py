@@ -130,7 +130,8 @@ def test_new_game_builds_at_once_and_never_overwrites(project, cardgen):
     before = (project / "cards/first/cards.yaml").read_bytes()
     run = cardgen("new", "first")
     assert run.code == 2
-    assert run.lines == ["cardgen: error: cards/first already exists; cardgen new never overwrites anything"]
+    assert run.lines == ["cardgen: error: cards/first already exists; cardgen new never "
+                         "overwrites anything"]
     assert (project / "cards/first/cards.yaml").read_bytes() == before
     assert cardgen("new", "Bad Name").code == 2
     assert cardgen("new", "other", "--size", "huge").code == 2
@@ -212,7 +213,8 @@ def _run_in(project, args, tty: bool) -> str:
     if not tty:
         return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stderr
     leader, follower = pty.openpty()
-    proc = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=follower)
+    proc = subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.DEVNULL,
+                            stderr=follower)
     os.close(follower)
     chunks = []
     while True:
@@ -230,7 +232,8 @@ def _run_in(project, args, tty: bool) -> str:
 
 def test_progress_on_a_terminal_only_and_never_with_quiet(project):
     shown = _run_in(project, ["build", "--png", "--dpi", "50"], tty=True)
-    assert "[1/1] lastdance: laying out 36 cards" in shown or "lastdance: laying out 36 cards" in shown
+    assert "[1/1] lastdance: laying out 36 cards" in shown \
+        or "lastdance: laying out 36 cards" in shown
     assert "rasterising previews" in shown and "\r" in shown
     # a long stage counts what it has done (and, past a second, what is left)
     assert re.search(r"rasterising card faces: 30 of 30", shown), shown[-300:]
@@ -318,7 +321,8 @@ def test_renaming_a_target_removes_the_files_the_old_name_wrote(project, cardgen
     assert run.code == 0
     assert "removed output/lastdance/lastdance-fronts.pdf (an earlier build wrote it; this one " \
            "does not)" in run.lines
-    assert not (out / "lastdance-fronts.pdf").exists() and (out / "lastdance-pod-fronts.pdf").exists()
+    assert not (out / "lastdance-fronts.pdf").exists()
+    assert (out / "lastdance-pod-fronts.pdf").exists()
     game.write_text(text + "targets:\n  home: {size: us-business, sheet: avery-5371}\n"
                     "  shop: {size: poker, sheet: letter-poker-9up}\n", "utf-8")
     assert cardgen("build", "--target", "home", "lastdance").code == 0  # one target: no drop
@@ -326,7 +330,8 @@ def test_renaming_a_target_removes_the_files_the_old_name_wrote(project, cardgen
     run = cardgen("build", "lastdance")
     assert run.code == 0
     assert not list(out.glob("lastdance-pod-*")) and (out / "lastdance-shop-fronts.pdf").exists()
-    assert (out / "lastdance-rulebook.pdf").exists() and (out / "my-notes.txt").read_text() == "mine"
+    assert (out / "lastdance-rulebook.pdf").exists()
+    assert (out / "my-notes.txt").read_text() == "mine"
 
 
 def test_version_and_a_guess_for_a_misspelt_command_or_option(project, cardgen):
@@ -337,7 +342,8 @@ def test_version_and_a_guess_for_a_misspelt_command_or_option(project, cardgen):
     assert run.code == 2 and run.lines[-1].endswith("(did you mean 'build'?)")
     run = cardgen("build", "--stirct", "lastdance")  # the subcommand's usage, and the guess
     assert run.code == 2 and run.lines[0].startswith("usage: cardgen build ")
-    assert run.lines[-1] == "cardgen: error: unrecognized arguments: --stirct (did you mean --strict?)"
+    assert run.lines[-1] == "cardgen: error: unrecognized arguments: --stirct " \
+                            "(did you mean --strict?)"
     run = cardgen("calibrate", "--trust")  # where no game's checks run, --trust is no option
     assert run.code == 2 and run.lines[-1] == "cardgen: error: unrecognized arguments: --trust"
 
@@ -352,7 +358,8 @@ def test_every_option_of_every_command_says_what_it_does():
 
 def test_problems_are_coloured_on_a_terminal_and_plain_in_a_pipe_or_with_no_color(project):
     (project / "cards/lastdance/cards.yaml").write_text(
-        (project / "cards/lastdance/cards.yaml").read_text("utf-8").replace("copies: 5", "copies: -1", 1),
+        (project / "cards/lastdance/cards.yaml").read_text("utf-8")
+        .replace("copies: 5", "copies: -1", 1),
         "utf-8")
     coloured = _run_in(project, ["build", "lastdance"], tty=True)
     assert "\x1b[1;31merror\x1b[0m" in coloured and "\x1b[33mwarning\x1b[0m" in coloured

@@ -16,7 +16,7 @@ from test_validate_lastdance import edit
 def test_validates_with_the_composition_draft(project, cardgen):
     run = cardgen("validate", "dernier-peuple")
     assert run.code == 0, run.lines
-    assert [l for l in run.lines if ": warning: " in l or ": error: " in l] == [
+    assert [line for line in run.lines if ": warning: " in line or ": error: " in line] == [
         "cards/dernier-peuple/decks.yaml:3:23: warning: data decks.movement_composition is TBD "
         "(draft) [draft]",
         # the two movement cards are the rules' examples: how many of each is not given
@@ -45,13 +45,16 @@ def test_builds_cards_tiles_boards_aid_and_rulebook(project, cardgen):
         if pages == 1:
             w, h = sorted(page_size_mm(board.pages[0]))
             assert abs(w - 297) < 0.2 and abs(h - 420) < 0.2  # A3
-    rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "dernier-peuple-rulebook.pdf").pages)
-    assert "3人プレイの場合は1~12番のタイル、4人プレイの場合は1~16番のタイル" in rulebook  # from board.yaml
+    rulebook = "".join("".join(p.extract_text().split())
+                       for p in reader(out / "dernier-peuple-rulebook.pdf").pages)
+    # from board.yaml
+    assert "3人プレイの場合は1~12番のタイル、4人プレイの場合は1~16番のタイル" in rulebook
     assert "18番は黒プレイヤーのホーム(5番手プレイヤー)となります。" in rulebook
 
 
 @pytest.mark.parametrize("change,error", [
-    ("split: [4, 1]", "cards/dernier-peuple/movement.yaml:13:12: error: grey-example: the split 3 then 1 "
+    ("split: [4, 1]",
+     "cards/dernier-peuple/movement.yaml:13:12: error: grey-example: the split 3 then 1 "
                       "adds up to 4, not 5 [split-sums]"),
 ])
 def test_movement_card_checks(project, cardgen, change, error):
@@ -59,7 +62,7 @@ def test_movement_card_checks(project, cardgen, change, error):
     edit(project / "cards/dernier-peuple/movement.yaml", change, new)
     run = cardgen("validate", "dernier-peuple")
     assert run.code == 1
-    assert [l for l in run.lines if ": error: " in l] == [error]
+    assert [line for line in run.lines if ": error: " in line] == [error]
 
 
 def test_no_check_holds_a_direct_tile_to_a_limit_the_seed_does_not_state(project, cardgen):
@@ -68,16 +71,18 @@ def test_no_check_holds_a_direct_tile_to_a_limit_the_seed_does_not_state(project
     and nothing of how large it may be: a direct tile 25 is the designer's to choose."""
     edit(project / "cards/dernier-peuple/movement.yaml", "direct: 5", "direct: 25")
     run = cardgen("validate", "dernier-peuple")
-    assert run.code == 0 and not [l for l in run.lines if ": error: " in l]
+    assert run.code == 0 and not [line for line in run.lines if ": error: " in line]
 
 
 def test_a_ring_missing_a_home_is_reported(project, cardgen):
     edit(project / "cards/dernier-peuple/board.yaml", "{players: 4, first: 1, last: 16}",
          "{players: 4, first: 1, last: 13}")
     run = cardgen("validate", "dernier-peuple")
-    errors = [l for l in run.lines if ": error: " in l]
-    assert "cards/dernier-peuple/board.yaml:11:5: error: 4 players: tiles 1-13 hold 3 homes, not 4 [ring-homes]" in errors
-    assert "cards/dernier-peuple/board.yaml:11:5: error: 4 players: tiles 1-13 hold 3 pickaxe tiles, not 4 [ring-pickaxes]" in errors
+    errors = [line for line in run.lines if ": error: " in line]
+    assert "cards/dernier-peuple/board.yaml:11:5: error: 4 players: tiles 1-13 hold 3 homes, " \
+           "not 4 [ring-homes]" in errors
+    assert "cards/dernier-peuple/board.yaml:11:5: error: 4 players: tiles 1-13 hold 3 pickaxe " \
+           "tiles, not 4 [ring-pickaxes]" in errors
 
 
 # --- board geometry ------------------------------------------------------------------------
@@ -101,7 +106,8 @@ def make_ring(project, papers: str) -> None:
         size: [{TILE}mm, {TILE}mm]
         bleed: 0mm
         elements:
-          - {{name: dot, type: circle, x: 50% - 2mm, y: 50% - 2mm, width: 4mm, height: 4mm, fill: "#ff0000"}}
+          - {{name: dot, type: circle, x: 50% - 2mm, y: 50% - 2mm, width: 4mm, height: 4mm,
+             fill: "#ff0000"}}
     """), "utf-8")
     game = project / "cards/ring"
     game.mkdir(exist_ok=True)
@@ -110,7 +116,8 @@ def make_ring(project, papers: str) -> None:
         decks:
           - {{id: tiles, cards: tiles.yaml, sheet: plain-a4, front: test-dot, back: test-dot}}
         boards:
-          - {{id: ring, title: "", layout: test-ring, deck: tiles, cards: {{first: t0, last: t{N - 1}}}}}
+          - {{id: ring, title: "", layout: test-ring, deck: tiles,
+             cards: {{first: t0, last: t{N - 1}}}}}
     """), "utf-8")
     (game / "tiles.yaml").write_text("generate:\n  each:\n    n: [" + ", ".join(map(str, range(N)))
                                      + "]\n  id: \"t{{ n }}\"\n", "utf-8")
@@ -193,7 +200,8 @@ def test_a_split_board_reassembles_to_the_same_geometry(project, cardgen):
 
 
 @pytest.mark.parametrize("path, old, new, error", [
-    ("board.yaml", "pickaxes: [4, 8,", "pickaxes: [2, 8,", "tile 2 is both a home and a pickaxe tile"),
+    ("board.yaml", "pickaxes: [4, 8,", "pickaxes: [2, 8,",
+     "tile 2 is both a home and a pickaxe tile"),
     ("board.yaml", "name: 黄色, order: 2}", "name: 黄色, order: 1}",
      "tile 2: turn order 1 is shared with another home"),
     ("board.yaml", "{color: red,    name: 赤", "{color: blue,    name: 赤",
@@ -321,8 +329,10 @@ def test_the_player_aid_is_marked_the_editors_and_has_its_own_back(project, card
     out = project / "output/dernier-peuple"
     # The poker-size decks share their sheets (docs/printing.md): each back is behind its own
     # card, so the aid's five backs say what they are, and no power card's back does.
-    backs = ["".join(p.extract_text().split()) for p in reader(out / "dernier-peuple-backs.pdf").pages]
-    fronts = ["".join(p.extract_text().split()) for p in reader(out / "dernier-peuple-fronts.pdf").pages]
+    backs = ["".join(p.extract_text().split())
+             for p in reader(out / "dernier-peuple-backs.pdf").pages]
+    fronts = ["".join(p.extract_text().split())
+              for p in reader(out / "dernier-peuple-fronts.pdf").pages]
     assert sum(b.count("プレイヤーエイド") for b in backs) == 5
     assert sum(b.count("【編集注】") for b in backs) == 5
     assert "".join(fronts).count("【編集注】得点のまとめ") == 5

@@ -17,7 +17,8 @@ def decode(raster: Raster, x0: float, y0: float, x1: float, y1: float) -> list[s
     """The texts of the QR codes inside a part of the page (mm from its top-left)."""
     px = raster.px_per_mm
     crop = raster.image.crop(tuple(int(v * px) for v in (x0, y0, x1, y1)))
-    return [r.text for r in zxingcpp.read_barcodes(crop) if r.format == zxingcpp.BarcodeFormat.QRCode]
+    return [r.text for r in zxingcpp.read_barcodes(crop)
+            if r.format == zxingcpp.BarcodeFormat.QRCode]
 
 
 QR_LAYOUT = """
@@ -61,7 +62,8 @@ def test_the_code_is_vectors_in_one_path_not_a_picture(project, cardgen):
 
 
 @pytest.mark.parametrize("element, message", [
-    ("{name: link, type: qr, data: 'https://example.com/rules/errata/card-17', width: 5mm, height: 5mm}",
+    ("{name: link, type: qr, data: 'https://example.com/rules/errata/card-17', width: 5mm, "
+     "height: 5mm}",
      "element 'link': width: a QR code of 29 x 29 modules needs a box of at least 9.3 mm to print "
      "its modules at 0.25 mm (they would be 0.14 mm); make the box larger, the data shorter or "
      "the level lower"),
@@ -120,7 +122,8 @@ def test_a_picture_or_icon_not_chosen_yet_prints_a_tbd_mark(project, cardgen):
     from pdfcheck import reader
     write_game(project, "tbdart", {"title": "t", "icons": {"star": {"glyph": "★"}},
                                    "decks": [{"id": "d", "front": "art"}]},
-               [{"id": "one", "art": "TBD", "mark": "TBD"}], {"art": {"size": "meishi", "elements": [
+               [{"id": "one", "art": "TBD", "mark": "TBD"}],
+               {"art": {"size": "meishi", "elements": [
                    {"name": "art", "type": "image", "src": "{{ card.art }}", "x": "5mm",
                     "y": "5mm", "width": "30mm", "height": "30mm"},
                    {"name": "mark", "type": "icon", "icon": "{{ card.mark }}", "x": "40mm",
@@ -128,6 +131,7 @@ def test_a_picture_or_icon_not_chosen_yet_prints_a_tbd_mark(project, cardgen):
                    {"name": "line", "type": "text", "text": "<icon {{ card.mark }}>です",
                     "x": "40mm", "y": "20mm", "width": "40mm", "height": "8mm"}]}})
     run = cardgen("build", "--cards-pdf", "tbdart")
-    assert run.code == 0 and not [l for l in run.lines if ": error: " in l], run.lines
-    text = "".join(reader(project / "output/tbdart/tbdart-cards.pdf").pages[0].extract_text().split())
+    assert run.code == 0 and not [line for line in run.lines if ": error: " in line], run.lines
+    page = reader(project / "output/tbdart/tbdart-cards.pdf").pages[0]
+    text = "".join(page.extract_text().split())
     assert text.count("TBD") == 3 and "TBDです" in text

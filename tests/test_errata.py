@@ -200,10 +200,11 @@ def test_a_mid_sentence_edit_shows_the_changed_words(game, project, cardgen):
     _edit(game / "cards.yaml", "Butler is used in a duel", "Butler is played in a duel")
     _edit(game / "cards.yaml", "最初に踊る相手", "最後に踊る相手")
     lines = _diff(cardgen)
-    english = next(line for line in lines if line.startswith("    field text:") and "Butler" in line)
+    english = next(line for line in lines if line.startswith("    field text:")
+                   and "Butler" in line)
     assert english == '    field text: was "…Butler is used in a…", now "…Butler is played in a…"'
-    japanese = next(line for line in lines if line.startswith("    field text:") and "姫" not in line
-                    and "踊" in line)
+    japanese = next(line for line in lines
+                    if line.startswith("    field text:") and "姫" not in line and "踊" in line)
     assert japanese == '    field text: was "…踏会で最初に踊る相…", now "…踏会で最後に踊る相…"'
     assert not [line for line in lines if "{+" in line or "[-" in line or "  " in line.strip()]
 
@@ -246,8 +247,8 @@ def test_a_back_that_differs_on_every_card_is_a_warning_naming_the_element(game,
         "size: meishi\nelements:\n  - {name: bg, type: rect, fill: '#334455', bleed: true}\n"
         "  - {name: who, type: text, text: '{{ card.id }}'}\n", "utf-8")
     run = cardgen("validate", "rev")
-    assert "layouts/rev-back.yaml:4:5: warning: deck 'main': the back layout 'rev-back' comes out " \
-           "different on every card (element 'who' uses the card)" in "\n".join(run.lines)
+    assert "layouts/rev-back.yaml:4:5: warning: deck 'main': the back layout 'rev-back' comes " \
+           "out different on every card (element 'who' uses the card)" in "\n".join(run.lines)
 
 
 def test_diff_as_json(game, project, cardgen):
@@ -268,7 +269,8 @@ def test_serve_shows_the_changes_since_a_revision(game, project):
     build_preview(Project.find(project), "rev", preview)
     assert [(c["id"], c["side"]) for c in preview.changes] == [("a", "front"), ("b", "front")]
     page = render_page("rev", preview)
-    assert "Changes since HEAD" in page and "data terms.terms[swift].label: Swift -&gt; Quick" in page
+    assert "Changes since HEAD" in page
+    assert "data terms.terms[swift].label: Swift -&gt; Quick" in page
     after = preview.images["changes/a-front-after.png"]
     with PILImage.open(io.BytesIO(after)) as im:  # the outline is drawn in red
         data = im.convert("RGB").tobytes()

@@ -21,7 +21,8 @@ ICC = REPO / "layouts/exports/icc/cardgen-FOGRA39.icc"
 
 
 def boxes(page) -> dict[str, list[float]]:
-    return {name: [float(v) for v in page[f"/{name}"]] for name in ("MediaBox", "TrimBox", "BleedBox")}
+    return {name: [float(v) for v in page[f"/{name}"]]
+            for name in ("MediaBox", "TrimBox", "BleedBox")}
 
 
 def operators(pdf: pikepdf.Pdf) -> list[tuple[str, list]]:
@@ -83,7 +84,8 @@ def test_jp_print_pdfs_have_bleed_boxes_tombo_outside_the_bleed_and_cmyk_only(va
         pdf = pikepdf.open(path)
         assert len(pdf.pages) == 1
         b = boxes(pdf.pages[0])
-        trim_w, trim_h = (b["TrimBox"][2] - b["TrimBox"][0]) / MM, (b["TrimBox"][3] - b["TrimBox"][1]) / MM
+        trim_w = (b["TrimBox"][2] - b["TrimBox"][0]) / MM
+        trim_h = (b["TrimBox"][3] - b["TrimBox"][1]) / MM
         assert sorted((round(trim_w, 2), round(trim_h, 2))) == [55.0, 91.0], path.name
         bleed = b["BleedBox"]
         # the page the shop sees: trim + 2 x 3 mm bleed, exact to 0.01 mm
@@ -134,7 +136,8 @@ def test_jp_print_pdfs_have_bleed_boxes_tombo_outside_the_bleed_and_cmyk_only(va
     assert sum(int(r["copies"]) for r in rows if r["side"] in ("front", "back")) == \
         2 * (sum(totals.values()) - 8)  # no fillers
     back = next(r for r in rows if r["file"] == "characters-back.pdf")
-    assert back["cards"].split() == ["akira", "shinya", "yuuhi", "tatiana"] and back["copies"] == "4"
+    assert back["cards"].split() == ["akira", "shinya", "yuuhi", "tatiana"]
+    assert back["copies"] == "4"
 
 
 def test_every_font_in_an_export_is_embedded(vampire):
@@ -219,9 +222,9 @@ def test_ink_that_stops_at_the_trim_and_text_outside_the_safe_area_are_located_w
     """)
     run = cardgen("export", "shop", "--profile", "jp-print")
     assert run.code == 0, run.lines
-    warnings = [l for l in run.lines if ": warning: " in l]
-    bleed = [l for l in warnings if l.endswith("[bleed]")]
-    safe = [l for l in warnings if l.endswith("[safe-area]")]
+    warnings = [line for line in run.lines if ": warning: " in line]
+    bleed = [line for line in warnings if line.endswith("[bleed]")]
+    safe = [line for line in warnings if line.endswith("[safe-area]")]
     assert len(bleed) == 1 and len(safe) == 1, warnings
     assert bleed[0].startswith("layouts/shop-front.yaml:5:")
     assert "card 'c1': element 'background'" in bleed[0]
@@ -242,16 +245,18 @@ def test_a_rectangle_touching_the_trim_runs_into_the_bleed_and_cmyk_passes_throu
     """)
     run = cardgen("export", "shop", "--profile", "jp-print")
     assert run.code == 0, run.lines
-    assert not [l for l in run.lines if "[bleed]" in l or "[safe-area]" in l]
+    assert not [line for line in run.lines if "[bleed]" in line or "[safe-area]" in line]
     pdf = pikepdf.open(project / "output/shop/export-jp-print/cards-c1-front.pdf")
     ops = operators(pdf)
     fills = [[round(float(v), 4) for v in o] for op, o in ops if op == "k"]
     assert [0.1, 0.2, 0.3, 0.4] in fills  # written as CMYK: exactly as written
     assert [0.0, 0.0, 0.0, 1.0] in fills  # black text: K100, not rich black
-    red = ImageCms.applyTransform(Image.new("RGB", (1, 1), (0xd0, 0x20, 0x1b)), ImageCms.buildTransform(
+    to_cmyk = ImageCms.buildTransform(
         ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(str(ICC)), "RGB", "CMYK",
         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)).getpixel((0, 0))
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    pixel = Image.new("RGB", (1, 1), (0xd0, 0x20, 0x1b))
+    red = ImageCms.applyTransform(pixel, to_cmyk).getpixel((0, 0))
     assert [round(v / 255, 4) for v in red] in fills  # RGB through the ICC profile, once
     # the rectangles reach the bleed box: rasterise and look at the bleed strip
     import pypdfium2
@@ -280,12 +285,14 @@ def test_an_image_with_transparency_is_cmyk_and_keeps_its_mask(project, cardgen)
     dot.save(game / "dot.png")
     run = cardgen("export", "shop", "--profile", "jp-print")
     assert run.code == 0, run.lines
-    assert not [l for l in run.lines if "[image-resolution]" in l]  # 300 px on 20 mm: 381 dpi
+    # 300 px on 20 mm: 381 dpi
+    assert not [line for line in run.lines if "[image-resolution]" in line]
     pdf = pikepdf.open(project / "output/shop/export-jp-print/cards-c1-front.pdf")
     images = [x for page in pdf.pages for x in page.get_images().values()]
     assert images and all(i.ColorSpace == "/DeviceCMYK" for i in images)
     assert all("/SMask" in i for i in images)  # the transparent corners stay transparent
-    manifest = json.loads((project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
+    manifest = json.loads(
+        (project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
     row = next(r for r in manifest["files"] if r["file"] == "cards-c1-front.pdf")
     assert row["image_dpi"] == [381]  # read back from the PDF: 300 pixels over 20 mm
 
@@ -296,7 +303,7 @@ def test_a_picture_below_the_profiles_resolution_is_a_located_warning(project, c
     """)
     Image.new("RGB", (150, 100), (10, 120, 60)).save(game / "small.png")
     run = cardgen("export", "shop", "--profile", "jp-print")
-    low = [l for l in run.lines if "[image-resolution]" in l]
+    low = [line for line in run.lines if "[image-resolution]" in line]
     assert len(low) == 1 and low[0].startswith("layouts/shop-front.yaml:5:")
     assert "prints at 95 dpi" in low[0] and "at least 300 dpi" in low[0]
 
@@ -342,7 +349,7 @@ def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(proj
         "format: pdf\nbleed: -3mm\nsafe: 40mm\nicc: layouts/exports/icc/cardgen-FOGRA39.icc\n",
         "utf-8")
     run = cardgen("export", "shop", "--profile", "odd")
-    assert run.code == 1 and [l for l in run.lines if ": error: " in l] == [
+    assert run.code == 1 and [line for line in run.lines if ": error: " in line] == [
         "layouts/exports/odd.yaml:2:8: error: export profile 'odd': bleed: -3mm is not between 0 "
         "and 20 mm [export]",
         "layouts/exports/odd.yaml:3:7: error: export profile 'odd': safe: 40mm is not between 0 "
@@ -378,9 +385,9 @@ def test_a_game_with_errors_and_a_profile_with_errors_report_both_at_once(projec
         "format: pdf\nicc: profiles/shop.icc\n", "utf-8")
     run = cardgen("export", "shop", "--profile", "mine")
     assert run.code == 1
-    errors = [l for l in run.lines if ": error: " in l]
-    assert any(l.startswith("cards/shop/cards.yaml:2:") for l in errors), errors
-    assert any(l.startswith("layouts/exports/mine.yaml:2:6:") for l in errors), errors
+    errors = [line for line in run.lines if ": error: " in line]
+    assert any(line.startswith("cards/shop/cards.yaml:2:") for line in errors), errors
+    assert any(line.startswith("layouts/exports/mine.yaml:2:6:") for line in errors), errors
     assert not (project / "output/shop").exists()
 
 
@@ -469,7 +476,8 @@ def test_a_qr_code_exports_in_cmyk_with_its_modules_on_black_alone(project, card
         assert "k" in names, path.name  # the modules: K alone (0 0 0 k ... or c m y k)
 
 
-def test_a_deck_the_profile_cannot_take_is_left_out_with_a_warning_and_decks_choose(project, cardgen):
+def test_a_deck_the_profile_cannot_take_is_left_out_with_a_warning_and_decks_choose(project,
+                                                                                    cardgen):
     """Le Dernier Peuple's square tiles have no template in a poker-card service's profile:
     the tiles are a located warning naming the deck and what the profile takes, and its
     card decks are exported (with --strict, nothing is); --decks exports only those named."""
@@ -481,11 +489,13 @@ def test_a_deck_the_profile_cannot_take_is_left_out_with_a_warning_and_decks_cho
     warned = [line for line in run.lines if ": warning: " in line and "[export]" in line]
     assert len(warned) == 1 and "deck 'tiles'" in warned[0] and "it takes poker" in warned[0] \
         and "left out of the export" in warned[0]
-    decks = {row["deck"] for row in json.loads((folder / "manifest.json").read_text("utf-8"))["files"]}
+    decks = {row["deck"]
+             for row in json.loads((folder / "manifest.json").read_text("utf-8"))["files"]}
     assert decks == {"movement", "powers", "aid"}
     run = cardgen("export", "dernier-peuple", "--profile", "tgc", "--decks", "movement,powers")
     assert run.code == 0 and not [line for line in run.lines if "[export]" in line]
-    decks = {row["deck"] for row in json.loads((folder / "manifest.json").read_text("utf-8"))["files"]}
+    decks = {row["deck"]
+             for row in json.loads((folder / "manifest.json").read_text("utf-8"))["files"]}
     assert decks == {"movement", "powers"}
     run = cardgen("export", "dernier-peuple", "--profile", "tgc", "--decks", "moves")
     assert run.code == 2 and run.lines[-1] == (
@@ -690,7 +700,7 @@ def test_overprint_none_knocks_out_and_ink_over_the_limit_is_a_located_warning(p
     layout = (project / "layouts/shop-front.yaml").read_text("utf-8").splitlines()
     deep = next(n for n, text in enumerate(layout, 1) if "name: deep" in text)
     assert any("element 'deep'" in w and "more than export profile 'shop-knockout' takes "
-               f"(250 %)" in w and w.startswith(f"layouts/shop-front.yaml:{deep}:")
+               "(250 %)" in w and w.startswith(f"layouts/shop-front.yaml:{deep}:")
                for w in warned), warned
     assert any("element 'art'" in w and "its picture" in w for w in warned), warned
     assert not any("element 'black'" in w for w in warned)
@@ -711,7 +721,8 @@ def test_a_rich_black_over_the_ink_limit_or_in_rgb_is_an_error_at_it(project, ca
     (project / "layouts/exports/rgb-black.yaml").write_text(
         profile.replace("rich_black: cmyk(60%, 40%, 40%, 100%)", 'rich_black: "#000000"'),
         "utf-8")
-    line = next(n for n, text in enumerate(profile.splitlines(), 1) if text.startswith("rich_black"))
+    line = next(n for n, text in enumerate(profile.splitlines(), 1)
+                if text.startswith("rich_black"))
     run = cardgen("export", "lastdance", "--profile", "heavy")
     assert run.code != 0
     assert f"layouts/exports/heavy.yaml:{line}:13: error: export profile 'heavy': rich_black " \
@@ -733,7 +744,8 @@ def test_the_warning_and_the_manifest_say_the_same_resolution(project, cardgen):
     run = cardgen("export", "shop", "--profile", "jp-print")
     low = [line for line in run.lines if "[image-resolution]" in line]
     assert len(low) == 1 and "prints at 190 dpi" in low[0], run.lines
-    manifest = json.loads((project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
+    manifest = json.loads(
+        (project / "output/shop/export-jp-print/manifest.json").read_text("utf-8"))
     assert {n for f in manifest["files"] for n in f.get("image_dpi", [])} == {190}
 
 
@@ -789,7 +801,8 @@ def test_a_profile_that_takes_the_rulebook_exports_it_as_single_pages_for_the_sh
             for page in pdf.pages:
                 trim = [float(v) for v in page.TrimBox]
                 bleed = [float(v) for v in page.BleedBox]
-                assert abs((trim[2] - trim[0]) / MM - w) < 0.1 and abs((trim[3] - trim[1]) / MM - h) < 0.1
+                assert abs((trim[2] - trim[0]) / MM - w) < 0.1
+                assert abs((trim[3] - trim[1]) / MM - h) < 0.1
                 assert all(abs(abs(b - t) / MM - 3) < 0.01 for b, t in zip(bleed, trim))
             texts = collections.Counter(p[1] for p in _painted(pdf) if p[0] in ("Tj", "TJ"))
         body, _ = texts.most_common(1)[0]
@@ -806,7 +819,6 @@ def test_every_colour_and_picture_of_the_four_games_exports_within_the_ink_limit
     ink; the registration colour of the trim marks (C100 M100 Y100 K100, outside the
     bleed, so that every plate can be trimmed) is the one exception."""
     import pikepdf
-    from PIL import Image as PILImage
     limit = 300
     for game, folder in exports.items():
         for path in sorted(folder.glob("*.pdf")):

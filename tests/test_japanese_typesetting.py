@@ -159,14 +159,16 @@ def test_mono_ruby_sets_a_reading_over_each_character(project, cardgen):
 
 def test_a_line_never_separates_ruby_from_its_base(project, cardgen):
     # 7 em of text in a box 6.3 em wide: without the group the line would break inside 鏑木
-    pdf, _ = text_card(project, cardgen, "あいうえお｜鏑木《かぶらぎ》", w=f"{6.3 * SIZE * 0.3528:.2f}mm")
+    pdf, _ = text_card(project, cardgen, "あいうえお｜鏑木《かぶらぎ》",
+                       w=f"{6.3 * SIZE * 0.3528:.2f}mm")
     g = glyphs(pdf)
     assert at(g, "鏑")[2] == pytest.approx(at(g, "木")[2])
     assert at(g, "鏑")[2] < at(g, "お")[2]  # the base moved to the next line whole
 
 
 def test_aozora_kanji_ruby_and_the_explicit_tag(project, cardgen):
-    pdf, _ = text_card(project, cardgen, '漢字《かんじ》と<ruby base="鏑木">かぶらぎ</ruby>と\\《本》')
+    pdf, _ = text_card(project, cardgen,
+                       '漢字《かんじ》と<ruby base="鏑木">かぶらぎ</ruby>と\\《本》')
     text = "".join(ch for ch, *_ in glyphs(pdf))
     assert "漢字" in text and "かんじ" in text and "かぶらぎ" in text
     assert "《本》" in text and "\\" not in text  # \《: the bracket itself, no reading
@@ -330,7 +332,8 @@ def test_a_number_stays_with_its_counter_and_the_word_before_it(project, cardgen
         lines = sorted({round(g[2], 1) for g in mine}, reverse=True)
         text = "".join(g[0] for g in sorted(mine, key=lambda g: (-round(g[2], 1), g[1])))
         assert text == NUMBERS.replace(" ", ""), (w, text)
-        line_of = [lines.index(round(g[2], 1)) for g in sorted(mine, key=lambda g: (-round(g[2], 1), g[1]))]
+        line_of = [lines.index(round(g[2], 1))
+                   for g in sorted(mine, key=lambda g: (-round(g[2], 1), g[1]))]
         assert len(lines) > 1, w  # the boxes break the text
         for i, ch in enumerate(text):
             if ch in "回枚人タ～" and text[i - 1].isdigit() or ch.isdigit() and \

@@ -52,7 +52,8 @@ def test_units_mm_cm_in_pt_percent_and_sums(project, cardgen):
         size: meishi
         elements:
           - {name: a, type: rect, x: 10mm, y: 1cm, width: 0.5in, height: 36pt, fill: black}
-          - {name: b, type: rect, x: 50%, y: 100% - 15mm, width: 100% - 60mm, height: 10%, fill: black}
+          - {name: b, type: rect, x: 50%, y: 100% - 15mm, width: 100% - 60mm, height: 10%,
+             fill: black}
     """)
     r = Raster(pdf, 0)
     close(ink(r, 0, 0, 45, 30), (10, 10, 10 + 12.7, 10 + 12.7))
@@ -63,10 +64,13 @@ def test_rect_radius_ellipse_line_polygon(project, cardgen):
     pdf, _ = build(project, cardgen, """
         size: meishi
         elements:
-          - {name: r, type: rect, x: 5mm, y: 5mm, width: 20mm, height: 20mm, radius: 5mm, fill: black}
+          - {name: r, type: rect, x: 5mm, y: 5mm, width: 20mm, height: 20mm, radius: 5mm,
+             fill: black}
           - {name: e, type: circle, x: 30mm, y: 5mm, width: 20mm, height: 20mm, fill: black}
-          - {name: l, type: line, x: 55mm, y: 5mm, x2: 85mm, y2: 5mm, stroke: black, stroke_width: 1mm}
-          - {name: p, type: polygon, sides: 4, x: 55mm, y: 25mm, width: 20mm, height: 20mm, fill: black}
+          - {name: l, type: line, x: 55mm, y: 5mm, x2: 85mm, y2: 5mm, stroke: black,
+             stroke_width: 1mm}
+          - {name: p, type: polygon, sides: 4, x: 55mm, y: 25mm, width: 20mm, height: 20mm,
+             fill: black}
     """)
     r = Raster(pdf, 0)
     close(ink(r, 0, 0, 28, 28), (5, 5, 25, 25))
@@ -82,9 +86,11 @@ def test_colours_named_hex_cmyk_and_opacity(project, cardgen):
     pdf, _ = build(project, cardgen, """
         size: meishi
         elements:
-          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: "cmyk(0, 1, 1, 0)"}
+          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm,
+             fill: "cmyk(0, 1, 1, 0)"}
           - {name: b, type: rect, x: 20mm, y: 5mm, width: 10mm, height: 10mm, fill: "#0000ff"}
-          - {name: c, type: rect, x: 35mm, y: 5mm, width: 10mm, height: 10mm, fill: black, opacity: 0.5}
+          - {name: c, type: rect, x: 35mm, y: 5mm, width: 10mm, height: 10mm, fill: black,
+             opacity: 0.5}
           - {name: d, type: rect, x: 50mm, y: 5mm, width: 10mm, height: 10mm, fill: house}
     """, game_extra="colors:\n  house: \"#00ff00\"\n")
     r = Raster(pdf, 0)
@@ -99,7 +105,8 @@ def test_rotation_turns_an_element_about_its_centre(project, cardgen):
     pdf, _ = build(project, cardgen, """
         size: meishi
         elements:
-          - {name: bar, type: rect, x: 20mm, y: 25mm, width: 30mm, height: 4mm, fill: black, rotate: 90}
+          - {name: bar, type: rect, x: 20mm, y: 25mm, width: 30mm, height: 4mm, fill: black,
+             rotate: 90}
     """)
     close(ink(Raster(pdf, 0)), (33, 12, 37, 42))
 
@@ -108,8 +115,10 @@ def test_when_skips_an_element(project, cardgen):
     pdf, _ = build(project, cardgen, """
         size: meishi
         elements:
-          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: black, when: "card.copies > 1"}
-          - {name: b, type: rect, x: 20mm, y: 5mm, width: 10mm, height: 10mm, fill: black, when: "card.copies == 1"}
+          - {name: a, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm, fill: black,
+             when: "card.copies > 1"}
+          - {name: b, type: rect, x: 20mm, y: 5mm, width: 10mm, height: 10mm, fill: black,
+             when: "card.copies == 1"}
     """)
     r = Raster(pdf, 0)
     assert r.is_white(SLOT_X + 10, SLOT_Y + 10) and not r.is_white(SLOT_X + 25, SLOT_Y + 10)
@@ -123,7 +132,8 @@ def test_image_contain_and_cover(project, cardgen):
         size: meishi
         elements:
           - {name: a, type: image, src: art/red.png, x: 5mm, y: 5mm, width: 20mm, height: 20mm}
-          - {name: b, type: image, src: art/red.png, fit: cover, x: 40mm, y: 5mm, width: 20mm, height: 20mm}
+          - {name: b, type: image, src: art/red.png, fit: cover, x: 40mm, y: 5mm, width: 20mm,
+             height: 20mm}
     """)
     r = Raster(pdf, 0)
     close(ink(r, 0, 0, 30, 30), (5, 10, 25, 20))  # 2:1 image, contained: 20 x 10 mm, centred
@@ -173,7 +183,8 @@ def test_fit_error_reports_what_the_text_needs(project, cardgen):
 
 def test_fit_shrink_sets_the_text_smaller_inside_the_box(project, cardgen):
     long = "イベントカードの使用の宣言時に宣言する。" * 6
-    pdf, run = build(project, cardgen, TEXT + "            fit: shrink\n            min_size: 6pt\n",
+    pdf, run = build(project, cardgen,
+                     TEXT + "            fit: shrink\n            min_size: 6pt\n",
                      cards=f"  - id: one\n    effect: {long}\n")
     left, top, right, bottom = ink(Raster(pdf, 0))
     assert left >= 5 - 0.3 and right <= 45 + 0.3 and top >= 5 - 0.3 and bottom <= 25 + 0.3
@@ -197,7 +208,8 @@ def test_fit_shrink_shrinks_a_long_word_before_it_splits_it(project, cardgen):
 
 
 def test_kinsoku_in_the_printed_lines(project, cardgen):
-    text = "「タイミング：イベントカード」「条件：葉8以上を1枚消費」イベントカードの使用の宣言時に宣言する。そのカードの効果を1回打ち消す。"
+    text = ("「タイミング：イベントカード」「条件：葉8以上を1枚消費」"
+            "イベントカードの使用の宣言時に宣言する。そのカードの効果を1回打ち消す。")
     pdf, _ = build(project, cardgen, TEXT.replace("width: 40mm", "width: 31mm")
                    .replace("height: 20mm", "height: 45mm"),
                    cards=f"  - id: one\n    effect: \"{text}\"\n")
@@ -289,7 +301,8 @@ def test_missing_glyph_falls_back_to_a_declared_family(project, cardgen):
           mincho: {regular: BIZUDPMincho-Regular.ttf}
           latin: {regular: DejaVuSans.ttf, fallback: [gothic]}
     """), "utf-8")
-    pdf, _ = build(project, cardgen, TEXT.replace("size: 10pt", "size: 10pt\n            font: latin"),
+    pdf, _ = build(project, cardgen,
+                   TEXT.replace("size: 10pt", "size: 10pt\n            font: latin"),
                    cards="  - id: one\n    effect: Knight 騎士\n")
     # Extraction breaks the line where the font changes; the text is all there.
     assert "Knight 騎士" in reader(pdf).pages[0].extract_text().replace("\n", "")
@@ -305,12 +318,14 @@ def test_icon_elements_from_the_games_icon_set(project, cardgen):
         size: meishi
         elements:
           - {name: a, type: icon, icon: heart, x: 5mm, y: 5mm, width: 10mm, height: 10mm}
-          - {name: b, type: icon, icon: "{{ card.guard }}", x: 30mm, y: 5mm, width: 10mm, height: 10mm}
+          - {name: b, type: icon, icon: "{{ card.guard }}", x: 30mm, y: 5mm, width: 10mm,
+             height: 10mm}
     """, cards="  - id: one\n    guard: shield\n",
         game_extra="icons:\n  heart: {glyph: ♥, color: red}\n  shield: {image: art/shield.png}\n")
     r = Raster(pdf, 0)
     heart = ink(r, 0, 0, 25, 25)
-    assert 5 - 0.3 <= heart[0] and heart[2] <= 15 + 0.3 and 5 - 0.3 <= heart[1] and heart[3] <= 15 + 0.3
+    assert 5 - 0.3 <= heart[0] and heart[2] <= 15 + 0.3
+    assert 5 - 0.3 <= heart[1] and heart[3] <= 15 + 0.3
     red = r.at(SLOT_X + (heart[0] + heart[2]) / 2, SLOT_Y + (heart[1] + heart[3]) / 2)
     assert red[0] > 180 and red[1] < 80
     close(ink(r, 25, 0, 50, 25), (30, 5, 40, 15))
@@ -322,15 +337,16 @@ def test_phrase_wrap_breaks_only_between_phrases(project, cardgen):
     layout = TEXT.replace("width: 40mm", "width: 30mm").replace("height: 20mm", "height: 30mm")
 
     def lines(extra: str) -> list[str]:
-        pdf, _ = build(project, cardgen, layout + extra, cards=f"  - id: one\n    effect: {skill}\n")
-        return [l for l in reader(pdf).pages[0].extract_text().splitlines() if l.strip()]
+        pdf, _ = build(project, cardgen, layout + extra,
+                       cards=f"  - id: one\n    effect: {skill}\n")
+        return [line for line in reader(pdf).pages[0].extract_text().splitlines() if line.strip()]
 
     normal = lines("")
     phrased = lines("            wrap: phrase\n")
     assert "".join(normal) == "".join(phrased) == skill
     phrases = ["我が", "残せるは", "傲慢なる", "王の", "守護心"]  # BudouX's phrases
     ends = {sum(len(p) for p in phrases[:k]) for k in range(1, len(phrases) + 1)}
-    assert all(sum(len(l) for l in phrased[:k]) in ends for k in range(1, len(phrased) + 1))
+    assert all(sum(len(line) for line in phrased[:k]) in ends for k in range(1, len(phrased) + 1))
     assert phrased != normal  # plain kinsoku breaks inside a word here
 
 
@@ -340,7 +356,8 @@ def test_what_many_cards_share_is_drawn_once_as_a_form(project, cardgen):
     pdf, _ = build(project, cardgen, """\
         size: meishi
         elements:
-          - {name: label, type: text, text: 効果, x: 5mm, y: 5mm, width: 20mm, height: 6mm, size: 10pt}
+          - {name: label, type: text, text: 効果, x: 5mm, y: 5mm, width: 20mm, height: 6mm,
+             size: 10pt}
           - {name: title, type: text, text: "{{ card.name }}", x: 30mm, y: 5mm, width: 50mm,
              height: 6mm, size: 10pt}
           - {name: effect, type: text, text: "{{ card.effect }}", x: 5mm, y: 20mm, width: 80mm,
@@ -413,7 +430,8 @@ def test_a_game_carries_its_own_font_with_its_licence(project, cardgen):
     assert not [line for line in run.lines if ": warning: " in line]
     # A font file outside the game folder is refused, as every file a game names.
     _, run = build(project, cardgen, layout, expect=1,
-                   game_extra="fonts:\n  serif:\n    regular: ../../fonts/BIZUDPMincho-Regular.ttf\n")
+                   game_extra="fonts:\n  serif:\n"
+                              "    regular: ../../fonts/BIZUDPMincho-Regular.ttf\n")
     assert any("font family 'serif': '../../fonts/BIZUDPMincho-Regular.ttf'" in line
                and "[path]" in line for line in run.lines), run.lines
 

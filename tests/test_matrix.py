@@ -187,8 +187,9 @@ def _layout(shape: str, font: str, lang: str) -> dict:
                    "x": f"{30 + col * 14}%", "y": f"{28 + row * 40 / rows:.1f}%",
                    "width": "12%", "height": f"{36 / rows:.1f}%", **module.EXAMPLE}
         if name == "text":  # with an SVG icon inline, in the text's colour
-            element.update(text="Knight <icon gem> 騎士" if lang == "en" else "騎士 <icon gem> Knight",
-                           size="5pt", fit="shrink", min_size="3pt")  # its font: the defaults
+            # its font: the defaults
+            element.update(text="Knight <icon gem> 騎士" if lang == "en"
+                           else "騎士 <icon gem> Knight", size="5pt", fit="shrink", min_size="3pt")
         if name == "qr":
             element.update(x="37.5%", y="60%", width="25%", height="25%")
         items.append(element)
@@ -302,7 +303,8 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
     if duplex == "mixed" and shape != "standee":  # one backs file cannot be turned two ways
         # (said where it is set); a standee's strip is folded, not turned: it has no backs
         assert run.code == 1
-        assert any(re.search(r"game\.yaml:\d+:\d+: error: .*(long|short)-edge.*(long|short)-edge", line)
+        assert any(re.search(r"game\.yaml:\d+:\d+: error: .*(long|short)-edge.*(long|short)-edge",
+                             line)
                    for line in run.lines), run.lines
         return
     assert run.code == 0, run.lines
@@ -310,7 +312,7 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
     out = project / "output" / game
     built = cardgen("build", game, *flags, "--dpi", "100")
     assert built.code == 0, built.lines
-    assert _located([l for l in built.lines if ": error: " in l or ": warning: " in l])
+    assert _located([line for line in built.lines if ": error: " in line or ": warning: " in line])
     first = _hashes(out)
     assert f"{game}-fronts.pdf" in first and f"{game}-backs.pdf" in first
     assert f"{game}-rulebook.pdf" in first and f"{game}-stats.pdf" in first
@@ -333,10 +335,10 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
         exported = cardgen("export", game, "--profile", profile)
         assert exported.code in (0, 1), exported.lines
         assert "internal error" not in exported.err
-        problems = [l for l in exported.lines if ": error: " in l or ": warning: " in l]
+        problems = [line for line in exported.lines if ": error: " in line or ": warning: " in line]
         assert _located(problems), problems
         if exported.code == 1:  # a profile that cannot take the shape says so, located
-            assert any(": error: " in l for l in problems), exported.lines
+            assert any(": error: " in line for line in problems), exported.lines
             continue
         folder = out / f"export-{profile}"
         assert (folder / "manifest.json").is_file()
@@ -391,7 +393,8 @@ def test_the_safe_area_check_sees_every_element(project, cardgen):
     items = [{k: v for k, v in e.items() if v is not None} for e in items]
     write_game(project, "safe", {"title": "safe", "icons": {"coin": {"glyph": "●"}},
                                  "decks": [{"id": "main", "front": "safe-front"}]},
-               [{"id": "one", "name": "One"}], {"safe-front": {"size": "meishi", "elements": items}},
+               [{"id": "one", "name": "One"}],
+               {"safe-front": {"size": "meishi", "elements": items}},
                {"art.png": _png()})
     run = cardgen("export", "safe", "--profile", "jp-print")
     assert run.code == 0, run.lines

@@ -32,9 +32,12 @@ def term(t: dict) -> str:
     ({"where": "own", "suit": "spade", "at_least": 5, "bonus": 4},
      "自身の場に置かれたスペードのカード5枚以上：＋4"),
     ({"where": "all", "rank_max": 3, "points": 1}, "全体の場に置かれた3以下のカードn枚：＋n"),
-    ({"where": "others_song", "at_least": 5, "bonus": 3}, "他者の歌の場に置かれたカード5枚以上：＋3"),
-    ({"where": "all", "suit": "club", "points": 2}, "全体の場に置かれたクラブのカードn枚：＋（n×2）"),
-    ({"where": "others", "suit": "heart", "points": -2}, "他者の場に置かれたハートのカードn枚：－（n×2）"),
+    ({"where": "others_song", "at_least": 5, "bonus": 3},
+     "他者の歌の場に置かれたカード5枚以上：＋3"),
+    ({"where": "all", "suit": "club", "points": 2},
+     "全体の場に置かれたクラブのカードn枚：＋（n×2）"),
+    ({"where": "others", "suit": "heart", "points": -2},
+     "他者の場に置かれたハートのカードn枚：－（n×2）"),
     ({"where": "others", "kind": "song", "points": -1}, "他者の場に置かれた歌のカードn枚：－n"),
     ({"where": "all", "kind": "dance", "points": 1}, "全体の場に置かれた踊りのカードn枚：＋n"),
     ({"where": "discard", "kind": "character", "points": 1},
@@ -52,10 +55,11 @@ def seed_cards() -> dict[str, dict]:
     blocks = re.split(r"^CC NO\.(\d{3})$", text, flags=re.M)[1:]
     cards = {}
     for number, body in zip(blocks[::2], blocks[1::2]):
-        lines = [l for l in body.strip().splitlines() if l != "最終更新：2009年11月13日 00:42"]
+        lines = [line for line in body.strip().splitlines()
+                 if line != "最終更新：2009年11月13日 00:42"]
         effect_start = lines.index("効果") + 3  # 効果, タイミング, 条件
         victory = lines.index("勝利条件")
-        quote = next(i for i, l in enumerate(lines) if l.startswith("説明："))
+        quote = next(i for i, line in enumerate(lines) if line.startswith("説明："))
         cards[f"cc{number}"] = {
             "header": lines[:effect_start],
             "effect": "\n".join(lines[effect_start:victory]),
@@ -89,7 +93,7 @@ def test_validates_with_only_the_drafts_the_seed_leaves_open(project, cardgen):
     copies = [f"cards/odoriko/characters.yaml:{line}:13: warning: card 'cc00{n}': copies is TBD "
               "(draft) [draft]" for n, line in zip(range(1, 10), (10, 32, 53, 74, 96, 120, 143, 166,
                                                                    190))]
-    assert [l for l in run.lines if ": warning: " in l or ": error: " in l] == [
+    assert [line for line in run.lines if ": warning: " in line or ": error: " in line] == [
         *copies,  # the seed does not say how many of each character there are
         "cards/odoriko/checks.yaml:56:13: warning: a personal deck is 12 character and event "
         "cards; with the event cards not written yet there are 9 character cards to choose from "
@@ -106,8 +110,9 @@ def test_a_badly_formed_term_is_reported_in_the_seeds_words(project, cardgen):
     path.write_text(text, "utf-8")
     run = cardgen("validate", "odoriko")
     assert run.code == 1
-    errors = [l.replace(WJ, "") for l in run.lines if ": error: " in l]
-    assert errors == ["cards/odoriko/characters.yaml:62:9: error: cc003: 「全体の場に置かれた1以下のカードn枚：＋n」 "
+    errors = [line.replace(WJ, "") for line in run.lines if ": error: " in line]
+    assert errors == ["cards/odoriko/characters.yaml:62:9: error: cc003: "
+                      "「全体の場に置かれた1以下のカードn枚：＋n」 "
                       "counts rank 1; terms count ranks 2-10 or J cards only [term-ranks]"]
 
 
@@ -133,13 +138,14 @@ def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, c
         assert playing.count(f"特殊カード「{rank}」") == 4, rank
     assert not re.search("特殊カード「?[AJQK]", playing)
     assert playing.count("【編集注】資源カード") == 36
-    rulebook = "".join("".join(p.extract_text().split()) for p in reader(out / "odoriko-rulebook.pdf").pages)
+    rulebook = "".join("".join(p.extract_text().split())
+                       for p in reader(out / "odoriko-rulebook.pdf").pages)
     for card in data:
         assert card["name"] in rulebook and term(card["victory"][0]) in rulebook
     assert "手札は最大で４枚まで取得できる。" in rulebook  # full-width, as the seed writes it
     for words in ("２－１０までのカード", "ＡＪＱＫのカード", "Ａ：自身のオークション", "５枚以上",
-                  "トランプ５２枚", "合わせて１２枚", "•「～～の時」：その条件を満たしている時だけ", "名称：”白手袋の”イル・アリエル",
-                  "説明：「あたいは踊るよ"):
+                  "トランプ５２枚", "合わせて１２枚", "•「～～の時」：その条件を満たしている時だけ",
+                  "名称：”白手袋の”イル・アリエル", "説明：「あたいは踊るよ"):
         assert words in rulebook, words
     assert "合計で20枚の資源カードが場に置かれたら" in rulebook
 
@@ -180,7 +186,8 @@ def test_the_story_keeps_its_lines_and_the_cover_its_date(project, cardgen):
         rows: dict[float, list] = {}
         for ch, x, y, _ in glyphs(pdf, n):
             rows.setdefault(round(y, 1), []).append((x, ch))
-        lines += ["".join(ch for _, ch in sorted(row)) for _, row in sorted(rows.items(), reverse=True)]
+        lines += ["".join(ch for _, ch in sorted(row))
+                  for _, row in sorted(rows.items(), reverse=True)]
     for line in story:
         assert "".join(line.split()) in lines, line
     assert "version2009年11月13日00:42" in "".join(pages[0].extract_text().split())
@@ -198,7 +205,7 @@ def test_the_draft_badge_covers_no_text(project, cardgen):
     assert len(badge) == 5 and number
     assert all(abs(by - ny) > size for bx, by in badge for nx, ny, size in number)
     for game in ("odoriko", "lastdance", "vampire-band", "dernier-peuple"):
-        assert not [l for l in cardgen("validate", game).lines if "DRAFT badge" in l], game
+        assert not [line for line in cardgen("validate", game).lines if "DRAFT badge" in line], game
     path = project / "layouts/odoriko-character-front.yaml"
     path.write_text(path.read_text("utf-8").replace("draft: {x: 47mm, y: 53.6mm}", ""), "utf-8")
     run = cardgen("validate", "odoriko")

@@ -272,7 +272,8 @@ def test_every_element_type_makes_only_registered_primitives(project):
               for kind, module in elements.TYPES.items()]
     write_game(project, "every", {"title": "every", "icons": {"coin": {"glyph": "●"}},
                                   "decks": [{"id": "main", "front": "every-front"}]},
-               [{"id": "one", "name": "One"}], {"every-front": {"size": "meishi", "elements": layout}},
+               [{"id": "one", "name": "One"}],
+               {"every-front": {"size": "meishi", "elements": layout}},
                {"art.png": art.getvalue()})
     outcome = check(Project.find(project), "every")
     faces = lay_out(outcome)

@@ -17,7 +17,8 @@ def test_card_pngs_are_trim_plus_bleed_at_the_dpi(project, cardgen):
     folder = project / "output/lastdance/png/cards"
     assert len(list(folder.glob("*.png"))) == 2 * 15  # 15 distinct cards, front and back
     with Image.open(folder / "princess-front.png") as im:
-        assert abs(im.width - px(91 + 2 * 3, 100)) <= 1 and abs(im.height - px(55 + 2 * 3, 100)) <= 1
+        assert abs(im.width - px(91 + 2 * 3, 100)) <= 1
+        assert abs(im.height - px(55 + 2 * 3, 100)) <= 1
         red, green, blue = im.convert("RGB").getpixel((im.width // 2, 5))  # the bleed: frame colour
         assert red > 100 and green < 80
     assert cardgen("build", "--png", "--dpi", "50", "odoriko").code == 0
@@ -67,7 +68,8 @@ def test_tabletop_simulator_deck_matches_the_data(project, cardgen):
     decks = {d["Nickname"]: d for d in saved["ObjectStates"]}
     characters = decks["キャラクターカード"]
     assert len(characters["DeckIDs"]) == 9 == len(characters["ContainedObjects"])
-    assert [c["Nickname"] for c in characters["ContainedObjects"]][:2] == ["イル・アリエル", "ロマージュ"]
+    nicknames = [c["Nickname"] for c in characters["ContainedObjects"]]
+    assert nicknames[:2] == ["イル・アリエル", "ロマージュ"]
     playing = decks["資源カード・特殊カード (52 playing cards)"]
     assert len(playing["DeckIDs"]) == 52
     (key, sheet), = playing["CustomDeck"].items()
@@ -117,7 +119,8 @@ def test_tabletop_simulator_cards_keep_their_shape(project, cardgen):
     assert abs(cell[0] / cell[1] - 91 / 55) < 0.01  # the sheet's cells have the card's shape
     poker = json.loads((project / "output/odoriko/tts/odoriko-tts.json").read_text("utf-8"))
     transform = poker["ObjectStates"][0]["Transform"]
-    assert abs(transform["scaleX"] - 63 / 63.5) < 0.001 and abs(transform["scaleZ"] - 88 / 88.9) < 0.001
+    assert abs(transform["scaleX"] - 63 / 63.5) < 0.001
+    assert abs(transform["scaleZ"] - 88 / 88.9) < 0.001
 
 
 def test_tabletop_simulator_on_vampire_band_leaves_fillers_out_and_keeps_sheets_loadable(

@@ -80,8 +80,9 @@ def test_a_paragraph_added_to_the_rulebook_is_its_pages_and_its_sheets(game, pro
     rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n\n"
                         "A. No: every turn, you draw.\n", "utf-8")
     run = _diff(cardgen)
-    assert "~ rulebook: 3 pages" in run.lines or any(l.startswith("~ rulebook:") for l in run.lines)
-    assert any(l.startswith("    + section 'FAQ' (p. ") for l in run.lines), run.lines
+    assert "~ rulebook: 3 pages" in run.lines \
+        or any(line.startswith("~ rulebook:") for line in run.lines)
+    assert any(line.startswith("    + section 'FAQ' (p. ") for line in run.lines), run.lines
     report = json.loads(_diff(cardgen, "--format", "json").out)
     book = (report["games"][0] if "games" in report else report)["rulebook"]
     assert book["reprint"] and all(p["how"] in ("changed", "added", "moved", "reflowed")
@@ -102,11 +103,12 @@ def test_a_data_value_only_the_rulebook_prints_is_a_rulebook_change(game, cardge
     rules.write_text(rules.read_text("utf-8").replace("kyo: {points: 20}", "kyo: {points: 25}"),
                      "utf-8")
     run = _diff(cardgen)
-    assert any(l.startswith("    data rules.kinds.kyo.points: 20 -> 25: rulebook p. ")
-               for l in run.lines), run.lines
+    assert any(line.startswith("    data rules.kinds.kyo.points: 20 -> 25: rulebook p. ")
+               for line in run.lines), run.lines
     assert "changes that print nothing:" not in run.lines
-    assert any(l.startswith("    ~ section 'Scoring'") and 'was "… kyo: 20 points", now "… kyo: 25 points"' in l
-               for l in run.lines), run.lines
+    assert any(line.startswith("    ~ section 'Scoring'")
+               and 'was "… kyo: 20 points", now "… kyo: 25 points"' in line
+               for line in run.lines), run.lines
 
 
 def test_a_board_cell_changed_is_its_board_page_and_its_cause(game, project, cardgen):
@@ -193,7 +195,8 @@ def test_the_changelog_for_players_in_japanese(project, cardgen):
     }, [{"id": "one", "name": "一", "kind": "kyo"}, {"id": "two", "name": "二", "kind": "dai"}],
         files={"rulebook.md": ("# 得点\n\n{% for name, kind in data.rules.kinds.items() %}\n"
                                "- {{ name }}：{{ kind.points }}点\n{% endfor %}\n\n# 準備\n\n"
-                               "山札をよく切り、各プレイヤーに{{ data.rules.hand }}枚ずつ配ります。\n"
+                               "山札をよく切り、各プレイヤーに{{ data.rules.hand }}"
+                               "枚ずつ配ります。\n"
                                ).encode(),
                "rules.yaml": RULES, "map.yaml": MAP})
     git(project, "init", "-q")
@@ -213,8 +216,8 @@ def test_the_changelog_for_players_in_japanese(project, cardgen):
     assert lines[9].startswith("- 準備：変更前「山札をよく切り、各プレイヤーに3枚ずつ配ります。」"
                                "→ 変更後「山札をよく切り、各プレイヤーに3枚ずつ配ります。"
                                "残りは場の中央に置きます。」")
-    assert lines[10:] == ["", "## コンポーネント", "", "- ボード「戦場」：マスB2：type plain → water",
-                          ""]
+    assert lines[10:] == ["", "## コンポーネント", "",
+                          "- ボード「戦場」：マスB2：type plain → water", ""]
 
 
 def test_the_visual_diff_shows_rulebook_and_board_pages_before_and_after(game, project, cardgen):
@@ -270,7 +273,8 @@ def test_the_preview_shows_rulebook_and_boards_and_marks_what_changed(game, proj
                 " document.querySelectorAll('#rulebook img.changed').length,"
                 " document.querySelectorAll('#boards img').length,"
                 " document.querySelectorAll('#boards img.changed').length,"
-                " [...document.querySelectorAll('.change figcaption code')].map(c => c.textContent),"
+                " [...document.querySelectorAll('.change figcaption code')]"
+                ".map(c => c.textContent),"
                 " [...document.images].every(i => i.complete && i.naturalWidth > 0)]")
             assert shown[0] == len(state["pages"]) and shown[1] == len(state["changed_pages"])
             assert shown[2] == 1 and shown[3] == 1

@@ -71,7 +71,8 @@ def test_any_card_records(project, cards):
 def _big_game(root: Path, cards: int) -> None:
     game = root / "cards/big"
     game.mkdir()
-    (game / "game.yaml").write_text("title: 大\ndecks:\n  - {id: main, cards: cards.yaml}\n", "utf-8")
+    (game / "game.yaml").write_text("title: 大\ndecks:\n  - {id: main, cards: cards.yaml}\n",
+                                    "utf-8")
     (game / "cards.yaml").write_text(
         "generate:\n  each:\n    n: [" + ", ".join(map(str, range(cards))) + "]\n"
         "  id: \"c{{ n }}\"\n  fields:\n    name: \"札{{ n }}\"\n    name_en: \"Card {{ n }}\"\n",

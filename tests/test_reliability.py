@@ -144,7 +144,8 @@ def test_property_numeric_strings_are_finite_or_located(project, key, text, quot
     element = f"  - {{name: p, type: {kind}, fill: red, stroke: blue" + (
         f", {key}: {value}" if key in LAYOUT_NUMBERS else "") + "}\n"
     (project / "layouts/num-front.yaml").write_text(f"size: meishi\nelements:\n{element}", "utf-8")
-    card = "  - {id: one, name: x" + (f", {key}: {value}" if key in ("copies", "power") else "") + "}\n"
+    card = "  - {id: one, name: x" + (f", {key}: {value}"
+                                      if key in ("copies", "power") else "") + "}\n"
     (folder / "cards.yaml").write_text("cards:\n" + card, "utf-8")
     root = Project.find(project)
     outcome = build(root, "num", BuildOptions())
@@ -216,7 +217,8 @@ print(json.dumps(results))
 
 def _cardgen(project: Path, *args: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([*CARDGEN, *args], cwd=project, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO)},
                             **kwargs)
 
 
@@ -320,10 +322,12 @@ def test_every_data_format_has_the_same_size_budget(project, cardgen, monkeypatc
     folder.mkdir()
     (folder / "game.yaml").write_text("title: big\ndecks:\n  - id: main\n    cards: cards.csv\n",
                                       "utf-8")
-    (folder / "cards.csv").write_text("id,name\n" + "".join(f"c{i},n\n" for i in range(50)), "utf-8")
+    (folder / "cards.csv").write_text("id,name\n" + "".join(f"c{i},n\n" for i in range(50)),
+                                      "utf-8")
     run = cardgen("validate", "big")
     assert run.code == 1
-    assert "cards/big/cards.csv: error: the file is too large (298 bytes; at most 100) [io]" in run.lines
+    assert "cards/big/cards.csv: error: the file is too large (298 bytes; at most 100) [io]" \
+        in run.lines
 
 
 def test_kept_font_metrics_spare_validate_reading_the_fonts_and_change_nothing(project):

@@ -41,7 +41,8 @@ def revise(project):
                 "    effect: TBD\n")
     text = text.replace(baron + baroness, baroness + baron)
     cards.write_text(text, "utf-8")
-    for rulings in (project / "cards/lastdance/rulings.yaml", project / "cards/lastdance/setup.yaml"):
+    for rulings in (project / "cards/lastdance/rulings.yaml",
+                    project / "cards/lastdance/setup.yaml"):
         rulings.write_text(rulings.read_text("utf-8").replace("revolutionary", "jester"), "utf-8")
 
 
@@ -68,9 +69,11 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
     assert run.lines[11].startswith("    booklet sheets to reprint: "), run.lines[11]  # the table's
     # first column narrows with the shorter name, so its rows on page 6 move too
     assert any(line.startswith("    ~ section 'Cards Used by Player Count' (p. 5): ") and
-               "| Revolutionary (革命家) | …\", now" in line and line.endswith("| Jester (道化師) | …\"")
+               "| Revolutionary (革命家) | …\", now" in line
+               and line.endswith("| Jester (道化師) | …\"")
                for line in run.lines), [line for line in run.lines if "section 'Cards" in line]
-    assert run.lines[-1] == "    data rulings.qa[q4].cards[8]: revolutionary -> jester: the rulebook"
+    assert run.lines[-1] == "    data rulings.qa[q4].cards[8]: revolutionary -> jester: " \
+                            "the rulebook"
 
 
 def test_diff_against_another_folder(project, cardgen, tmp_path):

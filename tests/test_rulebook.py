@@ -40,24 +40,30 @@ def test_last_dance_rulebook_comes_from_the_data(project, cardgen):
 def test_one_data_change_moves_rulebook_sheets_and_validator_together(project, cardgen):
     cards = project / "cards/lastdance/cards.yaml"
     # Move one copy from the Duke's Daughter to the Foreign Prince: still 32 cards, still valid.
-    edit(cards, "    name_en: Foreign Prince\n    copies: 4\n", "    name_en: Foreign Prince\n    copies: 5\n")
-    edit(cards, "    name_en: Duke's Daughter\n    copies: 5\n", "    name_en: Duke's Daughter\n    copies: 4\n")
+    edit(cards, "    name_en: Foreign Prince\n    copies: 4\n",
+         "    name_en: Foreign Prince\n    copies: 5\n")
+    edit(cards, "    name_en: Duke's Daughter\n    copies: 5\n",
+         "    name_en: Duke's Daughter\n    copies: 4\n")
     assert cardgen("build", "lastdance").code == 0
     out = project / "output/lastdance"
     rulebook = squeeze("\n".join(texts(out / "lastdance-rulebook.pdf")))
-    assert squeeze("Foreign Prince (隣国の王子), Assertive Young Noble (勝気な貴公子) — 5 each") in rulebook
+    assert squeeze("Foreign Prince (隣国の王子), Assertive Young Noble (勝気な貴公子) "
+                   "— 5 each") in rulebook
     assert squeeze("Duke's Daughter (公爵令嬢) — 4") in rulebook
     fronts = "".join(t.replace("\n", "") for t in texts(out / "lastdance-fronts.pdf"))
     assert fronts.count("Foreign Prince") == 5 and fronts.count("Duke's Daughter") == 4
     # Two more copies moved: the 7-player table uses 4 Duke's Daughters, which no longer exist.
-    edit(cards, "    name_en: Foreign Prince\n    copies: 5\n", "    name_en: Foreign Prince\n    copies: 6\n")
-    edit(cards, "    name_en: Duke's Daughter\n    copies: 4\n", "    name_en: Duke's Daughter\n    copies: 3\n")
+    edit(cards, "    name_en: Foreign Prince\n    copies: 5\n",
+         "    name_en: Foreign Prince\n    copies: 6\n")
+    edit(cards, "    name_en: Duke's Daughter\n    copies: 4\n",
+         "    name_en: Duke's Daughter\n    copies: 3\n")
     run = cardgen("build", "lastdance")
     assert run.code == 1
-    assert ("cards/lastdance/setup.yaml:66:23: error: 7 players: the table uses 4 × 'dukes-daughter', "
-            "but the game has only 3 [within-copies]") in run.lines
+    assert ("cards/lastdance/setup.yaml:66:23: error: 7 players: the table uses "
+            "4 × 'dukes-daughter', but the game has only 3 [within-copies]") in run.lines
     # The refused build kept the previous, consistent set of files.
-    assert squeeze("Duke's Daughter (公爵令嬢) — 4") in squeeze("".join(texts(out / "lastdance-rulebook.pdf")))
+    kept = squeeze("".join(texts(out / "lastdance-rulebook.pdf")))
+    assert squeeze("Duke's Daughter (公爵令嬢) — 4") in kept
 
 
 def make_rulebook(project, pages: int, page: str = "A5") -> None:
@@ -179,7 +185,8 @@ def test_last_dance_rulebook_is_the_seed_without_the_transcribers_notes(project,
             table = True  # the lists per player count print as one table (checked below)
         elif line == "Game Flow" or line.startswith("Turn"):
             table = False
-        if not line or line == "Table of Contents" or table and line != "Cards Used by Player Count":
+        if not line or line == "Table of Contents" \
+                or table and line != "Cards Used by Player Count":
             continue
         if line.startswith("Note:"):
             assert squeeze(line) not in printed, line
@@ -206,7 +213,8 @@ def _tables(project_root, game_id):
     from generator.rulebook.typeset import JText, KeptTable
     outcome = check(Project.find(project_root), game_id)
     flows, _, _ = rulebook.story(outcome.game, lay_out(outcome), outcome.rulebook_markdown)
-    return [(f.repeatRows, [row[0].plain if isinstance(row[0], JText) else "" for row in f._cellvalues])
+    return [(f.repeatRows,
+             [row[0].plain if isinstance(row[0], JText) else "" for row in f._cellvalues])
             for f in flows if isinstance(f, KeptTable)]
 
 
@@ -485,7 +493,7 @@ def test_ragged_right_and_typographers_quotes_on_request(project, cardgen):
     # Ragged right: one run per line (not a word per run), so no line is spread.
     streams = reader(pdf).pages[2].get_contents().get_data().decode("latin-1")
     assert not re.search(r"-\n", text)  # and no hyphenation
-    lines = [l for l in text.split("\n") if "player" in l or "Princess" in l]
+    lines = [line for line in text.split("\n") if "player" in line or "Princess" in line]
     assert len(lines) >= 3
     assert streams.count(" Tj") < 40
 
@@ -494,15 +502,16 @@ def test_column_widths_set_in_the_template(project, cardgen):
     assert cardgen("new", "cw", "--paper", "letter").code == 0
     table = "| Card | Effect |\n|---|---|\n| Scout | Draw |\n| Knight | Discard |\n"
     (project / "cards/cw/rulebook.md").write_text(
-        f"# Cards\n\n{{{{ column_widths(3, 1) }}}}\n\n{table}\n\n{{{{ column_widths(1, 2, 3) }}}}\n\n"
-        f"{table}\n", "utf-8")
+        f"# Cards\n\n{{{{ column_widths(3, 1) }}}}\n\n{table}\n\n"
+        f"{{{{ column_widths(1, 2, 3) }}}}\n\n{table}\n", "utf-8")
     run = cardgen("build", "cw")
     assert run.code == 0
     assert any("rulebook: column_widths gives 3 widths for a table of 2 columns" in line
                for line in run.lines), run.lines
     import re
     stream = reader(project / "output/cw/cw-rulebook.pdf").pages[2].get_contents().get_data()
-    segments = re.findall(r"([-\d.]+) ([-\d.]+) m\s+([-\d.]+) ([-\d.]+) l", stream.decode("latin-1"))
+    segments = re.findall(r"([-\d.]+) ([-\d.]+) m\s+([-\d.]+) ([-\d.]+) l",
+                          stream.decode("latin-1"))
     # The first table's grid is drawn first: its vertical lines, left to right.
     verticals = []
     for x1, y1, x2, y2 in segments:

@@ -161,7 +161,8 @@ def test_a_yaml_field_declared_boolean_reads_flags_as_a_spreadsheet_does(root):
         "            color: yes", "            color: red")
     (game / "game.yaml").write_text(text.replace(
         "    sheet: {preset: plain-a4, bleed: yes, crop_marks: yes}",
-        "    sheet: {preset: plain-a4, bleed: yes, crop_marks: yes}\n    fields: {lit: {type: boolean}}"),
+        "    sheet: {preset: plain-a4, bleed: yes, crop_marks: yes}\n"
+        "    fields: {lit: {type: boolean}}"),
         "utf-8")
     outcome = check(Project.find(root), "rules")
     assert not outcome.report.errors, [str(p) for p in outcome.report.errors]
@@ -310,7 +311,8 @@ def test_every_renamed_key_is_in_the_changelog_and_its_message_names_the_change(
     game.write_text(game.read_text("utf-8") + "language: ja\n", "utf-8")
     run = cardgen("validate", "lastdance")
     assert any(re.search(r"game\.yaml:\d+:1: error: unknown key 'language': cardgen 0\.1\.0 "
-                         r"renamed it to 'lang' \(CHANGELOG\.md", line) for line in run.lines), run.lines
+                         r"renamed it to 'lang' \(CHANGELOG\.md", line)
+               for line in run.lines), run.lines
 
 
 def test_at_points_into_a_keys_value_and_into_the_data_and_a_wrong_at_is_always_said(

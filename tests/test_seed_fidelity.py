@@ -29,8 +29,8 @@ SEEDS = REPO.parent / "shared" / "seeds"
 GAMES = {"lastdance": ("000", "lastdance-"), "odoriko": ("001", "odoriko-"),
          "dernier-peuple": ("002", "dp-"), "vampire-band": ("003", "vb-")}
 # Seed 003 is a web page without headings: the rulebook's sections are the editor's.
-EDITOR_HEADINGS = {"vampire-band": {"はじめに", "内容物", "準備", "ゲームの流れ", "セットの終了と得点",
-                                    "作者より"}}
+EDITOR_HEADINGS = {"vampire-band": {"はじめに", "内容物", "準備", "ゲームの流れ",
+                                    "セットの終了と得点", "作者より"}}
 EDITOR_GREY = (107, 107, 107)  # the editor's note's text (rulebook/notes.EDITOR_GREY)
 BOILERPLATE = {"–", "DRAFT", "TBD", "〝", "〟"}
 
@@ -93,8 +93,8 @@ def test_a_rule_the_seed_does_not_give_is_found(project, cardgen):
     path.write_text(text + "\nみぞぐちしんやが攻撃対象にできるのは日本人のみです。\n", "utf-8")
     found = unknown_lines(project, cardgen, "vampire-band")  # (skipped without the seeds)
     assert [t for _, t in found] == ["みぞぐちしんやが攻撃対象にできるのは日本人のみです。"]
-    path.write_text(text + "\n> [!EDITOR]\n> みぞぐちしんやが攻撃対象にできるのは日本人のみです。\n",
-                    "utf-8")
+    path.write_text(text + "\n> [!EDITOR]\n"
+                    "> みぞぐちしんやが攻撃対象にできるのは日本人のみです。\n", "utf-8")
     assert unknown_lines(project, cardgen, "vampire-band") == []
 
 

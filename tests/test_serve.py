@@ -64,7 +64,8 @@ def test_the_page_is_headed_by_the_games_title(server):
     with urllib.request.urlopen(server + "/", timeout=5) as response:
         page = response.read().decode("utf-8")
     assert "<h1>ラストダンスは私に (Save the Last Dance for Me)</h1>" in page
-    assert "<title>ラストダンスは私に (Save the Last Dance for Me) — cardgen preview</title>" in page
+    assert "<title>ラストダンスは私に (Save the Last Dance for Me) — cardgen preview</title>" \
+        in page
 
 
 def _text(browser, by, selector) -> str:
@@ -114,7 +115,8 @@ def test_the_page_in_a_browser_updates_after_an_edit(project, server):
         # A designer renames the Princess; the page shows the new name within seconds.
         cards = _rename_the_princess(project, browser)
         # Invalid data: the report shows the error, the last good cards stay.
-        cards.write_text(cards.read_text("utf-8").replace("copies: 2\n", "copies: two\n", 1), "utf-8")
+        cards.write_text(cards.read_text("utf-8").replace("copies: 2\n", "copies: two\n", 1),
+                         "utf-8")
         deadline = time.monotonic() + 15
         while "copies must be" not in _content(browser, ".problems"):
             assert time.monotonic() < deadline, "the report did not update"
@@ -226,7 +228,8 @@ def test_the_stats_view_draws_the_pdfs_charts_in_the_games_font(project, server)
         assert len(charts) == 4  # copies per card, cards per table, two odds questions
         texts = browser.execute_script(
             "return [...document.querySelectorAll('#stats svg text')].map(t => t.textContent)")
-        assert {"姫", "勝気な貴公子", "4 players", "8 players", "5%", "3.16%", "25%", "12.5%"} <= set(texts)
+        assert {"姫", "勝気な貴公子", "4 players", "8 players", "5%", "3.16%", "25%",
+                "12.5%"} <= set(texts)
         fonts = browser.execute_script(
             "return [...document.querySelectorAll('#stats svg text')].map(t =>"
             " getComputedStyle(t).fontFamily)")
@@ -240,7 +243,8 @@ def test_the_stats_view_draws_the_pdfs_charts_in_the_games_font(project, server)
             ["total", "16", "20", "24", "28", "32"]
         lines = browser.find_element(By.ID, "stats").text
         assert "4 players: a hand of 4 from 16: 1/20 = 5.00%, 1 in 20.0" in lines
-        refused = [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+        refused = [e for e in browser.get_log("browser")
+                   if "Content Security Policy" in e["message"]]
         assert not refused, refused
         browser.save_screenshot(str(project / "stats-view.png"))
 
@@ -349,7 +353,8 @@ def test_the_report_leads_to_the_card_and_the_editor_and_the_zoom_is_sharp(proje
             href = link.get_attribute("href")
             assert href.startswith("vscode://file/") and "/cards/lastdance/cards.yaml:" in href
             summaries = browser.execute_script(
-                "return [...document.querySelectorAll('.problems summary')].map(s => s.textContent)")
+                "return [...document.querySelectorAll('.problems summary')]"
+                ".map(s => s.textContent)")
             assert any(s.startswith("Princess (princess)") or s.startswith("姫 (princess)")
                        for s in summaries), summaries
             browser.execute_script("document.querySelector('.problems details').open = true")
@@ -370,7 +375,8 @@ def test_the_report_leads_to_the_card_and_the_editor_and_the_zoom_is_sharp(proje
 
 def test_the_page_fits_a_phone_and_answers_head_and_favicon(server):
     import urllib.request
-    with urllib.request.urlopen(urllib.request.Request(server + "/", method="HEAD"), timeout=5) as r:
+    with urllib.request.urlopen(urllib.request.Request(server + "/", method="HEAD"),
+                                timeout=5) as r:
         assert r.status == 200 and r.read() == b""
     with urllib.request.urlopen(server + "/favicon.ico", timeout=5) as r:
         assert r.status == 204
@@ -445,7 +451,8 @@ def test_drafts_are_still_counted_while_the_data_does_not_even_load(project, ser
     their drafts (said as of the last good build), so the draft badges and count stay."""
     cards = project / "cards/lastdance/cards.yaml"
     cards.write_text(cards.read_text("utf-8") + "  - {id: broken\n", "utf-8")
-    _until(lambda: any(p["check"] == "yaml" for p in _get(server + "/state.json").get("problems", [])),
+    _until(lambda: any(p["check"] == "yaml"
+                       for p in _get(server + "/state.json").get("problems", [])),
            "the syntax error is not reported")
     problems = _get(server + "/state.json")["problems"]
     drafts = [p for p in problems if p["check"] == "draft"]

@@ -26,7 +26,8 @@ INSET = 1.0  # the test layout's black rectangle sits 1 mm inside the card
 
 def expected_slots(preset: str) -> list[tuple[float, float, float, float]]:
     (pw, ph), (w, h), cols, rows, left, top, gx, gy = PRESETS[preset]
-    return [(left + c * (w + gx), top + r * (h + gy), left + c * (w + gx) + w, top + r * (h + gy) + h)
+    return [(left + c * (w + gx), top + r * (h + gy), left + c * (w + gx) + w,
+             top + r * (h + gy) + h)
             for r in range(rows) for c in range(cols)]
 
 
@@ -131,11 +132,13 @@ def test_backs_land_on_their_fronts_after_the_flip(project, cardgen, preset, dup
     # flip, long-edge turns its x around, short-edge its y.
     shift = (-dx, dy) if duplex == "long-edge" else (dx, -dy)
     for fx, fy in fronts:
-        nearest = min(backs, key=lambda b: (b[0] - fx - shift[0]) ** 2 + (b[1] - fy - shift[1]) ** 2)
+        nearest = min(backs,
+                      key=lambda b: (b[0] - fx - shift[0]) ** 2 + (b[1] - fy - shift[1]) ** 2)
         assert abs(nearest[0] - fx - shift[0]) < 0.3 and abs(nearest[1] - fy - shift[1]) < 0.3, \
             (fx, fy, nearest)
     prefs = reader(out / "sheet-backs.pdf").trailer["/Root"]["/ViewerPreferences"]
-    assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if duplex == "long-edge" else "/DuplexFlipShortEdge")
+    assert prefs["/Duplex"] == ("/DuplexFlipLongEdge"
+                                if duplex == "long-edge" else "/DuplexFlipShortEdge")
 
 
 def test_crop_marks_on_plain_paper_only(project, cardgen):
@@ -186,7 +189,8 @@ def test_plain_paper_fits_any_card_centred(project, cardgen):
 
 def test_mixed_backs_put_one_back_design_on_each_sheet(project, cardgen):
     # 13 cards alternating two back designs (grey and black): 7 of s0, 6 of s1.
-    make_deck(project, "a-one-51002", 13, back_fill="{{ 'gray' if card.side == 's0' else 'black' }}")
+    make_deck(project, "a-one-51002", 13,
+              back_fill="{{ 'gray' if card.side == 's0' else 'black' }}")
     run = cardgen("build", "sheet")
     assert run.code == 0, run.lines
     out = project / "output/sheet"
@@ -207,9 +211,11 @@ def test_mixed_backs_put_one_back_design_on_each_sheet(project, cardgen):
 def test_start_slot_skips_used_slots(project, cardgen):
     make_deck(project, "a-one-51002", 3, extra="    backs: duplex\n")
     assert cardgen("build", "--start-slot", "4", "sheet").code == 0
-    found = sorted(page_boxes(project / "output/sheet/sheet-fronts.pdf", 0), key=lambda b: (b[1], b[0]))
+    found = sorted(page_boxes(project / "output/sheet/sheet-fronts.pdf", 0),
+                   key=lambda b: (b[1], b[0]))
     slots = expected_slots("a-one-51002")
-    assert [tuple(round(v) for v in b) for b in found] == [tuple(round(v) for v in s) for s in slots[3:6]]
+    assert [tuple(round(v) for v in b) for b in found] == [tuple(round(v) for v in s)
+                                                           for s in slots[3:6]]
     run = cardgen("build", "--start-slot", "11", "sheet")
     assert run.code == 2 and "has slots 1 to 10" in run.err
 
@@ -245,7 +251,9 @@ def test_calibration_paper_is_named_in_any_case(project, cardgen):
     w, h = page_size_mm(reader(pdf).pages[0])
     assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
     run = cardgen("calibrate", "--paper", "quarto")
-    assert run.code == 2 and "unknown paper 'quarto': a paper (A3, A4, A5, B4, B5, B6, Letter, Half-letter" in run.err
+    assert run.code == 2
+    assert "unknown paper 'quarto': a paper (A3, A4, A5, B4, B5, B6, Letter, Half-letter" \
+        in run.err
 
 
 def test_list_counts_in_words(project, cardgen):
@@ -271,7 +279,8 @@ def test_messages_give_lengths_in_inches_where_the_layout_and_sheet_are_written_
                                       "    front: inch-front\n    back: inch-front\n"
                                       "    sheet: inch-sheet\n")
     (folder / "cards.yaml").write_text(
-        'cards:\n  - {id: a, text: "A rather long text that will never fit into so small a box."}\n')
+        'cards:\n'
+        '  - {id: a, text: "A rather long text that will never fit into so small a box."}\n')
     (project / "layouts/inch-front.yaml").write_text(
         "size: [2.5in, 3.5in]\nelements:\n  - {name: body, type: text, text: '{{ card.text }}', "
         "x: 0.25in, y: 0.5in, width: 1in, height: 0.2in, size: 9pt}\n")

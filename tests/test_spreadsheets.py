@@ -45,12 +45,14 @@ def loaded_cards(project):
     return {c.id: c for c in outcome.game.cards()}
 
 
-@pytest.mark.parametrize("encoding,bom", [("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("cp932", b"")])
+@pytest.mark.parametrize("encoding,bom",
+                         [("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("cp932", b"")])
 def test_csv_in_utf8_with_or_without_bom_or_shift_jis(project, cardgen, encoding, bom):
     folder = game(project, "cards.csv")
     (folder / "cards.csv").write_bytes(bom + csv_text(ROWS).encode(encoding))
     cards = loaded_cards(project)
-    assert cards["a"].fields == {"name": "歌姫", "power": 3, "tags": ["song", "dance"], "rare": True}
+    assert cards["a"].fields == {"name": "歌姫", "power": 3, "tags": ["song", "dance"],
+                                 "rare": True}
     assert cards["a"].copies == 2 and cards["b"].copies == 1  # an empty cell is no value
     assert "rare" not in cards["b"].fields
     run = cardgen("build", "sheet")
@@ -130,9 +132,11 @@ def test_a_bad_cell_in_a_csv_is_located_by_row_and_column(project, cardgen):
     (folder / "cards.csv").write_text(csv_text(rows), "utf-8")
     run = cardgen("validate", "sheet")
     assert run.code == 1
-    assert [l for l in run.lines if ": error: " in l] == [
-        "cards/sheet/cards.csv:2:5: error: card 'a': item 2 of tags must be one of song, dance, not 'poem' [schema]",
-        "cards/sheet/cards.csv:3:4: error: card 'b': power must be an integer, not text ('strong') [schema]",
+    assert [line for line in run.lines if ": error: " in line] == [
+        "cards/sheet/cards.csv:2:5: error: card 'a': item 2 of tags must be one of song, dance, "
+        "not 'poem' [schema]",
+        "cards/sheet/cards.csv:3:4: error: card 'b': power must be an integer, not text "
+        "('strong') [schema]",
     ]
 
 
@@ -153,10 +157,12 @@ def test_two_decks_from_two_sheets_of_one_workbook(project, cardgen):
         text + "  - id: extra\n    cards: cards.xlsx\n    worksheet: Extras\n", "utf-8")
     workbook(folder / "cards.xlsx", {
         "Characters": [["id", "name", "copies", "power", "tags", "rare"],
-                       ["a", "歌姫", 2, 3, "song|dance", True], ["b", "踊り子", None, 1.0, "dance", None]],
+                       ["a", "歌姫", 2, 3, "song|dance", True],
+                       ["b", "踊り子", None, 1.0, "dance", None]],
         "Extras": [["id", "name"], ["x", "予備"]]})
     cards = loaded_cards(project)
-    assert cards["a"].fields == {"name": "歌姫", "power": 3, "tags": ["song", "dance"], "rare": True}
+    assert cards["a"].fields == {"name": "歌姫", "power": 3, "tags": ["song", "dance"],
+                                 "rare": True}
     assert cards["b"].fields["power"] == 1 and isinstance(cards["b"].fields["power"], int)
     assert cards["x"].fields == {"name": "予備"}
     assert cardgen("build", "sheet").code == 0
@@ -168,7 +174,7 @@ def test_a_bad_cell_in_a_workbook_is_located_by_sheet_and_cell(project, cardgen)
         ["id", "name", "power"], ["a", "歌姫", 3], ["b", "踊り子", "strong"]]})
     run = cardgen("validate", "sheet")
     assert run.code == 1
-    assert [l for l in run.lines if ": error: " in l] == [
+    assert [line for line in run.lines if ": error: " in line] == [
         "cards/sheet/cards.xlsx[Characters]!C3: error: card 'b': power must be an integer, not "
         "text ('strong') [schema]"]
 
@@ -193,7 +199,7 @@ def test_an_unknown_worksheet(project, cardgen):
     workbook(folder / "cards.xlsx", {"Characters": [["id", "name"], ["a", "歌姫"]]})
     run = cardgen("validate", "sheet")
     assert run.code == 1
-    assert [l for l in run.lines if ": error: " in l] == [
+    assert [line for line in run.lines if ": error: " in line] == [
         "cards/sheet/game.yaml:6:16: error: workbook cards/sheet/cards.xlsx has no sheet 'Nope' "
         "(sheets: Characters) [reference]"]
 

@@ -190,7 +190,8 @@ def test_affiliation_bars_take_the_affiliations_colours(project, cardgen):
     import pikepdf
     chars = project / "cards/vampire-band/characters.yaml"  # ユウヒ's affiliation is TBD: give one
     chars.write_text(chars.read_text("utf-8").replace(
-        "affiliations: TBD                  # named in the note on 水色のベイオウルヴズ; not said to be one",
+        "affiliations: TBD                  "
+        "# named in the note on 水色のベイオウルヴズ; not said to be one",
         "affiliations: [beowulf]"), "utf-8")
     assert cardgen("build", "vampire-band", "--stats", "-q").code == 0
     pdf = pikepdf.open(project / "output/vampire-band/vampire-band-stats.pdf")
@@ -333,7 +334,8 @@ def test_an_odds_counts_naming_nothing_is_a_located_error(project, cardgen):
     assert run.code == 1, run.lines
     errors = [line for line in run.lines if ": error: " in line]
     assert len(errors) == 1 and errors[0].startswith("cards/named/game.yaml:") and \
-        "odds 'first': counts cannot be evaluated: 'A4' is not defined here [stats]" in errors[0], run.lines
+        "odds 'first': counts cannot be evaluated: 'A4' is not defined here [stats]" \
+        in errors[0], run.lines
 
 
 def test_an_empty_bar_carries_no_label_and_headings_keep_with_their_charts(project, cardgen):

@@ -59,7 +59,7 @@ def _fills(ops) -> set[tuple[float, ...]]:
 def test_an_svg_is_drawn_as_vectors_recoloured_and_inline(project, cardgen):
     _game(project)
     run = cardgen("build", "icons", "--cards-pdf")
-    assert run.code == 0 and not [l for l in run.lines if ": error: " in l], run.lines
+    assert run.code == 0 and not [line for line in run.lines if ": error: " in line], run.lines
     pdf = project / "output/icons/icons-cards.pdf"
     with pikepdf.open(pdf) as doc:  # no picture anywhere: every SVG is paths
         def images(resources, depth=0):

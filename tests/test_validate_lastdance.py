@@ -16,9 +16,9 @@ def edit(path, old: str, new: str) -> None:
 def test_real_data_passes_with_only_draft_warnings(project, cardgen):
     run = cardgen("validate", "lastdance")
     assert run.code == 0
-    assert [l for l in run.lines if ": error: " in l] == []
-    warnings = [l for l in run.lines if ": warning: " in l]
-    assert len(warnings) == 14 and all(l.endswith("[draft]") for l in warnings)
+    assert [line for line in run.lines if ": error: " in line] == []
+    warnings = [line for line in run.lines if ": warning: " in line]
+    assert len(warnings) == 14 and all(line.endswith("[draft]") for line in warnings)
 
 
 def test_one_changed_count_fails_the_invariants_at_the_table(project, cardgen):
@@ -28,7 +28,7 @@ def test_one_changed_count_fails_the_invariants_at_the_table(project, cardgen):
          "      priest: 3\n      assertive-young-noble: 3\n")
     run = cardgen("validate", "lastdance")
     assert run.code == 1
-    assert [l for l in run.lines if ": error: " in l] == [
+    assert [line for line in run.lines if ": error: " in line] == [
         "cards/lastdance/setup.yaml:8:7: error: 4 players: the card counts add up to 17, "
         "not the table's total of 16 [table-adds-up]",
     ]
@@ -40,7 +40,7 @@ def test_copies_lowered_below_a_table_fails_within_copies(project, cardgen):
     edit(project / "cards/lastdance/cards.yaml",
          "    name_en: Wizard\n    copies: 3\n", "    name_en: Wizard\n    copies: 1\n")
     run = cardgen("validate", "lastdance")
-    errors = [l for l in run.lines if ": error: " in l]
+    errors = [line for line in run.lines if ": error: " in line]
     assert [e for e in errors if e.endswith("[within-copies]")] == [
         f"cards/lastdance/setup.yaml:{line}:15: error: {players} players: the table uses 2 × "
         f"'wizard', but the game has only 1 [within-copies]"
@@ -52,7 +52,8 @@ def test_copies_lowered_below_a_table_fails_within_copies(project, cardgen):
 
 
 def test_json_report(project, cardgen):
-    edit(project / "cards/lastdance/rulings.yaml", "cards: [foreign-prince, assertive-young-noble, priest]",
+    edit(project / "cards/lastdance/rulings.yaml",
+         "cards: [foreign-prince, assertive-young-noble, priest]",
          "cards: [foreign-prince, assertive-young-nobel, priest]")
     run = cardgen("validate", "--format", "json", "lastdance")
     assert run.code == 1
@@ -85,8 +86,9 @@ def test_drafts_print_with_a_draft_mark_and_decided_cards_without(project, cardg
          "    name_en: Princess\n    copies: 1\n    effect: 姫は常に表向き。\n")
     run = cardgen("build", "lastdance")
     assert run.code == 0
-    assert len([l for l in run.lines if ": warning: " in l]) == 13
-    pages = [p.extract_text() for p in reader(project / "output/lastdance/lastdance-fronts.pdf").pages]
+    assert len([line for line in run.lines if ": warning: " in line]) == 13
+    pages = [p.extract_text()
+             for p in reader(project / "output/lastdance/lastdance-fronts.pdf").pages]
     # Page 1: ten cards, the Princess decided: nine DRAFT marks.
     assert pages[0].count("DRAFT") == 9
     # Page 4: two Duke's Daughters (drafts) and four blank cards (nothing to decide).

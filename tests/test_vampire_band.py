@@ -7,7 +7,8 @@ from PIL import ImageOps
 
 from pdfcheck import Raster, reader
 
-SLOTS = [(14 + c * 91, 11 + r * 55, 14 + (c + 1) * 91, 11 + (r + 1) * 55) for r in range(5) for c in range(2)]
+SLOTS = [(14 + c * 91, 11 + r * 55, 14 + (c + 1) * 91, 11 + (r + 1) * 55)
+         for r in range(5) for c in range(2)]
 
 
 def squeeze(text: str) -> str:
@@ -17,16 +18,18 @@ def squeeze(text: str) -> str:
 def test_validates_with_drafts_that_count_the_undefined_cards(project, cardgen):
     run = cardgen("validate", "vampire-band")
     assert run.code == 0, run.lines
-    assert [l for l in run.lines if ": error: " in l] == []
-    warnings = [l for l in run.lines if ": warning: " in l]
+    assert [line for line in run.lines if ": error: " in line] == []
+    warnings = [line for line in run.lines if ": warning: " in line]
     # Four characters the seed's notes speak of; nothing made up for ミナ殿下 or the 三大公.
     assert ("cards/vampire-band/game.yaml:26:12: warning: deck 'characters': 4 of its 50 slots are "
             "defined; 46 are still to be designed (draft) [draft]") in warnings
     assert ("cards/vampire-band/game.yaml:49:12: warning: deck 'actions': 3 of its 80 slots are "
             "defined; 77 are still to be designed (draft) [draft]") in warnings
-    assert "cards/vampire-band/characters.yaml:16:17: warning: card 'akira': durability is TBD (draft) [draft]" in warnings
+    assert "cards/vampire-band/characters.yaml:16:17: warning: card 'akira': durability is TBD " \
+           "(draft) [draft]" in warnings
     # The special cards' effects are not given: their rulings go to the rulebook.
-    assert "cards/vampire-band/actions.yaml:9:13: warning: card 'telomere': effect is TBD (draft) [draft]" in warnings
+    assert "cards/vampire-band/actions.yaml:9:13: warning: card 'telomere': effect is TBD " \
+           "(draft) [draft]" in warnings
 
 
 def test_a_deck_over_its_shape_is_an_error(project, cardgen):
@@ -34,8 +37,8 @@ def test_a_deck_over_its_shape_is_an_error(project, cardgen):
     path.write_text(path.read_text("utf-8").replace("slots: 80", "slots: 2"), "utf-8")
     run = cardgen("validate", "vampire-band")
     assert run.code == 1
-    assert ("cards/vampire-band/game.yaml:49:12: error: deck 'actions' has 3 cards, more than its 2 "
-            "slots [deck]") in run.lines
+    assert ("cards/vampire-band/game.yaml:49:12: error: deck 'actions' has 3 cards, more than "
+            "its 2 slots [deck]") in run.lines
     assert any("the deck's shape is 140 cards on 14 pages of 10" in line for line in run.lines)
 
 
@@ -53,16 +56,21 @@ def test_fourteen_front_pages_and_one_back_design_per_page(project, cardgen):
     for name, pages in (("rotation", 1), ("characters", 5), ("actions", 8)):
         assert len(reader(out / f"vampire-band-backs-{name}.pdf").pages) == 1
     guide = (out / "vampire-band-print-guide.txt").read_text("utf-8")
-    assert "vampire-band-backs-characters.pdf: print 5 times, on the reverse of fronts pages 2-6" in guide
-    assert "vampire-band-backs-actions.pdf: print 8 times, on the reverse of fronts pages 7-14" in guide
+    assert "vampire-band-backs-characters.pdf: print 5 times, on the reverse of fronts " \
+           "pages 2-6" in guide
+    assert "vampire-band-backs-actions.pdf: print 8 times, on the reverse of fronts " \
+           "pages 7-14" in guide
     assert "vampire-band-backs-rotation.pdf: print 1 time, on the reverse of fronts page 1" in guide
     assert ("Cards: 17 on 14 sheets, 8 of them filler cards that only fill the sheets (not "
             "played: set them aside; a print shop's export leaves them out); 123 slots of the "
             "decks' shape not designed yet, printed blank (set them aside).") in guide
-    fronts = squeeze("".join(p.extract_text() for p in reader(out / "vampire-band-fronts.pdf").pages))
-    for name in ("鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク", "テロメアの陰謀"):
+    fronts = squeeze("".join(p.extract_text()
+                             for p in reader(out / "vampire-band-fronts.pdf").pages))
+    for name in ("鏑木レーゲンドルフアキラ", "みぞぐちしんや", "タチアナユモレスク",
+                 "テロメアの陰謀"):
         assert name in fronts
-    assert "ミナ殿下" not in fronts and "防諜" not in fronts  # no card made up, no ruling as card text
+    # no card made up, no ruling as card text
+    assert "ミナ殿下" not in fronts and "防諜" not in fronts
 
 
 def frame_box(image, slot, px_per_mm):
@@ -93,9 +101,9 @@ def test_rulebook_says_what_the_seed_says(project, cardgen):
              reader(project / "output/vampire-band/vampire-band-rulebook.pdf").pages]
     text = "".join(pages)
     assert "テスト版データを公開します。禁無断転載／禁無断配付。" in text
-    for word, name in (("オレンジ色", "ツェペッシュ家一門"), ("緑色", "反ツェペッシュ家"), ("ピンク色", "日本人"),
-                       ("濃いピンク色", "鏑木レーゲンドルフアキラの知人"), ("水色", "ベイオウルヴズ"),
-                       ("灰色", "無所属")):
+    for word, name in (("オレンジ色", "ツェペッシュ家一門"), ("緑色", "反ツェペッシュ家"),
+                       ("ピンク色", "日本人"), ("濃いピンク色", "鏑木レーゲンドルフアキラの知人"),
+                       ("水色", "ベイオウルヴズ"), ("灰色", "無所属")):
         assert f"■■{word}{name}" in text, word
     # No table of who may not attack whom: the seed gives none (its limits are on each card).
     assert "ツェペッシュ家一門（しかし、" not in text and "以外すべて" not in text
@@ -105,7 +113,8 @@ def test_rulebook_says_what_the_seed_says(project, cardgen):
     last = text[text.rindex("補足"):]
     assert last.startswith("補足原作の人間関係") and "すべてはミナ殿下のために" not in last
     assert "日本人：日本人は、たとえ直接的に敵対していなくても" in last
-    assert "同士討ちが起りえます。鏑木レーゲンドルフアキラはそのような状況でも抗う性質なので" in last
+    assert "同士討ちが起りえます。鏑木レーゲンドルフアキラはそのような状況でも抗う性質なので" \
+        in last
     assert "歯向かうことはありません。ユウヒ（鏑木レーゲンドルフユウヒ）" in last
 
 
@@ -131,7 +140,8 @@ def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
         pytest.skip("the seeds are not beside the repository")
     assert cardgen("build", "vampire-band").code == 0
     pages = reader(project / "output/vampire-band/vampire-band-rulebook.pdf").pages
-    printed = "".join(squeeze(p.extract_text().split("\n", 1)[-1]) for p in pages)  # no page numbers
+    printed = "".join(squeeze(p.extract_text().split("\n", 1)[-1])
+                      for p in pages)  # no page numbers
     web = ("公開を休止しています", "PDFデータ")
     lines = [line for line in seed.read_text("utf-8").splitlines()
              if line.strip() and not any(w in line for w in web)]
@@ -141,16 +151,18 @@ def test_rulebook_prints_every_line_of_the_seed(project, cardgen):
     missing = [line for line in lines
                if squeeze(line.replace("殺（ヤ）", "殺")) not in printed]
     # "KING'S COURT" wraps over two lines in the seed itself
-    assert missing in ([], ["COURT」は色は３色になり、数字も色によって一部無いものがあったりと完全なシンメトリでは無く、"
+    assert missing in ([], ["COURT」は色は３色になり、数字も色によって一部無いものがあったりと"
+                            "完全なシンメトリでは無く、"
                             "攻撃カードも凶悪さが増しています。）"]), missing
 
 
 def test_cards_print_the_seeds_words_and_tbd_where_it_is_silent(project, cardgen):
     """Seed 003: 攻撃対象にできない…キャラクターカードの下部に注意してください: a card's
-    limits are the seed's words (鏑木レーゲンドルフアキラは…濃いピンク色のついたキャラクターを
-    攻撃対象にできません。; みぞぐちしんやは…日本人にのみダメージを与えることができます), not the
-    editor's; みぞぐちしんや and ユウヒ are only named in a faction's note (TBD affiliation); ユウヒ's
-    name is hers, without the note's gloss; an unknown vampire icon shows TBD."""
+    limits are the seed's words (鏑木レーゲンドルフアキラは…濃いピンク色のついた
+    キャラクターを攻撃対象にできません。; みぞぐちしんやは…日本人にのみダメージを与える
+    ことができます), not the editor's; みぞぐちしんや and ユウヒ are only named in a faction's
+    note (TBD affiliation); ユウヒ's name is hers, without the note's gloss; an unknown vampire
+    icon shows TBD."""
     assert cardgen("build", "vampire-band").code == 0
     fronts = reader(project / "output/vampire-band/vampire-band-fronts.pdf")
     page = squeeze(fronts.pages[1].extract_text())
@@ -169,14 +181,16 @@ def test_each_decks_slots_are_the_pages_of_its_back_file(project, cardgen):
     assert cardgen("build", "vampire-band").code == 0
     guide = (project / "output/vampire-band/vampire-band-print-guide.txt").read_text("utf-8")
     assert "on the reverse of fronts page 1 " in guide
-    assert "on the reverse of fronts pages 2-6 " in guide and "on the reverse of fronts pages 7-14 " in guide
+    assert "on the reverse of fronts pages 2-6 " in guide
+    assert "on the reverse of fronts pages 7-14 " in guide
     assert "the seed says only 名刺用紙" in guide and "editor's choice" in guide
     path = project / "cards/vampire-band/game.yaml"
     text = path.read_text("utf-8")
-    path.write_text(text.replace("slots: 50 ", "slots: 60 ").replace("slots: 80 ", "slots: 70 "), "utf-8")
+    path.write_text(text.replace("slots: 50 ", "slots: 60 ").replace("slots: 80 ", "slots: 70 "),
+                    "utf-8")
     run = cardgen("validate", "vampire-band")
     assert run.code == 1
-    assert [l.split(": error: ")[1] for l in run.lines if ": error: " in l] == [
+    assert [line.split(": error: ")[1] for line in run.lines if ": error: " in line] == [
         "deck 'characters' has 60 slots, but 裏面P２〜６ is printed behind 50 cards (pages 2-6) "
         "[deck-pages]",
         "deck 'actions' has 70 slots, but 裏面P７〜１４ is printed behind 80 cards (pages 7-14) "

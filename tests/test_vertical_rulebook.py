@@ -19,8 +19,8 @@ def vertical_game(project, pages_text: str, extra: str = "") -> None:
     (game / "game.yaml").write_text(
         "title: 縦組みの本\nlang: ja\ndecks:\n  - id: main\n    cards: cards.yaml\n"
         f"rulebook:\n  template: rules.md\n  page: A5\n  writing: vertical\n{extra}", "utf-8")
-    (game / "cards.yaml").write_text("cards:\n  - {id: one, name: 一番}\n  - {id: two, name: 二番}\n",
-                                     "utf-8")
+    (game / "cards.yaml").write_text(
+        "cards:\n  - {id: one, name: 一番}\n  - {id: two, name: 二番}\n", "utf-8")
     (game / "rules.md").write_text(pages_text, "utf-8")
 
 
@@ -151,7 +151,8 @@ def test_the_booklet_is_bound_on_the_right(project, cardgen, pages, sides):
 
 
 def test_tables_lists_and_faces_in_a_vertical_rulebook(project, cardgen):
-    vertical_game(project, "# 札\n\n| 札 | 枚数 |\n|---|---:|\n| 一番の札 | 12 |\n| 二番の札 | 3 |\n\n"
+    vertical_game(project, "# 札\n\n| 札 | 枚数 |\n|---|---:|\n"
+                  "| 一番の札 | 12 |\n| 二番の札 | 3 |\n\n"
                   "- 一つ目の項目\n- 二つ目の項目\n\n"
                   "{{ card_faces(['one', 'two']) }}\n")
     run = cardgen("build", "tate")
@@ -183,8 +184,9 @@ def test_columns_as_asked_and_too_many_is_an_error(project, cardgen):
     first = find(chars(path, 2), "カードを一枚引きます。引いたカードは手札に")
     assert max(x for _, x, _ in first) - min(x for _, x, _ in first) < 4.0  # one long line
     (project / "cards/tate/game.yaml").write_text(
-        (project / "cards/tate/game.yaml").read_text("utf-8").replace("page: A5", "page: [80mm, 110mm]")
-        .replace("columns: 1", "columns: 4"), "utf-8")
+        (project / "cards/tate/game.yaml").read_text("utf-8")
+        .replace("page: A5", "page: [80mm, 110mm]").replace("columns: 1", "columns: 4"),
+        "utf-8")
     run = cardgen("validate", "tate")
     assert run.code == 1
     assert any("game.yaml:10:12: エラー: rulebook: columns: " in line and "4 段" in line
@@ -196,8 +198,8 @@ def test_faces_as_long_as_a_line_split_by_rows_between_the_columns(project, card
     2 段 of A5 hold 86 mm lines), one a row, the rows going on in the next 段."""
     assert cardgen("new", "tall", "--size", "poker", "--lang", "ja").code == 0
     game = project / "cards/tall/game.yaml"
-    game.write_text(game.read_text("utf-8").replace("  page: A5", "  page: A5\n  writing: vertical"),
-                    "utf-8")
+    text = game.read_text("utf-8")
+    game.write_text(text.replace("  page: A5", "  page: A5\n  writing: vertical"), "utf-8")
     run = cardgen("build", "tall")
     assert run.code == 0, run.lines
     assert reader(project / "output/tall/tall-rulebook.pdf").pages
