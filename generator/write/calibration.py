@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..impose import Page
 from ..load import Project, load_fonts
-from ..primitives import Line, Text
+from ..primitives import Item, Line, Text
 from ..problems import DataProblems, Report
 from ..resolve import resolve_fonts
 from ..units import mm, paper_size
@@ -27,7 +27,7 @@ def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tup
     w, h = paper
     cx, cy = w / 2, h / 2
     arm = mm(25)
-    front = [
+    front: list[Item] = [
         Line(cx - arm, cy, cx + arm, cy, RED, 0.2),
         Line(cx, cy - arm, cx, cy + arm, RED, 0.2),
     ]
@@ -43,7 +43,7 @@ def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tup
     ]
     for i, text in enumerate(notes):
         front.append(Text(mm(20), h - mm(25) - i * 14, text, font, 10, INK))
-    back = []
+    back: list[Item] = []
     for tenth in range(-100, 101, 5):  # -10 .. +10 mm in 0.5 mm steps
         d = mm(tenth / 10)
         long_tick = tenth % 10 == 0

@@ -38,7 +38,8 @@ def changed_regions(before: bytes, after: bytes) -> list[tuple[float, float, flo
         w, h = mask.size
         cols, rows = (w + CELL - 1) // CELL, (h + CELL - 1) // CELL
         small = mask.resize((cols, rows), PILImage.Resampling.BOX)
-        marked = {(x, y) for y in range(rows) for x in range(cols) if small.getpixel((x, y)) > 0}
+        cells = small.tobytes()  # one byte a cell (mode L), row by row
+        marked = {(x, y) for y in range(rows) for x in range(cols) if cells[y * cols + x] > 0}
     boxes = []
     while marked:  # 8-connected groups of marked cells, each one box
         stack = [marked.pop()]

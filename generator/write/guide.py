@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import i18n
 from ..i18n import _, _n, shown
 from ..impose import Imposition
 from ..model import Game
 from ..units import show_size, to_mm
+
+if TYPE_CHECKING:
+    from ..load import Printer
 
 
 def _pages(numbers, sheets: bool = False) -> str:
@@ -31,7 +36,7 @@ def _paper(imposition: Imposition) -> list[str]:
             grids.append((sheet, [n]))
         else:
             found.append(n)
-    lines = []
+    lines: list[str] = []
     plans = imposition.plans or ("",) * len(imposition.sheets)
     for sheet, numbers in grids:
         stock = _("pre-cut stock") if sheet.precut else _("cut along the crop marks")
@@ -103,8 +108,8 @@ def _count(game: Game, imposition: Imposition, printed: set) -> list[str]:
 def _decks(game: Game, printed: set) -> list[str]:
     """What the guide says of each deck printed: the designer's words, then how its pieces
     are cut (tokens, standees)."""
-    lines = [_("Deck '{name}': {guide}", name=d.name, guide=d.guide)
-             for d in game.decks if d.guide and d.id in printed]
+    lines: list[str] = [_("Deck '{name}': {guide}", name=d.name, guide=d.guide)
+                        for d in game.decks if d.guide and d.id in printed]
     for d in game.decks:
         if d.id not in printed:
             continue
@@ -124,8 +129,8 @@ def _decks(game: Game, printed: set) -> list[str]:
     return lines
 
 
-def _setup(printer: tuple | None, start_slot: int) -> list[str]:
-    lines = []
+def _setup(printer: Printer | None, start_slot: int) -> list[str]:
+    lines: list[str] = []
     if start_slot:
         lines.append(_("The first sheet starts at slot {first} (slots 1-{used} were already "
                        "used).", first=start_slot + 1, used=start_slot))
@@ -154,13 +159,13 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
     alone = {tuple(decks)[0]: (decks, pages) for decks, pages in _sharing(imposition, grouped)}
     for deck, pages in imposition.decks:
         if deck in alone:  # every card its own back: those pages of the backs file
-            decks, pages = alone[deck]
+            decks, on_pages = alone[deck]
             whose = _("deck '{deck}': each card has its own back", deck=deck) \
                 if len(decks) == 1 else \
                 _("decks {decks} share these sheets: each back behind its card",
                   decks=_listed([repr(d) for d in decks]))
             lines.append(_("      - {file} {pages}: on the reverse of fronts {pages} ({whose})",
-                           file=files["backs"], pages=_pages(pages), whose=whose))
+                           file=files["backs"], pages=_pages(on_pages), whose=whose))
             continue
         for group in (g for g in imposition.groups if g.deck == deck):
             times = len(group.sheets)
@@ -174,7 +179,7 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
     return lines
 
 
-def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple | None,
+def print_guide(game: Game, imposition: Imposition, files: dict, printer: Printer | None,
                 start_slot: int, errata: tuple[str, ...] = ()) -> str:
     """`files`: role -> file name ("fronts", "backs", "group:<name>", "cards"); `errata`:
     the changes an errata set stands for, in words, listed first."""
@@ -183,7 +188,7 @@ def print_guide(game: Game, imposition: Imposition, files: dict, printer: tuple 
                                             errata)))
 
 
-def _guide(game: Game, imposition: Imposition, files: dict, printer: tuple | None,
+def _guide(game: Game, imposition: Imposition, files: dict, printer: Printer | None,
            start_slot: int, errata: tuple[str, ...]) -> list:
     title = game.display_title
     lines = [_("{title}: errata print guide", title=title) if errata else

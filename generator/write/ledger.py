@@ -95,7 +95,8 @@ def retired(declared: tuple[str, ...], runs: list[tuple[str | None, bool]]):
     (build or errata) whose target the game no longer has (a renamed target, or the plain
     build of a game that now has targets). A build of some targets retires nothing.
     `runs`: each run's (target, errata)."""
-    if {target for target, _ in runs} != (set(declared) or {None}):
+    targets: set[str | None] = set(declared) or {None}  # no targets: the plain build's None
+    if {target for target, _ in runs} != targets:
         return lambda k: False
     kinds = {key(t, e).split(":")[0] for t, e in runs}
     current = {key(t, e) for t, e in runs}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -58,7 +59,7 @@ class _Forms:
     whichever objects hold them. The identity (a digest) is computed only for faces and
     blocks that may print alike, those whose values hash alike; the rest are alone."""
 
-    def __init__(self, pages):
+    def __init__(self, pages: Sequence[Page]) -> None:
         self._digests: dict = {}  # id(block) -> (block, digest): identity's shared cache
         self._transparent: dict[object, bool] = {}
         faces = [placement.face for page in pages for placement in page.placements]

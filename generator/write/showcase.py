@@ -123,7 +123,7 @@ def _cards(cards, scale: float, font: str, cache: Path | None) -> list[Image.Ima
     for (face, cut), data in zip(shown, pngs):
         im = Image.open(io.BytesIO(data)).convert("RGBA")
         im = im.resize((max(1, round(face.width * scale)), max(1, round(face.height * scale))),
-                       Image.LANCZOS)
+                       Image.Resampling.LANCZOS)
         if not cut:
             radius = round(CORNER * scale)
             mask = Image.new("L", im.size, 0)
@@ -172,7 +172,7 @@ def _row(canvas: Image.Image, cards: list[Image.Image], top: int, height: float)
     floor = y + round(height)  # every card stands on it, the shorter ones too
     for card in cards:
         y = floor - card.height
-        reflection = card.transpose(Image.FLIP_TOP_BOTTOM)
+        reflection = card.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
         fade = Image.linear_gradient("L").resize(reflection.size).point(
             lambda v: max(0, 90 - v * 90 // 255 * 3 // 2))
         alpha = Image.composite(fade, Image.new("L", reflection.size, 0),
@@ -210,7 +210,7 @@ def _fan(canvas: Image.Image, cards: list[Image.Image], spots: list, height: flo
         down = (height - card.height) / 2  # a shorter card is held as low as the others
         mx, my = (mx - math.sin(math.radians(angle)) * down,
                   my + math.cos(math.radians(angle)) * down)
-        turned = card.rotate(-angle, resample=Image.BICUBIC, expand=True)
+        turned = card.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True)
         x, y = round(mx - turned.width / 2), round(my - turned.height / 2)
         _paste_clipped(canvas, _shadow(turned, blur), x - 2 * blur, y - blur)
         _paste_clipped(canvas, turned, x, y)
