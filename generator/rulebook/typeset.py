@@ -468,8 +468,10 @@ class Typesetter:
                 i += 1
         if not listed:  # nothing to list: reportlab cannot draw an empty list
             return Spacer(1, 0), i + 1
-        # An ordered list numbers from its first item's number; a bullet list uses "•".
-        start = int(opening.attrs.get("start", 1)) if ordered else "•"
+        # An ordered list numbers from its first item's number; a bullet list uses "•", or
+        # in a Japanese rulebook the 中黒 "・" (as vertical lists do; rules name items by it).
+        bullet = "・" if self.lang == "ja" else "•"
+        start = int(opening.attrs.get("start", 1)) if ordered else bullet
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
                             bulletFontName=self.look.body.regular, bulletFontSize=self.look.size,
                             leftIndent=self.look.size * 1.6, bulletDedent=self.look.size * 1.2,

@@ -56,22 +56,42 @@ def _phrases():
     return budoux.load_default_japanese_parser()
 
 
+def _is_japanese(ch: str) -> bool:
+    """A kana or kanji (with ー, ・ and 々): a letter of a Japanese word."""
+    return "\u3041" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or ch == "々" \
+        or "\uf900" <= ch <= "\ufaff"
+
+
+def _japanese_words(plain: str, start: int) -> set[int]:
+    """In a text that is mostly Latin (English with Japanese words in it), the places inside
+    a Japanese word, `start` added: there an English line does not break (Wallflower (壁の花),
+    not (壁の|花)), as it does not inside a Latin word, unless the word is longer than the line."""
+    letters = [ch for ch in plain if not ch.isspace()]
+    if not any(map(_is_japanese, letters)) or sum(map(_is_latin, letters)) * 2 < len(letters):
+        return set()
+    return {start + k for k in range(1, len(plain))
+            if _is_japanese(plain[k - 1]) and _is_japanese(plain[k])}
+
+
 def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, int]]]:
     """The text's unbreakable units (UAX #14 break opportunities, ICU strict) as index
     ranges, `start` added. Each group is a list of ICU units: one, or, with `phrase`, the
     ICU units of a BudouX phrase, kept together on a line when it fits (and broken inside
-    when it does not)."""
+    when it does not); in a mostly Latin text, a Japanese word is such a group too."""
     icu: list[tuple[int, int]] = []
     at = start
     for unit in LineBreaker(plain, _STRICT) if plain else ():
         icu.append((at, at + len(unit)))
         at += len(unit)
-    if not phrase:
+    words = _japanese_words(plain, start)
+    if not phrase and not words:
         return [[u] for u in icu]
-    ends, at = set(), start
-    for chunk in _phrases().parse(plain):
+    ends: set[int] = {u[1] for u in icu} if not phrase else set()
+    at = start
+    for chunk in _phrases().parse(plain) if phrase else ():
         at += len(chunk)
         ends.add(at)
+    ends -= words
     grouped: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
     for bounds in icu:
