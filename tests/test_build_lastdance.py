@@ -188,3 +188,26 @@ def test_q2_keeps_the_seeds_three_bullets(project, cardgen):
                   "ThePrincecanbeputoutonthefield"):
         assert f"•{point}" in answer, point
     assert answer.rstrip().endswith("youmayhandoverwhicheveryouprefer.")
+
+
+def test_no_word_is_broken_across_lines_in_the_rulebook(project, cardgen):
+    """Issue 65: a Japanese word in an English line is kept whole, in the text and in the
+    table's cells (「公爵令／嬢」 and 「壁の／花」 were broken there), and a count is not parted
+    from its dash and "each" ("— 3 / each"): read back line by line, cell by cell."""
+    import re
+
+    from test_seed_fidelity import printed_lines, printed_pieces
+    assert cardgen("build", "lastdance").code == 0
+    pieces = ["".join(ch for _, ch, _, _ in piece) for _, piece in
+              printed_pieces(project / "output/lastdance/lastdance-rulebook.pdf")]
+    names = [c["name"] for c in card_instances(project) if c.get("name")]
+    assert "公爵令嬢" in names and "壁の花" in names
+    for name in set(names):
+        for k in range(1, len(name)):
+            head, tail = name[:k], name[k:]
+            assert not [p for p in pieces if re.search(f"[(（]{head}$", p)], name
+            assert not [p for p in pieces if re.match(f"{tail}[)）]", p)], name
+    lines = [t for _, t in printed_lines(project / "output/lastdance/lastdance-rulebook.pdf")]
+    assert not [t for t in lines if t.endswith("—") or re.match("[0-9]*each", t)]
+    assert "(公爵令嬢)—5each" in lines and "—3each" in lines
+    assert [t for t in lines if t.startswith("Wallflower(壁の花)")]

@@ -38,7 +38,7 @@ def test_builds_cards_tiles_boards_aid_and_rulebook(project, cardgen):
     text = "".join("".join(p.extract_text().split()) for p in fronts.pages)
     for name in ("強靭", "Force", "防御", "Defence", "得点のまとめ"):
         assert name in text
-    assert "挟まれたプレイヤー-1点" in text  # the aid, from scoring.yaml
+    assert "挟まれたプレイヤーは1点を失います。" in text  # the aid, from scoring.yaml
     for players, pages in ((3, 1), (4, 4), (5, 4)):
         board = reader(out / f"dernier-peuple-board-{players}p.pdf")
         assert len(board.pages) == pages
@@ -298,9 +298,10 @@ def test_the_boards_take_their_tiles_from_the_rings(project):
 
 
 def test_rulebook_prints_every_rule_line_of_the_seed(project, cardgen):
-    """Seed 002 line by line. Not rulebook text: the web page's own lines (the BGA link,
-    the screenshot and its legend, image placeholders, tags, the site's footer); the
-    <…> sub-headings print as headings, without the brackets."""
+    """Seed 002 line by line, the screenshot's legend (画面説明) and the page's 最終更新
+    included. Not rulebook text: the web page's own lines (the BGA link, the screenshot's
+    title, image placeholders, tags, the site's footer); the <…> sub-headings print as
+    headings, without the brackets."""
     from conftest import REPO
 
     seed = REPO.parent / "shared" / "seeds" / "002_9a512a3f51e4ce9a.txt"
@@ -309,8 +310,7 @@ def test_rulebook_prints_every_rule_line_of_the_seed(project, cardgen):
     assert cardgen("build", "dernier-peuple").code == 0
     pages = reader(project / "output/dernier-peuple/dernier-peuple-rulebook.pdf").pages
     printed = "".join("".join(p.extract_text().split("\n", 1)[-1].split()) for p in pages)
-    web = ("BGAでプレイ", "ゲーム画面", "画面説明", "1:自分の手札", "2:各プレイヤーのホームタイル",
-           "3:つるはしタイル", "+ ...", "•", "+ タグ編集", "reCAPTCHA", "最終更新")
+    web = ("BGAでプレイ", "ゲーム画面", "+ ...", "•", "+ タグ編集", "reCAPTCHA")
     checked = 0
     for line in seed.read_text("utf-8").splitlines():
         line = line.strip()
@@ -338,3 +338,45 @@ def test_the_player_aid_is_marked_the_editors_and_has_its_own_back(project, card
     assert "".join(fronts).count("【編集注】得点のまとめ") == 5
     for front, back in zip(fronts, backs):  # an aid's back on the sheet of each aid's front
         assert front.count("得点のまとめ") == back.count("プレイヤーエイド")
+
+
+def test_cards_print_the_seeds_words_and_nothing_it_lacks(project, cardgen):
+    """Issue 65. The player aid quotes the seed's scoring sentences: the zero floor only
+    where the seed gives it (ノーブルアタック, 奇襲; and the 呪い card), not as a rule for
+    every loss (the thief, 泥棒, has none), and no ＋ beside -. No card, board or back
+    prints what the seed does not say: LDP, English titles (3 players, Player aid),
+    EXAMPLE, 自分の駒を動かす. The rulebook prints the screenshot's legend (画面説明) and
+    the page's 最終更新 as its last line."""
+    from test_seed_fidelity import printed_lines
+    assert cardgen("build", "dernier-peuple").code == 0
+    out = project / "output/dernier-peuple"
+    pdfs = ["fronts", "backs", "board-3p", "board-4p", "board-5p"]
+    text = {name: "".join("".join(p.extract_text().split())
+                          for p in reader(out / f"dernier-peuple-{name}.pdf").pages) for name in pdfs}
+    printed = "".join(text.values())
+    for lacking in ("LDP", "players", "Playeraid", "EXAMPLE", "駒を動かす", "下がらない", "＋", "-1点"):
+        assert lacking not in printed, lacking
+    floor = "(持ち点が0点の場合は0点のままでマイナスにはなりません)"
+    seed_sentences = [
+        "プレイヤーが自身のホームを自分の駒2つで挟むと2点を得ます。",
+        "プレイヤーが対戦相手のホームを自分の駒2つで挟むと3点を得て、挟まれたプレイヤーは1点を失います。"
+        + floor,
+        "手番のプレイヤーがいずれかのホームを自身の駒と他プレイヤーの駒で挟むと手番のプレイヤーは2点、"
+        "攻撃に参加した駒の持ち主は1点を得て、挟まれたプレイヤーは1点を失います。" + floor,
+        "いずれかのプレイヤーの勝利点が12点以上になったら即座にゲームが終了します。",
+        "手札は移動カード、パワーカードあわせて7枚までしか持てません。"]
+    from conftest import REPO
+    seed = REPO.parent / "shared" / "seeds" / "002_9a512a3f51e4ce9a.txt"
+    for sentence in seed_sentences:
+        assert text["fronts"].count(sentence) == 5, sentence  # on each of the five aids
+        if seed.exists():
+            assert sentence in "".join(seed.read_text("utf-8").split()), sentence
+    assert text["fronts"].count(floor) == 2 * 5 + 1  # the aids' two, and the 呪い card's
+    assert text["backs"].count("最後の人々") == 20 + 12  # the tiles' backs and the powers'
+    for players in (3, 4, 5):
+        assert f"{players}人用" in text[f"board-{players}p"]
+    lines = [t for _, t in printed_lines(out / "dernier-peuple-rulebook.pdf")]
+    legend = lines.index("画面説明", 10)  # (after the contents)
+    assert lines[legend + 1:legend + 4] == ["1:自分の手札", "2:各プレイヤーのホームタイル",
+                                            "3:つるはしタイル"]
+    assert [t for t in lines if not t.isdigit()][-1] == "最終更新:2018年05月03日23:57"

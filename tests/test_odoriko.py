@@ -144,7 +144,7 @@ def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, c
         assert card["name"] in rulebook and term(card["victory"][0]) in rulebook
     assert "手札は最大で４枚まで取得できる。" in rulebook  # full-width, as the seed writes it
     for words in ("２－１０までのカード", "ＡＪＱＫのカード", "Ａ：自身のオークション", "５枚以上",
-                  "トランプ５２枚", "合わせて１２枚", "•「～～の時」：その条件を満たしている時だけ",
+                  "トランプ５２枚", "合わせて１２枚", "・「～～の時」：その条件を満たしている時だけ",
                   "名称：”白手袋の”イル・アリエル", "説明：「あたいは踊るよ"):
         assert words in rulebook, words
     assert "合計で20枚の資源カードが場に置かれたら" in rulebook
@@ -213,3 +213,41 @@ def test_the_draft_badge_covers_no_text(project, cardgen):
             "the DRAFT badge of a card with TBD values would cover the text of element 'number'; "
             "give the layout a place for it that is free of text (draft: {x: ..., y: ...}, its "
             "top-left corner from the card's top-left) [draft]") in run.lines
+
+
+def test_the_seeds_items_effect_label_lines_and_pages(project, cardgen):
+    """Issue 65. The rule says 「・」の項目1つを1回の手番行動として扱う: its items print with
+    ・, no •. Each character reads as the seed lists it (名称, 特技, 効果, 「タイミング」,
+    「条件」, then the effect's own lines, a two-line effect in two lines), the card prints
+    the 効果 label too, and the character's story (beside its card) is on its heading's page."""
+    from test_seed_fidelity import printed_lines
+    assert cardgen("build", "odoriko").code == 0
+    out = project / "output/odoriko"
+    lines = printed_lines(out / "odoriko-rulebook.pdf")
+    text = [t for _, t in lines]
+    assert not any("•" in t for t in text)
+    at = text.index("手番行動")
+    items = text[at:text.index("手番行動の終了")]
+    assert "資源デッキから１枚引いて手札に加える。" in items and items.count("・") == 9
+    data = yaml.safe_load((GAME / "characters.yaml").read_text("utf-8"))["cards"]
+    assert sum("\n" in c["effect"] for c in data) == 6
+    for card in data:
+        cond = card["condition"]
+        condition = cond["what"] + cond["kind"] if cond["kind"] != "なし" else "なし"
+        seed = [f"名称：”{card['epithet']}”{card['name']}", f"特技：《{card['skill']}》", "効果",
+                f"「タイミング：{card['timing']}」", f"「条件：{condition}」",
+                *card["effect"].split("\n"), "勝利条件"]
+        seed = ["".join(s.split()) for s in seed]
+        at = text.index(seed[0])
+        for line in seed:  # each of the seed's lines starts a printed line (a long one wraps)
+            printed = text[at]
+            at += 1
+            while printed != line and line.startswith(printed):
+                printed += text[at]
+                at += 1
+            assert printed == line, (card["id"], line)
+        heading = min(p for p, t in lines if t == f"CCNO.{card['number']:03d}")
+        story = card["story"].split("\n")[0]
+        assert min(p for p, t in lines if t.lstrip("〝").startswith(story[:10])) == heading
+    cards = [t for _, t in printed_lines(out / "odoriko-fronts.pdf")]
+    assert sum(t.count("効果") for t in cards if not t.replace("効果", "")) == 9

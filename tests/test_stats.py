@@ -83,10 +83,10 @@ def test_list_fields_count_each_item_and_tbd_is_a_draft(project, cardgen):
         "affiliations: [japanese]           # （うすい方の）ピンク色",
         "affiliations: [japanese, akira-acquaintance]"), "utf-8")
     [deck] = _stats(cardgen, "vampire-band", "--deck", "characters")["decks"]
-    assert _dist(deck, "affiliations")["counts"] == {  # みぞぐちしんや and ユウヒ: TBD
+    assert _dist(deck, "affiliations")["counts"] == {  # みぞぐちしんや, ユウヒ, タチアナ: TBD
         "ツェペッシュ家一門": 0, "反ツェペッシュ家": 0, "日本人": 1,
-        "鏑木レーゲンドルフアキラの知人": 1, "ベイオウルヴズ": 0, "無所属": 1}
-    assert _dist(deck, "affiliations")["drafts"] == 2
+        "鏑木レーゲンドルフアキラの知人": 1, "ベイオウルヴズ": 0, "無所属": 0}
+    assert _dist(deck, "affiliations")["drafts"] == 3
     assert _dist(deck, "durability")["drafts"] == 4
     assert _dist(deck, "durability")["counts"] == {}
 
@@ -188,11 +188,14 @@ def test_affiliation_bars_take_the_affiliations_colours(project, cardgen):
     """The affiliations bar chart fills each bar with its affiliation's colour from
     affiliations.yaml (日本人 #f4a6c6, ベイオウルヴズ #7cc6ea, 無所属 #9a9a9a)."""
     import pikepdf
-    chars = project / "cards/vampire-band/characters.yaml"  # ユウヒ's affiliation is TBD: give one
+    chars = project / "cards/vampire-band/characters.yaml"  # TBD for ユウヒ, タチアナ: give one
     chars.write_text(chars.read_text("utf-8").replace(
         "affiliations: TBD                  "
         "# named in the note on 水色のベイオウルヴズ; not said to be one",
-        "affiliations: [beowulf]"), "utf-8")
+        "affiliations: [beowulf]").replace(
+        "affiliations: TBD                  "
+        "# named in the note on 灰色の無所属; not said to be one",
+        "affiliations: [unaffiliated]"), "utf-8")
     assert cardgen("build", "vampire-band", "--stats", "-q").code == 0
     pdf = pikepdf.open(project / "output/vampire-band/vampire-band-stats.pdf")
     ops = b"".join(pikepdf.unparse_content_stream(pikepdf.parse_content_stream(p))

@@ -121,8 +121,10 @@ def test_rulebook_says_what_the_seed_says(project, cardgen):
 def test_no_rule_the_seed_does_not_give(project, cardgen):
     """複数の所属: no cap of two, and grey may be combined; attack limits are 3 and 4."""
     path = project / "cards/vampire-band/characters.yaml"
-    text = path.read_text("utf-8").replace("affiliations: [unaffiliated]",
-                                           "affiliations: [unaffiliated, tepes, beowulf]")
+    text = path.read_text("utf-8").replace(
+        "affiliations: TBD                  # named in the note on 灰色の無所属; not said to be one",
+        "affiliations: [unaffiliated, tepes, beowulf]")
+    assert "[unaffiliated, tepes, beowulf]" in text
     path.write_text(text, "utf-8")
     assert cardgen("validate", "vampire-band").code == 0
     path.write_text(text.replace("attack_limit: TBD", "attack_limit: [2]", 1), "utf-8")
@@ -160,16 +162,16 @@ def test_cards_print_the_seeds_words_and_tbd_where_it_is_silent(project, cardgen
     """Seed 003: 攻撃対象にできない…キャラクターカードの下部に注意してください: a card's
     limits are the seed's words (鏑木レーゲンドルフアキラは…濃いピンク色のついた
     キャラクターを攻撃対象にできません。; みぞぐちしんやは…日本人にのみダメージを与える
-    ことができます), not the editor's; みぞぐちしんや and ユウヒ are only named in a faction's
-    note (TBD affiliation); ユウヒ's name is hers, without the note's gloss; an unknown vampire
-    icon shows TBD."""
+    ことができます), not the editor's; みぞぐちしんや, ユウヒ and タチアナユモレスク are only
+    named in a faction's note (TBD affiliation); ユウヒ's name is hers, without the note's
+    gloss; an unknown vampire icon shows TBD."""
     assert cardgen("build", "vampire-band").code == 0
     fronts = reader(project / "output/vampire-band/vampire-band-fronts.pdf")
     page = squeeze(fronts.pages[1].extract_text())
     assert "濃いピンク色のついたキャラクターを攻撃対象にできません。" in page
     assert "日本人にのみダメージを与えることができます" in page
     assert "攻撃対象にできるのは" not in page and "攻撃対象にできない所属：" not in page
-    assert page.count("所属：TBD") == 2 and "ユウヒ（" not in page and "ユウヒ" in page
+    assert page.count("所属：TBD") == 3 and "ユウヒ（" not in page and "ユウヒ" in page
     # durability and score TBD on four cards, and the vampire icon's TBD mark on each
     assert page.count("TBD") >= 4 * 3
 
@@ -195,3 +197,75 @@ def test_each_decks_slots_are_the_pages_of_its_back_file(project, cardgen):
         "[deck-pages]",
         "deck 'actions' has 70 slots, but 裏面P７〜１４ is printed behind 80 cards (pages 7-14) "
         "[deck-pages]"]
+
+
+def test_the_durability_stays_inside_its_ring(project, cardgen):
+    """Issue 65: a durability of TBD is wider than a number: it shrinks to the square the
+    ring holds, every glyph's box inside the ring (12 mm across, 9 mm from the card's top
+    and right edges), read from the cards PDF (one card a page, 3 mm of bleed)."""
+    import ctypes
+    import math
+
+    import pypdfium2
+    import pypdfium2.raw as raw
+    assert cardgen("build", "--cards-pdf", "vampire-band").code == 0
+    doc = pypdfium2.PdfDocument(str(project / "output/vampire-band/vampire-band-cards.pdf"))
+    mm = 72 / 25.4
+    checked = 0
+    for page in doc:
+        tp = page.get_textpage()
+        if "耐久力" not in tp.get_text_range():
+            continue
+        w, h = page.get_size()
+        cx, cy = w - (3 + 9) * mm, h - (3 + 9) * mm
+        box = [ctypes.c_double() for _ in range(4)]
+        glyphs = []
+        for i in range(tp.count_chars()):
+            if not tp.get_text_range(i, 1).strip():
+                continue  # line ends pdfium infers
+            raw.FPDFText_GetCharBox(tp.raw, i, *(ctypes.byref(v) for v in box))
+            left, right, bottom, top = (v.value for v in box)
+            if math.hypot((left + right) / 2 - cx, (bottom + top) / 2 - cy) < 6 * mm:
+                glyphs.append((tp.get_text_range(i, 1), left, right, bottom, top))
+        assert "".join(g[0] for g in glyphs) == "TBD"
+        for _, left, right, bottom, top in glyphs:
+            for x in (left, right):
+                for y in (bottom, top):
+                    assert math.hypot(x - cx, y - cy) < 6 * mm - 0.5, (x, y)
+        checked += 1
+    assert checked == 4
+
+
+def test_the_rulebook_keeps_the_seeds_order_and_says_whose_headings(project, cardgen):
+    """Issue 65: the seed is one run of text without headings (but 補足): the rulebook's
+    headings are the editor's and say so, and every line of the seed is printed in the
+    seed's order, none moved under a heading; the printing note counts the four files it
+    lists; みぞぐちしんや, ユウヒ and タチアナユモレスク, each only named in a faction's note, are
+    alike TBD, and the note says which reading was taken; the ROTATION card prints no
+    English the seed lacks."""
+    from conftest import REPO
+    assert cardgen("build", "vampire-band").code == 0
+    out = project / "output/vampire-band"
+    pages = [squeeze(p.extract_text().split("\n", 1)[-1]) for p in
+             reader(out / "vampire-band-rulebook.pdf").pages[2:]]
+    text = "".join(pages)
+    assert "【編集注】元の文書は見出しのない一続きの文章です（見出しは巻末の「補足」だけです）。" in text
+    assert "表面P１〜１４の一つと、裏面P１・P２〜６・P７〜１４の三つ、合わせて四つです。" in text
+    assert ("みぞぐちしんや、ユウヒ、タチアナユモレスクがその所属のキャラクターだとは書いていません。"
+            "名前が挙がっているだけではその所属とは読まず、どの人物の所属もTBDとしました。") in text
+    fronts = squeeze("".join(p.extract_text() for p in reader(out / "vampire-band-fronts.pdf").pages))
+    assert "clockwise" not in fronts and fronts.count("所属：TBD") == 3
+    seed = REPO.parent / "shared" / "seeds" / "003_09d0d1bc850d66a1.txt"
+    if not seed.exists():
+        pytest.skip("the seeds are not beside the repository")
+    at, checked = 0, 0
+    for line in seed.read_text("utf-8").splitlines():
+        line = squeeze(line.replace("殺（ヤ）", "殺"))
+        if not line or "PDFデータ" in line or line in ("公開を休止しています", "COURT」は"):
+            continue
+        if line.startswith("COURT」"):  # "KING'S COURT" wraps over two lines in the seed
+            continue
+        found = text.find(line, at)
+        assert found >= 0, line  # printed, and after the line before it
+        at, checked = found + len(line), checked + 1
+    assert checked >= 60
