@@ -351,11 +351,14 @@ def test_cards_print_the_seeds_words_and_nothing_it_lacks(project, cardgen):
     assert cardgen("build", "dernier-peuple").code == 0
     out = project / "output/dernier-peuple"
     pdfs = ["fronts", "backs", "board-3p", "board-4p", "board-5p"]
-    text = {name: "".join("".join(p.extract_text().split())
-                          for p in reader(out / f"dernier-peuple-{name}.pdf").pages) for name in pdfs}
+    text = {}
+    for name in pdfs:
+        pages = reader(out / f"dernier-peuple-{name}.pdf").pages
+        text[name] = "".join("".join(p.extract_text().split()) for p in pages)
     printed = "".join(text.values())
-    for lacking in ("LDP", "players", "Playeraid", "EXAMPLE", "駒を動かす", "下がらない", "＋", "-1点"):
-        assert lacking not in printed, lacking
+    lacking = ("LDP", "players", "Playeraid", "EXAMPLE", "駒を動かす", "下がらない", "＋", "-1点")
+    for word in lacking:
+        assert word not in printed, word
     floor = "(持ち点が0点の場合は0点のままでマイナスにはなりません)"
     seed_sentences = [
         "プレイヤーが自身のホームを自分の駒2つで挟むと2点を得ます。",

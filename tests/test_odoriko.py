@@ -144,7 +144,8 @@ def test_the_built_cards_carry_every_name_skill_and_victory_condition(project, c
         assert card["name"] in rulebook and term(card["victory"][0]) in rulebook
     assert "手札は最大で４枚まで取得できる。" in rulebook  # full-width, as the seed writes it
     for words in ("２－１０までのカード", "ＡＪＱＫのカード", "Ａ：自身のオークション", "５枚以上",
-                  "トランプ５２枚", "合わせて１２枚", "・「～～の時」：その条件を満たしている時だけ",
+                  "トランプ５２枚", "合わせて１２枚",
+                  "・「～～の時」：その条件を満たしている時だけ",
                   "名称：”白手袋の”イル・アリエル", "説明：「あたいは踊るよ"):
         assert words in rulebook, words
     assert "合計で20枚の資源カードが場に置かれたら" in rulebook

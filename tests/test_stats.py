@@ -189,13 +189,10 @@ def test_affiliation_bars_take_the_affiliations_colours(project, cardgen):
     affiliations.yaml (日本人 #f4a6c6, ベイオウルヴズ #7cc6ea, 無所属 #9a9a9a)."""
     import pikepdf
     chars = project / "cards/vampire-band/characters.yaml"  # TBD for ユウヒ, タチアナ: give one
+    tbd = "affiliations: TBD                  # named in the note on "
     chars.write_text(chars.read_text("utf-8").replace(
-        "affiliations: TBD                  "
-        "# named in the note on 水色のベイオウルヴズ; not said to be one",
-        "affiliations: [beowulf]").replace(
-        "affiliations: TBD                  "
-        "# named in the note on 灰色の無所属; not said to be one",
-        "affiliations: [unaffiliated]"), "utf-8")
+        tbd + "水色のベイオウルヴズ; not said to be one", "affiliations: [beowulf]").replace(
+        tbd + "灰色の無所属; not said to be one", "affiliations: [unaffiliated]"), "utf-8")
     assert cardgen("build", "vampire-band", "--stats", "-q").code == 0
     pdf = pikepdf.open(project / "output/vampire-band/vampire-band-stats.pdf")
     ops = b"".join(pikepdf.unparse_content_stream(pikepdf.parse_content_stream(p))
