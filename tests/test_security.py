@@ -495,6 +495,17 @@ def test_a_checks_module_runs_only_with_trust(project, cardgen):
     assert os.environ.pop("CARDGEN_RAN") == "1"
 
 
+def test_a_checks_module_python_cannot_import_is_a_located_problem(project, cardgen):
+    """A checks module whose name Python cannot import (not a .py file) is the game's problem,
+    said at python_checks: (it was an internal error once: no module spec was made for it)."""
+    _game(project, game="python_checks: checks.txt\n", files={
+        "checks.txt": "def check_nothing(game, report):\n    pass\n"})
+    run = cardgen("validate", "--trust", "evil")
+    assert run.code == 1, run.lines
+    assert "internal error" not in run.err, run.lines
+    assert any("game.yaml:" in line and "checks.txt" in line for line in run.lines), run.lines
+
+
 # -- 9. the property: hostile names and paths never reach outside --------------------------
 
 WAYS_OUT = ["", "link/", "link/../link/", "../../../outside/", "../../outside/", "../", "/",

@@ -115,15 +115,19 @@ class LoadedGame:
         return len(report.errors) > self.tolerated
 
 
-def load_python_checks(path: Path, project: Project, game_id: str,
-                       report: Report) -> list[PythonCheck]:
+def load_python_checks(path: Path, project: Project, game_id: str, report: Report,
+                       where: Location) -> list[PythonCheck]:
     """Import a game's checks module; its `check_*` functions are its checks.
 
-    The module is the designer's own code, named in game.yaml; it is imported, not
-    sandboxed. Errors in it are reported at their line in the module."""
+    The module is the designer's own code, named in game.yaml (at `where`); it is imported,
+    not sandboxed. Errors in it are reported at their line in the module."""
     display = project.display(path)
     name = f"cardgen_checks_{game_id.replace('-', '_')}"
     spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # a name Python does not import (checks.txt)
+        report.error(_("the checks module '{file}' is not a Python file (its name ends in .py)",
+                       file=path.name), where, "python-checks")
+        return []
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
@@ -429,7 +433,8 @@ def _load_python_checks(c: _Loading, data: dict) -> None:
                        "python-checks")
         c.loaded.tolerated += 1  # the rest of the game is still checked, without its checks
     elif path is not None:
-        c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report)
+        c.loaded.python_checks = load_python_checks(path, c.project, c.loaded.id, c.report,
+                                                    c.game_doc.locate(("python_checks",)))
 
 
 def _load_boards(c: _Loading, data: dict) -> None:
