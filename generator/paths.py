@@ -22,6 +22,7 @@ import os
 import re
 import secrets
 from pathlib import Path
+from typing import TypeGuard
 
 from .i18n import _
 
@@ -30,7 +31,7 @@ NAME_RULE = _("lowercase letters, digits, '-' and '_' (starting with a letter or
               "64)")
 
 
-def is_name(value: object) -> bool:
+def is_name(value: object) -> TypeGuard[str]:
     """True if `value` may name something that becomes a path."""
     return isinstance(value, str) and NAME.fullmatch(value) is not None
 

@@ -313,7 +313,8 @@ def _load_deck_file(path: Path, project: Project, deck: dict, game_doc: Document
             return None
         _check_deck(doc, deck, report, loaded)
         return doc if isinstance(doc.data, dict) else None
-    fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+    declared = deck.get("fields")
+    fields = declared if isinstance(declared, dict) else {}
     display = project.display(path)
     if suffix == ".csv":
         doc = load_csv(path, display, fields, deck.get("encoding"), report)
@@ -465,7 +466,9 @@ def _load_boards(c: _Loading, data: dict) -> None:
 def _load_macros(c: _Loading, data: dict) -> None:
     if isinstance(data.get("macros"), str):
         path = c.file(data["macros"], ("macros",), _("macros file"))
-        text = _read_text(path, c.project.display(path), c.report) if path is not None else None
+        if path is None:
+            return
+        text = _read_text(path, c.project.display(path), c.report)
         if text is not None:
             c.loaded.macros = (c.project.display(path), text)
 
@@ -476,7 +479,9 @@ def _load_rulebook(c: _Loading, data: dict) -> None:
     if not isinstance(rulebook, dict) or not isinstance(rulebook.get("template"), str):
         return
     path = c.file(rulebook["template"], ("rulebook", "template"), _("rulebook template"))
-    text = _read_text(path, c.project.display(path), c.report) if path is not None else None
+    if path is None:
+        return
+    text = _read_text(path, c.project.display(path), c.report)
     if text is not None:
         c.loaded.rulebook = (c.project.display(path), text)
         _load_includes(c.folder, c.project, c.project.display(path), text,
@@ -535,7 +540,10 @@ def _load_includes(folder: Path, project: Project, shown: str, text: str, trail:
         tree = jinja2.Environment().parse(text)
     except jinja2.TemplateSyntaxError:
         return  # the rulebook stage reports the syntax error at its line
-    for node in tree.find_all((nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)):
+    naming = (nodes.Include, nodes.Import, nodes.FromImport, nodes.Extends)
+    for node in tree.find_all(naming):
+        if not isinstance(node, naming):  # (what find_all found: its type says only Stmt)
+            continue
         where = Location(shown, node.lineno, 1)
         keyword = {nodes.Include: "include", nodes.Extends: "extends"}.get(type(node), "import")
         if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
@@ -557,7 +565,9 @@ def _load_includes(folder: Path, project: Project, shown: str, text: str, trail:
                            MAX_INCLUDES=MAX_INCLUDES), where, "rulebook")
             return
         path = _referenced_file(folder, name, project, report, where, _("included file"))
-        included = _read_text(path, project.display(path), report) if path is not None else None
+        if path is None:
+            continue
+        included = _read_text(path, project.display(path), report)
         if included is None:
             continue
         found[name] = (project.display(path), included)

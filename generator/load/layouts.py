@@ -75,8 +75,9 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
         doc = load_yaml(path, display(path), report)
         if doc is None:
             return None
+        data = doc.data  # (checked now: the context is not kept past the check)
         if not schema.check(doc, schema.validator_for("layout"), report,
-                            lambda p, d=doc: layout_context(p, d.data)):
+                            lambda p: layout_context(p, data)):
             return None
         chain.append((current, doc))
         current = doc.data.get("extends")

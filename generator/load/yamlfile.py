@@ -88,7 +88,7 @@ class _Converter:
         self.alias_values = 0
         self.anchors: dict[str, list] = {}  # anchor -> its value's events (a scalar: one)
         self.recording: list[list] = []  # the events of each anchored collection still open
-        self.open: dict[str, object] = {}  # anchors whose value is being converted -> its event
+        self.open: dict[str, yaml.Event] = {}  # anchors whose value is being converted -> its event
         self.replays: list = []  # recorded events being converted again, innermost last
         self.stream = iter(())
         self.keys: dict[str, str] = {}  # each key's text once: a deck repeats its field names
@@ -135,9 +135,10 @@ class _Converter:
             return
         if event.anchor in self.anchors or event.anchor in self.open:
             first = self.open.get(event.anchor) or self.anchors[event.anchor][0]
-            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence",
-                                              first.start_mark, "second occurrence",
-                                              event.start_mark)
+            raise yaml.composer.ComposerError(
+                "found duplicate anchor; first occurrence",
+                first.start_mark,  # type: ignore[arg-type]  # C parser's Mark, unlisted by the stub
+                "second occurrence", event.start_mark)
         if event.__class__ is yaml.ScalarEvent:
             self.anchors[event.anchor] = [event]
         else:
@@ -262,7 +263,7 @@ class _Converter:
 
     def collection(self, event, path: Path_):
         if isinstance(event, yaml.SequenceStartEvent):
-            result = []
+            result: list = []
             item = self.next()
             while item.__class__ is not yaml.SequenceEndEvent:
                 result.append(self.value(item, path + (len(result),)))
@@ -273,8 +274,8 @@ class _Converter:
     def alias(self, event, path: Path_) -> Any:
         """The anchored value converted again at `path`, as its node would be."""
         recursive = event.anchor in self.open
-        events = None if recursive else self.anchors.get(event.anchor)
-        if not recursive and events is None:
+        events = [] if recursive else self.anchors.get(event.anchor)
+        if events is None:
             raise yaml.composer.ComposerError(None, None, "found undefined alias",
                                               event.start_mark)
         first = self.open[event.anchor] if recursive else events[0]
@@ -402,9 +403,11 @@ def scalar_value(text: str) -> Any:
 
 def location_at(file: str, text: str | bytes, index: int) -> Location:
     """Where `text[index]` stands in `file`: a character found by searching the whole text."""
-    newline = "\n" if isinstance(text, str) else b"\n"
-    before = text[:index]
-    return Location(file, before.count(newline) + 1, index - before.rfind(newline))
+    if isinstance(text, str):
+        before = text[:index]
+        return Location(file, before.count("\n") + 1, index - before.rfind("\n"))
+    head = text[:index]
+    return Location(file, head.count(b"\n") + 1, index - head.rfind(b"\n"))
 
 
 def too_large(path: Path, display: str, report: Report, limit: int = MAX_BYTES) -> bool:
