@@ -203,8 +203,8 @@ def card_size(text: str) -> tuple[str, str]:
     """(what a layout's `size:` says, the size in words) for a named size or WIDTHxHEIGHT
     with a unit (`33x54mm`, `2.5x3.5in`)."""
     if text in CARD_SIZES:
-        w, h = CARD_SIZES[text]
-        return text, f"{w:g} x {h:g} mm"
+        w_mm, h_mm = CARD_SIZES[text]
+        return text, f"{w_mm:g} x {h_mm:g} mm"
     custom = _CUSTOM.match(text)
     if custom:
         w, h, unit = custom.groups()

@@ -11,8 +11,8 @@ def _outlined(png: bytes, regions) -> bytes:
 
     from PIL import Image as PILImage
     from PIL import ImageDraw
-    with PILImage.open(io.BytesIO(png)) as im:
-        im = im.convert("RGB")
+    with PILImage.open(io.BytesIO(png)) as opened:
+        im = opened.convert("RGB")
         draw = ImageDraw.Draw(im)
         for x, y, w, h in regions:
             draw.rectangle([x * im.width - 1, y * im.height - 1, (x + w) * im.width + 1,
@@ -49,11 +49,11 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
     # the rulebook's pages and the boards' pages that print differently, as --visual shows
     for n, (title, causes, before, after, where) in enumerate(diff.page_rasters):
         regions = changed_regions(before, after) if before and after else [(0.0, 0.0, 1.0, 1.0)]
-        names = [f"changes/page-{n}-{k}.png" if png else "" for k, png in
+        files = [f"changes/page-{n}-{k}.png" if png else "" for k, png in
                  (("before", before), ("after", after))]
-        for name, png in zip(names, (before, after)):
+        for name, png in zip(files, (before, after)):
             if png:
                 images[name] = _outlined(png, regions)
         out.append({"id": title, "side": "", "causes": [shown(c) for c in causes],
-                    "before": names[0], "after": names[1], "where": list(where)})
+                    "before": files[0], "after": files[1], "where": list(where)})
     return out
