@@ -45,7 +45,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     macros_text = loaded.macros[1] if loaded.macros else ""
-    if macros_text:
+    if loaded.macros and macros_text:
         try:
             sandbox.macros(macros_text)
         except sandbox.SandboxError as exc:

@@ -141,9 +141,10 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         return None
     cards: tuple[str, ...] = ()
     if deck is not None and "cards" in raw:
-        cards = _run(raw, deck, data, where, report)
-        if cards is None:
+        run = _run(raw, deck, data, where, report)
+        if run is None:
             return None
+        cards = run
     types = data_value(loaded, raw["types"]) if "types" in raw else {}
     if "types" in raw and not isinstance(types, dict):
         report.error(_("board '{raw}': types: '{raw2}' is not a mapping in the game's data",
@@ -151,13 +152,15 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         return None
     cells: tuple = ()
     if "cells" in raw:
-        cells = _cells(loaded, raw, shape, spec, types, palette, report, where)
-        if cells is None:
+        written = _cells(loaded, raw, shape, spec, types, palette, report, where)
+        if written is None:
             return None
+        cells = written
     elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
-    papers = tuple(paper_name(p) for p in layout.raw("papers", default(Board, "papers")))
+    # (papers the schema's format passed: each has its name in the PAPER table)
+    papers = tuple(paper_name(p) or p for p in layout.raw("papers", default(Board, "papers")))
     # What the page split divides by: a printable part of the last paper, and an overlap
     # less than it; nothing negative (a negative margin drew the board off its page).
     smallest = min(paper_size(papers[-1])) if papers else 0.0

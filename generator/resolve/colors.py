@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from .. import images, svg
-from ..colors import parse_color
+from ..colors import Color, parse_color
 from ..load import LoadedGame
 from ..paths import Outside, inside
 from ..model import Icon
@@ -13,8 +13,8 @@ from ..problems import Report
 from ..i18n import _
 
 
-def resolve_palette(loaded: LoadedGame, report: Report) -> dict:
-    palette = {}
+def resolve_palette(loaded: LoadedGame, report: Report) -> dict[str, Color]:
+    palette: dict[str, Color] = {}
     for name, text in (loaded.game.data.get("colors") or {}).items():
         try:
             color = parse_color(text, palette)  # a colour may name one given before it

@@ -18,9 +18,10 @@ LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENCE", "LICENSE.txt", "LICENCE
                  "LICENSE.md", "COPYING", "COPYING.txt")  # looked for beside a game's font
 
 
-def resolve_fonts(doc: Document | None, fonts_dir: Path, report: Report) -> dict[str, FontFamily]:
-    """The project's font families (fonts/fonts.yaml)."""
-    if doc is None:
+def resolve_fonts(doc: Document | None, fonts_dir: Path | None,
+                  report: Report) -> dict[str, FontFamily]:
+    """The project's font families (fonts/fonts.yaml; load gives both or neither)."""
+    if doc is None or fonts_dir is None:
         return {}
     families = _families(doc.data["families"], fonts_dir, "fonts/",
                          lambda *path: doc.locate(("families",) + path), report)
@@ -68,7 +69,7 @@ def resolve_game_fonts(loaded: LoadedGame, project_families: dict, report: Repor
 def _families(declared: dict, base: Path, base_words: str, locate, report: Report) -> dict:
     families: dict[str, FontFamily] = {}
     for family, files in declared.items():
-        names = {}
+        names: dict[str, str] = {}  # weight -> the font's registered name
         for weight in ("regular", "bold"):
             if weight == "bold" and "bold" not in files:  # the regular file serves for bold
                 if "regular" in names:

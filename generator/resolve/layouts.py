@@ -206,7 +206,8 @@ def _merged(chain: list[tuple[str, Document]], report: Report):
     return size, orientation, bleed, safe, elements, defaults
 
 
-def _element_specs(name: str, elements: dict, report: Report) -> list[ElementSpec]:
+def _element_specs(name: str, elements: dict[str, _Element],
+                   report: Report) -> list[ElementSpec]:
     """Each merged element checked against its type's schema, its templates compiled."""
     validator = schema.validator_for("element")
     specs = []
@@ -214,9 +215,10 @@ def _element_specs(name: str, elements: dict, report: Report) -> list[ElementSpe
         instance = {"name": element.name, **element.props}
         clean = schema.report_errors(
             instance, validator, report,
-            lambda path, key, e=element: e.locs.get(path[0], e.loc) if path else e.loc,
-            lambda path, e=element: "defaults" if path and path[0] in e.defaulted  # (said once)
-            else _("layout '{name}': element '{element}'", name=name, element=e.name),
+            # (used during the call only: the loop's element is the one checked)
+            lambda path, key: element.locs.get(path[0], element.loc) if path else element.loc,
+            lambda path: "defaults" if path and path[0] in element.defaulted  # (said once)
+            else _("layout '{name}': element '{element}'", name=name, element=element.name),
             check_name="layout")
         if clean:
             clean = _templates_compile(name, element, report)

@@ -27,7 +27,7 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
     file, text = loaded.rulebook
     page = raw.get("page", "A5")
     if isinstance(page, str):
-        name, size = paper_name(page), paper_size(page)
+        name, size = paper_name(page) or page, paper_size(page)  # (as paper_size reads it)
     else:
         try:
             name, size = "", (parse_length(page[0]), parse_length(page[1]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..load.yamlfile import Document
 from ..model import DEFAULT_MARKS, DEFAULT_UNPRINTABLE, SheetPreset, frozen_mapping
-from ..problems import Report
+from ..problems import Location, Report
 from ..values import flag
 from ..units import SIZE_TOLERANCE, paper_size, parse_length, show_length, show_size, written_unit
 from ..i18n import _
@@ -29,7 +29,7 @@ class _SheetValues:
             return self.overrides[key]
         return self.doc.data.get(key, default)
 
-    def locate(self, *path) -> object:
+    def locate(self, *path) -> Location:
         if path[0] in self.overrides:
             return self.override_at(path)
         return self.doc.locate(path)
