@@ -394,6 +394,101 @@ def test_no_module_is_over_600_lines():
     assert not long, long
 
 
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _run_at_import(tree: ast.Module):
+    """The import statements a module runs when it is imported: at its top level and in its
+    top-level if/try blocks (`if TYPE_CHECKING:` too), not inside functions or classes."""
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.If, ast.Try)):
+            todo[:0] = [*node.body, *node.orelse, *getattr(node, "finalbody", []),
+                        *(s for h in getattr(node, "handlers", []) for s in h.body)]
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """generator's module -> the generator modules it imports when it is imported. `from .
+    import sub` of a package's own submodules needs those only (the package is importing)."""
+    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges = set()
+        for node in _run_at_import(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            else:
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in paths]
+                found = subs if len(subs) == len(node.names) else [base, *subs]
+            edges.update(f for f in found if f in paths and f != name)
+        graph[name] = edges
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while (w := stack.pop()) != v:
+                group.append(w)
+            if group:
+                found.append(sorted([v, *group]))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_between_modules():
+    """No two modules of generator/ import each other, however indirectly, when they are
+    imported (an import at the bottom of a file once hid three such cycles inside packages):
+    what both need lives in a module both import."""
+    assert not _cycles(_import_graph())
+
+
+def test_the_cycle_finder_sees_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_every_import_is_above_the_first_definition():
+    """A module's imports are at its top: none after its first function or class."""
+    late = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        first = next((n.lineno for n in tree.body if isinstance(
+            n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))), None)
+        late += [f"{path.relative_to(PACKAGE)}:{node.lineno}"
+                 for node in _run_at_import(tree) if first is not None and node.lineno > first]
+    assert not late, late
+
+
 # --- the budgets table in docs/validation.md holds every budget ---------------------------
 
 # Each MAX_ constant of the code -> (the table row it belongs to, the value as the row says

@@ -23,6 +23,7 @@ from ..paths import NAME_RULE, is_name
 from ..problems import (CardgenError, DataProblems, ExitCode, Report, UsageError,
                        exit_code_for, printable)
 from .parser import _parser, _proof_value, asked_lang
+from .telling import Progress, _print_report, _removed, _wrote
 
 
 def _target(project: Project, game_id: str, args) -> str | None:
@@ -64,51 +65,6 @@ def _in_its_language(outcome):
     line and the locale leave it open."""
     game = outcome.game
     return i18n.speaking(game=game.declared_lang if game is not None else None)
-
-
-def _print_report(report: Report, out=None) -> None:
-    out = out or sys.stderr
-    colour = _colour(out)
-    for problem in report.sorted():
-        print(colour(problem) if colour else problem.format(), file=out)
-
-
-# Problems on a terminal: the place bold, the level in its colour, the check dim; never
-# in a pipe or a file, with NO_COLOR set (no-color.org) or on a dumb terminal.
-_LEVEL_COLOUR = {"error": "\033[1;31m", "warning": "\033[33m"}
-
-
-def _colour(out):
-    """A function colouring a problem for `out`, or None where text must stay plain."""
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb" or \
-            not getattr(out, "isatty", lambda: False)():
-        return None
-    reset = "\033[0m"
-
-    def coloured(p) -> str:
-        return (f"\033[1m{p.location}{reset}: {_LEVEL_COLOUR.get(p.level, '')}{p.level_word}"
-                f"{reset}: {p.text} \033[2m[{p.check}]{reset}")
-    return coloured
-
-
-class Progress:
-    """One self-overwriting status line on a terminal; nothing when stderr is not one."""
-
-    def __init__(self, quiet: bool):
-        self.on = not quiet and sys.stderr.isatty()
-        self.width = 0
-
-    def __call__(self, message: str) -> None:
-        if self.on:
-            sys.stderr.write("\r" + message.ljust(self.width))
-            sys.stderr.flush()
-            self.width = len(message)
-
-    def clear(self) -> None:
-        if self.on and self.width:
-            sys.stderr.write("\r" + " " * self.width + "\r")
-            sys.stderr.flush()
-            self.width = 0
 
 
 def cmd_build(args, project: Project) -> int:
@@ -178,42 +134,6 @@ def _said_build(args, project: Project, name: str, outcome, report: Report) -> b
     if outcome.report.problems:
         print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
     return False
-
-
-MANY = 12  # files in one folder that the file list says as one line ("wrote 20,000 files to")
-
-
-def _wrote(project: Project, written: list) -> list[str]:
-    """The "wrote" lines of a build: a file a line (with its pages), except where one folder
-    got more than MANY (a PNG per card face), which is one line for the folder."""
-    return _by_folder(project, written, _("wrote {n:,} files to {folder}/", n=0, folder=""),
-                      lambda path, pages: shown(
-                          _n("wrote {file} ({n} page)", "wrote {file} ({n:,} pages)", pages,
-                             file=project.display(path)) if pages else
-                          _("wrote {file}", file=project.display(path))))
-
-
-def _removed(project: Project, removed: list) -> list[str]:
-    """The "removed" lines of a build, a folder of more than MANY files as one line."""
-    return _by_folder(project, [(p, 0) for p in removed],
-                      _("removed {n:,} files from {folder}/ (an earlier build wrote them; this "
-                        "one does not)", n=0, folder=""),
-                      lambda path, _pages: shown(_("removed {file} (an earlier build wrote it; "
-                                                   "this one does not)",
-                                                   file=project.display(path))))
-
-
-def _by_folder(project: Project, files: list, many: str, each) -> list[str]:
-    """Lines about (path, pages) files: one per file, or `many` for a folder of more than
-    MANY."""
-    folders: dict = {}
-    for path, pages in files:
-        folders.setdefault(path.parent, []).append((path, pages))
-    return [line for folder, inside in folders.items() for line in (
-        [shown(i18n.Message(many.template, {"n": len(inside),
-                                            "folder": project.display(folder)}))]
-        if len(inside) > MANY
-        else [each(path, pages) for path, pages in inside])]
 
 
 def cmd_validate(args, project: Project) -> int:
@@ -495,7 +415,6 @@ def cmd_serve(args, project: Project) -> int:
 
 def _quiet_stdout() -> None:
     """After a broken pipe, Python would complain again when it flushes stdout at exit."""
-    import os
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

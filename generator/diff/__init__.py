@@ -22,7 +22,7 @@ import re
 import subprocess
 import tarfile
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,68 +33,13 @@ from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
 from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
-from .printed import BoardChanges, BookChanges, compare_boards, compare_rulebooks
+from .printed import compare_boards, compare_rulebooks
+from .report import as_json, errata_copies, errata_lines, format_diff
+from .result import _MISSING, SIDE_WORDS, SIDES, GameDiff, PageRaster, Reprint, _show
 from ..i18n import Joined, _
 from ..problems import DataProblems, UsageError
 
-SIDES = ("front", "back")
-SIDE_WORDS = {"front": _("front"), "back": _("back")}  # as a diff's words say them
-# --visual: a rulebook or board page that prints differently: (title, lines, before PNG or
-# None, after PNG or None, where); where: ("rulebook", page) or ("board", id, page)
-PageRaster = tuple[str, list[str], bytes | None, bytes | None, tuple]
-
-
-@dataclass
-class Reprint:
-    old: Card
-    new: Card
-    sides: tuple[str, ...]  # the faces whose print changed: "front", "back"
-    causes: list[str]  # in words, each cause that could be named
-
-
-@dataclass
-class GameDiff:
-    added: list[Card] = field(default_factory=list)
-    removed: list[Card] = field(default_factory=list)
-    reprinted: list[Reprint] = field(default_factory=list)
-    copies: list[tuple[Card, Card]] = field(default_factory=list)  # copies changed, print did not
-    unprinted: list[str] = field(default_factory=list)  # changes that print nothing
-    data: list[tuple[str, Any, Any]] = field(default_factory=list)  # every data change
-    pairs: dict[str, tuple] = field(default_factory=dict)  # card id -> old and new faces
-    rasters: dict[tuple, tuple] = field(default_factory=dict)  # (id, side) -> PNGs, --visual
-    font: str = ""  # the new version's main font (registered name), for the visual diff
-    statistics: list[str] = field(default_factory=list)  # what changed in `cardgen stats`
-    rulebook: BookChanges | None = None  # how the rulebook changed (printed.py)
-    boards: list[BoardChanges] = field(default_factory=list)  # boards that print differently
-    rulebook_pdfs: tuple = ()  # (old, new) rulebook PDFs, for --visual and errata
-    game: Game | None = None  # the new version, for the changelog's title and language
-    board_faces: tuple = ({}, {})  # board id -> BoardFace, old and new (for --visual)
-    # --visual: (title, lines, before PNG or None, after PNG or None, where) of each rulebook
-    # page and board page that prints differently; where: ("rulebook", page) or ("board",
-    # id, page), the page in the new version
-    page_rasters: list[PageRaster] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.added or self.removed or self.reprinted or self.copies
-                    or self.unprinted or self.rulebook or self.boards)
-
-    @property
-    def prints(self) -> bool:
-        """Whether anything printed changed: cards, the rulebook's pages or a board's."""
-        return bool(self.added or self.reprinted or self.copies or self.removed or
-                    (self.rulebook and self.rulebook.pages) or self.boards)
-
-
 # -- values and data, by key path -----------------------------------------------------------
-
-class _Missing:
-    def __repr__(self) -> str:
-        return "(none)"
-
-
-_MISSING = _Missing()
-
 
 def _key(item: Any) -> str | None:
     """How a list entry is named in a key path: its `id`, else its `name`."""
@@ -174,22 +119,10 @@ def word_diff(old: str, new: str) -> str:
     return _('was "{was}", now "{now}"', was=said(was), now=said(now))
 
 
-def _show(value: Any) -> str:
-    if value is _MISSING:
-        return _("(none)")
-    text = repr(value) if not isinstance(value, str) else value.replace("\n", "⏎")
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def show_change(old: Any, new: Any) -> str:
     if isinstance(old, str) and isinstance(new, str) and (len(old) > 20 or len(new) > 20):
         return word_diff(old, new)
     return Joined(" -> ", [_show(old), _show(new)])
-
-
-def _name(card: Card) -> str:
-    name = card.fields.get("name")
-    return f"{name} ({card.id})" if isinstance(name, str) and name and name != card.id else card.id
 
 
 # -- causes ---------------------------------------------------------------------------------
@@ -549,8 +482,6 @@ def _page_rasters(diff: GameDiff) -> list[PageRaster]:
                         ("board", b.board, page)))
     return out
 
-
-from .report import as_json, errata_copies, errata_lines, format_diff  # noqa: E402,F401
 
 __all__ = ["GameDiff", "Reprint", "as_json", "compare", "diff_game", "errata_copies",
            "errata_lines", "format_diff", "show_change", "word_diff"]

@@ -4,7 +4,7 @@ an errata set's guide and copies (errata_lines, errata_copies)."""
 from __future__ import annotations
 
 from .printed import BookChanges
-from . import SIDE_WORDS, GameDiff, _name, _show
+from .result import SIDE_WORDS, GameDiff, _name, _show
 from ..i18n import Joined, _, _n, shown
 
 

@@ -22,7 +22,7 @@ from ..layout.pieces import cut_points, token_outline
 from ..model import SheetPreset
 from ..primitives import Face, Group, Item
 from ..units import mm, show_size
-from . import Page, Placement, crop_marks
+from .pages import Page, Placement, crop_marks
 
 NESTED = ("hex", "circle")
 TOKEN_GAP = mm(1.5)  # between round tokens, at least: room to cut each one out

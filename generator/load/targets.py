@@ -3,15 +3,11 @@ layouts as one target sees them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..paths import Outside, inside, is_name
 from ..problems import Report
+from .project import Project
 from .yamlfile import Document, load_yaml
 from ..i18n import _
-
-if TYPE_CHECKING:  # (the project is made in load/__init__.py, which imports this)
-    from . import Project
 
 
 def target_names(project: Project, game_id: str) -> tuple[str, ...]:
