@@ -72,10 +72,8 @@ def _board_items(board, w: dict) -> list[str]:
     return out + board.other
 
 
-def changelog(game: Game, diff, revision: str) -> list[str]:
-    """The changelog's lines (Markdown)."""
-    w = WORDS[language(game)]
-    lines = [w["title"].format(title=game.title, rev=revision), ""]
+def _card_items(diff, w: dict) -> list[str]:
+    """The cards' changes: new cards, each changed field, copies, removed cards."""
     cards = [w["new card"].format(name=_name(c), copies=c.copies) for c in diff.added]
     for r in diff.reprinted:
         old, new = r.old.fields, r.new.fields
@@ -88,6 +86,11 @@ def changelog(game: Game, diff, revision: str) -> list[str]:
     cards += [w["copies"].format(name=_name(new), old=old.copies, new=new.copies)
               for old, new in diff.copies]
     cards += [w["removed card"].format(name=_name(c)) for c in diff.removed]
+    return cards
+
+
+def _rule_items(diff, w: dict) -> list[str]:
+    """The rulebook's changes by section, with their pages; a new section's text under it."""
     rules = []
     new_sections = dict(diff.rulebook.sections) if diff.rulebook else {}
     for c in (diff.rulebook.rules if diff.rulebook else []):
@@ -106,6 +109,11 @@ def changelog(game: Game, diff, revision: str) -> list[str]:
             rules.append(w["added"].format(heading=heading, new=_text(c.new, w)) + page)
         else:
             rules.append(w["removed"].format(heading=heading, old=_text(c.old, w)))
+    return rules
+
+
+def _component_items(game: Game, diff, w: dict) -> list[str]:
+    """The boards' changes: new and removed boards, and what changed on the others."""
     components = []
     titles = {b.id: b.title for b in game.boards}
     for b in diff.boards:
@@ -117,6 +125,16 @@ def changelog(game: Game, diff, revision: str) -> list[str]:
         else:
             components += [w["board"].format(board=board, what=item)
                            for item in _board_items(b, w)]
+    return components
+
+
+def changelog(game: Game, diff, revision: str) -> list[str]:
+    """The changelog's lines (Markdown)."""
+    w = WORDS[language(game)]
+    lines = [w["title"].format(title=game.title, rev=revision), ""]
+    cards = _card_items(diff, w)
+    rules = _rule_items(diff, w)
+    components = _component_items(game, diff, w)
     for heading, items in ((w["cards"], cards), (w["rules"], rules),
                            (w["components"], components)):
         if items:

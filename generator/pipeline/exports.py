@@ -38,38 +38,18 @@ def _only_decks(game: Game, ids) -> Game:
 
 def _export(project, game_id, profile_name, icc, target, strict, progress, decks=None):
     from .. import export
-    from ..load import load_export
-    from ..resolve.exports import resolve_export
     progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = check(project, game_id, target)
     report = outcome.report
-    before = len(report.errors)
-    doc = load_export(project, profile_name, report)
-    profile = None
-    if doc is not None and len(report.errors) == before:  # the profile's own problems too
-        profile = resolve_export(profile_name, doc, project.root, project.display, report, icc)
+    profile = _profile(project, profile_name, icc, report)
     if outcome.game is not None and decks is not None:
-        known = [d.id for d in outcome.game.decks]
-        unknown = [d for d in decks if d not in known]
-        if unknown:
-            raise UsageError(_("--decks: {game_id} has no deck '{unknown}' (decks: {join})",
-                               game_id=game_id, unknown=unknown[0], join=', '.join(known)))
-        outcome.game = _only_decks(outcome.game, decks)
+        outcome.game = _chosen_decks(outcome.game, game_id, decks)
     if profile is None or outcome.failed(strict):
         lay_out(outcome, keep=False)  # the faces' own problems too, as build reports them
         return outcome, None
-    bleeds = export.deck_bleeds(outcome.game, profile, report)
-    if not bleeds or outcome.failed(strict):
-        if not bleeds and not report.errors:
-            report.error(_("export profile '{profile_name}' can take none of the decks exported "
-                           "({join}): nothing to export",
-                               profile_name=profile_name,
-                               join=', '.join((d.id for d in outcome.game.decks))),
-                         outcome.game.loc, "export")
+    bleeds = _bleeds(outcome, profile, profile_name, strict)
+    if bleeds is None:
         return outcome, None
-    if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
-        outcome.game = _only_decks(outcome.game, bleeds)
-    outcome.game = export.with_bleed(outcome.game, bleeds, profile.boards)
     progress(shown(_("{game_id}: laying out for '{profile_name}'", game_id=game_id,
                      profile_name=profile_name)))
     placements: dict = {}
@@ -85,24 +65,78 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
     progress(shown(_("{game_id}: writing and reading back '{profile_name}' files", game_id=game_id,
                      profile_name=profile_name)))
-    book = None
-    if profile.rulebook == "single-pages" and game.rulebook is not None and \
-            outcome.rulebook_markdown is not None and game.first_target:
-        progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'",
-                         game_id=game_id, profile_name=profile_name)))
-        from .. import rulebook
-        book = rulebook.build(game, faces, outcome.rulebook_markdown).pdf
+    book = _single_pages(outcome, faces, profile, profile_name, progress)
     outputs = export.export_files(faces, profile, folder, convert, report, project.display,
                                   book)
     if report.errors or outcome.failed(strict):  # (the rulebook's ink is measured as it is made)
         return outcome, None
     with writing(project, game_id, progress):
         write_files(outputs, project.output)
-        keep = {o.path.name for o in outputs}
-        for stale in folder.iterdir():  # an earlier export's faces that are gone now
-            if stale.is_file() and stale.name not in keep and not stale.name.startswith(".") \
-                    and stale.suffix in (".pdf", ".png", ".csv", ".json"):
-                with contextlib.suppress(OSError):  # (the new set is written either way)
-                    stale.unlink()
+        _remove_stale(folder, outputs)
     outcome.written = [(o.path, o.pages) for o in outputs]
     return outcome, folder
+
+
+def _profile(project: Project, profile_name: str, icc: Path | None, report):
+    """The export profile (layouts/exports/<name>.yaml) resolved, or None when it has
+    problems (reported)."""
+    from ..load import load_export
+    from ..resolve.exports import resolve_export
+    before = len(report.errors)
+    doc = load_export(project, profile_name, report)
+    if doc is None or len(report.errors) != before:  # the profile's own problems too
+        return None
+    return resolve_export(profile_name, doc, project.root, project.display, report, icc)
+
+
+def _chosen_decks(game: Game, game_id: str, decks: tuple[str, ...]) -> Game:
+    """The game as `--decks` chooses it: a deck the game lacks is a usage error."""
+    known = [d.id for d in game.decks]
+    unknown = [d for d in decks if d not in known]
+    if unknown:
+        raise UsageError(_("--decks: {game_id} has no deck '{unknown}' (decks: {join})",
+                           game_id=game_id, unknown=unknown[0], join=', '.join(known)))
+    return _only_decks(game, decks)
+
+
+def _bleeds(outcome: Outcome, profile, profile_name: str, strict: bool) -> dict | None:
+    """The bleed each deck the profile can take is exported with; the outcome's game is
+    then those decks with that bleed. None when the profile can take none (an error) or
+    the game failed its checks."""
+    from .. import export
+    report = outcome.report
+    bleeds = export.deck_bleeds(outcome.game, profile, report)
+    if not bleeds or outcome.failed(strict):
+        if not bleeds and not report.errors:
+            report.error(_("export profile '{profile_name}' can take none of the decks exported "
+                           "({join}): nothing to export",
+                               profile_name=profile_name,
+                               join=', '.join((d.id for d in outcome.game.decks))),
+                         outcome.game.loc, "export")
+        return None
+    if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
+        outcome.game = _only_decks(outcome.game, bleeds)
+    outcome.game = export.with_bleed(outcome.game, bleeds, profile.boards)
+    return bleeds
+
+
+def _single_pages(outcome: Outcome, faces, profile, profile_name: str, progress) -> bytes | None:
+    """The rulebook typeset for a profile that exports it as single pages, else None."""
+    game = outcome.game
+    if not (profile.rulebook == "single-pages" and game.rulebook is not None and
+            outcome.rulebook_markdown is not None and game.first_target):
+        return None
+    progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'",
+                     game_id=game.id, profile_name=profile_name)))
+    from .. import rulebook
+    return rulebook.build(game, faces, outcome.rulebook_markdown).pdf
+
+
+def _remove_stale(folder: Path, outputs: list) -> None:
+    """An earlier export's files that this one did not write (faces that are gone now)."""
+    keep = {o.path.name for o in outputs}
+    for stale in folder.iterdir():
+        if stale.is_file() and stale.name not in keep and not stale.name.startswith(".") \
+                and stale.suffix in (".pdf", ".png", ".csv", ".json"):
+            with contextlib.suppress(OSError):  # (the new set is written either way)
+                stale.unlink()
