@@ -84,10 +84,18 @@ LEVEL_WORDS = {ERROR: _("error"), WARNING: _("warning")}  # as a problem's line 
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem, located. What it is about is data, set where it is reported (`card`,
+    `deck`, `field`, `target`), so that no one reads it back from the message's words: the
+    preview finds a problem's card here, the build its print target."""
+
     level: str  # ERROR or WARNING
     message: str
     location: Location
     check: str  # short name of the rule that found it, e.g. "schema", "draft"
+    card: str | None = None  # the id of the card it is about
+    deck: str | None = None  # the id of the deck it is about
+    field: str | None = None  # the card's field (or the key) it is about
+    target: str | None = None  # the print target whose build found it, if the message names it
 
     @property
     def level_word(self) -> str:
@@ -128,11 +136,14 @@ class Report:
     skipped: int = 0  # checks (and the rulebook) not evaluated because of them
     _seen: set = field(default_factory=set, repr=False)
 
-    def add(self, level: str, message: str, location: Location, check: str) -> None:
+    def add(self, level: str, message: str, location: Location, check: str, *,
+            card: str | None = None, deck: str | None = None, field: str | None = None,
+            target: str | None = None) -> None:
+        """Add a problem once; `card`, `deck`, `field` and `target` say what it is about."""
         if _UNSAFE.search(message) or _UNSAFE.search(location.file):
             message = message if isinstance(message, Message) else printable(message)
             location = Location(printable(location.file), location.line, location.col)
-        problem = Problem(level, message, location, check)
+        problem = Problem(level, message, location, check, card, deck, field, target)
         if problem not in self._seen:
             self._seen.add(problem)
             self.problems.append(problem)
@@ -151,11 +162,17 @@ class Report:
                          where, "skipped")
             self.skipped = 0
 
-    def error(self, message: str, location: Location, check: str) -> None:
-        self.add(ERROR, message, location, check)
+    def error(self, message: str, location: Location, check: str, *,
+              card: str | None = None, deck: str | None = None, field: str | None = None,
+              target: str | None = None) -> None:
+        self.add(ERROR, message, location, check, card=card, deck=deck, field=field,
+                 target=target)
 
-    def warning(self, message: str, location: Location, check: str) -> None:
-        self.add(WARNING, message, location, check)
+    def warning(self, message: str, location: Location, check: str, *,
+                card: str | None = None, deck: str | None = None, field: str | None = None,
+                target: str | None = None) -> None:
+        self.add(WARNING, message, location, check, card=card, deck=deck, field=field,
+                 target=target)
 
     def extend(self, other: "Report") -> None:
         for p in other.problems:

@@ -325,6 +325,35 @@ def test_a_broken_check_is_reported_or_skipped_by_its_kind_not_its_words():
     assert [p.message.split(":")[0] for p in written.errors] == ["check 'c'"]
 
 
+def _reads_a_message(node: ast.AST) -> bool:
+    """`x.message`, `x["message"]` or `str(...)` of either: a problem's words."""
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "str" and node.args:
+        node = node.args[0]
+    return (isinstance(node, ast.Attribute) and node.attr == "message") or (
+        isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+        and node.slice.value == "message")
+
+
+def test_nothing_reads_what_a_problem_is_about_back_from_its_words():
+    """A problem carries its card, deck, field and print target as data (problems.Problem):
+    no regular expression runs over a message, and no message is taken apart by its words
+    (load/schema.py reads jsonschema's own errors, not cardgen's problems)."""
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).as_posix() == "load/schema.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            regex = getattr(node.func.value, "id", None) == "re" or node.func.attr in (
+                "search", "match", "fullmatch", "findall", "finditer")
+            taken_apart = node.func.attr in ("startswith", "endswith", "split", "partition",
+                                             "find", "index") and _reads_a_message(node.func.value)
+            if taken_apart or (regex and any(_reads_a_message(a) for a in node.args)):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not found
+
+
 # --- what cardgen takes from its libraries' internals is named in compat.py ----------------
 
 def _private_names_used() -> dict[str, set[str]]:

@@ -585,3 +585,31 @@ def test_the_sheet_view_shows_the_sheets_as_build_imposes_them(project, server, 
                        for y in range(0, im.height, 3) if im.getpixel((x, y)) < 128}
     assert len(dark(printed)) > 1000  # cards printed dark (Last Dance's maroon)
     assert len(dark(shown) ^ dark(printed)) <= 0.02 * len(dark(printed))
+
+
+def test_a_problem_says_its_card_as_data_and_the_page_finds_it_there(project):
+    """What a problem is about is set where it is reported (Problem.card, .deck, .field), not
+    read back from its words: the page finds a problem's card there, whatever language it is
+    said in, and a card with an error of its own keeps its last good pictures."""
+    import shutil
+    from pathlib import Path
+    from generator import i18n, pipeline
+    from generator.serve import Preview, build_preview, page_state
+    case = Path(__file__).parent / "bad_input" / "bad-copies-hides-nothing-else"
+    folder = project / "cards" / "bad-copies"
+    shutil.copytree(case, folder, ignore=shutil.ignore_patterns("expected.txt"))
+    bad = (folder / "cards.yaml").read_text("utf-8")
+    (folder / "cards.yaml").write_text(bad.replace("two}", "2}").replace("high", "3"), "utf-8")
+    preview = Preview(asked="ja")
+    with i18n.speaking("ja"):
+        build_preview(Project.find(), "bad-copies", preview)  # the last good pictures
+        (folder / "cards.yaml").write_text(bad, "utf-8")
+        build_preview(Project.find(), "bad-copies", preview)
+    report = pipeline.check(Project.find(), "bad-copies").report
+    about = {(p.check, p.card, p.deck, p.field) for p in report.problems}
+    assert about == {("schema", "one", "main", "copies"), ("draft", "two", "main", "name"),
+                     ("schema", "three", "main", "power")}
+    shown = {p["card"]: p["text"] for p in page_state(preview)["problems"]}
+    assert set(shown) == {"one", "two", "three"}
+    assert "copies" in shown["one"] and "card 'one'" not in shown["one"]  # (in Japanese)
+    assert {c["id"] for c in preview.cards if c.get("held")} == {"one", "three"}

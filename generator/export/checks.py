@@ -52,7 +52,7 @@ class _Findings:
             more = _n(" (and on {n} other card)", " (and on {n} other cards)", count - 1) \
                 if count > 1 else ""
             report.warning(_("card '{card}': {message}{more}",
-                             card=card, message=message, more=more), loc, check)
+                             card=card, message=message, more=more), loc, check, card=card)
 
 
 def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: dict,

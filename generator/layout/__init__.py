@@ -138,7 +138,8 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
             told.add(message)
         report.error(_("card '{card_id}': {message}",
                        card_id=card.id,
-                       message=message), bad.where or el.locate(bad.key), bad.check)
+                       message=message), bad.where or el.locate(bad.key), bad.check,
+                     card=card.id, deck=card.deck)
         return [], None
     if rotate or opacity < 1:
         x, y, w, h = box

@@ -103,7 +103,7 @@ def check_token(deck: Deck, card: Card, face: Face, placed: list, report: Report
                            "the token's {what}; keep it inside the shape (a box inside a "
                            "{what} leaves its corners free)",
                                card_id=card.id, el_name=el.name, out=to_mm(out),
-                               what=what), el.loc, "layout")
+                               what=what), el.loc, "layout", card=card.id, deck=card.deck)
 
 
 def standee(front: Face, back: Face, tab: float) -> Face:

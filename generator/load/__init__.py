@@ -29,6 +29,7 @@ from ..i18n import _
 DEFAULT_SHEET = "a-one-51002"
 game_context = schema.item_context("decks", "id", "deck")
 card_context = schema.item_context("cards", "id", "card")
+card_about = schema.item_about("cards", "id", "card")
 checks_context = schema.item_context("checks", "name", "check")
 DEFAULT_LAYOUTS = {"front": "default-front", "back": "default-back"}
 
@@ -278,8 +279,14 @@ def _load_deck_file(path: Path, project: Project, deck: dict, game_doc: Document
 def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame") -> None:
     paths: list = []
     before = len(report.errors)
+    deck_id = deck.get("id") if isinstance(deck.get("id"), str) else None
+
+    def about(path: tuple) -> dict:  # a card's problem: its card, field and deck as data
+        found = card_about(path, doc.data)
+        return {**found, "deck": deck_id} if found else found
+
     schema.check(doc, schema.validator_for("deck"), report, lambda p: card_context(p, doc.data),
-                 paths)
+                 paths, about=about)
     inside_cards = [p for p in paths if len(p) >= 3 and p[0] == "cards" and isinstance(p[1], int)]
     if paths and len(inside_cards) == len(paths) and isinstance(deck.get("id"), str):
         loaded.bad_cards.setdefault(deck["id"], set()).update(p[1] for p in inside_cards)

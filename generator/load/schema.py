@@ -285,6 +285,24 @@ def item_context(list_key: str, id_key: str, noun: str):
     return context
 
 
+def item_about(list_key: str, id_key: str, noun: str):
+    """What a problem at a path into item 3 of `list_key` is about, as data: the item's id
+    under `noun` ("card", "deck"; a Problem's field of that name) and the key inside it
+    (`field`), as item_context words them; nothing while the item has no usable name."""
+
+    def about(path: tuple, data) -> dict:
+        if len(path) >= 2 and path[0] == list_key and isinstance(path[1], int):
+            try:
+                name = data[list_key][path[1]].get(id_key)
+            except (AttributeError, IndexError, TypeError, KeyError):
+                name = None
+            if isinstance(name, str):
+                return {noun: name, "field": str(path[2]) if len(path) > 2 else None}
+        return {}
+
+    return about
+
+
 def suggest(name: str, known: list[str], place: str) -> str:
     """What to tell a user who named something that does not exist: the closest name, or
     the few names there are, or where to look."""
@@ -531,15 +549,18 @@ def _specific(error: jsonschema.ValidationError) -> list[jsonschema.ValidationEr
 
 Locate = Callable[[tuple, bool], Location]  # (path, at-key) -> location
 Ignore = Callable[[jsonschema.ValidationError], bool]
+About = Callable[[tuple], dict]  # path -> what a problem there is about (Problem's card, ...)
 
 
 def report_errors(instance: Any, validator: jsonschema.Validator, report: Report, locate: Locate,
                   context: Context, check_name: str = "schema", ignore: Ignore | None = None,
-                  paths: list | None = None, errors: list | None = None) -> bool:
+                  paths: list | None = None, errors: list | None = None,
+                  about: About | None = None) -> bool:
     """Report every schema error of `instance`; `locate` maps a key path inside it to a
     location; `paths`, if given, receives the path of every error, and `errors` each error
     reported, in the order of the problems (what a problem is about, without reading its
-    words). Returns True when it is clean."""
+    words); `about` gives, for a path, what the problem is about (`card=`, `field=`: see
+    item_about). Returns True when it is clean."""
     every = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
     wrong = {tuple(e.absolute_path) for e in every if e.validator != "unevaluatedProperties"}
@@ -565,12 +586,12 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
             if place in told:
                 continue
             report.error(_("{where}: {message}", where=where, message=message) if where
-                         else message, place, check_name)
+                         else message, place, check_name, **(about(path) if about else {}))
     return clean
 
 
 def check(doc: Document, validator: jsonschema.Validator, report: Report, context: Context,
-          paths: list | None = None) -> bool:
-    """Report every schema error of a whole document (`paths`: see report_errors)."""
+          paths: list | None = None, about: About | None = None) -> bool:
+    """Report every schema error of a whole document (`paths`, `about`: see report_errors)."""
     return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key), context,
-                         paths=paths)
+                         paths=paths, about=about)

@@ -45,7 +45,8 @@ def _apply_target(doc: Document, target: str, report: Report) -> Document:
         if name not in decks:
             report.error(_("target '{target}': no deck '{name}' in the game (decks: {join})",
                            target=target, name=name, join=', '.join(map(str, decks))),
-                         doc.locate(("targets", target, "decks", name), key=True), "reference")
+                         doc.locate(("targets", target, "decks", name), key=True), "reference",
+                         target=target)
     value_locs, key_locs = dict(doc.value_locs), dict(doc.key_locs)
     for i, deck in enumerate(data.get("decks") or []):
         if not isinstance(deck, dict):

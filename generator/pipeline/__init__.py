@@ -90,10 +90,10 @@ def _collisions(project: Project, planned: list) -> bool:
     sets = []
     for outcome, outputs in planned:
         game = outcome.game
-        who = _("target '{target}'", target=game.target) if game is not None and game.target \
-            else _("the game")
+        target = game.target if game is not None and game.target else None
+        who = _("target '{target}'", target=target) if target else _("the game")
         where = (game.target_loc or game.loc) if game is not None else None
-        sets.append((who, outcome.report, where, outputs or ()))
+        sets.append((who, outcome.report, where, outputs or (), target))
     if not meeting_paths(sets, project.display):
         return False
     for outcome, _outputs in planned:

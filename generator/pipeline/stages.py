@@ -120,9 +120,9 @@ def said_once(reports: list[tuple[str | None, Report]]) -> list[Report]:
         mine = Report()
         for p in report.problems:
             if p not in everywhere:
-                named = p.message.startswith(("target '", "targets '"))  # names them itself
-                mine.problems.append(p if named else replace(p, message=_(
-                    "target '{target}': {message}", target=name, message=p.message)))
+                mine.problems.append(p if p.target is not None else replace(  # names it itself
+                    p, message=_("target '{target}': {message}", target=name,
+                                 message=p.message), target=name))
             elif p not in told:
                 told.add(p)
                 mine.problems.append(p)

@@ -148,52 +148,24 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
     declared = outcome.game.declared_lang if outcome.game is not None else None
     with i18n.speaking(preview.asked, game=declared):  # the page's language: as the CLI's
-        # "message" in English, what the page reads (a card named in it); "text" as it shows
-        problems = [{**p.as_dict(), "message": str(p.message), "text": p.text}
-                    for p in outcome.report.sorted()]
+        # "message" in English, "text" as it shows; "card" the id of the card it is about
+        problems = [{**p.as_dict(), "message": str(p.message), "text": p.text,
+                     "card": p.card} for p in outcome.report.sorted()]
         preview.words = page_words()
     if faces is None:
-        with preview.lock:  # the game did not load: keep the last good pictures, and the
-            # drafts they show (a syntax error hides nothing of what is still to decide)
-            drafts = [{**p, "message": p["message"].removesuffix(AS_BEFORE) + AS_BEFORE,
-                       "text": p["text"].removesuffix(AS_BEFORE) + AS_BEFORE}
-                      for p in preview.problems if p["check"] == "draft"]
-            preview.problems, preview.ok = problems + drafts, False
+        _keep_last_good(preview, problems)
         return
     errors = bool(outcome.report.errors)
     # A card with an error of its own keeps its last good pictures (and says so); the others,
     # new cards too, show as they are now, while a game-level check fails.
     faulty = set(outcome.report.tainted) | {
-        card for card in (_card_in(p["message"]) for p in problems if p["level"] == "error")
-        if card}
+        p.card for p in outcome.report.errors if p.card is not None}
     game_ = faces.game
     font = game_.main_family.regular
     with preview.lock:
         last = dict(preview.images)  # the last good pictures, by name
         before = {c["id"]: c for c in preview.cards}
-    order, face_list, cards = [], [], []
-    for deck in faces.decks:
-        for card in deck.deck.cards:
-            names = {side: f"{deck.deck.id}/{card.id}-{side}.png" for side in ("front", "back")}
-            laid = card.id in deck.fronts and card.id in deck.backs
-            if not laid and not all(n in last for n in names.values()):
-                continue  # not laid out (a bad value), and never shown before: its problems say
-            face = deck.fronts.get(card.id)
-            shown = before.get(card.id, {})  # a card held at its last good version: its size
-            entry = {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
-                     "name": str(card.fields.get("name", card.id)),
-                     "w_mm": round(face.width / 72 * 25.4, 2) if face else shown.get("w_mm", 0),
-                     "h_mm": round(face.height / 72 * 25.4, 2) if face else shown.get("h_mm", 0),
-                     "draft": bool(card.drafts()),
-                     "fields": {k: as_written(v) for k, v in card.fields.items()}}
-            entry.update(names)
-            if (card.id in faulty or not laid) and all(n in last for n in names.values()):
-                entry["held"] = True  # its last good version: its problems say why
-            else:
-                for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
-                    order.append(names[side])
-                    face_list.append(face)
-            cards.append(entry)
+    order, face_list, cards = _card_entries(faces, faulty, last, before)
     cache = project.output / ".cache" / "png"
     images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False,
                                           memory=preview.pictures)))
@@ -226,12 +198,61 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.font_family = served
         preview.built_at = time.strftime("%H:%M:%S")
         preview.bump()
-    if errors:  # the rulebook, boards, statistics and changes of the last good build stay
-        return
+    if not errors:  # else the rulebook, boards, statistics and changes of the last good build
+        _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
+
+
+def _keep_last_good(preview: Preview, problems: list[dict]) -> None:
+    """The game did not load: keep the last pictures and their drafts (still to decide)."""
+    with preview.lock:
+        drafts = [{**p, "message": p["message"].removesuffix(AS_BEFORE) + AS_BEFORE,
+                   "text": p["text"].removesuffix(AS_BEFORE) + AS_BEFORE}
+                  for p in preview.problems if p["check"] == "draft"]
+        preview.problems, preview.ok = problems + drafts, False
+
+
+def _card_entries(faces, faulty: set, last: dict, before: dict) -> tuple[list, list, list]:
+    """Each card's entry on the page, and the faces to draw (their picture names, in order):
+    a card in `faulty`, or not laid out, is held at its last good pictures if it has them."""
+    order, face_list, cards = [], [], []
+    for deck in faces.decks:
+        for card in deck.deck.cards:
+            names = {side: f"{deck.deck.id}/{card.id}-{side}.png" for side in ("front", "back")}
+            laid = card.id in deck.fronts and card.id in deck.backs
+            had = all(n in last for n in names.values())
+            if not laid and not had:
+                continue  # not laid out (a bad value), and never shown before: its problems say
+            entry = _card_entry(deck, card, before.get(card.id, {}))
+            entry.update(names)
+            if (card.id in faulty or not laid) and had:
+                entry["held"] = True  # its last good version: its problems say why
+            else:
+                for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
+                    order.append(names[side])
+                    face_list.append(face)
+            cards.append(entry)
+    return order, face_list, cards
+
+
+def _card_entry(deck, card, shown: dict) -> dict:
+    """What the page shows of a card; `shown`: as last published (a held card's size)."""
+    face = deck.fronts.get(card.id)
+    return {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
+            "name": str(card.fields.get("name", card.id)),
+            "w_mm": round(face.width / 72 * 25.4, 2) if face else shown.get("w_mm", 0),
+            "h_mm": round(face.height / 72 * 25.4, 2) if face else shown.get("h_mm", 0),
+            "draft": bool(card.drafts()),
+            "fields": {k: as_written(v) for k, v in card.fields.items()}}
+
+
+def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str,
+                      pdf_to_pngs) -> None:
+    """After the cards, for a game without errors: the rulebook's and boards' pages, what
+    prints differently (--changes-since), the statistics and the sheets."""
     made: dict[str, bytes] = {}
-    pages, boards = _book_and_boards(game_, faces, outcome, made, font, pdf_to_pngs)
+    pages, boards = _book_and_boards(faces.game, faces, outcome, made, font, pdf_to_pngs)
     changes = changes_since(project, game, preview.since, made) if preview.since else []
-    blocks = stats_blocks(game_, pipeline.statistics(outcome))
+    blocks = stats_blocks(faces.game, pipeline.statistics(outcome))
     sheets, sheet_pages = sheets_of(faces)
     with preview.lock:
         images = {n: data for n, data in preview.images.items() if not n.startswith(PAGES)}
@@ -365,8 +386,8 @@ def render_page(game: str, preview: Preview, nonce: str = "") -> str:
 
 
 def _card_of(problem: dict, ids) -> str:
-    """The card of `ids` a problem is about, if its message names one."""
-    card = _card_in(problem["message"])
+    """The card of `ids` a problem is about, if any (the problem says so as data)."""
+    card = problem.get("card")
     return card if card in ids else ""
 
 
@@ -413,16 +434,6 @@ def zoomed(project: Project | None, face, font: str) -> bytes:
     from ..write.png import faces_to_png
     cache = project.output / ".cache" / "png" if project is not None else None
     return faces_to_png([face], ZOOM_DPI, font, cache, bleed=False)[0]
-
-
-def _card_in(message: str) -> str | None:
-    """The card a problem's message names ("card 'priest': ..."), if any: found by its
-    words, not by trying every card of the game against every problem."""
-    found = _CARD.search(message)
-    return found.group(1) if found else None
-
-
-_CARD = re.compile(r"\bcard '([^']+)'")
 
 
 def make_handler(game: str, preview: Preview, project: Project | None = None):

@@ -16,7 +16,7 @@ from .results import CrossTable, Distribution, MAX_BARS, MAX_CATEGORIES, NONE, _
 from ..i18n import _
 
 def _say(report: Report | None, quiet: bool, message: str, where: Location,
-         evaluated: bool) -> None:
+         evaluated: bool, card: str | None = None) -> None:
     """Report a problem of the declarations. One met while evaluating them over data that
     had errors before (`quiet`) is most likely those errors again: counted as skipped."""
     if report is None:
@@ -24,7 +24,7 @@ def _say(report: Report | None, quiet: bool, message: str, where: Location,
     if evaluated and quiet:
         report.skip()
         return
-    report.error(_("stats: {message}", message=message), where, "stats")
+    report.error(_("stats: {message}", message=message), where, "stats", card=card)
 
 
 def _spec(deck: Deck, path: str) -> dict | None:

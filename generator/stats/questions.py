@@ -55,9 +55,10 @@ class _Evaluator:
         self.broken = False
         self.unwritable: set = set()  # paths of expressions that do not compile (said once)
 
-    def error(self, message: str, path: tuple, evaluated: bool = False) -> None:
+    def error(self, message: str, path: tuple, evaluated: bool = False,
+              card: str | None = None) -> None:
         self.broken = True
-        _say(self.report, self.quiet, message, self.spec.locate(path), evaluated)
+        _say(self.report, self.quiet, message, self.spec.locate(path), evaluated, card)
 
     def items(self, for_path: str | None, path: tuple, what: str):
         if not for_path:
@@ -224,7 +225,7 @@ def _signatures(q: Question, deck: Deck, compiled: list, what: str,
             except CheckBroken as exc:
                 ev.error(_("{what}: {exc} (for card '{card_id}')",
                            what=what, exc=exc, card_id=card.id), r.path + ("where",),
-                         evaluated=True)
+                         evaluated=True, card=card.id)
                 return None
         signatures[card.id] = tuple(sig)
     return signatures

@@ -29,7 +29,7 @@ def check_identity(game: Game, report: Report) -> None:
             report.error(
                 _("card '{card_id}': duplicate card id (first defined at {first_loc})",
                   card_id=card.id, first_loc=first.loc),
-                card.locate("id"), "identity")
+                card.locate("id"), "identity", card=card.id, deck=card.deck, field="id")
         else:
             seen[card.id] = card
 
@@ -43,7 +43,8 @@ def check_drafts(game: Game, report: Report) -> None:
     for card in game.cards():
         for name in card.drafts():
             report.warning(_("card '{card_id}': {name} is {TBD} (draft)",
-                             card_id=card.id, name=name, TBD=TBD), card.locate(name), "draft")
+                             card_id=card.id, name=name, TBD=TBD), card.locate(name), "draft",
+                           card=card.id, deck=card.deck, field=name)
     for table, value in game.data.items():
         for path in _tbd_paths(value, ()):
             where = ".".join(str(p) for p in (table,) + path)
@@ -77,16 +78,17 @@ def check_counts(game: Game, report: Report) -> None:
                 report.error(_("deck '{deck_id}' has {deck_total} cards, more than its "
                                "{deck_slots} slots", deck_id=deck.id, deck_total=deck.total,
                                deck_slots=deck.slots), deck.source.locate(deck.path + ("slots",)),
-                             "deck")
+                             "deck", deck=deck.id, field="slots")
             elif deck.total < deck.slots:
                 report.warning(_("deck '{deck_id}': {deck_total} of its {deck_slots} slots are "
                                  "defined; {n} are still to be designed (draft)",
                                      deck_id=deck.id, deck_total=deck.total, deck_slots=deck.slots,
                                      n=deck.slots - deck.total),
-                               deck.source.locate(deck.path + ("slots",)), "draft")
+                               deck.source.locate(deck.path + ("slots",)), "draft", deck=deck.id,
+                               field="slots")
         elif deck.total == 0 and ("deck", deck.id) not in report.tainted:
             report.warning(_("deck '{deck_id}' has no cards yet (draft)",
-                             deck_id=deck.id), deck.loc, "draft")
+                             deck_id=deck.id), deck.loc, "draft", deck=deck.id)
 
 
 CHECKS = (check_sheets, check_identity, check_counts, check_fields, check_boards, check_drafts,

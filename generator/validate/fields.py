@@ -83,7 +83,8 @@ def _references(card: Card, decl: Mapping[str, Any], value: Any, path: tuple, id
     if decl.get("type") == "card" and isinstance(value, str) and value not in ids:
         report.error(_("card '{card_id}': {path} refers to unknown card '{value}'",
                        card_id=card.id, path=path[0], value=value),
-                     card.locate(*path), "reference")
+                     card.locate(*path), "reference", card=card.id, deck=card.deck,
+                     field=str(path[0]))
     elif decl.get("type") == "list" and "items" in decl and isinstance(value, list):
         for i, item in enumerate(value):
             _references(card, decl["items"], item, path + (i,), ids, report)
@@ -108,7 +109,8 @@ def check_fields(game: Game, report: Report) -> None:
             mine, errors = Report(), []
             report_errors(instance, validators[card.blank], mine,
                           lambda p, key, card=card: card.locate(*p, key=key),
-                          lambda p: "", ignore=is_draft, errors=errors)  # (the card: below)
+                          lambda p: "", ignore=is_draft, errors=errors,  # (the card: below)
+                          about=lambda p: {"field": str(p[0])} if p else {})
             if mine.problems:
                 report.taint(card.id)  # later stages skip what uses its values
             found += [(card, p, _about(e)) for p, e in zip(mine.problems, errors)]
@@ -136,7 +138,9 @@ def _report_once(deck: Deck, found: list, report: Report) -> None:
     and a required field that every card misses because its column is misspelt is that
     same problem, not one more per card."""
     by_place: dict[tuple, list] = {}
+    fields = {}  # the field a problem at a place is about
     for card, problem, about in found:
+        fields[problem.location] = problem.field
         rest = problem.message
         by_place.setdefault((problem.location, rest, problem.level, problem.check, about),
                             []).append(card)
@@ -155,8 +159,8 @@ def _report_once(deck: Deck, found: list, report: Report) -> None:
                 rest = _("{message} ({n} cards: {ids})", message=rest, n=len(cards),
                          ids=", ".join(c.id for c in cards[:3]) + (", ..." if len(cards) > 3
                                                                    else ""))
-            report.add(level, rest, location, check)
+            report.add(level, rest, location, check, deck=deck.id, field=fields[location])
         else:
             card = _("{noun} '{name}'", noun=NOUNS["card"], name=cards[0].id)
             report.add(level, _("{where}: {message}", where=card, message=rest), location,
-                       check)
+                       check, card=cards[0].id, deck=deck.id, field=fields[location])

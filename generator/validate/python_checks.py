@@ -29,11 +29,20 @@ class CheckReport:
             return self._game.data_sources[at[0]].locate(at[1:])
         return self._check.loc
 
+    @staticmethod
+    def _about(at: Any) -> dict:
+        """What a problem reported at `at` is about: a card, a deck (or nothing said)."""
+        if isinstance(at, Card):
+            return {"card": at.id, "deck": at.deck}
+        if isinstance(at, Deck):
+            return {"deck": at.id}
+        return {}
+
     def error(self, message: str, at: Any = None) -> None:
-        self._report.error(message, self._locate(at), self._check.name)
+        self._report.error(message, self._locate(at), self._check.name, **self._about(at))
 
     def warning(self, message: str, at: Any = None) -> None:
-        self._report.warning(message, self._locate(at), self._check.name)
+        self._report.warning(message, self._locate(at), self._check.name, **self._about(at))
 
 
 def check_python(game: Game, report: Report) -> None:

@@ -143,4 +143,5 @@ def _check_sizes(deck, report: Report) -> None:
                            "layout '{front_id}' is {front_size}", card_id=card.id, own_id=own.id,
                            own_size=show_size(own.size, own.unit), front_id=front.id,
                            front_size=show_size(front.size, front.unit)),
-                         card.locate("back"), "layout")
+                         card.locate("back"), "layout", card=card.id, deck=deck.id,
+                         field="back")

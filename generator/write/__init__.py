@@ -137,12 +137,13 @@ def meeting_paths(sets: list, display) -> bool:
     """The one name rule for a build's files, across its print targets, decks, boards and
     options: every file of the build is planned (here) before any is written, and a path
     that two outputs would take is an error. `sets` holds, for each part of the build, (who
-    it is, its report, where it is declared, its outputs). A path is reported once for each
+    it is, its report, where it is declared, its outputs, its print target's name or None).
+    A path is reported once for each
     pair of parts that meet, with the first part and at the later one's place, naming both
     (two targets whose names meet: target 'a' with a deck 'fronts' writes
     <game>-a-backs-fronts.pdf, the fronts of a target 'a-backs'). True if any meet."""
     owners: dict = {}
-    for n, (who, _unused, _unused, outputs) in enumerate(sets):
+    for n, (who, _unused, _unused, outputs, _unused) in enumerate(sets):
         for output in outputs:
             owners.setdefault(output.path, []).append(n)
     pairs: dict = {}
@@ -160,5 +161,5 @@ def meeting_paths(sets: list, display) -> bool:
             _("{both}{display}{more}: their files' names meet (a target's name, a deck's or a "
               "board's id makes another's name); rename one of them",
                   both=both, display=display(paths[0]), more=more),
-            sets[later][2], "output")
+            sets[later][2], "output", target=sets[first][4])  # (the first is named first)
     return bool(pairs)
