@@ -376,6 +376,32 @@ def test_a_face_gone_from_the_game_is_gone_from_the_export(project, cardgen):
         "cards-c1-back.pdf", "cards-c1-front.pdf", "manifest.csv", "manifest.json"]
 
 
+def test_a_picture_gone_from_the_game_is_gone_from_a_jpeg_export(project, cardgen):
+    """What an export removes is known from the formats registry, each format's extension:
+    a JPEG profile's faces that are gone leave no .jpg behind (the clean-up knew .pdf, .png,
+    .csv and .json only); a file of one's own stays."""
+    game = small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+        - {name: title, type: text, text: "{{ card.name }}", x: 10mm, y: 20mm, width: 40mm,
+           height: 8mm, size: 12pt, color: white}
+    """)
+    (project / "layouts/exports/my-pod.yaml").write_text(textwrap.dedent("""
+        format: jpeg
+        dpi: 300
+        sizes:
+          - {name: meishi, trim: [91mm, 55mm], pixels: [1146, 720]}
+    """), "utf-8")
+    assert cardgen("export", "shop", "--profile", "my-pod").code == 0
+    folder = project / "output/shop/export-my-pod"
+    assert (folder / "cards-c3-front.jpg").is_file()
+    (folder / "order-notes.txt").write_text("mine", "utf-8")
+    (game / "cards.yaml").write_text("cards:\n  - {id: c1, name: カード1, copies: 2}\n", "utf-8")
+    assert cardgen("export", "shop", "--profile", "my-pod").code == 0
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "cards-c1-back.jpg", "cards-c1-front.jpg", "manifest.csv", "manifest.json",
+        "order-notes.txt"]
+
+
 def test_a_game_with_errors_and_a_profile_with_errors_report_both_at_once(project, cardgen):
     game = small_game(project, """
         - {name: background, type: rect, fill: "#204080"}

@@ -135,6 +135,17 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
     return out
 
 
+MANIFESTS = ("manifest.csv", "manifest.json")  # beside the faces in every export folder
+
+
+def made_by_an_export(path: Path) -> bool:
+    """Whether a file in an export folder is of a kind an export writes, so that it goes
+    when the next export of the folder no longer writes it: a face in any format's
+    extension (the profile may have changed its format since), the rulebook, a manifest."""
+    kinds = {f".{module.EXTENSION}" for module in FORMATS.values()}
+    return path.suffix in kinds | {Path(name).suffix for name in (*MANIFESTS, "rulebook.pdf")}
+
+
 def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Path,
              image_dpi: dict[str, list[float]] | None = None,
              rulebook: dict | None = None) -> list[BytesFile]:
@@ -172,8 +183,8 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
                         if (n := sum(c.copies for c in d.cards if c.filler))},
             # single pages in reading order: the shop imposes the booklet
             **({"rulebook": rulebook} if rulebook else {})}
-    return [BytesFile(folder / "manifest.csv", text.getvalue().encode("utf-8")),
-            BytesFile(folder / "manifest.json",
+    return [BytesFile(folder / MANIFESTS[0], text.getvalue().encode("utf-8")),
+            BytesFile(folder / MANIFESTS[1],
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]
 
 
@@ -307,5 +318,5 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     return files + manifest(game, profile, items, folder, image_dpi, book)
 
 
-__all__ = ["check_boards", "check_faces", "converter", "deck_bleeds", "designs", "export_files",
-           "with_bleed"]
+__all__ = ["MANIFESTS", "check_boards", "check_faces", "converter", "deck_bleeds", "designs",
+           "export_files", "made_by_an_export", "with_bleed"]

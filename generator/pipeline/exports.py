@@ -133,10 +133,12 @@ def _single_pages(outcome: Outcome, faces, profile, profile_name: str, progress)
 
 
 def _remove_stale(folder: Path, outputs: list) -> None:
-    """An earlier export's files that this one did not write (faces that are gone now)."""
+    """An earlier export's files that this one did not write (faces that are gone now):
+    of the kinds an export writes (export.made_by_an_export), not a file of one's own."""
+    from ..export import made_by_an_export
     keep = {o.path.name for o in outputs}
     for stale in folder.iterdir():
         if stale.is_file() and stale.name not in keep and not stale.name.startswith(".") \
-                and stale.suffix in (".pdf", ".png", ".csv", ".json"):
+                and made_by_an_export(stale):
             with contextlib.suppress(OSError):  # (the new set is written either way)
                 stale.unlink()
