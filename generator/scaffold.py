@@ -38,6 +38,7 @@ SHEETS = {("meishi", "A4"): "a-one-51002", ("us-business", "Letter"): "avery-537
 FIRST_SIZE = {"en": "poker", "ja": "meishi"}
 LANGUAGE_NAMES = {"en": N_("English"), "ja": N_("Japanese")}
 RULEBOOK_PAGE = {True: "Half-letter", False: "A5"}  # half the US or the ISO paper: a booklet on it
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # never open through a link (POSIX; not on Windows)
 _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in)\s*$")
 
 GAME_YAML = """\
@@ -312,8 +313,9 @@ def new_game(project: Project, game: str, size: str | None = None, sheet: str | 
                                        size=choice.size_words, sheet=choice.sheet))
     folder.mkdir(parents=True)
     for path, text in files.items():
-        # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile
+        # (Windows has no O_NOFOLLOW; O_EXCL refuses a link there as any existing name).
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
     return NewGame(list(files), _chosen(game, choice))

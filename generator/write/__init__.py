@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from filelock import FileLock, Timeout
+
 from ..paths import contained
 from ..problems import CardgenError, ExitCode, spoken
 from . import pdf
@@ -72,19 +74,21 @@ def one_build_at_a_time(lock: Path, waiting=lambda: None):
     """Hold a game's lock file while a build writes its files: a second build of the same
     game (another terminal, `watch`) waits until the first has written its whole set, so
     that fronts from one and backs from the other never meet. `waiting` is called once if
-    it has to wait."""
-    import fcntl
+    it has to wait. The lock is the system's own (filelock: flock on Linux and macOS,
+    LockFileEx on Windows), released by the system if the build dies."""
     lock.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+    if lock.is_symlink():  # cardgen's cache holds no links: one put there is not followed
+        lock.unlink()
+    held = FileLock(lock)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            waiting()
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        held.acquire(blocking=False)
+    except Timeout:
+        waiting()
+        held.acquire()
+    try:
         yield
     finally:
-        os.close(fd)  # closing releases the lock
+        held.release()
 
 
 SYNC_EACH = 16  # a set of more files than this reaches the disk by one sync, not one each
