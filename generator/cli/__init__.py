@@ -185,7 +185,7 @@ def cmd_stats(args, project: Project) -> int:
             _print_report(outcome.report)
             print(f"{game_id}: no statistics: {outcome.report.summary()}", file=sys.stderr)
             continue
-        decks = [d.id for d in outcome.game.decks]
+        decks = [d.id for d in outcome.checked.decks]
         for name in args.deck or ():
             if name not in decks:
                 raise UsageError(_("game '{game_id}' has no deck '{name}' ({suggest})",
@@ -220,8 +220,8 @@ def cmd_diff(args, project: Project) -> int:
             continue
         if args.format == "markdown":
             from ..diff.changelog import changelog
-            game = changes.game or pipeline.check(project, game_id).game
-            for line in changelog(game, changes, str(args.against or args.rev)):
+            new_game = changes.game or pipeline.check(project, game_id).checked
+            for line in changelog(new_game, changes, str(args.against or args.rev)):
                 print(printable(shown(line)))
             continue
         game = changes.game
@@ -442,9 +442,9 @@ def _complete(argv: list[str]) -> int:
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
             "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
             "stats": cmd_stats, "export": cmd_export, "watch": cmd_watch,
-            "completion": cmd_completion, "showcase": cmd_showcase, "pnp": cmd_pnp}
+            "showcase": cmd_showcase, "pnp": cmd_pnp}
 # Commands that need no project: run wherever the shell is.
-NO_PROJECT = ("completion",)
+NO_PROJECT = {"completion": cmd_completion}
 
 
 def _interrupt(signum, frame):
@@ -465,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
             parser = _parser()
             args, extra = parser.parse_known_args(_proof_value(argv))
             if extra:
-                parser.commands.get(getattr(args, "command", None), parser).unknown(extra)
+                parser.commands.get(getattr(args, "command", None) or "", parser).unknown(extra)
     except SystemExit as exc:  # a usage error (said, exit 2) or --help (exit 0)
         return int(exc.code or 0) if isinstance(exc.code, int) else int(ExitCode.USAGE)
     if threading.current_thread() is threading.main_thread():
@@ -503,7 +503,7 @@ def _guarded(args) -> int:
 def _command(args) -> int:
     compat.check()  # the libraries' internals cardgen uses are there (compat.py)
     if args.command in NO_PROJECT:
-        return int(COMMANDS[args.command](args, None))
+        return int(NO_PROJECT[args.command](args, None))
     project = Project.find(args.root, getattr(args, "output", None), args.trust)
     return int(COMMANDS[args.command](args, project))
 

@@ -81,7 +81,7 @@ def _removed(project: Project, removed: list) -> list[str]:
                                                    file=project.display(path))))
 
 
-def _by_folder(project: Project, files: list, many: str, each) -> list[str]:
+def _by_folder(project: Project, files: list, many: i18n.Message, each) -> list[str]:
     """Lines about (path, pages) files: one per file, or `many` for a folder of more than
     MANY."""
     folders: dict = {}

@@ -104,7 +104,7 @@ def _collisions(project: Project, planned: list) -> bool:
 def _backs_on_paper(outcome: Outcome, printer) -> bool:
     """A printer's offset that would move a sheet's backs past the paper's edge (a card's
     back cut off) is an error at the offset, naming the sheet."""
-    sheets = {d.sheet.id: d.sheet for d in outcome.game.decks if d.sheet is not None}
+    sheets = {d.sheet.id: d.sheet for d in outcome.checked.decks if d.sheet is not None}
     fine = True
     for sheet in sheets.values():
         past = backs_off_paper(sheet, printer.offset)
@@ -128,7 +128,8 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     write (None when it failed)."""
     progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = check(project, game_id, options.target)
-    if outcome.failed(options.strict):
+    game = outcome.game
+    if outcome.failed(options.strict) or game is None:
         lay_out(outcome, keep=False)  # the faces' own problems too: all that validate reports
         return outcome, None
     printer = None
@@ -136,15 +137,15 @@ def _build(project: Project, game_id: str, options: BuildOptions,
         printer = load_printer(project, options.printer, outcome.report)
         if printer is None or not _backs_on_paper(outcome, printer):
             return outcome, None
-    first = outcome.game.decks[0].sheet if outcome.game.decks else None
+    first = game.decks[0].sheet if game.decks else None
     if first is not None and not 0 <= options.start_slot < first.per_sheet:
         raise UsageError(_("--start-slot {n}: sheet '{first_id}' has slots 1 to {first_per_sheet}",
                            n=options.start_slot + 1, first_id=first.id,
                            first_per_sheet=first.per_sheet))
-    full_game = outcome.game
+    full_game = game
     if options.only is not None:  # an errata set: the changed cards, their backs, a guide
-        outcome.game = errata_game(outcome.game, options.only)
-    cards = sum(d.total for d in outcome.game.decks)
+        game = outcome.game = errata_game(game, options.only)
+    cards = sum(d.total for d in game.decks)
     progress(shown(_n("{game_id}: laying out {n} card", "{game_id}: laying out {n} cards", cards,
                       game_id=game_id)))
     faces = lay_out(outcome, options.guides)
@@ -154,11 +155,11 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     imposition = impose_game(faces, options.start_slot, printer.offset if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer,
                            "errata" if options.only is not None else "")
-    if outcome.game.rulebook is not None and options.only is None and \
-            outcome.game.first_target:
+    if game.rulebook is not None and options.only is None and \
+            game.first_target:
         progress(shown(_("{game_id}: typesetting the rulebook", game_id=game_id)))
     outputs += rulebook_outputs(project, outcome, faces) \
-        if options.only is None and outcome.game.first_target else []
+        if options.only is None and game.first_target else []
     if options.only is not None and full_game.first_target:
         outputs += errata_printed(project, outcome, full_game, options)
     if options.stats:
@@ -179,7 +180,7 @@ def showcase(project: Project, game_id: str, request_for, progress=lambda messag
     outcome = check(project, game_id)
     request = request_for(outcome.game) if outcome.game is not None else None
     faces = None if outcome.failed(False) else lay_out(outcome)
-    if faces is None:
+    if faces is None or request is None:  # (a request is made for every game checked)
         return outcome
     progress(shown(_("{game_id}: drawing the showcase", game_id=game_id)))
     outputs = pictures.outputs(faces, request, output_folder(project, game_id),

@@ -105,31 +105,32 @@ def _bleeds(outcome: Outcome, profile, profile_name: str, strict: bool) -> dict 
     the game failed its checks."""
     from .. import export
     report = outcome.report
-    bleeds = export.deck_bleeds(outcome.game, profile, report)
+    game = outcome.checked
+    bleeds = export.deck_bleeds(game, profile, report)
     if not bleeds or outcome.failed(strict):
         if not bleeds and not report.errors:
             report.error(_("export profile '{profile_name}' can take none of the decks exported "
                            "({join}): nothing to export",
                                profile_name=profile_name,
-                               join=', '.join((d.id for d in outcome.game.decks))),
-                         outcome.game.loc, "export")
+                               join=', '.join((d.id for d in game.decks))),
+                         game.loc, "export")
         return None
-    if len(bleeds) < len(outcome.game.decks):  # the decks it cannot take were said, and go
-        outcome.game = _only_decks(outcome.game, bleeds)
-    outcome.game = export.with_bleed(outcome.game, bleeds, profile.boards)
+    if len(bleeds) < len(game.decks):  # the decks it cannot take were said, and go
+        game = _only_decks(game, bleeds)
+    outcome.game = export.with_bleed(game, bleeds, profile.boards)
     return bleeds
 
 
 def _single_pages(outcome: Outcome, faces, profile, profile_name: str, progress) -> bytes | None:
     """The rulebook typeset for a profile that exports it as single pages, else None."""
-    game = outcome.game
+    game, markdown = outcome.checked, outcome.rulebook_markdown
     if not (profile.rulebook == "single-pages" and game.rulebook is not None and
-            outcome.rulebook_markdown is not None and game.first_target):
+            markdown is not None and game.first_target):
         return None
     progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'",
                      game_id=game.id, profile_name=profile_name)))
     from .. import rulebook
-    return rulebook.build(game, faces, outcome.rulebook_markdown).pdf
+    return rulebook.build(game, faces, markdown).pdf
 
 
 def _remove_stale(folder: Path, outputs: list) -> None:

@@ -56,7 +56,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
         return [TextFile(folder / f"{stem}-print-guide.txt",  # remove cards): a guide says so
                          print_guide(game, imposition, {}, printer, options.start_slot,
                                      options.errata))]
-    outputs = [
+    outputs: list[PdfOutput | TextFile] = [
         PdfOutput(folder / names["fronts"], PdfFile(imposition.fronts, f"{title}: card fronts",
                                                     "card fronts", font, duplex)),
         PdfOutput(folder / names["backs"], PdfFile(
@@ -76,10 +76,10 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
             font, duplex, tuple(boxes))))
     for board_face in (faces.boards if game.first_target else ()):
         board = board_face.board
-        pages = impose_board(board_face, font)
+        sheets = impose_board(board_face, font)
         outputs.append(PdfOutput(folder / f"{game.id}-board-{board.id}.pdf", PdfFile(
-            pages, f"{title}: board {board.title}",
-            "board map" + (f", {len(pages)} pages to assemble" if len(pages) > 1 else ""),
+            sheets, f"{title}: board {board.title}",
+            "board map" + (f", {len(sheets)} pages to assemble" if len(sheets) > 1 else ""),
             font, duplex)))
     outputs.append(TextFile(folder / f"{stem}-print-guide.txt",
                             print_guide(game, imposition, names, printer, options.start_slot,
@@ -88,7 +88,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
 
 
 def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> list:
-    game = outcome.game
+    game = outcome.checked
     if game.rulebook is None or outcome.rulebook_markdown is None:
         return []
     from .. import rulebook
@@ -109,51 +109,54 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
         return []
     from ..layout import layout_game
     from ..problems import Report
+    book_spec, markdown = game.rulebook, outcome.rulebook_markdown
     changed_book = (options.rulebook_pages or options.booklet_sheets) and \
-        game.rulebook is not None and outcome.rulebook_markdown is not None
+        book_spec is not None and markdown is not None
     faces = layout_game(game, Report()) \
         if options.board_pages or (changed_book and not options.rulebook_pdf) else None
     folder, stem = output_folder(project, game.id), f"{game.stem}-errata"
     title, font = game.display_title, game.main_family.regular
     out: list = []
-    if changed_book:
+    if changed_book and book_spec is not None and markdown is not None:
         from .. import rulebook
         from ..rulebook.booklet import some_pages
         if options.rulebook_pdf:  # as the diff typeset it, from this very version
             import pikepdf
             with pikepdf.open(io.BytesIO(options.rulebook_pdf)) as pdf:
                 count = len(pdf.pages)
-            book = rulebook.bound(game.rulebook, options.rulebook_pdf, count)
+            book = rulebook.bound(book_spec, options.rulebook_pdf, count)
         else:
-            book = rulebook.build(game, faces, outcome.rulebook_markdown)
+            if faces is None:  # (laid out above whenever the book is typeset)
+                raise ValueError("errata: a rulebook is typeset from the game's faces")
+            book = rulebook.build(game, faces, markdown)
         out += [BytesFile(folder / f"{game.id}-rulebook.pdf", book.pdf, book.pages),
                 BytesFile(folder / f"{game.id}-rulebook-booklet.pdf", book.booklet, book.sides)]
         pages = [p - 1 for p in options.rulebook_pages if 0 < p <= book.pages]
         if pages:
             out.append(BytesFile(folder / f"{stem}-rulebook.pdf", some_pages(
-                book.pdf, pages, f"{game.rulebook.title}: errata pages"), len(pages)))
+                book.pdf, pages, f"{book_spec.title}: errata pages"), len(pages)))
         sides = [i for s in options.booklet_sheets for i in (2 * s - 2, 2 * s - 1)
                  if 0 <= i < book.sides]
         if sides:
             out.append(BytesFile(folder / f"{stem}-rulebook-booklet.pdf", some_pages(
-                book.booklet, sides, f"{game.rulebook.title}: errata booklet sheets",
+                book.booklet, sides, f"{book_spec.title}: errata booklet sheets",
                 duplex=True), len(sides)))
     wanted = dict(options.board_pages)
     for board_face in faces.boards if faces is not None else ():
-        pages = wanted.get(board_face.board.id)
-        if not pages:
+        asked = wanted.get(board_face.board.id)
+        if not asked:
             continue
         every = impose_board(board_face, font)
-        chosen = tuple(every[p - 1] for p in pages if 0 < p <= len(every))
+        chosen = tuple(every[p - 1] for p in asked if 0 < p <= len(every))
         out.append(PdfOutput(folder / f"{stem}-board-{board_face.board.id}.pdf", PdfFile(
             chosen, f"{title}: board {board_face.board.title}, errata pages",
-            f"pages {', '.join(map(str, pages))} of {len(every)} of the board", font)))
+            f"pages {', '.join(map(str, asked))} of {len(every)} of the board", font)))
     return out
 
 
 def stats_outputs(project: Project, outcome: Outcome, options: BuildOptions) -> list:
     """<game>-stats.pdf, when asked for: once per game (print targets count alike)."""
-    game = outcome.game
+    game = outcome.checked
     if not options.stats or options.only is not None or not game.first_target:
         return []
     from ..write.stats import stats_pdf  # reportlab's charts only when statistics are wanted

@@ -65,6 +65,13 @@ class Outcome:
     def failed(self, strict: bool) -> bool:
         return self.report.failed(strict) or self.game is None
 
+    @property
+    def checked(self) -> Game:
+        """The game, for what runs after its checks passed (and never otherwise)."""
+        if self.game is None:
+            raise ValueError(f"game '{self.game_id}' has not passed its checks")
+        return self.game
+
 
 def check(project: Project, game_id: str, target: str | None = None) -> Outcome:
     """Load, resolve and validate one game, as print target `target` sees it."""
@@ -147,7 +154,7 @@ def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True,
 def statistics(outcome: Outcome, decks: tuple[str, ...] | None = None):
     """The statistics (stats.Stats) of a game that passed its checks (of only `decks`)."""
     from .. import stats
-    return stats.compute(outcome.game, decks)
+    return stats.compute(outcome.checked, decks)
 
 
 def output_folder(project: Project, game_id: str) -> Path:
