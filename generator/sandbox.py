@@ -18,7 +18,7 @@ from typing import Any, Mapping
 import jinja2
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
 
-from .values import whole_number
+from .values import is_template, whole_number
 from .i18n import Message, N_, _, said
 
 # Budgets: what one template may do before it is stopped with a located error, so that
@@ -269,7 +269,7 @@ def template(source: str) -> jinja2.Template:
 def expression_problem(source: str, exc: jinja2.TemplateSyntaxError) -> str:
     """What to say of an expression that does not compile (after "X "): a template written
     where an expression is wanted is told so, with how to write it."""
-    if "{{" in source or "{%" in source:
+    if is_template(source):
         return _("is a template ({braces}) where an expression is wanted: write it without the "
                  "braces, as data.setup.hand_size or card.copies > 1", braces="{{ ... }}")
     return _("is not a valid expression: {why}", why=in_words(exc.message or ""))
@@ -344,10 +344,6 @@ def run(fn, *args, **kwargs):
     except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ArithmeticError,
             KeyError, AttributeError, IndexError) as exc:
         raise SandboxError(in_words(exc)) from None
-
-
-def is_template(value: Any) -> bool:
-    return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
 class Scope(dict):

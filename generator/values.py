@@ -21,7 +21,6 @@ tests/test_rules.py feeds every accepted form of each through every place that t
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -168,13 +167,20 @@ def copies(value: Any) -> int:
     return value
 
 
+# --- templates ----------------------------------------------------------------------------
+
+def is_template(value: Any) -> bool:
+    """Whether a value a designer wrote is a template (sandbox.py renders it): the one
+    definition, for the schemas' layout formats, the element bindings and the sandbox."""
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
 # --- lengths -------------------------------------------------------------------------------
 
 LENGTH_EXPECTED = _("a length with a unit ({units}), such as 14mm or 0.5in",
                     units=spoken(UNITS, "or"))
 LAYOUT_LENGTH_EXPECTED = _("a length with a unit ({units}), such as 5mm, 50% or 100% - 6mm",
                            units=spoken(UNITS + ("%",), "or"))
-_TEMPLATE = re.compile(r"\{\{.*\}\}")
 
 
 def _parses(parse: Callable, value: Any) -> bool:
@@ -195,21 +201,19 @@ def _is_length_text(value: Any) -> bool:
 
 
 def _is_layout_length_text(value: Any) -> bool:
-    return not isinstance(value, str) or bool(_TEMPLATE.search(value)) or \
+    return not isinstance(value, str) or is_template(value) or \
         _parses(lambda v: parse_length(v, 1.0), value)
 
 
 # --- colours -------------------------------------------------------------------------------
 
-_PALETTE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-
-
 def _is_color_text(value: Any) -> bool:
-    """A colour parse_color takes, or a name that the game's palette may define (resolve
-    looks it up there and reports it where it is written if it does not)."""
+    """A colour parse_color takes, or a name that the game's palette may define by the one
+    name rule of palette entries (paths.is_name: `2p` too); resolve looks it up there and
+    reports it where it is written if it does not."""
     if not isinstance(value, str):
         return True
-    return _parses(parse_color, value) or bool(_PALETTE_NAME.match(value.strip()))
+    return _parses(parse_color, value) or is_name(value.strip())
 
 
 # --- papers --------------------------------------------------------------------------------
@@ -237,7 +241,7 @@ FORMATS: dict[str, Format] = {
                    _("an id of {rule}", rule=NAME_RULE)),
     "flag": Format(lambda v: not isinstance(v, (str, int, float)) or is_flag(v), FLAG_EXPECTED),
     "layout-flag": Format(lambda v: not isinstance(v, (str, int, float)) or is_flag(v) or
-                          (isinstance(v, str) and bool(_TEMPLATE.search(v))), FLAG_EXPECTED),
+                          is_template(v), FLAG_EXPECTED),
     "color": Format(_is_color_text, COLOR_EXPECTED),
     "length": Format(_is_length_text, LENGTH_EXPECTED),
     "layout-length": Format(_is_layout_length_text, LAYOUT_LENGTH_EXPECTED),
@@ -258,6 +262,31 @@ WORDS: dict[str, str] = {**{name: spoken(items) for name, items in ENUMS.items()
                          **{name: f.expected for name, f in FORMATS.items()},
                          "copies": COPIES_EXPECTED}
 
+
+
+# --- a value out of its range ----------------------------------------------------------------
+
+def shown_number(value: Any) -> str:
+    """A number as a message shows it: 3, 0.5, 1e+20."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    return f"{int(value)}" if value == int(value) and abs(value) < 1e16 else f"{value:g}"
+
+
+def out_of_range(value: Any, low: Any = None, high: Any = None, why: Any = None):
+    """The one wording of a value outside its range, whoever finds it (the schemas, a
+    Reader, an element's number): "must be from 3 to 360, not 2", "must be at least 0 mm,
+    not -8 mm", "must be at most 10, not 11"; `why` says what the bound is. The values
+    come as they are shown (numbers are shown by shown_number); `why` goes with `high`."""
+    low, high, value = (shown_number(v) if isinstance(v, (int, float)) else v
+                        for v in (low, high, value))
+    if why is not None and high is not None:
+        high = _("{bound} ({why})", bound=high, why=why)
+    if low is not None and high is not None:
+        return _("must be from {low} to {high}, not {value}", low=low, high=high, value=value)
+    if high is not None:
+        return _("must be at most {high}, not {value}", high=high, value=value)
+    return _("must be at least {low}, not {value}", low=low, value=value)
 
 
 # --- reading a mapping the designer wrote ----------------------------------------------------
@@ -281,9 +310,10 @@ class Reader:
         self.ok = False
 
     def length(self, key: str, default: Any, low: float | None = None,
-               high: tuple[float, str] | None = None) -> Any:
+               high: tuple[float, str] | float | None = None) -> Any:
         """A length in points; `default` (in points, or None) where none is written. With
-        `low`, it is at least that; with `high` (the limit and what it is), at most that."""
+        `low`, it is at least that; with `high` (the limit, or the limit and what it is),
+        at most that."""
         if key not in self.data:
             return default
         try:
@@ -291,16 +321,47 @@ class Reader:
         except ValueError as exc:
             self._bad(key, exc, "units")
             return default
-        shown = show_length(value, measured=False)
-        if low is not None and value < low:
-            self._bad(key, _("must be at least {low}, not {value}",
-                             low=show_length(low, measured=False), value=shown), "units")
-            return default
-        if high is not None and value > high[0]:
-            self._bad(key, _("must be at most {high} ({why}), not {value}",
-                             high=show_length(high[0]), why=high[1], value=shown), "units")
+        limit, why = high if isinstance(high, tuple) else (high, None)
+        if (low is not None and value < low) or (limit is not None and value > limit):
+            both = why is None and low is not None and limit is not None
+            self._bad(key, out_of_range(
+                show_length(value, measured=False),
+                show_length(low, measured=False) if low is not None and
+                (both or value < low) else None,
+                show_length(limit, measured=why is not None) if limit is not None and
+                (both or value > limit) else None, why), "units")
             return default
         return value
+
+    def number(self, key: str, default: Any, low: float | None = None,
+               high: float | None = None) -> Any:
+        """A number as the schema took it, within [low, high]."""
+        value = self.data.get(key, default)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and (
+                (low is not None and value < low) or (high is not None and value > high)):
+            self._bad(key, out_of_range(value, low, high), "schema")
+            return default
+        return value
+
+    def option(self, option, palette: Any = None) -> Any:
+        """The value of a declared option (options.Option): its default where none is
+        written, else the value read by its kind's one rule."""
+        kind, default = option.kind, option.value()
+        if kind == "length":
+            return self.length(option.key, default, low=option.low, high=option.high)
+        if kind == "size":
+            return self.pair(option.key, default)
+        if kind == "flag":
+            return self.flag(option.key, default)
+        if kind == "color":
+            return self.color(option.key, default, palette or {})
+        if kind in ("integer", "number"):
+            return self.number(option.key, default, option.low, option.high)
+        return self.raw(option.key, default)
+
+    def options(self, options, palette: Any = None) -> dict:
+        """Every declared option's value, by its key."""
+        return {o.key: self.option(o, palette) for o in options}
 
     def pair(self, key: str, default: tuple) -> tuple:
         """A [width, height] pair of lengths; a single length is (it, 0)."""

@@ -19,6 +19,7 @@ from .. import fonts, images
 from . import bindings
 from .bindings import BindingError
 from ..i18n import _, said
+from ..values import out_of_range
 
 INK = (0.12, 0.12, 0.14)
 DEFAULT_STROKE_WIDTH = 0.5
@@ -124,13 +125,8 @@ class Element:
             raise Bad(key, _("must be a whole number, not {shown}", shown=shown))
         if above is not None and not value > above:
             raise Bad(key, _("must be more than {above:g}, not {shown}", above=above, shown=shown))
-        if low is not None and high is not None and not low <= value <= high:
-            raise Bad(key, _("must be from {low:g} to {high:g}, not {shown}",
-                             low=low, high=high, shown=shown))
-        if high is not None and value > high:
-            raise Bad(key, _("must be at most {high:g}, not {shown}", high=high, shown=shown))
-        if low is not None and value < low:
-            raise Bad(key, _("must be at least {low:g}, not {shown}", low=low, shown=shown))
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise Bad(key, out_of_range(shown, low, high))
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:

@@ -16,7 +16,7 @@ from .. import images
 from ..primitives import Block
 from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 from ..units import show_length
-from ..values import shown_character
+from ..values import out_of_range, shown_character
 from .base import BOX_KEYS, INK, Bad, Element
 from ..i18n import _
 
@@ -135,7 +135,7 @@ def _condense(e: Element) -> float:
         raise Bad("condense", _("must be a percentage such as 80%, not '{text}'",
                                 text=text)) from None
     if not 0.5 <= scale <= 1:
-        raise Bad("condense", _("must be from 50% to 100%, not {text}", text=text))
+        raise Bad("condense", out_of_range(text, "50%", "100%"))
     return scale
 
 

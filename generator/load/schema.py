@@ -22,7 +22,7 @@ from referencing.jsonschema import DRAFT202012
 from ..i18n import Message, Worded, _, said
 from ..problems import Location, Report
 from ..units import OutOfRange
-from ..values import ENUMS, RANGES, WORDS
+from ..values import ENUMS, RANGES, WORDS, out_of_range
 from ..values import FORMATS as SCHEMA_FORMATS
 from .yamlfile import Document
 
@@ -413,10 +413,25 @@ def _unknown_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
     return msg, path + (key,), True
 
 
+def unevaluated_keys(error) -> list[str]:
+    """The keys of an `unevaluatedProperties` error's mapping that no part of its schema
+    takes: neither its own `properties` nor those of an `allOf` rule whose `if` holds (an
+    element type's, a board shape's), in the order jsonschema names them."""
+    inst = error.instance if isinstance(error.instance, dict) else {}
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    taken = set(schema.get("properties", {}))
+    for rule in schema.get("allOf", ()):
+        condition = rule.get("if", {}).get("properties", {}) if isinstance(rule, dict) else {}
+        if condition and all(isinstance(want, dict) and "const" in want and
+                             inst.get(key) == want["const"] for key, want in condition.items()):
+            taken |= set(rule.get("then", {}).get("properties", {}))
+    return sorted((k for k in inst if k not in taken), key=str)
+
+
 def _unevaluated_key(error, path: tuple, expected) -> tuple[str, tuple, bool]:
     """A key no part of a per-kind schema took: not a key of this element type or shape."""
     inst = error.instance
-    found = re.findall(r"'([^']+)'", error.message)
+    found = unevaluated_keys(error)
     key = found[0] if found else "?"
     kind = inst.get("type") if isinstance(inst, dict) else None
     shape = inst.get("shape") if isinstance(inst, dict) else None
@@ -472,6 +487,13 @@ def _repeated(items) -> str:
     return _("an item")
 
 
+def _range(error) -> str:
+    """A number out of its range, in the one wording of values.out_of_range, from the
+    schema the error names (both its ends where it has both)."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    return out_of_range(_show(error.instance), schema.get("minimum"), schema.get("maximum"))
+
+
 # What a value must be, by the keyword it failed: error -> the words after its name.
 _VALUE_WORDS = {
     "type": _types,
@@ -480,10 +502,8 @@ _VALUE_WORDS = {
                         value=_show(e.instance)),
     "const": lambda e: _("must be {want}, not {value}", want=_show(e.validator_value),
                          value=_show(e.instance)),
-    "minimum": lambda e: _("must be at least {low}, not {value}", low=e.validator_value,
-                           value=_show(e.instance)),
-    "maximum": lambda e: _("must be at most {high}, not {value}", high=e.validator_value,
-                           value=_show(e.instance)),
+    "minimum": lambda e: _range(e),
+    "maximum": lambda e: _range(e),
     "exclusiveMinimum": lambda e: _("must be more than {low}, not {value}",
                                     low=e.validator_value, value=_show(e.instance)),
     "exclusiveMaximum": lambda e: _("must be less than {high}, not {value}",
