@@ -37,7 +37,6 @@ DEFAULT_SAFE = mm(3)
 DEFAULT_MARKS = (mm(4), mm(2))  # crop marks: their length, and their distance from the grid
 DEFAULT_UNPRINTABLE = mm(5)  # from each paper edge: what most printers cannot print (a preset's
 # `unprintable:` says its own); crop marks, cards and their bleed stay outside it
-DEFAULT_TOLERANCE = mm(1)  # an export size fits a card this far off (63 x 88 mm on 2.5 x 3.5 in)
 
 
 def default(cls, name: str):

@@ -99,8 +99,8 @@ class Option:
     kind: str  # a key of KINDS
     doc: str  # what it does, in English, marked with N_
     default: Any = None  # as a designer writes it ("3mm"); None: none
-    low: float | None = None  # its range, both ends included
-    high: float | None = None
+    low: float | str | None = None  # its range, both ends included (a length as written)
+    high: float | str | None = None
     choices: tuple = ()
     defaults: bool = False  # whether a `defaults:` mapping may set it (element styles)
     schema: dict = field(default_factory=dict)  # schema words beyond the kind's (x-expected)
@@ -129,6 +129,14 @@ class Option:
         """The default as the model holds it (a length in points, a colour's channels)."""
         parse = KINDS[self.kind].parse
         return self.default if parse is None or self.default is None else parse(self.default)
+
+    def limits(self) -> tuple[Any, Any]:
+        """(low, high) as the model holds them (a length's in points)."""
+        parse = KINDS[self.kind].parse
+
+        def one(bound: Any) -> Any:
+            return parse(bound) if isinstance(bound, str) and parse is not None else bound
+        return one(self.low), one(self.high)
 
     def words(self, lang: str) -> str:
         if lang == "ja" and self.ja:

@@ -124,6 +124,11 @@ def _one(value: str, percent_of: float | None) -> float:
     return float(number) * POINTS_PER[unit]
 
 
+# The resolution of a picture where none is asked for: `--dpi`, a build's PNGs, an export
+# profile's `dpi` and `min_image_dpi`.
+DEFAULT_DPI = 300
+
+
 def mm(value: float) -> float:
     """Millimetres to points."""
     return value * POINTS_PER["mm"]

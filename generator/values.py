@@ -28,6 +28,7 @@ from typing import Any, Callable
 from .colors import COLOR_EXPECTED, parse_color
 from .i18n import _
 from .model import MAX_COPIES
+from .options import KINDS
 from .paths import NAME_RULE, is_name
 from .problems import spoken
 from .units import (CARD_SIZES, PAPER, RULEBOOK_PAGES, UNITS, OutOfRange, paper_name,
@@ -347,8 +348,9 @@ class Reader:
         """The value of a declared option (options.Option): its default where none is
         written, else the value read by its kind's one rule."""
         kind, default = option.kind, option.value()
+        low, high = option.limits()
         if kind == "length":
-            return self.length(option.key, default, low=option.low, high=option.high)
+            return self.length(option.key, default, low=low, high=high)
         if kind == "size":
             return self.pair(option.key, default)
         if kind == "flag":
@@ -356,8 +358,9 @@ class Reader:
         if kind == "color":
             return self.color(option.key, default, palette or {})
         if kind in ("integer", "number"):
-            return self.number(option.key, default, option.low, option.high)
-        return self.raw(option.key, default)
+            return self.number(option.key, default, low, high)
+        value, parse = self.raw(option.key, option.default), KINDS[kind].parse
+        return parse(value) if parse is not None and value is not None else value
 
     def options(self, options, palette: Any = None) -> dict:
         """Every declared option's value, by its key."""

@@ -350,10 +350,10 @@ def test_bad_profiles_and_icc_files_are_clear_errors_and_nothing_is_written(proj
         "utf-8")
     run = cardgen("export", "shop", "--profile", "odd")
     assert run.code == 1 and [line for line in run.lines if ": error: " in line] == [
-        "layouts/exports/odd.yaml:2:8: error: export profile 'odd': bleed: -3mm is not between 0 "
-        "and 20 mm [export]",
-        "layouts/exports/odd.yaml:3:7: error: export profile 'odd': safe: 40mm is not between 0 "
-        "and 30 mm [export]"]
+        "layouts/exports/odd.yaml:2:8: error: export profile 'odd': bleed: must be from 0 mm to "
+        "20 mm, not -3 mm [units]",
+        "layouts/exports/odd.yaml:3:7: error: export profile 'odd': safe: must be from 0 mm to "
+        "30 mm, not 40 mm [units]"]
     run = cardgen("export", "shop", "--profile", "huge")
     assert run.code == 1 and run.lines[0].startswith("layouts/exports/huge.yaml:3:45: error: ")
     assert "20000 x 20000 pixels is more than an image may have (50 megapixels)" in run.lines[0]

@@ -16,7 +16,7 @@ from pathlib import Path
 from .. import __version__, completion
 from ..i18n import LANGS, _, said, shown
 from ..problems import ExitCode
-from ..units import paper_name
+from ..units import DEFAULT_DPI, paper_name
 from ..values import FORMATS
 from ..impose.kit import LAYOUTS
 from ..pnp import PAPERS
@@ -129,8 +129,9 @@ def _parser() -> _Parser:
     b.add_argument("--png", action="store_true",
                    help=shown(_("also write one PNG per card face, with bleed: "
                                 "png/<deck>/<card>-front.png")))
-    b.add_argument("--dpi", type=_positive("--dpi", 10, 2400), default=300,
-                   help=shown(_("resolution of --png, 10 to 2400 (default 300)")))
+    b.add_argument("--dpi", type=_positive("--dpi", 10, 2400), default=DEFAULT_DPI,
+                   help=shown(_("resolution of --png, 10 to 2400 (default {dpi})",
+                                dpi=DEFAULT_DPI)))
     b.add_argument("--proof", nargs="?", const="fronts", choices=("fronts", "backs"),
                    help=shown(_("also write proof sheets: every distinct card once, with id and "
                                 "copies, as PNG and one PDF; --proof backs puts each card's "

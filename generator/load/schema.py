@@ -83,12 +83,27 @@ def _fill_board_shapes(schema: dict) -> dict:
 def _fill_export_formats(schema: dict) -> dict:
     """The export profile schema's `format` enum and what each format requires, from the
     format modules that declare them (generator/formats)."""
-    from ..formats import schema_parts
+    from ..formats import PROFILE, schema_parts
     parts = schema_parts()
     out = {k: v for k, v in schema.items() if k != "x-export-formats"}
-    out["properties"] = {**schema["properties"], "format": parts["format"]}
+    out["properties"] = {**schema["properties"], **_declared(schema, PROFILE),
+                         "format": parts["format"]}
     out["allOf"] = _filled(parts["allOf"])
     return out
+
+
+class DeclaredTwice(ValueError):
+    """A key a schema file writes that options.py declares too (a bug: one declaration)."""
+
+
+def _declared(schema: dict, options) -> dict:
+    """The `properties` of keys declared as options (options.Options), filled as a schema
+    file's are; a key the file writes as well is declared twice."""
+    twice = sorted(set(schema.get("properties", {})) & set(options.options))
+    if twice:
+        raise DeclaredTwice(f"schema '{schema.get('$id')}' writes {', '.join(twice)}, which "
+                            f"options declare")
+    return _filled(options.properties())
 
 
 def _fill_element_defaults(schema, common_keys: dict):

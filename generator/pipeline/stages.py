@@ -15,6 +15,7 @@ from ..layout import GameFaces, layout_game
 from ..load import Project, load_game, target_names
 from ..model import Game
 from ..problems import Report
+from ..units import DEFAULT_DPI
 from ..resolve import resolve_game
 from ..validate import validate
 from ..write import one_build_at_a_time
@@ -29,7 +30,7 @@ class BuildOptions:
     printer: str | None = None  # a printer offset profile from layouts/printers.yaml
     cards_pdf: bool = False  # also write one card per page, with bleed
     png: bool = False  # one PNG per card face
-    dpi: int = 300
+    dpi: int = DEFAULT_DPI
     proof: bool = False  # proof sheets: every distinct card once, as PNG pages
     # and each card's back beside its front: the command line's `--proof backs`
     proof_backs: bool = field(default=False, metadata={"flag": ("--proof", "backs")})

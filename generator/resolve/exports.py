@@ -8,21 +8,18 @@ import io
 from pathlib import Path
 
 from ..load.yamlfile import Document
-from ..model import DEFAULT_TOLERANCE, ExportProfile, ExportSize
+from ..model import ExportProfile, ExportSize
 from ..paths import Outside, inside
 from ..problems import Report, UsageError
-from ..formats import FORMATS
+from ..formats import FORMATS, PROFILE
 from ..images import MAX_PIXELS
 from ..colors import cmyk_transform
-from ..units import mm, parse_length, show_size, to_mm
+from ..units import parse_length, show_size
 from ..values import Reader
 from ..i18n import _
 
 MAX_TEMPLATE_BLEED = 36.0  # points (0.5 in): a print service's bleed is 1/8 in, 3 mm or so
-
-DEFAULT_MAX_INK = 300  # percent: what most shops take at most (many ask 250-280)
 MAX_ICC_BYTES = 16 * 1024 * 1024  # a printer profile is well under 10 MB
-LIMITS = {"bleed": mm(20), "safe": mm(30), "tolerance": mm(5)}  # what a profile may ask
 
 
 class IccError(ValueError):
@@ -70,31 +67,42 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     profile's `icc:`; a bad one is a usage error naming the option."""
     d = doc.data
     errors = len(report.errors)
-
-    read = Reader(d, doc.locate, _("export profile '{name}'", name=name), report)
-
-    def length(key: str, default: float) -> float:
-        if key not in d:
-            return default
-        at = doc.locate((key,))
-        value = read.length(key, None)
-        if value is None:
-            return default
-        if not 0 <= value <= LIMITS[key]:
-            report.error(_("export profile '{name}': {key}: {d} is not between 0 and {LIMITS:g} mm",
-                           name=name, key=key, d=d[key], LIMITS=to_mm(LIMITS[key])), at, "export")
-            return default
-        return value
-
+    what = _("export profile '{name}'", name=name)
     fmt = d.get("format", "pdf")
     own = FORMATS[fmt]  # what the format gives where the profile says nothing
-    color = d.get("color", own.DEFAULTS["color"])
-    bleed = length("bleed", parse_length(own.DEFAULTS["bleed"]))
-    safe, tolerance = length("safe", mm(3)), length("tolerance", DEFAULT_TOLERANCE)
-    dpi = d.get("dpi", 300)
+    # Each key as declared once (formats.PROFILE), the format's own defaults standing in
+    read = Reader({**{k: v for k, v in own.DEFAULTS.items() if k not in d}, **d}, doc.locate,
+                  what, report)
+    v = read.options(PROFILE)
+    sizes = _sizes(name, doc, v["dpi"], report)
+    if icc_override is not None and v["color"] != "cmyk":
+        raise UsageError(_("--icc: export profile '{name}' writes RGB {upper} files, which take "
+                           "no CMYK profile; use --icc with a CMYK profile such as jp-print",
+                           name=name, upper=fmt.upper()))
+    icc, condition = (_icc(name, doc, root, display, report, icc_override, v["output_condition"])
+                      if v["color"] == "cmyk" else (None, v["output_condition"]))
+    _check_rich_black(name, doc, v["rich_black"], v["max_ink"], report)
+    for key, takes in (("boards", v["boards"]), ("rulebook", v["rulebook"] != "none")):
+        if takes and own.RASTER:
+            report.error(_("export profile '{name}' makes {upper} pictures of cards at a "
+                           "service's template sizes, which take no {key}: remove {key}:",
+                           name=name, upper=fmt.upper(), key=key),
+                         doc.locate((key,)), "export")
+    if len(report.errors) > errors:
+        return None
+    return ExportProfile(
+        name=name, format=fmt, icc=icc, output_condition=condition, sizes=tuple(sizes),
+        loc=doc.locate(()), raster=own.RASTER, extension=own.EXTENSION,
+        **{k: v[k] for k in ("description", "bleed", "safe", "marks", "color", "black_text",
+                             "min_image_dpi", "max_ink", "rich_black", "overprint", "boards",
+                             "rulebook", "dpi", "tolerance")})
+
+
+def _sizes(name: str, doc: Document, dpi: int, report: Report) -> list[ExportSize]:
+    """A picture profile's template sizes, each checked against the profile's dpi."""
     sizes = []
-    for i, raw in enumerate(d.get("sizes") or []):
-        at = doc.locate(("sizes", i))
+    for i, raw in enumerate(doc.data.get("sizes") or []):
+        at, where = doc.locate(("sizes", i)), doc.locate(("sizes", i, "pixels"))
         try:
             trim = tuple(parse_length(v) for v in raw["trim"])
         except ValueError as exc:
@@ -108,100 +116,78 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
                          doc.locate(("sizes", i, "trim")), "export")
             continue
         pixels = tuple(raw["pixels"])
+        around = max((p / dpi * 72 - t) / 2 for t, p in zip(trim, pixels))
         if pixels[0] * pixels[1] > MAX_PIXELS:
             report.error(_("export profile '{name}': size '{raw}': {pixels} x {pixels2} pixels is "
                            "more than an image may have ({n} megapixels)",
-                               name=name, raw=raw['name'], pixels=pixels[0], pixels2=pixels[1],
-                               n=MAX_PIXELS // 1000000),
-                         doc.locate(("sizes", i, "pixels")), "export")
-        around = max((p / dpi * 72 - t) / 2 for t, p in zip(trim, pixels))
-        if pixels[0] * pixels[1] > MAX_PIXELS:
-            pass  # (said above)
+                           name=name, raw=raw['name'], pixels=pixels[0], pixels2=pixels[1],
+                           n=MAX_PIXELS // 1000000), where, "export")
         elif around > MAX_TEMPLATE_BLEED:  # a face would be drawn at this size, and mostly bleed
             report.error(_("export profile '{name}': size '{raw}': {pixels} x {pixels2} pixels at "
                            "{dpi} dpi leave {n:.2f} in of bleed around its {trim} trim; a "
                            "template's bleed is at most {n2:g} in (are the pixels or the dpi "
                            "wrong?)", name=name, raw=raw['name'], pixels=pixels[0],
                            pixels2=pixels[1], dpi=dpi, n=around / 72, trim=show_size(trim, 'in'),
-                           n2=MAX_TEMPLATE_BLEED / 72),
-                         doc.locate(("sizes", i, "pixels")), "export")
+                           n2=MAX_TEMPLATE_BLEED / 72), where, "export")
         for t, p in zip(trim, pixels):
             if p < t / 72 * dpi - 0.5:
                 report.error(_("export profile '{name}': size '{raw}': {p} pixels are less than "
                                "its trim at {dpi} dpi ({n:.1f}); give the template's size "
-                               "with its bleed",
-                                   name=name, raw=raw['name'], p=p, dpi=dpi,
-                                   n=t / 72 * dpi), doc.locate(("sizes", i, "pixels")),
-                             "export")
+                               "with its bleed", name=name, raw=raw['name'], p=p, dpi=dpi,
+                               n=t / 72 * dpi), where, "export")
         sizes.append(ExportSize(raw["name"], trim, pixels, at))
-    icc, condition = None, str(d.get("output_condition", ""))
-    if icc_override is not None and color != "cmyk":
-        raise UsageError(_("--icc: export profile '{name}' writes RGB {upper} files, which take "
-                           "no CMYK profile; use --icc with a CMYK profile such as jp-print",
-                               name=name, upper=fmt.upper()))
-    if color == "cmyk":
-        if icc_override is not None:
-            shown = str(icc_override)
-            if not icc_override.is_file():
-                raise UsageError(_("--icc {shown}: no such file", shown=shown))
-            try:
-                description = icc_description(icc_override)
-            except IccError as exc:
-                raise UsageError(_("--icc {shown} {exc}", shown=shown, exc=exc)) from None
-            icc, condition = str(icc_override.resolve()), description
-        elif "icc" not in d:
-            report.error(_("export profile '{name}' prints CMYK but names no ICC output profile: "
-                           "add icc: with the profile file (or pass --icc)",
-                               name=name), doc.locate(()), "export")
-        else:
-            at = doc.locate(("icc",))
-            try:
-                path = inside(root, d["icc"])
-            except Outside as exc:
-                report.error(exc.sentence(_("ICC profile '{file}'", file=d['icc']),
-                                          _("the project folder")), at,
-                             "path")
-                path = None
-            if path is not None and not path.is_file():
-                report.error(_("export profile '{name}': the ICC profile '{d}' does not exist "
-                               "({display})",
-                                   name=name, d=d['icc'],
-                                   display=display(root / d['icc'])), at, "path")
-            elif path is not None:
-                try:
-                    description = icc_description(path)
-                    icc, condition = str(path), condition or description
-                except IccError as exc:
-                    report.error(_("export profile '{name}': the ICC profile '{d}' {exc}",
-                                   name=name, d=d['icc'], exc=exc),
-                                 at, "export")
-    max_ink = d.get("max_ink", DEFAULT_MAX_INK)
-    rich_black = read.color("rich_black", None, {})
+    return sizes
+
+
+def _icc(name: str, doc: Document, root: Path, display, report: Report,
+         icc_override: Path | None, condition: str | None) -> tuple[str | None, str]:
+    """(the ICC output profile's path, the output condition) of a CMYK profile: --icc's, or
+    the profile's `icc:` found inside the project and read."""
+    d, condition = doc.data, str(condition or "")
+    if icc_override is not None:
+        shown = str(icc_override)
+        if not icc_override.is_file():
+            raise UsageError(_("--icc {shown}: no such file", shown=shown))
+        try:
+            description = icc_description(icc_override)
+        except IccError as exc:
+            raise UsageError(_("--icc {shown} {exc}", shown=shown, exc=exc)) from None
+        return str(icc_override.resolve()), description
+    if "icc" not in d:
+        report.error(_("export profile '{name}' prints CMYK but names no ICC output profile: "
+                       "add icc: with the profile file (or pass --icc)",
+                       name=name), doc.locate(()), "export")
+        return None, condition
+    at = doc.locate(("icc",))
+    try:
+        path = inside(root, d["icc"])
+    except Outside as exc:
+        report.error(exc.sentence(_("ICC profile '{file}'", file=d['icc']),
+                                  _("the project folder")), at, "path")
+        return None, condition
+    if not path.is_file():
+        report.error(_("export profile '{name}': the ICC profile '{d}' does not exist "
+                       "({display})", name=name, d=d['icc'], display=display(root / d['icc'])),
+                     at, "path")
+        return None, condition
+    try:
+        description = icc_description(path)
+    except IccError as exc:
+        report.error(_("export profile '{name}': the ICC profile '{d}' {exc}",
+                       name=name, d=d['icc'], exc=exc), at, "export")
+        return None, condition
+    return str(path), condition or description
+
+
+def _check_rich_black(name: str, doc: Document, rich_black, max_ink: int,
+                      report: Report) -> None:
+    """A rich black is written in CMYK, and within the profile's ink limit."""
     if rich_black is not None and len(rich_black) != 4:
         report.error(_("export profile '{name}': rich_black must be written as cmyk(c, m, y, k), "
                        "the plates a large black area prints with",
-                           name=name), doc.locate(("rich_black",)),
-                     "export")
+                       name=name), doc.locate(("rich_black",)), "export")
     elif rich_black is not None and sum(rich_black) * 100 > max_ink + 0.05:
         report.error(_("export profile '{name}': rich_black {d} is {n:.0f} % of ink, more than "
                        "the profile's max_ink of {max_ink} %",
-                           name=name, d=d['rich_black'], n=sum(rich_black) * 100,
-                           max_ink=max_ink), doc.locate(("rich_black",)), "export")
-    boards, rulebook = read.flag("boards", False), d.get("rulebook", "none")
-    for key, takes in (("boards", boards), ("rulebook", rulebook != "none")):
-        if takes and own.RASTER:
-            report.error(_("export profile '{name}' makes {upper} pictures of cards at a "
-                           "service's template sizes, which take no {key}: remove {key}:",
-                               name=name, upper=fmt.upper(), key=key),
-                         doc.locate((key,)), "export")
-    if len(report.errors) > errors:
-        return None
-    return ExportProfile(
-        name=name, description=str(d.get("description", "")), format=fmt, bleed=bleed,
-        safe=safe, marks=d.get("marks", own.DEFAULTS["marks"]),
-        color=color, icc=icc, output_condition=condition,
-        black_text=d.get("black_text", "k-only"), min_image_dpi=d.get("min_image_dpi", 300),
-        max_ink=max_ink, rich_black=rich_black, overprint=d.get("overprint", "black"),
-        boards=boards, rulebook=rulebook,
-        dpi=dpi, tolerance=tolerance,
-        sizes=tuple(sizes), loc=doc.locate(()), raster=own.RASTER, extension=own.EXTENSION)
+                       name=name, d=doc.data['rich_black'], n=sum(rich_black) * 100,
+                       max_ink=max_ink), doc.locate(("rich_black",)), "export")
