@@ -62,7 +62,7 @@ def _flag(value: Any) -> bool:
 
 def _paper_list(value: Any) -> tuple:
     from .units import paper_name
-    return tuple(paper_name(p) for p in value)
+    return tuple(paper_name(p) or p for p in value)  # (the schema's format passed each)
 
 
 # The kinds of value an option may be. A card layout's element may also write a template

@@ -1,9 +1,10 @@
 """The board shapes a board layout can name: one module per shape, found here by itself.
 
 A shape's module declares everything about it:
-- `NAME`, and `SCHEMA`: its own keys in a board layout (`properties`), which the board
-  layout schema adds to the keys every board layout has (schemas/board.json);
-- `Spec`: a frozen dataclass of its own values, their defaults the model's (Board.spec);
+- `NAME`, and `OPTIONS`: its own keys in a board layout, each declared once (options.py),
+  which the board layout schema adds to the keys every board layout has (`BOARD` here, and
+  schemas/board.json), and the docs' tables list (a `SCHEMA` of words beyond them, if any);
+- `Spec`: a frozen dataclass of its own values, their defaults its OPTIONS' (Board.spec);
 - `resolve(layout, entry)`: its Spec from the board layout (a values.Reader) and the
   board's entry in game.yaml (base.Entry), or None after reporting why not;
 - `CELLS`: whether it places cells from data (`cells:`); if so `cell(item, record, spec,
@@ -22,10 +23,27 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from ..i18n import N_
 from ..model import Board
+from ..options import Option, Options, schema_of
 from ..registry import discover
 
 SHAPES: dict[str, ModuleType] = discover(__path__, __name__, {"base"})
+
+# The keys every board layout has besides `shape` (schemas/board.json), declared once; the
+# model's Board holds their defaults (tests/test_options.py checks that they agree).
+BOARD = Options(
+    Option("description", "text", N_("what the layout is for, for people"), ""),
+    Option("margin", "length", N_("around the shape, on the board"), "10mm", low="0mm"),
+    Option("papers", "papers", N_("the first paper that holds the whole board is used; if none "
+                                  "does, it is split over pages of the last one"),
+           ["A3", "A4"]),
+    Option("overlap", "length", N_("how far the pages of a split board overlap (at most half "
+                                   "the printable part of a page)"), "10mm", low="0mm"),
+    Option("print_margin", "length", N_("kept free at the paper's edge (leaving at least 40 mm "
+                                        "of it to print on)"), "6mm", low="0mm"),
+    Option("color", "color", N_("the board's ground"), "#f4efe4"),
+)
 
 
 def register(module: ModuleType) -> None:
@@ -46,7 +64,7 @@ def schema_parts() -> dict:
     """The board layout schema's part that depends on the shapes: the `shape` enum, and each
     shape's own keys, applied where `shape` names it."""
     rules = [{"if": {"properties": {"shape": {"const": name}}, "required": ["shape"]},
-              "then": module.SCHEMA} for name, module in SHAPES.items()]
+              "then": schema_of(module)} for name, module in SHAPES.items()]
     return {"shape": {"enum": list(SHAPES)}, "allOf": rules}
 
 

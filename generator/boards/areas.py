@@ -13,6 +13,7 @@ from ..units import mm, show_size
 from .base import INK, OUTLINE, BoardFace, CellFace, CellProblem, Entry, cell_length, ground, \
     hexagon
 from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "areas"
 CELLS = True
@@ -22,19 +23,20 @@ EXAMPLE = {"layout": "areas", "cells": [
     {"id": "north", "label": "北の森 North", "x": "20mm", "y": "15mm", "w": "80mm", "h": "50mm",
      "shape": "rect", "color": "#a9cf94"},
     {"id": "lake", "label": "Lake", "x": "150mm", "y": "60mm", "size": "40mm", "shape": "circle"}]}
-SCHEMA = {"properties": {
-    "size": {"$ref": "cardgen:common#/$defs/size",
-             "x-expected": N_("the board's [width, height], such as [280mm, 190mm]")},
-}}
+OPTIONS = Options(
+    Option("size", "size", N_("the board's size"), ["0mm", "0mm"],
+           shown_default=N_("what holds every area"), schema={
+               "x-expected": N_("the board's [width, height], such as [280mm, 190mm]")}),
+)
 
 
 @dataclass(frozen=True)
 class Spec:
-    size: tuple[float, float] = (0.0, 0.0)  # the board's own size (0: from its areas)
+    size: tuple[float, float] = OPTIONS.value("size")  # the board's own (0: from its areas)
 
 
 def resolve(layout, entry: Entry) -> Spec:
-    return Spec(layout.pair("size", (0.0, 0.0)))
+    return Spec(layout.option(OPTIONS["size"]))
 
 
 def cell(item: dict, record: dict, spec: Spec, fill) -> dict:

@@ -16,7 +16,8 @@ from ..model import Board, Cell
 from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect
 from ..problems import Location, Report, spoken
 from ..units import paper_size, parse_length
-from ..i18n import _
+from ..i18n import N_, _
+from ..options import Option, Options
 
 OUTLINE = (0.55, 0.55, 0.55)
 INK = (0.2, 0.2, 0.2)
@@ -216,9 +217,14 @@ def cell_length(item: dict, key: str, default=None) -> float:
 
 # The keys of a map of cells (grid, hex): its size where no cells are given, and whether
 # each cell shows its coordinates.
-MAP_KEYS = {"rows": {"type": "integer", "minimum": 1, "maximum": 200},
-            "columns": {"type": "integer", "minimum": 1, "maximum": 200},
-            "labels": {"$ref": "cardgen:common#/$defs/flag"}}
+# The keys of a map of rows x columns (grid, hex), declared once (options.py).
+MAP = Options(
+    Option("rows", "integer", N_("the map's rows, where the board gives no cells"), low=1,
+           high=200, shown_default=N_("none: the cells the board gives")),
+    Option("columns", "integer", N_("the map's columns, where the board gives no cells"), low=1,
+           high=200, shown_default=N_("none: the cells the board gives")),
+    Option("labels", "flag", N_("print each cell's coordinates"), True),
+)
 
 
 def every_cell(spec):

@@ -14,6 +14,7 @@ from . import base
 from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
     positive, whole
 from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "grid"
 CELLS = True
@@ -21,25 +22,24 @@ CELLS = True
 # a shipped board layout and the entry's own keys ("cells": entries for the game's data).
 EXAMPLE = {"layout": "grid", "cells": [{"column": 1, "row": 1}, {"column": 2, "row": 1},
                                        {"column": 1, "row": 2, "label": "森"}]}
-SCHEMA = {"properties": {
-    **base.MAP_KEYS,
-    "cell": {"$ref": "cardgen:common#/$defs/size",
-             "x-expected": N_("a grid cell's [width, height], such as [25mm, 25mm]")},
-    "gap": {"$ref": "cardgen:common#/$defs/length"},
-}}
+OPTIONS = base.MAP + Options(
+    Option("cell", "size", N_("a square's size"), ["25mm", "25mm"], schema={
+        "x-expected": N_("a grid cell's [width, height], such as [25mm, 25mm]")}),
+    Option("gap", "length", N_("between squares"), "0mm"),
+)
 
 
 @dataclass(frozen=True)
 class Spec:
     rows: int = 0  # the map's size where no cells are given
     columns: int = 0
-    cell: tuple[float, float] = (mm(25), mm(25))
-    gap: float = 0.0
+    cell: tuple[float, float] = OPTIONS.value("cell")
+    gap: float = OPTIONS.value("gap")
 
 
 def resolve(layout, entry: Entry) -> Spec:
     return Spec(int(layout.raw("rows", 0)), int(layout.raw("columns", 0)),
-                layout.pair("cell", Spec.cell), layout.length("gap", 0.0))
+                layout.option(OPTIONS["cell"]), layout.option(OPTIONS["gap"]))
 
 
 def label(spec: Spec, a: int, b: int) -> str:

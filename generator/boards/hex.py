@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..i18n import N_
+from ..options import Option, Options
 from ..model import Board
 from ..primitives import Face, Item, Text
-from ..units import mm
 from . import base
 from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, hexagon, \
     needs_cells, positive, whole
@@ -21,30 +21,35 @@ CELLS = True
 # A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
 # a shipped board layout and the entry's own keys (no cells: its rows x columns).
 EXAMPLE = {"layout": "hex-flat"}
-SCHEMA = {"properties": {
-    **base.MAP_KEYS,
-    "size": {"$ref": "cardgen:common#/$defs/length",
-             "x-expected": N_("the distance from a hex's centre to a corner, such as 15mm")},
-    "orientation": {"enum": ["pointy", "flat"]},
-    "coordinates": {"enum": ["odd-r", "even-r", "odd-q", "even-q", "axial"],
-                    "x-expected": N_("how a hex map's cells are numbered: odd-r or even-r "
-                                  "(pointy), odd-q or even-q (flat), or axial")},
-}}
+OPTIONS = base.MAP + Options(
+    Option("size", "length", N_("centre to corner: neighbours' centres are sqrt(3) x size "
+                                "apart"), "15mm", schema={"x-expected": N_(
+                                    "the distance from a hex's centre to a corner, such as "
+                                    "15mm")}),
+    Option("orientation", "choice", N_("pointy or flat tops"), "pointy",
+           choices=("pointy", "flat")),
+    Option("coordinates", "choice", N_("how the cells are numbered: which rows (pointy) or "
+                                       "columns (flat) shift, or axial (cells give q and r)"),
+           choices=("odd-r", "even-r", "odd-q", "even-q", "axial"),
+           shown_default=N_("odd-r for pointy hexes, odd-q for flat ones"),
+           schema={"x-expected": N_("how a hex map's cells are numbered: odd-r or even-r "
+                                    "(pointy), odd-q or even-q (flat), or axial")}),
+)
 
 
 @dataclass(frozen=True)
 class Spec:
     rows: int = 0  # the map's size where no cells are given
     columns: int = 0
-    size: float = mm(15)  # centre to corner
-    orientation: str = "pointy"  # pointy or flat tops
+    size: float = OPTIONS.value("size")  # centre to corner
+    orientation: str = OPTIONS.value("orientation")  # pointy or flat tops
     numbering: str = "odd-r"  # odd-r, even-r, odd-q, even-q or axial
 
 
 def resolve(layout, entry: Entry) -> Spec:
-    orientation = layout.raw("orientation", "pointy")
+    orientation = layout.option(OPTIONS["orientation"])
     return Spec(int(layout.raw("rows", 0)), int(layout.raw("columns", 0)),
-                layout.pair("size", (Spec.size, 0.0))[0], orientation,
+                layout.option(OPTIONS["size"]), orientation,
                 layout.raw("coordinates", "odd-r" if orientation == "pointy" else "odd-q"))
 
 

@@ -12,30 +12,35 @@ from dataclasses import dataclass
 
 from ..model import Board
 from ..primitives import Face, Group, Item, Text
-from ..units import mm
 from .base import INK, BoardFace, CellFace, Entry, ground, tile_outline
 from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "ring"
 CELLS = False  # it places a deck's cards, not cells from data
 # A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
 # a shipped board layout and the entry's own keys ("tiles": the cards of the game's first deck).
 EXAMPLE = {"layout": "ring", "tiles": True}
-SCHEMA = {"properties": {
-    "start_angle": {"type": "number",
-                    "x-expected": N_("degrees: 90 puts the first tile at the top")},
-    "direction": {"enum": ["clockwise", "counterclockwise"]},
-    "gap": {"$ref": "cardgen:common#/$defs/length"},
-    "radius": {"$ref": "cardgen:common#/$defs/length"},
-    "tile_rotation": {"enum": ["radial", "upright"]},
-}}
+OPTIONS = Options(
+    Option("start_angle", "number", N_("degrees counter-clockwise from the right: 90 puts the "
+                                       "first tile at the top"), 90, schema={
+        "x-expected": N_("degrees: 90 puts the first tile at the top")}),
+    Option("direction", "choice", N_("the way the numbers go"), "clockwise",
+           choices=("clockwise", "counterclockwise")),
+    Option("gap", "length", N_("between neighbouring tiles, along the ring"), "3mm"),
+    Option("radius", "length", N_("the ring's radius"),
+           shown_default=N_("as small as the tiles and the gap allow")),
+    Option("tile_rotation", "choice", N_("radial: each tile's bottom edge towards the centre; "
+                                         "upright: as printed"), "radial",
+           choices=("radial", "upright")),
+)
 
 
 @dataclass(frozen=True)
 class Spec:
-    start_angle: float = 90.0  # degrees, counter-clockwise from the right; 90: the top
+    start_angle: float = float(OPTIONS.value("start_angle"))  # counter-clockwise from the right
     clockwise: bool = True
-    gap: float = mm(3)  # between neighbouring tiles along the ring
+    gap: float = OPTIONS.value("gap")  # between neighbouring tiles along the ring
     radius: float | None = None  # None: as small as the tiles and gap allow
     radial: bool = True  # tiles turned to face the centre (else upright)
 
@@ -46,10 +51,9 @@ def resolve(layout, entry: Entry) -> Spec | None:
         entry.report.error(_("board '{raw}': a ring places a deck's cards: give deck: and cards:",
                              raw=raw['id']), entry.where(), "reference")
         return None
-    return Spec(start_angle=float(layout.raw("start_angle", Spec.start_angle)),
-                clockwise=layout.raw("direction", "clockwise") == "clockwise",
-                gap=layout.length("gap", Spec.gap), radius=layout.length("radius", None),
-                radial=layout.raw("tile_rotation", "radial") == "radial")
+    v = layout.options(OPTIONS)
+    return Spec(start_angle=float(v["start_angle"]), clockwise=v["direction"] == "clockwise",
+                gap=v["gap"], radius=v["radius"], radial=v["tile_rotation"] == "radial")
 
 
 def check(board: Board, game, report) -> None:

@@ -9,27 +9,32 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..colors import Color, a_color
+from ..colors import Color
 from ..model import Board
 from ..primitives import Ellipse, Face, Item, Rect, Text
-from ..units import mm
 from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground, positive
 from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "track"
 CELLS = False
 # A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
 # a shipped board layout and the entry's own keys.
 EXAMPLE = {"layout": "track-line", "first": 0, "last": 20, "step": 5}
-SCHEMA = {"properties": {
-    "path": {"enum": ["edge", "line", "spiral"]},
-    "space": {"$ref": "cardgen:common#/$defs/length"},
-    "size": {"$ref": "cardgen:common#/$defs/size",
-             "x-expected": N_("the board's [width, height], such as [280mm, 190mm]")},
-    "emphasis": {"type": "array", "items": {"type": "integer", "minimum": 2, "maximum": 100},
-                 "maxItems": 2},
-    "accent": {"$ref": "cardgen:common#/$defs/color"},
-}}
+OPTIONS = Options(
+    Option("path", "choice", N_("edge: around the board, clockwise from the top-left corner; "
+                                "line: in a row; spiral: inwards from the top"), "edge",
+           choices=("edge", "line", "spiral")),
+    Option("space", "length", N_("a space's size (smaller where the edge leaves less room)"),
+           "15mm"),
+    Option("size", "size", N_("edge: the board's size"), ["0mm", "0mm"],
+           shown_default=N_("a square that holds the spaces"), schema={
+               "x-expected": N_("the board's [width, height], such as [280mm, 190mm]")}),
+    Option("emphasis", "list", N_("every Nth space outlined, every Mth filled"), [5, 10],
+           schema={"items": {"type": "integer", "minimum": 2, "maximum": 100},
+                   "maxItems": 2}),
+    Option("accent", "color", N_("the colour of emphasised spaces"), "#7a2e4a"),
+)
 MAX_SPACES = 1000
 
 
@@ -37,11 +42,11 @@ MAX_SPACES = 1000
 class Spec:
     numbers: tuple[int, int] = (0, 0)  # its first and last numbers
     step: int = 1  # from one space's number to the next (10: a game that scores in tens)
-    path: str = "edge"  # edge, line or spiral
-    space: float = mm(15)  # the size of a space
-    size: tuple[float, float] = (0.0, 0.0)  # edge: the board's own size (0: from the spaces)
-    emphasis: tuple[int, ...] = (5, 10)  # every 5th space outlined, every 10th filled
-    accent: Color = a_color("#7a2e4a")  # the colour of emphasised spaces
+    path: str = OPTIONS.value("path")  # edge, line or spiral
+    space: float = OPTIONS.value("space")  # the size of a space
+    size: tuple[float, float] = OPTIONS.value("size")  # edge: the board's (0: from the spaces)
+    emphasis: tuple[int, ...] = tuple(OPTIONS.value("emphasis"))  # outlined, filled
+    accent: Color = OPTIONS.value("accent")  # the colour of emphasised spaces
 
 
 def resolve(layout, entry: Entry) -> Spec | None:
@@ -72,9 +77,9 @@ def resolve(layout, entry: Entry) -> Spec | None:
                                  raw=raw['id'], first=first, step=step, last=last,
                                  n=first + (spaces - 1) * step), entry.where("last"), "reference")
         return None
-    return Spec((first, last), step, layout.raw("path", "edge"), layout.length("space", Spec.space),
-                layout.pair("size", (0.0, 0.0)), tuple(layout.raw("emphasis", [5, 10])),
-                layout.color("accent", Spec.accent, entry.palette))
+    v = layout.options(OPTIONS, entry.palette)
+    return Spec((first, last), step, v["path"], v["space"], v["size"], tuple(v["emphasis"]),
+                v["accent"])
 
 
 def check(board: Board, game, report) -> None:

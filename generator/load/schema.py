@@ -72,10 +72,11 @@ def _fill_element_types(schema: dict) -> dict:
 def _fill_board_shapes(schema: dict) -> dict:
     """The board layout schema's `shape` enum and each shape's own keys, from the shape
     modules that declare them (generator/boards)."""
-    from ..boards import schema_parts
+    from ..boards import BOARD, schema_parts
     parts = schema_parts()
     out = {k: v for k, v in schema.items() if k != "x-board-shapes"}
-    out["properties"] = {**schema["properties"], "shape": parts["shape"]}
+    out["properties"] = {**schema["properties"], **_declared(schema, BOARD),
+                         "shape": parts["shape"]}
     out["allOf"] = _filled(parts["allOf"])
     return out
 

@@ -14,7 +14,7 @@ from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import Board, Cell, Deck, default
 from ..problems import Report
-from ..units import mm, paper_name, paper_size
+from ..units import mm, paper_size
 from ..values import Reader
 from ..i18n import _
 
@@ -160,23 +160,23 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
     # (papers the schema's format passed: each has its name in the PAPER table)
-    papers = tuple(paper_name(p) or p for p in layout.raw("papers", default(Board, "papers")))
+    papers = layout.option(shapes.BOARD["papers"])
     # What the page split divides by: a printable part of the last paper, and an overlap
     # less than it; nothing negative (a negative margin drew the board off its page).
     smallest = min(paper_size(papers[-1])) if papers else 0.0
-    print_margin = layout.length("print_margin", default(Board, "print_margin"), low=0.0,
+    print_margin = layout.length("print_margin", shapes.BOARD.value("print_margin"), low=0.0,
                                  high=(smallest / 2 - mm(20), _(
                                      "so that 40 mm of {paper} is left to print on",
                                      paper=papers[-1]) if papers else _(
                                      "so that 40 mm of the paper is left to print on")))
     printable = smallest - 2 * print_margin
     common = dict(
-        margin=layout.length("margin", default(Board, "margin"), low=0.0),
+        margin=layout.option(shapes.BOARD["margin"]),
         papers=papers,
-        overlap=layout.length("overlap", default(Board, "overlap"), low=0.0,
+        overlap=layout.length("overlap", shapes.BOARD.value("overlap"), low=0.0,
                               high=(printable / 2, _("half the printable part of a page"))),
         print_margin=print_margin,
-        color=layout.color("color", default(Board, "color"), palette),
+        color=layout.option(shapes.BOARD["color"], palette),
         labels=layout.flag("labels", default(Board, "labels")))
     if not layout.ok:
         return None
