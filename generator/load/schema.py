@@ -37,8 +37,7 @@ def _filled(schema: Any) -> Any:
     """A schema as written with what cardgen defines once put in (values.py): `"x-enum":
     NAME` becomes the list, `"x-range": NAME` its minimum and maximum (`"x-count"`: how
     many entries a mapping holds), `{NAME}` in an `x-expected` text that list, format or
-    range in words (values.WORDS), and a `format` without an `x-expected` of its own takes
-    its format's wording."""
+    range in words (values.WORDS); a `format` without an `x-expected` takes its wording."""
     if isinstance(schema, list):
         return [_filled(item) for item in schema]
     if not isinstance(schema, dict):
@@ -58,39 +57,30 @@ def _filled(schema: Any) -> Any:
     return out
 
 
-def _fill_element_types(schema: dict) -> dict:
-    """The element schema's `type` enum and each type's own keys, from the element
-    modules that declare them (generator/elements)."""
-    from ..elements import schema_parts
-    parts = schema_parts()
-    out = {k: v for k, v in schema.items() if k != "x-element-keys"}
-    out["properties"] = {**schema["properties"], "type": parts["type"]}
+def _fill_registry(schema: dict, marker: str, key: str, parts: dict, declared=None) -> dict:
+    """A schema's part that a registry makes (generator/elements, boards, formats): its
+    `key` enum and each kind's own keys, applied where `key` names it; with `declared`
+    (options.Options), the keys every such document has, declared once."""
+    out = {k: v for k, v in schema.items() if k != marker}
+    out["properties"] = {**schema["properties"],
+                         **(_declared(schema, declared) if declared is not None else {}),
+                         key: parts[key]}
     out["allOf"] = _filled(parts["allOf"])
     return out
 
 
-def _fill_board_shapes(schema: dict) -> dict:
-    """The board layout schema's `shape` enum and each shape's own keys, from the shape
-    modules that declare them (generator/boards)."""
-    from ..boards import BOARD, schema_parts
-    parts = schema_parts()
-    out = {k: v for k, v in schema.items() if k != "x-board-shapes"}
-    out["properties"] = {**schema["properties"], **_declared(schema, BOARD),
-                         "shape": parts["shape"]}
-    out["allOf"] = _filled(parts["allOf"])
-    return out
-
-
-def _fill_export_formats(schema: dict) -> dict:
-    """The export profile schema's `format` enum and what each format requires, from the
-    format modules that declare them (generator/formats)."""
-    from ..formats import PROFILE, schema_parts
-    parts = schema_parts()
-    out = {k: v for k, v in schema.items() if k != "x-export-formats"}
-    out["properties"] = {**schema["properties"], **_declared(schema, PROFILE),
-                         "format": parts["format"]}
-    out["allOf"] = _filled(parts["allOf"])
-    return out
+def _fill_registries(schema: dict) -> dict:
+    """The parts of a schema that the element types, board shapes and export formats make."""
+    from .. import boards, elements, formats
+    if schema.get("x-element-keys"):
+        schema = _fill_registry(schema, "x-element-keys", "type", elements.schema_parts())
+    if schema.get("x-board-shapes"):
+        schema = _fill_registry(schema, "x-board-shapes", "shape", boards.schema_parts(),
+                                boards.BOARD)
+    if schema.get("x-export-formats"):
+        schema = _fill_registry(schema, "x-export-formats", "format", formats.schema_parts(),
+                                formats.PROFILE)
+    return schema
 
 
 class DeclaredTwice(ValueError):
@@ -151,15 +141,10 @@ def _registry_for(plugins: tuple) -> Registry:
     common_keys = element_keys()
     for name in _SCHEMA_NAMES:
         text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
-        schema = _fill_element_defaults(_filled(json.loads(text)), common_keys)
-        if schema.get("x-element-keys"):
-            schema = _fill_element_types(schema)
-        if schema.get("x-board-shapes"):
-            schema = _fill_board_shapes(schema)
-        if schema.get("x-export-formats"):
-            schema = _fill_export_formats(schema)
-        resources_.append((schema["$id"],
-                           Resource.from_contents(schema, default_specification=DRAFT202012)))
+        schema = _fill_registries(_fill_element_defaults(_filled(json.loads(text)),
+                                                         common_keys))
+        resources_.append((schema["$id"], Resource.from_contents(
+            schema, default_specification=DRAFT202012)))
     return Registry().with_resources(resources_)
 
 

@@ -104,7 +104,7 @@ def _sizes(name: str, doc: Document, dpi: int, report: Report) -> list[ExportSiz
     for i, raw in enumerate(doc.data.get("sizes") or []):
         at, where = doc.locate(("sizes", i)), doc.locate(("sizes", i, "pixels"))
         try:
-            trim = tuple(parse_length(v) for v in raw["trim"])
+            trim = (parse_length(raw["trim"][0]), parse_length(raw["trim"][1]))
         except ValueError as exc:
             report.error(_("export profile '{name}': size '{raw}': trim: {exc}",
                            name=name, raw=raw['name'], exc=exc),
