@@ -48,9 +48,11 @@ def groups() -> dict[str, Options]:
 
 def default_keys() -> list[str]:
     """The keys a layout's or a game's `defaults:` may set: those declared so."""
+    import json
+    from importlib import resources
     from .elements import default_keys as keys
-    from .load.schema import element_keys
-    return keys(element_keys())
+    text = resources.files("generator.schemas").joinpath("element.json").read_text("utf-8")
+    return keys(json.loads(text)["properties"])
 
 
 def _said(text: Any, lang: str) -> str:

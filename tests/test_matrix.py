@@ -44,6 +44,7 @@ import yaml
 
 from conftest import REPO, write_game
 from generator import boards, elements
+from generator.formats import PROFILE
 from generator.pipeline import BuildOptions
 
 SCHEMAS = REPO / "generator/schemas"
@@ -87,10 +88,10 @@ CMYK = {p for p in PROFILES if yaml.safe_load(
 BASE_PROFILE = "jp-print"  # the profile that takes the most: its variants are the key axis
 _BASE = yaml.safe_load((REPO / f"layouts/exports/{BASE_PROFILE}.yaml").read_text("utf-8"))
 _FLAG = "cardgen:common#/$defs/flag"
-VARIANTS = [(key, value) for key, spec in json.loads(
-    (SCHEMAS / "export.json").read_text("utf-8"))["properties"].items()
-    for value in (spec.get("enum") or ([True, False] if spec.get("$ref") == _FLAG else []))
-    if value != _BASE.get(key)]
+# Each choice of an export profile's keys, as they are declared (formats.PROFILE)
+VARIANTS = [(option.key, value) for option in PROFILE
+            for value in (option.choices or ([True, False] if option.kind == "flag" else []))
+            if value != _BASE.get(option.key)]
 CARD_KEY_SCHEMAS = json.loads((SCHEMAS / "deck.json").read_text("utf-8"))[
     "properties"]["cards"]["items"]["properties"]
 
