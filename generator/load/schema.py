@@ -15,7 +15,6 @@ from importlib import resources
 from typing import Any, Callable
 
 import jsonschema
-import re2
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -24,6 +23,7 @@ from ..problems import Location, Report
 from ..units import OutOfRange
 from ..values import ENUMS, RANGES, WORDS, out_of_range
 from ..values import FORMATS as SCHEMA_FORMATS
+from .patterns import pattern_keyword
 from .yamlfile import Document
 
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
@@ -168,46 +168,6 @@ def _inline(schema: Any, base: str, registry: Registry, active: tuple = ()) -> A
             _inline(value, base, registry, active) for key, value in schema.items()}
 
 
-# Patterns (ours, and those a deck declares for its fields) are matched by RE2, in time
-# linear in the text whatever the pattern: no pattern can hang a run (Python's `re`
-# backtracks, and `(a+)+$` on a long text takes years). RE2 has no backreferences or
-# lookaround; a pattern that uses them is reported as not supported.
-_RE2_OPTIONS = re2.Options()
-_RE2_OPTIONS.log_errors = False  # the reason goes into our message, not to stderr
-_RE2_OPTIONS.max_mem = 8 << 20  # a pattern that needs more than 8 MB to compile is refused
-
-
-class PatternError(ValueError):
-    """A pattern RE2 cannot compile; the message says why in words."""
-
-
-@lru_cache(maxsize=1024)
-def pattern(source: str):
-    """A compiled pattern, matched in linear time."""
-    try:
-        return re2.compile(source, _RE2_OPTIONS)
-    except re2.error as exc:
-        why = exc.args[0].decode("utf-8", "replace") \
-            if exc.args and isinstance(exc.args[0], bytes) else str(exc)
-        if why.startswith(("invalid perl operator", "invalid escape sequence")):
-            why = _("{why} (patterns are RE2 regular expressions: no backreferences or "
-                    "lookaround)", why=why)
-        raise PatternError(why) from None
-
-
-def _pattern_keyword(validator, source, instance, schema):
-    if not validator.is_type(instance, "string"):
-        return
-    try:
-        matched = pattern(source).search(instance)
-    except PatternError as exc:
-        yield jsonschema.ValidationError(_("the pattern is not valid: {exc}", exc=exc))
-        return
-    if matched is None:
-        yield jsonschema.ValidationError(_("{instance!r} does not match {source!r}",
-                                           instance=instance, source=source))
-
-
 def _is_integer(checker, value) -> bool:  # 3.0 is not an integer: copies: 3.0 is a mistake
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -218,7 +178,7 @@ def _is_number(checker, value) -> bool:  # .inf and .nan are not numbers a card 
 
 _Validator = jsonschema.validators.extend(
     jsonschema.Draft202012Validator,
-    validators={"pattern": _pattern_keyword},
+    validators={"pattern": pattern_keyword},
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
         {"integer": _is_integer, "number": _is_number}))
 

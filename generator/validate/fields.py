@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..load.schema import (NOUNS, PatternError, make_validator, missing_key, pattern,
-                           report_errors,
-                           unknown_key)
+from ..load.patterns import PatternError, pattern
+from ..load.schema import NOUNS, make_validator, missing_key, report_errors, unknown_key
 from ..model import CARD_KEYS, TBD, Card, Deck, Game
 from ..problems import Problem, Report
 from ..i18n import _
