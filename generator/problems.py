@@ -72,7 +72,7 @@ def packed(file: str, line: int, col: int) -> "int | Location":
 
 def unpacked(file: str, where: "int | Location") -> Location:
     """The Location a location table's entry (packed) stands for."""
-    if type(where) is int:
+    if isinstance(where, int):
         return Location(file, where >> COLUMN_BITS, where & ((1 << COLUMN_BITS) - 1))
     return where
 
@@ -132,7 +132,8 @@ class Report:
     says so in one line (`skipped_note`)."""
 
     problems: list[Problem] = field(default_factory=list)
-    tainted: set = field(default_factory=set)  # ids of cards with values that have errors
+    # ids of cards with values that have errors; ("deck", id): a deck lost a card without one
+    tainted: set[str | tuple[str, str]] = field(default_factory=set)
     skipped: int = 0  # checks (and the rulebook) not evaluated because of them
     _seen: set = field(default_factory=set, repr=False)
 
@@ -148,8 +149,9 @@ class Report:
             self._seen.add(problem)
             self.problems.append(problem)
 
-    def taint(self, card_id: str) -> None:
-        self.tainted.add(card_id)
+    def taint(self, what: str | tuple[str, str]) -> None:
+        """A card's id (its values have errors), or ("deck", id): a deck left a card out."""
+        self.tainted.add(what)
 
     def skip(self, count: int = 1) -> None:
         self.skipped += count

@@ -388,7 +388,7 @@ def render_page(game: str, preview: Preview, nonce: str = "") -> str:
 def _card_of(problem: dict, ids) -> str:
     """The card of `ids` a problem is about, if any (the problem says so as data)."""
     card = problem.get("card")
-    return card if card in ids else ""
+    return card if isinstance(card, str) and card in ids else ""
 
 
 def _since(query: str, seen: str | None, preview: Preview) -> int | None:
@@ -420,7 +420,9 @@ def with_guides(game, name: str):
         return None
     deck_id, card_id, side = found.groups()
     deck = next((d for d in game.decks if d.id == deck_id), None)
-    card = next((c for c in deck.cards if c.id == card_id), None) if deck else None
+    if deck is None:
+        return None
+    card = next((c for c in deck.cards if c.id == card_id), None)
     if card is None:
         return None
     one = replace(game, decks=(replace(deck, cards=(card,)),), boards=())
@@ -589,7 +591,11 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
     builder.start()
     if ready:
         ready(server.server_address)
-    threading.Thread(target=lambda: (stop.wait(), server.shutdown()), daemon=True).start()
+
+    def stop_serving() -> None:  # once stop is set (Ctrl-C, or the caller's own stop)
+        stop.wait()
+        server.shutdown()
+    threading.Thread(target=stop_serving, daemon=True).start()
     try:
         server.serve_forever(poll_interval=0.2)
     finally:
