@@ -7,8 +7,8 @@ For speed and for typesetting, a few modules reach past the libraries' public AP
 - write/pdf.py writes a form's placement straight into the canvas's operators and
   compresses each page when it is shown, in reportlab's document;
 - rulebook/typeset.py measures a table's rows before it splits one (reportlab's
-  `Table._calc`), and parses Markdown inline with a CJK-friendly emphasis state
-  (markdown-it's `ParserInline` and `StateInline`);
+  `Table._calc`), and rulebook/markdown.py parses Markdown inline with a CJK-friendly
+  emphasis state (markdown-it's `ParserInline` and `StateInline`);
 - rulebook/template.py names the value a template did not find (Jinja2's `Undefined`);
 - fonts.py names each font subset by its content: while reportlab's `TTFont.addObjects`
   writes a font's subsets, `ttfonts.SUBSETN` (public names) gives the tag.
