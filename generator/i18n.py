@@ -13,9 +13,12 @@ templates from the code with `make messages`; tests/test_i18n.py fails on a temp
 catalogue does not translate). Values that are Messages themselves are shown in the
 same language; other values as they are (a game's own words are never translated).
 
-The language: `--lang` on the command line; else Japanese when the user's locale is
-Japanese (LC_ALL, LC_MESSAGES or LANG: ja_JP.UTF-8) or the game says `lang: ja`;
-else English.
+The language, one rule for every command (`language()`): `--lang` on the command line;
+else the user's locale where it is a language with a catalogue (LC_ALL, LC_MESSAGES or
+LANG: ja_JP.UTF-8); else the game's `lang:`, read from its game.yaml's own line
+(`declared`), so that it holds while a file of the game does not load; else English. A
+command over several games says what concerns one game in that game's language, and what
+concerns the run in the language the games share (`shared`), English where they differ.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import unicodedata
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -52,6 +56,30 @@ def from_environment(environ=None) -> str | None:
     return None
 
 
+_DECLARED = re.compile(r"""^lang:[ \t]*(["']?)([a-z]{2})\1[ \t]*(?:#.*)?$""", re.M)
+_DECLARED_BYTES = 1 << 20  # a game.yaml is read for its lang: line up to this far
+
+
+def declared(game_yaml: Path) -> str | None:
+    """The language a game.yaml declares (`lang: ja` at the top level), read from its line,
+    not from its parsed YAML: it holds while the file, or another file of the game, has a
+    mistake. None where it declares none cardgen speaks, or cannot be read."""
+    try:
+        with open(game_yaml, "rb") as f:
+            text = f.read(_DECLARED_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _DECLARED.search(text)
+    return found[2] if found and found[2] in LANGS else None
+
+
+def shared(langs) -> str | None:
+    """The language several games share (their `declared` ones), None where they differ or
+    one declares none: what a command over them says about the whole run is in it."""
+    found = set(langs)
+    return found.pop() if len(found) == 1 else None
+
+
 def asked() -> str | None:
     """The language the command line asked for (--lang), if it did: what a thread of its
     own (the preview server's builds) speaks in, as the command does."""
@@ -66,9 +94,11 @@ def language() -> str:
     asked = _asked.get()
     if asked:
         return asked
-    if from_environment() == "ja" or _game.get() == "ja":
-        return "ja"
-    return DEFAULT
+    local = from_environment()
+    if local and local != DEFAULT:  # an English or C locale is no choice: the game's decides
+        return local
+    game = _game.get()
+    return game if game in LANGS else DEFAULT
 
 
 @contextlib.contextmanager
@@ -219,12 +249,12 @@ class Listed(Message):
     Japanese (the sentence around says whether it means any or all of them)."""
 
     items: list
-    last: str
+    last: str | None
 
-    def __new__(cls, items, last: str = "or"):
+    def __new__(cls, items, last: str | None = "or"):  # None: a, b, c (counts, a list)
         items = list(items)
         english = [str(i) for i in items]
-        text = english[0] if len(english) == 1 else \
+        text = ", ".join(english) if last is None or len(english) < 2 else \
             f"{', '.join(english[:-1])} {last} {english[-1]}"
         self = str.__new__(cls, text)
         self.template, self.values, self.items, self.last = text, {}, items, last
@@ -238,6 +268,22 @@ class Listed(Message):
 
     def __reduce__(self):
         return Listed, (self.items, self.last)
+
+
+def named(name: str) -> Message:
+    """A name cardgen's own files give a thing (a shipped sheet preset's `name:`), said in
+    the language of the moment where the catalogue has it (`extract_names` puts it there),
+    as written otherwise (a designer's own preset)."""
+    return Message(name, None)
+
+
+def extract_names(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the `name:` line of cardgen's shipped YAML files
+    (babel.cfg: the sheet presets), so that the catalogue translates those names."""
+    for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        if line.startswith("name:"):
+            text = line.partition(":")[2].strip()
+            yield number, None, text.strip("\"'") if text[:1] in "\"'" else text, []
 
 
 def _(template: str, **values) -> Message:
@@ -260,6 +306,11 @@ def _n(one: str, many: str, n: int, **values) -> Message:
 def shown(text) -> str:
     """Any text as the moment's language shows it: a Message translated, a str as it is."""
     return text.shown() if isinstance(text, Message) else str(text)
+
+
+def columns(text: str) -> int:
+    """The columns a terminal gives a text: two for a wide (East Asian) character."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def places(template: str) -> set[str]:

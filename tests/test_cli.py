@@ -128,7 +128,7 @@ def test_new_game_builds_at_once_and_never_overwrites(project, cardgen):
     for name in ("first-fronts.pdf", "first-backs.pdf", "first-rulebook.pdf"):
         assert (out / name).stat().st_size > 1000
     before = (project / "cards/first/cards.yaml").read_bytes()
-    run = cardgen("new", "first")
+    run = cardgen("--lang", "en", "new", "first")  # (in English: the game says lang: ja)
     assert run.code == 2
     assert run.lines == ["cardgen: error: cards/first already exists; cardgen new never "
                          "overwrites anything"]

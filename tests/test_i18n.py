@@ -101,6 +101,130 @@ def test_every_problem_of_the_bad_input_cases_reads_as_japanese(project, cardgen
     assert not english, "\n".join(english[:20])
 
 
+from generator.cli import COMMANDS  # noqa: E402 (the words the usage line says as they are)
+
+# Words a Japanese line may say in Latin letters: names of formats, marks and keys that are
+# the same in every language (besides the game's own words, its ids and field names).
+_LATIN_WORDS = {"pdf", "png", "svg", "csv", "json", "yaml", "cmyk", "icc", "tbd", "draft",
+                "head", "ctrl", "ok", "http", "dpi", "mm", "in", "pt", "pnp", "tts", "git",
+                "dice", "jp", "print", "meishi", "poker", "letter", "one", "gothic", "id",
+                "cardgen", "python", "legal", "tabloid", "tabletop", "simulator", "avery",
+                "fronts", "backs", *COMMANDS}
+_CODE = re.compile(r"\{[^{}]*\}|\b[A-Z][A-Z0-9_]+\b|https?://\S+|\S*[/\\]\S*|\S+\.(?:pdf|png|txt|yaml|json|csv|md)\b|"
+                   r"(?<!\w)--?[a-z][\w-]*|\[[\w-]+\]|\b\w+:(?![\w/])|\w+(?:[-_]\w+)+")
+
+
+def english_words(line: str, own: set[str]) -> list[str]:
+    """The English words of cardgen's own in a line said in Japanese: its Latin words but
+    what it quotes, paths, file names, options, keys, checks and the game's own words."""
+    if line.endswith(" [yaml]"):  # PyYAML's description of a syntax error, passed on
+        line = line.partition("YAML の構文: ")[0]
+    body = _CODE.sub(" ", _QUOTED.sub(" ", line))
+    return [w for w in re.findall(r"[A-Za-z]{2,}", body)
+            if w.lower() not in _LATIN_WORDS and w not in own]
+
+
+def test_every_command_speaks_a_lang_ja_games_japanese_under_an_english_locale(
+        project, cardgen, monkeypatch):
+    """For a game that says `lang: ja`, under an English locale, without --lang: every line
+    every command prints (and the print guides they write) is Japanese but for the game's
+    own words and what is the same in any language; so it stays while a file of the game
+    has a YAML mistake."""
+    import threading
+
+    import yaml
+
+    from generator import serve as serving
+    from generator import watch as watching
+    import shutil
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    for other in (project / "cards").iterdir():  # the one game of the project
+        shutil.rmtree(other)
+    assert cardgen("new", "demo", "--lang", "ja").code == 0
+    folder = project / "cards/demo"
+    game = yaml.safe_load((folder / "game.yaml").read_text("utf-8"))
+    assert game["lang"] == "ja"
+    with (folder / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("stats:\n  dice:\n    - {id: two, name: two dice, dice: 2d6, at_least: [7],"
+                " exactly: [7]}\n")
+    own = set(re.findall(r"[A-Za-z]{2,}", "".join(
+        p.read_text("utf-8") for p in [*folder.iterdir(), *(project / "layouts").glob("demo-*")]
+        if p.is_file())))
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"]
+    subprocess.run(["git", "init", "-q", "."], cwd=project, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=project, check=True)
+    subprocess.run([*git, "commit", "-qm", "v1"], cwd=project, check=True)
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("name: 騎士", "name: 遍歴の騎士"), "utf-8")
+
+    def watch_once(project, games, rebuild, stop, failed=None, saved=None, **_kwargs):
+        for game_id in games:
+            if saved:
+                saved(game_id, [cards] * 5)
+            rebuild(game_id)
+
+    def serve_once(project, game, host, port, report=None, **kwargs):
+        stop = threading.Event()
+        real_serve(project, game, host, 0, stop=stop, **kwargs,
+                   report=lambda preview: (report(preview), stop.set()))
+
+    real_serve = serving.serve
+    monkeypatch.setattr(watching, "watch", watch_once)
+    monkeypatch.setattr(serving, "serve", serve_once)
+    said: dict[str, list[str]] = {}
+    commands = [["list"], ["validate"], ["validate", "demo"], ["build", "--stats", "demo"],
+                ["build", "--png", "--proof", "--tts", "--quiet", "demo"], ["stats", "demo"],
+                ["export", "demo", "--profile", "jp-print"], ["pnp", "demo"],
+                ["showcase", "demo"], ["diff", "demo"], ["diff", "--visual", "demo"],
+                ["diff", "--format", "markdown", "demo"], ["build", "--changed-since", "HEAD",
+                                                           "demo"],
+                ["watch", "demo"], ["serve", "demo"], ["calibrate"], ["build", "--help"],
+                ["build", "--stirct", "demo"], ["stats", "--deck", "nothing", "demo"]]
+    for command in commands:
+        run = cardgen(*command)
+        said[" ".join(command)] = run.lines
+    for guide in ("demo-print-guide.txt", "demo-errata-print-guide.txt"):
+        said[guide] = (project / "output/demo" / guide).read_text("utf-8").splitlines()
+    cards.write_text(cards.read_text("utf-8") + "  - {id: [broken\n", "utf-8")  # YAML mistake
+    for command in (["validate"], ["build", "demo"], ["list"], ["stats", "demo"]):
+        said["(a YAML mistake) " + " ".join(command)] = cardgen(*command).lines
+    english = [f"{command}: {line}  <- {words}" for command, lines in said.items()
+               for line in lines for words in [english_words(line, own)] if words]
+    assert not english, "\n".join(english[:40])
+    assert all(said.values()), [c for c, lines in said.items() if not lines]
+
+
+def test_the_catalogue_and_the_japanese_docs_say_each_term_in_one_word():
+    """generator/locale/ja/glossary.yaml gives each term one Japanese word: no translation and
+    no Japanese page (outside its code) says a word the glossary rules out for it, and a
+    translation of a message that says a term marked `says` says the term's word."""
+    import yaml
+    terms = yaml.safe_load((REPO / "generator/locale/ja/glossary.yaml").read_text("utf-8"))
+    terms = terms["terms"]
+    with CATALOGUE.open("rb") as f:
+        messages = [(" ".join(m.id) if isinstance(m.id, tuple) else m.id,
+                     m.string if isinstance(m.string, str) else m.string[0])
+                    for m in read_po(f) if m.id]
+    found = []
+    for english, japanese in messages:
+        for term in terms:
+            for word in term.get("not", ()):
+                if re.search(word, japanese) and not re.search(word, english):
+                    found.append(f"{term['en']}: {japanese!r} says {word!r}, not {term['ja']}")
+            said = re.search(rf"(?<![\w{{-]){re.escape(term['en'])}(?![\w}}:-])", english)
+            if term.get("says") and said and term["ja"] not in japanese:
+                found.append(f"{term['en']}: {japanese!r} does not say {term['ja']}")
+    code = re.compile(r"^```.*?^```|`[^`]*`", re.S | re.M)
+    for page in sorted((REPO / "docs/ja").glob("*.md")):
+        prose = code.sub("", page.read_text("utf-8"))
+        for term in terms:
+            for word in term.get("not", ()):
+                for m in re.finditer(word, prose):
+                    found.append(f"docs/ja/{page.name}: {term['en']}: "
+                                 f"{prose[max(0, m.start() - 20):m.end() + 10]!r}")
+    assert not found, "\n".join(found)
+
+
 def test_no_function_both_calls_the_translation_and_binds_its_name():
     """`_` is the translation: a function that also binds `_` (`for _ in ...`, `a, _ = ...`)
     makes it a local name, and its `_("...")` fails at run time."""
@@ -267,9 +391,9 @@ def test_the_preview_page_in_japanese_in_headless_chromium(project):
             search = browser.find_element("id", "search").get_attribute("placeholder")
             assert search == "カードを検索: id、名前、どの値でも"
             text = browser.find_element("tag name", "body").text
-            assert "報告" in text and "下書き" in text, text[:400]
+            assert "報告" in text and "未定稿" in text, text[:400]
             status = browser.find_element("id", "status").text
-            assert "エラー 0 件" in status and "下書き" in status, status
+            assert "エラー 0 件" in status and "未定稿" in status, status
             report = browser.execute_script("return document.getElementById('problems')"
                                             ".textContent")  # (its groups are folded)
             assert "（未定稿）" in report, report[:300]  # a draft's warning, in Japanese

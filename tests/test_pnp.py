@@ -225,8 +225,8 @@ def test_the_kit_of_a_japanese_game_says_how_to_print_it_in_japanese(project, ca
     cover = " ".join(pdf.pages[0].extract_text().split())
     assert "プリント＆プレイキット: A4、両面" in cover
     assert "内容物" in cover and "印刷のしかた" in cover
-    assert "カードと駒（2〜9 ページ）: 両面印刷、長辺とじ" in cover
-    assert "4 枚中 1 枚目のおもて" in " ".join(pdf.pages[1].extract_text().split())
+    assert "カードと駒（2〜9 ページ）: 長辺とじの両面印刷で刷ります" in cover
+    assert "4 枚中 1 枚目の表" in " ".join(pdf.pages[1].extract_text().split())
     assert _outline(path)[:2] == [("内容物と印刷のしかた", 0), ("カードと駒", 1)]
 
 

@@ -168,7 +168,7 @@ def test_the_stats_pdf_reads_back_with_its_labels_and_values(project, cardgen):
     vb = project / "output/vampire-band/vampire-band-stats.pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(vb).pages)
     assert "鏑木レーゲンドルフアキラの知人" in text and "日本人" in text  # labels: from the data
-    assert "まだ値がありません: 4 枚が TBD（下書き）です。" in text
+    assert "まだ値がありません: 4 枚が TBD（未定稿）です。" in text
     # Whoever builds it: a user asking for English gets the same Japanese PDF; a game that
     # says lang: en prints English.
     first = pdf.read_bytes()

@@ -20,10 +20,14 @@ from ..i18n import _, _n, shown
 from ..load import Project
 from ..load.schema import suggest
 from ..paths import NAME_RULE, is_name
-from ..problems import (CardgenError, DataProblems, ExitCode, Report, UsageError,
+from ..problems import (LEVEL_WORDS, CardgenError, DataProblems, ExitCode, Report, UsageError,
                        exit_code_for, printable)
-from .parser import _parser, _proof_value, asked_lang
+from .parser import _parser, _proof_value, asked_lang, games_lang
 from .telling import Progress, _print_report, _removed, _wrote
+
+# Where a name was looked for, as a suggestion says it (words of their own: babel
+# extracts no message nested in another call's arguments).
+THE_GAME = _("the game")
 
 
 def _target(project: Project, game_id: str, args) -> str | None:
@@ -60,11 +64,11 @@ def _games(project: Project, names: list[str]) -> list[str]:
     return names or known
 
 
-def _in_its_language(outcome):
-    """Within: the language the game of `outcome` says it is in (lang:), where the command
-    line and the locale leave it open."""
-    game = outcome.game
-    return i18n.speaking(game=game.declared_lang if game is not None else None)
+def _in_its_language(project: Project, game_id: str):
+    """Within: the language the game says it is in (the lang: line of its game.yaml, which
+    holds while a file of the game does not load), where the command line and the locale
+    leave it open: what a command over several games says about one of them."""
+    return i18n.speaking(game=i18n.declared(project.cards / game_id / "game.yaml") or "")
 
 
 def cmd_build(args, project: Project) -> int:
@@ -113,7 +117,7 @@ def cmd_build(args, project: Project) -> int:
         progress.clear()
         told = pipeline.said_once([(run.target, o.report) for (_, run), o in zip(runs, outcomes)])
         for (name, _run), outcome, report in zip(runs, outcomes, told):
-            with _in_its_language(outcome):
+            with _in_its_language(project, game_id):
                 failed = _said_build(args, project, name, outcome, report) or failed
     return ExitCode.DATA if failed else ExitCode.OK
 
@@ -142,7 +146,7 @@ def cmd_validate(args, project: Project) -> int:
         outcome = pipeline.validate_targets(project, game_id, _target(project, game_id, args))
         total.extend(outcome.report)
         if args.format == "text":
-            with _in_its_language(outcome):
+            with _in_its_language(project, game_id):
                 _print_report(outcome.report, sys.stdout)
                 state = _("FAILED") if outcome.failed(args.strict) else _("ok")
                 print(f"{game_id}: {shown(state)}: {outcome.report.summary()}")
@@ -154,22 +158,28 @@ def cmd_validate(args, project: Project) -> int:
 def cmd_list(args, project: Project) -> int:
     failed = False
     for game_id in _games(project, []):
-        outcome = pipeline.check(project, game_id)
-        game = outcome.game
-        if game is None:
-            failed = True
-            print(shown(_("{game_id}: cannot be read ({summary}; run 'cardgen validate {game_id}')",
-                          game_id=game_id, summary=outcome.report.summary())))
-            continue
-        title = f"{game.title} / {game.title_en}" if game.title_en else game.title
-        print(f"{game_id}: {printable(title)}")
-        for deck in game.decks:
-            kinds, total = len(deck.cards), deck.total
-            print(shown(_("  {deck}: {name}: {kinds}, {cards}, sheet {sheet}", deck=deck.id,
-                          name=printable(deck.name), sheet=deck.sheet.id, cards=_n(
-                              "{n} card", "{n} cards", total), kinds=_n(
-                              "{n} card type", "{n} card types", kinds))))
+        with _in_its_language(project, game_id):
+            failed = _listed(project, game_id) or failed
     return ExitCode.DATA if failed else ExitCode.OK
+
+
+def _listed(project: Project, game_id: str) -> bool:
+    """One game's lines of `cardgen list`; True if it cannot be read."""
+    outcome = pipeline.check(project, game_id)
+    game = outcome.game
+    if game is None:
+        print(shown(_("{game_id}: cannot be read ({summary}; run 'cardgen validate "
+                      "{game_id}')", game_id=game_id, summary=outcome.report.summary())))
+        return True
+    title = f"{game.title} / {game.title_en}" if game.title_en else game.title
+    print(f"{game_id}: {printable(title)}")
+    for deck in game.decks:
+        kinds, total = len(deck.cards), deck.total
+        print(shown(_("  {deck}: {name}: {kinds}, {cards}, sheet {sheet}", deck=deck.id,
+                      name=printable(deck.name), sheet=deck.sheet.id, cards=_n(
+                          "{n} card", "{n} cards", total), kinds=_n(
+                          "{n} card type", "{n} card types", kinds))))
+    return False
 
 
 def cmd_stats(args, project: Project) -> int:
@@ -179,24 +189,26 @@ def cmd_stats(args, project: Project) -> int:
 
     failed, results = False, []
     for game_id in _games(project, args.games):
-        outcome = pipeline.check(project, game_id)
-        if outcome.failed(False):
-            failed = True
-            _print_report(outcome.report)
-            print(f"{game_id}: no statistics: {outcome.report.summary()}", file=sys.stderr)
-            continue
-        decks = [d.id for d in outcome.checked.decks]
-        for name in args.deck or ():
-            if name not in decks:
-                raise UsageError(_("game '{game_id}' has no deck '{name}' ({suggest})",
-                                   game_id=game_id, name=name,
-                                   suggest=suggest(name, decks, 'the game')))
-        counted = pipeline.statistics(outcome, tuple(args.deck) if args.deck else None)
-        if args.format == "json":
-            results.append(show.as_json(counted))
-        else:
-            for line in show.text(counted):
-                print(printable(shown(line)))
+        with _in_its_language(project, game_id):
+            outcome = pipeline.check(project, game_id)
+            if outcome.failed(False):
+                failed = True
+                _print_report(outcome.report)
+                print(shown(_("{game_id}: no statistics: {summary}", game_id=game_id,
+                              summary=outcome.report.summary())), file=sys.stderr)
+                continue
+            decks = [d.id for d in outcome.checked.decks]
+            for name in args.deck or ():
+                if name not in decks:
+                    raise UsageError(_("game '{game_id}' has no deck '{name}' ({suggest})",
+                                       game_id=game_id, name=name,
+                                       suggest=suggest(name, decks, THE_GAME)))
+            counted = pipeline.statistics(outcome, tuple(args.deck) if args.deck else None)
+            if args.format == "json":
+                results.append(show.as_json(counted))
+            else:
+                for line in show.text(counted):
+                    print(printable(shown(line)))
     if args.format == "json":
         print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,
                          indent=2))
@@ -210,22 +222,21 @@ def cmd_diff(args, project: Project) -> int:
 
     results = []
     for game_id in _games(project, args.games):
-        changes = diff_game(project, game_id, args.rev, args.against, visual=args.visual)
-        if args.visual:
-            from ..write.changes import changes_pdf
-            path = changes_pdf(project, game_id, changes, args.against or args.rev)
-            print(shown(_("wrote {file}", file=project.display(path))), file=sys.stderr)
-        if args.format == "json":
-            results.append(as_json(game_id, changes))
-            continue
-        if args.format == "markdown":
-            from ..diff.changelog import changelog
-            new_game = changes.game or pipeline.check(project, game_id).checked
-            for line in changelog(new_game, changes, str(args.against or args.rev)):
-                print(printable(shown(line)))
-            continue
-        game = changes.game
-        with i18n.speaking(game=game.declared_lang if game is not None else None):
+        with _in_its_language(project, game_id):
+            changes = diff_game(project, game_id, args.rev, args.against, visual=args.visual)
+            if args.visual:
+                from ..write.changes import changes_pdf
+                path = changes_pdf(project, game_id, changes, args.against or args.rev)
+                print(shown(_("wrote {file}", file=project.display(path))), file=sys.stderr)
+            if args.format == "json":
+                results.append(as_json(game_id, changes))
+                continue
+            if args.format == "markdown":
+                from ..diff.changelog import changelog
+                new_game = changes.game or pipeline.check(project, game_id).checked
+                for line in changelog(new_game, changes, str(args.against or args.rev)):
+                    print(printable(shown(line)))
+                continue
             for line in format_diff(game_id, changes):
                 print(printable(shown(line)))
     if args.format == "json":
@@ -280,12 +291,20 @@ def cmd_watch(args, project: Project) -> int:
     def failed(game_id: str, exc: Exception) -> None:
         if args.traceback:
             traceback.print_exception(exc)
-        print(f"cardgen: internal error while building {game_id}: {type(exc).__name__}: "
-              f"{printable(str(exc))}; still watching (run again with --traceback for details)",
+        print(shown(_("cardgen: internal error while building {game_id}: {kind}: {exc}; still "
+                      "watching (run again with --traceback for details)", game_id=game_id,
+                      kind=type(exc).__name__, exc=printable(str(exc)))),
               file=sys.stderr, flush=True)
 
-    print(f"watching {', '.join(games)} (Ctrl-C to stop)", flush=True)
-    watch(project, games, rebuild, threading.Event(), failed, saved=saved)
+    def spoken(said):  # what is said about a game, in its language
+        def saying(game_id: str, *more) -> None:
+            with _in_its_language(project, game_id):
+                said(game_id, *more)
+        return saying
+
+    print(shown(_("watching {games} (Ctrl-C to stop)", games=", ".join(games))), flush=True)
+    watch(project, games, spoken(rebuild), threading.Event(), spoken(failed),
+          saved=spoken(saved))
     return ExitCode.OK
 
 
@@ -296,26 +315,31 @@ def cmd_export(args, project: Project) -> int:
              for target in ((_target(project, game_id, args),) if args.target else
                             pipeline.target_names(project, game_id) or (None,))]
     for game_id, target in games:
-        name = f"{game_id} ({target})" if target else game_id
-        decks = tuple(d.strip() for d in args.decks.split(",") if d.strip()) if args.decks \
-            else None
-        outcome, folder = pipeline.export(project, game_id, args.profile, args.icc, target,
-                                          args.strict, progress, decks)
-        progress.clear()
-        _print_report(outcome.report)
-        if folder is None:
-            failed = True
-            print(shown(_("{name}: not exported: {summary}; previous export kept", name=name,
-                          summary=outcome.report.summary())),
-                  file=sys.stderr)
-            continue
-        if not args.quiet:
-            files = [p for p, _ in outcome.written if p.suffix not in (".csv", ".json")]
-            print(shown(_n("wrote {n} file and a manifest to {folder}/", "wrote {n} files and a "
-                           "manifest to {folder}/", len(files), folder=project.display(folder))))
-        if outcome.report.problems:
-            print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
+        with _in_its_language(project, game_id):
+            failed = _exported(args, project, game_id, target, progress) or failed
     return ExitCode.DATA if failed else ExitCode.OK
+
+
+def _exported(args, project: Project, game_id: str, target: str | None, progress) -> bool:
+    """What exporting one target of a game says; True if it failed."""
+    name = f"{game_id} ({target})" if target else game_id
+    decks = tuple(d.strip() for d in args.decks.split(",") if d.strip()) if args.decks \
+        else None
+    outcome, folder = pipeline.export(project, game_id, args.profile, args.icc, target,
+                                      args.strict, progress, decks)
+    progress.clear()
+    _print_report(outcome.report)
+    if folder is None:
+        print(shown(_("{name}: not exported: {summary}; previous export kept", name=name,
+                      summary=outcome.report.summary())), file=sys.stderr)
+        return True
+    if not args.quiet:
+        files = [p for p, _ in outcome.written if p.suffix not in (".csv", ".json")]
+        print(shown(_n("wrote {n} file and a manifest to {folder}/", "wrote {n} files and a "
+                       "manifest to {folder}/", len(files), folder=project.display(folder))))
+    if outcome.report.problems:
+        print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
+    return False
 
 
 def cmd_pnp(args, project: Project) -> int:
@@ -325,17 +349,18 @@ def cmd_pnp(args, project: Project) -> int:
     failed = False
     progress = Progress(args.quiet)
     for game_id in _games(project, args.games):
-        outcome = pnp.pnp(project, game_id, request, progress)
-        progress.clear()
-        _print_report(outcome.report)
-        if not outcome.written:
-            failed = True
-            print(f"{game_id}: no print-and-play kit: {outcome.report.summary()}",
-                  file=sys.stderr)
-            continue
-        if not args.quiet:
-            for path, _unused in outcome.written:
-                print(f"wrote {printable(project.display(path))}")
+        with _in_its_language(project, game_id):
+            outcome = pnp.pnp(project, game_id, request, progress)
+            progress.clear()
+            _print_report(outcome.report)
+            if not outcome.written:
+                failed = True
+                print(shown(_("{game_id}: no print-and-play kit: {summary}", game_id=game_id,
+                              summary=outcome.report.summary())), file=sys.stderr)
+                continue
+            if not args.quiet:
+                for path, _pages in outcome.written:
+                    print(shown(_("wrote {file}", file=printable(project.display(path)))))
     return ExitCode.DATA if failed else ExitCode.OK
 
 
@@ -354,7 +379,7 @@ def cmd_showcase(args, project: Project) -> int:
             if card_id not in known:
                 raise UsageError(_("--cards: game '{game_id}' has no card '{card_id}' ({suggest})",
                                    game_id=game_id, card_id=card_id,
-                                   suggest=suggest(card_id, known, 'the game')))
+                                   suggest=suggest(card_id, known, THE_GAME)))
         if not known:
             raise UsageError(_("game '{game_id}' has no cards to show", game_id=game_id))
         background = None
@@ -370,18 +395,21 @@ def cmd_showcase(args, project: Project) -> int:
     progress.clear()
     _print_report(outcome.report)
     if not outcome.written:
-        print(f"{game_id}: no showcase: {outcome.report.summary()}", file=sys.stderr)
+        print(shown(_("{game_id}: no showcase: {summary}", game_id=game_id,
+                      summary=outcome.report.summary())), file=sys.stderr)
         return ExitCode.DATA
     for path, _unused in outcome.written:
-        print(f"wrote {printable(project.display(path))}")
+        print(shown(_("wrote {file}", file=printable(project.display(path)))))
     return ExitCode.OK
 
 
 def cmd_calibrate(args, project: Project) -> int:
     from ..write.calibration import calibrate
+    from ..impose.kit import duplex_words
     path = calibrate(project, args.paper, args.duplex)
     print(shown(_("wrote {display}: print it duplex ({args_duplex}) at 100% and follow the "
-                  "instructions on it", display=project.display(path), args_duplex=args.duplex)))
+                  "instructions on it", display=project.display(path),
+                  args_duplex=duplex_words(args.duplex))))
     return ExitCode.OK
 
 
@@ -397,16 +425,21 @@ def cmd_serve(args, project: Project) -> int:
     from .. import serve
 
     game = _games(project, [args.game])[0]
+    lang = i18n.language()  # the run's: the server's threads say their lines in it too
 
     def report(preview) -> None:
-        for p in preview.problems:
-            print(f"{p['file']}:{p['line']}:{p['col']}: {p['level']}: {p['message']} "
-                  f"[{p['check']}]")
-        state = "ok" if preview.ok else "errors: showing the last good cards"
-        print(f"{game}: rebuilt ({state})", flush=True)
+        with i18n.speaking(lang):
+            for p in preview.problems:
+                print(f"{p['file']}:{p['line']}:{p['col']}: "
+                      f"{shown(LEVEL_WORDS.get(p['level'], p['level']))}: {p['text']} "
+                      f"[{p['check']}]")
+            state = _("ok") if preview.ok else _("errors: showing the last good cards")
+            print(shown(_("{game}: rebuilt ({state})", game=game, state=state)), flush=True)
 
     def ready(address) -> None:
-        print(f"serving {game} on http://{address[0]}:{address[1]}/ (Ctrl-C to stop)", flush=True)
+        with i18n.speaking(lang):
+            print(shown(_("serving {game} on {url} (Ctrl-C to stop)", game=game,
+                          url=f"http://{address[0]}:{address[1]}/")), flush=True)
 
     serve.serve(project, game, args.host, args.port, ready=ready, report=report,
                 since=args.changes_since)
@@ -460,8 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["_complete"]:
         return _complete(argv[1:])
-    try:
-        with i18n.speaking(asked_lang(argv)):  # its help and usage errors in --lang's language
+    try:  # its help and usage errors in the run's language: --lang's, else the locale's,
+        # else that of the games the command line names (all the project's where it names none)
+        with i18n.speaking(asked_lang(argv), game=games_lang(argv)):
             parser = _parser()
             args, extra = parser.parse_known_args(_proof_value(argv))
             if extra:
@@ -471,7 +505,10 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, _interrupt)
-    with i18n.speaking(getattr(args, "lang", None)):  # --lang, for all it says
+    named = getattr(args, "games", None) or [g for g in [getattr(args, "game", None)] if g]
+    games = games_lang([], root=getattr(args, "root", None), named=named) \
+        if args.command != "new" else None  # (a new game has no language yet: it takes the run's)
+    with i18n.speaking(getattr(args, "lang", None), game=games or ""):  # for all it says
         return _guarded(args)
 
 
@@ -486,7 +523,7 @@ def _guarded(args) -> int:
         print(f"cardgen: {shown(_('error'))}: {printable(shown(i18n.said(exc)))}", file=sys.stderr)
         return int(exit_code_for(exc))
     except KeyboardInterrupt as exc:
-        print("cardgen: interrupted; previous output kept", file=sys.stderr)
+        print(shown(_("cardgen: interrupted; previous output kept")), file=sys.stderr)
         return int(exit_code_for(exc))
     except BrokenPipeError as exc:  # `cardgen validate | head -1`: the reader has had enough
         _quiet_stdout()
@@ -495,8 +532,9 @@ def _guarded(args) -> int:
         if args.traceback:
             traceback.print_exc()
         else:
-            print(f"cardgen: internal error: {type(exc).__name__}: {printable(str(exc))} "
-                  "(run again with --traceback for details)", file=sys.stderr)
+            print(shown(_("cardgen: internal error: {kind}: {exc} (run again with --traceback "
+                          "for details)", kind=type(exc).__name__, exc=printable(str(exc)))),
+                  file=sys.stderr)
         return int(exit_code_for(exc))
 
 

@@ -3,6 +3,11 @@
 argparse's parser, keeping its options and their help (for a guess at a misspelt one,
 shell completion and the test that every option says what it does), with cardgen's own
 usage errors (exit 2) and the value rules of its options.
+
+What argparse says in words of its own ("usage: ", "options", "invalid choice: ...") is
+marked for gettext in argparse; cardgen gives those words from its own catalogue, in the
+language of the moment (ARGPARSE_WORDS lists them for `make messages`), and wraps the
+help by display width, a wide (East Asian) character taking two columns, to 80 columns.
 """
 
 from __future__ import annotations
@@ -10,17 +15,115 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
+import shutil
 import sys
 from pathlib import Path
 
-from .. import __version__, completion
-from ..i18n import LANGS, _, said, shown
+from .. import __version__, completion, i18n
+from ..i18n import LANGS, N_, _, _n, columns, said, shown
+from ..paths import is_name
 from ..problems import ExitCode
 from ..units import DEFAULT_DPI, paper_name
 from ..values import FORMATS
 from ..impose.kit import LAYOUTS
 from ..pnp import PAPERS
 from ..write.showcase import MAX_SHOWN, MAX_SIDE, MIN_SIDE, SIZES
+
+
+# argparse's own words, as the argparse of the Python versions cardgen runs on says them.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), _n("expected %s argument", "expected %s arguments", 2),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"), N_("unexpected option string: %s"))
+
+
+def _argparse_says(message: str) -> str:
+    """argparse's gettext: its words in the language of the moment, from cardgen's catalogue."""
+    return i18n.catalogue(i18n.language()).get(message, message)
+
+
+def _argparse_counts(one: str, many: str, n: int) -> str:
+    """argparse's ngettext (Japanese says one and many alike)."""
+    return _argparse_says(one if n == 1 else many)
+
+
+if hasattr(argparse, "_") and hasattr(argparse, "ngettext"):  # (argparse's gettext names)
+    setattr(argparse, "_", _argparse_says)
+    setattr(argparse, "ngettext", _argparse_counts)
+
+# Japanese punctuation that no line starts with, and brackets no line ends with (kinsoku)
+_NO_START = set("、。，．・：；？！）」』】〕〉》”’ー…‥々"
+                "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+_NO_END = set("（「『【〔〈《“‘")
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns, broken at spaces, and between Japanese
+    characters where the Japanese rules allow (never before 、。）」 and the like, never
+    after （「); a word longer than a line is its own line, whole."""
+    atoms: list[tuple[bool, str]] = []  # (a space before it, an unbreakable piece)
+    space, word = False, ""
+    for ch in " ".join(text.split()) + " ":
+        wide = columns(ch) == 2
+        if ch == " " or wide:
+            if word:
+                atoms.append((space, word))
+                space, word = False, ""
+            if ch == " ":
+                space = True
+                continue
+            atoms.append((space, ch))
+            space = False
+        else:
+            word += ch
+    glued: list[tuple[bool, str]] = []
+    for space, piece in atoms:
+        if glued and not space and (piece[0] in _NO_START or glued[-1][1][-1] in _NO_END):
+            glued[-1] = (glued[-1][0], glued[-1][1] + piece)
+        else:
+            glued.append((space, piece))
+    lines, line = [], ""
+    for space, piece in glued:
+        longer = line + (" " if space and line else "") + piece
+        if not line or columns(longer) <= width:
+            line = longer
+        else:
+            lines.append(line)
+            line = piece
+    return lines + [line] if line else lines
+
+
+class _Help(argparse.HelpFormatter):
+    """argparse's help, wrapped by display width (its lines of Japanese would run past the
+    terminal) at 80 columns at most."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=min(shutil.get_terminal_size().columns, 80) - 2)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrapped(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in wrapped(text, width - len(indent)))
+
+    def _format_usage(self, usage, actions, groups, prefix) -> str:
+        """The usage, its prefix ("usage: ") in the language of the moment, the lines after
+        the first still under the first's options however wide the prefix is."""
+        if prefix is not None:
+            return super()._format_usage(usage, actions, groups, prefix)
+        english, said_so = "usage: ", _argparse_says("usage: ")
+        lines = super()._format_usage(usage, actions, groups, english).split("\n")
+        shift = " " * max(0, columns(said_so) - len(english))
+        return "\n".join([said_so + lines[0][len(english):]] +
+                         [shift + line if line.strip() else line for line in lines[1:]])
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,6 +133,7 @@ class _Parser(argparse.ArgumentParser):
     commands: dict[str, _Parser]  # the command line's: name -> its parser (_parser() sets it)
 
     def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Help)
         self.options: list[tuple[tuple[str, ...], str | None]] = []  # (its -h is added here)
         super().__init__(*args, **kwargs)
         for parent in kwargs.get("parents", ()):
@@ -62,8 +166,11 @@ class _Refused(argparse.ArgumentTypeError):
 
 
 def _with_a_guess(message: str) -> str:
-    """argparse's "invalid choice: 'biuld' (choose from ...)", with the choice it looks like."""
-    wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    """argparse's "invalid choice: 'biuld' (choose from ...)", with the choice it looks like
+    (found by the words argparse says it in, in the language of the moment)."""
+    said_so = re.escape(_argparse_says("invalid choice: %(value)r (choose from %(choices)s)"))
+    wrong = re.search(said_so.replace(re.escape("%(value)r"), "'([^']*)'")
+                      .replace(re.escape("%(choices)s"), "(.*)"), message)
     if wrong:
         choices = re.findall(r"'([^']*)'", wrong.group(2))
         close = difflib.get_close_matches(wrong.group(1), choices, 1, 0.7)
@@ -365,6 +472,31 @@ def _proof_value(argv: list[str]) -> list[str]:
             arg = "--proof=fronts"
         out.append(arg)
     return out
+
+
+def games_lang(argv: list[str], root: Path | None = None,
+               named: list[str] | None = None) -> str | None:
+    """The language the games a command line names declare (the lang: lines of their
+    game.yaml files), or all the project's games where it names none: the one they share,
+    None where they differ or declare none. Read before the command line is parsed too
+    (from `argv`: --root and the words that name games), so that its help and usage errors
+    are said in it; it needs no file of a game but game.yaml to load."""
+    for n, arg in enumerate(argv):
+        if arg.startswith("--root="):
+            root = Path(arg.partition("=")[2])
+        elif arg == "--root" and n + 1 < len(argv):
+            root = Path(argv[n + 1])
+    try:
+        start = (root or Path.cwd()).resolve()
+        cards = next((f / "cards" for f in (start, *start.parents) if (f / "cards").is_dir()),
+                     None)
+        folders = sorted(p for p in cards.iterdir() if is_name(p.name) and
+                         (p / "game.yaml").is_file()) if cards is not None else []
+    except OSError:
+        return None
+    named = [*(named or ()), *argv]
+    chosen = [p for p in folders if p.name in named] or folders
+    return i18n.shared(i18n.declared(p / "game.yaml") for p in chosen)
 
 
 def asked_lang(argv: list[str]) -> str | None:

@@ -66,6 +66,12 @@ def _noted(page: Page, text: str, font: str, unprintable: float) -> Page:
     return replace(page, marks=page.marks + (note,))
 
 
+def duplex_words(duplex: str) -> str:
+    """How a duplex sheet is turned, in the words a printer's settings use: "long-edge"
+    ("長辺とじ")."""
+    return _("long-edge") if duplex == "long-edge" else _("short-edge")
+
+
 def flip_edge(duplex: str) -> str:
     """The edge a duplex sheet flips on, in words: "long" or "short"."""
     return _("long") if duplex == "long-edge" else _("short")

@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..i18n import Listed, _n
 from ..layout.pieces import cut_points, token_outline
 from ..model import SheetPreset
 from ..primitives import Face, Group, Item
@@ -26,7 +27,18 @@ from .pages import Page, Placement, crop_marks
 
 NESTED = ("hex", "circle")
 TOKEN_GAP = mm(1.5)  # between round tokens, at least: room to cut each one out
-KINDS = {"circle": "round tokens", "hex": "hex tiles", "square": "square tokens"}
+
+
+def pieces(kind: str, n: int, size: str) -> str:
+    """A packed sheet's pieces of one kind and size, as the print guide says them: "9 cards
+    of 63 x 88 mm", "18 round tokens of 25 x 25 mm"."""
+    if kind == "circle":
+        return _n("{n} round token of {size}", "{n} round tokens of {size}", n, size=size)
+    if kind == "hex":
+        return _n("{n} hex tile of {size}", "{n} hex tiles of {size}", n, size=size)
+    if kind == "square":
+        return _n("{n} square token of {size}", "{n} square tokens of {size}", n, size=size)
+    return _n("{n} card of {size}", "{n} cards of {size}", n, size=size)
 
 Piece = tuple[str, Face, Face]  # a card to place: its id, its front and its back
 Run = tuple[str, str, list[Piece]]  # a deck's id, its shape and its pieces
@@ -184,7 +196,7 @@ class _Pages:
         self.cuts: list[Item] = []
         self.back_cuts: list[Item] = []
         self.marks: list[Item] = []
-        self.counts: dict[str, int] = {}
+        self.counts: dict[tuple[str, str], int] = {}  # (kind, size) -> pieces
         self.band: _Band | None = None
         self.previous: str | None = None  # the kind of piece placed last
         self.y = 0.0  # the top of the next row of the band being placed
@@ -219,7 +231,7 @@ class _Pages:
             self.items.append((Placement(front, px, py, card_id, 0, pad),
                                Placement(back, bx, by, card_id, 0, pad)))
             self.pages_of.setdefault(deck_id, []).append(len(self.fronts))
-        what = f"{KINDS.get(kind, 'cards')} of {show_size((w, h), s.unit)}"
+        what = (kind, show_size((w, h), s.unit))
         self.counts[what] = self.counts.get(what, 0) + len(placed)
         if kind == "card":
             if first or self.band is None:
@@ -247,5 +259,6 @@ class _Pages:
             self.fronts.append(Page(W, H, tuple(f for f, _ in self.items),
                                     tuple(self.marks) + tuple(self.cuts)))
             self.backs.append(Page(W, H, tuple(b for _, b in self.items), tuple(self.back_cuts)))
-            self.plans.append(", ".join(f"{n} {what}" for what, n in self.counts.items()))
+            self.plans.append(Listed((pieces(kind, n, size)
+                                      for (kind, size), n in self.counts.items()), None))
         self._reset()

@@ -18,7 +18,7 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..i18n import Message, Worded, _, said
+from ..i18n import Listed, Message, Worded, _, said
 from ..problems import Location, Report
 from ..units import OutOfRange
 from ..values import ENUMS, RANGES, WORDS, out_of_range
@@ -273,7 +273,7 @@ def suggest(name: str, known: list[str], place: str) -> str:
     if not known:
         return _("there are none in {place}", place=place)
     if len(known) <= 6:
-        return _("{place} has: {known}", place=place, known=", ".join(known))
+        return _("{place} has: {known}", place=place, known=Listed(known, None))
     return _("none of that name in {place}", place=place)
 
 

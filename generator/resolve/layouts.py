@@ -24,6 +24,10 @@ from ..problems import Location, Report
 from ..units import CARD_SIZES, card_size_problem, mm, parse_length, written_unit
 from ..i18n import _
 
+# Where a name was looked for, as a suggestion says it (words of their own: babel
+# extracts no message nested in another call's arguments).
+THE_LAYOUT = _("the layout")
+
 
 
 class _Element:
@@ -288,7 +292,8 @@ def _ink_saver(name: str, chain, elements: dict, report: Report) -> tuple | None
                 report.error(_("layout '{name}': ink_saver: names element '{element}', which it "
                                "does not have ({suggest})",
                                    name=name, element=element,
-                                   suggest=schema.suggest(element, list(elements), 'the layout')),
+                                   suggest=schema.suggest(element, list(elements),
+                                                          THE_LAYOUT)),
                              doc.locate(("ink_saver", element), key=True), "layout")
     if not overrides:
         return None

@@ -26,6 +26,11 @@ from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
 from ..i18n import _
 
+# Where a name was looked for, as a suggestion says it (words of their own: babel
+# extracts no message nested in another call's arguments).
+IN_STATS = _("stats: odds: and dice: in game.yaml")
+IN_DICE = _("stats: dice: in game.yaml")
+
 FACES = "cardgen:faces"
 BESIDE = "cardgen:beside"
 PAGEBREAK = "cardgen:pagebreak"
@@ -187,7 +192,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
             recorder.error(_("odds: unknown question '{question_id}' ({suggest})",
                              question_id=question_id,
                              suggest=suggest(str(question_id), known,
-                                             'stats: odds: and dice: in game.yaml')),
+                                             IN_STATS)),
                            question_id)
             return []
         if question_id in rolls:
@@ -206,7 +211,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
         if roll_id not in known:
             recorder.error(_("dice: unknown roll '{roll_id}' ({suggest})",
                              roll_id=roll_id,
-                             suggest=suggest(str(roll_id), known, 'stats: dice: in game.yaml')),
+                             suggest=suggest(str(roll_id), known,
+                                             IN_DICE)),
                            roll_id)
             return {}
         found = next((r for r in computed().dice if r.id == roll_id), None)

@@ -126,7 +126,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
     return pages, boards
 
 
-AS_BEFORE = " (as of the last good build)"  # a draft kept while the data does not load
+AS_BEFORE = _(" (as of the last good build)")  # a draft kept while the data does not load
 
 
 def as_written(value) -> str:
@@ -146,14 +146,15 @@ def as_written(value) -> str:
 def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
-    declared = outcome.game.declared_lang if outcome.game is not None else None
+    declared = i18n.declared(project.cards / game / "game.yaml") or ""  # (while it fails too)
     with i18n.speaking(preview.asked, game=declared):  # the page's language: as the CLI's
         # "message" in English, "text" as it shows; "card" the id of the card it is about
         problems = [{**p.as_dict(), "message": str(p.message), "text": p.text,
                      "card": p.card} for p in outcome.report.sorted()]
         preview.words = page_words()
+        kept = AS_BEFORE.shown()  # what a draft kept while the game does not load adds
     if faces is None:
-        _keep_last_good(preview, problems)
+        _keep_last_good(preview, problems, kept)
         return
     errors = bool(outcome.report.errors)
     # A card with an error of its own keeps its last good pictures (and says so); the others,
@@ -202,11 +203,12 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
 
 
-def _keep_last_good(preview: Preview, problems: list[dict]) -> None:
-    """The game did not load: keep the last pictures and their drafts (still to decide)."""
+def _keep_last_good(preview: Preview, problems: list[dict], kept: str) -> None:
+    """The game did not load: keep the last pictures and their drafts (still to decide),
+    each saying so (`kept`: AS_BEFORE in the page's language)."""
     with preview.lock:
         drafts = [{**p, "message": p["message"].removesuffix(AS_BEFORE) + AS_BEFORE,
-                   "text": p["text"].removesuffix(AS_BEFORE) + AS_BEFORE}
+                   "text": p["text"].removesuffix(kept) + kept}
                   for p in preview.problems if p["check"] == "draft"]
         preview.problems, preview.ok = problems + drafts, False
 
@@ -557,17 +559,21 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    lang: str | None = None  # the language the command speaks in
 
     def handle_error(self, request, client_address):
         """One line, not socketserver's traceback: a browser that closes a connection early
         (a reload, a closed tab) is ordinary."""
         exc = sys.exc_info()[1]
-        if isinstance(exc, (ConnectionError, TimeoutError)):
-            print(f"serve: a browser closed its connection early ({client_address[0]})",
-                  file=sys.stderr, flush=True)
-        else:
-            print(f"serve: internal error answering {client_address[0]}: "
-                  f"{type(exc).__name__}: {printable(str(exc))}", file=sys.stderr, flush=True)
+        with i18n.speaking(self.lang):  # (a thread of its own: the command's language)
+            if isinstance(exc, (ConnectionError, TimeoutError)):
+                said = _("serve: a browser closed its connection early ({address})",
+                         address=client_address[0])
+            else:
+                said = _("serve: internal error answering {address}: {kind}: {exc}",
+                         address=client_address[0], kind=type(exc).__name__,
+                         exc=printable(str(exc)))
+            print(said.shown(), file=sys.stderr, flush=True)
 
 
 def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000,
@@ -582,10 +588,12 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
         server = _Server((host, port), make_handler(game, preview, project))
     except OSError as exc:
         import errno
-        why = "is in use (is another cardgen serve running?)" if exc.errno == errno.EADDRINUSE \
+        why = _("is in use (is another cardgen serve running?)") \
+            if exc.errno == errno.EADDRINUSE \
             else _("cannot be opened ({exc_strerror})", exc_strerror=exc.strerror)
         raise UsageError(_("port {port} on {host} {why}; pass --port N",
                            port=port, host=host, why=why)) from None
+    server.lang = i18n.language()
     builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),
                                daemon=True)
     builder.start()

@@ -18,6 +18,12 @@ from .counts import _card_name, _known_fields, _say
 from .results import Answer, TableStats
 from ..i18n import _, said
 
+# Where a name was looked for, as a suggestion says it (words of their own: babel
+# extracts no message nested in another call's arguments).
+THE_GAME = _("the game")
+THE_DECK = _("the deck")
+
+
 def _deck(game: Game, deck_id: str, where: Location, report: Report | None,
           what: str) -> Deck | None:
     deck = next((d for d in game.decks if d.id == deck_id), None)
@@ -25,7 +31,8 @@ def _deck(game: Game, deck_id: str, where: Location, report: Report | None,
         report.error(_("stats: {what} names deck '{deck_id}', which the game does not have "
                        "({suggest})",
                            what=what, deck_id=deck_id,
-                           suggest=suggest(deck_id, [d.id for d in game.decks], 'the game')),
+                           suggest=suggest(deck_id, [d.id for d in game.decks],
+                                           THE_GAME)),
                      where, "stats")
     return deck
 
@@ -38,7 +45,8 @@ def _field_ok(deck: Deck, name: str, where: Location, report: Report | None, wha
         report.error(_("stats: {what} names field '{name}', which deck '{deck_id}' does not have "
                        "({suggest})",
                            what=what, name=name, deck_id=deck.id,
-                           suggest=suggest(name, known, f'deck {deck.id!r}')), where, "stats")
+                           suggest=suggest(name, known, _("deck '{deck}'", deck=deck.id))),
+                     where, "stats")
     return False
 
 
@@ -136,7 +144,7 @@ class _Evaluator:
                 self.error(_("{what}: counts names '{card_id}', which is not a card of deck "
                              "'{deck_id}' ({suggest})",
                                  what=what, card_id=card_id, deck_id=deck.id,
-                                 suggest=suggest(str(card_id), list(own), 'the deck')),
+                                 suggest=suggest(str(card_id), list(own), THE_DECK)),
                            path + ("counts",), evaluated=True)
                 return None
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -180,7 +188,7 @@ def _requirements(q: Question, deck: Deck, what: str, ev: _Evaluator) -> list | 
                 ev.error(_("{what}: need names card '{card_id}', which is not in deck '{deck_id}' "
                            "({suggest})",
                                what=what, card_id=card_id, deck_id=deck.id,
-                               suggest=suggest(card_id, list(by_id), 'the deck')),
+                               suggest=suggest(card_id, list(by_id), THE_DECK)),
                          r.path + ("cards", j))
                 bad = True
         if "exactly" in r.given and len(r.given) > 1:

@@ -145,7 +145,6 @@ class Answer(Chance):
     draft: bool = False  # the pool has cards whose copies are TBD
 
 
-ASKED = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
 
 
 @dataclass(frozen=True)
@@ -158,7 +157,12 @@ class DiceAnswer(Chance):
 
     @property
     def label(self) -> str:
-        return f"{ASKED[self.kind]} {self.value}"
+        """"at least 7", "at most 3", "exactly 7" (a Message: "7 以上" in Japanese)."""
+        if self.kind == "at_least":
+            return _("at least {value}", value=self.value)
+        if self.kind == "at_most":
+            return _("at most {value}", value=self.value)
+        return _("exactly {value}", value=self.value)
 
 
 @dataclass(frozen=True)

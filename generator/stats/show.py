@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from . import Answer, CrossTable, DiceStats, Distribution, Stats, TableStats
-from ..i18n import Joined, _, _n, shown
+from . import NONE, Answer, CrossTable, DiceStats, Distribution, Stats, TableStats
+from ..i18n import Joined, Listed, _, _n, columns, shown
 from ..problems import spoken
 
+width = columns  # the columns a terminal gives a text: two for a wide (Japanese) character
 
-def width(text: str) -> int:
-    """Columns a terminal gives the text: two for wide (Japanese) characters."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+def _label(label: str):
+    """A value's label as a line says it: the copies without the field are "(none)"."""
+    return _("(none)") if label == NONE else label
 
 
 def _pad(text: str, n: int, right: bool = False) -> str:
@@ -38,10 +39,12 @@ def distribution_line(d: Distribution) -> str:
         parts = _("no values yet")
     elif d.numeric:
         parts = _("{counts} (mean {mean}, {low} to {high})",
-                  counts=", ".join(f"{label} ×{n}" for label, n in zip(d.labels, d.counts) if n),
+                  counts=Listed((f"{label} ×{n}" for label, n in zip(d.labels, d.counts) if n),
+                                None),
                   mean=number(d.mean), low=number(d.low), high=number(d.high))
     else:
-        parts = ", ".join(f"{label} {n}" for label, n in zip(d.labels, d.counts))
+        parts = Listed((Joined(" ", [_label(label), str(n)])
+                        for label, n in zip(d.labels, d.counts)), None)
     drafts = _("; {n} TBD (draft)", n=d.drafts) if d.drafts else ""
     return _("{title}: {parts}{drafts}", title=d.title, parts=parts, drafts=drafts)
 
@@ -60,8 +63,8 @@ def cross_lines(c: CrossTable) -> list[str]:
                      "  ".join(_pad(str(n), w, True) for n, w in zip(cells, cols)) +
                      f"  {sum(cells):>5}")
     if c.means:
-        lines.append(_in(_("mean {field}: {means}", field=c.mean_of, means=", ".join(
-            f"{g} {number(m)}" for g, m in c.means))))
+        lines.append(_in(_("mean {field}: {means}", field=c.mean_of, means=Listed(
+            (f"{g} {number(m)}" for g, m in c.means), None))))
     if c.drafts:
         lines.append(_in(_("{n} TBD (draft) not counted", n=c.drafts)))
     if not c.rows:

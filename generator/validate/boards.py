@@ -10,6 +10,11 @@ from ..problems import Report
 from ..units import SIZE_TOLERANCE, show_size
 from ..i18n import _
 
+# Where a name was looked for, as a suggestion says it (words of their own: babel
+# extracts no message nested in another call's arguments).
+THE_DECK = _("the deck")
+THE_TYPES = _("the types table")
+
 MAX_CELLS = 10_000  # cells of one board
 
 
@@ -44,14 +49,15 @@ def check_board(game: Game, board: Board, report: Report) -> None:
                                "which is not a card of deck '{deck_id}' ({suggest})",
                                board_id=board.id, cell_label=cell.label, cell_tile=cell.tile,
                                deck_id=deck.id,
-                               suggest=suggest(cell.tile, sorted(cards), 'the deck')),
+                               suggest=suggest(cell.tile, sorted(cards), THE_DECK)),
                              cell.locate("tile"), "reference")
         kind = cell.record.get("type")
         if board.types is not None and kind is not None and kind not in board.types:
             report.error(_("board '{board_id}': cell {cell_label} is of type '{kind}', which the "
                            "types table does not have ({suggest})",
                                board_id=board.id, cell_label=cell.label, kind=kind,
-                               suggest=suggest(str(kind), list(board.types), 'it')),
+                               suggest=suggest(str(kind), list(board.types),
+                                               THE_TYPES)),
                          cell.locate("type"), "reference")
     if board.cell_layout is not None:
         box = shape.cell_box(board)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import i18n
-from ..i18n import _, _n, shown
+from ..i18n import _, _n, named, shown
 from ..impose import Imposition
+from ..impose.kit import duplex_words
 from ..model import Game
 from ..units import show_size, to_mm
 
@@ -45,17 +46,17 @@ def _paper(imposition: Imposition) -> list[str]:
         grid = [n for n in numbers if not plans[n]]
         if grid:
             lines.append(_("Paper{which}: {paper}, {stock}; {columns} x {rows} cards of {size} "
-                           "({size_other}) per sheet.", which=which, paper=sheet.name,
+                           "({size_other}) per sheet.", which=which, paper=named(sheet.name),
                            stock=stock, columns=sheet.columns, rows=sheet.rows,
                            size=show_size(sheet.card, first),
                            size_other=show_size(sheet.card, second)))
         packed = [n for n in numbers if plans[n]]  # pieces of several sizes, nested tokens
         if packed:
+            each = i18n.Joined("; ", [_("sheet {n}: {plan}", n=n + 1, plan=plans[n])
+                                      for n in packed])
             lines.append(_("Paper{which}: {paper}, {stock} (and tokens along their outlines), "
                            "each sheet packed: {plans}.", which=which if not grid else "",
-                           paper=sheet.name, stock=stock, plans="; ".join(
-                               shown(_("sheet {n}: {plan}", n=n + 1, plan=plans[n]))
-                               for n in packed)))
+                           paper=named(sheet.name), stock=stock, plans=each))
     return lines
 
 
@@ -151,7 +152,7 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
           pages=_pages(range(len(imposition.fronts)))),
         "",
         _("2. Backs: put the printed sheets back in the tray, turned over as your printer needs "
-          "for {duplex} duplex, and print either", duplex=duplex),
+          "for {duplex} duplex, and print either", duplex=duplex_words(duplex)),
         _("   a. {file}: back page k on the reverse of front page k, or", file=files["backs"]),
         _("   b. deck by deck, one back file per back design, as many times as it says:"),
     ]
