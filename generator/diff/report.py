@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .printed import BookChanges
 from .result import SIDE_WORDS, GameDiff, _name, _show
-from ..i18n import Joined, _, _n, shown
+from ..i18n import Joined, Listed, _, _n, shown
 
 
 def _sides(sides):
@@ -60,7 +60,7 @@ def _pages_words(pages: list[int], total: int) -> str:
     if not pages:
         return _("no page")
     return _n("page {pages} of {total}", "pages {pages} of {total}", len(pages),
-              pages=", ".join(map(str, pages)), total=total)
+              pages=Listed(map(str, pages), None), total=total)
 
 
 def _rulebook_lines(book: BookChanges | None) -> list[str]:
@@ -78,15 +78,15 @@ def _rulebook_lines(book: BookChanges | None) -> list[str]:
         if not pages:
             continue
         if how == "moved":
-            listed = ", ".join(f"{c.was} -> {c.page}" for c in pages)
+            listed = Listed((f"{c.was} -> {c.page}" for c in pages), None)
         else:
-            listed = ", ".join(str(c.page if c.page is not None else c.was) for c in pages)
+            listed = Listed((str(c.page if c.page is not None else c.was) for c in pages), None)
         lines.append(_n("    page {pages}: {how}", "    pages {pages}: {how}", len(pages),
                         pages=listed, how=words[how]))
     if book.sheets:
         lines.append(_n("    booklet sheet to reprint: {sheets}",
                         "    booklet sheets to reprint: {sheets}", len(book.sheets),
-                        sheets=", ".join(map(str, book.sheets))))
+                        sheets=Listed(map(str, book.sheets), None)))
     lines += [Joined("", ["    ", line]) for line in book.text + book.data]
     return lines
 def as_json(game_id: str, diff: GameDiff) -> dict:
@@ -140,27 +140,27 @@ def errata_lines(diff: GameDiff, revision: str) -> list:
                             "changed): the errata rulebook pages",
                             "  - rulebook: print pages {pages} of {total} again (their content "
                             "changed): the errata rulebook pages", len(pages),
-                            pages=", ".join(map(str, pages)), total=book.pages_after))
+                            pages=Listed(map(str, pages), None), total=book.pages_after))
         others = [c.page for c in book.pages if c.how in ("moved", "reflowed")]
         if others:
             lines.append(_n("  - rulebook: page {pages} only moved (their text was there before); "
                             "reprint them too where pages are replaced one by one",
                             "  - rulebook: pages {pages} only moved (their text was there "
                             "before); reprint them too where pages are replaced one by one",
-                            len(others), pages=", ".join(map(str, others))))
+                            len(others), pages=Listed(map(str, others), None)))
         if book.sheets:
             lines.append(_n("  - rulebook booklet: reprint sheet {sheets} (the errata booklet "
                             "sheets, duplex, short edge), and put each back in its place in the "
                             "fold", "  - rulebook booklet: reprint sheets {sheets} (the errata "
                             "booklet sheets, duplex, short edge), and put each back in its place "
                             "in the fold", len(book.sheets),
-                            sheets=", ".join(map(str, book.sheets))))
+                            sheets=Listed(map(str, book.sheets), None)))
     for b in diff.boards:
         if b.pages:
             lines.append(_n("  - board '{board}': print page {pages} of {total} again ({causes})",
                             "  - board '{board}': print pages {pages} of {total} again "
                             "({causes})", len(b.pages), board=b.board,
-                            pages=", ".join(map(str, b.pages)), total=b.pages_after,
+                            pages=Listed(map(str, b.pages), None), total=b.pages_after,
                             causes=Joined("; ", b.causes)))
     if diff.unprinted:
         lines.append(_n("  ({n} other change prints nothing: `cardgen diff` lists them)",

@@ -23,7 +23,7 @@ def _pages(numbers, sheets: bool = False) -> str:
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return _("sheets {first}-{last}", first=numbers[0], last=numbers[-1]) if sheets else \
             _("pages {first}-{last}", first=numbers[0], last=numbers[-1])
-    listed = ", ".join(map(str, numbers))
+    listed = i18n.Listed(map(str, numbers), None)
     return _("sheets {listed}", listed=listed) if sheets else _("pages {listed}", listed=listed)
 
 
