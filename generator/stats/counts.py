@@ -3,6 +3,7 @@ two fields' cross-table."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import jinja2
@@ -68,7 +69,7 @@ def _known_fields(deck: Deck) -> list[str]:
     if deck.fields:
         out = []
 
-        def visit(fields: dict, prefix: str) -> None:
+        def visit(fields: Mapping[str, Any], prefix: str) -> None:
             for name, spec in fields.items():
                 out.append(prefix + name)
                 leaf = _leaf(spec) if isinstance(spec, dict) else None
@@ -267,10 +268,10 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
         return tuple(str(k) for k in tally), tuple(tally.values())
     values = sorted({v for v, _ in numbers})
     if len(values) <= FEW_VALUES:  # counted per value, not binned into ranges
-        tally = dict.fromkeys(values, 0)
+        per_value = dict.fromkeys(values, 0)
         for v, n in numbers:
-            tally[v] += n
-        return tuple(_label(v) for v in tally), tuple(tally.values())
+            per_value[v] += n
+        return tuple(_label(v) for v in per_value), tuple(per_value.values())
     bins = 10
     width = (high - low) / bins or 1
     counts = [0] * bins

@@ -104,7 +104,7 @@ def roll(spec: DiceRoll, evaluate) -> DiceStats:
         terms, constant = [(spec.count, faces, 1)], 0
         listed = ", ".join(map(str, faces)) if len(faces) <= SHOWN_FACES else \
             f"{len(faces):,} faces"
-        words = _("{spec_count} dice with faces {listed}", spec_count=spec.count,
+        words: str = _("{spec_count} dice with faces {listed}", spec_count=spec.count,
                   listed=listed) if spec.count > 1 else \
             _("a die with faces {listed}", listed=listed)
     elif not spec.dice:

@@ -266,7 +266,7 @@ def _answers(game: Game, q: Question, ev: _Evaluator) -> list[Answer]:
         return []
     by_id = {c.id: c for c in deck.cards}
     needs = tuple(odds.Need(r.at_least, r.at_most) for r in q.need)
-    out = []
+    out: list[Answer] = []
     for index, scope in enumerate(ev.items(q.for_path, q.path, what)):
         label = ev.label(q.label, scope, index, q.path + ("label",)) if q.for_path else ""
         item = f"{what} ({label})" if label else what
