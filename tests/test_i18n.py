@@ -338,6 +338,24 @@ def test_the_locale_is_read_as_gettext_reads_it():
     assert from_environment({}) is None
 
 
+def test_every_commands_help_is_japanese_and_80_columns_wide_at_most(cardgen, monkeypatch):
+    """`cardgen --lang ja COMMAND --help`: argparse's own words too in Japanese, and every
+    line, wrapped by display width (a wide character two columns), within 80 columns."""
+    from generator.cli import COMMANDS
+    from generator.i18n import columns
+    monkeypatch.setenv("COLUMNS", "200")  # the help is 80 columns at most on any terminal
+    for command in [None, *COMMANDS]:
+        run = cardgen("--lang", "ja", *([command] if command else []), "--help")
+        assert run.code == 0, command
+        assert run.lines[0].startswith("使い方: cardgen"), run.lines[0]
+        for english in ("usage:", "options:", "positional arguments:",
+                        "show this help message and exit"):
+            assert english not in run.out, (command, english)
+        wide = [line for line in run.out.splitlines() if columns(line) > 80]
+        assert not wide, (command, wide)
+        assert "オプション:" in run.lines
+
+
 def test_the_command_speaks_japanese_under_a_japanese_locale_in_a_process_of_its_own(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
     env["LANG"] = "ja_JP.UTF-8"

@@ -210,7 +210,8 @@ def _parser() -> _Parser:
     p.add_argument("--version", action="version", version=f"cardgen {__version__}",
                    help=shown(_("print cardgen's version and stop")))
     common = _common(lambda value: argparse.SUPPRESS)
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                           metavar="COMMAND")  # (the list of every command is its own line)
     p.commands = sub.choices  # name -> its parser: a bad option is told with its usage
 
     b = sub.add_parser("build", parents=[common], help=shown(_("validate and write PDFs to "
