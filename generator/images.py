@@ -135,7 +135,8 @@ def _inspect(path: str, stamp: tuple) -> tuple[int, int]:
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
             with PILImage.open(path) as im:
                 if im.format not in ("PNG", "JPEG"):
-                    raise _Unreadable(f"is {im.format}, not PNG, JPEG or SVG")
+                    raise _Unreadable(_("is {format}, not PNG, JPEG or SVG",
+                                         format=im.format))
                 if im.width * im.height > MAX_PIXELS:
                     raise _Unreadable(_("is {im_width} x {im_height} pixels, more than "
                                         "{MAX_PIXELS:,}", im_width=im.width, im_height=im.height,

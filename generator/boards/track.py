@@ -66,9 +66,11 @@ def resolve(layout, entry: Entry) -> Spec | None:
         return None
     spaces = (last - first) // step + 1
     if not 0 < spaces <= MAX_SPACES:
-        entry.report.error(f"board '{raw['id']}': a track of {spaces} spaces (first "
-                           f"{first}, last {last}" + (f", step {step}" if step > 1 else "") +
-                           f"); a track has 1 to {MAX_SPACES:,}", entry.where("last"), "reference")
+        by = _(", step {step}", step=step) if step > 1 else ""
+        entry.report.error(_("board '{raw}': a track of {spaces} spaces (first {first}, last "
+                             "{last}{by}); a track has 1 to {MAX_SPACES:,}", raw=raw['id'],
+                             spaces=spaces, first=first, last=last, by=by,
+                             MAX_SPACES=MAX_SPACES), entry.where("last"), "reference")
         return None
     if (last - first) % step:
         entry.report.error(_("board '{raw}': the track counts from {first} by {step}, so its last "

@@ -197,7 +197,7 @@ def _undecodable(display: str, raw: bytes, exc: UnicodeDecodeError, codec: str) 
     line_start = raw.rfind(b"\n", 0, start) + 1
     column = len(raw[line_start:start].decode(codec, errors="replace")) + 1
     where = Location(display, raw.count(b"\n", 0, start) + 1, column)
-    return f"byte 0x{raw[start]:02X} is not {codec} text", where
+    return _("byte 0x{byte:02X} is not {codec} text", byte=raw[start], codec=codec), where
 
 
 def _decode_as(raw: bytes, codec: str, shown: str, display: str, report: Report,
@@ -208,7 +208,7 @@ def _decode_as(raw: bytes, codec: str, shown: str, display: str, report: Report,
         return raw.decode(codec)
     except UnicodeDecodeError as exc:
         message, where = _undecodable(display, raw, exc, shown)
-        report.error(f"{message}, {why}", where, "encoding")
+        report.error(_("{message}, {why}", message=message, why=why), where, "encoding")
         return None
 
 
