@@ -88,6 +88,9 @@ KINDS: dict[str, Kind] = {
                         N_("true or false, or template")),
     "layout-number": Kind({"type": ["number", "string"]}, N_("number or template")),
     "layout-integer": Kind({"type": ["integer", "string"]}, N_("whole number or template")),
+    "layout-boolean": Kind({"type": ["boolean", "string"]}, N_("true or false, or template")),
+    "layout-text": Kind({"type": ["string", "number"]}, N_("text or number")),
+    "points": Kind({}, N_("list of [x, y] points, or template")),
 }
 
 
@@ -103,6 +106,7 @@ class Option:
     high: float | str | None = None
     choices: tuple = ()
     defaults: bool = False  # whether a `defaults:` mapping may set it (element styles)
+    required: bool = False  # whether every such mapping must write it
     schema: dict = field(default_factory=dict)  # schema words beyond the kind's (x-expected)
     ja: str | None = None  # its words in Japanese, where the catalogue has none (a plug-in's)
     shown_default: str | None = None  # N_: the default in words, where it is not one value
@@ -119,6 +123,8 @@ class Option:
         if self.choices:
             out["enum"] = list(self.choices)
         numeric = self.kind in ("integer", "number", "layout-number", "layout-integer")
+        if self.kind == "choice" and not self.choices:
+            raise ValueError(f"option '{self.key}': a choice needs its choices")
         if numeric and self.low is not None:
             out["minimum"] = self.low
         if numeric and self.high is not None:
@@ -175,9 +181,10 @@ class Options:
     def properties(self) -> dict:
         return {o.key: o.fragment() for o in self}
 
-    def schema(self, **more) -> dict:
-        """The schema part of these keys (`properties`), with `more` (`required`)."""
-        return {"properties": self.properties(), **more}
+    def schema(self) -> dict:
+        """The schema part of these keys: their `properties`, and those `required`."""
+        required = [o.key for o in self if o.required]
+        return {"properties": self.properties(), **({"required": required} if required else {})}
 
     def default_keys(self) -> list[str]:
         """The keys a `defaults:` mapping may set."""
@@ -191,8 +198,9 @@ def schema_of(module) -> dict:
     written = getattr(module, "SCHEMA", None) or {}
     if declared is None:
         return written
-    return {**written, "properties": {**written.get("properties", {}),
-                                      **declared.properties()}}
+    made = declared.schema()
+    return {**written, **made, "properties": {**written.get("properties", {}),
+                                              **made["properties"]}}
 
 
 def options_of(module) -> Options:

@@ -41,18 +41,15 @@ def groups() -> dict[str, Options]:
     from .options import options_of
     found = {"export-profile": PROFILE, "board": BOARD}
     found.update({f"board-{name}": options_of(m) for name, m in SHAPES.items()})
-    found["element"] = options_of(elements)
+    found["element"] = elements.COMMON
     found.update({f"element-{name}": options_of(m) for name, m in elements.TYPES.items()})
     return {name: options for name, options in found.items() if len(options)}
 
 
 def default_keys() -> list[str]:
     """The keys a layout's or a game's `defaults:` may set: those declared so."""
-    import json
-    from importlib import resources
     from .elements import default_keys as keys
-    text = resources.files("generator.schemas").joinpath("element.json").read_text("utf-8")
-    return keys(json.loads(text)["properties"])
+    return keys()
 
 
 def _said(text: Any, lang: str) -> str:

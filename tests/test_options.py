@@ -247,3 +247,102 @@ def test_options_refuse_a_kind_they_do_not_know():
         Option("x", "colour-ish", options.N_("x"))
     with pytest.raises(ValueError):
         Options(Option("x", "length", options.N_("x")), Option("x", "length", options.N_("x")))
+
+
+STAMP = '''
+"""stamp: a filled square inset in its box (an element type written for the test)."""
+from generator.i18n import N_
+from generator.options import Option, Options
+from generator.primitives import Rect
+
+NAME = "stamp"
+CONTENT = False
+BLEEDS = False
+EXAMPLE = {}
+OPTIONS = Options(
+    Option("inset", "layout-length", N_("how far inside its box the mark is drawn"), "2mm",
+           defaults=True, ja="枠からどれだけ内側に印を描くか"),
+)
+
+
+def lay_out(e):
+    x, y, w, h = e.box()
+    inset = e.option("inset", min(w, h))
+    return [Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, fill=(0, 0, 0))]
+'''
+
+
+@pytest.fixture
+def stamp_type(tmp_path):
+    from generator import elements
+    yield from _registered(tmp_path, "test_option_elements", "stamp", STAMP, elements)
+
+
+def _stamp_game(project: Path, **keys) -> None:
+    from conftest import write_game
+    element = {"name": "s", "type": "stamp", "x": "5mm", "y": "5mm", "width": "40mm",
+               "height": "40mm", **keys}
+    write_game(project, "stamps", {"title": "stamps", "decks": [{"id": "main",
+                                                                 "front": "stamp-front"}]},
+               [{"id": "one", "name": "One"}],
+               {"stamp-front": {"size": "meishi", "elements": [element]}})
+
+
+def _stamp_left(project: Path) -> float:
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    from generator.primitives import Rect
+    outcome = check(Project.find(project), "stamps")
+    faces = lay_out(outcome)
+    assert faces is not None, outcome.report.problems
+    def rects(items):
+        for item in items:
+            yield from rects(getattr(item, "items", ()))
+            if isinstance(item, Rect):
+                yield item
+    return next(rects(faces.decks[0].fronts["one"].items)).x
+
+
+def test_an_element_key_declared_once_is_everywhere(project, cardgen, stamp_type):
+    """The issue's test: a new element type declares one key, once, and finds it in the
+    schema, the keys a default may set, the reader (its default, its value), both docs
+    tables and a located message naming the card and the key."""
+    import re
+    from generator import elements
+    from generator.load.schema import validator_for
+    from generator.units import mm
+    element = validator_for("element")
+    assert not list(element.iter_errors({"name": "s", "type": "stamp", "inset": "3mm"}))
+    assert list(element.iter_errors({"name": "s", "type": "stamp", "inset": "wide"}))
+    assert "inset" in elements.default_keys()
+    en = reference.table(reference.groups()["element-stamp"], "en")
+    ja = reference.table(reference.groups()["element-stamp"], "ja")
+    assert "| `inset` | length, % of the card, or template | `2mm` | how far inside its box " \
+        "the mark is drawn |" in en
+    assert "| `inset` | 長さ、カードに対する %、またはテンプレート | `2mm` | 枠からどれだけ内側に" \
+        "印を描くか |" in ja
+    _stamp_game(project)
+    assert _stamp_left(project) == pytest.approx(mm(7))  # the declared default, 2mm
+    _stamp_game(project, inset="4mm")
+    assert _stamp_left(project) == pytest.approx(mm(9))  # the value written, parsed
+    _stamp_game(project, inset="{{ card.name }}")  # a card's value that is no length
+    run = cardgen("validate", "stamps")
+    assert run.code == 1
+    assert any(re.match(r"layouts/stamp-front\.yaml:\d+:\d+: error: card 'one': element 's': "
+                        r"inset: .*length", line) for line in run.lines), run.lines
+    _stamp_game(project, inset="wide")
+    run = cardgen("validate", "stamps")
+    assert any(re.match(r"layouts/stamp-front\.yaml:\d+:\d+: error: .*inset", line)
+               for line in run.lines), run.lines
+
+
+def test_a_key_two_element_types_declare_is_the_same_default_either_way():
+    """`color` is a text's, a picture's, an icon's and a QR code's: whether `defaults:` may
+    set it is one answer."""
+    from generator import elements
+    from generator.options import options_of
+    said: dict[str, set] = {}
+    for group in (elements.COMMON, *map(options_of, elements.TYPES.values())):
+        for option in group:
+            said.setdefault(option.key, set()).add(option.defaults)
+    assert all(len(answers) == 1 for answers in said.values()), said

@@ -2,8 +2,11 @@
 
 A type's module declares everything about it:
 - `NAME`, and `ALIASES` if it has other names (`circle` for `ellipse`);
-- `SCHEMA`: its own keys (`properties`, and `required` if any), which the layout
-  schema adds to the keys every element has (schemas/element.json);
+- `OPTIONS`: its own keys, each declared once (options.py: kind, default, range, words,
+  whether it is required and whether `defaults:` may set it), which the layout schema
+  adds to the keys every element has (`COMMON` here); the docs' tables, the keys a default
+  may set and the values `e.option(key)` reads are made from them (a `SCHEMA` of keys
+  no option kind says may stand beside or instead of it);
 - `lay_out(e)`: its primitives for one card, from the values `e` (base.Element) parses;
 - `CONTENT`: whether it is content a reader must see whole (text, a picture, a code): the
   export's safe-area check and a token's shape check judge content;
@@ -25,9 +28,41 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from ..i18n import N_
+from ..options import Option, Options, options_of, schema_of
 from ..registry import discover
 
-REQUIRED = {"NAME": str, "SCHEMA": dict, "CONTENT": bool, "BLEEDS": bool, "EXAMPLE": dict}
+REQUIRED = {"NAME": str, "CONTENT": bool, "BLEEDS": bool, "EXAMPLE": dict}
+
+# The keys every element takes, whatever its type (besides `type`, schemas/element.json).
+COMMON = Options(
+    Option("name", "name", N_("the element's name, unique in the layout"), required=True),
+    Option("extends", "name", N_("the name of another element whose keys this one takes as "
+                                 "defaults")),
+    Option("x", "layout-length", N_("the left of the element's box"), "0mm"),
+    Option("y", "layout-length", N_("the top of the element's box"), "0mm"),
+    Option("width", "layout-length", N_("the box's width"), "100%"),
+    Option("height", "layout-length", N_("the box's height"), "100%"),
+    Option("fill", "layout-color", N_("fill colour, or none"), defaults=True),
+    Option("stroke", "layout-color", N_("outline colour, or none"), defaults=True),
+    Option("stroke_width", "layout-length", N_("outline width"), "0.5pt", defaults=True),
+    Option("dash", "list", N_("dash pattern for the outline, such as [1mm, 0.5mm]"),
+           defaults=True, schema={"items": {"$ref": "#/$defs/length"}},
+           shown_default=N_("solid")),
+    Option("opacity", "layout-number", N_("0 (invisible) to 1"), 1, low=0, high=1,
+           defaults=True),
+    Option("rotate", "layout-number", N_("degrees clockwise about the box's centre, -360 to "
+                                         "360"), 0, defaults=True),
+    Option("when", "text", N_("an expression: the element is drawn only for cards where it is "
+                              "true"), schema={"minLength": 1}, shown_default=N_("always")),
+    Option("bleed", "layout-flag", N_("extend the box by the layout's bleed on every side that "
+                                      "touches the trim line"), defaults=True,
+           shown_default=N_("true for a rect without stroke and a picture that covers or "
+                            "stretches; false otherwise")),
+    Option("description", "text", N_("for people")),
+    Option("below", "name", N_("the name of an element this one is drawn just under"),
+           shown_default=N_("in list order")),
+)
 
 
 class NotAnElementType(TypeError):
@@ -38,6 +73,9 @@ def _checked(types: dict[str, ModuleType]) -> dict[str, ModuleType]:
     for name, module in types.items():
         wrong = [key for key, kind in REQUIRED.items()
                  if not isinstance(getattr(module, key, None), kind)]
+        if not isinstance(getattr(module, "OPTIONS", None), Options) and \
+                not isinstance(getattr(module, "SCHEMA", None), dict):
+            wrong.append("OPTIONS")
         if not callable(getattr(module, "lay_out", None)):
             wrong.append("lay_out")
         if getattr(module, "BLEEDS", False) is False and hasattr(module, "bleeds_by_default"):
@@ -54,23 +92,40 @@ NAMES: dict[str, str] = {alias: name for name, module in TYPES.items()
                          for alias in (name, *getattr(module, "ALIASES", ()))}
 
 
-# The keys a layout's or a game's `defaults:` cannot give: what makes each element itself
-# (its name, type, place, box and what it shows). Every other key of any type is a style a
-# default may set: font, size, color, fill, stroke, align...
-OWN_KEYS = frozenset({"name", "description", "type", "extends", "below", "when",
-                      "x", "y", "x2", "y2", "width", "height",
-                      "text", "src", "icon", "points", "data", "value"})
-
-
 def keys_of(name: str, common: dict) -> set[str]:
     """Every key an element of type `name` (an alias too) takes: `common`'s (the keys of
-    schemas/element.json) and its type's own."""
-    return set(common) | set(TYPES[NAMES.get(name, name)].SCHEMA.get("properties", {}))
+    schemas/element.json and COMMON) and its type's own."""
+    return set(common) | set(schema_of(TYPES[NAMES.get(name, name)]).get("properties", {}))
 
 
-def default_keys(common: dict) -> list[str]:
-    """The keys `defaults:` may give: every key of any type but each element's own."""
-    return sorted(set().union(*(keys_of(n, common) for n in TYPES)) - OWN_KEYS)
+def default_keys(common: dict | None = None) -> list[str]:
+    """The keys `defaults:` may give: those declared so, of every element and of each type
+    (a style: font, size, color, fill, stroke, align...; not what makes each element itself,
+    its name, place, box and what it shows)."""
+    return sorted({o.key for group in (COMMON, *map(options_of, TYPES.values()))
+                   for o in group if o.defaults})
+
+
+def option(module: ModuleType, key: str) -> Option:
+    """The declaration of `key` for an element of the type of `module`: its own or every
+    element's."""
+    own = options_of(module)
+    return own[key] if key in own else COMMON[key]
+
+
+def register(module: ModuleType) -> None:
+    """Add an element type from elsewhere (a test's own): it joins the schema, the docs'
+    tables and every layout at once."""
+    _checked({module.NAME: module})
+    TYPES[module.NAME] = module
+    for alias in (module.NAME, *getattr(module, "ALIASES", ())):
+        NAMES[alias] = module.NAME
+
+
+def unregister(name: str) -> None:
+    module = TYPES.pop(name, None)
+    for alias in (name, *getattr(module, "ALIASES", ())):
+        NAMES.pop(alias, None)
 
 
 def with_defaults(props: dict, locs: dict, defaults: tuple[dict, dict], common: dict):
@@ -87,7 +142,7 @@ def with_defaults(props: dict, locs: dict, defaults: tuple[dict, dict], common: 
 
 
 def _choices(name: str, key: str) -> list | None:
-    return TYPES[NAMES[name]].SCHEMA.get("properties", {}).get(key, {}).get("enum")
+    return schema_of(TYPES[NAMES[name]]).get("properties", {}).get(key, {}).get("enum")
 
 
 def _meant_for_another(kind: str, key: str, value) -> bool:
@@ -103,7 +158,7 @@ def schema_parts() -> dict:
     type's own keys, applied where `type` names it (an alias takes its type's keys)."""
     rules = []
     for alias, name in NAMES.items():
-        own = TYPES[name].SCHEMA
+        own = schema_of(TYPES[name])
         rules.append({"if": {"properties": {"type": {"const": alias}}, "required": ["type"]},
                       "then": own})
     return {"type": {"enum": list(NAMES)}, "allOf": rules}

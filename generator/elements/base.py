@@ -13,16 +13,17 @@ from typing import Any
 
 from ..model import TBD, Card, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location
-from ..units import to_mm
+from ..units import parse_length, to_mm
 from ..primitives import Item
 from .. import fonts, images
-from . import bindings
+from . import COMMON, bindings
 from .bindings import BindingError
 from ..i18n import _, said
 from ..values import out_of_range
 
 INK = (0.12, 0.12, 0.14)
-DEFAULT_STROKE_WIDTH = 0.5
+# (the package declares COMMON before it finds the type modules that import this one)
+DEFAULT_STROKE_WIDTH = parse_length(COMMON["stroke_width"].default)  # points: a line's
 
 # Keys every element has, whatever its type (the schema's common part: schemas/element.json).
 BOX_KEYS = frozenset({"x", "y", "width", "height", "bleed", "stroke", "fit"})
@@ -129,6 +130,25 @@ class Element:
             raise Bad(key, out_of_range(shown, low, high))
         return value
 
+    def option(self, key: str, of: float | None = None) -> Any:
+        """The value of `key` as its type (or every element) declares it (options.py): its
+        default where none is written, else the value read by its kind's rule, within its
+        range; a length's `%` is of `of` (the card's width unless given)."""
+        from . import option
+        declared = option(self.compiled.kind, key)
+        kind, default = declared.kind, declared.default
+        if kind == "layout-length":
+            return self.length(key, default, self.layout.size[0] if of is None else of)
+        if kind == "layout-color":
+            return self.color(key, default)
+        if kind in ("layout-flag", "layout-boolean"):
+            return self.flag(key, bool(default))
+        if kind in ("layout-number", "layout-integer"):
+            low, high = declared.limits()
+            return self.number(key, default, low=low, high=high,
+                               whole=kind == "layout-integer")
+        return self.raw(key, default)
+
     def flag(self, key: str, default: bool = False) -> bool:
         try:
             return self._parsed("flag", key, default, bindings.boolean)
@@ -150,10 +170,8 @@ class Element:
     def _measure_box(self) -> tuple[float, float, float, float]:
         layout = self.layout
         W, H = layout.size
-        x = self.length("x", "0mm", W)
-        y = self.length("y", "0mm", H)
-        w = self.length("width", "100%", W)
-        h = self.length("height", "100%", H)
+        x, y = self.option("x", W), self.option("y", H)
+        w, h = self.option("width", W), self.option("height", H)
         for key, side, of, across in (("width", w, W, "wide"), ("height", h, H, "high")):
             if side < -0.01:  # "100% - 21mm" on a card narrower than 21 mm
                 raise Bad(key, _("'{raw}' comes to {side:.1f} mm on this {of:g} mm {across} card: "
@@ -181,8 +199,7 @@ class Element:
         W = self.layout.size[0]
         fill = self.color("fill")
         stroke = self.color("stroke")
-        width = (self.length("stroke_width", f"{DEFAULT_STROKE_WIDTH}pt", W)
-                 if stroke is not None else 0.0)
+        width = self.option("stroke_width", W) if stroke is not None else 0.0
         return fill, stroke, width, self.derived("dash", frozenset({"dash"}), self._dash)
 
     def _dash(self) -> tuple[float, ...]:

@@ -7,15 +7,20 @@ from .. import fonts, images
 from ..primitives import Text
 from ..model import TBD
 from .base import INK, Bad, Element, image_in, tbd_mark
-from ..i18n import _, said
+from ..i18n import N_, _, said
+from ..options import Option, Options
 
 NAME = "icon"
 CONTENT = True
 BLEEDS = False
 EXAMPLE = {"icon": "coin"}  # its own keys in a working element (the test matrix's)
 UNDEFAULTED = frozenset({"color"})  # a layout's default text colour does not recolour icons
-SCHEMA = {"properties": {"icon": {"type": "string", "minLength": 1},
-                         "color": {"$ref": "#/$defs/color"}}, "required": ["icon"]}
+OPTIONS = Options(
+    Option("icon", "text", N_("the name of one of the game's icons"), required=True,
+           schema={"minLength": 1}),
+    Option("color", "layout-color", N_("recolours a glyph or an SVG icon"), defaults=True,
+           shown_default=N_("the icon's own")),
+)
 
 
 def lay_out(e: Element) -> list:

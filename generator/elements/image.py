@@ -6,7 +6,8 @@ from __future__ import annotations
 from .. import images
 from ..model import TBD
 from .base import Bad, Element, image_in, tbd_mark
-from ..i18n import _, said
+from ..i18n import N_, _, said
+from ..options import Option, Options
 
 NAME = "image"
 CONTENT = True
@@ -19,10 +20,15 @@ def bleeds_by_default(e: Element) -> bool:
     """A picture that covers or stretches over its box runs on into the bleed; a contained
     one would change its size."""
     return e.raw("fit", "contain") in ("cover", "stretch")
-SCHEMA = {"properties": {"src": {"type": "string", "minLength": 1},
-                         "fit": {"enum": ["contain", "cover", "stretch"]},
-                         "color": {"$ref": "#/$defs/color"}},
-          "required": ["src"]}
+OPTIONS = Options(
+    Option("src", "text", N_("the picture file, in the game's images folder"), required=True,
+           schema={"minLength": 1}),
+    Option("fit", "choice", N_("contain: the whole picture in the box; cover: the box filled, "
+                               "clipped; stretch: both"), "contain",
+           choices=("contain", "cover", "stretch"), defaults=True),
+    Option("color", "layout-color", N_("recolours an SVG picture"), defaults=True,
+           shown_default=N_("the picture's own")),
+)
 
 
 def recolor(e: Element, path: str, shown: str):
@@ -44,6 +50,6 @@ def lay_out(e: Element) -> list:
         return tbd_mark(e, x, y, w, h)
     try:
         path = str(images.find(src, e.game.root))
-        return image_in(path, x, y, w, h, e.raw("fit", "contain"), src, recolor(e, path, src))
+        return image_in(path, x, y, w, h, e.option("fit"), src, recolor(e, path, src))
     except images.ImageProblem as exc:
         raise Bad("src", said(exc), check="image") from None

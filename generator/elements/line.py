@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from ..primitives import Line
 from .base import DEFAULT_STROKE_WIDTH, INK, Element
+from ..i18n import N_
+from ..options import Option, Options
 
 NAME = "line"
 CONTENT = False
 BLEEDS = False
 EXAMPLE = {"x2": "40mm", "y2": "40mm"}  # its own keys in a working element (the test matrix's)
-SCHEMA = {"properties": {"x2": {"$ref": "#/$defs/length"}, "y2": {"$ref": "#/$defs/length"}},
-          "required": ["x2", "y2"]}
+OPTIONS = Options(
+    Option("x2", "layout-length", N_("where the line ends, across"), required=True),
+    Option("y2", "layout-length", N_("where the line ends, down"), required=True),
+)
 
 
 def lay_out(e: Element) -> list:

@@ -10,14 +10,15 @@ from . import bindings
 from .base import Bad, Element
 from .bindings import BindingError
 from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "polygon"
 CONTENT = False
 BLEEDS = False  # points stay where they are written (with `sides`, `bleed: true` grows the box)
 EXAMPLE = {"sides": 5}  # its own keys in a working element (the test matrix's)
 MAX_SIDES = 360  # a polygon's sides: more looks like a circle anyway
-SCHEMA = {"properties": {
-    "points": {
+OPTIONS = Options(
+    Option("points", "points", N_("the corners, in card coordinates"), schema={
         "anyOf": [
             {"type": "array", "minItems": 3,
              "items": {"type": "array", "minItems": 2, "maxItems": 2,
@@ -25,9 +26,11 @@ SCHEMA = {"properties": {
             {"type": "string", "pattern": "\\{\\{"},
         ],
         "x-expected": N_("a list of [x, y] points, or a template that gives one"),
-    },
-    "sides": {"type": ["integer", "string"], "minimum": 3},
-}}
+    }),
+    Option("sides", "layout-integer", N_("a regular polygon of this many sides (3 to 360), a "
+                                         "corner at the top, filling the box"), low=3,
+           defaults=True),
+)
 
 
 def regular(sides: int, x: float, y: float, w: float, h: float) -> tuple:

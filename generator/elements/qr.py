@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from ..primitives import Rect, register
 from ..units import mm
 from .base import INK, Bad, Element
-from ..i18n import _
+from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "qr"
 CONTENT = True
@@ -23,13 +24,17 @@ EXAMPLE = {"data": "https://example.org"}  # its own keys in a working element (
 MIN_MODULE = mm(0.25)  # the smallest module a print shop or a home laser prints cleanly
 MAX_DATA = 1000  # characters: a link, not a document (and a code that still fits a card)
 LEVELS = ("L", "M", "Q", "H")  # error correction: 7%, 15%, 25%, 30% of the code may be lost
-SCHEMA = {"properties": {
-    "data": {"type": ["string", "number"]},
-    "level": {"enum": list(LEVELS)},
-    "color": {"$ref": "#/$defs/color"},
-    "background": {"$ref": "#/$defs/color"},
-    "quiet_zone": {"type": ["integer", "string"], "minimum": 0, "maximum": 10},
-}, "required": ["data"]}
+OPTIONS = Options(
+    Option("data", "layout-text", N_("what the code encodes: a link, a text"), required=True),
+    Option("level", "choice", N_("error correction: 7%, 15%, 25% or 30% of the code may be "
+                                 "lost"), "M", choices=LEVELS, defaults=True),
+    Option("color", "layout-color", N_("the modules' colour"), defaults=True,
+           shown_default=N_("ink")),
+    Option("background", "layout-color", N_("behind the code and its quiet zone"), "white",
+           defaults=True),
+    Option("quiet_zone", "layout-integer", N_("the empty modules around the code"), 4, low=0,
+           high=10, defaults=True),
+)
 
 
 @register
@@ -110,11 +115,11 @@ def lay_out(e: Element) -> list:
     if len(data) > MAX_DATA:
         raise Bad("data", _("is {n_data:,} characters long; a QR code on a card holds at most "
                             "{MAX_DATA:,}", n_data=len(data), MAX_DATA=MAX_DATA))
-    level = str(e.raw("level", "M"))
+    level = str(e.option("level"))
     if level not in LEVELS:
         raise Bad("level", _("must be one of {join}, not '{level}'",
                              join=', '.join(LEVELS), level=level))
-    quiet = int(e.number("quiet_zone", 4, low=0, high=10, whole=True))
+    quiet = int(e.option("quiet_zone"))
     try:
         rows = e.derived("qr rows", frozenset({"data", "level"}), lambda: encode(data, level))
     except Exception:  # qrencoder says only "code length overflow"
@@ -137,7 +142,7 @@ def lay_out(e: Element) -> list:
                              module=f"{module / scale:.{places}f} {unit}"))
     left, bottom = x + (w - side) / 2, y + (h - side) / 2
     items: list = []
-    background = e.color("background", "white")
+    background = e.option("background")
     if background is not None:
         items.append(Rect(left, bottom, side, side, fill=background))
     items.append(QRModules(left + quiet * module, bottom + quiet * module, module, rows,

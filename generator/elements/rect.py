@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..primitives import Rect
 from .base import Element
+from ..i18n import N_
+from ..options import Option, Options
 
 NAME = "rect"
 CONTENT = False
@@ -15,11 +17,13 @@ def bleeds_by_default(e: Element) -> bool:
     """A filled rectangle without an outline runs on into the bleed unless `bleed: false`
     says otherwise: an outline would move off the card."""
     return e.raw("stroke") in (None, "none")
-SCHEMA = {"properties": {"radius": {"$ref": "#/$defs/length"}}}
+OPTIONS = Options(
+    Option("radius", "layout-length", N_("rounds the corners"), "0mm", defaults=True),
+)
 
 
 def lay_out(e: Element) -> list:
     W, H = e.layout.size
     x, y, w, h = e.box()
     fill, stroke, width, dash = e.paint()
-    return [Rect(x, y, w, h, fill, stroke, width, e.length("radius", "0mm", min(W, H)), dash)]
+    return [Rect(x, y, w, h, fill, stroke, width, e.option("radius", min(W, H)), dash)]

@@ -18,7 +18,8 @@ from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse
 from ..units import show_length
 from ..values import out_of_range, shown_character
 from .base import BOX_KEYS, INK, Bad, Element
-from ..i18n import _
+from ..i18n import N_, _
+from ..options import Option, Options
 
 NAME = "text"
 CONTENT = True  # kept inside the safe area and a token's shape
@@ -26,26 +27,46 @@ BLEEDS = False
 EXAMPLE = {"text": "Aa あ"}  # its own keys in a working element (the test matrix's)
 MAX_TEXT_SIZE = 500.0  # pt: a 17 cm letter
 MAX_LINE_SPACING = 10.0  # times the text size
-SCHEMA = {"properties": {
-    "text": {"type": ["string", "number"]},
-    "font": {"type": "string"},
-    "size": {"$ref": "#/$defs/length"},
-    "min_size": {"$ref": "#/$defs/length"},
-    "bold": {"type": ["boolean", "string"]},
-    "color": {"$ref": "#/$defs/color"},
-    "align": {"enum": ["left", "center", "right", "justify"]},
-    "valign": {"enum": ["top", "middle", "bottom"]},
-    "line_spacing": {"type": ["number", "string"], "exclusiveMinimum": 0},
-    "fit": {"enum": ["error", "shrink"]},
-    "vertical": {"type": ["boolean", "string"]},
-    "padding": {"$ref": "#/$defs/length"},
-    "wrap": {"enum": ["normal", "phrase", "name"]},
-    "condense": {"type": ["number", "string"]},
-    "hang": {"type": ["boolean", "string"]},
-    "tate_chu_yoko": {"type": ["integer", "string"]},
-    "grid": {"type": ["boolean", "string"]},
-    "ruby": {"enum": ["mono", "jukugo", "group"]},
-}, "required": ["text"]}
+OPTIONS = Options(
+    Option("text", "layout-text", N_("the text, with markup (docs/layouts.md)"), required=True),
+    Option("font", "text", N_("a font family of fonts/fonts.yaml"), defaults=True,
+           shown_default=N_("the game's main family")),
+    Option("size", "layout-length", N_("the text's size"), "9pt", defaults=True),
+    Option("min_size", "layout-length", N_("the smallest size fit: shrink may set it at"),
+           "6pt", defaults=True),
+    Option("bold", "layout-boolean", N_("the family's bold face"), False, defaults=True),
+    Option("color", "layout-color", N_("the text's colour"), defaults=True,
+           shown_default=N_("ink")),
+    Option("align", "choice", N_("how lines sit across the box"),
+           choices=("left", "center", "right", "justify"), defaults=True,
+           shown_default=N_("left (vertical text: right)")),
+    Option("valign", "choice", N_("how the text sits down the box"), "top",
+           choices=("top", "middle", "bottom"), defaults=True),
+    Option("line_spacing", "layout-number", N_("times the size, from line to line (at most "
+                                               "10)"), defaults=True,
+           schema={"exclusiveMinimum": 0}, shown_default=N_("1.4 (vertical text: 1.5)")),
+    Option("fit", "choice", N_("error: a text that does not fit is an error; shrink: it "
+                               "shrinks to min_size"), "error", choices=("error", "shrink"),
+           defaults=True),
+    Option("vertical", "layout-boolean", N_("set top to bottom, lines right to left (tategaki)"),
+           False, defaults=True),
+    Option("padding", "layout-length", N_("inside the box, on every side"), "0mm",
+           defaults=True),
+    Option("wrap", "choice", N_("where lines break: normal; phrase: between phrases; name: "
+                                "only at ・, ＝, spaces and <wbr>"), "normal",
+           choices=("normal", "phrase", "name"), defaults=True),
+    Option("condense", "layout-number", N_("the narrowest the glyphs may be condensed before "
+                                           "the size shrinks, 50% to 100%"), defaults=True,
+           shown_default=N_("100%")),
+    Option("hang", "layout-boolean", N_("、 and 。 may hang past a line's end"), False,
+           defaults=True),
+    Option("tate_chu_yoko", "layout-integer", N_("digits set across in vertical text, 0 to 3"),
+           2, defaults=True),
+    Option("grid", "layout-boolean", N_("full-width characters on a character grid, one em "
+                                        "each"), False, defaults=True),
+    Option("ruby", "choice", N_("how readings sit over their words"), "mono",
+           choices=("mono", "jukugo", "group"), defaults=True),
+)
 
 _TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
                          "line_spacing", "wrap", "padding", "color", "bold", "condense",
@@ -97,32 +118,32 @@ def _params(e: Element, box) -> _Params:
 def _measure(e: Element, box) -> _Params:
     family = e.family()
     H = e.layout.size[1]
-    size = e.length("size", "9pt", H)
+    size = e.option("size", H)
     if not 0 < size <= MAX_TEXT_SIZE:
         raise Bad("size", _("must be more than 0pt and at most {MAX_TEXT_SIZE:g}pt, not {size:g}pt",
                             MAX_TEXT_SIZE=MAX_TEXT_SIZE, size=size))
-    fit = e.raw("fit", "error")
-    min_size = e.length("min_size", "6pt", H) if fit == "shrink" else size
+    fit = e.option("fit")
+    min_size = e.option("min_size", H) if fit == "shrink" else size
     if not 0 < min_size:
         raise Bad("min_size", _("must be more than 0pt, not {min_size:g}pt", min_size=min_size))
-    vertical = e.flag("vertical")
+    vertical = e.option("vertical")
     align = e.raw("align", "right" if vertical else "left")
     if vertical and align == "justify":
         align = "right"
-    pad = e.length("padding", "0mm", H)
+    pad = e.option("padding", H)
     condense = _condense(e)
     if vertical and condense < 1:
         raise Bad("condense", _("condenses horizontal text only (this text is vertical)"))
     x, y, w, h = box
-    wrap = e.raw("wrap", "normal")
+    wrap = e.option("wrap")
     return _Params(
-        Style(family, e.flag("bold"), e.color("color", "ink") or INK, ruby=e.raw("ruby", "mono")),
+        Style(family, e.option("bold"), e.color("color", "ink") or INK, ruby=e.option("ruby")),
         Box(x + pad, y + pad, w - 2 * pad, h - 2 * pad), size, min_size,
         e.number("line_spacing", 1.5 if vertical else 1.4, above=0, high=MAX_LINE_SPACING),
-        align, e.raw("valign", "top"),
-        vertical, wrap == "phrase", fit, wrap == "name", e.flag("hang"),
+        align, e.option("valign"),
+        vertical, wrap == "phrase", fit, wrap == "name", e.option("hang"),
         int(e.number("tate_chu_yoko", 2, low=0, high=3, whole=True)), condense,
-        e.flag("grid"))
+        e.option("grid"))
 
 
 def _condense(e: Element) -> float:

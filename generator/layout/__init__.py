@@ -90,7 +90,7 @@ _TURN_KEYS = frozenset({"rotate", "opacity"})
 
 def _turn(e: Element) -> tuple[float, float]:
     rotate = e.number("rotate", 0, low=-360, high=360)
-    opacity = e.number("opacity", 1, low=0, high=1)
+    opacity = e.option("opacity")
     return rotate, opacity
 
 

@@ -65,6 +65,8 @@ def _fill_registry(schema: dict, marker: str, key: str, parts: dict, declared=No
     out["properties"] = {**schema["properties"],
                          **(_declared(schema, declared) if declared is not None else {}),
                          key: parts[key]}
+    if declared is not None and declared.schema().get("required"):
+        out["required"] = declared.schema()["required"] + schema.get("required", [])
     out["allOf"] = _filled(parts["allOf"])
     return out
 
@@ -73,7 +75,8 @@ def _fill_registries(schema: dict) -> dict:
     """The parts of a schema that the element types, board shapes and export formats make."""
     from .. import boards, elements, formats
     if schema.get("x-element-keys"):
-        schema = _fill_registry(schema, "x-element-keys", "type", elements.schema_parts())
+        schema = _fill_registry(schema, "x-element-keys", "type", elements.schema_parts(),
+                                elements.COMMON)
     if schema.get("x-board-shapes"):
         schema = _fill_registry(schema, "x-board-shapes", "shape", boards.schema_parts(),
                                 boards.BOARD)
@@ -126,9 +129,10 @@ def _plugins() -> tuple:
 
 @lru_cache(maxsize=1)
 def element_keys() -> dict:
-    """The keys every element takes (schemas/element.json's properties)."""
+    """The keys every element takes (schemas/element.json's and elements.COMMON's)."""
+    from ..elements import COMMON
     text = resources.files("generator.schemas").joinpath("element.json").read_text("utf-8")
-    return json.loads(text)["properties"]
+    return {**json.loads(text)["properties"], **COMMON.properties()}
 
 
 def _registry() -> Registry:
