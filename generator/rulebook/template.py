@@ -24,7 +24,7 @@ from ..load.schema import suggest
 from ..model import Game, Rulebook
 from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
-from ..i18n import _
+from ..i18n import Message, _, printing
 
 # Where a name was looked for, as a suggestion says it (words of their own: babel
 # extracts no message nested in another call's arguments).
@@ -106,6 +106,12 @@ def _undefined_class(recorder: _Recorder):
 def _cell(value: Any) -> str:
     text = "" if value is None else str(value)
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _printed(value):
+    """What the rulebook prints of a value: cardgen's own words (an answer's label, "at
+    least 7") in the language of the moment, which is the game's while it renders."""
+    return value.shown() if isinstance(value, Message) else value
 
 
 def render_markdown(game: Game, report: Report) -> str | None:
@@ -252,7 +258,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
 
     env = sandbox.Sandbox(  # the one sandbox, with its budgets
         loader=Loader(),
-        undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True)
+        undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True,
+        finalize=_printed)
     env.globals.update(column_widths=column_widths)
     env.globals.update(card_name=card_name, card_faces=card_faces, card_beside=card_beside,
                        table=table, pagebreak=pagebreak, odds=odds, dice=dice)
@@ -260,7 +267,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
     try:
         template = env.get_template(rulebook.file)
         sandbox.reset_budget()
-        return template.render(**values)
+        with printing(game.lang):  # cardgen's words it prints ("7 以上"): the game's language
+            return template.render(**values)
     except jinja2.TemplateSyntaxError as exc:
         report.error(_("rulebook: template syntax: {exc_message}", exc_message=exc.message),
                      Location(exc.filename if exc.filename is not None
