@@ -229,7 +229,8 @@ def test_the_seeds_items_effect_label_lines_and_pages(project, cardgen):
     assert not any("•" in t for t in text)
     at = text.index("手番行動")
     items = text[at:text.index("手番行動の終了")]
-    assert "資源デッキから１枚引いて手札に加える。" in items and items.count("・") == 9
+    assert [t for t in items if t.endswith("資源デッキから１枚引いて手札に加える。")]
+    assert sum(t == "・" or t.startswith("・") for t in items) == 9  # the bullet, where it sits
     data = yaml.safe_load((GAME / "characters.yaml").read_text("utf-8"))["cards"]
     assert sum("\n" in c["effect"] for c in data) == 6
     for card in data:
