@@ -257,6 +257,7 @@ class Faces(Flowable):
 
 
 HYPHENATION = {"en": "en_US"}  # the rulebook's language -> pyphen's dictionary
+BULLETS = {"ja": "・"}  # a list's mark by language, else "•"; an ordered one counts from its start
 TABLE_SIZE = 0.95  # table text, times the body size
 
 
@@ -410,10 +411,7 @@ class Typesetter:
                 i += 1
         if not listed:  # nothing to list: reportlab cannot draw an empty list
             return Spacer(1, 0), i + 1
-        # An ordered list numbers from its first item's number; a bullet list uses "•", or
-        # in a Japanese rulebook the 中黒 "・" (as vertical lists do; rules name items by it).
-        bullet = "・" if self.lang == "ja" else "•"
-        start = int(opening.attrs.get("start", 1)) if ordered else bullet
+        start = int(opening.attrs.get("start", 1)) if ordered else BULLETS.get(self.lang, "•")
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
                             bulletFontName=self.look.body.regular, bulletFontSize=self.look.size,
                             leftIndent=self.look.size * 1.6, bulletDedent=self.look.size * 1.2,
