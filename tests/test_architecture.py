@@ -301,6 +301,41 @@ def test_the_checks_table_in_the_docs_names_every_check_and_where_it_is_found():
     assert not wrong, f"docs say (found by), code says: {wrong}"
 
 
+def test_the_checks_validate_runs_are_a_registry_the_docs_list_is_made_from():
+    """Each check validate runs is one module of generator/validate that declares itself:
+    its NAMES are the check names its own code reports (a designer's check reports under its
+    own name), together exactly the ones the table says `validate` finds; docs/validation.md
+    lists them, in order, as validate.table() makes the list (its Japanese from the
+    catalogue, which tests/test_i18n.py keeps whole)."""
+    from generator import validate
+    docs = _checks_in_docs()
+    for module in validate.in_order():
+        tree = ast.parse(Path(module.__file__).read_text("utf-8"))
+        own = {n.args[2].value for n in ast.walk(tree) if isinstance(n, ast.Call)
+               and getattr(n.func, "attr", None) in ("error", "warning") and len(n.args) >= 3
+               and isinstance(n.args[2], ast.Constant)}
+        if any(getattr(n.func, "id", None) == "report_errors" for n in ast.walk(tree)
+               if isinstance(n, ast.Call)):
+            own.add("schema")  # report_errors' default check name
+        assert set(module.NAMES) == own, (module.NAME, module.NAMES, own)
+    named = {name for module in validate.in_order() for name in module.NAMES}
+    assert named == {name for name, stages in docs.items() if "validate" in stages}
+    text = (PACKAGE.parent / "docs/validation.md").read_text("utf-8")
+    listed = text[text.index("<!-- checks:"):text.index("<!-- /checks -->")]
+    assert listed.split("\n", 1)[1].strip() == validate.table("en")
+    assert "|" in validate.table("ja") and "チェック" in validate.table("ja")
+
+
+def test_a_module_that_is_not_a_whole_check_is_refused():
+    import types
+    from generator import validate
+    half = types.ModuleType("half")
+    half.NAME, half.NAMES, half.ORDER = "half", ("half",), 5  # no DOC, no run
+    with pytest.raises(validate.NotACheck, match="DOC, run"):
+        validate.register(half)
+    assert "half" not in validate.CHECKS
+
+
 # --- what an exception means is its kind, never its wording ---------------------------------
 
 def test_a_broken_check_is_reported_or_skipped_by_its_kind_not_its_words():

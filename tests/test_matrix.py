@@ -18,7 +18,8 @@ Its axes are read from where each feature is defined, never listed here:
 - board shapes: generator/boards (each module's EXAMPLE), one board of every shape in every
   cell, built, exported where a profile takes boards, and in the preview;
 - card keys: every key cardgen gives a card (model.CARD_KEYS, as the deck schema types it:
-  copies, blank, back, filler...), each on a card of its own in every cell.
+  copies, blank, back, filler...), each on a card of its own in every cell;
+- checks: generator/validate (validate.CHECKS), each of which runs on every cell.
 
 Every cell builds and reads back right (no RGB operator in a CMYK export, a token's PNG
 transparent outside its cut line, a cold, a warm and a post-validate build the same bytes)
@@ -43,7 +44,7 @@ import pytest
 import yaml
 
 from conftest import REPO, write_game
-from generator import boards, elements
+from generator import boards, elements, validate
 from generator.formats import PROFILE
 from generator.pipeline import BuildOptions
 
@@ -294,11 +295,25 @@ def _located(lines: list[str]) -> bool:
                or "errors," in line for line in lines)
 
 
+def _counted(module, ran: set):
+    """A check's run that notes that it ran."""
+    def run(game, report):
+        ran.add(module.NAME)
+        return checked(game, report)
+    checked = module.run
+    return run
+
+
 @pytest.mark.parametrize("cell", _cells(), ids=lambda c: "-".join(c))
-def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, cardgen):
+def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, cardgen,
+                                                                monkeypatch):
     shape, font, lang, duplex = cell
     game = _game(project, cell)
+    ran: set[str] = set()
+    for module in validate.CHECKS.values():  # every registered check runs on every cell
+        monkeypatch.setattr(module, "run", _counted(module, ran))
     run = cardgen("validate", game)
+    assert ran == set(validate.CHECKS)
     assert run.code in (0, 1), run.lines  # never an internal error (3)
     assert "internal error" not in run.err and "Traceback" not in run.err
     if duplex == "mixed" and shape != "standee":  # one backs file cannot be turned two ways

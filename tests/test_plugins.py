@@ -1,4 +1,5 @@
-"""Extension points are registries: a board shape and an export format are each one module.
+"""Extension points are registries: a board shape, an export format and a check are each
+one module.
 
 Each test writes a new one as a module of a temporary package, registers what that
 package holds through the registry's own discovery, and uses it as a designer would,
@@ -303,3 +304,47 @@ def test_every_element_type_makes_only_registered_primitives(project):
             assert item.digest(None) and item.weight() > 0
     walk(faces.decks[0].fronts["one"].items)
     assert {"Rect", "Ellipse", "Polygon", "Line", "Text", "Image", "QRModules"} <= seen, seen
+
+
+EVEN = '''
+"""pairs: a game whose cards print in pairs (a check written for the test)."""
+from generator.i18n import N_, _
+
+NAME = "pairs"
+NAMES = ("even-copies",)
+ORDER = 65  # after the drafts, before the game's own checks
+DOC = N_("every card prints an even number of copies")
+
+
+def run(game, report):
+    for card in game.cards():
+        if card.copies % 2:
+            report.warning(_("card '{card}' prints {n} copies, an odd number", card=card.id,
+                             n=card.copies), card.locate("copies"), "even-copies",
+                           card=card.id, deck=card.deck, field="copies")
+'''
+
+
+@pytest.fixture
+def even_check(tmp_path):
+    from generator import validate
+    yield from _registered(tmp_path, "test_checks", "pairs", EVEN, validate)
+
+
+def test_a_check_is_one_module(project, cardgen, even_check):
+    """A check joins validate from its module: it runs in its order, its problems are
+    located and carry what they are about, and it is listed with the others."""
+    from generator import validate
+    from generator.load import Project
+    from generator.pipeline import check
+    names = [m.NAME for m in validate.in_order()]
+    assert names.index("pairs") == names.index("drafts") + 1
+    assert "| pairs | `even-copies` | every card prints an even number of copies |" \
+        in validate.table("en")
+    outcome = check(Project.find(project), "lastdance")
+    odd = [p for p in outcome.report.warnings if p.check == "even-copies"]
+    assert odd and all(p.field == "copies" and p.card for p in odd)
+    run = cardgen("validate", "lastdance", "--strict")
+    assert run.code == 1
+    assert any(line.startswith("cards/lastdance/") and ": warning: card '" in line
+               and line.endswith(", an odd number [even-copies]") for line in run.lines), run.lines

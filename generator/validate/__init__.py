@@ -1,100 +1,82 @@
 """Stage 3, validate: check the resolved game against cardgen's rules and the game's own.
 
 Every check of the resolved game's meaning lives here (resolve only builds the model,
-and reports only what stops it being built). Checks, in order: sheets and card sizes,
-identity (unique card ids), deck counts, card fields against
-the deck's declared schema (`fields`), references, drafts (TBD values), the
-board cells and tracks, game's invariants (its checks file) and its Python checks. Every check adds
-located problems to one report; none stops at the first problem.
+and reports only what stops it being built). Each check is one module of this package
+that declares itself, found by `registry.discover` as element types are:
+
+- `NAME`: the check's own name (its module's), and `NAMES`: the check names the problems
+  it reports carry (`[sheet]`, `[draft]`; a designer's check reports under its own name);
+- `ORDER`: when it runs, lowest first (sheets and card sizes, identity, deck counts, card
+  fields, boards, drafts, the game's invariants, its Python checks);
+- `DOC`: what it checks, one line in English marked for translation (N_); `table()` makes
+  the list in docs/validation.md from these lines, in either language;
+- `run(game, report)`: the check. It adds located problems to the report; none stops at
+  the first problem.
+
+Adding a check is adding a module here; tests/test_architecture.py fails until
+docs/validation.md's tables name it and its problems' check names.
 """
 
 from __future__ import annotations
 
-from ..model import MAX_CARDS, TBD, Game
+from types import ModuleType
+
+from ..i18n import N_, Message
+from ..model import Game
 from ..problems import Report
-from .boards import check_boards
-from .fields import check_fields
-from .invariants import check_invariants
-from .python_checks import check_python
-from .sheets import check_sheets
-from ..i18n import _
+from ..registry import discover
+
+REQUIRED = {"NAME": str, "NAMES": tuple, "ORDER": int, "DOC": str}
 
 
-def check_identity(game: Game, report: Report) -> None:
-    """Card ids are unique within a game, across all its decks."""
-    seen: dict[str, object] = {}
-    for card in game.cards():
-        first = seen.get(card.id)
-        if first is not None:
-            report.error(
-                _("card '{card_id}': duplicate card id (first defined at {first_loc})",
-                  card_id=card.id, first_loc=first.loc),
-                card.locate("id"), "identity", card=card.id, deck=card.deck, field="id")
-        else:
-            seen[card.id] = card
+class NotACheck(TypeError):
+    """A module in this package that does not declare what a check must (a bug)."""
 
 
-def check_drafts(game: Game, report: Report) -> None:
-    """A TBD value is a draft: reported as a warning, printed with a DRAFT mark."""
-    for key in ("title", "title_en", "version"):
-        if getattr(game, key) == TBD:
-            report.warning(_("the game's {key} is {TBD} (draft)", key=key, TBD=TBD),
-                           game.decks[0].source.locate((key,)) if game.decks else game.loc, "draft")
-    for card in game.cards():
-        for name in card.drafts():
-            report.warning(_("card '{card_id}': {name} is {TBD} (draft)",
-                             card_id=card.id, name=name, TBD=TBD), card.locate(name), "draft",
-                           card=card.id, deck=card.deck, field=name)
-    for table, value in game.data.items():
-        for path in _tbd_paths(value, ()):
-            where = ".".join(str(p) for p in (table,) + path)
-            report.warning(_("data {where} is {TBD} (draft)",
-                             where=where, TBD=TBD), game.data_sources[table].locate(path),
-                           "draft")
+def _checked(module: ModuleType) -> ModuleType:
+    wrong = [key for key, kind in REQUIRED.items()
+             if not isinstance(getattr(module, key, None), kind)]
+    if not callable(getattr(module, "run", None)):
+        wrong.append("run")
+    if wrong:
+        raise NotACheck(f"check module '{module.__name__}' lacks or mistypes "
+                        f"{', '.join(wrong)} (validate/__init__.py)")
+    return module
 
 
-def _tbd_paths(value, path: tuple):
-    if value == TBD:
-        yield path
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _tbd_paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _tbd_paths(v, path + (i,))
+CHECKS: dict[str, ModuleType] = {name: _checked(module) for name, module in
+                                 discover(__path__, __name__).items()}
 
 
-def check_counts(game: Game, report: Report) -> None:
-    """A deck with no cards yet is a draft: reported, and left out of the print. A game has
-    at most MAX_CARDS cards to print."""
-    total = sum(d.slots or d.total for d in game.decks)
-    if total > MAX_CARDS:
-        report.error(_("the game has {total:,} cards to print; a game holds at most {MAX_CARDS:,} "
-                       "(split it into several games)",
-                           total=total, MAX_CARDS=MAX_CARDS), game.loc, "deck")
-    for deck in game.decks:
-        if deck.slots is not None:
-            if deck.total > deck.slots:
-                report.error(_("deck '{deck_id}' has {deck_total} cards, more than its "
-                               "{deck_slots} slots", deck_id=deck.id, deck_total=deck.total,
-                               deck_slots=deck.slots), deck.source.locate(deck.path + ("slots",)),
-                             "deck", deck=deck.id, field="slots")
-            elif deck.total < deck.slots:
-                report.warning(_("deck '{deck_id}': {deck_total} of its {deck_slots} slots are "
-                                 "defined; {n} are still to be designed (draft)",
-                                     deck_id=deck.id, deck_total=deck.total, deck_slots=deck.slots,
-                                     n=deck.slots - deck.total),
-                               deck.source.locate(deck.path + ("slots",)), "draft", deck=deck.id,
-                               field="slots")
-        elif deck.total == 0 and ("deck", deck.id) not in report.tainted:
-            report.warning(_("deck '{deck_id}' has no cards yet (draft)",
-                             deck_id=deck.id), deck.loc, "draft", deck=deck.id)
+def register(module: ModuleType) -> None:
+    """Add a check from elsewhere (a test's own): it runs in its ORDER with the others."""
+    CHECKS[module.NAME] = _checked(module)
 
 
-CHECKS = (check_sheets, check_identity, check_counts, check_fields, check_boards, check_drafts,
-          check_invariants, check_python)
+def unregister(name: str) -> None:
+    CHECKS.pop(name, None)
+
+
+def in_order() -> list[ModuleType]:
+    """The checks as validate runs them: by ORDER, then by name."""
+    return sorted(CHECKS.values(), key=lambda module: (module.ORDER, module.NAME))
 
 
 def validate(game: Game, report: Report) -> None:
-    for check in CHECKS:
-        check(game, report)
+    for check in in_order():
+        check.run(game, report)
+
+
+HEADINGS = (N_("check"), N_("its problems"), N_("what it checks"))
+OWN_NAME = N_("the name the game gives it")  # what a designer's check reports under
+
+
+def table(lang: str | None = None) -> str:
+    """The checks validate runs, in order, as docs/validation.md lists them: each one's
+    name, the check names of its problems and what it checks, in `lang` (the moment's)."""
+    said = Message.shown
+    rows = ["| " + " | ".join(said(h, lang) for h in HEADINGS) + " |", "|---|---|---|"]
+    for module in in_order():
+        names = ", ".join(f"`{name}`" for name in module.NAMES) or said(OWN_NAME, lang)
+        rows.append(f"| {module.NAME} | {names} | {said(module.DOC, lang)} |")
+    return "\n".join(rows)

@@ -8,7 +8,14 @@ from ..load.schema import suggest
 from ..model import Board, Game
 from ..problems import Report
 from ..units import SIZE_TOLERANCE, show_size
-from ..i18n import _
+from ..i18n import N_, _
+
+NAME = "boards"
+NAMES = ("board", "reference", "identity")
+ORDER = 50
+DOC = N_("a board's id is its own; its cells are each given once, at most 10,000, naming "
+         "tiles and types that exist, drawn by a cell layout of the cell's size; what its "
+         "shape asks of it")
 
 # Where a name was looked for, as a suggestion says it (words of their own: babel
 # extracts no message nested in another call's arguments).
@@ -75,7 +82,7 @@ def check_board(game: Game, board: Board, report: Report) -> None:
                              "board")
 
 
-def check_boards(game: Game, report: Report) -> None:
+def run(game: Game, report: Report) -> None:
     seen: dict[str, Board] = {}
     for board in game.boards:
         first = seen.setdefault(board.id, board)

@@ -15,7 +15,13 @@ from ..load.patterns import PatternError, pattern
 from ..load.schema import NOUNS, make_validator, missing_key, report_errors, unknown_key
 from ..model import CARD_KEYS, TBD, Card, Deck, Game
 from ..problems import Problem, Report
-from ..i18n import _
+from ..i18n import N_, _
+
+NAME = "fields"
+NAMES = ("schema", "reference")
+ORDER = 40
+DOC = N_("every card's fields against its deck's declared fields (types, required, choices, "
+         "ranges, patterns); a field of type card names a card")
 
 JSON_TYPE = {"text": "string", "integer": "integer", "number": "number", "boolean": "boolean",
              "list": "array", "mapping": "object", "card": "string"}
@@ -89,7 +95,7 @@ def _references(card: Card, decl: Mapping[str, Any], value: Any, path: tuple, id
             _references(card, decl["items"], item, path + (i,), ids, report)
 
 
-def check_fields(game: Game, report: Report) -> None:
+def run(game: Game, report: Report) -> None:
     ids = {c.id for c in game.cards()}
     for deck in game.decks:
         if deck.fields is None or _bad_patterns(deck, report):

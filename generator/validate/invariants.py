@@ -25,7 +25,12 @@ import jinja2
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..problems import Location, Report
 from ..sandbox import ENV, SandboxError, expression_problem, game_scope, in_words, reset_budget
-from ..i18n import _
+from ..i18n import N_, _
+
+NAME = "invariants"
+NAMES = ()  # a check of the game's checks file reports under its own name
+ORDER = 70
+DOC = N_("the game's own checks (its checks file, docs/validation.md), each where it points")
 
 _VARIABLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -344,7 +349,7 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report,
                        check_name=check.name, exc=exc), check.locate(exc.field), check.name)
 
 
-def check_invariants(game: Game, report: Report) -> None:
+def run(game: Game, report: Report) -> None:
     if not game.checks:
         return
     values, locators = context(game)

@@ -13,7 +13,13 @@ from typing import Any
 
 from ..model import Card, Deck, Game, PythonCheck
 from ..problems import Location, Report, raised_in
-from ..i18n import _
+from ..i18n import N_, _
+
+NAME = "python"
+NAMES = ()  # a Python check reports under its own name
+ORDER = 80
+DOC = N_("the game's Python checks (python_checks: in game.yaml, with --trust); an "
+         "exception in one is reported at its line")
 
 
 class CheckReport:
@@ -45,7 +51,7 @@ class CheckReport:
         self._report.warning(message, self._locate(at), self._check.name, **self._about(at))
 
 
-def check_python(game: Game, report: Report) -> None:
+def run(game: Game, report: Report) -> None:
     for check in game.python_checks:
         try:
             check.function(game, CheckReport(game, report, check))

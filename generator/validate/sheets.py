@@ -13,10 +13,17 @@ from __future__ import annotations
 from ..model import Game, SheetPreset
 from ..problems import Report
 from ..units import SIZE_TOLERANCE, mm, same_size, show_size
-from ..i18n import _
+from ..i18n import N_, _
+
+NAME = "sheets"
+NAMES = ("sheet", "layout")
+ORDER = 10
+DOC = N_("a sheet preset's paper holds its cards, gaps and margins, clear of what the printer "
+         "cannot print; a deck's faces are the size of its sheet's slots, and its backs the "
+         "size of its fronts; a game's backs print in one duplex mode")
 
 
-def check_sheets(game: Game, report: Report) -> None:
+def run(game: Game, report: Report) -> None:
     checked: set[int] = set()
     for deck in game.decks:
         if id(deck.sheet) not in checked:
