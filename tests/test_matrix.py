@@ -19,7 +19,9 @@ Its axes are read from where each feature is defined, never listed here:
   cell, built, exported where a profile takes boards, and in the preview;
 - card keys: every key cardgen gives a card (model.CARD_KEYS, as the deck schema types it:
   copies, blank, back, filler...), each on a card of its own in every cell;
-- checks: generator/validate (validate.CHECKS), each of which runs on every cell.
+- checks: generator/validate (validate.CHECKS), each of which runs on every cell;
+- statistics: generator/stats/kinds (each module's EXAMPLE), every kind declared in every
+  cell's game.yaml and counted by `cardgen stats` and the stats PDF.
 
 Every cell builds and reads back right (no RGB operator in a CMYK export, a token's PNG
 transparent outside its cut line, a cold, a warm and a post-validate build the same bytes)
@@ -46,6 +48,7 @@ import yaml
 from conftest import REPO, write_game
 from generator import boards, elements, validate
 from generator.formats import PROFILE
+from generator.stats import kinds as stats_kinds
 from generator.pipeline import BuildOptions
 
 SCHEMAS = REPO / "generator/schemas"
@@ -257,6 +260,12 @@ def _game(project: Path, cell) -> str:
     if data:
         game["data"] = {"cells": "cells.yaml"}
         files["cells.yaml"] = yaml.safe_dump(data, allow_unicode=True).encode()
+    game["stats"] = {}
+    for kind in stats_kinds.in_order():  # every kind of statistic, as it declares itself
+        game["stats"].update(kind.EXAMPLE)
+        for table, value in getattr(kind, "EXAMPLE_DATA", {}).items():
+            game.setdefault("data", {})[table] = f"{table}.yaml"
+            files[f"{table}.yaml"] = yaml.safe_dump(value, allow_unicode=True).encode()
     write_game(project, game_id, game, cards, layouts, files)
     return game_id
 
@@ -377,8 +386,10 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
         with document.open_outline() as outline:
             assert outline.root[0].title == {"en": "Contents and how to print",  # the game's
                                               "ja": "内容物と印刷のしかた"}[lang]  # language
-    stats = cardgen("stats", game)
+    stats = cardgen("stats", game, "--format", "json")
     assert stats.code == 0, stats.lines
+    counted = json.loads(stats.out)
+    assert all(counted[kind.NAME] for kind in stats_kinds.in_order()), counted  # each kind
     other = project.parent / "other"  # the same game elsewhere: no changes, and --visual
     shutil.rmtree(other, ignore_errors=True)
     shutil.copytree(project, other, symlinks=True, ignore=shutil.ignore_patterns("output"))

@@ -1,5 +1,5 @@
-"""Extension points are registries: a board shape, an export format and a check are each
-one module.
+"""Extension points are registries: a board shape, an export format, a check and a statistic
+are each one module.
 
 Each test writes a new one as a module of a temporary package, registers what that
 package holds through the registry's own discovery, and uses it as a designer would,
@@ -8,6 +8,7 @@ from game.yaml and a layout file, reading the real output back.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import sys
 import textwrap
@@ -348,3 +349,73 @@ def test_a_check_is_one_module(project, cardgen, even_check):
     assert run.code == 1
     assert any(line.startswith("cards/lastdance/") and ": warning: card '" in line
                and line.endswith(", an odd number [even-copies]") for line in run.lines), run.lines
+
+
+SPREAD = '''
+"""spread: how many copies the most and the fewest printed card of each deck has (a
+statistic written for the test)."""
+from generator.i18n import _
+
+NAME = "spread"
+ORDER = 25  # after the tables, before the odds
+FIELD = "spread"
+KEY = None  # counted without a declaration
+EXAMPLE = {}
+
+
+def compute(run):
+    return tuple((d.id, max(c.copies for c in d.cards), min(c.copies for c in d.cards))
+                 for d in run.game.decks if d.cards and run.wanted(d.id))
+
+
+def words(part):
+    return [_("copies of deck {deck}: {low} to {high}", deck=deck, low=low, high=high)
+            for deck, high, low in part]
+
+
+def as_json(part):
+    return [{"deck": deck, "most": high, "fewest": low} for deck, high, low in part]
+
+
+def changes(old, new):
+    was = {deck: (high, low) for deck, high, low in old}
+    return [f"spread {deck}: {was[deck]} -> {(high, low)}" for deck, high, low in new
+            if deck in was and was[deck] != (high, low)]
+
+
+def blocks(part, stats, chart):
+    return [{"kind": "text", "text": str(line)} for line in words(part)]
+'''
+
+
+@pytest.fixture
+def spread_statistic(tmp_path):
+    from generator import stats
+    yield from _registered(tmp_path, "test_statistics", "spread", SPREAD, stats)
+
+
+def test_a_statistic_is_one_module(project, cardgen, spread_statistic):
+    """A kind of statistic joins from its module: computed with the others, in its order,
+    in cardgen stats (text and JSON), the preview's Stats view and cardgen diff."""
+    import json
+    from generator import stats
+    from generator.load import Project
+    from generator.pipeline import check
+    from generator.serve.stats import stats_blocks
+    run = cardgen("stats", "lastdance")
+    assert run.code == 0, run.lines
+    lines = run.out.splitlines()
+    spread = [n for n, line in enumerate(lines) if line.startswith("copies of deck ")]
+    assert spread and spread[0] > max(n for n, line in enumerate(lines)
+                                      if line.startswith("deck ")), lines
+    counted = json.loads(cardgen("stats", "lastdance", "--format", "json").out)
+    assert list(counted) == ["game", "decks", "tables", "spread", "odds", "dice"]
+    assert counted["spread"] and counted["spread"][0]["most"] >= counted["spread"][0]["fewest"]
+    outcome = check(Project.find(project), "lastdance")
+    computed = stats.compute(outcome.game)
+    blocks = stats_blocks(outcome.game, computed)
+    assert any(b["kind"] == "text" and b["text"].startswith("copies of deck ") for b in blocks)
+    fewer = computed.part("spread")
+    moved = stats.changes(computed, dataclasses.replace(
+        computed, more=(("spread", tuple((d, h + 1, low) for d, h, low in fewer)),)))
+    assert moved and all(line.startswith("spread ") for line in moved)

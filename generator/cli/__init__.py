@@ -185,7 +185,7 @@ def _listed(project: Project, game_id: str) -> bool:
 def cmd_stats(args, project: Project) -> int:
     import json
 
-    from ..stats import show
+    from .. import stats
 
     failed, results = False, []
     for game_id in _games(project, args.games):
@@ -205,9 +205,9 @@ def cmd_stats(args, project: Project) -> int:
                                        suggest=suggest(name, decks, THE_GAME)))
             counted = pipeline.statistics(outcome, tuple(args.deck) if args.deck else None)
             if args.format == "json":
-                results.append(show.as_json(counted))
+                results.append(stats.as_json(counted))
             else:
-                for line in show.text(counted):
+                for line in stats.text(counted):
                     print(printable(shown(line)))
     if args.format == "json":
         print(json.dumps(results if len(results) != 1 else results[0], ensure_ascii=False,

@@ -28,7 +28,6 @@ from typing import Any
 
 from .. import stats
 from ..layout import GameFaces
-from ..stats import show as stats_show
 from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
 from ..model import Card, Game, LayoutSpec, plain
@@ -299,7 +298,7 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
                 diff.copies.append((old_card, card))
     diff.unprinted += [f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
                        if path not in explained]
-    diff.statistics = stats_show.changes(stats.compute(old_game), stats.compute(new_game))
+    diff.statistics = stats.changes(stats.compute(old_game), stats.compute(new_game))
     return diff
 
 

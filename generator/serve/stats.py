@@ -4,7 +4,6 @@ PDF's own charts, drawn as SVG trees the page builds with DOM calls (no markup).
 from __future__ import annotations
 
 from .. import fonts
-from ..i18n import _, _n, shown
 
 
 # SVG presentation attributes that reportlab's SVG renderer writes as `style`: the page's
@@ -45,53 +44,15 @@ def svg_tree(text: str) -> list:
 
 
 def stats_blocks(game, statistics) -> list[dict]:
-    """The Stats view: headings, charts (the stats PDF's own, as SVG), tables and lines."""
+    """The Stats view: headings, charts (the stats PDF's own, as SVG), tables and lines, as
+    each kind of statistic (stats/kinds) shows itself."""
     from ..draw.charts import svg
-    from ..stats import pictures, show
+    from ..stats.kinds import in_order
     font = fonts.ensure(game.main_family.regular)
     chart = lambda c: {"kind": "chart", "title": c.title,  # noqa: E731
                        "svg": svg_tree(svg(c, font, 640))}
-    blocks: list[dict] = []
-    for deck in statistics.decks:
-        blocks.append({"kind": "heading", "text": shown(_(
-                           "{name} ({deck}): {cards}, {kinds}", name=deck.name, deck=deck.id,
-                           cards=_n("{n} card", "{n} cards", deck.total),
-                           kinds=_n("{n} kind", "{n} kinds", deck.kinds))),
-                       "deck": deck.id})
-        for c in deck.crosses:
-            if not any(any(row) for row in c.cells):
-                blocks.append({"kind": "text", "text": shown(_("{title}: no values yet",
-                                                                title=c.title))})
-                continue
-            blocks.append(chart(pictures.cross_chart(c)))
-            head, *rows = show.cross_rows(c)
-            blocks.append({"kind": "table", "head": head, "rows": rows})
-        for d in deck.distributions:
-            if d.total:
-                blocks.append(chart(pictures.distribution_chart(d, deck)))
-            else:
-                blocks.append({"kind": "text", "text": shown(show.distribution_line(d))})
-    for t in statistics.tables:
-        blocks.append({"kind": "heading", "text": t.name, "deck": t.deck})
-        if not t.labels:
-            blocks.append({"kind": "text", "text": shown(_("no items yet"))})
-            continue
-        blocks.append(chart(pictures.table_chart(t)))
-        head, *rows = show.table_rows(t)
-        blocks.append({"kind": "table", "head": head, "rows": rows})
-    groups = pictures.questions(statistics)
-    if groups:
-        blocks.append({"kind": "heading", "text": shown(_("Draw odds")), "deck": ""})
-    top = pictures.odds_top(statistics)
-    for answers in groups:
-        blocks.append(chart(pictures.odds_chart(answers, top)))
-        blocks += [{"kind": "text", "text": shown(show.answer_line(a))} for a in answers]
-    if statistics.dice:
-        blocks.append({"kind": "heading", "text": shown(_("Dice")), "deck": ""})
-    for r in statistics.dice:
-        blocks.append(chart(pictures.dice_chart(r)))
-        blocks.append({"kind": "text", "text": shown(show.dice_summary(r))})
-        blocks += [{"kind": "text", "text": f"{a.label}: {shown(a.words())}"} for a in r.answers]
+    blocks: list[dict] = [block for kind in in_order()
+                          for block in kind.blocks(statistics.part(kind.FIELD), statistics, chart)]
     current = ""
     for block in blocks:  # each block belongs to the deck of the heading above it
         current = block.get("deck", current)

@@ -13,104 +13,81 @@ a value.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import Game
 from ..problems import Report
-from .counts import (_cards_distribution, _default_fields, _known_fields, _Values, cross_table,
-                     distribution)
-from ..validate.invariants import CheckBroken
-from . import dice
-from .questions import _answers, _deck, _Evaluator, _field_ok, _table
+from .counts import _known_fields, _Values, cross_table, distribution
+from .kinds import KINDS, Run, checked, in_order
+from .questions import _Evaluator
 from .results import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats,
                       Distribution, Stats, TableStats)
 from ..i18n import _
 
 # One module per part: results.py (what the stage gives), counts.py (a deck's values
 # counted), questions.py (the pools and odds game.yaml asks about), odds.py (exact draw
-# odds), dice.py (exact dice odds); show.py and pictures.py put results into words and charts.
+# odds), dice.py (exact dice odds); show.py and pictures.py put results into words and
+# charts; kinds/ holds one module per kind of statistic (decks, tables, odds, dice), which
+# computes it and says it (kinds/__init__.py).
 __all__ = ["DRAFT_COLOR", "NONE", "PALETTE", "Answer", "CrossTable", "DeckStats", "DiceStats",
-           "Distribution", "Stats", "TableStats", "check", "compute", "cross_table",
-           "distribution"]
+           "Distribution", "Stats", "TableStats", "as_json", "changes", "check", "compute",
+           "cross_table", "distribution", "register", "text", "unregister"]
+
+BUILT_IN = ("decks", "tables", "answers", "dice")  # the kinds Stats has a field of its own for
 
 
-def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None,
-         quiet: bool = False) -> Stats:
-    ev = _Evaluator(game, report, quiet)
-    spec = game.stats
-    shown = _Values(game, ev.values, report, quiet)
-    for kind, rules in (("colors", spec.colors), ("labels", spec.labels)):  # a rule names a field
+def register(module) -> None:
+    """Add a kind of statistic from elsewhere (a test's own): computed, said and shown with
+    the others, in its ORDER."""
+    KINDS[module.NAME] = checked(module)
+
+
+def unregister(name: str) -> None:
+    KINDS.pop(name, None)
+
+
+def _rules_name_fields(game: Game, ev: _Evaluator) -> None:
+    """Each `colors:` and `labels:` rule names a field some deck has."""
+    for kind, rules in (("colors", game.stats.colors), ("labels", game.stats.labels)):
         for name in rules:
             if not any(name in _known_fields(d) or name in [k.split(".")[-1] for k in
                                                             _known_fields(d)] for d in game.decks):
                 ev.error(_("{kind} names field '{name}', which no deck has",
                            kind=kind, name=name), ("stats", kind, name))
-    declared: dict[str, list] = {}
-    for view in spec.views:
-        deck = _deck(game, view.deck, spec.locate(view.path + ("deck",)), report, "a view")
-        if deck is None:
-            continue
-        if all([_field_ok(deck, f, spec.locate(view.path + ("fields", j)), report, "a view")
-                for j, f in enumerate(view.fields)]):
-            declared.setdefault(deck.id, []).append(view)
-    deck_stats = []
-    for deck in game.decks:
-        if decks is not None and deck.id not in decks:
-            continue
-        views = declared.get(deck.id, [])
-        if report is not None and any(c.id in report.tainted for c in deck.cards):
-            report.skip(len(views))  # its values have errors, reported at their cause:
-            views = []  # the views over them wait until those are fixed (one note says so)
-        dists, crosses = [], []
-        for view in views:
-            if len(view.fields) == 1:
-                dists.append(distribution(deck, view.fields[0], shown, view.title, True))
-            else:
-                crosses.append(cross_table(deck, view.fields, shown, view.title))
-        asked = {v.fields[0] for v in views if len(v.fields) == 1}
-        dists += [distribution(deck, f, shown) for f in _default_fields(deck) if f not in asked]
-        copies = _cards_distribution(deck)
-        if copies is not None:
-            dists.append(copies)
-        deck_stats.append(DeckStats(deck.id, deck.name, deck.total, len(deck.cards),
-                                    deck.tint,
-                                    tuple(dists), tuple(crosses)))
-    tables = [t for t in (_table(game, t, ev) for t in spec.tables
-                          if decks is None or t.deck in decks) if t is not None]
-    answers = [a for q in spec.questions if decks is None or q.deck in decks
-               for a in _answers(game, q, ev)]
-    taken = {q.id for q in spec.questions}  # odds() in a rulebook finds either by its id
-    rolls = []
-    for roll in spec.dice if decks is None else ():  # dice belong to no deck
-        if roll.id in taken:
-            ev.error(_("dice '{roll_name}': '{roll_id}' already names another question or roll; "
-                       "give it an id of its own (id:), as odds() and dice() in a rulebook "
-                       "find it by",
-                           roll_name=roll.name,
-                           roll_id=roll.id), roll.path + (("id",) if roll.id != roll.name
-                                                         else ("name",)))
-            continue
-        taken.add(roll.id)
-        rolled = _roll(roll, ev)
-        if rolled is not None:
-            rolls.append(rolled)
-    return Stats(game.id, game.title, tuple(deck_stats), tuple(tables), tuple(answers),
-                 tuple(rolls))
 
 
-def _roll(spec, ev: _Evaluator) -> DiceStats | None:
-    """A roll's statistics, or None with its problem said at its line in game.yaml."""
-    what = f"dice '{spec.name}'"
+def _run(game: Game, report: Report | None, decks: tuple[str, ...] | None = None,
+         quiet: bool = False) -> Stats:
+    ev = _Evaluator(game, report, quiet)
+    _rules_name_fields(game, ev)
+    run = Run(game, report, decks, ev, _Values(game, ev.values, report, quiet))
+    parts = {kind.FIELD: kind.compute(run) for kind in in_order()}
+    more = tuple((field, part) for field, part in parts.items() if field not in BUILT_IN)
+    return Stats(game.id, game.title, **{f: parts[f] for f in BUILT_IN if f in parts},
+                 more=more)
 
-    def evaluate(text: str, key: str):
-        return ev.expression(text, {}, spec.path + (key,), f"{what}: {key}")
-    try:
-        return dice.roll(spec, evaluate)
-    except dice.Unrollable as exc:
-        ev.error(_("{what}: {exc}", what=what, exc=exc), spec.path + (exc.key,),
-                 evaluated=exc.key == "faces"
-                 and isinstance(spec.faces, str))
-    except CheckBroken:
-        pass  # said where the expression is written
-    return None
+
+def text(stats: Stats) -> list[str]:
+    """What `cardgen stats` prints: each kind's lines, in order."""
+    lines: list = [f"{stats.game}: {stats.title}"]
+    for kind in in_order():
+        lines += kind.words(stats.part(kind.FIELD))
+    return lines
+
+
+def as_json(stats: Stats) -> dict[str, Any]:
+    """`cardgen stats --format json`: each kind's part under its NAME."""
+    return {"game": stats.game, **{kind.NAME: kind.as_json(stats.part(kind.FIELD))
+                                   for kind in in_order()}}
+
+
+def changes(old: Stats, new: Stats) -> list[str]:
+    """What changed in the statistics between two versions of a game, in words: deck sizes,
+    counts of values, means of numbers (also per value of a cross-table: "power of 緑: mean
+    2.1 -> 2.4"), the totals of declared tables, every answer of the odds, and each roll of
+    dice's mean and answers."""
+    return [line for kind in in_order()
+            for line in kind.changes(old.part(kind.FIELD), new.part(kind.FIELD))]
 
 
 def check(game: Game, report: Report) -> None:

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from ..colors import parse_color
 from ..draw.charts import Chart, Series
-from . import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats, Distribution,
-               Stats, TableStats)
+from .results import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats,
+                      Distribution, Stats, TableStats)
 from .show import number
 from ..i18n import _, _n, shown
 from ..problems import spoken

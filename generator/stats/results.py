@@ -205,15 +205,25 @@ def _power(exponent: float) -> str:
 
 @dataclass(frozen=True)
 class Stats:
+    """A game's statistics: what each kind (stats/kinds) gave, under its FIELD; a kind
+    registered from elsewhere gives its part in `more` (FIELD, part)."""
+
     game: str
     title: str
     decks: tuple[DeckStats, ...]
     tables: tuple[TableStats, ...] = ()
     answers: tuple[Answer, ...] = ()
     dice: tuple[DiceStats, ...] = ()
+    more: tuple[tuple[str, tuple], ...] = ()
 
     def deck(self, deck_id: str) -> DeckStats | None:
         return next((d for d in self.decks if d.id == deck_id), None)
+
+    def part(self, field: str) -> tuple:
+        """What the kind of statistic whose FIELD is `field` gave."""
+        if field in ("decks", "tables", "answers", "dice"):
+            return getattr(self, field)
+        return dict(self.more).get(field, ())
 
 
 # --- fields -------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
-"""Statistics in words: the text `cardgen stats` prints and its JSON."""
+"""Statistics in words: the lines and table rows each kind of statistic (stats/kinds) is
+said with in `cardgen stats`, its JSON, the stats PDF, the preview and `cardgen diff`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import NONE, Answer, CrossTable, DiceStats, Distribution, Stats, TableStats
-from ..i18n import Joined, Listed, _, _n, columns, shown
+from .results import NONE, Answer, CrossTable, DiceStats, Distribution, TableStats
+from ..i18n import Joined, Listed, _, columns, shown
 from ..problems import spoken
 
 width = columns  # the columns a terminal gives a text: two for a wide (Japanese) character
@@ -142,69 +143,12 @@ def _exact(c) -> dict[str, Any]:
             "denominator": c.probability.denominator, "probability": c.chance}
 
 
-def text(stats: Stats) -> list[str]:
-    lines = [f"{stats.game}: {stats.title}"]
-    for deck in stats.decks:
-        lines.append(_("deck {deck} ({name}): {cards}, {kinds}", deck=deck.id, name=deck.name,
-                       cards=_n("{n} card", "{n} cards", deck.total),
-                       kinds=_n("{n} kind", "{n} kinds", deck.kinds)))
-        lines += [_in(distribution_line(d)) for d in deck.distributions]
-        for c in deck.crosses:
-            lines += [_in(line) for line in cross_lines(c)]
-    for t in stats.tables:
-        lines += table_lines(t)
-    questions: dict[str, list[Answer]] = {}
-    for a in stats.answers:
-        questions.setdefault(a.question, []).append(a)
-    if questions:
-        lines.append(_("odds:"))
-    for qid, answers in questions.items():
-        lines.append(_in(f"{qid}: {answers[0].text}"))
-        lines += [_in(answer_line(a), 2) for a in answers]
-    if stats.dice:
-        lines.append(_("dice:"))
-    for r in stats.dice:
-        lines += [_in(line) for line in dice_lines(r)]
-    return lines
-
-
 def _dist(d: Distribution) -> dict[str, Any]:
     out = {"field": d.field or None, "title": d.title, "numeric": d.numeric,
            "counts": dict(zip(d.labels, d.counts)), "drafts": d.drafts, "declared": d.declared}
     if d.numeric:
         out.update(mean=d.mean, min=d.low, max=d.high)
     return out
-
-
-def as_json(stats: Stats) -> dict[str, Any]:
-    return {
-        "game": stats.game,
-        "decks": [{
-            "id": d.id, "name": d.name, "cards": d.total, "kinds": d.kinds,
-            "distributions": [_dist(x) for x in d.distributions],
-            "crosses": [{"fields": list(c.fields), "title": c.title,
-                         "cells": {r: dict(zip(c.columns, cells))
-                                   for r, cells in zip(c.rows, c.cells)},
-                         "means": dict(c.means) if c.means else None,
-                         "mean_of": c.mean_of or None, "drafts": c.drafts}
-                        for c in d.crosses]} for d in stats.decks],
-        "tables": [{"name": t.name, "deck": t.deck, "totals": dict(zip(t.labels, t.totals)),
-                    "cards": {name: dict(zip(t.labels, counts)) for name, counts in t.cards}}
-                   for t in stats.tables],
-        "odds": [{"id": a.question, "question": a.text, "label": a.label or None,
-                  "hand": a.hand, "pool": a.pool, "numerator": a.probability.numerator,
-                  "denominator": a.probability.denominator,
-                  "probability": a.chance, "log10": a.magnitude, "draft": a.draft}
-                 for a in stats.answers],
-        "dice": [{"id": r.id, "name": r.name, "dice": r.dice,
-                  "mean": {"fraction": f"{r.mean.numerator}/{r.mean.denominator}",
-                           "value": float(r.mean)},
-                  "most_likely": [t.value for t in r.most_likely],
-                  "totals": {str(t.value): _exact(t) for t in r.totals},
-                  "answers": [{"question": a.kind, "value": a.value, "label": a.label,
-                               **_exact(a)} for a in r.answers]}
-                 for r in stats.dice],
-    }
 
 
 def _distribution_change(deck_id: str, b, d) -> list[str]:
@@ -244,47 +188,4 @@ def _deck_changes(before, deck) -> list[str]:
                   field=c.mean_of, group=group, was=number(was[group]), now=number(mean))
                 for group, mean in c.means
                 if group in was and was[group] != mean]
-    return out
-
-
-def changes(old: Stats, new: Stats) -> list[str]:
-    """What changed in the statistics between two versions of a game, in words: deck sizes,
-    counts of values, means of numbers (also per value of a cross-table: "power of 緑: mean
-    2.1 -> 2.4"), the totals of declared tables, every answer of the odds, and each roll of
-    dice's mean and answers."""
-    out: list[str] = []
-    for deck in new.decks:
-        before = old.deck(deck.id)
-        if before is not None:
-            out += _deck_changes(before, deck)
-    tables = {t.name: t for t in old.tables}
-    for t in new.tables:
-        b = tables.get(t.name)
-        if b is None:
-            continue
-        was = dict(zip(b.labels, b.totals))
-        moved = [f"{label} {was[label]} -> {n}" for label, n in zip(t.labels, t.totals)
-                 if label in was and was[label] != n]
-        if moved:
-            out.append(_("table {name}: {moved} cards", name=t.name, moved=", ".join(moved)))
-    answers = {(a.question, a.label): a for a in old.answers}
-    for a in new.answers:
-        b = answers.get((a.question, a.label))
-        if b is not None and b.probability != a.probability:
-            where = f" ({a.label})" if a.label else ""
-            out.append(_("odds {question}{where}: {was} -> {now}", question=a.question,
-                         where=where, was=b.percent, now=a.percent))
-    rolls = {r.id: r for r in old.dice}
-    for r in new.dice:
-        b = rolls.get(r.id)
-        if b is None:
-            continue
-        if b.mean != r.mean:
-            out.append(_("dice {name}: mean {was} -> {now}", name=r.name,
-                         was=number(float(b.mean)), now=number(float(r.mean))))
-        was = {(a.kind, a.value): a for a in b.answers}
-        out += [_("dice {name}: {label}: {was} -> {now}", name=r.name, label=a.label,
-                  was=was[a.kind, a.value].percent, now=a.percent)
-                for a in r.answers if (a.kind, a.value) in was
-                and was[a.kind, a.value].probability != a.probability]
     return out

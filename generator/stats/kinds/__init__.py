@@ -1,0 +1,57 @@
+"""The statistics a game can have: one module per kind, found here by itself.
+
+A kind's module declares everything about it:
+- `NAME`, and `ORDER` (where it stands in `cardgen stats`, its JSON, the preview's Stats
+  view: decks, tables, odds, dice);
+- `FIELD`: the field of `results.Stats` it fills, and `KEY`: the key of game.yaml's
+  `stats:` that declares it (None for what is counted without a declaration); the schema
+  of that key is its part of schemas/game.json;
+- `compute(run)`: its results for one game (a tuple), its declarations' problems reported
+  located through `run` (a `base.Run`);
+- `words(part)`: its lines in `cardgen stats`; `as_json(part)`: its JSON; `changes(old,
+  new)`: what changed between two versions, in words (`cardgen diff`);
+- `blocks(part, stats, chart)`: its headings, charts (from pictures.py; `chart` makes one
+  a block) and lines in the preview's Stats view;
+- `EXAMPLE`: its declaration in game.yaml's `stats:` for a game whose deck `deck0` holds
+  cards `one` and `two` with a field `name`, and `EXAMPLE_DATA` if it reads data tables
+  (table name -> value): the combination matrix declares every kind so.
+
+Adding a statistic is adding a module here and its section in docs/stats.md.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from ...registry import discover
+from .base import Run
+
+REQUIRED = {"NAME": str, "ORDER": int, "FIELD": str, "EXAMPLE": dict}
+DOES = ("compute", "words", "as_json", "changes", "blocks")
+
+
+class NotAStatistic(TypeError):
+    """A module in this package that does not declare what a statistic must (a bug)."""
+
+
+def checked(module: ModuleType) -> ModuleType:
+    wrong = [key for key, kind in REQUIRED.items()
+             if not isinstance(getattr(module, key, None), kind)]
+    wrong += [name for name in DOES if not callable(getattr(module, name, None))]
+    if not hasattr(module, "KEY"):
+        wrong.append("KEY")
+    if wrong:
+        raise NotAStatistic(f"statistic module '{module.__name__}' lacks or mistypes "
+                            f"{', '.join(wrong)} (stats/kinds/__init__.py)")
+    return module
+
+
+KINDS: dict[str, ModuleType] = {name: checked(module) for name, module in
+                                discover(__path__, __name__, {"base"}).items()}
+
+
+def in_order() -> list[ModuleType]:
+    return sorted(KINDS.values(), key=lambda module: (module.ORDER, module.NAME))
+
+
+__all__ = ["KINDS", "NotAStatistic", "Run", "checked", "in_order"]
