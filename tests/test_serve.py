@@ -613,3 +613,24 @@ def test_a_problem_says_its_card_as_data_and_the_page_finds_it_there(project):
     assert set(shown) == {"one", "two", "three"}
     assert "copies" in shown["one"] and "card 'one'" not in shown["one"]  # (in Japanese)
     assert {c["id"] for c in preview.cards if c.get("held")} == {"one", "three"}
+
+
+def test_a_failing_check_of_the_games_own_at_a_card_does_not_hold_its_picture(project):
+    """A card with an error of cardgen's own keeps its last good pictures; one that the
+    game's own (Python) check reports at a card is a game-level check: the card shows as
+    it is now, though the problem is the card's in the report."""
+    import shutil
+    from pathlib import Path
+    from generator.serve import Preview, build_preview, page_state
+    case = Path(__file__).parent / "bad_input" / "python-check-reports"
+    folder = project / "cards" / "checked"
+    shutil.copytree(case, folder, ignore=shutil.ignore_patterns("expected.txt", "args.txt"))
+    checks = folder / "checks.py"
+    checks.write_text(checks.read_text("utf-8").replace("report.warning(", "report.error("),
+                      "utf-8")
+    preview, trusted = Preview(), Project.find(trust=True)
+    for _ in range(2):  # the second build has the first's pictures to hold
+        build_preview(trusted, "checked", preview)
+    mine = [p for p in page_state(preview)["problems"] if p["card"] == "one"]
+    assert [(p["check"], p["level"]) for p in mine] == [("check_two_players_only", "error")]
+    assert preview.cards and not any(c.get("held") for c in preview.cards)

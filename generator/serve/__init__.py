@@ -156,12 +156,12 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     if faces is None:
         _keep_last_good(preview, problems, kept)
         return
-    errors = bool(outcome.report.errors)
+    errors, game_ = bool(outcome.report.errors), faces.game
     # A card with an error of its own keeps its last good pictures (and says so); the others,
-    # new cards too, show as they are now, while a game-level check fails.
-    faulty = set(outcome.report.tainted) | {
-        p.card for p in outcome.report.errors if p.card is not None}
-    game_ = faces.game
+    # new cards too, show as they are now, while a check of the game's own fails.
+    own = {check.name for check in (*game_.checks, *game_.python_checks)}
+    faulty = set(outcome.report.tainted) | {p.card for p in outcome.report.errors
+                                            if p.card is not None and p.check not in own}
     font = game_.main_family.regular
     with preview.lock:
         last = dict(preview.images)  # the last good pictures, by name
