@@ -35,6 +35,7 @@ from .. import fonts, pipeline
 from ..load import Project
 from ..problems import UsageError, printable
 from ..watch import watch as poll
+from .cards import card_entries  # the gallery's cards
 from .changes import changes_since  # the view of what prints differently
 from .sheets import sheet_picture, sheets_of  # the Sheets view
 from .stats import stats_blocks  # the Stats view
@@ -129,20 +130,6 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
 AS_BEFORE = _(" (as of the last good build)")  # a draft kept while the data does not load
 
 
-def as_written(value) -> str:
-    """A card's value as the designer wrote it in YAML: [japanese, beowulf], true, 3; not
-    Python's ['japanese', 'beowulf'] or True."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool) or value is None:  # the common scalars, without an emitter
-        return {True: "true", False: "false", None: "null"}[value]
-    if isinstance(value, int):
-        return str(value)
-    import yaml
-    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
-                          width=10 ** 6).strip().removesuffix("...").strip()
-
-
 def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
@@ -159,14 +146,14 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     errors, game_ = bool(outcome.report.errors), faces.game
     # A card with an error of its own keeps its last good pictures (and says so); the others,
     # new cards too, show as they are now, while a check of the game's own fails.
-    own = {check.name for check in (*game_.checks, *game_.python_checks)}
+    own = {c.name for c in game_.checks} | {c.name for c in game_.python_checks}
     faulty = set(outcome.report.tainted) | {p.card for p in outcome.report.errors
                                             if p.card is not None and p.check not in own}
     font = game_.main_family.regular
     with preview.lock:
         last = dict(preview.images)  # the last good pictures, by name
         before = {c["id"]: c for c in preview.cards}
-    order, face_list, cards = _card_entries(faces, faulty, last, before)
+    order, face_list, cards = card_entries(faces, faulty, last, before)
     cache = project.output / ".cache" / "png"
     images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False,
                                           memory=preview.pictures)))
@@ -211,40 +198,6 @@ def _keep_last_good(preview: Preview, problems: list[dict], kept: str) -> None:
                    "text": p["text"].removesuffix(kept) + kept}
                   for p in preview.problems if p["check"] == "draft"]
         preview.problems, preview.ok = problems + drafts, False
-
-
-def _card_entries(faces, faulty: set, last: dict, before: dict) -> tuple[list, list, list]:
-    """Each card's entry on the page, and the faces to draw (their picture names, in order):
-    a card in `faulty`, or not laid out, is held at its last good pictures if it has them."""
-    order, face_list, cards = [], [], []
-    for deck in faces.decks:
-        for card in deck.deck.cards:
-            names = {side: f"{deck.deck.id}/{card.id}-{side}.png" for side in ("front", "back")}
-            laid = card.id in deck.fronts and card.id in deck.backs
-            had = all(n in last for n in names.values())
-            if not laid and not had:
-                continue  # not laid out (a bad value), and never shown before: its problems say
-            entry = _card_entry(deck, card, before.get(card.id, {}))
-            entry.update(names)
-            if (card.id in faulty or not laid) and had:
-                entry["held"] = True  # its last good version: its problems say why
-            else:
-                for side, face in (("front", deck.fronts[card.id]), ("back", deck.backs[card.id])):
-                    order.append(names[side])
-                    face_list.append(face)
-            cards.append(entry)
-    return order, face_list, cards
-
-
-def _card_entry(deck, card, shown: dict) -> dict:
-    """What the page shows of a card; `shown`: as last published (a held card's size)."""
-    face = deck.fronts.get(card.id)
-    return {"id": card.id, "deck": deck.deck.id, "copies": card.copies,
-            "name": str(card.fields.get("name", card.id)),
-            "w_mm": round(face.width / 72 * 25.4, 2) if face else shown.get("w_mm", 0),
-            "h_mm": round(face.height / 72 * 25.4, 2) if face else shown.get("h_mm", 0),
-            "draft": bool(card.drafts()),
-            "fields": {k: as_written(v) for k, v in card.fields.items()}}
 
 
 def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str,
