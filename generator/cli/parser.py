@@ -18,6 +18,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from .. import __version__, completion, i18n
 from ..i18n import LANGS, N_, _, _n, columns, said, shown
@@ -132,7 +133,7 @@ class _Parser(argparse.ArgumentParser):
 
     commands: dict[str, _Parser]  # the command line's: name -> its parser (_parser() sets it)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
         self.options: list[tuple[tuple[str, ...], str | None]] = []  # (its -h is added here)
         super().__init__(*args, **kwargs)

@@ -36,7 +36,9 @@ def _only_decks(game: Game, ids) -> Game:
                    boards=tuple(b for b in game.boards if b.deck is None or b.deck in ids))
 
 
-def _export(project, game_id, profile_name, icc, target, strict, progress, decks=None):
+def _export(project: Project, game_id: str, profile_name: str, icc: Path | None,
+            target: str | None, strict: bool, progress,
+            decks: tuple[str, ...] | None = None) -> tuple[Outcome, Path | None]:
     from .. import export
     progress(shown(_("{game_id}: checking", game_id=game_id)))
     outcome = check(project, game_id, target)
@@ -57,11 +59,11 @@ def _export(project, game_id, profile_name, icc, target, strict, progress, decks
     if faces is None:
         return outcome, None
     convert = export.converter(profile, project.output / ".cache" / "cmyk")
-    export.check_faces(outcome.game, placements, profile, bleeds, report, convert)
+    game = outcome.checked
+    export.check_faces(game, placements, profile, bleeds, report, convert)
     export.check_boards(faces.boards, profile, report, convert)
     if outcome.failed(strict):
         return outcome, None
-    game = outcome.game
     folder = output_folder(project, game.id) / f"export-{profile_name}{game.stem[len(game.id):]}"
     progress(shown(_("{game_id}: writing and reading back '{profile_name}' files", game_id=game_id,
                      profile_name=profile_name)))

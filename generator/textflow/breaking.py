@@ -416,8 +416,9 @@ class _Breaker:
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
                  "hyphenated", "ending", "opens", "closes")
 
-    def __init__(self, atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
-                 grid=False):
+    def __init__(self, atoms: list[Atom], size: float, available: float, vertical: bool,
+                 phrase: bool, hyphenate: str | None, names: bool, hang: bool, tcy: int,
+                 grid: bool = False) -> None:
         self.atoms, self.size, self.vertical, self.phrase = atoms, size, vertical, phrase
         self.hyphenate, self.names, self.hang = hyphenate, names, hang
         self.plain = plain = plain_of(atoms)  # one character per atom: indices agree
@@ -432,15 +433,15 @@ class _Breaker:
         self.ending = _ending(plain, self.tail, self.cum, self.widths, hang)
         # The blanks of brackets and stops a line may squeeze (追い込み, JLREQ 3.8.2): what
         # a line too long by less than they hold keeps, rather than push a character on.
-        squeeze = self.sp is not None and not grid
-        self.opens = [0.0, *accumulate(self.sp.open_blank)] if squeeze else None
-        self.closes = [0.0, *accumulate(self.sp.close_blank)] if squeeze else None
+        squeezed = None if grid else self.sp
+        self.opens = [0.0, *accumulate(squeezed.open_blank)] if squeezed is not None else None
+        self.closes = [0.0, *accumulate(squeezed.close_blank)] if squeezed is not None else None
 
     def room(self, a: int, end: int) -> float:
         """What a line [a, end) may squeeze: the blanks before its opening brackets but the
         first (dropped at a line's start) and after its closing ones and stops but the last
         (dropped at its end)."""
-        if self.opens is None or end - a < 2:
+        if self.opens is None or self.closes is None or end - a < 2:
             return 0.0
         return self.opens[end] - self.opens[a + 1] + self.closes[end - 1] - self.closes[a]
 
@@ -557,7 +558,7 @@ class _Breaker:
         glyphs, those after closing brackets and stops from after theirs."""
         sp = self.sp
         held = self.room(a, b)
-        if held <= 0:
+        if sp is None or held <= 0:  # (no spacing: nothing to squeeze, and room() says 0)
             return
         share = min(1.0, (natural - self.limit + 1e-6) / held)
         for k in range(a, b):
