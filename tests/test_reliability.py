@@ -230,9 +230,17 @@ def test_a_broken_pipe_is_quiet(project):
     assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr
 
 
+def _started(proc: subprocess.Popen, sign, limit: float = 300) -> None:
+    """Wait until `sign()` is true (the run has reached what the test interrupts) or the
+    run has ended: a sign, not a fixed sleep, so that a loaded machine waits longer."""
+    deadline = time.monotonic() + limit
+    while not sign() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 def test_signals_during_a_build_end_it_once_without_a_traceback(project):
     proc = _cardgen(project, "build", "--png", "--dpi", "600")
-    time.sleep(1.5)
+    _started(proc, lambda: (project / "output" / ".cache").is_dir())  # it is building
     for _ in range(5):  # Ctrl-C pressed again and again, then a SIGTERM
         proc.send_signal(signal.SIGINT)
         time.sleep(0.05)
@@ -244,6 +252,44 @@ def test_signals_during_a_build_end_it_once_without_a_traceback(project):
         assert err.strip().splitlines()[-1] == "cardgen: interrupted; previous output kept"
     leftovers = [p for p in (project / "output").rglob(".*.tmp")]
     assert not leftovers
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "cardgen: interrupted; previous output kept"),
+    ("ja", "cardgen: 中断しました。前の出力はそのまま残っています")])
+def test_an_interrupt_while_the_modules_load_is_cardgens_line(project, lang, said):
+    """Ctrl-C in the first second, while cardgen's modules load: its own line in the run's
+    language and the interrupt's exit code, never a traceback (the guard is in place before
+    anything heavy is imported). The sign: Python reports reportlab imported."""
+    from generator.problems import ExitCode
+    proc = subprocess.Popen([*CARDGEN[:1], "-X", "importtime", *CARDGEN[1:], "validate",
+                             "--lang", lang], cwd=project, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        if "reportlab" in line:
+            proc.send_signal(signal.SIGINT)
+            break
+    out, err = proc.communicate(timeout=120)
+    lines = [line for line in err.splitlines() if not line.startswith("import time:")]
+    assert (proc.returncode, lines) == (ExitCode.INTERRUPTED, [said])
+
+
+def test_the_interrupt_guard_takes_only_the_signals_the_system_has(monkeypatch):
+    """The guard names only the signals the system's `signal` module has: Windows' Ctrl-Break
+    (SIGBREAK) there, none that only POSIX systems have."""
+    import importlib
+    import types
+    from generator import startup
+    fake = types.SimpleNamespace(SIGINT=2, SIGTERM=15, SIGBREAK=21, SIG_IGN=1,
+                                 signal=lambda *a: None)
+    monkeypatch.setitem(sys.modules, "signal", fake)
+    try:
+        assert importlib.reload(startup).SIGNALS == (2, 15, 21)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(startup)
 
 
 def test_a_port_in_use_is_a_usage_error(project, cardgen):

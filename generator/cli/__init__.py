@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
 import sys
 import threading
 import traceback
 from dataclasses import replace
 
-from .. import compat, completion, i18n, pipeline, scaffold
+from .. import compat, completion, i18n, pipeline, scaffold, startup
 from ..i18n import _, _n, shown
 from ..load import Project
 from ..load.schema import suggest
 from ..paths import NAME_RULE, is_name
 from ..problems import (LEVEL_WORDS, CardgenError, DataProblems, ExitCode, Report, UsageError,
                        exit_code_for, printable)
-from .parser import _parser, _proof_value, asked_lang, games_lang
+from ..startup import asked_lang, games_lang
+from .parser import _parser, _proof_value
 from .telling import Progress, _print_report, _removed, _wrote
 
 # Where a name was looked for, as a suggestion says it (words of their own: babel
@@ -480,15 +480,6 @@ COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
 NO_PROJECT = {"completion": cmd_completion}
 
 
-def _interrupt(signum, frame):
-    """The first Ctrl-C or SIGTERM unwinds like Ctrl-C (pending output files are removed,
-    none replaced); any further one is ignored, so that the clean-up is never cut short
-    and no traceback is printed, however many signals arrive."""
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, signal.SIG_IGN)
-    raise KeyboardInterrupt
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["_complete"]:
@@ -502,9 +493,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.commands.get(getattr(args, "command", None) or "", parser).unknown(extra)
     except SystemExit as exc:  # a usage error (said, exit 2) or --help (exit 0)
         return int(exc.code or 0) if isinstance(exc.code, int) else int(ExitCode.USAGE)
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, _interrupt)
+    startup.guard()  # (in place since generator.__main__ began; again for a run in-process)
     named = getattr(args, "games", None) or [g for g in [getattr(args, "game", None)] if g]
     games = games_lang([], root=getattr(args, "root", None), named=named) \
         if args.command != "new" else None  # (a new game has no language yet: it takes the run's)

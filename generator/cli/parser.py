@@ -22,7 +22,6 @@ from typing import Any
 
 from .. import __version__, completion, i18n
 from ..i18n import LANGS, N_, _, _n, columns, said, shown
-from ..paths import is_name
 from ..problems import ExitCode
 from ..units import DEFAULT_DPI, paper_name
 from ..values import FORMATS
@@ -474,39 +473,3 @@ def _proof_value(argv: list[str]) -> list[str]:
             arg = "--proof=fronts"
         out.append(arg)
     return out
-
-
-def games_lang(argv: list[str], root: Path | None = None,
-               named: list[str] | None = None) -> str | None:
-    """The language the games a command line names declare (the lang: lines of their
-    game.yaml files), or all the project's games where it names none: the one they share,
-    None where they differ or declare none. Read before the command line is parsed too
-    (from `argv`: --root and the words that name games), so that its help and usage errors
-    are said in it; it needs no file of a game but game.yaml to load."""
-    for n, arg in enumerate(argv):
-        if arg.startswith("--root="):
-            root = Path(arg.partition("=")[2])
-        elif arg == "--root" and n + 1 < len(argv):
-            root = Path(argv[n + 1])
-    try:
-        start = (root or Path.cwd()).resolve()
-        cards = next((f / "cards" for f in (start, *start.parents) if (f / "cards").is_dir()),
-                     None)
-        folders = sorted(p for p in cards.iterdir() if is_name(p.name) and
-                         (p / "game.yaml").is_file()) if cards is not None else []
-    except OSError:
-        return None
-    named = [*(named or ()), *argv]
-    chosen = [p for p in folders if p.name in named] or folders
-    return i18n.shared(i18n.declared(p / "game.yaml") for p in chosen)
-
-
-def asked_lang(argv: list[str]) -> str | None:
-    """The language --lang asks for, read before the command line is parsed (so that what
-    the parser refuses is said in it); None when it asks for none cardgen speaks."""
-    for n, arg in enumerate(argv):
-        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
-            argv[n + 1] if arg == "--lang" and n + 1 < len(argv) else None
-        if value in LANGS:
-            return value
-    return None
