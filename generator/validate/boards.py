@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import boards as shapes
 from ..load.schema import suggest
-from ..model import Board, Game
+from ..model import Board, Cell, Game
 from ..problems import Report
 from ..units import SIZE_TOLERANCE, show_size
 from ..i18n import N_, _
@@ -35,7 +35,7 @@ def check_board(game: Game, board: Board, report: Report) -> None:
         report.error(_("board '{board_id}' has {count:,} cells; a board has at most {MAX_CELLS:,}",
                        board_id=board.id, count=count, MAX_CELLS=MAX_CELLS), board.loc, "board")
         return
-    seen: dict[tuple, object] = {}
+    seen: dict[tuple, Cell] = {}
     for cell in board.cells:
         first = seen.get(cell.key)
         if first is not None:

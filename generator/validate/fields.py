@@ -102,7 +102,7 @@ def run(game: Game, report: Report) -> None:
             continue
         validators = {blank: make_validator(deck_schema(deck.fields, blank))
                       for blank in (False, True)}
-        found: list[tuple[Card, Problem]] = []
+        found: list[tuple[Card, Problem, tuple]] = []  # (card, problem, _about its error)
         for card in deck.cards:
             drafts = set(card.drafts())
             instance = {k: v for k, v in card.record().items() if v != TBD}
@@ -111,9 +111,11 @@ def run(game: Game, report: Report) -> None:
                 return error.validator == "required" and all(
                     r in drafts or r in error.instance for r in error.validator_value)
 
-            mine, errors = Report(), []
+            mine = Report()
+            errors: list = []  # jsonschema's errors, in the order of the problems
+            # (the callbacks run during the call: the loop's card is the one checked)
             report_errors(instance, validators[card.blank], mine,
-                          lambda p, key, card=card: card.locate(*p, key=key),
+                          lambda p, key: card.locate(*p, key=key),
                           lambda p: "", ignore=is_draft, errors=errors,  # (the card: below)
                           about=lambda p: {"field": str(p[0])} if p else {})
             if mine.problems:
