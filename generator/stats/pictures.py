@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..colors import parse_color
+from ..colors import a_color
 from ..draw.charts import Chart, Series
 from .results import (DRAFT_COLOR, NONE, PALETTE, Answer, CrossTable, DeckStats, DiceStats,
                       Distribution, Stats, TableStats)
@@ -14,7 +14,7 @@ from .show import number
 from ..i18n import _, _n, shown
 from ..problems import spoken
 
-_PALETTE = tuple(parse_color(c) for c in PALETTE)
+_PALETTE = tuple(a_color(c) for c in PALETTE)
 
 
 # A chart's words are said as they are drawn, in the language of the moment: the stats PDF

@@ -105,7 +105,7 @@ class Chance:
         """log10 of the probability, exact to a float's precision however small it is
         (None for a probability of 0)."""
         p = self.probability
-        return math.log10(p.numerator) - math.log10(p.denominator) if p else None
+        return _log10(p) if p else None
 
     @property
     def one_in(self) -> float | None:
@@ -118,7 +118,7 @@ class Chance:
         x = self.chance * 100
         if not self.probability or x >= 0.005:
             return f"{x:.2f}%"
-        return f"{_power(self.magnitude + 2)}%"  # too small for two decimals: its size
+        return f"{_power(_log10(self.probability) + 2)}%"  # too small for two decimals: its size
 
     def words(self) -> str:
         p = self.probability
@@ -128,7 +128,7 @@ class Chance:
         if 0 < p < 1:
             one_in = self.one_in
             return _("{chance}, 1 in {n}", chance=chance, n=f"{one_in:.1f}" if one_in is not None
-                     and one_in < 1e15 else _power(-self.magnitude))
+                     and one_in < 1e15 else _power(-_log10(p)))
         return chance
 
 
@@ -195,6 +195,11 @@ class DiceStats:
 
 
 SHOWN_DIGITS = 30  # a fraction with a longer denominator is shown by its size
+
+
+def _log10(p: Fraction) -> float:
+    """log10 of a chance above 0, exact to a float's precision however small it is."""
+    return math.log10(p.numerator) - math.log10(p.denominator)
 
 
 def _power(exponent: float) -> str:

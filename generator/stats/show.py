@@ -37,7 +37,7 @@ def number(value: float | None) -> str:
 
 def distribution_line(d: Distribution) -> str:
     if not d.labels:
-        parts = _("no values yet")
+        parts: str = _("no values yet")
     elif d.numeric:
         parts = _("{counts} (mean {mean}, {low} to {high})",
                   counts=Listed((f"{label} ×{n}" for label, n in zip(d.labels, d.counts) if n),
@@ -55,7 +55,7 @@ def cross_lines(c: CrossTable) -> list[str]:
     head = f"{a} \\ {b}"
     first = max([width(head)] + [width(r) for r in c.rows])
     cols = [max(width(col), 3) for col in c.columns]
-    lines = [Joined("", [c.title, ":"])]
+    lines: list[str] = [Joined("", [c.title, ":"])]
     lines.append(Joined("", ["  " + _pad(head, first) + "  " +
                              "  ".join(_pad(col, w, True) for col, w in zip(c.columns, cols)) +
                              "  ", _("total")]))
@@ -76,7 +76,7 @@ def cross_lines(c: CrossTable) -> list[str]:
 def table_lines(t: TableStats) -> list[str]:
     if not t.labels:
         return [_("table {name} (deck {deck}): no items yet", name=t.name, deck=t.deck)]
-    lines = [_("table {name} (deck {deck}):", name=t.name, deck=t.deck)]
+    lines: list[str] = [_("table {name} (deck {deck}):", name=t.name, deck=t.deck)]
     total = shown(_("total"))  # padded as it is shown
     first = max([width(n) for n, _unused in t.cards] + [width(total)])
     cols = [max(width(label), 3) for label in t.labels]
@@ -128,7 +128,7 @@ def dice_summary(r: DiceStats) -> str:
 
 
 def dice_lines(r: DiceStats) -> list[str]:
-    lines = [dice_summary(r)]
+    lines: list[str] = [dice_summary(r)]
     if len(r.totals) <= LISTED_TOTALS:
         lines += [_in(Joined(": ", [str(t.value), t.words()])) for t in r.totals]
     else:
@@ -144,7 +144,7 @@ def _exact(c) -> dict[str, Any]:
 
 
 def _dist(d: Distribution) -> dict[str, Any]:
-    out = {"field": d.field or None, "title": d.title, "numeric": d.numeric,
+    out: dict[str, Any] = {"field": d.field or None, "title": d.title, "numeric": d.numeric,
            "counts": dict(zip(d.labels, d.counts)), "drafts": d.drafts, "declared": d.declared}
     if d.numeric:
         out.update(mean=d.mean, min=d.low, max=d.high)
@@ -169,7 +169,7 @@ def _distribution_change(deck_id: str, b, d) -> list[str]:
 
 
 def _deck_changes(before, deck) -> list[str]:
-    out = []
+    out: list[str] = []
     if before.total != deck.total:
         out.append(_("deck {deck}: {was} -> {now} cards", deck=deck.id, was=before.total,
                      now=deck.total))
