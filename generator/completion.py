@@ -51,16 +51,19 @@ def names(project: Project, what: str) -> list[str]:
     if what == "games":
         return project.games()
     if what == "profiles":
-        return sorted(p.stem for p in (root / "layouts/exports").glob("*.yaml") if is_name(p.stem))
+        return [name for name in project.names("layouts/exports") if is_name(name)]
     if what == "sheets":
-        return sorted(p.stem for p in (root / "layouts/sheets").glob("*.yaml") if is_name(p.stem))
+        return [name for name in project.names("layouts/sheets") if is_name(name)]
     if what == "printers":
-        doc = load_yaml(root / "layouts/printers.yaml", "layouts/printers.yaml", Report()) \
-            if (root / "layouts/printers.yaml").is_file() else None
-        printers = doc.data.get("printers") if doc is not None and isinstance(doc.data, dict) \
-            else None
-        return sorted(k for k in printers if isinstance(k, str) and is_name(k)) \
-            if isinstance(printers, dict) else []
+        found: set[str] = set()
+        for path in (root / "layouts/printers.yaml", project.shipped_file("layouts/printers.yaml")):
+            doc = load_yaml(path, "layouts/printers.yaml", Report()) \
+                if path is not None and path.is_file() else None
+            printers = doc.data.get("printers") if doc is not None and isinstance(doc.data, dict) \
+                else None
+            if isinstance(printers, dict):
+                found.update(k for k in printers if isinstance(k, str) and is_name(k))
+        return sorted(found)
     if what == "targets":
         return sorted({t for game in project.games() for t in target_names(project, game)})
     if what == "decks":

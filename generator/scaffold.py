@@ -21,10 +21,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import shipped, versions
 from .load import Project
+from .load.project import MARKER, format_of, project_above
 from .load.yamlfile import load_yaml
 from .paths import NAME_RULE, Outside, inside, is_name
-from .problems import Report, UsageError
+from .problems import DataProblems, Report, UsageError
 from .units import (CARD_SIZES, PAPER, US_PAPERS, card_size_problem, locale_paper, paper_name,
                     parse_length, to_mm)
 from .i18n import LANGS, N_, Message, _, language
@@ -200,6 +202,12 @@ data, so the rulebook changes with the cards.
 """}
 
 
+GITIGNORE = """\
+# What cardgen builds: made again by `cardgen build` from the files kept here.
+/output/
+"""
+
+
 def card_size(text: str) -> tuple[str, str]:
     """(what a layout's `size:` says, the size in words) for a named size or WIDTHxHEIGHT
     with a unit (`33x54mm`, `2.5x3.5in`)."""
@@ -222,8 +230,18 @@ def card_size(text: str) -> tuple[str, str]:
                        "unit: 33x54mm, 2.5x3.5in)", text=text, join=', '.join(CARD_SIZES)))
 
 
+def _sheet_file(project: Project, sheet: str) -> Path | None:
+    """The sheet preset's file: the project's, else cardgen's; None if neither has it."""
+    if not is_name(sheet):
+        return None
+    own = project.root / "layouts" / "sheets" / f"{sheet}.yaml"
+    return own if own.is_file() else project.shipped_file(f"layouts/sheets/{sheet}.yaml")
+
+
 def _preset_paper(project: Project, sheet: str) -> str | None:
-    path = project.root / "layouts" / "sheets" / f"{sheet}.yaml"
+    path = _sheet_file(project, sheet)
+    if path is None:
+        return None
     doc = load_yaml(path, project.display(path), Report())  # the one YAML reader
     data = doc.data if doc is not None else None
     paper = data.get("paper") if isinstance(data, dict) else None
@@ -262,22 +280,38 @@ def choose(project: Project, size: str | None = None, sheet: str | None = None,
     if paper is not None and paper_name(paper) is None:
         raise UsageError(_("unknown paper '{paper}' (papers: {join})",
                            paper=paper, join=', '.join(PAPER)))
-    sheets = project.root / "layouts" / "sheets"
-    if sheet is not None and (not is_name(sheet) or not (sheets / f"{sheet}.yaml").is_file()):
+    if sheet is not None and _sheet_file(project, sheet) is None:
         raise UsageError(_("unknown sheet preset '{sheet}' (see layouts/sheets/)", sheet=sheet))
     chosen_paper = (paper_name(paper) if paper else None) or \
         (_preset_paper(project, sheet) if sheet else None) or locale_paper()
     if sheet is None:
         sheet = SHEETS.get((size, chosen_paper), f"plain-{chosen_paper.lower()}")
-        if not (sheets / f"{sheet}.yaml").is_file():
+        if _sheet_file(project, sheet) is None:
             raise UsageError(_("no sheet preset for {size_words} cards on {paper} paper; give one "
                                "with --sheet (see layouts/sheets/)",
                                size_words=size_words, paper=chosen_paper))
     return Choice(lang, size.strip(), layout_size, size_words, chosen_paper, sheet)
 
 
+def project_for(root: Path | None) -> tuple[Project, bool]:
+    """Where `cardgen new` makes its game: the project at or above `root` (default: the
+    working folder), or, where there is none, a new project in that folder itself (True)."""
+    start = (root or Path.cwd()).resolve()
+    if project_above(start) is not None:
+        return Project.find(start), False
+    if start.exists() and not start.is_dir():
+        raise UsageError(_("{start} is a file, not a folder to make a project in", start=start))
+    return Project(start, start / "output"), True
+
+
 def new_game(project: Project, game: str, size: str | None = None, sheet: str | None = None,
-             paper: str | None = None, lang: str | None = None) -> NewGame:
+             paper: str | None = None, lang: str | None = None,
+             fresh: bool = False, example: str | None = None) -> NewGame:
+    """A game that builds at once, in `project`; `fresh`: the project is new, and gets its
+    cardgen.yaml (the marker, with the format version) and a .gitignore for output/. With
+    `example`, a copy of that example game (its folder and the layouts it uses)."""
+    if example is not None:
+        return _from_example(project, game, example, fresh)
     if not is_name(game):
         raise UsageError(_("'{game}' cannot name a game: a game's name is {NAME_RULE}",
                            game=game, NAME_RULE=NAME_RULE))
@@ -297,7 +331,32 @@ def new_game(project: Project, game: str, size: str | None = None, sheet: str | 
         layouts / f"{game}-back.yaml": BACK_YAML.format(game=game, size=choice.layout_size,
                                                         **said),
     }
-    existing = [p for p in [folder, *files] if os.path.lexists(p)]  # a dangling link exists too
+    if fresh:
+        files.update(_project_files(project, choice.lang))
+    if os.path.lexists(folder):  # (each file is checked again as it is written)
+        raise UsageError(_("{display} already exists; cardgen new never overwrites anything",
+                           display=project.display(folder)))
+    _write_new(project, dict.fromkeys(files, b""), only_check=True)  # before the trial
+    _try_build(project, game, files, _("{size} cards on sheet preset '{sheet}'",
+                                       size=choice.size_words, sheet=choice.sheet))
+    _write_new(project, {path: text.encode("utf-8") for path, text in files.items()})
+    return NewGame(list(files), _chosen(game, choice))
+
+
+def _project_files(project: Project, lang: str) -> dict[Path, str]:
+    """A new project's own files: its marker, and a .gitignore unless it has one (a git
+    repository's is kept)."""
+    files = {project.root / MARKER: versions.marker(lang)}
+    if not os.path.lexists(project.root / ".gitignore"):
+        files[project.root / ".gitignore"] = GITIGNORE
+    return files
+
+
+def _write_new(project: Project, files: dict[Path, bytes], only_check: bool = False) -> None:
+    """Each file made new, never over one that exists, never through a link: nothing is
+    written if any of them exists or lies behind a link leading out of the project (with
+    `only_check`, nothing is written at all)."""
+    existing = [p for p in files if os.path.lexists(p)]  # a dangling link exists too
     if existing:
         raise UsageError(_("{display} already exists; cardgen new never overwrites anything",
                            display=project.display(existing[0])))
@@ -307,18 +366,59 @@ def new_game(project: Project, game: str, size: str | None = None, sheet: str | 
         except Outside:
             raise UsageError(_("{display} lies behind a link that leads outside the project; "
                                "cardgen new writes only inside it, so nothing was written",
-                                   display=project.display(path))) \
-                from None
-    _try_build(project, game, files, _("{size} cards on sheet preset '{sheet}'",
-                                       size=choice.size_words, sheet=choice.sheet))
-    folder.mkdir(parents=True)
-    for path, text in files.items():
+                               display=project.display(path))) from None
+    for path, data in files.items() if not only_check else ():
+        path.parent.mkdir(parents=True, exist_ok=True)
         # O_EXCL and O_NOFOLLOW: never through a link, never over a file made meanwhile
         # (Windows has no O_NOFOLLOW; O_EXCL refuses a link there as any existing name).
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o666)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-    return NewGame(list(files), _chosen(game, choice))
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+
+
+def examples() -> list[str]:
+    """The example games cardgen comes with (shipped.examples)."""
+    folder = shipped.examples()
+    return Project(folder, folder / "output").games() if folder is not None else []
+
+
+def _from_example(project: Project, game: str, example: str, fresh: bool) -> NewGame:
+    """`cardgen new GAME --from EXAMPLE`: the example's folder as cards/GAME, and the card
+    and board layouts it uses that cardgen does not ship to every project."""
+    from .load import load_game
+    from .load.targets import target_names
+
+    folder = shipped.examples()
+    known = examples()
+    if folder is None or example not in known:
+        raise UsageError(_("unknown example '{example}' (examples: {join})", example=example,
+                           join=", ".join(known) or "none"))
+    source = Project(folder, folder / "output")
+    used: set[str] = set()  # the files of its layouts, from the examples' top
+    for target in (None, *target_names(source, example)):
+        loaded = load_game(source, example, Report(), target)
+        if loaded is None:
+            continue
+        for chain in loaded.layouts.values():
+            used.update(f"layouts/{name}.yaml" for name, _doc in chain)
+        used.update(f"layouts/boards/{name}.yaml" for name in loaded.boards)
+    files: dict[Path, bytes] = {}
+    for path in sorted(source.game_folder(example).rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            inner = path.relative_to(source.game_folder(example))
+            files[project.game_folder(game) / inner] = path.read_bytes()
+    for relative in sorted(used):
+        if not shipped.ships(relative) and (folder / relative).is_file():
+            files[project.root / relative] = (folder / relative).read_bytes()
+    lang = language()
+    for path, text in (_project_files(project, lang) if fresh else {}).items():
+        files[path] = text.encode("utf-8")
+    if os.path.lexists(project.game_folder(game)):
+        raise UsageError(_("{display} already exists; cardgen new never overwrites anything",
+                           display=project.display(project.game_folder(game))))
+    _write_new(project, files)
+    return NewGame(list(files), _("{game}: a copy of the example '{example}'", game=game,
+                                  example=example))
 
 
 def _chosen(game: str, choice: Choice) -> Message:
@@ -336,7 +436,8 @@ def _try_build(project: Project, game: str, files: dict[Path, str], what: str) -
     with tempfile.TemporaryDirectory(prefix="cardgen-new-") as tmp:
         root = Path(tmp)
         (root / "cards").mkdir()
-        shutil.copytree(project.root / "layouts", root / "layouts", symlinks=True)
+        if (project.root / "layouts").is_dir():
+            shutil.copytree(project.root / "layouts", root / "layouts", symlinks=True)
         fonts = project.root / "fonts"
         if fonts.exists():
             (root / "fonts").symlink_to(fonts.resolve())
@@ -354,3 +455,18 @@ def _try_build(project: Project, game: str, files: dict[Path, str], what: str) -
                            "{first}{more}; choose another --size or --sheet, or leave --sheet "
                            "out for one that suits the size and paper", game=game, what=what,
                            first=first, more=more))
+
+
+def upgrade(project: Project, write: bool) -> tuple[list[str], list[Path]]:
+    """`cardgen upgrade`: what the changes since the project's format rewrite, as a diff,
+    and with `write` made (versions.upgrade). A problem with cardgen.yaml stops it."""
+    report = Report()
+    found = format_of(project, report)
+    if report.errors:
+        raise DataProblems(report)
+    version = found[0] if found is not None else versions.FORMAT
+    if (versions.parse(version) or ()) > (versions.parse(versions.FORMAT) or ()):
+        raise UsageError(_("this project is written in format {old}, newer than this cardgen's "
+                           "({new}): install a newer cardgen (pip install --upgrade cardgen)",
+                           old=version, new=versions.FORMAT))
+    return versions.upgrade(project.root, version, write)

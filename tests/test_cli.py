@@ -35,7 +35,7 @@ def test_bad_option_is_a_usage_error(project, cardgen):
 def test_no_project_is_a_usage_error(tmp_path, monkeypatch, cardgen):
     monkeypatch.chdir(tmp_path)
     run = cardgen("list")
-    assert run.code == 2 and "no cards/ folder" in run.err
+    assert run.code == 2 and "no cardgen project" in run.err
 
 
 def _explode(*args, **kwargs):

@@ -23,9 +23,10 @@ TUTORIALS = [("docs/tutorial.md", "en_US.UTF-8", (8.5, 11.0), "Oracle",
 
 
 @pytest.mark.parametrize("tutorial, locale, paper, oracle, revised", TUTORIALS)
-def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, locale, paper,
+def test_the_tutorial_runs_as_written(tmp_path, cardgen, monkeypatch, tutorial, locale, paper,
                                       oracle, revised):
-    """The English tutorial and the Japanese one, each under a locale of its language."""
+    """The English tutorial and the Japanese one, each under a locale of its language, from
+    its install (cardgen as installed is tests/test_install.py's) into an empty folder."""
     monkeypatch.setenv("LANG", locale)
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
@@ -34,7 +35,14 @@ def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, l
     ran = 0
     for kind, info, body in BLOCK.findall(text):
         options = dict(o.split("=", 1) for o in info.split() if "=" in o)
-        if kind == "sh":
+        if kind == "sh" and "install" in info:  # cardgen installed, an empty folder made
+            lines = [shlex.split(line) for line in body.strip().splitlines()]
+            assert [args[:2] for args in lines] == [
+                ["pipx", "install"], ["mkdir", "mygame-project"], ["cd", "mygame-project"]], lines
+            project = tmp_path / "mygame-project"
+            project.mkdir()
+            monkeypatch.chdir(project)
+        elif kind == "sh":
             for line in body.strip().splitlines():
                 args = shlex.split(line)
                 assert args[0] == "cardgen", line
@@ -49,6 +57,7 @@ def test_the_tutorial_runs_as_written(project, cardgen, monkeypatch, tutorial, l
             for expected in body.strip().splitlines():
                 assert expected in outputs, expected
     assert ran >= 6
+    assert (project / "cardgen.yaml").is_file() and (project / ".gitignore").is_file()
     out = project / "output/mygame"
     page = reader(out / "mygame-fronts.pdf").pages[0]
     assert tuple(round(float(v) / 72, 2) for v in page.mediabox[2:]) == paper

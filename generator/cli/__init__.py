@@ -16,7 +16,9 @@ from dataclasses import replace
 
 from .. import compat, completion, i18n, pipeline, scaffold, startup
 from ..i18n import _, _n, shown
+from .. import versions
 from ..load import Project
+from ..load.project import listen
 from ..load.schema import suggest
 from ..paths import NAME_RULE, is_name
 from ..problems import (LEVEL_WORDS, CardgenError, DataProblems, ExitCode, Report, UsageError,
@@ -413,11 +415,23 @@ def cmd_calibrate(args, project: Project) -> int:
     return ExitCode.OK
 
 
-def cmd_new(args, project: Project) -> int:
-    made = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang)
+def cmd_new(args, project: Project | None) -> int:
+    project, fresh = scaffold.project_for(args.root)  # a new project where there is none
+    made = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang,
+                             fresh, args.example)
     for said in [*(_("wrote {file}", file=project.display(p)) for p in made.files), made.chosen,
                  _("next: cardgen validate {game}, then cardgen build {game}", game=args.game)]:
         print(shown(said))  # what it wrote, what it chose (and how to choose otherwise), what next
+    return ExitCode.OK
+
+
+def cmd_upgrade(args, project: Project) -> int:
+    lines, written = scaffold.upgrade(project, args.write)
+    print("\n".join(lines) if lines else shown(_("nothing to rewrite: this project is written "
+                                                  "in format {version}",
+                                                  version=versions.FORMAT)))
+    for path in written:
+        print(shown(_("wrote {file}", file=project.display(path))))
     return ExitCode.OK
 
 
@@ -473,11 +487,11 @@ def _complete(argv: list[str]) -> int:
 
 
 COMMANDS = {"build": cmd_build, "validate": cmd_validate, "list": cmd_list,
-            "calibrate": cmd_calibrate, "new": cmd_new, "serve": cmd_serve, "diff": cmd_diff,
+            "calibrate": cmd_calibrate, "serve": cmd_serve, "diff": cmd_diff,
             "stats": cmd_stats, "export": cmd_export, "watch": cmd_watch,
-            "showcase": cmd_showcase, "pnp": cmd_pnp}
-# Commands that need no project: run wherever the shell is.
-NO_PROJECT = {"completion": cmd_completion}
+            "showcase": cmd_showcase, "pnp": cmd_pnp, "upgrade": cmd_upgrade}
+# Commands that need no project: run wherever the shell is (new makes one where there is none).
+NO_PROJECT = {"completion": cmd_completion, "new": cmd_new}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -529,6 +543,9 @@ def _guarded(args) -> int:
 
 def _command(args) -> int:
     compat.check()  # the libraries' internals cardgen uses are there (compat.py)
+    if getattr(args, "verbose", False):  # which file each name was read from
+        listen(lambda said: print(f"cardgen: {shown(_('note'))}: {printable(shown(said))}",
+                                  file=sys.stderr))
     if args.command in NO_PROJECT:
         return int(NO_PROJECT[args.command](args, None))
     project = Project.find(args.root, getattr(args, "output", None), args.trust)

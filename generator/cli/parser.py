@@ -186,9 +186,13 @@ def _common(default, trust: bool = True) -> _Parser:
     common = _Parser(add_help=False)
     common.add_argument("--root", type=Path, default=default(None),
                         help=shown(_("project folder (default: the nearest folder above the "
-                                     "working folder that has cards/)")))
+                                     "working folder that has cardgen.yaml or cards/)")))
     common.add_argument("--traceback", action="store_true", default=default(False),
                         help=shown(_("show a Python traceback on internal errors")))
+    common.add_argument("--verbose", action="store_true", default=default(False),
+                        help=shown(_("also say which file each sheet preset, layout, export "
+                                     "profile, printer and font family is read from: the "
+                                     "project's or cardgen's")))
     common.add_argument("--lang", choices=LANGS, default=default(None),
                         help=shown(_("the language cardgen writes in: its messages, guides and "
                                      "preview page (default: ja where the locale, "
@@ -290,6 +294,16 @@ def _parser() -> _Parser:
                                            "LANG, Letter in the US and Canada, A4 elsewhere)")))
     n.add_argument("--sheet", metavar="PRESET",
                    help=shown(_("sheet preset (default: one for the size and paper)")))
+    n.add_argument("--from", dest="example", metavar="EXAMPLE",
+                   help=shown(_("start from a copy of one of the example games cardgen comes "
+                                "with (a name it does not know lists them)")))
+
+    u = sub.add_parser("upgrade", parents=[plain],
+                       help=shown(_("rewrite what can be rewritten safely of a project written "
+                                    "in an older format, showing the changes first")))
+    u.add_argument("--write", action="store_true",
+                   help=shown(_("make the changes shown and record the current format in "
+                                "cardgen.yaml (default: only show them)")))
 
     d = sub.add_parser("diff", parents=[common],
                        help=shown(_("what prints differently since a git revision, or against a "

@@ -30,6 +30,7 @@ from .. import stats
 from ..layout import GameFaces
 from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
+from ..load.project import MARKER
 from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
 from .printed import compare_boards, compare_rulebooks
@@ -372,14 +373,16 @@ def _board_data(faces: GameFaces, boards: set[str]) -> set[str]:
 
 
 def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> Project:
-    """What a build of the game reads (its folder, layouts/ and fonts/), as it was at a git
-    revision, extracted into `folder`."""
+    """What a build of the game reads (its folder, layouts/, fonts/ and the project's
+    cardgen.yaml), as it was at a git revision, extracted into `folder`; what cardgen ships
+    is read as the working tree reads it."""
     try:
         top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=project.root,
                              capture_output=True, text=True, check=True).stdout.strip()
         prefix = Path(project.root).resolve().relative_to(Path(top).resolve()).as_posix()
         base = "" if prefix == "." else prefix + "/"
-        paths = [f"{base}cards/{game_id}", f"{base}layouts", f"{base}fonts"]
+        paths = [f"{base}cards/{game_id}", f"{base}layouts", f"{base}fonts",
+                 f"{base}{MARKER}"]
         listed = subprocess.run(["git", "ls-tree", "--name-only", "--end-of-options", revision,
                                  "--", *paths], cwd=top,
                                 capture_output=True, text=True, check=True).stdout.split()
@@ -402,9 +405,9 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder, filter=_inside_only)
     fonts = root / "fonts"
-    if not fonts.exists():  # fonts the project does not keep in git: the working tree's
-        fonts.symlink_to(Path(project.root) / "fonts")
-    return Project(root, root / "output", project.trust)
+    if not fonts.exists() and (Path(project.root) / "fonts").is_dir():
+        fonts.symlink_to(Path(project.root) / "fonts")  # fonts not kept in git: the working tree's
+    return Project(root, root / "output", project.trust, project.shipped)
 
 
 def _inside_only(member: tarfile.TarInfo, path: str) -> tarfile.TarInfo | None:

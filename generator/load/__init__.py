@@ -20,7 +20,7 @@ from ..paths import NAME_RULE, Outside, inside, is_name
 from ..problems import Location, Report, UsageError, raised_in
 from . import schema
 from .layouts import load_layout_chain, named_file
-from .project import Project
+from .project import Project, check_format, note
 from .spreadsheet import load_csv, load_xlsx
 from .targets import _apply_target, _sized, declared_targets, target_names
 from .yamlfile import Document, load_yaml
@@ -43,8 +43,9 @@ class LoadedGame:
     decks: dict[str, Document] = field(default_factory=dict)  # deck id -> its card file
     data: dict[str, Document] = field(default_factory=dict)  # table name -> its file
     sheets: dict[str, Document] = field(default_factory=dict)  # preset id -> its file
-    fonts: Document | None = None
-    fonts_dir: Path | None = None
+    # fonts.yaml and its folder: cardgen's, then the project's (whose families replace
+    # those of the same name), or only one of them
+    fonts: list[tuple[Document, Path]] = field(default_factory=list)
     checks: Document | None = None
     python_checks: list[PythonCheck] = field(default_factory=list)
     layouts: dict[str, list[tuple[str, Document]]] = field(default_factory=dict)  # name -> chain
@@ -152,16 +153,29 @@ def project_file(project: Project, folder: str, name: str, report: Report) -> Pa
     return project.root / folder / name
 
 
-def load_fonts(project: Project, report: Report) -> tuple[Document | None, Path]:
-    fonts_dir = project.root / "fonts"
+def load_fonts(project: Project, report: Report) -> list[tuple[Document, Path]]:
+    """fonts/fonts.yaml with its folder: cardgen's, then the project's over it (its
+    families add to cardgen's or replace those of the same name)."""
+    layers = []
+    theirs = project.shipped_file("fonts/fonts.yaml")
+    if theirs is not None:
+        note(_("font families: cardgen's ({file}), and the project's fonts/fonts.yaml over "
+               "them", file=theirs) if (project.root / "fonts" / "fonts.yaml").is_file() else
+             _("font families: cardgen's ({file})", file=theirs))
+        doc = _load_checked(theirs, project, report, "fonts")
+        if doc is not None:
+            layers.append((doc, theirs.parent))
     path = project_file(project, "fonts", "fonts.yaml", report)
     if path is None:
-        return None, fonts_dir
-    if not path.is_file():
+        return layers
+    if path.is_file():
+        doc = _load_checked(path, project, report, "fonts")
+        if doc is not None:
+            layers.append((doc, project.root / "fonts"))
+    elif theirs is None:
         report.error(_("fonts/fonts.yaml is missing: it names the font families layouts use"),
                      Location(project.display(path)), "io")
-        return None, fonts_dir
-    return _load_checked(path, project, report, "fonts"), fonts_dir
+    return layers
 
 
 class Printer(NamedTuple):
@@ -173,25 +187,34 @@ class Printer(NamedTuple):
 
 
 def load_printer(project: Project, name: str, report: Report) -> Printer | None:
-    """A printer offset profile from layouts/printers.yaml."""
+    """A printer offset profile from layouts/printers.yaml: the project's, else cardgen's."""
     from ..units import parse_length, to_mm
 
     if not is_name(name):
         raise UsageError(_("'{name}' cannot name a printer: a printer's name is {NAME_RULE}",
                            name=name, NAME_RULE=NAME_RULE))
-    path = project_file(project, "layouts", "printers.yaml", report)
-    if path is None:
+    own = project_file(project, "layouts", "printers.yaml", report)
+    if own is None:
         return None
-    if not path.is_file():
+    theirs = project.shipped_file("layouts/printers.yaml")
+    files = [p for p in (own, theirs) if p is not None and p.is_file()]
+    if not files:
         raise UsageError(_("unknown printer '{name}': there is no layouts/printers.yaml (see "
                            "'cardgen calibrate')", name=name))
-    doc = _load_checked(path, project, report, "printers")
-    if doc is None or report.errors:
-        return None
-    printers = doc.data.get("printers", {})
-    if name not in printers:
+    known: list[str] = []
+    for path in files:
+        doc = _load_checked(path, project, report, "printers")
+        if doc is None or report.errors:
+            return None
+        printers = doc.data.get("printers", {})
+        if name in printers:
+            break
+        known += [k for k in printers if k not in known]
+    else:
         raise UsageError(_("unknown printer '{name}' (printers: {value})",
-                           name=name, value=', '.join(printers) or 'none'))
+                           name=name, value=', '.join(known) or 'none'))
+    if theirs is not None:
+        note(_("printer '{name}': {file}", name=name, file=project.display(path)))
     try:
         dx, dy = (parse_length(v) for v in printers[name]["offset"])
     except ValueError as exc:
@@ -213,16 +236,14 @@ MAX_PRINTER_OFFSET = 20 * 72 / 25.4  # points: a back page shifted more is misfe
 
 
 def export_profiles(project: Project) -> list[str]:
-    """The export profiles the project has (layouts/exports/<name>.yaml)."""
-    folder = project.root / "layouts" / "exports"
-    if not folder.is_dir():
-        return []
-    return sorted(p.stem for p in folder.glob("*.yaml") if is_name(p.stem))
+    """The export profiles the project has (layouts/exports/<name>.yaml), and cardgen's."""
+    return [name for name in project.names("layouts/exports") if is_name(name)]
 
 
 def load_export(project: Project, name: str, report: Report) -> Document | None:
-    """An export profile (layouts/exports/<name>.yaml), checked against its schema. A name
-    that is not a name, or that names no profile, is a usage error naming the profiles."""
+    """An export profile (layouts/exports/<name>.yaml, the project's or cardgen's), checked
+    against its schema. A name that is not a name, or that names no profile, is a usage
+    error naming the profiles."""
     if not is_name(name):
         raise UsageError(_("'{name}' cannot name an export profile: a profile's name is "
                            "{NAME_RULE}", name=name, NAME_RULE=NAME_RULE))
@@ -230,6 +251,7 @@ def load_export(project: Project, name: str, report: Report) -> Document | None:
                       _("export profile"), report, Location(f"layouts/exports/{name}.yaml"))
     if path is None:
         return None
+    path = project.chosen("layouts/exports", name, path, _("export profile"))
     if not path.is_file():
         raise UsageError(_("unknown export profile '{name}' ({suggest})", name=name,
                            suggest=schema.suggest(name, export_profiles(project),
@@ -241,9 +263,10 @@ def load_sheet(project: Project, sheet_id: str, report: Report, where: Location)
     folder = project.root / "layouts" / "sheets"
     if named_file(folder, "layouts/sheets", sheet_id, _("sheet preset"), report, where) is None:
         return None
-    path = folder / f"{sheet_id}.yaml"
+    path = project.chosen("layouts/sheets", sheet_id, folder / f"{sheet_id}.yaml",
+                          _("sheet preset"))
     if not path.is_file():
-        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        known = project.names("layouts/sheets")
         report.error(_("unknown sheet preset '{sheet_id}' ({suggest})", sheet_id=sheet_id,
                        suggest=schema.suggest(sheet_id, known, 'layouts/sheets/')), where,
                      "reference")
@@ -320,8 +343,7 @@ class _Loading:
     def layout(self, name: str, where: Location) -> None:
         """A card layout (and the layouts it extends), once."""
         if name not in self.loaded.layouts:
-            chain = load_layout_chain(self.project.root, self.project.display, name,
-                                      self.report, where)
+            chain = load_layout_chain(self.project, name, self.report, where)
             if chain is not None:
                 self.loaded.layouts[name] = chain
 
@@ -407,9 +429,10 @@ def _load_boards(c: _Loading, data: dict) -> None:
         where = c.game_doc.locate(("boards", i, "layout"))
         if named_file(folder, "layouts/boards", name, _("board layout"), c.report, where) is None:
             continue
-        path = folder / f"{name}.yaml"
+        path = c.project.chosen("layouts/boards", name, folder / f"{name}.yaml",
+                                _("board layout"))
         if not path.is_file():
-            known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+            known = c.project.names("layouts/boards")
             c.report.error(_("unknown board layout '{name}' ({suggest})", name=name,
                              suggest=schema.suggest(name, known, 'layouts/boards/')), where,
                            "reference")
@@ -455,6 +478,7 @@ def load_game(project: Project, game_id: str, report: Report,
     """Load everything one game needs, as print target `target` sees it (None: as written).
     Returns None when a file cannot be read at all."""
     folder = project.game_folder(game_id)
+    check_format(project, report)  # an older project's changes to mend, said once a game
     try:
         inside(folder, "game.yaml")
     except Outside as exc:
@@ -471,7 +495,7 @@ def load_game(project: Project, game_id: str, report: Report,
     loading = _Loading(project, folder, game_doc, loaded, report)
     for _kind, load in FILE_KINDS:
         load(loading, game_doc.data)
-    loaded.fonts, loaded.fonts_dir = load_fonts(project, report)
+    loaded.fonts = load_fonts(project, report)
     spec = targets.get(target) if target and isinstance(targets, dict) else None
     size = spec.get("size") if isinstance(spec, dict) else None
     if size is not None:  # the target's card size, on every layout the game uses

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..paths import Outside, inside, is_name
 from ..problems import Location, Report
@@ -10,16 +11,14 @@ from . import schema
 from .yamlfile import Document, load_yaml
 from ..i18n import _
 
+if TYPE_CHECKING:
+    from .project import Project
+
 
 layout_context = schema.item_context("elements", "name", "element")
 
 
 NOT_LAYOUTS = {"printers"}  # layouts/printers.yaml holds printer profiles
-
-
-def known_layouts(folder: Path) -> list[str]:
-    return sorted(p.stem for p in folder.glob("*.yaml") if p.stem not in NOT_LAYOUTS) \
-        if folder.is_dir() else []
 
 
 def named_file(folder: Path, shown: str, name: object, what: str, report: Report,
@@ -40,12 +39,13 @@ def named_file(folder: Path, shown: str, name: object, what: str, report: Report
         return None
 
 
-def load_layout_chain(root: Path, display, name: str, report: Report,
+def load_layout_chain(project: Project, name: str, report: Report,
                       where: Location) -> list[tuple[str, Document]] | None:
-    """The layout `name` and every layout it extends, the named one first.
+    """The layout `name` and every layout it extends, the named one first: each the
+    project's (layouts/<name>.yaml), else cardgen's.
 
     A missing layout or parent, and a cycle, are errors naming the whole chain."""
-    folder = root / "layouts"
+    folder = project.root / "layouts"
     chain: list[tuple[str, Document]] = []
     current, at = name, where
     while current is not None:
@@ -60,8 +60,11 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
         path = named_file(folder, "layouts", current, _("layout"), report, at)
         if path is None:  # a link that leads out: reported
             return None
+        if current not in NOT_LAYOUTS:
+            path = project.chosen("layouts", current, path, _("layout"))
         if current in NOT_LAYOUTS or not path.is_file():
-            hint = schema.suggest(current, known_layouts(folder), "layouts/")
+            known = [n for n in project.names("layouts") if n not in NOT_LAYOUTS]
+            hint = schema.suggest(current, known, "layouts/")
             if chain:
                 route = " -> ".join(names + [current])
                 report.error(_("layout '{chain}' extends '{current}', which does not exist "
@@ -72,7 +75,7 @@ def load_layout_chain(root: Path, display, name: str, report: Report,
                 report.error(_("unknown layout '{current}' ({hint})",
                                current=current, hint=hint), at, "reference")
             return None
-        doc = load_yaml(path, display(path), report)
+        doc = load_yaml(path, project.display(path), report)
         if doc is None:
             return None
         data = doc.data  # (checked now: the context is not kept past the check)

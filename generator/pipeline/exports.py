@@ -88,7 +88,8 @@ def _profile(project: Project, profile_name: str, icc: Path | None, report):
     doc = load_export(project, profile_name, report)
     if doc is None or len(report.errors) != before:  # the profile's own problems too
         return None
-    return resolve_export(profile_name, doc, project.root, project.display, report, icc)
+    root = project.root_of(f"layouts/exports/{profile_name}.yaml")  # its icc: is named from it
+    return resolve_export(profile_name, doc, root, project.display, report, icc)
 
 
 def _chosen_decks(game: Game, game_id: str, decks: tuple[str, ...]) -> Game:

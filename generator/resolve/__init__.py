@@ -37,7 +37,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     """Build the model. Returns None if something it needs could not be resolved."""
     g = loaded.game.data
     n_errors = len(report.errors)
-    fonts = resolve_game_fonts(loaded, resolve_fonts(loaded.fonts, loaded.fonts_dir, report),
+    fonts = resolve_game_fonts(loaded, resolve_fonts(loaded.fonts, report),
                                report)
     defaults = g.get("defaults") if isinstance(g.get("defaults"), dict) else {}
     game_defaults = (defaults, {k: loaded.game.locate(("defaults", k)) for k in defaults})

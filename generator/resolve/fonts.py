@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..fonts import FontFileError, register
 from ..load import LoadedGame
+from ..load.project import note
 from ..load.yamlfile import Document
 from ..paths import Outside, inside
 from ..model import FontFamily
@@ -18,14 +19,22 @@ LICENCE_FILES = ("OFL.txt", "OFL", "LICENSE", "LICENCE", "LICENSE.txt", "LICENCE
                  "LICENSE.md", "COPYING", "COPYING.txt")  # looked for beside a game's font
 
 
-def resolve_fonts(doc: Document | None, fonts_dir: Path | None,
-                  report: Report) -> dict[str, FontFamily]:
-    """The project's font families (fonts/fonts.yaml; load gives both or neither)."""
-    if doc is None or fonts_dir is None:
-        return {}
-    families = _families(doc.data["families"], fonts_dir, "fonts/",
-                         lambda *path: doc.locate(("families",) + path), report)
-    _check_fallbacks(families, lambda name: doc.locate(("families", name, "fallback")), report)
+def resolve_fonts(layers: list[tuple[Document, Path]], report: Report) -> dict[str, FontFamily]:
+    """The font families of fonts.yaml, cardgen's and then the project's (load_fonts): a
+    project's family replaces cardgen's of the same name, said in the notes."""
+    families: dict[str, FontFamily] = {}
+    declared: dict[str, Document] = {}
+    for i, (doc, folder) in enumerate(layers):
+        mine = _families(doc.data["families"], folder, "fonts/",
+                         lambda *path, doc=doc: doc.locate(("families",) + path), report)
+        for name in mine if i else ():
+            note(_("font family '{name}': the project's fonts/fonts.yaml, over cardgen's",
+                   name=name) if name in families else
+                 _("font family '{name}': the project's fonts/fonts.yaml", name=name))
+        families.update(mine)
+        declared.update({name: doc for name in doc.data["families"]})
+    _check_fallbacks(families, lambda name: declared[name].locate(("families", name,
+                                                                   "fallback")), report)
     return families
 
 

@@ -64,8 +64,7 @@ def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tup
 def calibrate(project: Project, paper: str, duplex: str) -> Path:
     """Write the printer calibration sheet (`cardgen calibrate`); returns its path."""
     report = Report()
-    doc, fonts_dir = load_fonts(project, report)
-    families = resolve_fonts(doc, fonts_dir, report)
+    families = resolve_fonts(load_fonts(project, report), report)
     if report.errors or not families:
         raise DataProblems(report)
     font = (families.get("gothic") or next(iter(families.values()))).regular
