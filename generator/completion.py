@@ -47,7 +47,6 @@ def commands(parser: Commands) -> dict[str, list[tuple[str, str]]]:
 
 def names(project: Project, what: str) -> list[str]:
     """The project's names of one kind, for the shell to offer."""
-    root = project.root
     if what == "games":
         return project.games()
     if what == "profiles":
@@ -55,15 +54,7 @@ def names(project: Project, what: str) -> list[str]:
     if what == "sheets":
         return [name for name in project.names("layouts/sheets") if is_name(name)]
     if what == "printers":
-        found: set[str] = set()
-        for path in (root / "layouts/printers.yaml", project.shipped_file("layouts/printers.yaml")):
-            doc = load_yaml(path, "layouts/printers.yaml", Report()) \
-                if path is not None and path.is_file() else None
-            printers = doc.data.get("printers") if doc is not None and isinstance(doc.data, dict) \
-                else None
-            if isinstance(printers, dict):
-                found.update(k for k in printers if isinstance(k, str) and is_name(k))
-        return sorted(found)
+        return _printers(project)
     if what == "targets":
         return sorted({t for game in project.games() for t in target_names(project, game)})
     if what == "decks":
@@ -138,3 +129,17 @@ def _fish(table: dict) -> str:
                 line += f" -r -a '(cardgen _complete {VALUES[option]} 2>/dev/null)'"
             lines.append(line + (f" -d {quoted(words[:60])}" if words else ""))
     return "\n".join(lines) + "\n"
+
+
+def _printers(project: Project) -> list[str]:
+    """The printers of the project's layouts/printers.yaml and of cardgen's."""
+    found: set[str] = set()
+    for path in (project.root / "layouts/printers.yaml",
+                 project.shipped_file("layouts/printers.yaml")):
+        doc = load_yaml(path, "layouts/printers.yaml", Report()) \
+            if path is not None and path.is_file() else None
+        printers = doc.data.get("printers") if doc is not None and isinstance(doc.data, dict) \
+            else None
+        if isinstance(printers, dict):
+            found.update(k for k in printers if isinstance(k, str) and is_name(k))
+    return sorted(found)
