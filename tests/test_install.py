@@ -255,3 +255,24 @@ def test_a_project_newer_than_cardgen_is_refused_with_what_to_do(tmp_path, monke
     assert run.code == 1
     assert "cardgen.yaml:1:9: error: this project is written in format 9.0.0, newer than " \
         "this cardgen's" in run.out
+
+
+def test_the_project_is_found_from_below_and_a_game_named_cards_is_not_one(tmp_path,
+                                                                          monkeypatch, cardgen):
+    monkeypatch.chdir(tmp_path)
+    assert cardgen("new", "cards", "--lang", "en").code == 0  # cards/cards/: a game
+    monkeypatch.chdir(tmp_path / "cards" / "cards")
+    run = cardgen("list")
+    assert run.code == 0 and run.out.startswith("cards: cards"), run.lines
+
+
+def test_the_format_versions_are_the_changelogs():
+    """Each version a change names is a heading of CHANGELOG.md, and the current format is
+    the newest heading: the code's list of changes and the story of them agree."""
+    import re
+
+    from generator import versions
+    headings = re.findall(r"^## (\S+)", (REPO / "CHANGELOG.md").read_text("utf-8"), re.M)
+    assert headings[0] == versions.FORMAT
+    assert {c.version for c in versions.CHANGES} <= set(headings)
+    assert versions.marker("en").endswith(f"format: {versions.FORMAT}\n")

@@ -139,11 +139,16 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def project_above(start: Path) -> Path | None:
-    """The nearest folder at or above `start` that is a project."""
+    """The nearest folder at or above `start` that is a project: one with cardgen.yaml, or
+    with cards/ but not inside the cards/ of a project with cardgen.yaml (a game named
+    `cards` is not a project of its own)."""
+    found = None
     for folder in (start, *start.parents):
-        if (folder / MARKER).is_file() or (folder / "cards").is_dir():
-            return folder
-    return None
+        if (folder / MARKER).is_file():
+            return folder if found is None or found.is_relative_to(folder / "cards") else found
+        if found is None and (folder / "cards").is_dir():
+            found = folder
+    return found
 
 
 def format_of(project: Project, report: Report) -> tuple[str, Location] | None:

@@ -25,14 +25,17 @@ def resolve_fonts(layers: list[tuple[Document, Path]], report: Report) -> dict[s
     families: dict[str, FontFamily] = {}
     declared: dict[str, Document] = {}
     for i, (doc, folder) in enumerate(layers):
-        mine = _families(doc.data["families"], folder, "fonts/",
+        later = {name for over, _folder in layers[i + 1:] for name in over.data["families"]}
+        taken = {name: files for name, files in doc.data["families"].items()
+                 if name not in later}  # a family replaced is not read at all
+        mine = _families(taken, folder, "fonts/",
                          lambda *path, doc=doc: doc.locate(("families",) + path), report)
         for name in mine if i else ():
             note(_("font family '{name}': the project's fonts/fonts.yaml, over cardgen's",
-                   name=name) if name in families else
+                   name=name) if name in layers[0][0].data["families"] else
                  _("font family '{name}': the project's fonts/fonts.yaml", name=name))
         families.update(mine)
-        declared.update({name: doc for name in doc.data["families"]})
+        declared.update({name: doc for name in taken})
     _check_fallbacks(families, lambda name: declared[name].locate(("families", name,
                                                                    "fallback")), report)
     return families
