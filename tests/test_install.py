@@ -189,6 +189,11 @@ def test_the_installed_wheel_works_in_a_folder_of_its_own(installed, tmp_path, o
                      "utf-8")
     said = me.run("diff", "mygame")
     assert "card 'scout'" in said and "Draw two cards." in said
+    me.run("build", "--changed-since", "HEAD", "mygame")  # the errata set of that change
+    assert list((project / "output/mygame").glob("mygame-errata-*.pdf"))
+    if not own:  # a shipped export profile, with the shipped ICC profile it names
+        me.run("export", "mygame", "--profile", "jp-print")
+        assert (project / "output/mygame/export-jp-print/manifest.csv").is_file()
     assert me.git("status", "--porcelain").split() == ["M", "cards/mygame/cards.yaml"]
     me.untouched_outside()
     assert _tree(REPO) == before
