@@ -122,8 +122,9 @@ class Project:
         theirs = self.shipped_file(f"{folder}/{name}.yaml")
         if own.is_file():
             if theirs is not None:
+                mine = self.display(own)
                 note(_("{what} '{name}': the project's {file}, over cardgen's", what=what,
-                       name=name, file=f"{folder}/{name}.yaml"))
+                       name=name, file=mine))
             return own
         if theirs is not None:
             note(_("{what} '{name}': cardgen's ({file})", what=what, name=name, file=theirs))
