@@ -7,6 +7,7 @@ at once (as MkDocs does with its config), then the run stops.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import traceback
@@ -41,7 +42,9 @@ class ExitCode(IntEnum):
     OK = 0
     DATA = 1  # problems in the user's data (errors, or warnings with --strict)
     USAGE = 2  # the command line is wrong: unknown game, bad option
-    INTERNAL = 3  # a bug in cardgen, or an I/O failure it could not attribute to data
+    INTERNAL = 3  # a bug in cardgen
+    CANNOT_WRITE = 73  # an output's folder is read-only or not the user's (sysexits' CANTCREAT)
+    IO_FAULT = 74  # a full disk, a closed standard output, a failing device (sysexits' IOERR)
     INTERRUPTED = 130  # Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)
     BROKEN_PIPE = 141  # whoever read the output stopped reading (128 + SIGPIPE): `| head`
 
@@ -242,6 +245,37 @@ class UsageError(CardgenError):
     exit_code = ExitCode.USAGE
 
 
+class IOFault(CardgenError):
+    """The system could not do what cardgen asked of it: a full disk, a read-only output
+    folder, a closed standard output. A fault of the machine, neither of the data nor a
+    bug; `fault` is the system's error (its kind picks the exit code), None if it is the
+    standard output that is closed."""
+
+    def __init__(self, message: str, fault: OSError | None = None):
+        super().__init__(message)
+        self.exit_code = exit_code_for(fault) if fault is not None else ExitCode.IO_FAULT
+
+
+# The system's errors that are no bug of cardgen's, by the exit code they end a run with.
+_DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+_FAULTS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.ENXIO,
+           getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def fault_words(fault: OSError) -> Message:
+    """What the system's error says, in plain words of cardgen's (not Python's)."""
+    if fault.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return _("the disk is full")
+    if fault.errno == errno.EROFS:
+        return _("its folder is on a read-only disk")
+    if fault.errno in _DENIED:
+        return _("its folder is read-only (permission denied)")
+    if fault.errno in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
+        return _("a file or folder stands in its way")
+    return _("the system could not write it ({code})",
+             code=errno.errorcode.get(fault.errno or 0, "?"))
+
+
 def exit_code_for(exc: BaseException) -> ExitCode:
     """The single mapping from an exception to the process exit code."""
     if isinstance(exc, CardgenError):
@@ -250,6 +284,10 @@ def exit_code_for(exc: BaseException) -> ExitCode:
         return ExitCode.INTERRUPTED
     if isinstance(exc, BrokenPipeError):  # `cardgen validate | head -1`
         return ExitCode.BROKEN_PIPE
+    if isinstance(exc, OSError) and exc.errno in _DENIED:
+        return ExitCode.CANNOT_WRITE
+    if isinstance(exc, OSError) and exc.errno in _FAULTS:
+        return ExitCode.IO_FAULT
     return ExitCode.INTERNAL
 
 

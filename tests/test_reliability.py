@@ -557,3 +557,81 @@ def test_an_interrupt_inside_the_font_library_is_an_interrupt_not_a_damaged_font
         with pytest.raises(KeyboardInterrupt):
             fonts._explain(tmp_path / "Gothic.ttf", renamed)
     assert "is damaged" in str(fonts._explain(tmp_path / "Gothic.ttf", TTFError("Corrupt file")))
+
+
+# -- I/O faults are faults of the machine, not bugs (issue 63) --------------------------------
+
+def _refusing(monkeypatch, number: int, after: int = 0) -> None:
+    """The system refuses the `after`+1st file a build opens for writing, as a full disk
+    or a read-only folder would (a test hook: the machine's own disk is neither)."""
+    import errno
+    import generator.write as write
+    opened = [0]
+    real = write.os.open
+
+    def refused(path, flags, *more):
+        opened[0] += 1
+        if flags & os.O_CREAT and opened[0] > after:
+            raise OSError(number, os.strerror(number), str(path))
+        return real(path, flags, *more)
+    monkeypatch.setattr(write.os, "open", refused)
+    assert errno.errorcode[number]
+
+
+@pytest.mark.parametrize("number, code, words", [
+    (28, 74, "the disk is full"),  # ENOSPC
+    (30, 73, "its folder is on a read-only disk"),  # EROFS
+    (13, 73, "its folder is read-only (permission denied)")])  # EACCES
+def test_a_file_the_system_will_not_write_is_a_fault_and_the_previous_output_is_kept(
+        project, cardgen, monkeypatch, number, code, words):
+    import errno
+    from generator.problems import ExitCode
+    assert errno.errorcode[number] in ("ENOSPC", "EROFS", "EACCES")
+    assert cardgen("build", "lastdance").code == 0
+    folder = project / "output/lastdance"
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    (project / "cards/lastdance/cards.yaml").write_text(
+        (project / "cards/lastdance/cards.yaml").read_text("utf-8").replace("Princess", "Queen"),
+        "utf-8")
+    _refusing(monkeypatch, number, after=1)
+    run = cardgen("build", "lastdance")
+    assert run.code == code and code in {int(c) for c in ExitCode}
+    last = run.err.strip().splitlines()[-1]
+    assert re.fullmatch(rf"cardgen: error: cannot write \S+lastdance-\S+: {re.escape(words)}; "
+                        r"previous output kept", last), last
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == before
+    assert not list(folder.rglob(".*.tmp"))
+
+
+def test_a_closed_standard_output_is_a_fault_not_a_silent_success(project):
+    """`cardgen build >&-`: Python would drop every line printed and exit 0; cardgen does
+    nothing and says why, with the I/O fault's exit code."""
+    run = subprocess.run(f"{sys.executable} -m generator build lastdance >&-", shell=True,
+                         cwd=project, capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert (run.returncode, run.stderr.strip().splitlines()) == (74, [
+        "cardgen: error: the standard output is closed; nothing was done (to drop what cardgen "
+        "says, send it to /dev/null)"])
+    assert not (project / "output/lastdance").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_full_disk_under_the_standard_output_is_said(project):
+    run = subprocess.run(f"{sys.executable} -m generator validate lastdance > /dev/full",
+                         shell=True, cwd=project, capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert run.returncode == 74
+    assert run.stderr.strip().splitlines()[-1] == \
+        "cardgen: error: cannot write the standard output: the disk is full"
+    assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr
+
+
+def test_the_system_errors_map_to_their_exit_codes():
+    import errno
+    from generator.problems import ExitCode, exit_code_for
+    assert exit_code_for(OSError(errno.ENOSPC, "x")) == ExitCode.IO_FAULT
+    assert exit_code_for(OSError(errno.EIO, "x")) == ExitCode.IO_FAULT
+    assert exit_code_for(PermissionError(errno.EACCES, "x")) == ExitCode.CANNOT_WRITE
+    assert exit_code_for(OSError(errno.EROFS, "x")) == ExitCode.CANNOT_WRITE
+    assert exit_code_for(BrokenPipeError(errno.EPIPE, "x")) == ExitCode.BROKEN_PIPE
+    assert exit_code_for(FileNotFoundError(errno.ENOENT, "x")) == ExitCode.INTERNAL  # a bug

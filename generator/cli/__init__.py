@@ -1,7 +1,8 @@
 """The `cardgen` command.
 
-Exit codes (docs/cli.md): 0 ok; 1 problems in the data (errors, or warnings with
---strict); 2 usage error; 3 internal error. Problems are printed one per line as
+Exit codes (problems.ExitCode, docs/cli.md): 0 ok; 1 problems in the data (errors, or
+warnings with --strict); 2 usage error; 3 internal error; 73 and 74 the machine's faults (a
+read-only folder; a full disk, a closed stdout). Problems are printed one per line as
 `file:line:col: level: message [check]`; a traceback is shown only with --traceback.
 """
 
@@ -21,8 +22,8 @@ from ..load import Project
 from ..load.project import listen
 from ..load.schema import suggest
 from ..paths import NAME_RULE, is_name
-from ..problems import (LEVEL_WORDS, CardgenError, DataProblems, ExitCode, Report, UsageError,
-                       exit_code_for, printable)
+from ..problems import (LEVEL_WORDS, CardgenError, DataProblems, ExitCode, IOFault, Report,
+                       UsageError, exit_code_for, fault_words, printable)
 from ..startup import asked_lang, games_lang
 from .parser import _parser, _proof_value
 from .telling import Progress, _print_report, _removed, _wrote
@@ -518,7 +519,12 @@ def main(argv: list[str] | None = None) -> int:
 def _guarded(args) -> int:
     """The command, its failures said as cardgen says them, mapped to exit codes."""
     try:
-        return _command(args)
+        if sys.stdout is None:  # `cardgen build >&-`: Python drops whatever is printed
+            raise IOFault(_("the standard output is closed; nothing was done (to drop what "
+                            "cardgen says, send it to {devnull})", devnull=os.devnull))
+        code = _command(args)
+        _flushed()
+        return code
     except DataProblems as exc:
         _print_report(exc.report)
         return int(exit_code_for(exc))
@@ -531,14 +537,51 @@ def _guarded(args) -> int:
     except BrokenPipeError as exc:  # `cardgen validate | head -1`: the reader has had enough
         _quiet_stdout()
         return int(exit_code_for(exc))
-    except Exception as exc:  # an internal error: a bug, or an I/O failure
-        if args.traceback:
-            traceback.print_exc()
-        else:
-            print(shown(_("cardgen: internal error: {kind}: {exc} (run again with --traceback "
-                          "for details)", kind=type(exc).__name__, exc=printable(str(exc)))),
-                  file=sys.stderr)
+    except OSError as exc:
+        if exit_code_for(exc) == ExitCode.INTERNAL:
+            return _internal(args, exc)
+        _fault(exc)
         return int(exit_code_for(exc))
+    except Exception as exc:  # an internal error: a bug
+        return _internal(args, exc)
+
+
+def _flushed() -> None:
+    """What the command printed, written out: a full disk under `> file` is said here, not
+    lost at exit."""
+    assert sys.stdout is not None
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _quiet_stdout()
+        raise IOFault(_("cannot write the standard output: {value}", value=fault_words(exc)),
+                      exc) from exc
+
+
+def _fault(exc: OSError) -> None:
+    """A fault of the machine (a full disk, a read-only folder), said in plain words."""
+    try:  # is it the standard output that cannot be written? (a file's error names it)
+        stdout = exc.filename is None and sys.stdout is not None and not sys.stdout.flush()
+    except OSError:
+        stdout = True
+    _quiet_stdout()  # (what stdout still holds is not written again at exit)
+    said = _("cannot write {current}: {value}; previous output kept",
+             current=printable(str(exc.filename)), value=fault_words(exc)) if exc.filename \
+        else _("cannot write the standard output: {value}", value=fault_words(exc)) if stdout \
+        else _("cannot write the output: {value}; previous output kept", value=fault_words(exc))
+    print(f"cardgen: {shown(_('error'))}: {shown(said)}", file=sys.stderr)
+
+
+def _internal(args, exc: Exception) -> int:
+    if args.traceback:
+        traceback.print_exc()
+    else:
+        print(shown(_("cardgen: internal error: {kind}: {exc} (run again with --traceback "
+                      "for details)", kind=type(exc).__name__, exc=printable(str(exc)))),
+              file=sys.stderr)
+    return int(exit_code_for(exc))
 
 
 def _command(args) -> int:

@@ -21,16 +21,23 @@ from typing import Protocol
 from filelock import FileLock, Timeout
 
 from ..paths import contained
-from ..problems import CardgenError, ExitCode, spoken
+from ..problems import ExitCode, IOFault, fault_words, spoken
 from . import pdf
 from .pdf import PdfFile
 from ..i18n import _, _n
 
 
-class OutputError(CardgenError):
-    """An output file could not be written (permissions, a full disk)."""
+class OutputError(IOFault):
+    """An output file could not be written (a read-only folder, a full disk: the exit code
+    the system's error maps to), or would lie outside the output folder (an internal error:
+    names are checked long before)."""
 
-    exit_code = ExitCode.INTERNAL
+    def __init__(self, message: str, fault: OSError | None = None):
+        super().__init__(message, fault)
+        if fault is None:
+            self.exit_code = ExitCode.INTERNAL
+        elif self.exit_code == ExitCode.INTERNAL:  # (a file where its folder should be)
+            self.exit_code = ExitCode.CANNOT_WRITE
 
 
 class Output(Protocol):
@@ -130,7 +137,7 @@ def write_files(files: list, root: Path) -> None:
         temps.clear()
     except OSError as exc:
         raise OutputError(_("cannot write {current}: {value}; previous output kept",
-                            current=current, value=exc.strerror or exc)) from exc
+                            current=current, value=fault_words(exc)), exc) from exc
     finally:
         for tmp, _final in temps:
             with contextlib.suppress(OSError):
