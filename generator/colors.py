@@ -17,6 +17,18 @@ NAMED: dict[str, str] = {
     "lightblue": "#8cc8f0", "navy": "#1a2a5a", "purple": "#7a3f9a", "brown": "#7b4a24",
     "gold": "#c9a227", "silver": "#b8b8b8", "cyan": "#00a0c8", "magenta": "#c8007a",
 }
+# The ink cardgen draws its own lines and words in where the designer names no colour, by
+# what it draws on: each kept here, once (the named `ink` above is a designer's colour).
+# They differ on purpose and the output keeps them: a card's ink is near the named ink, a
+# board's labels and a chart's axes are a lighter grey, and the calibration sheet prints
+# pure K so that its scales measure the printer, not a colour conversion.
+INKS: dict[str, Color] = {
+    "card": (0.12, 0.12, 0.14),  # elements: a line, a text, an icon, a QR code
+    "board": (0.2, 0.2, 0.2),  # a board's labels and numbers
+    "chart": (0.2, 0.2, 0.22),  # the stats PDF's charts
+    "showcase": (0.13, 0.13, 0.15),  # the showcase's titles on a light ground
+    "calibration": (0.0, 0.0, 0.0),  # the printer calibration sheet
+}
 # What a colour may be written as: every message about a colour says this (values.FORMATS).
 COLOR_EXPECTED = _("a colour: a name (black, white, red, ...), #rrggbb, #rgb, cmyk(c, m, y, k) "
                    "with values 0-1 or 0-100%, or none")

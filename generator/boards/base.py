@@ -15,12 +15,13 @@ from .. import sandbox
 from ..model import Board, Cell
 from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect
 from ..problems import Location, Report, spoken
+from ..colors import INKS
 from ..units import paper_size, parse_length
 from ..i18n import N_, _
 from ..options import Option, Options
 
 OUTLINE = (0.55, 0.55, 0.55)
-INK = (0.2, 0.2, 0.2)
+INK = INKS["board"]
 LABEL_SIZE = 5.5  # pt: a cell's coordinates
 
 

@@ -16,9 +16,9 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors as rl
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..colors import Color
+from ..colors import INKS, Color
 
-INK = rl.Color(0.2, 0.2, 0.22)
+INK = rl.Color(*INKS["chart"])
 GRID = rl.Color(0.85, 0.85, 0.87)
 DEFAULT = (0.25, 0.45, 0.7)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..model import TBD, Card, ElementSpec, FontFamily, Game, LayoutSpec
 from ..problems import Location
+from ..colors import INKS
 from ..units import parse_length, to_mm
 from ..primitives import Item
 from .. import fonts, images
@@ -21,7 +22,7 @@ from .bindings import BindingError
 from ..i18n import _, said
 from ..values import out_of_range
 
-INK = (0.12, 0.12, 0.14)
+INK = INKS["card"]
 # (the package declares COMMON before it finds the type modules that import this one)
 DEFAULT_STROKE_WIDTH = parse_length(COMMON["stroke_width"].default)  # points: a line's
 

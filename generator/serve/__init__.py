@@ -42,7 +42,6 @@ from .stats import stats_blocks  # the Stats view
 from .. import i18n
 from ..i18n import N_, _
 
-POLL = 0.4  # seconds between looks at the files
 
 
 @dataclass
@@ -507,7 +506,7 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
         if report:
             report(preview)
 
-    poll(project, [game], rebuild, stop, failed, POLL)
+    poll(project, [game], rebuild, stop, failed)  # at watch.POLL, as cardgen watch looks
 
 
 class _Server(ThreadingHTTPServer):

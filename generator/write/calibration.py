@@ -15,11 +15,12 @@ from ..load import Project, load_fonts
 from ..primitives import Item, Line, Text
 from ..problems import DataProblems, Report
 from ..resolve import resolve_fonts
+from ..colors import INKS
 from ..units import mm, paper_size
 from . import PdfOutput, write_files
 from .pdf import PdfFile
 
-INK = (0.0, 0.0, 0.0)
+INK = INKS["calibration"]
 RED = (0.8, 0.0, 0.0)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from .. import fonts
-from ..colors import Color
+from ..colors import INKS, Color
 from ..layout import GameFaces
 from ..layout.pieces import cut_to_shape
 from ..model import TBD
@@ -32,7 +32,7 @@ MAX_SHOWN = 12  # cards in one picture, at most (more would be too small to read
 DEFAULT_SHOWN = 5  # cards shown when none are named: each deck's first, then the next
 CORNER = mm(3)  # the round corner of a printed card (a die-cut deck's usual 3 mm)
 BACKGROUND = ((0.96, 0.95, 0.92), (0.84, 0.82, 0.77))  # top and bottom of the default gradient
-INK = (0.13, 0.13, 0.15)
+INK = INKS["showcase"]
 
 
 @dataclass(frozen=True)
