@@ -91,6 +91,8 @@ KINDS: dict[str, Kind] = {
     "layout-boolean": Kind({"type": ["boolean", "string"]}, N_("true or false, or template")),
     "layout-text": Kind({"type": ["string", "number"]}, N_("text or number")),
     "points": Kind({}, N_("list of [x, y] points, or template")),
+    "page": Kind({}, N_("paper or [width, height]")),
+    "paper": Kind({"type": "string", "format": "paper"}, N_("paper")),
 }
 
 

@@ -39,7 +39,8 @@ def groups() -> dict[str, Options]:
     from .boards import BOARD, SHAPES
     from .formats import PROFILE
     from .options import options_of
-    found = {"export-profile": PROFILE, "board": BOARD}
+    from .declared import GROUPS
+    found = {"export-profile": PROFILE, "board": BOARD, **GROUPS}
     found.update({f"board-{name}": options_of(m) for name, m in SHAPES.items()})
     found["element"] = elements.COMMON
     found.update({f"element-{name}": options_of(m) for name, m in elements.TYPES.items()})

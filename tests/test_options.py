@@ -66,6 +66,14 @@ def test_the_model_holds_the_declared_defaults():
             assert fields[option.key] == option.value(), option.key
 
 
+def test_the_rulebook_model_holds_the_declared_defaults():
+    from generator.declared import RULEBOOK
+    from generator.model import Rulebook
+    fields = {f.name: f.default for f in dataclasses.fields(Rulebook)}
+    for key in ("align", "font", "smart_quotes", "writing", "columns"):  # (the others the
+        assert fields[key] == RULEBOOK.value(key), key  # model holds as what they make)
+
+
 def test_no_key_is_declared_twice():
     """A key an options group declares is not written in a schema file too (load/schema.py
     refuses such a schema when it is made)."""

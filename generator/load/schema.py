@@ -49,8 +49,11 @@ def _filled(schema: Any) -> Any:
         out["minimum"], out["maximum"] = RANGES[schema["x-range"]]
     if "x-count" in schema:  # how many entries a mapping holds
         out["minProperties"], out["maxProperties"] = RANGES[schema["x-count"]]
-    if isinstance(out.get("x-expected"), str) and not isinstance(out["x-expected"], Message):
-        out["x-expected"] = Worded(out["x-expected"], WORDS)  # translated where it is shown
+    if "x-options" in schema:  # keys declared once (generator/declared.py)
+        out = _with_options(out)
+    said = out.get("x-expected")
+    if isinstance(said, str) and (not isinstance(said, Message) or said.values is None):
+        out["x-expected"] = Worded(str(said), WORDS)  # translated where it is shown (N_ too)
     if isinstance(out.get("format"), str) and "x-expected" not in out and \
             out["format"] in SCHEMA_FORMATS:
         out["x-expected"] = SCHEMA_FORMATS[out["format"]].expected
@@ -84,6 +87,18 @@ def _fill_registries(schema: dict) -> dict:
         schema = _fill_registry(schema, "x-export-formats", "format", formats.schema_parts(),
                                 formats.PROFILE)
     return schema
+
+
+def _with_options(schema: dict) -> dict:
+    """A mapping's schema with the keys of its `"x-options": NAME` group (declared.GROUPS)."""
+    from ..declared import GROUPS
+    group = GROUPS[schema["x-options"]]
+    made = group.schema()
+    out = {k: v for k, v in schema.items() if k != "x-options"}
+    out["properties"] = {**schema.get("properties", {}), **_declared(schema, group)}
+    if made.get("required"):
+        out["required"] = made["required"] + schema.get("required", [])
+    return out
 
 
 class DeclaredTwice(ValueError):

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 
-from ..colors import parse_color
 from ..load import LoadedGame
-from ..model import DECK_COLOR, Rulebook, default, frozen_mapping
+from ..declared import RULEBOOK
+from ..model import Rulebook, frozen_mapping
 from ..problems import Report
-from ..values import Reader, flag
+from ..values import Reader
 from ..units import (BOOKLET_SHEETS, PAPER, SIZE_TOLERANCE, mm, paper_name, paper_size,
                      parse_length,
                      show_size)
@@ -21,11 +21,11 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
     raw = g["rulebook"]
     entry = Reader(raw, lambda path: loaded.game.locate(("rulebook",) + path), _("rulebook"),
                    report)
-    accent = entry.color("accent", parse_color(DECK_COLOR), palette or {})
+    v = entry.options(RULEBOOK, palette or {})  # each key as declared once (declared.py)
     if not entry.ok:
         return None
     file, text = loaded.rulebook
-    page = raw.get("page", "A5")
+    page = v["page"]
     if isinstance(page, str):
         name, size = paper_name(page) or page, paper_size(page)  # (as paper_size reads it)
     else:
@@ -45,7 +45,7 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
                                value=show_size((high, high))),
                          loaded.game.locate(("rulebook", "page")), "units")
             return None
-    booklet = booklet_sheet(name, size, raw.get("booklet"))
+    booklet = booklet_sheet(name, size, v["booklet"])
     if raw.get("booklet") and (booklet[0] < 2 * size[0] - SIZE_TOLERANCE or
                                booklet[1] < size[1] - SIZE_TOLERANCE):
         report.error(_("rulebook: booklet: {raw} ({booklet} turned) cannot hold two {size} pages "
@@ -56,17 +56,14 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
                      loaded.game.locate(("rulebook", "booklet")), "units")
         return None
     return Rulebook(file=file, text=text, page=name,
-                    title=raw.get("title", g["title"]), accent=accent,
+                    title=v["title"] if "title" in raw else g["title"], accent=v["accent"],
                     loc=loaded.game.locate(("rulebook",)),
                     title_loc=loaded.game.locate(("rulebook", "title") if "title" in raw
                                                  else ("title",)),
                     includes=frozen_mapping(loaded.rulebook_includes),
                     size=size, booklet=booklet,
-                    align=raw.get("align", default(Rulebook, "align")),
-                    font=raw.get("font", default(Rulebook, "font")),
-                    smart_quotes=flag(raw.get("smart_quotes", default(Rulebook, "smart_quotes"))),
-                    writing=raw.get("writing", default(Rulebook, "writing")),
-                    columns=raw.get("columns", default(Rulebook, "columns")),
+                    align=v["align"], font=v["font"], smart_quotes=v["smart_quotes"],
+                    writing=v["writing"], columns=v["columns"],
                     columns_loc=loaded.game.locate(("rulebook", "columns"))
                     if "columns" in raw else None)
 
