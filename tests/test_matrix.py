@@ -48,6 +48,7 @@ import yaml
 from conftest import REPO, write_game
 from generator import boards, elements, validate
 from generator.formats import PROFILE
+from generator.load.schema import validator_for
 from generator.stats import kinds as stats_kinds
 from generator.pipeline import BuildOptions
 
@@ -73,7 +74,8 @@ def _enum(schema: dict, key: str) -> list:
     return []
 
 
-GAME_SCHEMA = json.loads((SCHEMAS / "game.json").read_text("utf-8"))
+# The game schema as cardgen makes it: its files with every declared key filled in
+GAME_SCHEMA = validator_for("game").schema
 SHAPES = [s for shape in _enum(GAME_SCHEMA, "shape")
           for s in ((f"{shape}-portrait", f"{shape}-landscape") if shape == "card" else (shape,))]
 FAMILIES = list(yaml.safe_load((REPO / "fonts/fonts.yaml").read_text("utf-8"))["families"])
