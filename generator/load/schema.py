@@ -356,10 +356,13 @@ def extract(fileobj, keywords, comment_tags, options):
 
 
 def missing_key(error) -> str:
-    """The key a `required` error is about."""
+    """The key a `required` error is about: jsonschema gives one error for each key missing,
+    each with the whole list of keys required (its message names the one: two keys missing
+    from one mapping are two problems, not the first twice)."""
     inst = error.instance
     missing = [r for r in error.validator_value if isinstance(inst, dict) and r not in inst]
-    return missing[0] if missing else "?"
+    named = [r for r in missing if str(error.message).startswith(repr(r))]
+    return (named or missing or ["?"])[0]
 
 
 def unknown_key(error) -> tuple[str, str | None, list[str]]:

@@ -153,10 +153,23 @@ def _report_once(deck: Deck, found: list, report: Report) -> None:
                             []).append(card)
     meant = {(c.id, about[2]) for (*_, about), cards in by_place.items()
              if about[:1] == ("meant",) for c in cards}  # what a misspelt key stands for
+    every = [c for c in deck.cards if not c.blank]  # the cards a required field is asked of
+    lacking: dict[str, list] = {}  # a required field: the cards that lack it
+    for (_location, _rest, _level, _check, about), cards in by_place.items():
+        if about[:1] == ("missing",):
+            lacking.setdefault(about[1], []).extend(
+                c for c in cards if (c.id, about[1]) not in meant)
+    for name, cards in lacking.items():  # no card has it: one cause, said once
+        if len(cards) > 1 and len({c.id for c in cards}) == len(every):
+            report.error(_("deck '{deck}': none of its {n} cards has field '{field}', which "
+                           "it requires; give it to each card, or make it not required",
+                           deck=deck.id, n=len(every), field=name),
+                         deck.source.locate(deck.path + ("fields", name)), "schema",
+                         deck=deck.id, field=name)
     for (location, rest, level, check, about), cards in by_place.items():
         if about[:1] == ("missing",):
             cards = [c for c in cards if (c.id, about[1]) not in meant]  # the typo says it
-            if not cards:
+            if not cards or len(lacking[about[1]]) == len(every) > 1:
                 continue
         if len(cards) > 1:
             if about[:1] == ("meant",):
