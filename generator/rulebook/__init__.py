@@ -29,6 +29,7 @@ from ..problems import Location, Report
 from ..units import mm, show_size, to_mm
 from ..reproducible import making_pdf
 from .booklet import booklet_order, impose_booklet
+from .template import language_of as _language_of
 from .tables import table_style
 from .template import render_markdown
 from .template import BESIDE, FACES
@@ -284,14 +285,6 @@ class Book:
     pages: int
     booklet: bytes  # the same pages imposed for saddle stitching
     sides: int  # sheet sides of the booklet
-
-
-def _language_of(markdown: str) -> str:
-    """The language a rulebook is written in, where the game does not say: Japanese when a
-    tenth of its letters are kana or kanji."""
-    letters = [ch for ch in markdown if ch.isalpha()]
-    japanese = sum(1 for ch in letters if "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff")
-    return "ja" if letters and japanese >= 0.1 * len(letters) else "en"
 
 
 def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tuple]:

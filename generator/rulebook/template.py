@@ -108,6 +108,14 @@ def _cell(value: Any) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def language_of(markdown: str) -> str:
+    """The language a rulebook is written in, where the game does not say: Japanese when a
+    tenth of its letters are kana or kanji."""
+    letters = [ch for ch in markdown if ch.isalpha()]
+    japanese = sum(1 for ch in letters if "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff")
+    return "ja" if letters and japanese >= 0.1 * len(letters) else "en"
+
+
 def _printed(value):
     """What the rulebook prints of a value: cardgen's own words (an answer's label, "at
     least 7") in the language of the moment, which is the game's while it renders."""
@@ -267,7 +275,8 @@ def render_markdown(game: Game, report: Report) -> str | None:
     try:
         template = env.get_template(rulebook.file)
         sandbox.reset_budget()
-        with printing(game.lang):  # cardgen's words it prints ("7 以上"): the game's language
+        # cardgen's words it prints ("7 以上") in the rulebook's language, as its cover's
+        with printing(game.declared_lang or language_of(rulebook.text)):
             return template.render(**values)
     except jinja2.TemplateSyntaxError as exc:
         report.error(_("rulebook: template syntax: {exc_message}", exc_message=exc.message),
