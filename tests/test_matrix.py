@@ -302,7 +302,8 @@ def _rgb_operators(path: Path) -> set[str]:
 
 def _located(lines: list[str]) -> bool:
     return all(re.match(r"[^:]+:\d+:\d+: (error|warning|エラー|警告): ", line)
-               or " FAILED: " in line or ": ok: " in line or line.startswith(("wrote ", "skipped ", "nothing "))
+               or " FAILED: " in line or ": ok: " in line
+               or line.startswith(("wrote ", "skipped ", "nothing "))
                or "errors," in line for line in lines)
 
 
