@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import threading
 import traceback
 from dataclasses import replace
 
@@ -21,57 +20,17 @@ from .. import versions
 from ..load import Project
 from ..load.project import listen
 from ..load.schema import suggest
-from ..paths import NAME_RULE, is_name
-from ..problems import (LEVEL_WORDS, CardgenError, DataProblems, ExitCode, IOFault, Report,
-                       UsageError, exit_code_for, fault_words, printable)
+from ..problems import (CardgenError, DataProblems, ExitCode, IOFault, Report, UsageError,
+                       exit_code_for, fault_words, printable)
 from ..startup import asked_lang, games_lang
 from .parser import _parser, _proof_value
+from .games import _games, _in_its_language, _target
+from .live import cmd_serve, cmd_watch
 from .telling import Progress, _print_report, _removed, _wrote
 
 # Where a name was looked for, as a suggestion says it (words of their own: babel
 # extracts no message nested in another call's arguments).
 THE_GAME = _("the game")
-
-
-def _target(project: Project, game_id: str, args) -> str | None:
-    """The --target a command was given, checked against the game's targets."""
-    if not args.target:
-        return None
-    names = pipeline.target_names(project, game_id)
-    if args.target not in names:
-        raise UsageError(_("game '{game_id}' has no target '{args_target}' (targets: {value})",
-                           game_id=game_id, args_target=args.target,
-                           value=', '.join(names) or 'none declared'))
-    return args.target
-
-
-def _games(project: Project, names: list[str]) -> list[str]:
-    for name in names:
-        if not is_name(name):
-            raise UsageError(_("'{name}' cannot name a game: a game's name is {NAME_RULE}",
-                               name=name, NAME_RULE=NAME_RULE))
-    known = project.games()
-    if not names:
-        for folder in sorted(set(project.game_folders()) - set(known)):
-            print(shown(_("cardgen: warning: {display} is not a game: its folder name must be "
-                          "{NAME_RULE}; rename it",
-                          display=printable(project.display(project.cards / folder)),
-                          NAME_RULE=NAME_RULE)), file=sys.stderr)
-    if not known:
-        raise UsageError(_("no games in {display} (a game is a folder with a game.yaml)",
-                           display=project.display(project.cards)))
-    unknown = [n for n in names if n not in known]
-    if unknown:
-        raise UsageError(_("unknown game '{unknown}' ({suggest})",
-                           unknown=unknown[0], suggest=suggest(unknown[0], known, 'cards/')))
-    return names or known
-
-
-def _in_its_language(project: Project, game_id: str):
-    """Within: the language the game says it is in (the lang: line of its game.yaml, which
-    holds while a file of the game does not load), where the command line and the locale
-    leave it open: what a command over several games says about one of them."""
-    return i18n.speaking(game=i18n.declared(project.cards / game_id / "game.yaml") or "")
 
 
 def cmd_build(args, project: Project) -> int:
@@ -248,69 +207,6 @@ def cmd_diff(args, project: Project) -> int:
     return ExitCode.OK
 
 
-def cmd_watch(args, project: Project) -> int:
-    from ..watch import watch
-
-    import time
-    games = _games(project, args.games)
-    options = pipeline.BuildOptions(strict=args.strict)
-    told: dict[str, set] = {}  # each game's problems already said: a save says what is new
-
-    def saved(game_id: str, files: list) -> None:
-        if files:
-            listed = ", ".join(project.display(f) for f in files[:3]) + \
-                (shown(_n(" and {n} other file", " and {n} other files", len(files) - 3))
-                 if len(files) > 3 else "")
-            print(shown(_("[{stamp}] {game_id}: {files} changed", stamp=time.strftime("%H:%M:%S"),
-                          game_id=game_id, files=listed)), flush=True)
-
-    def rebuild(game_id: str) -> None:
-        try:
-            outcome = pipeline.build(project, game_id, options)
-        except CardgenError as exc:
-            print(f"cardgen: {shown(_('error'))}: {printable(shown(i18n.said(exc)))}",
-                  file=sys.stderr, flush=True)
-            return
-        before, now = told.get(game_id, set()), set(outcome.report.problems)
-        told[game_id] = now
-        fresh = Report()
-        fresh.problems = [p for p in outcome.report.problems if p not in before]
-        _print_report(fresh)
-        same = len(now & before)
-        again = _n("; {n} problem as before, not repeated", "; {n} problems as before, not "
-                   "repeated", same) if same else ""
-        stamp = time.strftime("%H:%M:%S")
-        if outcome.failed(args.strict):
-            print(shown(_("[{stamp}] {game_id}: not built ({summary}{again}); the last good "
-                          "output stays", stamp=stamp, game_id=game_id,
-                          summary=outcome.report.summary(), again=again)),
-                  file=sys.stderr, flush=True)
-        else:
-            print(shown(_n("[{stamp}] {game_id}: built {n} file ({summary}{again})",
-                           "[{stamp}] {game_id}: built {n} files ({summary}{again})",
-                           len(outcome.written), stamp=stamp, game_id=game_id,
-                           summary=outcome.report.summary(), again=again)), flush=True)
-
-    def failed(game_id: str, exc: Exception) -> None:
-        if args.traceback:
-            traceback.print_exception(exc)
-        print(shown(_("cardgen: internal error while building {game_id}: {kind}: {exc}; still "
-                      "watching (run again with --traceback for details)", game_id=game_id,
-                      kind=type(exc).__name__, exc=printable(str(exc)))),
-              file=sys.stderr, flush=True)
-
-    def spoken(said):  # what is said about a game, in its language
-        def saying(game_id: str, *more) -> None:
-            with _in_its_language(project, game_id):
-                said(game_id, *more)
-        return saying
-
-    print(shown(_("watching {games} (Ctrl-C to stop)", games=", ".join(games))), flush=True)
-    watch(project, games, spoken(rebuild), threading.Event(), spoken(failed),
-          saved=spoken(saved))
-    return ExitCode.OK
-
-
 def cmd_export(args, project: Project) -> int:
     failed = False
     progress = Progress(args.quiet)
@@ -433,31 +329,6 @@ def cmd_upgrade(args, project: Project) -> int:
                                                   version=versions.FORMAT)))
     for path in written:
         print(shown(_("wrote {file}", file=project.display(path))))
-    return ExitCode.OK
-
-
-def cmd_serve(args, project: Project) -> int:
-    from .. import serve
-
-    game = _games(project, [args.game])[0]
-    lang = i18n.language()  # the run's: the server's threads say their lines in it too
-
-    def report(preview) -> None:
-        with i18n.speaking(lang):
-            for p in preview.problems:
-                print(f"{p['file']}:{p['line']}:{p['col']}: "
-                      f"{shown(LEVEL_WORDS.get(p['level'], p['level']))}: {p['text']} "
-                      f"[{p['check']}]")
-            state = _("ok") if preview.ok else _("errors: showing the last good cards")
-            print(shown(_("{game}: rebuilt ({state})", game=game, state=state)), flush=True)
-
-    def ready(address) -> None:
-        with i18n.speaking(lang):
-            print(shown(_("serving {game} on {url} (Ctrl-C to stop)", game=game,
-                          url=f"http://{address[0]}:{address[1]}/")), flush=True)
-
-    serve.serve(project, game, args.host, args.port, ready=ready, report=report,
-                since=args.changes_since)
     return ExitCode.OK
 
 
