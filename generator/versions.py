@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import N_, Message
+from .i18n import N_, Message, language
 from .paths import contained
 
 VERSION = re.compile(r"[0-9]{1,4}(?:\.[0-9]{1,4}){0,2}")
@@ -137,9 +137,9 @@ def with_format(text: str, version: str) -> str:
 
 def upgrade(root: Path, version: str, write: bool) -> tuple[list[str], list[Path]]:
     """`cardgen upgrade`: the unified diff of every rewrite the changes since `version` make
-    in the project at `root` (cardgen.yaml's format: among them), and with `write` the
-    files rewritten (each written whole, never through a link). Returns (the diff's lines,
-    the files written)."""
+    in the project at `root` (cardgen.yaml's format: among them, and a cardgen.yaml for a
+    project that has none), and with `write` the files rewritten (each written whole, never
+    through a link). Returns (the diff's lines, the files written)."""
     import difflib
     import os
 
@@ -150,6 +150,8 @@ def upgrade(root: Path, version: str, write: bool) -> tuple[list[str], list[Path
     text = _read(marker_path) if marker_path.is_file() and not marker_path.is_symlink() else None
     if text is not None and parse(version) != parse(FORMAT):
         changed.append((marker_path, text, with_format(text, FORMAT)))
+    elif not os.path.lexists(marker_path):  # a project known by its cards/ only: say so
+        changed.append((marker_path, "", marker(language())))
     lines: list[str] = []
     for path, before, after in changed:
         name = path.relative_to(root).as_posix()
@@ -157,8 +159,8 @@ def upgrade(root: Path, version: str, write: bool) -> tuple[list[str], list[Path
                                       f"b/{name}", lineterm="")
     written = []
     if write:
-        for path, _before, after in changed:
-            mode = os.stat(path).st_mode & 0o777
+        for path, before, after in changed:
+            mode = os.stat(path).st_mode & 0o777 if before else 0o644
 
             def put(tmp: Path, after: str = after, mode: int = mode) -> None:
                 tmp.write_text(after, "utf-8")

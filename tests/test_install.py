@@ -281,3 +281,15 @@ def test_the_format_versions_are_the_changelogs():
     assert headings[0] == versions.FORMAT
     assert {c.version for c in versions.CHANGES} <= set(headings)
     assert versions.marker("en").endswith(f"format: {versions.FORMAT}\n")
+
+
+def test_a_project_known_by_its_cards_folder_gets_its_marker_from_upgrade(project, cardgen):
+    """A project made before the marker (a folder with cards/) is read in the current
+    format; `cardgen upgrade --write` gives it its cardgen.yaml, and nothing else changes."""
+    assert not (project / "cardgen.yaml").exists()
+    shown = cardgen("upgrade")
+    assert shown.code == 0 and "+format: 0.2.0" in shown.out
+    assert not (project / "cardgen.yaml").exists()
+    assert "wrote cardgen.yaml" in cardgen("upgrade", "--write").out
+    assert "nothing to rewrite" in cardgen("upgrade").out
+    assert cardgen("validate", "lastdance").code == 0
