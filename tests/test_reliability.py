@@ -448,8 +448,8 @@ def test_yaml_edge_cases_read_as_before():
     doc, problems = _yaml("a: 1\na: 2\nb: [1, 2\n")  # a syntax error is the one problem
     assert doc is None and len(problems) == 1 and "YAML syntax" in problems[0]
     doc, problems = _yaml("--- 1\n--- 2\n")
-    assert problems == ["f.yaml:2:1: error: YAML syntax: but found another document (expected a "
-                        "single document in the stream that starts at 1:5) [yaml]"]
+    assert problems == ["f.yaml:2:1: error: YAML syntax: a second document ('---') in a file of "
+                        "one (after the document at 1:5) [yaml]"]
     doc, problems = _yaml("1: a\n2.5: b\n'3': c\n", typed=True)
     assert doc.data == {1: "a", 2.5: "b", "3": "c"}
 

@@ -21,6 +21,7 @@ from ..model import SourceMap
 from ..problems import Location, Report, packed
 from ..values import TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
 from ..i18n import _
+from .yamlwords import syntax_message
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
@@ -455,20 +456,18 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
         conv.doc.data = conv.run(yaml.parse(text, Loader=_LOADER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or "invalid YAML"
+        problem = exc.problem or ""
         if "tab" in problem.lower() or "\\t" in problem or "\t" in problem:
-            problem = _("a tab character cannot be used for indentation; use spaces")
-        elif exc.context:
-            where = exc.context_mark
-            started = f" that starts at {where.line + 1}:{where.column + 1}" if where else ""
-            problem = f"{problem} ({exc.context}{started})"
+            said = _("YAML syntax: {problem}", problem=_(
+                "a tab character cannot be used for indentation; use spaces"))
+        else:  # in cardgen's words, in the run's language (not the library's English)
+            said = syntax_message(problem, exc.context, exc.context_mark)
         line = mark.line + 1 if mark else 1
         col = mark.column + 1 if mark else 1
-        report.error(_("YAML syntax: {problem}",
-                       problem=problem), Location(file, line, col), "yaml")
+        report.error(said, Location(file, line, col), "yaml")
         return None
-    except yaml.YAMLError as exc:  # composer errors without marks
-        report.error(_("YAML syntax: {exc}", exc=exc), Location(file, 1, 1), "yaml")
+    except yaml.YAMLError:  # composer errors without marks
+        report.error(syntax_message(None, None, None), Location(file, 1, 1), "yaml")
         return None
     report.extend(problems)
     if conv.too_big or conv.too_deep:
