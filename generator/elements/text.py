@@ -16,7 +16,7 @@ from .. import images
 from ..primitives import Block
 from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
 from ..units import show_length
-from ..values import out_of_range, shown_character
+from ..values import out_of_range
 from .base import BOX_KEYS, INK, Bad, Element
 from ..i18n import N_, _
 from ..options import Option, Options
@@ -193,10 +193,7 @@ def _problem(e: Element, exc: MissingGlyphs | MarkupError | images.ImageProblem 
     what = _("{field} (element '{element}')", field=field_name, element=el.name) \
         if where else "text"
     if isinstance(exc, MissingGlyphs):
-        codes = ", ".join(shown_character(c) for c in exc.chars)
-        return Bad("text", _("{what} has characters the font '{exc_family}' cannot draw: {codes}",
-                             what=what, exc_family=exc.family, codes=codes),
-                   where, "glyph", named=True)
+        return Bad("text", exc.said(what), where, "glyph", named=True)
     if isinstance(exc, MarkupError):
         return Bad("text", _("{what}: {exc}", what=what, exc=exc), where, "markup", named=True)
     if isinstance(exc, images.ImageProblem):

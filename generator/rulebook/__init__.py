@@ -225,9 +225,18 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
     setter = typesetter(game, look, {"front": {}, "back": {}}, lang)
     _check_cover(game, look, setter, lang, report)
     setter.flowables(markdown)
+    def located(line: int, fragment: str = "") -> Location:
+        """Where a line of the rendered template (or a fragment of it) is written."""
+        found = _where(game, fragment[:40])
+        if fragment and found != _rulebook(game).loc:
+            return found
+        return _where(game, lines[line - 1].strip()[:40] if 0 < line <= len(lines) else "")
+
+    for line, fragment, message in setter.errors:
+        report.error(_("rulebook: {message}", message=message), located(line, fragment),
+                     "rulebook")
     for line, message in setter.warnings:
-        needle = lines[line - 1].strip()[:40] if 0 < line <= len(lines) else ""
-        report.warning(_("rulebook: {message}", message=message), _where(game, needle), "rulebook")
+        report.warning(_("rulebook: {message}", message=message), located(line), "rulebook")
 
 
 class _Doc(BaseDocTemplate):

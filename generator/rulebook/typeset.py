@@ -23,7 +23,9 @@ from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem,
 from .. import fonts
 from ..colors import parse_color
 from ..primitives import Face
-from ..textflow import Atom, Box, Style, break_lines, parse, place_horizontal
+from ..i18n import _, said
+from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines, parse,
+                       place_horizontal)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
@@ -256,6 +258,24 @@ class Faces(Flowable):
             self.canv.restoreState()
 
 
+def _text_problem(exc: MissingGlyphs | MarkupError) -> str:
+    """What a block of the rulebook that cannot be set says (rulebook: ... at its line)."""
+    if isinstance(exc, MissingGlyphs):
+        return exc.said(_("the text"))
+    return said(exc)
+
+
+def _block_end(tokens: list[Token], i: int) -> int:
+    """The token after the block that opens at token i (its closing token at its level)."""
+    opening = tokens[i]
+    if opening.nesting != 1:
+        return i + 1
+    for j in range(i + 1, len(tokens)):
+        if tokens[j].level == opening.level and tokens[j].nesting == -1:
+            return j + 1
+    return len(tokens)
+
+
 HYPHENATION = {"en": "en_US"}  # the rulebook's language -> pyphen's dictionary
 BULLETS = {"ja": "・"}  # a list's mark by language, else "•"; an ordered one counts from its start
 TABLE_SIZE = 0.95  # table text, times the body size
@@ -284,6 +304,9 @@ class Typesetter:
         self.hyphenate = HYPHENATION.get(lang)
         self.lang = lang
         self.warnings: list[tuple[int, str]] = []  # (line of the rendered template, message)
+        # (line, the text from the problem on, message) of text that cannot be set
+        self.errors: list[tuple[int, str, str]] = []
+        self.lines: list[str] = []  # of the rendered template being set
         self.widths: list[float] | None = None  # column_widths() for the next table
         self.height = height  # of the text frame: a table row taller than this is split
         rulebook = game.rulebook
@@ -344,45 +367,63 @@ class Typesetter:
 
     # -- blocks -----------------------------------------------------------------------------
     def flowables(self, markdown: str) -> list:
+        self.lines = markdown.splitlines()
         tokens = self.md.parse(markdown)
-        story, _ = self._blocks(tokens, 0, None)
+        story, _end = self._blocks(tokens, 0, None)
         return keep_headings(story)
 
     def _blocks(self, tokens, i, stop):
-        story = []
+        story: list = []
         while i < len(tokens):
             t = tokens[i]
             if stop and t.type == stop:
                 return story, i + 1
-            if t.type == "heading_open":
-                level = int(t.tag[1])
-                story.extend(self._heading(level, self.markup(tokens[i + 1].children)))
-                i += 3
-            elif t.type == "paragraph_open":
-                story.append(self.para(self.markup(tokens[i + 1].children)))
-                i += 3
-            elif t.type in ("bullet_list_open", "ordered_list_open"):
-                flow, i = self._list(tokens, i)
-                story.append(flow)
-            elif t.type == "table_open":
-                flow, i = self._table(tokens, i)
-                story.append(flow)
-            elif t.type == "blockquote_open":
-                editor = is_editor_note(tokens, i)
-                inner, i = self._blocks(tokens, i + 1, "blockquote_close")
-                story.append(editor_box(self, inner) if editor else note_box(self, inner))
-            elif t.type == "html_block":
-                story.extend(self._marker(t.content))
-                i += 1
-            elif t.type in ("fence", "code_block"):
-                story.append(self.para(t.content.rstrip("\n"), align="left"))
-                i += 1
-            elif t.type == "hr":
-                story.append(Spacer(1, self.look.size))
-                i += 1
-            else:
-                i += 1
+            try:
+                flows, i = self._block(tokens, i)
+            except (MissingGlyphs, MarkupError) as exc:
+                # Text the rulebook's fonts cannot draw, or markup that does not close: an
+                # error at its line (validate reports it), and the block is left out.
+                self.errors.append((*self._source_of(t, exc), _text_problem(exc)))
+                flows, i = [], _block_end(tokens, i)
+            story.extend(flows)
         return story, i
+
+    def _source_of(self, block: Token, exc: MissingGlyphs | MarkupError) -> tuple[int, str]:
+        """(line, text from the problem on) of the rendered template where a block that cannot
+        be set has its problem: the line of a character no font has, else the block's first."""
+        first, end = block.map or (0, 0)
+        for n in range(first, min(end, len(self.lines))):
+            text = self.lines[n]
+            at = [text.index(c) for c in getattr(exc, "chars", ()) if c in text]
+            if at:
+                return n + 1, text[min(at):]
+        return first + 1, ""
+
+    def _block(self, tokens, i) -> tuple[list, int]:
+        """The flowables of the block that starts at token i, and the token after it."""
+        t = tokens[i]
+        if t.type == "heading_open":
+            level = int(t.tag[1])
+            return self._heading(level, self.markup(tokens[i + 1].children)), i + 3
+        if t.type == "paragraph_open":
+            return [self.para(self.markup(tokens[i + 1].children))], i + 3
+        if t.type in ("bullet_list_open", "ordered_list_open"):
+            flow, i = self._list(tokens, i)
+            return [flow], i
+        if t.type == "table_open":
+            flow, i = self._table(tokens, i)
+            return [flow], i
+        if t.type == "blockquote_open":
+            editor = is_editor_note(tokens, i)
+            inner, i = self._blocks(tokens, i + 1, "blockquote_close")
+            return [editor_box(self, inner) if editor else note_box(self, inner)], i
+        if t.type == "html_block":
+            return list(self._marker(t.content)), i + 1
+        if t.type in ("fence", "code_block"):
+            return [self.para(t.content.rstrip("\n"), align="left")], i + 1
+        if t.type == "hr":
+            return [Spacer(1, self.look.size)], i + 1
+        return [], i + 1
 
     def _heading(self, level: int, markup: str) -> list:
         s = self.look.size

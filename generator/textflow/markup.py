@@ -13,7 +13,7 @@ from typing import Mapping, NamedTuple
 from .. import fonts
 from ..colors import Color
 from ..model import FontFamily, Icon
-from ..values import DRAWN_AS_NOTHING
+from ..values import DRAWN_AS_NOTHING, shown_character
 from ..i18n import _
 
 
@@ -100,6 +100,12 @@ class MissingGlyphs(Exception):
         super().__init__(chars)
         self.chars = chars
         self.family = family
+
+    def said(self, what: str) -> str:
+        """The problem in words, about `what` (a card's field, a rulebook's text)."""
+        codes = ", ".join(shown_character(c) for c in self.chars)
+        return _("{what} has characters the font '{exc_family}' cannot draw: {codes}",
+                 what=what, exc_family=self.family, codes=codes)
 
 
 @dataclass(frozen=True)
