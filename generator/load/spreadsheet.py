@@ -180,14 +180,22 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
 _KANA = re.compile(r"[\u3041-\u30ff\uff66-\uff9f]")  # hiragana, katakana, half-width katakana
 
 
+# Codecs Python calls text encodings that no file is saved in: `undefined` fails whatever
+# it reads (an internal error once), punycode and idna read a domain name, the escape codecs
+# a Python string literal (their own errors are no UnicodeDecodeError either).
+_NOT_FILE_ENCODINGS = {"undefined", "punycode", "idna", "unicode-escape", "raw-unicode-escape"}
+
+
 def text_codec(name: str) -> str | None:
     """The codec Python knows by `name` (cp1252, latin-1, mac_roman, utf-16, ...), if it is
-    one that turns bytes into text; None otherwise (an unknown name, or base64, zlib...)."""
+    one a text file is saved in; None otherwise (an unknown name, base64, zlib, punycode)."""
     try:
         info = codecs.lookup(name)
     except LookupError:
         return None
-    return info.name if getattr(info, "_is_text_encoding", True) else None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FILE_ENCODINGS:
+        return None
+    return info.name
 
 
 def _undecodable(display: str, raw: bytes, exc: UnicodeDecodeError, codec: str) -> tuple:
@@ -225,8 +233,9 @@ def decode_text(raw: bytes, display: str, encoding: str | None, report: Report) 
             return None
         for bom, marked in _BOMS:
             if raw.startswith(bom):
-                family = marked.split("-")[0].replace("utf", "utf_")  # utf_8, utf_16, utf_32
-                if not codec.replace("-", "_").startswith(family):
+                family = marked.removesuffix("-sig")  # utf-8, utf-16, utf-32
+                if not codec.startswith(family):  # (was "utf_" for each: a UTF-8 mark
+                    # declared utf-16 was read as UTF-8, whatever the deck said)
                     report.error(_("the file starts with a {BOM_NAMES} byte order mark, but the "
                                    "deck declares encoding: {encoding}, which would read the "
                                    "mark as text; declare encoding: {lower} (or save the file "
