@@ -440,8 +440,8 @@ def _picture_size(text: str) -> tuple[int, int]:
     if text in SIZES:
         return SIZES[text]
     w, _x, h = text.lower().partition("x")
-    if not (w.isdigit() and h.isdigit()) or not all(MIN_SIDE <= int(v) <= MAX_SIDE
-                                                     for v in (w, h)):
+    if not (f"{w}{h}".isascii() and w.isdigit() and h.isdigit()) or \
+            not all(MIN_SIDE <= int(v) <= MAX_SIDE for v in (w, h)):
         raise _Refused(
             _("'{text}' is not a picture size: give WIDTHxHEIGHT in pixels, each {MIN_SIDE} to "
               "{MAX_SIDE} (such as 1600x900), or {join}", text=text, MIN_SIDE=MIN_SIDE,

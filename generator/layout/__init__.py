@@ -111,7 +111,8 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
     except Bad as bad:
         data = _DATA_TEMPLATE.match(str(el.props.get(bad.key, ""))) if bad.where is None else None
         if data and data.group(1) in game.data_sources:  # the bad value is in a data table
-            path = tuple(int(p) if p.isdigit() else p for p in re.findall(r"\w+", data.group(2)))
+            path = tuple(int(p) if p.isascii() and p.isdigit() else p
+                         for p in re.findall(r"\w+", data.group(2)))
             shown = ".".join(map(str, (data.group(1), *path)))
             report.error(_("data {shown}: {bad_message} (used by layout '{layout_id}', element "
                            "'{el_name}', {bad_key})",

@@ -349,7 +349,8 @@ def _since(query: str, seen: str | None, preview: Preview) -> int | None:
     """The version a page has (?since=V), if it is of this server's run and not newer than
     the server's: then it is sent only what changed since. Otherwise None: everything."""
     asked = parse_qs(query).get("since", [""])[0]
-    if not asked.isdigit() or not (seen or "").startswith(f'"{preview.server}-'):
+    if not (asked.isascii() and asked.isdigit()) or \
+            not (seen or "").startswith(f'"{preview.server}-'):
         return None
     return int(asked) if int(asked) <= preview.version else None
 

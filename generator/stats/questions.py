@@ -239,10 +239,20 @@ def _signatures(q: Question, deck: Deck, compiled: list, what: str,
     return signatures
 
 
+def _digits(text: str) -> bool:
+    """Digits int() reads as a whole number: 0 to 9 only (a superscript ² is a digit to
+    str.isdigit, and int() refuses it: an internal error once, where a hand size is read)."""
+    return text.isascii() and text.isdigit()
+
+
 def _hand(q: Question, scope: dict, item: str, size: int, ev: _Evaluator) -> int | None:
     """The hand's size for one item: a whole number from 1 to the pool's size."""
+    if q.hand.strip().isdigit() and not _digits(q.hand.strip()):
+        ev.error(_("{item}: hand must be a whole number written in the digits 0 to 9, not "
+                   "'{hand}'", item=item, hand=q.hand), q.path + ("hand",))
+        return None
     try:
-        hand = int(q.hand) if q.hand.strip().isdigit() else \
+        hand = int(q.hand) if _digits(q.hand.strip()) else \
             ev.expression(q.hand, scope, q.path + ("hand",), f"{item}: hand",
                           f"odds '{q.id}': hand")
     except CheckBroken:

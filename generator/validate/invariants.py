@@ -171,7 +171,7 @@ def _walk(segments, value, locator, at_key, bindings, blocs, path) -> Iterator[I
         yield from _walk(rest, value[seg], locator.child(seg), False, bindings, blocs, path)
     elif optional and (value is None or isinstance(value, dict)):
         return
-    elif isinstance(value, list) and seg.isdigit() and int(seg) < len(value):
+    elif isinstance(value, list) and seg.isascii() and seg.isdigit() and int(seg) < len(value):
         yield from _walk(rest, value[int(seg)], locator.child(int(seg)), False, bindings, blocs,
                          path)
     else:
@@ -197,7 +197,8 @@ def _at(check: Invariant, item: Item, values: dict, locators: dict) -> Location:
             value = item.value
         for part in rest:
             var = _VARIABLE.match(part)
-            key = item.bindings.get(var.group(1)) if var else int(part) if part.isdigit() else part
+            key = item.bindings.get(var.group(1)) if var else \
+                int(part) if part.isascii() and part.isdigit() else part
             if isinstance(value, dict) and key in value:
                 value = value[key]
             elif isinstance(value, list) and isinstance(key, int) and 0 <= key < len(value):
