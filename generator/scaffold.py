@@ -294,10 +294,12 @@ def choose(project: Project, size: str | None = None, sheet: str | None = None,
 
 
 def project_for(root: Path | None) -> tuple[Project, bool]:
-    """Where `cardgen new` makes its game: the project at or above `root` (default: the
-    working folder), or, where there is none, a new project in that folder itself (True)."""
+    """Where `cardgen new` makes its game: the project `root` (--root) or, without it, the
+    project at or above the working folder; where there is none, a new project in that
+    folder itself (True)."""
     start = (root or Path.cwd()).resolve()
-    if project_above(start) is not None:
+    found = project_above(start)
+    if found is not None and (root is None or found == start):
         return Project.find(start), False
     if start.exists() and not start.is_dir():
         raise UsageError(_("{start} is a file, not a folder to make a project in", start=start))

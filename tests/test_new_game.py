@@ -134,3 +134,30 @@ def test_the_locale_paper_is_read_from_the_names_alone():
     assert locale_paper({"LANG": "en_GB.UTF-8", "LC_PAPER": "en_US.UTF-8"}) == "Letter"
     assert locale_paper({"LC_ALL": "de_DE.UTF-8", "LC_PAPER": "en_US.UTF-8"}) == "A4"
     assert locale_paper({"LANG": "en_US.UTF-8", "LC_PAPER": ""}) == "Letter"  # empty: unset
+
+
+def test_new_says_which_project_it_writes_to_and_root_names_the_project_itself(tmp_path):
+    """In an empty folder inside a project, `cardgen new` writes into that project (as git
+    finds its repository) and says so, since the files it names are the project's; `--root .`
+    makes the folder a project of its own; --root names a project, not a place to search
+    above (a newcomer's `cardgen --root . new` went into the project above)."""
+    env = {"LANG": "en_US.UTF-8"}
+    outer = tmp_path / "outer"
+    (outer / "cards").mkdir(parents=True)
+    inside = outer / "mine"
+    inside.mkdir()
+    run = _run(inside, env, "new", "first")
+    assert run.returncode == 0, run.stderr
+    assert f"in the project {outer} " in run.stdout
+    assert (outer / "cards/first/game.yaml").is_file() and not (inside / "cards").exists()
+    run = _run(inside, env, "--root", ".", "new", "second")
+    assert run.returncode == 0, run.stderr
+    assert "in the project" not in run.stdout
+    assert (inside / "cards/second/game.yaml").is_file() and (inside / "cardgen.yaml").is_file()
+    assert not (outer / "cards/second").exists()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run = _run(inside, env, "--root", str(elsewhere), "validate")
+    assert run.returncode == 2
+    assert f"{elsewhere} is not a cardgen project" in run.stderr
+    assert _run(inside, env, "--root", str(outer), "validate", "first").returncode == 0

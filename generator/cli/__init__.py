@@ -13,6 +13,7 @@ import os
 import sys
 import traceback
 from dataclasses import replace
+from pathlib import Path
 
 from .. import compat, completion, i18n, pipeline, scaffold, startup
 from ..i18n import _, _n, shown
@@ -316,6 +317,10 @@ def cmd_new(args, project: Project | None) -> int:
     project, fresh = scaffold.project_for(args.root)  # a new project where there is none
     made = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang,
                              fresh, args.example)
+    if args.root is None and project.root != Path.cwd().resolve():  # files are named from there
+        print(shown(_("in the project {root} (the nearest folder at or above this one with "
+                      "cardgen.yaml or cards/; --root . makes this folder a project of its own)",
+                      root=project.root)))
     for said in [*(_("wrote {file}", file=project.display(p)) for p in made.files), made.chosen,
                  _("next: cardgen validate {game}, then cardgen build {game}", game=args.game)]:
         print(shown(said))  # what it wrote, what it chose (and how to choose otherwise), what next
@@ -462,7 +467,8 @@ def _command(args) -> int:
                                   file=sys.stderr))
     if args.command in NO_PROJECT:
         return int(NO_PROJECT[args.command](args, None))
-    project = Project.find(args.root, getattr(args, "output", None), args.trust)
+    project = Project.find(args.root, getattr(args, "output", None), args.trust,
+                           exact=args.root is not None)
     return int(COMMANDS[args.command](args, project))
 
 

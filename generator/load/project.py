@@ -42,11 +42,16 @@ class Project:
 
     @classmethod
     def find(cls, start: Path | None = None, output: Path | None = None,
-             trust: bool = False) -> "Project":
+             trust: bool = False, exact: bool = False) -> "Project":
         """The nearest folder at or above `start` (the working folder) with a cardgen.yaml
-        or a cards/ folder."""
+        or a cards/ folder; with `exact` (--root), `start` itself, which must be one."""
         start = (start or Path.cwd()).resolve()
         folder = project_above(start)
+        if exact and folder != start:
+            raise UsageError(_("{start} is not a cardgen project: it has no cardgen.yaml and "
+                               "no cards/ folder (make one there with 'cardgen new GAME', or "
+                               "leave out --root to use the project above the working folder)",
+                               start=start))
         if folder is None:
             raise UsageError(_("no cardgen project in {start} or above it (a project is a "
                                "folder with cardgen.yaml or cards/); run cardgen in one, pass "
