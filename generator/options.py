@@ -180,6 +180,10 @@ class Options:
         """The default of `key` as the model holds it."""
         return self.options[key].value()
 
+    def limits(self, key: str) -> tuple[Any, Any]:
+        """The range of `key` as the model holds it."""
+        return self.options[key].limits()
+
     def properties(self) -> dict:
         return {o.key: o.fragment() for o in self}
 

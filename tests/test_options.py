@@ -74,6 +74,17 @@ def test_the_rulebook_model_holds_the_declared_defaults():
         assert fields[key] == RULEBOOK.value(key), key  # model holds as what they make)
 
 
+def test_the_deck_model_holds_the_declared_defaults():
+    from generator.declared import DECK
+    from generator.load import DEFAULT_LAYOUTS
+    from generator.model import DECK_COLOR, Deck
+    fields = {f.name: f.default for f in dataclasses.fields(Deck)}
+    for key in ("backs", "own_sheet", "guide", "shape", "slots"):
+        assert fields[key] == DECK.value(key), key
+    assert DECK["color"].default == DECK_COLOR
+    assert DECK["front"].default == DEFAULT_LAYOUTS["front"]
+
+
 def test_no_key_is_declared_twice():
     """A key an options group declares is not written in a schema file too (load/schema.py
     refuses such a schema when it is made)."""

@@ -7,16 +7,14 @@ import itertools
 import re
 
 from .. import sandbox, values
-from ..colors import parse_color
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
 from ..load.schema import NAME_EXPECTED
 from ..load.spreadsheet import typed
 from ..load.yamlfile import Document
-from ..model import (CARD_KEYS, DECK_COLOR, MAX_CARDS, TBD, Card, Deck, SourceMap, default,
-                     frozen_mapping)
+from ..model import (CARD_KEYS, MAX_CARDS, TBD, Card, Deck, SourceMap, frozen_mapping)
+from ..declared import DECK
 from ..paths import is_name
 from ..problems import Report
-from ..units import mm
 from ..values import Reader, flag
 from .sheets import resolve_sheet
 from ..i18n import _, said
@@ -166,7 +164,8 @@ def _tab(raw: dict, loaded: LoadedGame, i: int, figure: float, report: Report) -
         return 0.0
     entry = Reader(raw, lambda path: loaded.game.locate(("decks", i) + path),
                    _("deck '{deck}'", deck=raw['id']), report)
-    tab = entry.length("tab", mm(10), low=0.0, high=(figure, _("the figure's height")))
+    tab = entry.length("tab", DECK.value("tab"), low=DECK.limits("tab")[0],
+                       high=(figure, _("the figure's height")))
     return tab if entry.ok else None
 
 
@@ -196,7 +195,9 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
             continue
         entry = Reader(raw, lambda path, i=i: loaded.game.locate(("decks", i) + path),
                        _("deck '{deck}'", deck=raw['id']), report)
-        tint = entry.color("color", parse_color(DECK_COLOR), palette)
+        v = {key: entry.option(DECK[key], palette)  # each as declared once (declared.py)
+             for key in ("color", "backs", "own_sheet", "guide", "shape")}
+        tint = v["color"]
         if not entry.ok:
             continue
         decks.append(Deck(
@@ -208,22 +209,22 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
                         _cards(deck_doc, raw["id"], loaded.bad_cards.get(raw["id"], set()), report,
                                raw.get("fields"))),
             sheet=sheet,
-            color=raw.get("color", DECK_COLOR),
+            color=raw.get("color", DECK["color"].default),
             tint=tint,
             front=front,
             back=back,
             fields=raw.get("fields"),
-            backs=raw.get("backs", default(Deck, "backs")),
+            backs=v["backs"],
             slots=raw.get("slots"),
-            own_sheet=flag(raw.get("own_sheet", False)),
-            guide=raw.get("guide", default(Deck, "guide")),
+            own_sheet=v["own_sheet"],
+            guide=v["guide"],
             card_backs=frozen_mapping({c["back"]: layouts[c["back"]] for c in
                                        deck_doc.data.get("cards") or [] if isinstance(c, dict)
                                        and isinstance(c.get("back"), str) and c["back"] in layouts
                                        and layouts[c["back"]]}),
             source=loaded.game.source,
             path=("decks", i),
-            shape=raw.get("shape", default(Deck, "shape")),
+            shape=v["shape"],
             tab=tab,
         ))
     return decks
