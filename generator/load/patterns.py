@@ -1,7 +1,10 @@
-"""Patterns, in schemas and in the field declarations of decks, matched in linear time."""
+"""The keywords cardgen checks in its own way: patterns (in schemas and in the field
+declarations of decks) matched in linear time, required keys whose errors say which key,
+and what an integer and a number are."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import jsonschema
@@ -48,3 +51,29 @@ def pattern_keyword(validator, source, instance, schema):
     if matched is None:
         yield jsonschema.ValidationError(_("{instance!r} does not match {source!r}",
                                            instance=instance, source=source))
+
+
+class MissingKey(jsonschema.ValidationError):
+    """A `required` error that carries the key it is about (jsonschema says it only in its
+    English message): one for each key missing."""
+
+    key: str = "?"
+
+
+def required_keyword(validator, required, instance, schema):
+    """jsonschema's `required` keyword, each error a MissingKey."""
+    if not validator.is_type(instance, "object"):
+        return
+    for key in required:
+        if key not in instance:
+            error = MissingKey(f"{key!r} is a required property")
+            error.key = key
+            yield error
+
+
+def is_integer(checker, value) -> bool:  # 3.0 is not an integer: copies: 3.0 is a mistake
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(checker, value) -> bool:  # .inf and .nan are not numbers a card can use
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

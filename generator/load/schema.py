@@ -23,7 +23,7 @@ from ..problems import Location, Report
 from ..units import OutOfRange
 from ..values import ENUMS, RANGES, WORDS, out_of_range
 from ..values import FORMATS as SCHEMA_FORMATS
-from .patterns import pattern_keyword
+from .patterns import MissingKey, is_integer, is_number, pattern_keyword, required_keyword
 from .yamlfile import Document
 
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
@@ -187,19 +187,11 @@ def _inline(schema: Any, base: str, registry: Registry, active: tuple = ()) -> A
             _inline(value, base, registry, active) for key, value in schema.items()}
 
 
-def _is_integer(checker, value) -> bool:  # 3.0 is not an integer: copies: 3.0 is a mistake
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(checker, value) -> bool:  # .inf and .nan are not numbers a card can use
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 _Validator = jsonschema.validators.extend(
     jsonschema.Draft202012Validator,
-    validators={"pattern": pattern_keyword},
+    validators={"pattern": pattern_keyword, "required": required_keyword},
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
-        {"integer": _is_integer, "number": _is_number}))
+        {"integer": is_integer, "number": is_number}))
 
 # The formats cardgen's schemas assert, each the one definition of its kind of value
 # (values.FORMATS): `name` is the one rule for names that become paths.
@@ -359,10 +351,11 @@ def missing_key(error) -> str:
     """The key a `required` error is about: jsonschema gives one error for each key missing,
     each with the whole list of keys required (its message names the one: two keys missing
     from one mapping are two problems, not the first twice)."""
+    if isinstance(error, MissingKey):
+        return error.key
     inst = error.instance
     missing = [r for r in error.validator_value if isinstance(inst, dict) and r not in inst]
-    named = [r for r in missing if str(error.message).startswith(repr(r))]
-    return (named or missing or ["?"])[0]
+    return (missing or ["?"])[0]
 
 
 def unknown_key(error) -> tuple[str, str | None, list[str]]:
