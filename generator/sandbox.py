@@ -293,6 +293,19 @@ def _kind(name: str):
     return _TYPE_NAMES.get(name, name)
 
 
+def _unknown_name(kind: str, name: str) -> str:
+    """A test (`is even`) or a filter (`| upper`) Jinja does not have, and the one of its
+    name that it has, where one is close (a typo)."""
+    import difflib
+    known = ENV.tests if kind == "test" else ENV.filters
+    close = difflib.get_close_matches(name, list(known), 1)
+    if kind == "test":
+        return _("there is no test '{name}' (did you mean '{hint}'?)", name=name,
+                 hint=close[0]) if close else _("there is no test '{name}'", name=name)
+    return _("there is no filter '{name}' (did you mean '{hint}'?)", name=name,
+             hint=close[0]) if close else _("there is no filter '{name}'", name=name)
+
+
 _WORDINGS = (
     (re.compile(r"'(?:dict|\w+) object' has no attribute '([^']+)'"),
      lambda m: _("there is no '{name}'", name=m[1])),
@@ -307,6 +320,7 @@ _WORDINGS = (
      lambda m: _("cannot join text and {kind} with + (use ~)", kind=_kind(m[1]))),
     (re.compile(r"division by zero|integer division or modulo by zero|float division by zero"),
      lambda m: _("division by zero")),
+    (re.compile(r"No (test|filter) named '([^']+)'"), lambda m: _unknown_name(m[1], m[2])),
     (re.compile(r"access to attribute '([^']+)' of '(\w+)' object is unsafe"),
      lambda m: _("'{name}' of {kind} is closed to templates and expressions", name=m[1],
                  kind=_kind(m[2]))),
