@@ -138,7 +138,8 @@ def _rgb(color: Color) -> tuple[int, int, int]:
     if len(color) == 4:  # CMYK, as a screen shows it roughly
         c, m, y, k = color
         color = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-    return tuple(round(v * 255) for v in color)  # type: ignore[return-value]
+    r, g, b = color[:3]
+    return round(r * 255), round(g * 255), round(b * 255)
 
 
 def _background(W: int, H: int, color: Color | None) -> Image.Image:
