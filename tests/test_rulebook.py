@@ -571,3 +571,27 @@ def test_a_too_wide_table_breaks_only_its_widest_columns_and_names_them(project,
                     for _, _, line in page)  # (the cells of a row read as one line)
     for word in ("Knight", "Bishop", "Jumps", "Slides", "Piece", "Moves"):
         assert word in text, (word, text)
+
+
+@pytest.mark.parametrize("font, bullet", [("latin", "•"), ("gothic", "•")])
+def test_a_list_bullet_sits_on_its_item_first_baseline_in_any_font(project, cardgen, font,
+                                                                   bullet):
+    """The bullet is drawn by reportlab a font size below the item's top, the item's first
+    line by cardgen's own placing: they share a baseline whatever the font's ascent (Source
+    Sans' bullet sat 0.17 em low, on the line, and read as a full stop)."""
+    import pypdf
+    assert cardgen("new", "bul", "--paper", "letter", "--lang", "en").code == 0
+    game = project / "cards/bul/game.yaml"
+    game.write_text(re.sub(r"  page: \S+", f"  page: A5\n  font: {font}", game.read_text()))
+    (project / "cards/bul/rulebook.md").write_text(
+        "# Parts\n\n- Duke x 3\n- Assassin x 3\n", "utf-8")
+    assert cardgen("build", "bul").code == 0
+    runs: list[tuple[str, float]] = []
+    for page in pypdf.PdfReader(project / "output/bul/bul-rulebook.pdf").pages[2:]:
+        page.extract_text(visitor_text=lambda text, cm, tm, f, size: runs.append(
+            (text.strip(), tm[5] * cm[3] + cm[5])) if text.strip() else None)
+    bullets = [y for text, y in runs if text == bullet]
+    items = [y for text, y in runs if text.startswith(("Duke", "Assassin"))]
+    assert len(bullets) == 2 and len(items) == 2, runs
+    for b, line in zip(bullets, items):
+        assert abs(b - line) < 0.05, (font, b, line)

@@ -24,8 +24,8 @@ from .. import fonts
 from ..colors import parse_color
 from ..primitives import Face
 from ..i18n import _, said
-from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines, parse,
-                       place_horizontal)
+from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
+                       first_baseline, parse, place_horizontal)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
@@ -279,6 +279,7 @@ def _block_end(tokens: list[Token], i: int) -> int:
 HYPHENATION = {"en": "en_US"}  # the rulebook's language -> pyphen's dictionary
 BULLETS = {"ja": "・"}  # a list's mark by language, else "•"; an ordered one counts from its start
 TABLE_SIZE = 0.95  # table text, times the body size
+PARA_SPACING = 1.7  # a paragraph's leading, times its size
 
 
 def marker_options(args: str) -> dict:
@@ -344,7 +345,7 @@ class Typesetter:
         return "#" + "".join(f"{int(round(c * 255)):02x}" for c in color[:3])
 
     def text(self, markup: str, size: float, family: FontFamily, bold=False, color=None,
-             align="justify", before=0.0, after=0.0, spacing=1.7) -> JText:
+             align="justify", before=0.0, after=0.0, spacing=PARA_SPACING) -> JText:
         return self._set(self.Text, markup, size, family, bold, color, align, before, after,
                          spacing)
 
@@ -453,11 +454,14 @@ class Typesetter:
         if not listed:  # nothing to list: reportlab cannot draw an empty list
             return Spacer(1, 0), i + 1
         start = int(opening.attrs.get("start", 1)) if ordered else BULLETS.get(self.lang, "•")
+        s, font = self.look.size, self.look.body.regular
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
-                            bulletFontName=self.look.body.regular, bulletFontSize=self.look.size,
-                            leftIndent=self.look.size * 1.6, bulletDedent=self.look.size * 1.2,
-                            bulletColor=self.look.accent, spaceAfter=self.look.size * 0.6,
-                            bulletOffsetY=-self.look.size * 0.3)  # to the middle of the first line
+                            bulletFontName=font, bulletFontSize=s,
+                            leftIndent=s * 1.6, bulletDedent=s * 1.2,
+                            bulletColor=self.look.accent, spaceAfter=s * 0.6,
+                            # reportlab sets the bullet's baseline a font size below the
+                            # item's top: moved to the first line's, whatever the font's ascent
+                            bulletOffsetY=s - first_baseline(font, s, s * PARA_SPACING))
         return flow, i + 1
 
     def _table(self, tokens: list[Token], i: int) -> tuple[Flowable, int]:
@@ -587,5 +591,5 @@ def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
     # name given to reportlab is. A build that measured from kept metrics (output/.cache)
     # had not loaded it, and platypus failed on a second build of an unchanged game.
     return [ParagraphStyle(f"toc{level}", fontName=fonts.ensure(font), fontSize=look.size * 1.05,
-                           leading=look.size * 1.7, leftIndent=level * look.size * 1.5,
+                           leading=look.size * PARA_SPACING, leftIndent=level * look.size * 1.5,
                            wordWrap="CJK") for level in range(3)]

@@ -33,10 +33,10 @@ from __future__ import annotations
 from .breaking import HYPHEN, Laid, Line, Spacing, break_lines, content_widths
 from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs, Style, parse,
                      plain_of)
-from .placing import Box, place_horizontal, place_vertical, set_text
+from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
 
 # The text engine's parts: markup.py (text into atoms), breaking.py (atoms into lines),
 # placing.py (lines into a box, and setting a text to fit one).
 __all__ = ["HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
-           "parse", "place_horizontal", "place_vertical", "plain_of", "set_text"]
+           "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text"]

@@ -32,6 +32,13 @@ def _em(font: str, size: float) -> tuple[float, float]:
     return ascent * scale, descent * scale
 
 
+def first_baseline(font: str, size: float, leading: float) -> float:
+    """How far below the top of its box place_horizontal sets the first line's baseline:
+    the line's em box centred in its leading, the baseline its ascent below the em's top
+    (what a mark set beside the first line, a list's bullet, lines up with)."""
+    return (leading - size) / 2 + _em(font, size)[0]
+
+
 def spread(base: float, reading: float, count: int) -> float:
     """The space between the characters of a group ruby shorter than its base, spread
     across it as JLREQ sets it (3.3.7, the 1:2:1 distribution): as much between each two
