@@ -373,7 +373,7 @@ class Typesetter:
         story, _end = self._blocks(tokens, 0, None)
         return keep_headings(story)
 
-    def _blocks(self, tokens, i, stop):
+    def _blocks(self, tokens: list[Token], i: int, stop: str | None) -> tuple[list, int]:
         story: list = []
         while i < len(tokens):
             t = tokens[i]
@@ -400,7 +400,7 @@ class Typesetter:
                 return n + 1, text[min(at):]
         return first + 1, ""
 
-    def _block(self, tokens, i) -> tuple[list, int]:
+    def _block(self, tokens: list[Token], i: int) -> tuple[list, int]:
         """The flowables of the block that starts at token i, and the token after it."""
         t = tokens[i]
         if t.type == "heading_open":
