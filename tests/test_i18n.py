@@ -222,37 +222,6 @@ def test_the_catalogue_and_the_japanese_docs_say_each_term_in_one_word():
     assert not found, "\n".join(found)
 
 
-def test_no_function_both_calls_the_translation_and_binds_its_name():
-    """`_` is the translation: a function that also binds `_` (`for _ in ...`, `a, _ = ...`)
-    makes it a local name, and its `_("...")` fails at run time."""
-    import ast
-    found = []
-    for path in sorted((REPO / "generator").rglob("*.py")):
-        tree = ast.parse(path.read_text("utf-8"))
-        for fn in ast.walk(tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            binds, calls = False, False
-            todo = list(ast.iter_child_nodes(fn))
-            while todo:
-                node = todo.pop()
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                     ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
-                                     ast.GeneratorExp)):
-                    continue  # scopes of their own
-                if isinstance(node, ast.Name) and node.id == "_" and \
-                        isinstance(node.ctx, ast.Store) or \
-                        isinstance(node, ast.arg) and node.arg == "_":
-                    binds = True
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                        node.func.id in ("_", "_n"):
-                    calls = True
-                todo += ast.iter_child_nodes(node)
-            if binds and calls:
-                found.append(f"{path.relative_to(REPO)}: {fn.name}")
-    assert not found, found
-
-
 def test_no_function_of_a_translated_module_binds_the_translation_name():
     """Where a module imports the translation `_`, no function binds `_` in its own scope
     (`for el, _, items in ...`): the next `_("...")` written in that function would fail at
