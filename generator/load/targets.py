@@ -3,6 +3,7 @@ layouts as one target sees them."""
 
 from __future__ import annotations
 
+from ..values import MAX_TARGETS
 from ..paths import Outside, inside, is_name
 from ..problems import Report
 from .project import Project
@@ -25,8 +26,8 @@ def target_names(project: Project, game_id: str) -> tuple[str, ...]:
 def declared_targets(data) -> tuple[str, ...]:
     """The target names of game.yaml's data that can be names (in files), in order."""
     targets = data.get("targets") if isinstance(data, dict) else None
-    if not isinstance(targets, dict):
-        return ()
+    if not isinstance(targets, dict) or len(targets) > MAX_TARGETS:  # (more: the schema says
+        return ()  # so, once, where the game is loaded; not once for each of 5,000 targets)
     return tuple(name for name in targets if isinstance(name, str) and is_name(name))
 
 
