@@ -30,7 +30,7 @@ from types import ModuleType
 
 from ..i18n import N_
 from ..options import Option, Options, options_of, schema_of
-from ..registry import discover
+from ..registry import NotAPlugin, breaches, discover, refuse
 
 REQUIRED = {"NAME": str, "CONTENT": bool, "BLEEDS": bool, "EXAMPLE": dict}
 
@@ -65,24 +65,19 @@ COMMON = Options(
 )
 
 
-class NotAnElementType(TypeError):
+class NotAnElementType(NotAPlugin):
     """A module in this package that does not declare what an element type must (a bug)."""
 
 
 def _checked(types: dict[str, ModuleType]) -> dict[str, ModuleType]:
-    for name, module in types.items():
-        wrong = [key for key, kind in REQUIRED.items()
-                 if not isinstance(getattr(module, key, None), kind)]
+    for module in types.values():
+        wrong = breaches(module, REQUIRED, ("lay_out",))
         if not isinstance(getattr(module, "OPTIONS", None), Options) and \
                 not isinstance(getattr(module, "SCHEMA", None), dict):
             wrong.append("OPTIONS")
-        if not callable(getattr(module, "lay_out", None)):
-            wrong.append("lay_out")
         if getattr(module, "BLEEDS", False) is False and hasattr(module, "bleeds_by_default"):
             wrong.append("BLEEDS (it has bleeds_by_default)")
-        if wrong:
-            raise NotAnElementType(f"element type module '{module.__name__}' lacks or "
-                                   f"mistypes {', '.join(wrong)} (elements/__init__.py)")
+        refuse(module, wrong, "element type", "elements/__init__.py", NotAnElementType)
     return types
 
 

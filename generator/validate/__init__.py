@@ -24,24 +24,18 @@ from types import ModuleType
 from ..i18n import N_, Message
 from ..model import Game
 from ..problems import Report
-from ..registry import discover
+from ..registry import NotAPlugin, breaches, discover, refuse
 
 REQUIRED = {"NAME": str, "NAMES": tuple, "ORDER": int, "DOC": str}
 
 
-class NotACheck(TypeError):
+class NotACheck(NotAPlugin):
     """A module in this package that does not declare what a check must (a bug)."""
 
 
 def _checked(module: ModuleType) -> ModuleType:
-    wrong = [key for key, kind in REQUIRED.items()
-             if not isinstance(getattr(module, key, None), kind)]
-    if not callable(getattr(module, "run", None)):
-        wrong.append("run")
-    if wrong:
-        raise NotACheck(f"check module '{module.__name__}' lacks or mistypes "
-                        f"{', '.join(wrong)} (validate/__init__.py)")
-    return module
+    return refuse(module, breaches(module, REQUIRED, ("run",)), "check",
+                  "validate/__init__.py", NotACheck)
 
 
 CHECKS: dict[str, ModuleType] = {name: _checked(module) for name, module in

@@ -23,27 +23,20 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ...registry import discover
+from ...registry import NotAPlugin, breaches, discover, refuse
 from .base import Run
 
 REQUIRED = {"NAME": str, "ORDER": int, "FIELD": str, "EXAMPLE": dict}
 DOES = ("compute", "words", "as_json", "changes", "blocks")
 
 
-class NotAStatistic(TypeError):
+class NotAStatistic(NotAPlugin):
     """A module in this package that does not declare what a statistic must (a bug)."""
 
 
 def checked(module: ModuleType) -> ModuleType:
-    wrong = [key for key, kind in REQUIRED.items()
-             if not isinstance(getattr(module, key, None), kind)]
-    wrong += [name for name in DOES if not callable(getattr(module, name, None))]
-    if not hasattr(module, "KEY"):
-        wrong.append("KEY")
-    if wrong:
-        raise NotAStatistic(f"statistic module '{module.__name__}' lacks or mistypes "
-                            f"{', '.join(wrong)} (stats/kinds/__init__.py)")
-    return module
+    wrong = breaches(module, REQUIRED, DOES) + ([] if hasattr(module, "KEY") else ["KEY"])
+    return refuse(module, wrong, "statistic", "stats/kinds/__init__.py", NotAStatistic)
 
 
 KINDS: dict[str, ModuleType] = {name: checked(module) for name, module in
