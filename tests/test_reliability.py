@@ -340,25 +340,6 @@ def test_two_builds_of_one_game_write_one_whole_set_each(project):
     assert len(fronts.pages) == len(backs.pages) == 4
 
 
-def test_the_output_lock_makes_a_second_writer_wait(tmp_path):
-    from generator.write import one_build_at_a_time
-
-    lock, order = tmp_path / "g.lock", []
-    waited = threading.Event()
-
-    def second():
-        with one_build_at_a_time(lock, waited.set):
-            order.append("second")
-
-    with one_build_at_a_time(lock):
-        thread = threading.Thread(target=second)
-        thread.start()
-        assert waited.wait(5)  # it found the lock held and said it would wait
-        order.append("first")
-    thread.join(5)
-    assert order == ["first", "second"]
-
-
 def test_every_data_format_has_the_same_size_budget(project, cardgen, monkeypatch):
     from generator.load import spreadsheet, yamlfile
 
