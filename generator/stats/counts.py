@@ -287,10 +287,12 @@ def _is_number(value) -> bool:
 
 
 def _pairs(deck: Deck, a: str, b: str, numeric: list) -> tuple[list, list, list, int]:
-    """(x, y, copies) of every pair of the two fields' values, each field's values, and the
-    copies left out as drafts. A number field's values are its numbers: a value of another
-    type is its card's error (reported by validate), not a row."""
-    row_values, col_values, pairs, drafts = [], [], [], 0
+    """(the two fields' values, copies) of every card, each field's values, and the copies
+    left out as drafts. A number field's values are its numbers: a value of another type is
+    its card's error (reported by validate), not a row. The pairs themselves are made only
+    for the values a table shows (`_crossed`): a list crossed with itself made every pair of
+    its values, a list of 20,000 values 400 million of them (4 GB)."""
+    row_values, col_values, cards, drafts = [], [], [], 0
     for card in deck.cards:
         va, vb = _values(card, a), _values(card, b)
         va = [v for v in va if v in (TBD, None) or _is_number(v)] if numeric[0] else va
@@ -298,13 +300,23 @@ def _pairs(deck: Deck, a: str, b: str, numeric: list) -> tuple[list, list, list,
         if TBD in va or TBD in vb:
             drafts += card.copies
             continue
-        for x in va:
-            for y in vb:
-                if x is not None and y is not None:
-                    pairs.append((x, y, card.copies))
+        va, vb = [x for x in va if x is not None], [y for y in vb if y is not None]
+        if va and vb:
+            cards.append((va, vb, card.copies))
         row_values += va
         col_values += vb
-    return pairs, row_values, col_values, drafts
+    return cards, row_values, col_values, drafts
+
+
+def _crossed(cards: list, rows: set, cols: set, keep_rows: bool, keep_cols: bool) -> list:
+    """(x, y, copies) of each pair of a card's values that the table shows: a row in `rows`
+    (every row, with `keep_rows`: a number's, for its means) and a column in `cols`."""
+    pairs = []
+    for va, vb, copies in cards:
+        xs = va if keep_rows else [x for x in va if x in rows]
+        ys = vb if keep_cols else [y for y in vb if y in cols]
+        pairs += [(x, y, copies) for x in xs for y in ys]
+    return pairs
 
 
 def _means(pairs: list, paths: tuple[str, str], numeric: list, rows: list, cols: list,
@@ -326,12 +338,14 @@ def _means(pairs: list, paths: tuple[str, str], numeric: list, rows: list, cols:
 def cross_table(deck: Deck, paths: tuple[str, str], shown: _Values, title: str = "") -> CrossTable:
     a, b = paths
     numeric = [_is_numeric(deck, p) for p in paths]
-    pairs, row_values, col_values, drafts = _pairs(deck, a, b, numeric)
-    rows = (sorted({x for x, _, _ in pairs}) if numeric[0]
+    cards, row_values, col_values, drafts = _pairs(deck, a, b, numeric)
+    rows = (sorted({x for va, _, _ in cards for x in va}) if numeric[0]
             else _categories(deck, a, row_values))
-    cols = (sorted({y for _, y, _ in pairs}) if numeric[1]
+    cols = (sorted({y for _, vb, _ in cards for y in vb}) if numeric[1]
             else _categories(deck, b, col_values))
     rows, cols = rows[:MAX_CATEGORIES], cols[:MAX_CATEGORIES]
+    mixed = numeric[0] != numeric[1]  # a number's mean under each value of the other
+    pairs = _crossed(cards, set(rows), set(cols), mixed and numeric[0], mixed and numeric[1])
     cells = [[0] * len(cols) for _ in rows]
     index_r = {v: i for i, v in enumerate(rows)}
     index_c = {v: i for i, v in enumerate(cols)}
