@@ -538,6 +538,7 @@ class Game:
     macros: str = ""  # the game's Jinja2 macros file (`macros:`), shared by all its templates
     boards: tuple[Board, ...] = ()
     stamp: bool = False  # print the version and a content hash small on every card front
+    revised: str = ""  # its folder's last commit date, ISO 8601 UTC ("": not in git)
     declared_lang: str = ""  # `lang:` in game.yaml, "en" or "ja"; "": found from the game
     targets: tuple[str, ...] = ()  # the print targets game.yaml declares
     target: str | None = None  # the one this model is built for (None: as written)

@@ -29,3 +29,25 @@ def making_pdf() -> Iterator[None]:
         rl_config.useA85 = ascii85
         if saved is not None:
             os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+FIXED_DATE = "D:20000101000000+00'00'"  # reportlab's invariant date: a game without a revision
+VERSION_WORD = "version "  # the document's keywords say its game's version after it
+
+
+def pdf_date(revised: str) -> str:
+    """A game's revision date (ISO 8601 UTC, load/revision.py) as a PDF date
+    ("D:20261204210733+00'00'"); the fixed date when it has none."""
+    if len(revised) < 19:
+        return FIXED_DATE
+    return f"D:{revised[:10].replace('-', '')}{revised[11:19].replace(':', '')}+00'00'"
+
+
+def keywords(version: str) -> str:
+    """The document keywords that carry a game's version ("version 1.2"; "": none)."""
+    return f"{VERSION_WORD}{version}" if version else ""
+
+
+def version_of(words: str) -> str:
+    """The version the keywords carry (keywords()), or "" when they carry none."""
+    return words[len(VERSION_WORD):] if words.startswith(VERSION_WORD) else ""

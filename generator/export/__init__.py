@@ -189,7 +189,7 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
 
 
 def pdf_file(design: Design, profile: ExportProfile, title: str, font: str,
-             icc: bytes | None) -> bytes:
+             icc: bytes | None, revision: tuple[str, str] = ("", "")) -> bytes:
     """One face as a print-ready PDF: trim marks, boxes, and the output intent."""
     page, trim, bleed = single_face(design.face, profile.bleed, profile.marks == "tombo",
                                     REGISTRATION if profile.color == "cmyk" else (0.0, 0.0, 0.0))
@@ -198,7 +198,7 @@ def pdf_file(design: Design, profile: ExportProfile, title: str, font: str,
                        f"{design.side} of {', '.join(design.cards)}: print {design.copies}",
                        font, boxes=((trim, bleed),)), out)
     return FORMATS[profile.format].finish(out.getvalue(), profile, f"{title}: {design.file}",
-                                          icc)
+                                          icc, revision)
 
 
 def template(profile: ExportProfile, deck: Deck) -> ExportSize:
@@ -281,7 +281,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
         if convert is not None:
             items = [replace(d, face=convert.face(d.face)) for d in items]
         for design in items:
-            data = pdf_file(design, profile, title, font, icc)
+            data = pdf_file(design, profile, title, font, icc, (game.version, game.revised))
             found = preflight_pdf(data, design.file, profile,
                                   Location(display(folder / design.file)),
                                   report)
@@ -310,7 +310,8 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             report.warning(ink_message("the rulebook", most, what, profile, "lighten or "
                                        "desaturate its darkest colour or picture"),
                            game.rulebook.loc if game.rulebook else game.loc, "ink")
-        data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook", icc)
+        data = FORMATS[profile.format].finish(data, profile, f"{title}: rulebook", icc,
+                                              (game.version, game.revised))
         preflight_pdf(data, "rulebook.pdf", profile, Location(display(folder / "rulebook.pdf")),
                       report)  # read back as the faces are
         book = {"file": "rulebook.pdf", **book}

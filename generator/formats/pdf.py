@@ -7,6 +7,8 @@ import hashlib
 import io
 import re
 
+from ..reproducible import keywords, pdf_date, version_of
+
 NAME = "pdf"
 EXTENSION = "pdf"
 RASTER = False
@@ -26,7 +28,8 @@ def _iso(date: str | None) -> str:
     return f"{y}-{mo}-{d}T{h}:{mi}:{sec}{sign}{oh}:{om}"
 
 
-def finish(data: bytes, profile, title: str, icc: bytes | None) -> bytes:
+def finish(data: bytes, profile, title: str, icc: bytes | None,
+           revision: tuple[str, str] = ("", "")) -> bytes:
     """The PDF/X-4 parts reportlab does not write: the output intent with the ICC profile,
     the PDF/X version in the document information, and XMP metadata that says what the
     document information says (ISO 15930-7 asks both to agree) with the identifiers PDF/X
@@ -34,6 +37,12 @@ def finish(data: bytes, profile, title: str, icc: bytes | None) -> bytes:
     import pikepdf
     from pikepdf import Dictionary, Name, String
     pdf = pikepdf.open(io.BytesIO(data))
+    version, revised = revision  # the game's, carried in the dates and the keywords
+    if revised:
+        pdf.docinfo[Name.CreationDate] = pdf.docinfo[Name.ModDate] = \
+            String(pdf_date(revised))
+    if version:
+        pdf.docinfo[Name.Keywords] = String(keywords(version))
     subset_tags(pdf)
     if icc is not None and profile.overprint == "black":
         overprint_black(pdf)
@@ -219,7 +228,7 @@ def xmp(info: dict[str, str], digest: str) -> str:
    <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
    <xmpMM:DocumentID>uuid:{document}</xmpMM:DocumentID>
    <xmpMM:InstanceID>uuid:{instance}</xmpMM:InstanceID>
-   <xmpMM:VersionID>1</xmpMM:VersionID>
+   <xmpMM:VersionID>{escape(version_of(info.get("Keywords", "")) or "1")}</xmpMM:VersionID>
    <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
   </rdf:Description>
  </rdf:RDF>

@@ -21,6 +21,7 @@ from ..problems import Location, Report, UsageError, raised_in
 from . import schema
 from .layouts import load_layout_chain, named_file
 from .project import Project, check_format, note
+from .revision import committed
 from .spreadsheet import load_csv, load_xlsx
 from .targets import _apply_target, _sized, declared_targets, target_names
 from .yamlfile import Document, load_yaml
@@ -40,6 +41,7 @@ class LoadedGame:
     folder: Path
     game: Document
     target: str | None = None  # the print target it was loaded as (None: as written)
+    revised: str = ""  # its folder's last commit date (revision.committed); "": not in git
     decks: dict[str, Document] = field(default_factory=dict)  # deck id -> its card file
     data: dict[str, Document] = field(default_factory=dict)  # table name -> its file
     sheets: dict[str, Document] = field(default_factory=dict)  # preset id -> its file
@@ -491,7 +493,7 @@ def load_game(project: Project, game_id: str, report: Report,
     targets = game_doc.data.get("targets")
     if target is not None and isinstance(targets, dict) and isinstance(targets.get(target), dict):
         game_doc = _apply_target(game_doc, target, report)
-    loaded = LoadedGame(game_id, folder, game_doc, target)
+    loaded = LoadedGame(game_id, folder, game_doc, target, committed(folder))
     loading = _Loading(project, folder, game_doc, loaded, report)
     for _kind, load in FILE_KINDS:
         load(loading, game_doc.data)

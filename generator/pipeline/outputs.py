@@ -6,6 +6,7 @@ sheets and a Tabletop Simulator deck."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from ..impose import Imposition, Page, impose_board, single_face
 from ..layout import GameFaces
@@ -16,6 +17,14 @@ from ..write.guide import print_guide
 from ..write.pdf import PdfFile
 from ..i18n import _
 from .stages import BuildOptions, Outcome, output_folder, statistics
+
+
+def revised(output, game: Game):
+    """A PDF output carrying the game's revision (its version and date); others as given."""
+    if not isinstance(output, PdfOutput):
+        return output
+    return replace(output, document=replace(output.document, version=game.version,
+                                            revised=game.revised))
 
 
 def _single_cards(faces: GameFaces) -> tuple[list[Page], list[tuple]]:
@@ -33,7 +42,6 @@ def _single_cards(faces: GameFaces) -> tuple[list[Page], list[tuple]]:
 def errata_game(game: Game, only: tuple[tuple[str, int], ...]) -> Game:
     """The game with only the given cards, as many of each as given, each deck on sheets
     of its own, and no boards."""
-    from dataclasses import replace
     copies = dict(only)
     decks = tuple(replace(d, cards=tuple(replace(c, copies=copies[c.id]) for c in d.cards
                                          if c.id in copies), slots=None)
@@ -84,7 +92,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
     outputs.append(TextFile(folder / f"{stem}-print-guide.txt",
                             print_guide(game, imposition, names, printer, options.start_slot,
                                         options.errata)))
-    return outputs
+    return [revised(o, game) for o in outputs]
 
 
 def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> list:
@@ -151,7 +159,7 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
         out.append(PdfOutput(folder / f"{stem}-board-{board_face.board.id}.pdf", PdfFile(
             chosen, f"{title}: board {board_face.board.title}, errata pages",
             f"pages {', '.join(map(str, asked))} of {len(every)} of the board", font)))
-    return out
+    return [revised(o, game) for o in out]
 
 
 def stats_outputs(project: Project, outcome: Outcome, options: BuildOptions) -> list:

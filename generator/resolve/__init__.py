@@ -83,6 +83,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         macros=macros_text,
         boards=boards,
         stamp=flag(g.get("stamp", default(Game, "stamp"))),
+        revised=loaded.revised,
         declared_lang=g.get("lang", default(Game, "declared_lang")),
         targets=declared_targets(g), target=loaded.target,
         target_loc=loaded.game.locate(("targets", loaded.target), key=True)

@@ -27,7 +27,7 @@ from ..model import Game, Rulebook
 from ..primitives import Face
 from ..problems import Location, Report
 from ..units import mm, show_size, to_mm
-from ..reproducible import making_pdf
+from ..reproducible import keywords, making_pdf, pdf_date
 from .booklet import booklet_order, impose_booklet
 from .template import language_of as _language_of
 from .tables import table_style
@@ -240,10 +240,14 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
 
 
 class _Doc(BaseDocTemplate):
-    def __init__(self, target, look: Look, where: Pages, title: str, **kwargs):
+    def __init__(self, target, look: Look, where: Pages, title: str,
+                 revision: tuple[str, str] = ("", ""), **kwargs):
         super().__init__(target, pagesize=where.size, title=title, author="", creator="cardgen",
-                         invariant=1, initialFontName=look.body.regular, **kwargs)
+                         invariant=1, initialFontName=look.body.regular,
+                         **({"keywords": keywords(revision[0])} if revision[0] else {}),
+                         **kwargs)
         self.look, self.vertical = look, where.vertical
+        self.date = pdf_date(revision[1])  # the game's revision: the document's dates
         body, cover = where.frames(), [where.cover_frame()]
         self.addPageTemplates([
             PageTemplate("cover", cover, onPage=self._cover_page),
@@ -256,6 +260,7 @@ class _Doc(BaseDocTemplate):
         self._outline_level = -1  # the level of the last bookmark, in this pass
 
     def _cover_page(self, canv, doc):
+        canv.setDateFormatter(lambda *_ymdhms: self.date)
         if self.vertical:  # a viewer shows its spreads as the book opens: from the right
             canv.setViewerPreference("Direction", PDFName("R2L"))
 
@@ -372,7 +377,7 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     flows, look, page = story(game, faces, markdown)
     out = io.BytesIO()
     with making_pdf():
-        doc = _Doc(out, look, pages(rulebook), rulebook.title)
+        doc = _Doc(out, look, pages(rulebook), rulebook.title, (game.version, game.revised))
         doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()
     return bound(rulebook, pdf, doc.page)

@@ -17,7 +17,7 @@ from ..impose import Page, Placement
 from ..primitives import Block, Face, Group
 from ..draw import draw_face, draw_items
 from ..identity import face_identity, item_digest
-from ..reproducible import making_pdf
+from ..reproducible import keywords, making_pdf, pdf_date
 from ..units import paper_size
 
 
@@ -29,6 +29,8 @@ class PdfFile:
     initial_font: str  # a registered Japanese font: reportlab resets to it at every page
     duplex: str = "long-edge"
     boxes: tuple = ()  # per page: (trim box, bleed box) in points, for print-ready single cards
+    version: str = ""  # the game's version: in the document's keywords
+    revised: str = ""  # the game's revision date (ISO 8601 UTC): the document's dates
 
 
 def _uses_transparency(items) -> bool:
@@ -228,6 +230,10 @@ def render_pdf(pdf: PdfFile, target) -> None:
         c.setTitle(pdf.title)
         c.setSubject(pdf.subject)
         c.setCreator("cardgen")
+        if pdf.version:
+            c.setKeywords(keywords(pdf.version))
+        date = pdf_date(pdf.revised)
+        c.setDateFormatter(lambda *_ymdhms: date)
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference(
             "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
