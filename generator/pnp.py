@@ -15,10 +15,11 @@ from dataclasses import dataclass, replace
 from . import pipeline
 from .impose import impose_board, impose_game, kit
 from .layout import DeckFaces, GameFaces
+from .model import Deck
 from .load import Project, load_sheet
 from .pipeline import Outcome
 from .resolve.sheets import resolve_sheet
-from .units import paper_size, show_size
+from .units import mm, paper_size, show_size
 from .write import BytesFile, write_files
 from .write import kit as sheets
 from .i18n import _, printing, shown
@@ -32,10 +33,36 @@ class Request:
     layout: str = kit.LAYOUTS[0]  # duplex, or gutterfold
     ink_saver: bool = False
     greyscale: bool = False  # pictures in grey (with the ink saver, or on their own)
+    blanks: bool = False  # blank cards and undesigned slots printed, for writing on
 
 
-def _on_paper(project: Project, faces: GameFaces, paper: str, report) -> tuple[GameFaces, dict]:
-    """The game's decks on the paper's plain preset, fitted to each deck's pieces."""
+def kit_deck(deck: Deck, blanks: bool) -> Deck:
+    """A deck as a kit prints it: the cards that exist (drafts included), without the fillers
+    that only fill a shop's sheet nor, unless `blanks`, its blank cards and the slots of its
+    declared shape no card fills; sharing the kit's paper with the other decks (a home
+    printer's sheet is any deck's)."""
+    cards = tuple(c for c in deck.cards if not c.filler and (blanks or not c.blank))
+    fillers = sum(c.copies for c in deck.cards if c.filler)
+    slots = max(0, deck.slots - fillers) or None if blanks and deck.slots else None
+    return replace(deck, cards=cards, slots=slots, own_sheet=False)
+
+
+def left_out(decks, blanks: bool) -> int:
+    """How many pieces a kit leaves out (kit_deck()): fillers, and unless `blanks` the blank
+    cards and undesigned slots."""
+    out = 0
+    for deck in decks:
+        kept = kit_deck(deck, blanks)
+        out += deck.total - kept.total
+        if not blanks:
+            out += max(0, (deck.slots or 0) - deck.total)
+    return out
+
+
+def _on_paper(project: Project, faces: GameFaces, paper: str, report,
+              blanks: bool = False) -> tuple[GameFaces, dict]:
+    """The game's decks as a kit prints them (kit_deck()) on the paper's plain preset, fitted
+    to each deck's pieces."""
     preset = PAPERS[paper]
     decks, fitted = [], {}
     doc = load_sheet(project, preset, report, faces.game.loc) if faces.decks else None
@@ -45,7 +72,8 @@ def _on_paper(project: Project, faces: GameFaces, paper: str, report) -> tuple[G
         if sheet is None:
             continue
         fitted[deck.id] = sheet
-        decks.append(DeckFaces(replace(deck, sheet=sheet), deck_faces.fronts, deck_faces.backs))
+        decks.append(DeckFaces(replace(kit_deck(deck, blanks), sheet=sheet), deck_faces.fronts,
+                               deck_faces.backs))
     return replace(faces, decks=tuple(decks)), fitted
 
 
@@ -71,12 +99,23 @@ def _grey(project: Project):
     return grey
 
 
-def _boards(faces: GameFaces, paper: str, font: str) -> list:
+def _boards(faces: GameFaces, paper: str, font: str, clear: float) -> list:
+    """Each board on the paper; its pages' labels outside the margin `clear` (kept clear of
+    print at the paper's edge), its art inside them."""
+    from .impose import LABEL_BAND
     pages = []
     for board_face in faces.boards:
-        board = replace(board_face.board, papers=(paper,))
-        pages.append((board, impose_board(replace(board_face, board=board), font)))
+        board = replace(board_face.board, papers=(paper,),
+                        print_margin=max(board_face.board.print_margin, clear + LABEL_BAND))
+        pages.append((board, impose_board(replace(board_face, board=board), font, clear)))
     return pages
+
+
+def _clear(project: Project, paper: str, report, game) -> float:
+    """The margin a kit on `paper` keeps clear at the edge: its plain preset's unprintable."""
+    doc = load_sheet(project, PAPERS[paper], report, game.loc)
+    sheet = None if doc is None else resolve_sheet(PAPERS[paper], doc, report, (mm(63), mm(88)))
+    return sheet.unprintable if sheet is not None else 0.0
 
 
 def pnp(project: Project, game_id: str, request: Request,
@@ -106,7 +145,7 @@ def pnp(project: Project, game_id: str, request: Request,
     outputs = []
     for paper in request.papers:
         progress(shown(_("{game_id}: the {paper} kit", game_id=game_id, paper=paper)))
-        on_paper, fitted = _on_paper(project, faces, paper, report)
+        on_paper, fitted = _on_paper(project, faces, paper, report, request.blanks)
         if report.errors:
             return outcome
         made = _kit(game, on_paper, fitted, paper, request, book, font, project, report)
@@ -149,7 +188,7 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
                       "pieces along their outline)", edge=kit.flip_edge(duplex)))
     parts = [sheets.Part(shown(_("Cards and pieces")), cards.pages, how=how,
                          count=len(cards.pages))]
-    boards = _boards(faces, paper, font)
+    boards = _boards(faces, paper, font, _clear(project, paper, report, faces.game))
     for board, pages in boards:
         how = _("print single-sided; trim the pages and join them along the crosses") \
             if len(pages) > 1 else _("print single-sided")
@@ -161,10 +200,11 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
                                            if book.pages == 1 else
                                            _("the rules, on {n} pages: print them at 100%, or "
                                              "two pages to a sheet", n=book.pages))))
-    listed = sheets.components(game, {b.id: len(p) for b, p in boards})
+    listed = sheets.components(game, {b.id: len(p) for b, p in boards}, request.blanks)
     paper_wh = paper_size(paper)
-    cover = sheets.cover(game, paper_wh, paper, request.layout, listed, parts)
-    data = sheets.assemble(game, cover, parts, duplex)
+    said = sheets.Cover(left_out(game.decks, request.blanks), request.blanks)
+    cover, blank = sheets.cover(game, paper_wh, paper, request.layout, listed, parts, said)
+    data = sheets.assemble(game, cover, parts, duplex, blank)
     name = f"{game.stem}-pnp-{paper.lower()}" + \
         ("-gutterfold" if request.layout == "gutterfold" else "") + \
         ("-ink-saver" if request.ink_saver else "") + ("-grey" if request.greyscale else "") + \

@@ -201,11 +201,12 @@ def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(proje
                      "Coins (round tokens, 25 x 25 mm) 18"):
             assert line in cover, (name, line)
         assert "board" not in cover and "rulebook" not in cover  # the game has neither
-        sheets = len(pdf.pages) - 1
-        assert f"Cards and pieces, pages 2-{sheets + 1}: print double-sided" in cover
+        sheets = len(pdf.pages) - 2  # (the cover's back is blank: the sheets start on page 3)
+        assert "page 2 is blank" in cover and not pdf.pages[1].extract_text().strip()
+        assert f"Cards and pieces, pages 3-{sheets + 2}: print double-sided" in cover
         assert _outline(out / name)[:2] == [("Contents and how to print", 0),
-                                          ("Cards and pieces", 1)]
-        texts = [" ".join(p.extract_text().split()) for p in pdf.pages[1:]]
+                                          ("Cards and pieces", 2)]
+        texts = [" ".join(p.extract_text().split()) for p in pdf.pages[2:]]
         for page, text in enumerate(texts):
             side = "front" if page % 2 == 0 else "back"
             assert f"sheet {page // 2 + 1} of {sheets // 2}, {side}" in text
@@ -225,9 +226,9 @@ def test_the_kit_of_a_japanese_game_says_how_to_print_it_in_japanese(project, ca
     cover = " ".join(pdf.pages[0].extract_text().split())
     assert "プリント＆プレイキット: A4、両面" in cover
     assert "内容物" in cover and "印刷のしかた" in cover
-    assert "カードと駒（2〜9 ページ）: 長辺とじの両面印刷で刷ります" in cover
-    assert "4 枚中 1 枚目の表" in " ".join(pdf.pages[1].extract_text().split())
-    assert _outline(path)[:2] == [("内容物と印刷のしかた", 0), ("カードと駒", 1)]
+    assert "カードと駒（3〜10 ページ）: 長辺とじの両面印刷で刷ります" in cover
+    assert "4 枚中 1 枚目の表" in " ".join(pdf.pages[2].extract_text().split())
+    assert _outline(path)[:2] == [("内容物と印刷のしかた", 0), ("カードと駒", 2)]
 
 
 def test_gutterfold_backs_meet_their_fronts_when_the_page_is_folded(project, cardgen):
@@ -286,11 +287,11 @@ def test_ink_saver_lightens_the_large_fills_and_keeps_the_text(project, cardgen)
     _decks(project, {"heroes": 2})
     assert cardgen("pnp", "pnp", "--paper", "A4", "--ink-saver").code == 0
     path = project / "output/pnp/pnp/pnp-pnp-a4-ink-saver.pdf"
-    raster = Raster(path, 1, dpi=100)
+    raster = Raster(path, 2, dpi=100)  # (page 2 is the cover's blank back)
     grey = raster.image.convert("L")
     x0, y0, x1, y1 = [int(v * raster.px_per_mm) for v in (20, 30, 50, 60)]  # inside card 1
     assert grey.crop((x0, y0, x1, y1)).getextrema()[0] > 180  # black lightened to pale grey
-    assert "heroes0" in reader(path).pages[1].extract_text()
+    assert "heroes0" in reader(path).pages[2].extract_text()
 
 
 def test_a_split_board_shares_itself_evenly_and_no_page_carries_a_sliver(project):
@@ -336,7 +337,7 @@ def test_a_layouts_own_ink_saver_version_replaces_the_lightening(project, cardge
     built = Raster(project / "output/pnp/pnp-fronts.pdf", 0, dpi=100)
     assert built.image.convert("L").crop((300, 300, 400, 400)).getextrema()[1] < 60  # black
     assert cardgen("pnp", "pnp", "--paper", "A4", "--ink-saver").code == 0
-    kit = Raster(project / "output/pnp/pnp/pnp-pnp-a4-ink-saver.pdf", 1, dpi=100)
+    kit = Raster(project / "output/pnp/pnp/pnp-pnp-a4-ink-saver.pdf", 2, dpi=100)
     inside = kit.image.convert("L").crop((300, 300, 400, 400))
     assert inside.getextrema()[0] > 245  # white inside: the layout's own version
     (project / "layouts/pnp-face.yaml").write_text(yaml.safe_dump(
@@ -362,11 +363,11 @@ def test_greyscale_kits_print_pictures_in_grey(project, cardgen):
         [{"id": "one"}], {"grey-face": layout}, {"art.png": picture.getvalue()})
     assert cardgen("pnp", "grey", "--paper", "A4", "--greyscale").code == 0
     path = project / "output/grey/pnp/grey-pnp-a4-grey.pdf"
-    raster = Raster(path, 1, dpi=100)
+    raster = Raster(path, 2, dpi=100)
     r, g, b = raster.at(42, 60)  # the middle of the first card (the grid's top-left slot)
     assert abs(r - g) < 3 and abs(g - b) < 3 and r < 200, (r, g, b)  # the red, in grey
     assert cardgen("pnp", "grey", "--paper", "A4").code == 0
-    raster = Raster(project / "output/grey/pnp/grey-pnp-a4.pdf", 1, dpi=100)
+    raster = Raster(project / "output/grey/pnp/grey-pnp-a4.pdf", 2, dpi=100)
     r, g, b = raster.at(42, 60)
     assert r > 180 and g < 80, (r, g, b)  # without it, in colour
 
@@ -383,3 +384,158 @@ def test_pieces_too_big_for_half_a_page_are_said_in_a_gutter_fold_kit(project, c
                "with --layout duplex [pnp]" in line for line in run.lines), run.lines
     assert not (project / "output/big/pnp").exists()
     assert cardgen("pnp", "big", "--paper", "A4").code == 0  # duplex: one a sheet
+
+
+def _kit_parts(path) -> dict[str, tuple[int, int]]:
+    """Each bookmarked part of a kit: (its first page index, its page count)."""
+    marks = _outline(path)
+    total = len(reader(path).pages)
+    ends = [page for _title, page in marks[1:]] + [total]
+    return {title: (page, end - page) for (title, page), end in zip(marks, ends)}
+
+
+def test_a_kit_prints_only_the_cards_that_exist_and_says_what_it_leaves_out(project, cardgen):
+    """The vampire-court kit: 9 designed cards (the seed's 140 slots are mostly still to be
+    designed, and 8 blank cards only fill its shop's sheet) on one A4 sheet, not 17; the
+    cover says what is left out, names the game that has no title yet, and its card sheets
+    start on page 3 (page 2 blank) so that the whole file printed double-sided lines up."""
+    assert cardgen("pnp", "vampire-band", "--paper", "A4").code == 0
+    path = project / "output/vampire-band/pnp/vampire-band-pnp-a4.pdf"
+    pdf = reader(path)
+    first, count = _kit_parts(path)["カードと駒"]
+    assert first % 2 == 0 and count <= 4  # an odd page (1-based); at most 2 sheets
+    fronts = " ".join(pdf.pages[first].extract_text().split())
+    for name in ("ROTATION", "鏑木レーゲンドルフアキラ", "みぞぐちしんや", "テロメアの陰謀"):
+        assert name in fronts
+    cover = " ".join(pdf.pages[0].extract_text().split())
+    assert "TBD" not in cover.split("内容物")[0]  # the title: a placeholder that says so
+    assert "タイトル未定のゲーム（vampire-band）" in cover
+    assert "バージョン β" in cover
+    assert "131 枚は入れていません" in cover and "--blanks" in cover  # 123 slots, 8 fillers
+    assert not pdf.pages[1].extract_text().strip() and "2 ページは白紙" in cover
+    assert cardgen("pnp", "vampire-band", "--paper", "A4", "--blanks").code == 0
+    first, blanks = _kit_parts(path)["カードと駒"]
+    assert first % 2 == 0 and blanks > count  # blank cards to write on: more sheets
+    assert "8 枚は入れていません" in " ".join(reader(path).pages[0].extract_text().split())
+
+
+def test_every_kit_starts_its_card_sheets_on_an_odd_page(project, cardgen):
+    for game in ("lastdance", "odoriko", "dernier-peuple", "vampire-band"):
+        assert cardgen("pnp", game).code == 0
+        for path in (project / "output" / game / "pnp").glob("*.pdf"):
+            parts = _kit_parts(path)
+            first = parts["カードと駒"][0] if "カードと駒" in parts else \
+                parts["Cards and pieces"][0]
+            assert first % 2 == 0, (path.name, first + 1)
+
+
+def _painted(page) -> list[tuple[str, list[float], tuple[float, ...]]]:
+    """The cover's painting operators with the transformation in force: (operator, its
+    operands, the CTM a, b, c, d, e, f)."""
+    import pikepdf
+    ctm, stack, out = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+    for operands, op in pikepdf.parse_content_stream(page):
+        name = str(op)
+        if name == "q":
+            stack.append(ctm)
+        elif name == "Q":
+            ctm = stack.pop()
+        elif name == "cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                   e * A + f * C + E, e * B + f * D + F)
+        elif name == "re":
+            out.append((name, [float(v) for v in operands], ctm))
+    return out
+
+
+def test_the_cover_has_a_50_mm_scale_bar_that_measures_50_mm(project, cardgen):
+    import pikepdf
+
+    from pdfcheck import Raster
+    assert cardgen("pnp", "lastdance", "--paper", "Letter").code == 0
+    path = project / "output/lastdance/pnp/lastdance-pnp-letter.pdf"
+    with pikepdf.open(path) as pdf:
+        bars = [(w * ctm[0], ctm) for _op, (x, y, w, h), ctm in _painted(pdf.pages[0])
+                if abs(w * ctm[0] - 50 * 72 / 25.4) < 0.01]
+    assert len(bars) == 1 and bars[0][1][1:3] == (0.0, 0.0)  # exactly 50 mm, not turned
+    assert "50 mm" in reader(path).pages[0].extract_text()
+    raster = Raster(path, 0, dpi=300)  # and as printed: the longest dark run of a row
+    grey = raster.image.convert("L")
+    W, H = grey.size
+    longest = 0
+    for y in range(H // 4, H):
+        run = best = 0
+        for x in range(W // 2):
+            run = run + 1 if grey.getpixel((x, y)) < 80 else 0
+            best = max(best, run)
+        longest = max(longest, best)
+    assert abs(longest / raster.px_per_mm - 50) < 0.3, longest / raster.px_per_mm
+
+
+def test_board_page_notes_keep_out_of_the_unprintable_margin_in_the_games_language(
+        project, cardgen):
+    """Le Dernier Peuple's split boards: each page's label lies beyond the 5 mm the kit keeps
+    clear at the paper's edge (it sat 2.8 mm from it), in Japanese as the game is."""
+    assert cardgen("--lang", "en", "pnp", "dernier-peuple", "--paper", "A4").code == 0
+    path = project / "output/dernier-peuple/pnp/dernier-peuple-pnp-a4.pdf"
+    pdf = reader(path)
+    parts = _kit_parts(path)
+    boards = [(first, n) for title, (first, n) in parts.items() if title.startswith("ボード")]
+    assert boards
+    mm = 72 / 25.4
+    seen = 0
+    for first, n in boards:
+        for index in range(first, first + n):
+            page = pdf.pages[index]
+            found: list[tuple[str, float, float]] = []
+
+            def visit(text, cm, tm, font, size, found=found):
+                if text.strip():
+                    found.append((text, tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]))
+            page.extract_text(visitor_text=visit)
+            labels = [(t, x, y) for t, x, y in found if "ページ目" in t]
+            if n > 1:
+                assert labels, (index, found[:3])
+            for _text, x, y in labels:
+                seen += 1
+                assert y - 5 * 0.25 >= 5 * mm and x >= 5 * mm, (index, x / mm, y / mm)
+            assert not any(t.startswith("cardgen board") for t, _x, _y in found)
+    assert seen
+
+
+def test_files_carry_the_games_version_and_the_date_of_its_last_commit(project, cardgen):
+    """In git, a game's files are dated as its folder's last commit and carry its version;
+    built again, the same bytes; outside git, the fixed date as before."""
+    import subprocess
+
+    import pikepdf
+    assert cardgen("pnp", "vampire-band", "--paper", "A4").code == 0
+    kit = project / "output/vampire-band/pnp/vampire-band-pnp-a4.pdf"
+    with pikepdf.open(kit) as pdf:
+        assert str(pdf.docinfo["/CreationDate"]) == "D:20000101000000+00'00'"
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid"]
+    env = {"GIT_COMMITTER_DATE": "2026-11-30T12:34:56+00:00",
+           "GIT_AUTHOR_DATE": "2026-11-30T12:34:56+00:00", "PATH": "/usr/bin:/bin"}
+    subprocess.run(git + ["init", "-q"], cwd=project, check=True)
+    subprocess.run(git + ["add", "cards"], cwd=project, check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "x"], cwd=project, check=True, env=env)
+    assert cardgen("pnp", "vampire-band", "--paper", "A4").code == 0
+    assert cardgen("build", "vampire-band").code == 0
+    for path in (kit, project / "output/vampire-band/vampire-band-fronts.pdf"):
+        with pikepdf.open(path) as pdf:
+            assert str(pdf.docinfo["/CreationDate"]) == "D:20261130123456+00'00'", path.name
+            assert str(pdf.docinfo["/ModDate"]) == "D:20261130123456+00'00'"
+            assert str(pdf.docinfo["/Keywords"]) == "version β"
+    once = kit.read_bytes()
+    assert cardgen("pnp", "vampire-band", "--paper", "A4").code == 0
+    assert kit.read_bytes() == once
+    from pdfx import problems
+    assert cardgen("export", "vampire-band", "--profile", "jp-print").code == 0
+    for path in (project / "output/vampire-band/export-jp-print").rglob("*.pdf"):
+        assert problems(path) == [], path.name  # the XMP says what the information says
+        with pikepdf.open(path) as pdf:
+            meta = pdf.open_metadata()
+            assert meta["xmp:CreateDate"] == "2026-11-30T12:34:56+00:00", path.name
+            assert meta["xmpMM:VersionID"] == "β"

@@ -245,7 +245,7 @@ def _exported(args, project: Project, game_id: str, target: str | None, progress
 def cmd_pnp(args, project: Project) -> int:
     from .. import pnp
     request = pnp.Request(tuple(dict.fromkeys(args.paper or pnp.PAPERS)), args.layout,
-                          args.ink_saver, args.greyscale)
+                          args.ink_saver, args.greyscale, args.blanks)
     failed = False
     progress = Progress(args.quiet)
     for game_id in _games(project, args.games):

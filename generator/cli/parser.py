@@ -379,6 +379,10 @@ def _parser() -> _Parser:
     pn.add_argument("--greyscale", action="store_true",
                     help=shown(_("pictures (PNG, JPEG) in grey, with the ink saver or on their "
                                  "own")))
+    pn.add_argument("--blanks", action="store_true",
+                    help=shown(_("also print the blank cards and the slots no card fills yet, "
+                                 "as blank cards to write on (default: only the cards that "
+                                 "exist; fillers never)")))
     _writes(pn)
 
     sc = sub.add_parser("showcase", parents=[common],

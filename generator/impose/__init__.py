@@ -28,6 +28,7 @@ from ..layout.pieces import TOKEN_SHAPES, token_outline
 from ..primitives import Face, Item, Line, Text, leaves
 from ..model import SheetPreset
 from ..units import mm, paper_size, to_mm
+from ..i18n import _, shown
 from . import packing
 from .pages import BackGroup, Imposition, Page, Placement, crop_marks
 
@@ -397,10 +398,20 @@ def _text_boxes(face: Face) -> list:
     return [b for b in boxes if b is not None]
 
 
-def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
+LABEL_SIZE = 5.0  # a board page's label, in points
+LABEL_BAND = mm(2.5)  # a line of its label with room either side (no more: a board's pages
+# on a kit's paper are as many as with the 6 mm print margin)
+
+
+def impose_board(board_face: BoardFace, label_font: str, clear: float | None = None
+                 ) -> tuple[Page, ...]:
     """The board on the first paper that holds it whole (either way round), centred; or,
     when none does, split over pages of the last paper, each sharing `overlap` with its
-    neighbours, with alignment crosses on the shared strips and a label per page."""
+    neighbours, with alignment crosses on the shared strips and a label per page. `clear`:
+    the margin a print-and-play kit keeps clear at the paper's edge (its printers cannot
+    print there): the label lies beyond it, in the language of the words being printed
+    (the board's print margin leaves LABEL_BAND for it: pnp.py); None, a build's pages,
+    labelled in English in the middle of the print margin."""
     board, face = board_face.board, board_face.face
     m = board.print_margin
     whole = whole_paper(board, face.width, face.height)
@@ -414,15 +425,15 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
                                             paper_size(split_paper(board)))
     pw, ph = w - 2 * m, h - 2 * m  # the printable area of one page
     texts = _text_boxes(face)
-    lefts = sorted({x0 for _, _, x0, _, _, _ in split})
-    tops = sorted({y0 for _, _, _, y0, _, _ in split})
+    lefts = sorted({x0 for _r, _c, x0, _y, _w, _h in split})
+    tops = sorted({y0 for _r, _c, _x, y0, _w, _h in split})
     # each seam: the middle of what two neighbouring pages share
     seams_x = [(a + b + pw) / 2 for a, b in zip(lefts, lefts[1:])]
     seams_y = [(a + b + ph) / 2 for a, b in zip(tops, tops[1:])]  # from the top
     shared = min([pw - (b - a) for a, b in zip(lefts, lefts[1:])] +
                  [ph - (b - a) for a, b in zip(tops, tops[1:])] or [board.overlap])
     pages = []
-    for r, c, x0, y0, _, _ in split:  # x0, y0: the page's top-left on the board, y down
+    for r, c, x0, y0, _w, _h in split:  # x0, y0: the page's top-left on the board, y down
         px, py = m - x0, m - (face.height - y0 - ph)  # where the board's origin goes
         marks: list[Item] = []
         placed: list[tuple[float, float]] = []
@@ -448,11 +459,20 @@ def impose_board(board_face: BoardFace, label_font: str) -> tuple[Page, ...]:
                         arm = CROSS_ARM
                         marks += [Line(qx - arm, qy, qx + arm, qy, (0, 0, 0), 0.3),
                                   Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
-        label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
-                 f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
-                 f"y {to_mm(y0):.1f} mm (top-left); pages overlap by {to_mm(shared):.0f} mm "
-                 "or more")
-        marks.append(Text(m, m / 2, label, label_font, 5, (0.3, 0.3, 0.3)))
+        if clear is None:
+            label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
+                     f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
+                     f"y {to_mm(y0):.1f} mm (top-left); pages overlap by "
+                     f"{to_mm(shared):.0f} mm or more")
+            marks.append(Text(m, m / 2, label, label_font, LABEL_SIZE, (0.3, 0.3, 0.3)))
+        else:
+            label = shown(_("board '{board}' page {n} of {count} (row {row}, column {column}):"
+                            " board from x {x} mm, y {y} mm (top-left); pages overlap by "
+                            "{overlap} mm or more", board=board.id, n=r * cols + c + 1,
+                            count=rows * cols, row=r + 1, column=c + 1, x=f"{to_mm(x0):.1f}",
+                            y=f"{to_mm(y0):.1f}", overlap=f"{to_mm(shared):.0f}"))
+            marks.append(Text(m, clear + mm(0.4) + LABEL_SIZE * 0.25, label, label_font,
+                              LABEL_SIZE, (0.3, 0.3, 0.3)))
         pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),
                           tuple(marks)))
     return tuple(pages)
