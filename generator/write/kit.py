@@ -166,12 +166,9 @@ def _cover(game: Game, paper: tuple[float, float], paper_name: str, layout: str,
     flow.append(Paragraph(escape(shown(_("How to print"))), head))
     page = first + blank
     if blank:
-        flow.append(Paragraph(escape(shown(_n(
+        flow.append(Paragraph(escape(shown(_(  # (one page at most: the cover's last back)
             "page {first} is blank: printing the whole file double-sided, each card sheet's "
-            "back then falls behind its front",
-            "pages {first}-{last} are blank: printing the whole file double-sided, each card "
-            "sheet's back then falls behind its front", blank, first=first,
-            last=first + blank - 1))), body))
+            "back then falls behind its front", first=first))), body))
         flow.append(Spacer(1, mm(1.5)))
     for part in parts:
         span = _("page {page}", page=page) if part.count == 1 else \
