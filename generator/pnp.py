@@ -40,11 +40,12 @@ def kit_deck(deck: Deck, blanks: bool) -> Deck:
     """A deck as a kit prints it: the cards that exist (drafts included), without the fillers
     that only fill a shop's sheet nor, unless `blanks`, its blank cards and the slots of its
     declared shape no card fills; sharing the kit's paper with the other decks (a home
-    printer's sheet is any deck's)."""
+    printer's sheet is any deck's), each back page behind its own front page (a shop's back
+    files, grouped by design, would fill a sheet with spare backs)."""
     cards = tuple(c for c in deck.cards if not c.filler and (blanks or not c.blank))
     fillers = sum(c.copies for c in deck.cards if c.filler)
     slots = max(0, deck.slots - fillers) or None if blanks and deck.slots else None
-    return replace(deck, cards=cards, slots=slots, own_sheet=False)
+    return replace(deck, cards=cards, slots=slots, own_sheet=False, backs="duplex")
 
 
 def left_out(decks, blanks: bool) -> int:
