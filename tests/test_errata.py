@@ -221,7 +221,8 @@ def test_the_visual_report_pairs_every_changed_face_and_outlines_the_change(
     outlines = re.findall(rb".85 .1 .1 RG[^Q]*?re", content)
     assert outlines, "no changed region was outlined"
     text = " ".join(page.extract_text() for page in pdf.pages)
-    assert "a (front)" in text and "b (front)" in text and "c (front)" not in text
+    # the page is in the game's language: Japanese, found from card b's text
+    assert "a（表面）" in text and "b（表面）" in text and "c（表面）" not in text
 
 
 def test_the_changed_region_is_where_the_pixels_differ():

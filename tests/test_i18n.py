@@ -12,6 +12,7 @@ from pathlib import Path
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
+from pypdf import PdfReader
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOGUE = REPO / "generator/locale/ja/LC_MESSAGES/cardgen.po"
@@ -182,6 +183,12 @@ def test_every_command_speaks_a_lang_ja_games_japanese_under_an_english_locale(
         said[" ".join(command)] = run.lines
     for guide in ("demo-print-guide.txt", "demo-errata-print-guide.txt"):
         said[guide] = (project / "output/demo" / guide).read_text("utf-8").splitlines()
+    # the pages cardgen prints its own words on: the visual diff's, the calibration sheet's
+    pdfs = [project / "output/demo/demo-changes.pdf", *(project / "output").glob("calibration-*")]
+    assert len(pdfs) == 2, pdfs
+    for pdf in pdfs:
+        said[pdf.name] = [line for page in PdfReader(pdf).pages
+                          for line in (page.extract_text() or "").splitlines()]
     cards.write_text(cards.read_text("utf-8") + "  - {id: [broken\n", "utf-8")  # YAML mistake
     for command in (["validate"], ["build", "demo"], ["list"], ["stats", "demo"]):
         said["(a YAML mistake) " + " ".join(command)] = cardgen(*command).lines

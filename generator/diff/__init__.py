@@ -35,7 +35,7 @@ from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
 from .printed import compare_boards, compare_rulebooks
 from .report import as_json, errata_copies, errata_lines, format_diff
-from .result import _MISSING, SIDE_WORDS, SIDES, GameDiff, PageRaster, Reprint, _show
+from .result import _MISSING, PAGE_WORDS, SIDE_WORDS, SIDES, GameDiff, PageRaster, Reprint, _show
 from ..i18n import Joined, _
 from ..problems import DataProblems, UsageError
 
@@ -469,9 +469,12 @@ def _page_rasters(diff: GameDiff) -> list[PageRaster]:
         for c in book.pages:
             was = before[c.was - 1] if c.was and c.was <= len(before) else None
             now = after[c.page - 1] if c.page and c.page <= len(after) else None
-            title = f"rulebook p. {c.page}" if c.page else f"rulebook p. {c.was} (removed)"
-            out.append((title, [f"{c.how}" + (f" (was p. {c.was})" if c.was and c.was != c.page
-                                              else "")], was, now, ("rulebook", c.page)))
+            title = _("rulebook p. {page}", page=c.page) if c.page else \
+                _("rulebook p. {page} (removed)", page=c.was)
+            how = PAGE_WORDS.get(c.how, c.how)
+            cause = _("{how} (was p. {page})", how=how, page=c.was) \
+                if c.was and c.page and c.was != c.page else how
+            out.append((title, [cause], was, now, ("rulebook", c.page)))
     olds, news = diff.board_faces
     for b in diff.boards:
         old_pages = impose_board(olds[b.board], diff.font) if b.board in olds else ()
@@ -480,8 +483,8 @@ def _page_rasters(diff: GameDiff) -> list[PageRaster]:
             was = rasterise([old_pages[page - 1]], VISUAL_DPI, diff.font)[0] \
                 if page <= len(old_pages) else None
             now = rasterise([new_pages[page - 1]], VISUAL_DPI, diff.font)[0]
-            out.append((f"board '{b.board}' p. {page}", b.causes, was, now,
-                        ("board", b.board, page)))
+            out.append((_("board '{board}' p. {page}", board=b.board, page=page), b.causes,
+                        was, now, ("board", b.board, page)))
     return out
 
 

@@ -4,7 +4,7 @@ an errata set's guide and copies (errata_lines, errata_copies)."""
 from __future__ import annotations
 
 from .printed import BookChanges
-from .result import SIDE_WORDS, GameDiff, _name, _show
+from .result import PAGE_WORDS, SIDE_WORDS, GameDiff, _name, _show
 from ..i18n import Joined, Listed, _, _n, shown
 
 
@@ -70,9 +70,6 @@ def _rulebook_lines(book: BookChanges | None) -> list[str]:
         _("~ rulebook: {before} -> {after} pages", before=book.pages_before,
           after=book.pages_after) if book.pages_before != book.pages_after else
         _("~ rulebook: {after} pages", after=book.pages_after)]
-    words = {"changed": _("content changed"), "added": _("new"),
-             "reflowed": _("reflowed (their text was there before)"),
-             "moved": _("moved, unchanged"), "removed": _("removed")}
     for how in ("changed", "added", "reflowed", "moved", "removed"):
         pages = [c for c in book.pages if c.how == how]
         if not pages:
@@ -82,7 +79,7 @@ def _rulebook_lines(book: BookChanges | None) -> list[str]:
         else:
             listed = Listed((str(c.page if c.page is not None else c.was) for c in pages), None)
         lines.append(_n("    page {pages}: {how}", "    pages {pages}: {how}", len(pages),
-                        pages=listed, how=words[how]))
+                        pages=listed, how=PAGE_WORDS[how]))
     if book.sheets:
         lines.append(_n("    booklet sheet to reprint: {sheets}",
                         "    booklet sheets to reprint: {sheets}", len(book.sheets),

@@ -54,6 +54,6 @@ def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
         for name, png in zip(files, (before, after)):
             if png:
                 images[name] = _outlined(png, regions)
-        out.append({"id": title, "side": "", "causes": [shown(c) for c in causes],
+        out.append({"id": shown(title), "side": "", "causes": [shown(c) for c in causes],
                     "before": files[0], "after": files[1], "where": list(where)})
     return out

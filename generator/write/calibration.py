@@ -16,6 +16,9 @@ from ..primitives import Item, Line, Text
 from ..problems import DataProblems, Report
 from ..resolve import resolve_fonts
 from ..colors import INKS
+from ..fonts import missing_glyphs
+from ..i18n import _, shown
+from ..impose.kit import duplex_words
 from ..units import mm, paper_size
 from . import PdfOutput, write_files
 from .pdf import PdfFile
@@ -33,14 +36,15 @@ def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tup
         Line(cx, cy - arm, cx, cy + arm, RED, 0.2),
     ]
     notes = [
-        "cardgen printer calibration: front",
-        f"Print both pages duplex ({duplex}), at 100% (actual size).",
-        "Hold the sheet against a light. The red cross on this side falls on",
-        "the scales on the back. Read x on the horizontal scale and y on the",
-        "vertical one, in millimetres, and enter them in layouts/printers.yaml:",
+        shown(_("cardgen printer calibration: front")),
+        *shown(_("Print both pages duplex ({duplex}), at 100% (actual size).\n"
+                 "Hold the sheet against a light. The red cross on this side falls on\n"
+                 "the scales on the back. Read x on the horizontal scale and y on the\n"
+                 "vertical one, in millimetres, and enter them in layouts/printers.yaml:",
+                 duplex=duplex_words(duplex))).splitlines(),
         "  printers:",
         "    my-printer: {offset: [Xmm, Ymm]}",
-        "then build with: cardgen build --printer my-printer",
+        shown(_("then build with: {command}", command="cardgen build --printer my-printer")),
     ]
     for i, text in enumerate(notes):
         front.append(Text(mm(20), h - mm(25) - i * 14, text, font, 10, INK))
@@ -57,8 +61,8 @@ def calibration_pages(paper: tuple[float, float], duplex: str, font: str) -> tup
             back.append(Text(cx + mm(4), cy - d - 2, label, font, 6, INK))
     back += [Line(cx - mm(10), cy, cx + mm(10), cy, INK, 0.15),
              Line(cx, cy - mm(10), cx, cy + mm(10), INK, 0.15),
-             Text(mm(20), h - mm(25), "cardgen printer calibration: back (x to the right, y down, "
-                  "in mm)", font, 10, INK)]
+             Text(mm(20), h - mm(25), shown(_("cardgen printer calibration: back (x to the "
+                                              "right, y down, in mm)")), font, 10, INK)]
     return Page(w, h, (), tuple(front)), Page(w, h, (), tuple(back))
 
 
@@ -68,10 +72,14 @@ def calibrate(project: Project, paper: str, duplex: str) -> Path:
     families = resolve_fonts(load_fonts(project, report), report)
     if report.errors or not families:
         raise DataProblems(report)
-    font = (families.get("gothic") or next(iter(families.values()))).regular
+    # its words in the run's language, set in a font that has them (gothic, if it does)
+    sample = shown(_("cardgen printer calibration: front"))
+    fonts = [f.regular for f in ([families["gothic"]] if "gothic" in families else [])
+             + list(families.values())]
+    font = next((f for f in fonts if not missing_glyphs(f, sample)), fonts[0])
     front, back = calibration_pages(paper_size(paper), duplex, font)
     path = project.output / f"calibration-{paper.lower()}-{duplex}.pdf"
-    write_files([PdfOutput(path, PdfFile((front, back), "cardgen printer calibration",
-                                         "print duplex, read the offset", font, duplex))],
-                project.output)
+    write_files([PdfOutput(path, PdfFile((front, back), shown(_("cardgen printer calibration")),
+                                         shown(_("print duplex, read the offset")), font,
+                                         duplex))], project.output)
     return path

@@ -20,7 +20,8 @@ from ..load import Project
 from ..reproducible import making_pdf
 from ..units import mm, paper_size
 from . import BytesFile, write_files
-from ..i18n import _
+from ..diff.result import SIDE_WORDS
+from ..i18n import _, printing, shown
 
 CELL = 12  # pixels: differences are grouped into boxes on this grid
 THRESHOLD = 48  # a channel difference below this is anti-aliasing, not a change
@@ -75,34 +76,44 @@ def _draw_face(c: Canvas, png: bytes, x: float, y: float, w: float, h: float, re
 
 
 def changes_pdf(project: Project, game_id: str, diff, against) -> Path:
-    """Write the visual diff; returns its path. One row per changed face."""
+    """Write the visual diff; returns its path. One row per changed face. Its words are in
+    the game's language, whoever builds it (a printed page), set in the game's own font."""
+    lang = diff.game.lang if diff.game is not None else "en"
+    with printing(lang):
+        return _changes_pdf(project, game_id, diff, against)
+
+
+def _changes_pdf(project: Project, game_id: str, diff, against) -> Path:
     from ..fonts import ensure
 
     font = ensure(diff.font)  # the game's own font: Japanese names and causes show
-    rows = [(f"{r.new.id} ({side})", r.causes, *diff.rasters[r.new.id, side])
+    rows = [(shown(_("{card} ({side})", card=r.new.id, side=SIDE_WORDS[side])),
+             [shown(c) for c in r.causes], *diff.rasters[r.new.id, side])
             for r in diff.reprinted for side in ("front", "back") if side in r.sides]
-    rows += [row[:4] for row in diff.page_rasters]  # rulebook and board pages that differ
+    rows += [(shown(title), [shown(c) for c in causes], before, after)  # rulebook and board
+             for title, causes, before, after, _where in diff.page_rasters]  # pages that differ
     height, width = paper_size("A4")  # landscape
     out = io.BytesIO()
     with making_pdf():
         c = Canvas(out, pagesize=(width, height), invariant=1)
-        c.setTitle(f"{game_id}: changes since {against}")
+        c.setTitle(shown(_("{game_id}: changes since {against}", game_id=game_id,
+                           against=against)))
         margin = mm(12)
         row_h = (height - 2 * margin - mm(10)) / PER_PAGE
         if not rows:
             c.setFont(font, 12)
-            c.drawString(margin, height - margin - 12, _("{game_id}: nothing printed changed "
-                                                         "since {against}", game_id=game_id,
-                                                         against=against))
+            c.drawString(margin, height - margin - 12, shown(_(
+                "{game_id}: nothing printed changed since {against}", game_id=game_id,
+                against=against)))
         for n, (title, causes, before, after) in enumerate(rows):
             if n % PER_PAGE == 0:
                 if n:
                     c.showPage()
                 c.setFont(font, 12)
                 c.setFillColorRGB(0, 0, 0)
-                c.drawString(margin, height - margin - 8,
-                             _("{game_id}: what prints differently since {against}   (before | "
-                               "after)", game_id=game_id, against=against))
+                c.drawString(margin, height - margin - 8, shown(_(
+                    "{game_id}: what prints differently since {against}   (before | after)",
+                    game_id=game_id, against=against)))
             regions = changed_regions(before, after) if before and after else \
                 [(0.0, 0.0, 1.0, 1.0)]
             top = height - margin - mm(10) - (n % PER_PAGE + 1) * row_h
