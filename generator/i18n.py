@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import string
 import unicodedata
 from contextvars import ContextVar
 from functools import lru_cache
@@ -167,6 +168,30 @@ def said(exc: BaseException):
     return str(exc)
 
 
+_FORMATTER = string.Formatter()
+_CLOSING, _OPENING = tuple("」』）】"), tuple("「『（【")
+
+
+def _filled(template: str, values: dict) -> str:
+    """A translation filled with its values. A space the translation puts between a value
+    and a Japanese word goes where the value is set off by its own brackets: 「three」と, not
+    「three」 と (a Japanese bracket carries its own space; the translation cannot know
+    whether a value comes quoted)."""
+    out: list[str] = []
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        if out and out[-1].endswith(_CLOSING) and literal[:1] == " " and literal[1:2] > "\x7f":
+            literal = literal[1:]
+        out.append(literal)
+        if field is None:
+            continue
+        value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), values)[0], conversion)
+        text = _FORMATTER.format_field(value, spec or "")
+        if text.startswith(_OPENING) and literal[-1:] == " " and literal[-2:-1] > "\x7f":
+            out[-1] = literal[:-1]
+        out.append(text)
+    return "".join(out)
+
+
 class Message(str):
     """A message in English (its str), with what it takes to say it in another language."""
 
@@ -187,7 +212,7 @@ class Message(str):
         if self.values is None:  # a word that whoever shows it fills in (N_)
             return translated
         values = {k: _show(v, lang) for k, v in self.values.items()}
-        return translated.format(**values)
+        return _filled(translated, values)
 
     def __reduce__(self):  # a Message crosses processes as a Message (build workers)
         return Message, (self.template, self.values)

@@ -74,7 +74,7 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report,
     """A concrete sheet: a fixed preset as written, or a plain-paper preset fitted to `card`
     (the deck's card size), centred. `overrides` are the deck's own sheet options."""
     v = _SheetValues(sheet_id, doc, overrides or {}, override_at, report)
-    where = f"sheet preset '{sheet_id}'"
+    where = _("sheet preset '{sheet_id}'", sheet_id=sheet_id)
     paper_raw = v.raw("paper")
     paper = paper_size(paper_raw) if isinstance(paper_raw, str) \
         else (v.length("paper", 0), v.length("paper", 1))

@@ -52,9 +52,14 @@ def _check_duplex(game: Game, report: Report) -> None:
                          deck.source.locate(deck.path + ("sheet",)), "sheet")
 
 
+# how a message names the paper's edges and dimensions
+_EDGES = {"left": _("left"), "right": _("right"), "top": _("top"), "bottom": _("bottom")}
+_DIMENSIONS = {"width": _("width"), "height": _("height")}
+
+
 def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
     """The cards and margins fit the paper, and margins written on both sides agree (True)."""
-    where = f"sheet preset '{sheet.id}'"
+    where = _("sheet preset '{sheet_id}'", sheet_id=sheet.id)
     card, gap, paper = sheet.card, sheet.gap, sheet.paper
     used_w = sheet.columns * card[0] + (sheet.columns - 1) * gap[0]
     used_h = sheet.rows * card[1] + (sheet.rows - 1) * gap[1]
@@ -70,7 +75,8 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
                 _("{where}: {value} cards and margins need {length} of paper {name}, but the "
                   "paper is {length2}", where=where,
                   value=sheet.columns if name == 'width' else sheet.rows,
-                  length=_length(total - room, unit), name=name, length2=_length(total, unit)),
+                  length=_length(total - room, unit), name=_DIMENSIONS[name],
+                  length2=_length(total, unit)),
                 sheet.where.get("grid", sheet.loc), "sheet")
         elif side in sheet.margins_written and abs(sheet.margins_written[side] - room) > mm(0.1):
             fits = False
@@ -86,7 +92,7 @@ def _check_geometry(sheet: SheetPreset, report: Report) -> bool:
 def _check_printable(sheet: SheetPreset, report: Report) -> None:
     """Nothing prints in the margin the printer cannot print (`unprintable`): the cards
     stay outside it, and so do the crop marks, which lie beyond the grid."""
-    where = f"sheet preset '{sheet.id}'"
+    where = _("sheet preset '{sheet_id}'", sheet_id=sheet.id)
     used_w = sheet.columns * sheet.card[0] + (sheet.columns - 1) * sheet.gap[0]
     used_h = sheet.rows * sheet.card[1] + (sheet.rows - 1) * sheet.gap[1]
     sides = {"left": sheet.margin_left, "right": sheet.paper[0] - sheet.margin_left - used_w,
@@ -99,7 +105,7 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
         report.error(_("{where}: the cards come to {length} from the paper's {side} edge, inside "
                        "{said}; widen the margins, or say what the printer can do "
                        "(unprintable: 3mm)",
-                           where=where, length=_length(room, unit), side=side,
+                           where=where, length=_length(room, unit), side=_EDGES[side],
                            said=said), sheet.where.get("unprintable", sheet.loc),
                      "sheet")
         return
@@ -110,11 +116,12 @@ def _check_printable(sheet: SheetPreset, report: Report) -> None:
             fits = room - u - sheet.crop_marks[1]  # the longest marks that would print
             mend = (_("make them shorter (crop_marks: {{length: {replace}}}) or the margins wider",
                       replace=_length(fits, unit).replace(' ', ''))
-                    if fits >= mm(1) else "there is no room for them: widen the margins, or "
-                    "leave them out (crop_marks: false)")
+                    if fits >= mm(1) else _("there is no room for them: widen the margins, or "
+                                            "leave them out (crop_marks: false)"))
             report.error(_("{where}: the crop marks reach {length} from the paper's {side} edge, "
                            "inside {said}: they would not print; {mend}", where=where,
-                           length=_length(max(0.0, room - reach), unit), side=side, said=said,
+                           length=_length(max(0.0, room - reach), unit), side=_EDGES[side],
+                           said=said,
                            mend=mend), sheet.where.get("crop_marks", sheet.loc), "sheet")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import i18n
-from ..i18n import _, _n, named, shown
+from ..i18n import Listed, _, _n, named, shown
 from ..impose import Imposition
 from ..impose.kit import duplex_words
 from ..model import Game
@@ -58,11 +58,6 @@ def _paper(imposition: Imposition) -> list[str]:
                            "each sheet packed: {plans}.", which=which if not grid else "",
                            paper=named(sheet.name), stock=stock, plans=each))
     return lines
-
-
-def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else \
-        _("{some} and {last}", some=", ".join(words[:-1]), last=words[-1])
 
 
 def _sharing(imposition: Imposition, grouped: set) -> list[tuple[list[str], list[int]]]:
@@ -164,7 +159,7 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
             whose = _("deck '{deck}': each card has its own back", deck=deck) \
                 if len(decks) == 1 else \
                 _("decks {decks} share these sheets: each back behind its card",
-                  decks=_listed([repr(d) for d in decks]))
+                  decks=Listed([_("'{text}'", text=d) for d in decks], "and"))
             lines.append(_("      - {file} {pages}: on the reverse of fronts {pages} ({whose})",
                            file=files["backs"], pages=_pages(on_pages), whose=whose))
             continue
