@@ -185,9 +185,9 @@ data, so the rulebook changes with the cards.
 
 # 内容物
 
-- カード {{{{ cards | sum(attribute='copies') }}}} 枚:
+- カード{{{{ cards | sum(attribute='copies') }}}}枚：
 {{%- for c in cards %}}
-    - {{{{ c.name }}}} × {{{{ c.copies }}}}
+    - {{{{ c.name }}}}（{{{{ c.copies }}}}枚）
 {{%- endfor %}}
 
 {{{{ card_faces(cards | map(attribute='id') | list) }}}}
