@@ -68,10 +68,12 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
                                "    page 6: reflowed (their text was there before)"]
     assert run.lines[11].startswith("    booklet sheets to reprint: "), run.lines[11]  # the table's
     # first column narrows with the shorter name, so its rows on page 6 move too
-    assert any(line.startswith("    ~ section 'Cards Used by Player Count' (p. 5): ") and
-               "| Revolutionary (革命家) | …\", now" in line
-               and line.endswith("| Jester (道化師) | …\"")
-               for line in run.lines), [line for line in run.lines if "section 'Cards" in line]
+    # the table's rows (a section under 'Setup'), not its markup
+    assert run.lines[-3:-1] == [
+        "    ~ section 'Setup › Cards Used by Player Count' (p. 5): new row: Jester (道化師) · – · "
+        "– · – · 1 · 1",
+        "    ~ section 'Setup › Cards Used by Player Count' (p. 5): row removed: Revolutionary "
+        "(革命家) · – · – · – · 1 · 1"], run.lines
     assert run.lines[-1] == "    data rulings.qa[q4].cards[8]: revolutionary -> jester: " \
                             "the rulebook"
 

@@ -129,23 +129,35 @@ def booklet_sheets(pages: list[int], total_pages: int) -> list[int]:
 # -- the rules as text ----------------------------------------------------------------------
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_ROW = re.compile(r"^\s*\|")
+PATH_SEP = " › "  # between the headings of a section's path
+ALIGN_BUDGET = 40_000  # section pairs whose texts are compared for similarity, at most
+SIMILAR = 0.5  # how alike two sections' texts are to be the same section changed
+
+Path = tuple[str, ...]
 
 
-def sections(markdown: str) -> list[tuple[str, list[str]]]:
-    """(heading, its paragraphs) in order; text before the first heading is under ""."""
-    out: list[tuple[str, list[str]]] = [("", [])]
+def sections(markdown: str) -> list[tuple[Path, list[str]]]:
+    """(path, its paragraphs) of each section in order: its path is its heading after the
+    headings it is under (`("Setup", "Two players")`); text before the first heading is
+    under `()`. A paragraph is one line, a table its rows, one a line."""
+    out: list[tuple[Path, list[str]]] = [((), [])]
     block: list[str] = []
+    outline: list[tuple[int, str]] = []
 
     def flush() -> None:
         if block:
-            out[-1][1].append(" ".join(line.strip() for line in block))
+            table = all(_ROW.match(line) for line in block)
+            out[-1][1].append(("\n" if table else " ").join(line.strip() for line in block))
             block.clear()
     markdown = re.sub(r"<!--.*?-->", "", markdown, flags=re.S)  # cardgen's markers (card faces)
     for line in markdown.splitlines():
         heading = _HEADING.match(line)
         if heading:
             flush()
-            out.append((heading.group(2), []))
+            level = len(heading.group(1))
+            outline = [h for h in outline if h[0] < level] + [(level, heading.group(2))]
+            out.append((tuple(h for _, h in outline), []))
         elif not line.strip():
             flush()
         else:
@@ -154,64 +166,200 @@ def sections(markdown: str) -> list[tuple[str, list[str]]]:
     return [s for s in out if s[0] or s[1]]
 
 
-def _page_of(text: str, pages: list[tuple[str, str]]) -> int | None:
-    """The first page (1-based) that prints `text` (its first words), if one does."""
+def is_table(paragraph: str | None) -> bool:
+    return bool(paragraph) and all(_ROW.match(r) for r in (paragraph or "").split("\n"))
+
+
+def table_rows(paragraph: str) -> list[list[str]]:
+    """A Markdown table's rows as their cells' text, the line under the header left out."""
+    rows = []
+    for line in paragraph.split("\n"):
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if cells and all(re.fullmatch(r":?-+:?", c) for c in cells):
+            continue
+        rows.append(cells)
+    return rows
+
+
+@dataclass(frozen=True)
+class CellChange:
+    """A table's change: a row added or removed (`column` None), or one of its cells."""
+
+    how: str  # "+", "-" or "~"
+    row: str  # the row's first cell
+    column: str | None = None  # the cell's column (its header)
+    old: str | None = None  # the cell's text, or the row's cells joined
+    new: str | None = None
+
+
+def table_changes(old: str, new: str) -> list[CellChange]:
+    """The rows and cells that changed between two versions of a table: rows are told by
+    their first cell (by their place where that repeats), cells by their column."""
+    a, b = table_rows(old), table_rows(new)
+    header = b[0] if b else []
+    out = []
+    if a[:1] != b[:1]:
+        out.append(CellChange("~", "", None, " | ".join(a[0] if a else []), " | ".join(header)))
+
+    def keyed(rows: list[list[str]]) -> dict[str, list[str]]:
+        keys = [r[0] if r else "" for r in rows]
+        return {(k if keys.count(k) == 1 else f"{k} #{n}"): r
+                for n, (k, r) in enumerate(zip(keys, rows), 1)}
+    before, after = keyed(a[1:]), keyed(b[1:])
+    for key, row in after.items():
+        was = before.get(key)
+        if was is None:
+            out.append(CellChange("+", key, new=" · ".join(row)))
+            continue
+        for n in range(max(len(row), len(was))):
+            x, y = (was[n] if n < len(was) else ""), (row[n] if n < len(row) else "")
+            if x != y:
+                column = header[n] if n < len(header) else str(n + 1)
+                out.append(CellChange("~", key, column, x, y))
+    out += [CellChange("-", key, old=" · ".join(row)) for key, row in before.items()
+            if key not in after]
+    return out
+
+
+def _needle(text: str) -> str:
     text = re.sub(r"(^|\s)(?:[-*+]|\d+[.)])\s+", " ", text)  # list marks print as bullets
-    needle = re.sub(r"\s+|[#*_`>|]", "", text)[:24]
+    return re.sub(r"\s+|[#*_`>|]", "", text)[:24]
+
+
+def _page_of(text: str, pages: list[tuple[str, str]], start: int = 1) -> int | None:
+    """The first page (1-based) from `start` on that prints `text` (its first words), if
+    one does (else the first page before `start` that does)."""
+    if is_table(text):
+        text = " ".join(table_rows(text)[0])
+    needle = _needle(text)
     if not needle:
         return None
-    return next((n for n, (_, page) in enumerate(pages, 1) if needle in page), None)
+    found = [n for n, (_, page) in enumerate(pages, 1) if needle in page]
+    return next((n for n in found if n >= start), found[0] if found else None)
 
 
 @dataclass(frozen=True)
 class RuleChange:
     """One change of the rules as text: a section added or removed (`old` and `new` None),
-    or one of its paragraphs added, removed or changed; `page` where it now is."""
+    moved or renamed (`how` ">", `was` its old path), or one of its paragraphs added,
+    removed or changed; `page` where it now is."""
 
-    how: str  # "+", "-" or "~"
-    heading: str  # the section's heading ("": the text before the first one)
+    how: str  # "+", "-", "~" or ">"
+    path: Path  # the section's path (`()`: the text before the first heading)
     old: str | None = None  # the paragraph before
     new: str | None = None  # and after
     page: int | None = None
+    was: Path | None = None  # a moved section's path before
+    before: Path | None = None  # the section a moved one is now before (None: the last)
+
+    @property
+    def heading(self) -> str:
+        return PATH_SEP.join(self.path)
+
+
+def _similarity(a: list[str], b: list[str]) -> float:
+    x, y = "\n".join(a), "\n".join(b)
+    matcher = difflib.SequenceMatcher(None, x, y, autojunk=False)
+    return matcher.ratio() if matcher.real_quick_ratio() >= SIMILAR and \
+        matcher.quick_ratio() >= SIMILAR else 0.0
+
+
+def align(old: list[tuple[Path, list[str]]],
+          new: list[tuple[Path, list[str]]]) -> tuple[dict[int, int], list[int], list[int]]:
+    """The new version's sections paired with the old one's, as a diff pairs lines: the
+    sections unchanged in their place first, then by their path and text: the same text
+    under the same heading (moved), the same path (changed), the most alike text under the
+    same heading, or the same text under another heading (renamed). New index -> old
+    index for the changed, moved and renamed ones; the new sections left unpaired (added)
+    and the old ones (removed)."""
+    keys = [(p, tuple(t)) for p, t in old], [(p, tuple(t)) for p, t in new]
+    gone: list[int] = []
+    come: list[int] = []
+    ops = difflib.SequenceMatcher(None, keys[0], keys[1], autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        if tag != "equal":
+            gone += range(i1, i2)
+            come += range(j1, j2)
+    pairs: dict[int, int] = {}
+
+    def pair(test) -> None:
+        for j in come:
+            if j in pairs:
+                continue
+            free = [i for i in gone if i not in pairs.values()]
+            i = test(j, free)
+            if i is not None:
+                pairs[j] = i
+    same = lambda i, j: old[i][0][-1:] == new[j][0][-1:]  # noqa: E731 (the same heading)
+    pair(lambda j, free: next((i for i in free if same(i, j) and old[i][1] == new[j][1]), None))
+    pair(lambda j, free: next((i for i in free if old[i][0] == new[j][0]), None))
+    if len(gone) * len(come) <= ALIGN_BUDGET:
+        def likest(j: int, free: list[int]) -> int | None:
+            scored = [(_similarity(old[i][1], new[j][1]), -i) for i in free if same(i, j)]
+            best = max(scored, default=(0.0, 0))
+            return -best[1] if best[0] >= SIMILAR else None
+        pair(likest)
+    pair(lambda j, free: next((i for i in free if new[j][1] and old[i][1] == new[j][1]), None))
+    return (pairs, [j for j in come if j not in pairs],
+            [i for i in gone if i not in pairs.values()])
 
 
 def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list[RuleChange]:
-    """The rules' changes: sections added or removed, and within a section each paragraph
-    added, removed or changed, with the page it is on."""
-    old, new = dict(sections(old_md)), sections(new_md)
-    old_order = [h for h, _ in sections(old_md)]
+    """The rules' changes, each once: sections added, removed and moved, and within a
+    section each paragraph added, removed or changed, with the page it is on. Sections are
+    paired by `align`, so a heading that repeats under others is not mistaken for another."""
+    old, new = sections(old_md), sections(new_md)
+    starts: list[int] = []
+    for path, paragraphs in new:  # each section's page: after the one before it
+        found = _page_of(paragraphs[0] if paragraphs else path[-1] if path else "", pages,
+                         starts[-1] if starts else 1)
+        starts.append(found or (starts[-1] if starts else 1))
+    pairs, added, removed = align(old, new)
     out = []
-    for heading, paragraphs in new:
-        if heading not in old:  # found by its first paragraph: its heading is in the contents too
-            out.append(RuleChange("+", heading, page=_page_of(
-                paragraphs[0] if paragraphs else heading, pages)))
+    for j, (path, paragraphs) in enumerate(new):
+        start = starts[j]
+        if j in added:  # found by its first paragraph: its heading is in the contents too
+            out.append(RuleChange("+", path, page=start))
             continue
-        before = old[heading]
+        if j not in pairs:
+            continue
+        before = old[pairs[j]][1]
+        if old[pairs[j]][0] != path or before == paragraphs:
+            out.append(RuleChange(">", path, page=start, was=old[pairs[j]][0], before=next(
+                (p for p, _ in new[j + 1:] if len(p) <= len(path)), None)))
         matcher = difflib.SequenceMatcher(None, before, paragraphs, autojunk=False)
         for tag, i1, i2, j1, j2 in matcher.get_opcodes():
             if tag == "equal":
                 continue
             if tag == "replace" and i2 - i1 == j2 - j1:
-                out += [RuleChange("~", heading, a, b, _page_of(b, pages))
+                out += [RuleChange("~", path, a, b, _page_of(b, pages, start))
                         for a, b in zip(before[i1:i2], paragraphs[j1:j2])]
                 continue
-            out += [RuleChange("-", heading, old=a) for a in before[i1:i2]]
-            out += [RuleChange("+", heading, new=b, page=_page_of(b, pages))
+            out += [RuleChange("-", path, old=a) for a in before[i1:i2]]
+            out += [RuleChange("+", path, new=b, page=_page_of(b, pages, start))
                     for b in paragraphs[j1:j2]]
-    new_headings = {h for h, _ in new}
-    out += [RuleChange("-", h) for h in old_order if h and h not in new_headings]
+    out += [RuleChange("-", old[i][0]) for i in removed]
     return out
 
 
 def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
-    """The rules' changes in words, for the terminal: the changed words marked."""
+    """The rules' changes in words, for the terminal: the changed words marked, a table's
+    changed rows and cells."""
     lines: list[str] = []
     for c in changes:
-        name = _("section '{heading}'", heading=c.heading) if c.heading else \
+        name = _("section '{heading}'", heading=c.heading) if c.path else \
             _("the opening text")
         at = _(" (p. {page})", page=c.page) if c.page else ""
-        if c.old is None and c.new is None:
+        if c.how == ">":
+            lines.append(Joined("", ["> ", name, at, ": ", _(
+                "moved from '{path}'", path=PATH_SEP.join(c.was or ()) or _("the opening text"))
+                if c.was != c.path else _("moved before '{path}'", path=PATH_SEP.join(
+                    c.before)) if c.before else _("moved to the end")]))
+        elif c.old is None and c.new is None:
             lines.append(Joined("", [c.how, " ", name, at if c.how == "+" else ""]))
+        elif c.how == "~" and is_table(c.old) and is_table(c.new):
+            lines += [Joined("", ["~ ", name, at, ": ", cell_words(t, word_diff)])
+                      for t in table_changes(c.old or "", c.new or "")]
         elif c.how == "~":
             lines.append(Joined("", ["~ ", name, at, ": ", word_diff(c.old, c.new)]))
         else:
@@ -220,12 +368,44 @@ def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
     return lines
 
 
+def cell_words(change: CellChange, word_diff) -> str:
+    """A table's change in words: "row '3 players', Cards: 12 -> 13"."""
+    if change.how == "+":
+        return _("new row: {cells}", cells=change.new)
+    if change.how == "-":
+        return _("row removed: {cells}", cells=change.old)
+    if change.column is None:
+        return _("the header: {change}", change=word_diff(change.old or "", change.new or ""))
+    old, new = change.old or "", change.new or ""
+    return _("row '{row}', {column}: {change}", row=change.row, column=change.column,
+             change=word_diff(old, new) if len(old) > 20 or len(new) > 20 else
+             Joined(" -> ", [old or _("(none)"), new or _("(none)")]))
+
+
 def _short(text: str) -> str:
+    text = text.replace("\n", " ")
     return text if len(text) <= 100 else text[:97] + "..."
 
 
+def _data_page(value: str, rules: tuple | list, pages: list[tuple[str, str]]) -> int | None:
+    """The page a changed data value is printed on: the page of the changed paragraph (or
+    table row) that prints it, else the first page that does."""
+    for c in rules:
+        if c.how not in "~+" or not c.new or value not in c.new:
+            continue
+        if is_table(c.new):
+            rows = [r for r in c.new.split("\n") if value in r and r not in (c.old or "")]
+            found = _page_of(" ".join(table_rows(rows[0])[0]), pages, c.page or 1) \
+                if rows else None
+            return found or c.page
+        return c.page or _page_of(c.new, pages)
+    needle = re.sub(r"\s+", "", value)
+    return next((n for n, (_, text) in enumerate(pages, 1) if needle in text), None)
+
+
 def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, new_md: str,
-                 pages: list[tuple[str, str]], show) -> tuple[list[str], set[str]]:
+                 pages: list[tuple[str, str]], show,
+                 rules: tuple | list = ()) -> tuple[list[str], set[str]]:
     """The data changes the rulebook prints (the new value is in its text where the old one
     was): 'data rules.points: 20 -> 25: rulebook p. 3', and the paths they explain."""
     lines: list[str] = []
@@ -235,8 +415,7 @@ def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, ne
             continue
         new_text, old_text = str(b), str(a)
         if new_text and new_text in new_md and new_md.count(new_text) > old_md.count(new_text):
-            page = next((n for n, (_, text) in enumerate(pages, 1)
-                         if re.sub(r"\s+", "", new_text) in text), None)
+            page = _data_page(new_text, rules, pages)
             where = _("rulebook p. {page}", page=page) if page else _("the rulebook")
             lines.append(_("data {path}: {change}: {where}", path=path, change=show(a, b),
                            where=where))
@@ -262,7 +441,7 @@ def compare_rulebooks(old_pdf: bytes | None, old_md: str, new_pdf: bytes | None,
     book.rules = rule_changes(old_md, new_md, new) if old_md != new_md else []
     book.sections = sections(new_md)
     book.text = text_changes(book.rules, word_diff)
-    book.data, explained = printed_data(data_changes, old_md, new_md, new, show)
+    book.data, explained = printed_data(data_changes, old_md, new_md, new, show, book.rules)
     # A sheet is paper: every page that prints differently where it stands (its content
     # changed, or it moved or reflowed) puts its sheet in the reprint; with another number
     # of sheets, every sheet folds differently.
