@@ -168,11 +168,11 @@ def test_the_changelog_for_players_in_english(game, cardgen):
         "",
         "## Cards",
         "",
-        "- One Prime: name was “One”, now “One Prime”",
+        "- One Prime: name “One” → “One Prime”",
         "",
         "## Rules",
         "",
-        "- Scoring: was “kyo: 20 points”; now “kyo: 25 points” (p. 3)",
+        "- Scoring: “kyo: ~~20~~ **25** points” (p. 3)",
         "- New section: FAQ (p. 3)",
         "  - “Q. May I pass?”",
         "  - “A. No: every turn, you draw.”",
@@ -210,12 +210,11 @@ def test_the_changelog_for_players_in_japanese(project, cardgen):
     assert run.code == 0
     lines = run.out.splitlines()
     assert lines[:5] == ["# 改訂：HEAD からの変更点", "", "## カード", "",
-                         "- 一番：name　変更前「一」→ 変更後「一番」"]
+                         "- 一番：name「一」→「一番」"]
     assert lines[5:8] == ["", "## ルール", ""]
-    assert lines[8].startswith("- 得点：変更前「kyo：20点」→ 変更後「kyo：25点」")
-    assert lines[9].startswith("- 準備：変更前「山札をよく切り、各プレイヤーに3枚ずつ配ります。」"
-                               "→ 変更後「山札をよく切り、各プレイヤーに3枚ずつ配ります。"
-                               "残りは場の中央に置きます。」")
+    assert lines[8] == "- 得点：「kyo：~~20~~**25**点」（3ページ）"
+    assert lines[9].startswith("- 準備：「山札をよく切り、各プレイヤーに3枚ずつ配ります。"
+                               "**残りは場の中央に置きます。**」")
     assert lines[10:] == ["", "## コンポーネント", "",
                           "- ボード「戦場」：マスB2：type plain → water", ""]
 

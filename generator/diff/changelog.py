@@ -2,40 +2,62 @@
 
 What a designer posts for playtesters after a revision, in the game's language (`lang:`,
 or the language its title is written in): card errata with the text before and after, the
-rules' changes by section, and components added or removed. Words only: no diff markup,
-no file names, no page identities.
+rules' changes by section path (a table's as the rows and cells that changed), and
+components added or removed, each change once. What changed is marked as a reader sees it:
+the words taken out struck through, the words put in bold (Japanese character by
+character); the data's own text is escaped, so the page is valid Markdown whatever it says.
+No file names, no page identities.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
+from functools import lru_cache
 
 from ..model import Card, Game
+from .printed import PATH_SEP, is_table, table_changes, table_rows
 
 WORDS = {
     "en": {"title": "# {title}: changes since {rev}", "cards": "## Cards", "rules": "## Rules",
            "components": "## Components", "new card": "New card: {name} ×{copies}",
-           "removed card": "Removed: {name}", "field": "{name}: {field} was “{old}”, now “{new}”",
+           "removed card": "Removed: {name}", "field": "{name}: {field} “{change}”",
+           "value": "{name}: {field} {old} → {new}", "words": "{name}: {field} “{old}” → “{new}”",
            "copies": "{name}: {new} copies (was {old})", "new section": "New section: {heading}",
            "removed section": "Removed section: {heading}",
-           "changed": "{heading}: was “{old}”; now “{new}”", "added": "{heading}: added “{new}”",
+           "changed": "{heading}: “{change}”", "was": "{heading}: was “{old}”; now “{new}”",
+           "added": "{heading}: added “{new}”",
+           "cell": "{heading}: {row}, {column}: {old} → {new}",
+           "cell text": "{heading}: {row}, {column}: “{change}”",
+           "new row": "{heading}: new row “{new}”", "removed row": "{heading}: row removed “{old}”",
+           "header": "{heading}: the table's columns “{change}”",
+           "moved": "Moved: {was} → {heading}", "reordered": "Moved: {heading}, now before {next}",
+           "to the end": "Moved: {heading}, now at the end",
            "removed": "{heading}: removed “{old}”", "page": " (p. {page})",
            "opening": "Introduction", "board": "Board “{board}”: {what}",
            "new board": "New board: {board}", "removed board": "Removed board: {board}",
-           "none": "No changes.", "empty": "(none)", "cell": "space {cell}: {key} {old} → {new}",
+           "none": "No changes.", "empty": "(none)", "space": "space {cell}: {key} {old} → {new}",
            "section text": "“{new}”"},
     "ja": {"title": "# {title}：{rev} からの変更点", "cards": "## カード", "rules": "## ルール",
            "components": "## コンポーネント", "new card": "追加：{name} ×{copies}",
            "removed card": "削除：{name}",
-           "field": "{name}：{field}　変更前「{old}」→ 変更後「{new}」",
+           "field": "{name}：{field}「{change}」", "value": "{name}：{field} {old} → {new}",
+           "words": "{name}：{field}「{old}」→「{new}」",
            "copies": "{name}：{new}枚（変更前 {old}枚）", "new section": "新しい節：{heading}",
            "removed section": "削除された節：{heading}",
-           "changed": "{heading}：変更前「{old}」→ 変更後「{new}」",
+           "changed": "{heading}：「{change}」",
+           "was": "{heading}：変更前「{old}」→ 変更後「{new}」",
+           "cell": "{heading}：{row}、{column}：{old} → {new}",
+           "cell text": "{heading}：{row}、{column}：「{change}」",
+           "new row": "{heading}：行を追加「{new}」", "removed row": "{heading}：行を削除「{old}」",
+           "header": "{heading}：表の列「{change}」",
+           "moved": "移動：{was} → {heading}", "reordered": "移動：{heading}（{next}の前へ）",
+           "to the end": "移動：{heading}（末尾へ）",
            "added": "{heading}：追加「{new}」", "removed": "{heading}：削除「{old}」",
            "page": "（{page}ページ）", "opening": "はじめに", "board": "ボード「{board}」：{what}",
            "new board": "新しいボード：{board}", "removed board": "削除されたボード：{board}",
            "none": "変更はありません。", "empty": "（なし）",
-           "cell": "マス{cell}：{key} {old} → {new}",
+           "space": "マス{cell}：{key} {old} → {new}",
            "section text": "「{new}」"},
 }
 
@@ -50,26 +72,102 @@ def language(game: Game) -> str:
 
 def _name(card: Card) -> str:
     name = card.fields.get("name")
-    return name if isinstance(name, str) and name else card.id
+    return _md(name if isinstance(name, str) and name else card.id)
+
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&!])")
+_TOKEN = re.compile(r"[A-Za-z0-9'’\-]+|\s+|.", re.S)  # a word, a space, or one character
+
+
+def _md(text: str) -> str:
+    """Text as Markdown that shows it as it is: every mark Markdown reads escaped."""
+    return _SPECIAL.sub(r"\\\1", text)
+
+
+def _plain(value) -> str:
+    """A value or a paragraph as players read it: one line, without Markdown's list marks
+    and emphasis; a list as its items."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
+    if value is None:
+        return ""
+    text = " ".join(str(value).split())
+    text = re.sub(r"(^|\s)[-*+]\s+", r"\1", text)  # bullets (a numbered item keeps its number)
+    text = re.sub(r"^\d+[.)]\s+", "", text)
+    return re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text).strip()
 
 
 def _text(value, words: dict) -> str:
-    """A value or a paragraph as players read it: one line, without Markdown's list marks
-    and emphasis."""
-    if value is None or value == "":
-        return words["empty"]
-    text = " ".join(str(value).split())
-    text = re.sub(r"(^|\s)(?:[-*+]|\d+[.)])\s+", r"\1", text)  # list marks
-    return re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text).strip()
+    """A value as players read it, as Markdown; "(none)" for nothing."""
+    text = _plain(value)
+    return _md(text) if text else words["empty"]
+
+
+@lru_cache(maxsize=1)
+def _renderer():
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark").enable("strikethrough")
+
+
+def _marked(old, new) -> str | None:
+    """The new text with the change marked: the words taken out ~~struck~~, the words put
+    in **bold**, each run at word (or, in Japanese, character) boundaries; None when
+    Markdown would not read the marks as marks (then the text is said before and after)."""
+    a, b = _TOKEN.findall(_plain(old)), _TOKEN.findall(_plain(new))
+    out: list[str] = []
+    runs = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out.append(_md("".join(a[i1:i2])))
+            continue
+        for mark, tokens in (("~~", a[i1:i2]), ("**", b[j1:j2])):
+            text = "".join(tokens)
+            if text.strip():
+                core = text.strip()
+                lead, trail = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+                space = " " if mark == "**" and len(out) > 1 and out[-1].endswith("~~") \
+                    and re.search(r"(^|\s)$", out[-2]) else ""
+                out.append(f"{space}{lead}{mark}{_md(core)}{mark}{trail}")
+                runs += 1
+            elif mark == "**":
+                out.append(text)
+    result = "".join(out)
+    html = _renderer().renderInline(result)
+    if html.count("<s>") + html.count("<strong>") != runs or "~~" in html or "**" in html:
+        return None
+    return result
+
+
+def _change(old, new, words: dict) -> dict:
+    """The words a change is said with: `change` marked, or `old` and `new`."""
+    return {"change": _marked(old, new), "old": _text(old, words), "new": _text(new, words)}
+
+
+def _short(value) -> bool:
+    """A value said as "old → new": a number, or a word or two (not a sentence)."""
+    return not isinstance(value, str) or (
+        len(value) <= 20 and len(value.split()) <= 2 and not re.search(r"[.!?。．！？、，]", value))
 
 
 def _board_items(board, w: dict) -> list[str]:
     """A board's changes as players read them: 'B2: type plain → water' (its colour, which
     the type gives, is not said again), then what its cells do not say."""
     typed = {label for label, key, _, _ in board.cells if key == "type"}
-    out = [w["cell"].format(cell=label, key=key, old=_text(old, w), new=_text(new, w))
+    out = [w["space"].format(cell=label, key=key, old=_text(old, w), new=_text(new, w))
            for label, key, old, new in board.cells if not (key == "color" and label in typed)]
     return out + board.other
+
+
+def _field(w: dict, name: str, field: str, old, new) -> str:
+    """A card's field changed: a number or a short value as "old → new", a text with its
+    change marked."""
+    said = _change(old, new, w)
+    if _short(old) and _short(new) or said["change"] is None:
+        how = "words" if isinstance(old, str) and isinstance(new, str) else "value"
+        return w[how].format(name=name, field=_md(field), old=said["old"], new=said["new"])
+    return w["field"].format(name=name, field=_md(field), change=said["change"])
 
 
 def _card_items(diff, w: dict) -> list[str]:
@@ -79,8 +177,7 @@ def _card_items(diff, w: dict) -> list[str]:
         old, new = r.old.fields, r.new.fields
         for key in [k for k in new if old.get(k) != new.get(k)] + \
                 [k for k in old if k not in new]:
-            cards.append(w["field"].format(name=_name(r.new), field=key,
-                                           old=_text(old.get(key), w), new=_text(new.get(key), w)))
+            cards.append(_field(w, _name(r.new), key, old.get(key), new.get(key)))
         if r.old.copies != r.new.copies:
             cards.append(w["copies"].format(name=_name(r.new), old=r.old.copies, new=r.new.copies))
     cards += [w["copies"].format(name=_name(new), old=old.copies, new=new.copies)
@@ -89,22 +186,64 @@ def _card_items(diff, w: dict) -> list[str]:
     return cards
 
 
+def _path(path, w: dict) -> str:
+    return PATH_SEP.join(_md(h) for h in path) if path else w["opening"]
+
+
+def _table_items(heading: str, old: str, new: str, w: dict) -> list[str]:
+    """A table's changes as its rows and cells: "3 players, Cards: 12 → 13"."""
+    out = []
+    for t in table_changes(old, new):
+        if t.how == "+":
+            out.append(w["new row"].format(heading=heading, new=_text(t.new, w)))
+        elif t.how == "-":
+            out.append(w["removed row"].format(heading=heading, old=_text(t.old, w)))
+        elif t.column is None:
+            out.append(w["header"].format(heading=heading, change=_marked(t.old, t.new)
+                                          or f"{_text(t.old, w)} → {_text(t.new, w)}"))
+        else:
+            said = _change(t.old, t.new, w)
+            words = dict(heading=heading, row=_text(t.row, w), column=_text(t.column, w))
+            out.append(w["cell"].format(**words, old=said["old"], new=said["new"])
+                       if _short(t.old) and _short(t.new) or said["change"] is None else
+                       w["cell text"].format(**words, change=said["change"]))
+    return out
+
+
+def _paragraph(paragraph: str, w: dict) -> list[str]:
+    """A new section's paragraph as players read it; a table as its rows."""
+    if is_table(paragraph):
+        return [w["section text"].format(new=_text(" · ".join(row), w))
+                for row in table_rows(paragraph)]
+    return [w["section text"].format(new=_text(paragraph, w))]
+
+
 def _rule_items(diff, w: dict) -> list[str]:
-    """The rulebook's changes by section, with their pages; a new section's text under it."""
+    """The rulebook's changes by section path, with their pages; a new section's text
+    under it."""
     rules = []
     new_sections = dict(diff.rulebook.sections) if diff.rulebook else {}
     for c in (diff.rulebook.rules if diff.rulebook else []):
-        heading = c.heading or w["opening"]
+        heading = _path(c.path, w)
         page = w["page"].format(page=c.page) if c.page else ""
-        if c.old is None and c.new is None:
+        if c.how == ">":
+            rules.append((w["moved"].format(was=_path(c.was, w), heading=heading)
+                          if c.was != c.path else w["reordered"].format(
+                              heading=heading, next=_path(c.before, w)) if c.before else
+                          w["to the end"].format(heading=heading)) + page)
+        elif c.old is None and c.new is None:
             rules.append(w["new section" if c.how == "+" else "removed section"].format(
                 heading=heading) + (page if c.how == "+" else ""))
             if c.how == "+":  # what it says
-                rules += [f"  {w['section text'].format(heading=heading, new=_text(p, w))}"
-                          for p in new_sections.get(c.heading, [])]
+                rules += [f"  {line}" for p in new_sections.get(c.path, [])
+                          for line in _paragraph(p, w)]
+        elif c.how == "~" and is_table(c.old) and is_table(c.new):
+            rules += [item + page for item in _table_items(heading, c.old, c.new, w)]
         elif c.how == "~":
-            rules.append(w["changed"].format(heading=heading, old=_text(c.old, w),
-                                             new=_text(c.new, w)) + page)
+            change = _marked(c.old, c.new)
+            rules.append((w["changed"].format(heading=heading, change=change) if change else
+                          w["was"].format(heading=heading, old=_text(c.old, w),
+                                          new=_text(c.new, w))) + page)
         elif c.how == "+":
             rules.append(w["added"].format(heading=heading, new=_text(c.new, w)) + page)
         else:
@@ -131,10 +270,10 @@ def _component_items(game: Game, diff, w: dict) -> list[str]:
 def changelog(game: Game, diff, revision: str) -> list[str]:
     """The changelog's lines (Markdown)."""
     w = WORDS[language(game)]
-    lines = [w["title"].format(title=game.title, rev=revision), ""]
-    cards = _card_items(diff, w)
-    rules = _rule_items(diff, w)
-    components = _component_items(game, diff, w)
+    lines = [w["title"].format(title=_md(game.title), rev=_md(revision)), ""]
+    cards = list(dict.fromkeys(_card_items(diff, w)))  # each change once
+    rules = list(dict.fromkeys(_rule_items(diff, w)))
+    components = list(dict.fromkeys(_component_items(game, diff, w)))
     for heading, items in ((w["cards"], cards), (w["rules"], rules),
                            (w["components"], components)):
         if items:
