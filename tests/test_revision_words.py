@@ -306,3 +306,16 @@ def test_sections_are_aligned_by_their_path_and_text():
     assert said == [(">", ("Setup", "Solo"), ("Variants", "Solo"), None, None),
                     (">", ("Thanks",), ("Credits",), None, None),
                     ("-", ("Old",), None, None, None)]
+
+
+def test_a_mark_next_to_punctuation_falls_back_to_the_words_around_it():
+    """Markdown does not read '**' opening before ')' after a letter: the run is widened to
+    the spaces around it, and what renders is what was meant."""
+    from generator.diff.changelog import _marked
+    old = "Cards: Prince (王子), Baron (男爵), Baroness (男爵夫人), Egg (玉子)"
+    new = "Cards: Prince (王子), Baroness (男爵夫人), Baron (男爵), Egg (玉子)"
+    marked = _marked(old, new)
+    assert marked is not None
+    html = MarkdownIt("commonmark").enable("strikethrough").renderInline(marked)
+    assert "**" not in html and "~~" not in html and "<s>" in html and "<strong>" in html
+    assert _marked("Pay *2*. Then", "Pay [3]. Then") == "Pay ~~2~~ **\\[3\\]**. Then"

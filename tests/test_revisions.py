@@ -68,7 +68,9 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
                                "    page 6: reflowed (their text was there before)"]
     assert run.lines[11].startswith("    booklet sheets to reprint: "), run.lines[11]  # the table's
     # first column narrows with the shorter name, so its rows on page 6 move too
-    # the table's rows (a section under 'Setup'), not its markup
+    # a list (its page found past its bullets), and the table's rows (a section under
+    # 'Setup'), not its markup
+    assert run.lines[-4].startswith("    ~ section 'Components' (p. 3): "), run.lines
     assert run.lines[-3:-1] == [
         "    ~ section 'Setup › Cards Used by Player Count' (p. 5): new row: Jester (道化師) · – · "
         "– · – · 1 · 1",

@@ -77,6 +77,7 @@ def _name(card: Card) -> str:
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&!])")
 _TOKEN = re.compile(r"[A-Za-z0-9'’\-]+|\s+|.", re.S)  # a word, a space, or one character
+_WORD = re.compile(r"\S+|\s+")  # what lies between spaces
 
 
 def _md(text: str) -> str:
@@ -113,9 +114,18 @@ def _renderer():
 
 def _marked(old, new) -> str | None:
     """The new text with the change marked: the words taken out ~~struck~~, the words put
-    in **bold**, each run at word (or, in Japanese, character) boundaries; None when
-    Markdown would not read the marks as marks (then the text is said before and after)."""
-    a, b = _TOKEN.findall(_plain(old)), _TOKEN.findall(_plain(new))
+    in **bold**, each run at word (or, in Japanese, character) boundaries, or where
+    Markdown would not read a mark there (next to punctuation), at the spaces around it;
+    None when it still would not (then the text is said before and after)."""
+    for token in (_TOKEN, _WORD):
+        marked = _marked_by(token, old, new)
+        if marked is not None:
+            return marked
+    return None
+
+
+def _marked_by(token: re.Pattern, old, new) -> str | None:
+    a, b = token.findall(_plain(old)), token.findall(_plain(new))
     out: list[str] = []
     runs = 0
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():

@@ -226,15 +226,18 @@ def _needle(text: str) -> str:
     return re.sub(r"\s+|[#*_`>|]", "", text)[:24]
 
 
+_MARKS = str.maketrans("", "", "•・")  # a list's bullets, as the rulebook prints them
+
+
 def _page_of(text: str, pages: list[tuple[str, str]], start: int = 1) -> int | None:
     """The first page (1-based) from `start` on that prints `text` (its first words), if
     one does (else the first page before `start` that does)."""
     if is_table(text):
         text = " ".join(table_rows(text)[0])
-    needle = _needle(text)
+    needle = _needle(text).translate(_MARKS)
     if not needle:
         return None
-    found = [n for n, (_, page) in enumerate(pages, 1) if needle in page]
+    found = [n for n, (_, page) in enumerate(pages, 1) if needle in page.translate(_MARKS)]
     return next((n for n in found if n >= start), found[0] if found else None)
 
 
