@@ -65,3 +65,130 @@ DECK = Options(
 
 # The groups a schema file names with "x-options".
 GROUPS: dict[str, Options] = {"deck": DECK, "rulebook": RULEBOOK}
+
+# --- game.yaml's `stats:` ---------------------------------------------------------------------
+# The keys each kind of statistic (stats/kinds/, by its NAME) reads, declared here rather than
+# in its module because load (the schema) and resolve read them before the stats stage runs;
+# a kind's module names its group (OPTIONS = STATISTICS[NAME]) and a test keeps them one.
+
+_AT = N_("a list of totals, such as [7, 10]")
+
+VIEWS = Options(
+    Option("deck", "name", N_("the deck"), required=True),
+    Option("fields", "fields", N_("one field (its distribution, shown first) or two (their "
+                                  "cross-table: copies per pair of values; where one field "
+                                  "is a number, also its mean under each value of the other)"),
+           low=1, high=2, required=True, schema={"x-expected": N_(
+               "one field (its distribution) or two (their cross-table), such as "
+               "[power, affiliations]")}),
+    Option("title", "text", N_("the chart's title"), "", shown_default=N_("the field names")),
+)
+
+TABLES = Options(
+    Option("name", "text", N_("the table's title"), required=True, schema={"minLength": 1}),
+    Option("deck", "name", N_("the deck its counts are of"), required=True),
+    Option("for", "loop", N_("a path over the data, as in a check's for: (docs/validation.md): "
+                             "one item per pool"), required=True),
+    Option("label", "text", N_("a template naming each item"), schema={"minLength": 1},
+           shown_default=N_("its bound value")),
+    Option("counts", "expression", N_("an expression giving the item's pool: a mapping of card "
+                                      "ids to numbers, or 'all' (every card of the deck, by its "
+                                      "copies)"), required=True),
+)
+
+NEED = Options(
+    Option("cards", "names", N_("the cards counted"), low=1),
+    Option("where", "expression", N_("or the cards counted: an expression over card, the card "
+                                     "being tested")),
+    Option("at_least", "integer", N_("at least so many of them in the hand"), 1, low=0,
+           high=1000, shown_default=N_("1, without at_most or exactly")),
+    Option("at_most", "integer", N_("at most so many"), low=0, high=1000),
+    Option("exactly", "integer", N_("exactly so many (on its own)"), low=0, high=1000),
+    schema={"oneOf": [{"required": ["cards"]}, {"required": ["where"]}],
+            "x-expected": N_("{cards: [ID, ...]} or {where: EXPRESSION}, with at_least, at_most "
+                             "or exactly (default: at_least 1)")},
+)
+
+ODDS = Options(
+    Option("id", "name", N_("the question's id (used by odds() in the rulebook)"),
+           required=True),
+    Option("question", "text", N_("the question's words"), shown_default=N_("its id")),
+    Option("deck", "name", N_("the deck the cards are drawn from"), required=True),
+    Option("hand", "count-or-expression", N_("how many cards are drawn: a number, or an "
+                                             "expression (data.setup.hand_size)"),
+           required=True, schema={
+               "oneOf": [{"type": "integer", "minimum": 1, "maximum": 1000},
+                         {"type": "string", "minLength": 1}],
+               "x-expected": N_("the number of cards drawn: an integer, or an expression such "
+                                "as data.setup.hand_size")}),
+    Option("for", "loop", N_("optional: as for tables, one answer per item (at most 100 items, "
+                             "each a line or a column of its page); without it the pool is the "
+                             "whole deck")),
+    Option("label", "text", N_("as for tables: a template naming each item"),
+           schema={"minLength": 1}, shown_default=N_("its bound value")),
+    Option("counts", "expression", N_("as for tables: each item's pool; a count is at most the "
+                                      "copies the deck has")),
+    Option("need", "entries", N_("the condition: every requirement must hold (below)"), low=1,
+           high=8, required=True, entries=NEED),
+)
+
+DICE = Options(
+    Option("id", "name", N_("what `odds()` and `dice()` in the rulebook name it by; not "
+                            "the id of an odds question too"), shown_default=N_("its name")),
+    Option("name", "text", N_("the roll's name, as shown"), required=True,
+           schema={"minLength": 1}),
+    Option("dice", "dice", N_("standard dice and a constant: `2d6`, `d20`, `1d20+3`, `2d6+1d4`, "
+                              "`2d6-1`; with `faces:`, how many of that die are rolled (a "
+                              "number, default 1)"),
+           schema={"oneOf": [{"type": "string", "pattern": "^ *[0-9]*[dD][0-9]+( *[-+] *"
+                                                           "([0-9]*[dD][0-9]+|[0-9]+))* *$"},
+                             {"type": "integer", "minimum": 1}],
+                   "x-expected": N_("dice such as 2d6, 1d20+3 or 2d6+1d4; with faces:, how many "
+                                    "of that die (a number)")}),
+    Option("faces", "faces", N_("a custom die: its faces as whole numbers (`[1, 1, 2, 3]`), or an "
+                                "expression over the data giving them (`data.dice.event`), so "
+                                "that a revision of the data moves the odds. A die of symbols "
+                                "counts a symbol as 1 and a blank as 0"),
+           schema={"oneOf": [{"type": "array", "minItems": 1, "items": {"type": "integer"}},
+                             {"type": "string", "minLength": 1}],
+                   "x-expected": N_("a custom die's faces, such as [1, 1, 2, 3], or an "
+                                    "expression giving them, such as data.dice.attack")}),
+    Option("at_least", "integers", N_("totals to give the chance of: `at_least: [7, 10]` "
+                                      "asks for 7 or more and for 10 or more"), low=1, high=50,
+           schema={"x-expected": _AT}),
+    Option("at_most", "integers", N_("totals to give the chance of, at most each"), low=1, high=50,
+           schema={"x-expected": _AT}),
+    Option("exactly", "integers", N_("totals to give the chance of, exactly each"), low=1, high=50,
+           schema={"x-expected": _AT}),
+)
+
+
+def _rules(what: str) -> Option:
+    """`colors:` or `labels:`: an expression per field, over `value`."""
+    said = {"colors": (N_("by field: an expression over value giving a colour (#rrggbb, "
+                          "cmyk(...), a game colour); without it a value named like a game "
+                          "colour takes that colour, and the rest a colour-blind-safe palette"),
+                       N_("an expression giving the colour of each `value` of the field, such "
+                          "as data.affiliations[value].color")),
+            "labels": (N_("by field: an expression over value giving the name to show (the "
+                          "value itself without it)"),
+                       N_("an expression giving the name to show for each `value` of the field, "
+                          "such as data.affiliations[value].name"))}[what]
+    return Option(what, "mapping", said[0], schema={"additionalProperties": {
+        "type": "string", "minLength": 1, "x-expected": said[1]}})
+
+
+# By the NAME of the kind of statistic that reads them, in the order of game.yaml's `stats:`.
+STATISTICS: dict[str, Options] = {
+    "decks": Options(Option("views", "entries", N_("cross-tables (two fields), or one field "
+                                                   "first"), entries=VIEWS),
+                     _rules("colors"), _rules("labels")),
+    "tables": Options(Option("tables", "entries", N_("pools that a data table makes, item by "
+                                                     "item"), entries=TABLES)),
+    "odds": Options(Option("odds", "entries", N_("draw-odds questions"), entries=ODDS)),
+    "dice": Options(Option("dice", "entries", N_("rolls of dice"), entries=DICE)),
+}
+STATS = Options(*(o for group in STATISTICS.values() for o in group))
+
+GROUPS.update({"stats": STATS, "stats-views": VIEWS, "stats-tables": TABLES,
+               "stats-odds": ODDS, "stats-odds-need": NEED, "stats-dice": DICE})

@@ -93,7 +93,24 @@ KINDS: dict[str, Kind] = {
     "points": Kind({}, N_("list of [x, y] points, or template")),
     "page": Kind({}, N_("paper or [width, height]")),
     "paper": Kind({"type": "string", "format": "paper"}, N_("paper")),
+    # What game.yaml's `stats:` declares (declared.py): lists of mappings, expressions.
+    "entries": Kind({"type": "array"}, N_("list of mappings")),
+    "mapping": Kind({"type": "object"}, N_("mapping")),
+    "expression": Kind({"type": "string", "minLength": 1}, N_("expression")),
+    "loop": Kind({"$ref": "cardgen:checks#/$defs/check/properties/for"},
+                 N_("path over the data, as a check's for:")),
+    "integers": Kind({"type": "array", "items": {"type": "integer"}},
+                     N_("list of whole numbers")),
+    "names": Kind({"type": "array", "uniqueItems": True, "items": {"$ref": COMMON + "id"}},
+                  N_("list of names")),
+    "fields": Kind({"type": "array", "items": {"type": "string", "minLength": 1}},
+                   N_("list of fields")),
+    "count-or-expression": Kind({}, N_("whole number or expression")),
+    "dice": Kind({}, N_("dice such as 2d6, or a number of dice with faces:")),
+    "faces": Kind({}, N_("list of whole numbers, or expression")),
 }
+# The kinds whose range is how many items a list holds.
+LISTS = ("entries", "integers", "names", "fields")
 
 
 @dataclass(frozen=True)
@@ -112,15 +129,27 @@ class Option:
     schema: dict = field(default_factory=dict)  # schema words beyond the kind's (x-expected)
     ja: str | None = None  # its words in Japanese, where the catalogue has none (a plug-in's)
     shown_default: str | None = None  # N_: the default in words, where it is not one value
+    entries: "Options | None" = None  # kind "entries": the keys of each of its mappings
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"option '{self.key}': no kind '{self.kind}' (options.KINDS)")
         if bool(self.choices) != (self.kind == "choice") and self.kind != "list":
             raise ValueError(f"option '{self.key}': choices go with kind 'choice'")
+        if (self.entries is not None) != (self.kind == "entries"):
+            raise ValueError(f"option '{self.key}': entries go with kind 'entries'")
 
     def fragment(self) -> dict:
         """The option's JSON schema."""
+        if self.kind in LISTS:  # its range: how many items, said after its type
+            kind = KINDS[self.kind].schema
+            out = {"type": kind["type"],
+                   **({"minItems": self.low} if self.low is not None else {}),
+                   **({"maxItems": self.high} if self.high is not None else {}),
+                   **{k: v for k, v in kind.items() if k != "type"}}
+            if self.entries is not None:
+                out["items"] = self.entries.mapping()
+            return {**out, **self.schema}
         out = dict(KINDS[self.kind].schema)
         if self.choices:
             out["enum"] = list(self.choices)
@@ -156,10 +185,11 @@ class Options:
     """The keys of one registry's module (or of one kind of file), in the order the docs
     list them."""
 
-    def __init__(self, *options: Option):
+    def __init__(self, *options: Option, schema: dict | None = None):
         self.options = {o.key: o for o in options}
         if len(self.options) != len(options):
             raise ValueError("an option is declared twice")
+        self.extra = schema or {}  # schema words of their mapping beyond its keys (oneOf)
 
     def __iter__(self) -> Iterator[Option]:
         return iter(self.options.values())
@@ -191,6 +221,17 @@ class Options:
         """The schema part of these keys: their `properties`, and those `required`."""
         required = [o.key for o in self if o.required]
         return {"properties": self.properties(), **({"required": required} if required else {})}
+
+    def mapping(self) -> dict:
+        """The schema of a mapping of these keys and no others (an entry of a list)."""
+        required = [o.key for o in self if o.required]
+        return {"type": "object", **({"required": required} if required else {}),
+                "additionalProperties": False, "properties": self.properties(), **self.extra}
+
+    def written(self, data: dict) -> dict:
+        """A mapping as written (its schema checked), each declared key's default where
+        none is written: what a resolver reads through the declarations."""
+        return {o.key: data[o.key] if o.key in data else o.value() for o in self}
 
     def default_keys(self) -> list[str]:
         """The keys a `defaults:` mapping may set."""

@@ -85,6 +85,67 @@ def test_the_deck_model_holds_the_declared_defaults():
     assert DECK["front"].default == DEFAULT_LAYOUTS["front"]
 
 
+def test_each_statistic_reads_the_keys_declared_for_it():
+    """A kind of statistic's OPTIONS are its group of declared.STATISTICS, holding the key
+    it declares; every group is a registered kind's; `stats:` is made of them, in order."""
+    from generator.declared import STATISTICS, STATS
+    from generator.stats.kinds import KINDS as STATS_KINDS, in_order
+    assert set(STATISTICS) == {m.NAME for m in STATS_KINDS.values() if m.KEY is not None}
+    for module in STATS_KINDS.values():
+        if module.KEY is not None:
+            assert module.OPTIONS is STATISTICS[module.NAME], module.NAME
+            assert module.KEY in module.OPTIONS, module.NAME
+    assert list(STATS.options) == [o.key for m in in_order() if m.KEY is not None
+                                   for o in m.OPTIONS]
+
+
+def test_the_stats_schema_is_made_from_the_declarations():
+    """game.json writes no key of `stats:`: each, and each key of its entries, is the
+    declaration's, a list of mappings closed to other keys."""
+    from generator.declared import STATS
+    from generator.load.schema import validator_for
+    stats = validator_for("game").schema["properties"]["stats"]
+    assert stats["additionalProperties"] is False
+    assert list(stats["properties"]) == list(STATS.options)
+
+    def closed(schema, options):
+        for option in options:
+            if option.entries is not None:
+                items = schema["properties"][option.key]["items"]
+                assert items["additionalProperties"] is False, option.key
+                assert list(items["properties"]) == list(option.entries.options), option.key
+                assert items.get("required", []) == [o.key for o in option.entries
+                                                      if o.required], option.key
+                closed(items, option.entries)
+    closed(stats, STATS)
+
+
+def test_the_stats_model_holds_the_declared_defaults():
+    """What resolve reads where `stats:` writes only what each entry requires."""
+    from types import SimpleNamespace
+
+    from generator.declared import DICE, NEED, ODDS, TABLES, VIEWS
+    from generator.resolve.stats import resolve_stats
+    data = {"stats": {"views": [{"deck": "d", "fields": ["f"]}],
+                      "tables": [{"name": "t", "deck": "d", "for": "data.x.{row}",
+                                  "counts": "row.n"}],
+                      "odds": [{"id": "q", "deck": "d", "hand": 2, "need": [{"cards": ["a"]}]}],
+                      "dice": [{"name": "two dice", "dice": "2d6"}]}}
+    spec = resolve_stats(SimpleNamespace(game=SimpleNamespace(data=data, source=None)))
+    assert spec.views[0].title == VIEWS.value("title")
+    assert spec.tables[0].label == TABLES.value("label")
+    question = spec.questions[0]
+    assert (question.for_path, question.label, question.counts) == \
+        (ODDS.value("for"), ODDS.value("label"), ODDS.value("counts"))
+    assert question.question == "q"  # shown_default: its id
+    need = question.need[0]
+    assert (need.at_least, need.at_most, need.where) == \
+        (NEED.value("at_least"), NEED.value("at_most"), NEED.value("where"))
+    roll = spec.dice[0]
+    assert roll.id == "two dice" and roll.faces == DICE.value("faces")  # id: its name
+    assert not roll.asks and spec.colors == {} and spec.labels == {}
+
+
 def test_no_key_is_declared_twice():
     """A key an options group declares is not written in a schema file too (load/schema.py
     refuses such a schema when it is made)."""

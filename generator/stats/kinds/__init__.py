@@ -4,8 +4,10 @@ A kind's module declares everything about it:
 - `NAME`, and `ORDER` (where it stands in `cardgen stats`, its JSON, the preview's Stats
   view: decks, tables, odds, dice);
 - `FIELD`: the field of `results.Stats` it fills, and `KEY`: the key of game.yaml's
-  `stats:` that declares it (None for what is counted without a declaration); the schema
-  of that key is its part of schemas/game.json;
+  `stats:` that declares it (None for what is counted without a declaration);
+- `OPTIONS`: the keys of `stats:` it reads, declared once in generator/declared.py
+  (`STATISTICS[NAME]`: load and resolve read them before this stage runs), from which
+  their schema, their reading (resolve/stats.py) and docs/stats.md's tables are made;
 - `compute(run)`: its results for one game (a tuple), its declarations' problems reported
   located through `run` (a `base.Run`);
 - `words(part)`: its lines in `cardgen stats`; `as_json(part)`: its JSON; `changes(old,
@@ -16,7 +18,8 @@ A kind's module declares everything about it:
   cards `one` and `two` with a field `name`, and `EXAMPLE_DATA` if it reads data tables
   (table name -> value): the combination matrix declares every kind so.
 
-Adding a statistic is adding a module here and its section in docs/stats.md.
+Adding a statistic is adding a module here, its keys in declared.STATISTICS and its section
+in docs/stats.md.
 """
 
 from __future__ import annotations

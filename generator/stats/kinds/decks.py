@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...declared import STATISTICS
 from ...i18n import _, _n, shown
 from ..counts import _cards_distribution, _default_fields, cross_table, distribution
 from ..pictures import cross_chart, distribution_chart
@@ -18,6 +19,7 @@ NAME = "decks"
 ORDER = 10
 FIELD = "decks"
 KEY = "views"
+OPTIONS = STATISTICS[NAME]  # the keys of `stats:` it reads (declared.py)
 EXAMPLE = {"views": [{"deck": "deck0", "fields": ["name"], "title": "Names"}]}
 
 

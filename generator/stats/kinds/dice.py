@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...declared import STATISTICS
 from ...i18n import _, shown
 from ...validate.invariants import CheckBroken
 from .. import dice
@@ -17,6 +18,7 @@ NAME = "dice"
 ORDER = 40
 FIELD = "dice"
 KEY = "dice"
+OPTIONS = STATISTICS[NAME]  # the keys of `stats:` it reads (declared.py)
 EXAMPLE = {"dice": [{"id": "two-dice", "name": "two dice", "dice": "2d6", "at_least": [7]}]}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...declared import STATISTICS
 from ...i18n import _, shown
 from ..pictures import odds_chart, odds_top, questions
 from ..questions import _answers
@@ -16,6 +17,7 @@ NAME = "odds"
 ORDER = 30
 FIELD = "answers"
 KEY = "odds"
+OPTIONS = STATISTICS[NAME]  # the keys of `stats:` it reads (declared.py)
 EXAMPLE = {"odds": [{"id": "opening", "question": "One is in the opening hand",
                      "deck": "deck0", "hand": 2, "need": [{"cards": ["one"]}]}]}
 

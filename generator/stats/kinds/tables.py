@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...declared import STATISTICS
 from ...i18n import _, shown
 from ..pictures import table_chart
 from ..questions import _table
@@ -16,6 +17,7 @@ NAME = "tables"
 ORDER = 20
 FIELD = "tables"
 KEY = "tables"
+OPTIONS = STATISTICS[NAME]  # the keys of `stats:` it reads (declared.py)
 EXAMPLE = {"tables": [{"name": "Pools", "deck": "deck0", "for": "data.pools.{row}",
                        "label": "{{ row.players }} players", "counts": "row.cards"}]}
 EXAMPLE_DATA = {"pools": [{"players": 2, "cards": {"one": 2, "two": 1}}]}
