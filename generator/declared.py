@@ -192,3 +192,49 @@ STATS = Options(*(o for group in STATISTICS.values() for o in group))
 
 GROUPS.update({"stats": STATS, "stats-views": VIEWS, "stats-tables": TABLES,
                "stats-odds": ODDS, "stats-odds-need": NEED, "stats-dice": DICE})
+
+# --- game.yaml's own keys ----------------------------------------------------------------------
+# Its decks', boards', targets' and icons' own keys are in schemas/game.json's $defs (a deck's
+# besides DECK); `rulebook:` and `stats:` are the groups above.
+
+GAME = Options(
+    Option("defaults", "element-defaults", N_("element keys every layout of the game starts "
+                                              "from (docs/layouts.md)")),
+    Option("title", "text", N_("the game's title"), required=True, schema={"minLength": 1}),
+    Option("title_en", "text", N_("its title in English, where the title is in another "
+                                  "language"), ""),
+    Option("lang", "choice", N_("the language of its text: how it is typeset, and the words "
+                                "cardgen writes for it"), choices=("en", "ja"),
+           shown_default=N_("found from its text")),
+    Option("version", "text-or-number", N_("its version: stamp: prints it, diff says it"), ""),
+    Option("decks", "list", N_("its decks: id, cards, sheet, fields (docs/format.md) and the "
+                               "keys below"), required=True,
+           schema={"minItems": 1, "items": {"$ref": "#/$defs/deck"}}),
+    Option("data", "files", N_("data tables by name: YAML, CSV or XLSX files that cards, checks "
+                               "and the rulebook read")),
+    Option("checks", "file", N_("its checks (docs/validation.md)")),
+    Option("python_checks", "file", N_("its checks written in Python (docs/validation.md)")),
+    Option("colors", "palette", N_("its palette: colours by name, usable wherever a colour is "
+                                   "written")),
+    Option("icons", "mapping", N_("icons by name, set inline in text: an image or a glyph "
+                                  "(docs/format.md)"),
+           schema={"propertyNames": {"$ref": "cardgen:common#/$defs/id"},
+                   "additionalProperties": {"$ref": "#/$defs/icon"}}),
+    Option("rulebook", "mapping", N_("its rulebook (the keys below)"),
+           schema={"additionalProperties": False, "x-options": "rulebook"}),
+    Option("macros", "file", N_("template macros every template of the game can call")),
+    Option("boards", "list", N_("its boards (docs/layouts.md)"),
+           schema={"items": {"$ref": "#/$defs/board"}}),
+    Option("stamp", "flag", N_("print the version and a content hash small on every card "
+                               "front"), False),
+    Option("fonts", "families", N_("its own font families (docs/format.md)")),
+    Option("targets", "mapping", N_("print targets by name: the same cards at other sizes, "
+                                    "sheets or layouts (docs/printing.md)"),
+           schema={"x-count": "targets", "propertyNames": {"type": "string", "format": "name"},
+                   "additionalProperties": {"$ref": "#/$defs/target"}}),
+    Option("stats", "mapping", N_("statistics and draw odds (docs/stats.md)"),
+           schema={"additionalProperties": False, "x-options": "stats"}),
+    Option("max_score", "integer", N_("the highest score: a score track must reach it"), low=1,
+           high=10000),
+)
+GROUPS["game"] = GAME

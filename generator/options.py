@@ -108,6 +108,16 @@ KINDS: dict[str, Kind] = {
     "count-or-expression": Kind({}, N_("whole number or expression")),
     "dice": Kind({}, N_("dice such as 2d6, or a number of dice with faces:")),
     "faces": Kind({}, N_("list of whole numbers, or expression")),
+    # game.yaml's own keys (declared.GAME).
+    "text-or-number": Kind({"type": ["string", "number"]}, N_("text or number")),
+    "files": Kind({"type": "object", "additionalProperties": {"$ref": COMMON + "file"},
+                   "propertyNames": {"$ref": COMMON + "id"}}, N_("mapping of names to files")),
+    "palette": Kind({"type": "object", "propertyNames": {"$ref": COMMON + "id"},
+                     "additionalProperties": {"$ref": COMMON + "color"}},
+                    N_("mapping of names to colours")),
+    "families": Kind({"$ref": "cardgen:fonts#/$defs/families"}, N_("mapping of font families")),
+    "element-defaults": Kind({"$ref": COMMON + "element_defaults"},
+                             N_("mapping of element keys")),
 }
 # The kinds whose range is how many items a list holds.
 LISTS = ("entries", "integers", "names", "fields")

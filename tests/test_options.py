@@ -146,6 +146,20 @@ def test_the_stats_model_holds_the_declared_defaults():
     assert not roll.asks and spec.colors == {} and spec.labels == {}
 
 
+def test_game_yaml_is_made_from_the_declarations():
+    """game.json writes none of game.yaml's own keys: they, their order and those required
+    are the declaration's; the model holds its defaults."""
+    from generator.declared import GAME
+    from generator.load.schema import validator_for
+    from generator.model import Game
+    game = validator_for("game").schema
+    assert game["additionalProperties"] is False
+    assert list(game["properties"]) == list(GAME.options)
+    assert game["required"] == [o.key for o in GAME if o.required] == ["title", "decks"]
+    fields = {f.name: f.default for f in dataclasses.fields(Game)}
+    assert fields["stamp"] == GAME.value("stamp")
+
+
 def test_no_key_is_declared_twice():
     """A key an options group declares is not written in a schema file too (load/schema.py
     refuses such a schema when it is made)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import sandbox
+from ..declared import GAME
 from ..load import LoadedGame, declared_targets
 from ..model import Game, default, frozen_mapping
 from ..problems import Location, Report
@@ -63,11 +64,12 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     boards = resolve_boards(loaded, decks, report, layouts, palette)
     if len(report.errors) > n_errors:
         return None
+    w = GAME.written(g)  # game.yaml's own keys, each unwritten one its declared default
     return Game(
         id=loaded.id,
-        title=g["title"],
-        title_en=g.get("title_en", ""),
-        version=str(g.get("version", "")),
+        title=w["title"],
+        title_en=w["title_en"],
+        version=str(w["version"]),
         folder=folder_display,
         decks=tuple(decks),
         data=frozen_mapping({k: doc.data for k, doc in loaded.data.items()}),
@@ -82,13 +84,13 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
         rulebook=rulebook,
         macros=macros_text,
         boards=boards,
-        stamp=flag(g.get("stamp", default(Game, "stamp"))),
+        stamp=flag(w["stamp"]),
         revised=loaded.revised,
-        declared_lang=g.get("lang", default(Game, "declared_lang")),
+        declared_lang=w["lang"] or default(Game, "declared_lang"),
         targets=declared_targets(g), target=loaded.target,
         target_loc=loaded.game.locate(("targets", loaded.target), key=True)
         if loaded.target else None,
         python_checks=tuple(loaded.python_checks),
         stats=resolve_stats(loaded),
-        max_score=g.get("max_score"),
+        max_score=w["max_score"],
     )
