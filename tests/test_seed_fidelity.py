@@ -36,10 +36,9 @@ EDITOR_GREY = (107, 107, 107)  # the editor's note's text (rulebook/notes.EDITOR
 BOILERPLATE = {"–", "DRAFT", "TBD", "〝", "〟"}
 
 
-def printed_pieces(pdf):
-    """(page, piece of a line, its size, its colours): each line as printed, cut where a
-    gap wider than a character and a quarter parts it (table cells, columns, and the word
-    space between two data fields the template joins, a bracket's blanks squeezed beside it)."""
+def _glyph_rows(pdf, colours: bool = False):
+    """(page, row): each row of glyphs as printed, by baseline, top to bottom and left to
+    right; a glyph is (x, character, size, its fill colour or None)."""
     doc = pypdfium2.PdfDocument(str(pdf))
     for n in range(len(doc)):
         tp = doc[n].get_textpage()
@@ -51,45 +50,35 @@ def printed_pieces(pdf):
             if not ch.strip():
                 continue
             raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(x), ctypes.byref(y))
-            raw.FPDFText_GetFillColor(tp.raw, i, *(ctypes.byref(c) for c in (r, g, b, a)))
+            colour = None
+            if colours:
+                raw.FPDFText_GetFillColor(tp.raw, i, *(ctypes.byref(c) for c in (r, g, b, a)))
+                colour = (r.value, g.value, b.value)
             rows.setdefault(round(y.value, 1), []).append(
-                (x.value, ch, raw.FPDFText_GetFontSize(tp.raw, i), (r.value, g.value, b.value)))
+                (x.value, ch, raw.FPDFText_GetFontSize(tp.raw, i), colour))
         for _, row in sorted(rows.items(), reverse=True):
-            row.sort()
-            piece, last = [], None
-            for glyph in row:
-                if last is not None and glyph[0] - last > 1.25 * glyph[2]:
-                    yield n + 1, piece
-                    piece = []
-                piece.append(glyph)
-                last = glyph[0]
-            yield n + 1, piece
+            yield n + 1, sorted(row)
+
+
+def printed_pieces(pdf):
+    """(page, piece of a line, its size, its colours): each line as printed, cut where a
+    gap wider than a character and a quarter parts it (table cells, columns, and the word
+    space between two data fields the template joins, a bracket's blanks squeezed beside it)."""
+    for page, row in _glyph_rows(pdf, colours=True):
+        piece, last = [], None
+        for glyph in row:
+            if last is not None and glyph[0] - last > 1.25 * glyph[2]:
+                yield page, piece
+                piece = []
+            piece.append(glyph)
+            last = glyph[0]
+        yield page, piece
 
 
 def printed_lines(pdf) -> list[tuple[int, str]]:
     """(page, line) of every line as printed, by where its characters stand (by baseline),
     without spaces: a line break the reader would see is a line break here."""
-    lines = []
-    for page, piece in _rows(pdf):
-        lines.append((page, "".join(ch for _, ch, _, _ in piece)))
-    return lines
-
-
-def _rows(pdf):
-    doc = pypdfium2.PdfDocument(str(pdf))
-    for n in range(len(doc)):
-        tp = doc[n].get_textpage()
-        x, y = ctypes.c_double(), ctypes.c_double()
-        rows: dict[float, list] = {}
-        for i in range(tp.count_chars()):
-            ch = tp.get_text_range(i, 1)
-            if not ch.strip():
-                continue
-            raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(x), ctypes.byref(y))
-            rows.setdefault(round(y.value, 1), []).append(
-                (x.value, ch, raw.FPDFText_GetFontSize(tp.raw, i), None))
-        for _, row in sorted(rows.items(), reverse=True):
-            yield n + 1, sorted(row)
+    return [(page, "".join(ch for _, ch, _, _ in row)) for page, row in _glyph_rows(pdf)]
 
 
 def squeeze(text: str) -> str:
