@@ -3,6 +3,7 @@ with strict Japanese kinsoku, phrases, names), hyphenation, and the greedy line 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from bisect import bisect_left
 from itertools import accumulate
@@ -56,18 +57,23 @@ def _phrases():
     return budoux.load_default_japanese_parser()
 
 
+_JAPANESE_LETTERS = "\u3041-\u30ff\u3400-\u9fff々\uf900-\ufaff"
+_ANY_JAPANESE = re.compile(f"[{_JAPANESE_LETTERS}]")
+
+
 def _is_japanese(ch: str) -> bool:
     """A kana or kanji (with ー, ・ and 々): a letter of a Japanese word."""
-    return "\u3041" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or ch == "々" \
-        or "\uf900" <= ch <= "\ufaff"
+    return _ANY_JAPANESE.fullmatch(ch) is not None
 
 
 def _japanese_words(plain: str, start: int) -> set[int]:
     """In a text that is mostly Latin (English with Japanese words in it), the places inside
     a Japanese word, `start` added: there an English line does not break (Wallflower (壁の花),
     not (壁の|花)), as it does not inside a Latin word, unless the word is longer than the line."""
+    if not _ANY_JAPANESE.search(plain):  # most texts: no scan of their letters one by one
+        return set()
     letters = [ch for ch in plain if not ch.isspace()]
-    if not any(map(_is_japanese, letters)) or sum(map(_is_latin, letters)) * 2 < len(letters):
+    if sum(map(_is_latin, letters)) * 2 < len(letters):
         return set()
     return {start + k for k in range(1, len(plain))
             if _is_japanese(plain[k - 1]) and _is_japanese(plain[k])}
