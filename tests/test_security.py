@@ -610,3 +610,81 @@ def test_inside_refuses_every_way_out(tmp_path):
         assert exc.value.why == why, name
     assert inside(tmp_path / "game", "a/../b.yaml") == (tmp_path / "game" / "b.yaml").resolve()
     assert is_name("a-1_b") and not is_name("a\n") and not is_name("A") and not is_name("-a")
+
+
+# -- a git repository from a stranger (issue 63) ---------------------------------------------
+
+def _hostile_repository(project: Path, marker: Path) -> None:
+    """The project as a stranger's git repository whose every program-naming setting
+    (filters, textconv, fsmonitor, hooks, pager, gpg for a signed log, an external diff)
+    and every .gitattributes rule that runs one would write `marker` if git ran it."""
+    import subprocess
+    from conftest import write_game
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.email=s@example.com", "-c", "user.name=s",
+                        "-c", "core.hooksPath=/dev/null", *args], cwd=project, check=True,
+                       capture_output=True)
+
+    write_game(project, "tiny", {"title": "Tiny", "lang": "en",
+                                 "decks": [{"id": "main", "fields": {"name": {"type": "text"}}}]},
+               [{"id": "one", "name": "$Format:%H$"}])
+    git("init", "-q")
+    (project / ".gitattributes").write_text(
+        "* filter=evil diff=evil export-subst ident\n", "utf-8")
+    git("add", "-A")
+    git("commit", "-qm", "v1")
+    evil = project / "evil.sh"
+    evil.write_text(f"#!/bin/sh\necho ran \"$0\" \"$@\" >> {marker}\ncat\n", "utf-8")
+    evil.chmod(0o755)
+    hooks = project / ".git/hooks"
+    for hook in ("pre-commit", "post-checkout", "post-index-change", "fsmonitor-watchman",
+                 "reference-transaction", "pre-auto-gc", "post-rewrite"):
+        (hooks / hook).write_text(f"#!/bin/sh\necho hook {hook} >> {marker}\n", "utf-8")
+        (hooks / hook).chmod(0o755)
+    with (project / ".git/config").open("a", encoding="utf-8") as config:
+        config.write(f"[filter \"evil\"]\n\tclean = {evil}\n\tsmudge = {evil}\n"
+                     f"\tprocess = {evil}\n\trequired = true\n"
+                     f"[diff \"evil\"]\n\ttextconv = {evil}\n\tcommand = {evil}\n"
+                     f"[core]\n\tfsmonitor = {evil}\n\thooksPath = {hooks}\n\tpager = {evil}\n"
+                     f"\tsshCommand = {evil}\n\tattributesFile = {project}/.gitattributes\n"
+                     f"[log]\n\tshowSignature = true\n[gpg]\n\tprogram = {evil}\n"
+                     f"[diff]\n\texternal = {evil}\n")
+    cards = project / "cards/tiny/cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("$Format:%H$", "Two"), "utf-8")
+
+
+def test_a_strangers_git_repository_runs_none_of_its_programs(project, cardgen, tmp_path):
+    """cardgen asks git (the last commit's date for a build, a revision's files for diff and
+    the preview's changes view); none of what the repository names may run, and the
+    revision's files are read as committed ($Format:…$ kept, not expanded)."""
+    from generator.load.revision import committed, extract, top_level
+    marker = tmp_path / "ran.txt"
+    _hostile_repository(project, marker)
+    assert committed(project / "cards/tiny")
+    extract(top_level(project), "HEAD", ["cards/tiny"], tmp_path / "old")
+    assert "$Format:%H$" in (tmp_path / "old/cards/tiny/cards.yaml").read_text("utf-8")
+    run = cardgen("diff", "--format", "markdown", "tiny")
+    assert run.code == 0, run.lines
+    assert "$Format:%H$" in run.out and "Two" in run.out
+    assert cardgen("build", "tiny").code == 0
+    assert not marker.exists(), marker.read_text("utf-8")
+
+
+def test_a_revisions_links_out_and_names_that_climb_are_not_written(project, tmp_path):
+    import subprocess
+    from generator.load.revision import extract, top_level
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    folder = project / "cards/linky"
+    folder.mkdir()
+    (folder / "out").symlink_to("/etc/passwd")
+    (folder / "up").symlink_to("../../../../x")
+    (folder / "near").symlink_to("../linky/kept.txt")
+    (folder / "kept.txt").write_text("kept", "utf-8")
+    subprocess.run(["git", "add", "cards/linky"], cwd=project, check=True)
+    subprocess.run(["git", "-c", "user.email=s@example.com", "-c", "user.name=s", "commit",
+                    "-qm", "v1"], cwd=project, check=True)
+    extract(top_level(project), "HEAD", ["cards/linky"], tmp_path / "old")
+    old = tmp_path / "old/cards/linky"
+    assert sorted(p.name for p in old.iterdir()) == ["kept.txt", "near"]
+    assert (old / "near").read_text("utf-8") == "kept"

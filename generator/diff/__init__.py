@@ -1,14 +1,14 @@
 """What changed in a game between two versions, by what it prints: `cardgen diff`.
 
-The other version is a git revision of the project (its files taken with `git archive`
-into a temporary folder) or another project folder. Both versions are loaded, checked
-and laid out as a build would, and every card's front and back is compared by its
-identity (identity.py): what the face draws, with the bytes of its images and
-fonts. A card is *reprinted* when the identity of one of its faces changed, whatever
-caused it, and only then. For each reprint the diff names every cause it can: card
-fields, data-table entries its layouts read, layout elements, macros, fonts, images, the
-deck and the game. Copies that changed while the print did not are listed apart, and so
-is every change that prints nothing.
+The other version is a git revision of the project (its files as committed, read raw
+into a temporary folder by load/revision.py: nothing of the repository's runs) or another
+project folder. Both versions are loaded, checked and laid out as a build would, and
+every card's front and back is compared by its identity (identity.py): what the face
+draws, with the bytes of its images and fonts. A card is *reprinted* when the identity of
+one of its faces changed, whatever caused it, and only then. For each reprint the diff
+names every cause it can: card fields, data-table entries its layouts read, layout
+elements, macros, fonts, images, the deck and the game. Copies that changed while the
+print did not are listed apart, and so is every change that prints nothing.
 
 Order does not matter: cards that only moved are not changes. Entries of a data table's
 lists are matched by their `id` or `name`, not their position.
@@ -17,10 +17,8 @@ lists are matched by their `id` or `name`, not their position.
 from __future__ import annotations
 
 import difflib
-import io
 import re
 import subprocess
-import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +29,7 @@ from ..layout import GameFaces
 from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
 from ..load.project import MARKER
+from ..load.revision import extract, top_level
 from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
 from .printed import compare_boards, compare_rulebooks
@@ -377,46 +376,29 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
     cardgen.yaml), as it was at a git revision, extracted into `folder`; what cardgen ships
     is read as the working tree reads it."""
     try:
-        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=project.root,
-                             capture_output=True, text=True, check=True).stdout.strip()
+        top = top_level(project.root)
         prefix = Path(project.root).resolve().relative_to(Path(top).resolve()).as_posix()
         base = "" if prefix == "." else prefix + "/"
-        paths = [f"{base}cards/{game_id}", f"{base}layouts", f"{base}fonts",
-                 f"{base}{MARKER}"]
-        listed = subprocess.run(["git", "ls-tree", "--name-only", "--end-of-options", revision,
-                                 "--", *paths], cwd=top,
-                                capture_output=True, text=True, check=True).stdout.split()
-        archive = subprocess.run(["git", "archive", "--format=tar", "--end-of-options", revision,
-                                  *listed],
-                                 cwd=top, capture_output=True, check=True).stdout if listed else b""
+        root = folder / prefix if prefix != "." else folder
+        root.mkdir(parents=True, exist_ok=True)
+        (root / "cards").mkdir(exist_ok=True)
+        extract(top, revision, [f"{base}cards/{game_id}", f"{base}layouts", f"{base}fonts",
+                                f"{base}{MARKER}"], folder)
     except FileNotFoundError:
         raise UsageError(_("git is needed to compare with a revision")) from None
+    except subprocess.TimeoutExpired:
+        raise UsageError(_("cannot read revision '{revision}': {value}", revision=revision,
+                           value=_("git took too long"))) from None
     except subprocess.CalledProcessError as exc:
-        err = exc.stderr or ""
-        text = err.decode("utf-8", "replace") if isinstance(err, bytes) else err
-        message = text.strip().splitlines()
+        err = exc.stderr or b""
+        message = err.decode("utf-8", "replace").strip().splitlines()
         raise UsageError(_("cannot read revision '{revision}': {value}",
                            revision=revision,
-                           value=message[-1] if message else 'not a git repository')) from None
-    root = folder / prefix if prefix != "." else folder
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "cards").mkdir(exist_ok=True)
-    if archive:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter=_inside_only)
+                           value=message[-1] if message else _("not a git repository"))) from None
     fonts = root / "fonts"
     if not fonts.exists() and (Path(project.root) / "fonts").is_dir():
         fonts.symlink_to(Path(project.root) / "fonts")  # fonts not kept in git: the working tree's
     return Project(root, root / "output", project.trust, project.shipped)
-
-
-def _inside_only(member: tarfile.TarInfo, path: str) -> tarfile.TarInfo | None:
-    """tarfile's `data` filter, leaving out (rather than failing on) what it refuses: a
-    link to an absolute path or out of the folder is not extracted."""
-    try:
-        return tarfile.data_filter(member, path)
-    except tarfile.FilterError:
-        return None
 
 
 def diff_game(project: Project, game_id: str, revision: str | None = None,

@@ -1,29 +1,127 @@
-"""When a game was last revised: the date of the last git commit that touched its folder.
+"""A project's git history, read the one way cardgen asks git anything.
 
+When a game was last revised: the date of the last git commit that touched its folder.
 The files cardgen writes carry it (their creation and modification dates) with the game's
 `version:`, so a resubmitted file can be told from the first; it depends on the project
 alone (its files and its history), so the same input still gives the same bytes. A game
-not in git, or without git on the machine, has no date: the files keep the fixed one."""
+not in git, or without git on the machine, has no date: the files keep the fixed one.
+
+What a game's files were at a revision (`cardgen diff`, the preview's changes view): the
+blobs as they were committed, read with `git cat-file`, not `git archive` (which runs the
+repository's filters and export-subst).
+
+A repository may come from a stranger: its `.git/config` and `.gitattributes` may name
+programs (filters, textconv, fsmonitor, hooks, a pager, gpg, an ssh command). cardgen asks
+git only through `git()`, which runs it with the user's own configuration and none of
+the machine's, every setting that can start a program overridden on the command line
+(which wins over every configuration file) and no fetching of any kind: none of them
+ever runs.
+"""
 
 from __future__ import annotations
 
+import os
+import posixpath
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
-GIT_SECONDS = 10  # a budget for the one question to git
+GIT_SECONDS = 10  # a budget for each question to git
+READ_SECONDS = 120  # and for reading a revision's files
+
+# Settings of a repository's configuration that start a program, made harmless: `-c`
+# wins over every configuration file, the repository's own included.
+HARDENED = ("core.fsmonitor=false", "core.hooksPath=/dev/null", "core.pager=cat",
+            "core.sshCommand=false", "core.gitProxy=", "core.askPass=false",
+            "core.editor=false", "sequence.editor=false", "credential.helper=",
+            "diff.external=", "log.showSignature=false", "gpg.program=false",
+            "gpg.ssh.program=false", "gpg.x509.program=false", "protocol.allow=never",
+            "uploadpack.packObjectsHook=", "core.untrackedCache=false",
+            "core.attributesFile=/dev/null", "fetch.recurseSubmodules=false",
+            "submodule.recurse=false")
+
+
+def _environment() -> dict[str, str]:
+    """The user's environment without any GIT_ variable (which could point git at another
+    repository, another configuration or a program), and git told to read no system
+    configuration, ask nothing, write no lock and take no replacement objects."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_ATTR_NOSYSTEM="1", GIT_TERMINAL_PROMPT="0",
+               GIT_OPTIONAL_LOCKS="0", GIT_NO_REPLACE_OBJECTS="1", GIT_PAGER="cat",
+               GIT_ASKPASS="false", SSH_ASKPASS="false", LC_ALL="C")
+    return env
+
+
+def git(args: list[str], cwd: Path | str, *, timeout: float = GIT_SECONDS,
+        stdin: bytes | None = None, check: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """Run `git ARGS` in `cwd`, hardened (see the module's words), its output as bytes.
+    Raises FileNotFoundError without git, subprocess.TimeoutExpired past its budget and,
+    with `check`, subprocess.CalledProcessError."""
+    command = ["git", "--no-pager", "--no-replace-objects"]
+    for setting in HARDENED:
+        command += ["-c", setting]
+    return subprocess.run(command + args, cwd=cwd, input=stdin, capture_output=True,
+                          env=_environment(), timeout=timeout, check=check)
 
 
 def committed(folder: Path) -> str:
     """The last commit's date of what is under `folder`, in UTC, as ISO 8601
     ("2026-12-04T21:07:33+00:00"); "" when it has none (not in git, or no git)."""
     try:
-        done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", "."], cwd=folder,
-                              capture_output=True, text=True, timeout=GIT_SECONDS)
+        done = git(["log", "-1", "--no-show-signature", "--format=%ct", "--", "."], folder)
     except (OSError, subprocess.SubprocessError):
         return ""
-    stamp = done.stdout.strip()
-    if done.returncode != 0 or not stamp.isdigit():
+    stamp = done.stdout.decode("ascii", "replace").strip()
+    if done.returncode != 0 or not stamp.isascii() or not stamp.isdigit():
         return ""
     return datetime.fromtimestamp(int(stamp), timezone.utc).isoformat()
 
+
+def top_level(folder: Path | str) -> str:
+    """The top of the git work tree `folder` is in (CalledProcessError if none)."""
+    return git(["rev-parse", "--show-toplevel"], folder, check=True).stdout.decode(
+        "utf-8", "surrogateescape").strip()
+
+
+def extract(top: str, revision: str, paths: list[str], folder: Path) -> None:
+    """Write the files under `paths` (relative to the work tree's top `top`) as they were
+    committed at `revision` into `folder`, each at its path. Blobs are read raw: no
+    filter, no end-of-line conversion, no export-subst. A symbolic link is written only
+    when it points inside `folder`; a submodule, a name that climbs out ('..', absolute)
+    or one through .git is left out. CalledProcessError if the revision cannot be read."""
+    listed = git(["ls-tree", "-r", "-z", "--full-name", "--end-of-options", revision, "--",
+                  *paths], top, check=True, timeout=READ_SECONDS).stdout
+    entries = []
+    for record in listed.split(b"\0"):
+        if not record:
+            continue
+        meta, _tab, name = record.partition(b"\t")
+        mode, kind, oid = meta.decode("ascii").split()
+        path = name.decode("utf-8", "surrogateescape")
+        parts = path.split("/")
+        if kind != "blob" or path.startswith("/") or any(
+                p in ("", ".", "..") or p.lower() == ".git" for p in parts):
+            continue
+        entries.append((mode, oid, path))
+    if not entries:
+        return
+    blobs = git(["cat-file", "--batch"], top, check=True, timeout=READ_SECONDS,
+                stdin="".join(f"{oid}\n" for _, oid, _ in entries).encode("ascii")).stdout
+    base = folder.resolve()
+    at = 0
+    for mode, _oid, path in entries:
+        end = blobs.index(b"\n", at)
+        size = int(blobs[at:end].split()[2])
+        data = blobs[end + 1:end + 1 + size]
+        at = end + 1 + size + 1
+        target = base / path
+        if not target.parent.resolve().is_relative_to(base):
+            continue  # through a link of its own making
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if mode == "120000":
+            link = data.decode("utf-8", "surrogateescape")
+            landed = posixpath.normpath(posixpath.join(posixpath.dirname(path), link))
+            if not link.startswith("/") and landed != ".." and not landed.startswith("../"):
+                target.symlink_to(link)
+            continue
+        target.write_bytes(data)
