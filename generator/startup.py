@@ -10,6 +10,7 @@ module imports nothing of cardgen's but what it says when it is interrupted.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -36,6 +37,25 @@ def guard() -> None:
     if threading.current_thread() is threading.main_thread():
         for sig in SIGNALS:
             signal.signal(sig, interrupted)
+
+
+def standard_streams() -> None:
+    """Standard input, output and error that the caller closed (`2>&-`) opened on the null
+    device: the first file cardgen opens would otherwise take their number, and whatever a
+    library writes to it would land in that file. A closed standard error drops what
+    cardgen says there (its problems, as with `2>/dev/null`; the exit code still says how
+    the run went); a closed standard output stays refused, where the command begins (cli:
+    what it would print is the command's answer)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False)
 
 
 def games_lang(argv: list[str], root: Path | None = None,

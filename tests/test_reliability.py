@@ -596,6 +596,28 @@ def test_a_closed_standard_output_is_a_fault_not_a_silent_success(project):
     assert not (project / "output/lastdance").exists()
 
 
+def test_a_closed_standard_error_and_input_are_the_null_device(project):
+    """`cardgen build 2>&- <&-`: what cardgen says on stderr is dropped (the exit code still
+    says how the run went), never an internal error, and no file it writes takes the closed
+    descriptors' numbers (what a library says there would land in the file)."""
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(f"{sys.executable} -m generator {' '.join(args)} 2>&- <&-",
+                              shell=True, cwd=project, capture_output=True, text=True,
+                              timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)})
+    built = run("build", "lastdance")
+    assert built.returncode == 0, built.stdout
+    assert "wrote output/lastdance/lastdance-fronts.pdf (4 pages)" in built.stdout
+    for pdf in (project / "output/lastdance").glob("*.pdf"):
+        assert pdf.read_bytes().startswith(b"%PDF-") and b"cardgen" not in pdf.read_bytes()[:8]
+    fronts = (project / "output/lastdance/lastdance-fronts.pdf").read_bytes()
+    cards = project / "cards/lastdance/cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("copies: 1", "copies: many", 1), "utf-8")
+    assert run("build", "lastdance").returncode == 1  # (its problems said on the closed stderr)
+    assert (project / "output/lastdance/lastdance-fronts.pdf").read_bytes() == fronts
+    assert ": error: card 'princess': copies " in run("validate", "lastdance").stdout
+    assert run("validate", "no-such-game").returncode == 2
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
 def test_a_full_disk_under_the_standard_output_is_said(project):
     run = subprocess.run(f"{sys.executable} -m generator validate lastdance > /dev/full",

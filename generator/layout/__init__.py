@@ -34,7 +34,7 @@ from ..units import paper_size, show_size, to_mm
 from .board import layout_board
 from .marks import draft_mark, guides_of, stamp
 from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
-from ..i18n import _, said
+from ..i18n import Message, N_, _, said
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,39 @@ def _turn(e: Element) -> tuple[float, float]:
     return rotate, opacity
 
 
+CARD_PROBLEM = str.__str__(N_("card '{card_id}': {message}"))  # an element's, on one card
+
+
+def _said_once(deck: Deck, laid: Report, report: Report) -> None:
+    """The problems of a deck's faces (`laid`) into `report`: one that every card of the
+    deck has, at the same place in the same words (a template that fails on each: `{{
+    card.nmae }}`), is said once, naming how many cards; the rest as they are."""
+    every = {c.id for c in deck.cards if c.id not in report.tainted}
+    shared: dict[tuple, set[str]] = {}
+    for p in laid.problems:
+        if isinstance(p.message, Message) and p.message.template == CARD_PROBLEM and p.card:
+            assert p.message.values is not None
+            key = (p.level, p.location, p.check, p.message.values["message"])
+            shared.setdefault(key, set()).add(p.card)
+    once = {key for key, cards in shared.items() if len(every) > 1 and cards == every}
+    for p in laid.problems:
+        if isinstance(p.message, Message) and p.message.template == CARD_PROBLEM and p.card:
+            assert p.message.values is not None
+            key = (p.level, p.location, p.check, p.message.values["message"])
+            if key in once:
+                once.discard(key)
+                report.add(p.level, _("all {n} cards of deck '{deck}': {message}",
+                                      deck=deck.id, n=len(every), message=key[3]),
+                           p.location, p.check, deck=deck.id)
+                continue
+            if key in shared and len(every) > 1 and shared[key] == every:
+                continue  # (said above, once)
+        report.add(p.level, p.message, p.location, p.check, card=p.card, deck=p.deck,
+                   field=p.field, target=p.target)
+    report.tainted |= laid.tainted
+    report.skipped += laid.skipped
+
+
 def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, scope: dict,
              report: Report, cache: BuildCache) -> tuple[list[Item], tuple | None]:
     el = compiled.el
@@ -137,10 +170,8 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
             if message in told:  # the same problem on every card, said at the first only
                 return [], None
             told.add(message)
-        report.error(_("card '{card_id}': {message}",
-                       card_id=card.id,
-                       message=message), bad.where or el.locate(bad.key), bad.check,
-                     card=card.id, deck=card.deck)
+        report.error(_(CARD_PROBLEM, card_id=card.id, message=message),
+                     bad.where or el.locate(bad.key), bad.check, card=card.id, deck=card.deck)
         return [], None
     if rotate or opacity < 1:
         x, y, w, h = box
@@ -274,15 +305,16 @@ def layout_game(game: Game, report: Report, guides: bool = False,
         shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
                                          "total": deck.total}}
         token = deck.shape in TOKEN_SHAPES
+        problems = Report()  # its faces' problems: one every card has is said once (_said_once)
         for card in deck.cards:
             if card.id in report.tainted:  # its values have errors (reported): no face to draw
                 continue
             scope = _scope(shared, card)
             placed: list | None = [] if token or placements is not None else None
-            fronts[card.id] = layout_face(deck.front, card, game, scope, report, guides,
+            fronts[card.id] = layout_face(deck.front, card, game, scope, problems, guides,
                                           cache=cache, placed=placed)
             if token and placed is not None:  # (a token's placements are always kept)
-                check_token(deck, card, fronts[card.id], placed, report)
+                check_token(deck, card, fronts[card.id], placed, problems)
             if placements is not None:
                 placements[(deck.id, card.id, "front")] = placed
             if not kept:
@@ -298,12 +330,13 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                 backs[card.id], placed = cache.plain_backs[key]
             else:
                 placed = [] if placements is not None else None
-                backs[card.id] = layout_face(back, card, game, scope, report, guides,
+                backs[card.id] = layout_face(back, card, game, scope, problems, guides,
                                              mark_drafts=False, cache=cache, placed=placed)
                 if plain_back:
                     cache.plain_backs[key] = (backs[card.id], placed)
             if placements is not None:
                 placements[(deck.id, card.id, "back")] = placed
+        _said_once(deck, problems, report)
         if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
             for card_id in list(fronts):
                 fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)

@@ -23,6 +23,18 @@ def target_names(project: Project, game_id: str) -> tuple[str, ...]:
     return declared_targets(doc.data if doc is not None else None)
 
 
+def too_many_targets(project: Project, game_id: str) -> bool:
+    """Whether game.yaml declares more targets than a game holds (which the schema says
+    where they are written, when the game is loaded as written)."""
+    try:
+        path = inside(project.game_folder(game_id), "game.yaml")
+    except Outside:
+        return False
+    doc = load_yaml(path, project.display(path), Report())
+    targets = doc.data.get("targets") if doc is not None and isinstance(doc.data, dict) else None
+    return isinstance(targets, dict) and len(targets) > MAX_TARGETS
+
+
 def declared_targets(data) -> tuple[str, ...]:
     """The target names of game.yaml's data that can be names (in files), in order."""
     targets = data.get("targets") if isinstance(data, dict) else None
