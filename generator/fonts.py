@@ -11,6 +11,7 @@ import io
 import struct
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
@@ -136,11 +137,19 @@ class _TaggedFont(TTFont):
             digest = hashlib.sha256(name + repr(list(subsets[n])).encode()).digest()
             return bytes(ord("A") + b % 26 for b in digest[:6])
 
+        text_map = ttfonts.makeToUnicodeCMap
+        font_name = self.fontName
+
+        def text_of(base_name, subset):  # a stand-in's text is its character (see forms)
+            return text_map(base_name, _text_of(font_name, subset))
+
         ttfonts.SUBSETN = tag  # the name addObjects gives each subset, for this font's call
+        ttfonts.makeToUnicodeCMap = text_of
         try:
             super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = made
+            ttfonts.makeToUnicodeCMap = text_map
 
 
 def ensure(font_name: str) -> str:
@@ -203,8 +212,10 @@ def _metrics(font_name: str) -> _Metrics:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass  # no file yet, or one from elsewhere: measure the font
     face = pdfmetrics.getFont(ensure(font_name)).face
-    metrics = _Metrics(frozenset(face.charToGlyph), dict(face.charWidths), face.defaultWidth,
-                       face.ascent, face.descent)
+    standins = _standins.get(font_name, {})  # drawn, never written: not in the font's map
+    metrics = _Metrics(frozenset(face.charToGlyph).difference(standins),
+                       {k: v for k, v in face.charWidths.items() if k not in standins},
+                       face.defaultWidth, face.ascent, face.descent)
     if kept is not None and _metrics_written:
         try:
             kept.parent.mkdir(parents=True, exist_ok=True)
@@ -255,3 +266,112 @@ def ascent_descent(font_name: str, size: float) -> tuple[float, float]:
     """Ascent (positive) and descent (negative) in points at `size`."""
     m = _metrics(font_name)
     return m.ascent * size / 1000.0, m.descent * size / 1000.0
+
+
+# --- glyphs by feature: vertical forms (縦書き) -------------------------------------------------
+# A font draws some characters differently in vertical text: its GSUB feature `vert` swaps
+# brackets, dashes, 〜, 〝〟, stops and small kana for glyphs drawn for a column. Such a glyph
+# has no code point of its own, and reportlab draws characters, so each one is given a
+# stand-in code point in the font's face (as reportlab itself does for shaped glyphs), from
+# STANDIN_BASE up in the order of the characters: the same font gives the same stand-ins in
+# every run. The PDF's text map gives the character back for each stand-in (copy, search).
+STANDIN_BASE = 0xF0000  # Supplementary Private Use Area-A: no text of a game's uses it
+FEATURES = ("vert", "fwid")  # each feature's stand-ins in a block of their own
+_BLOCK = 0x4000
+FORMS_VERSION = 1
+
+
+class Form(NamedTuple):
+    """A character's glyph in a font's feature: drawn as `char`, its stand-in."""
+
+    char: str
+    advance: float  # down a column, in ems (the font's vmtx; one em without it)
+
+
+_standins: dict[str, dict[int, int]] = {}  # font -> stand-in code point -> character's
+
+
+def _read_forms(path: Path, feature: str) -> list[tuple[int, int, float, float]]:
+    """(code point, glyph id, horizontal advance in 1/1000 em, vertical advance in ems) of
+    each character the font's GSUB `feature` substitutes one glyph for (lookup types 1 and
+    7), read with fontTools."""
+    from fontTools.ttLib import TTFont as Reader  # only where the forms are not kept yet
+    font = Reader(str(path), lazy=True)
+    if "GSUB" not in font or font["GSUB"].table.FeatureList is None:
+        return []
+    gsub = font["GSUB"].table
+    lookups = sorted({i for record in gsub.FeatureList.FeatureRecord
+                      if record.FeatureTag == feature for i in record.Feature.LookupListIndex})
+    mapping: dict[str, str] = {}
+    for index in lookups:
+        lookup = gsub.LookupList.Lookup[index]
+        for table in lookup.SubTable:
+            if lookup.LookupType == 7:
+                table = table.ExtSubTable
+            for source, target in getattr(table, "mapping", {}).items():
+                mapping.setdefault(source, target)
+    if not mapping:
+        return []
+    units = font["head"].unitsPerEm
+    hmtx, vmtx = font["hmtx"], font["vmtx"] if "vmtx" in font else None
+    order = font.getReverseGlyphMap()
+    forms = []
+    for code, name in sorted(font.getBestCmap().items()):
+        target = mapping.get(name)
+        if target is None or target not in order:
+            continue
+        down = vmtx[target][0] / units if vmtx is not None else 1.0
+        forms.append((code, order[target], hmtx[target][0] * 1000.0 / units, down))
+    return forms
+
+
+def _kept_forms(font_name: str, feature: str) -> list[tuple[int, int, float, float]]:
+    """The font's forms from the kept file of a previous run, else read (and kept)."""
+    import json
+    kept = _metrics_dir / f"{font_name}.{feature}.json" if _metrics_dir is not None else None
+    if kept is not None:
+        try:
+            data = json.loads(kept.read_text("utf-8"))
+            if data.get("version") == FORMS_VERSION:
+                return [(int(c), int(g), float(h), float(v)) for c, g, h, v in data["forms"]]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # no file yet, or one from elsewhere: read the font
+    path = file_of(font_name)
+    forms = _read_forms(path, feature) if path is not None else []
+    if kept is not None and _metrics_written:
+        text = json.dumps({"version": FORMS_VERSION, "forms": forms})
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(kept, lambda tmp: tmp.write_text(text, "utf-8"))
+        except OSError:
+            pass  # a cache that cannot be written is no cache
+    return forms
+
+
+@lru_cache(maxsize=None)
+def forms(font_name: str, feature: str) -> dict[str, Form]:
+    """The characters the font's GSUB `feature` ("vert") draws with another glyph, each with
+    the stand-in that draws that glyph; {} for a font without the feature."""
+    found = _kept_forms(font_name, feature) if font_name in _files else []
+    if not found:
+        return {}
+    face = pdfmetrics.getFont(ensure(font_name)).face
+    standins = _standins.setdefault(font_name, {})
+    code = STANDIN_BASE + FEATURES.index(feature) * _BLOCK
+    result = {}
+    for char, glyph, width, down in found:
+        while code in face.charToGlyph and code not in standins:
+            code += 1
+        standins[code] = char
+        face.charToGlyph[code] = glyph
+        face.charWidths[code] = width
+        face.glyphToChar.setdefault(glyph, []).append(code)
+        result[chr(char)] = Form(chr(code), down)
+        code += 1
+    return result
+
+
+def _text_of(font_name: str, subset: list[int]) -> list[int]:
+    """A subset's code points as the text they draw: a stand-in's own character."""
+    standins = _standins.get(font_name)
+    return [standins.get(c, c) for c in subset] if standins else subset

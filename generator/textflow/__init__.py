@@ -36,7 +36,8 @@ from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs
 from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
 
 # The text engine's parts: markup.py (text into atoms), breaking.py (atoms into lines),
-# placing.py (lines into a box, and setting a text to fit one).
+# vertical.py (what a column draws upright, turned or across), placing.py (lines into a
+# box, and setting a text to fit one).
 __all__ = ["HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
            "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text"]

@@ -14,6 +14,7 @@ from icu4py.breakers import LineBreaker
 from icu4py.locale import Locale
 
 from .. import fonts
+from . import vertical as column
 from .numbers import numbers_glued
 from .markup import (_FONT, _KANA, _PUNCT_RE, CLOSING, HANGING, MIDDLE, NAME_BREAK_AFTER, OBJECT,
                      OPENING, PUNCT, ROTATED, STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped,
@@ -39,8 +40,12 @@ def _advance(atom: Atom, size: float, vertical: bool) -> float:
         return 0.0
     if atom.text == OBJECT:
         return size if vertical else size * atom.aspect
-    if vertical and atom.text not in ROTATED and not _is_latin(atom.text):
-        return size
+    if vertical:
+        down = column.advance(atom.font, atom.text, size)
+        if down is not None:  # in its vertical form
+            return down
+        if atom.text not in ROTATED and not _is_latin(atom.text):
+            return size
     return _width(atom.font, atom.text) * size
 
 
@@ -113,7 +118,12 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
 def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[float]:
     """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
     if vertical:
-        return [_advance(a, size, True) for a in atoms]
+        down = [_advance(a, size, True) for a in atoms]
+        for start, length in column.latin_runs(atoms).items():  # word spaces: the font's
+            for k in range(start, start + length):
+                if atoms[k].text in column.SPACES:
+                    down[k] = _width(atoms[k].font, " ") * size
+        return down
     if atoms and len(set(map(_FONT, atoms))) == 1:  # one font, every width known: at once
         table = _FONT_WIDTHS.get(atoms[0].font)
         if table is not None:
@@ -235,30 +245,6 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
     return Spacing(before, after, open_blank, close_blank, marks)
 
 
-def _tcy_runs(atoms: list[Atom], digits: int) -> dict[int, int]:
-    """Tate-chu-yoko in vertical text: start -> length of each explicit <tcy> run and each
-    run of up to `digits` ASCII digits standing alone."""
-    runs, i, n = {}, 0, len(atoms)
-    while i < n:
-        atom = atoms[i]
-        if atom.tcy and atom.group > 0:
-            runs[i] = atom.group
-            i += atom.group
-            continue
-        if digits and "0" <= atom.text <= "9":
-            j = i
-            while j < n and "0" <= atoms[j].text <= "9" and not atoms[j].tcy:
-                j += 1
-            alone = (i == 0 or not atoms[i - 1].text.isascii() or not atoms[i - 1].text.isalnum()) \
-                and (j == n or not atoms[j].text.isascii() or not atoms[j].text.isalnum())
-            if j - i <= digits and alone:
-                runs[i] = j - i
-            i = j
-            continue
-        i += 1
-    return runs
-
-
 class Laid(NamedTuple):
     """A text measured for breaking: each atom's advance with its spacing."""
 
@@ -271,7 +257,7 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
           plain: str | None = None, grid: bool = False) -> Laid:
     plain = plain_of(atoms) if plain is None else plain
     widths = _widths(atoms, size, vertical, plain)
-    runs = _tcy_runs(atoms, tcy) if vertical else {}
+    runs = column.tcy_runs(atoms, tcy) if vertical else {}
     for start, length in runs.items():
         widths[start] = size
         for k in range(start + 1, start + length):

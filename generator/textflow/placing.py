@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from .. import fonts
 from .. import images
 from ..primitives import Item, Text
+from . import vertical as column
 from .breaking import _is_latin, _width, break_lines
 from .markup import (_FONT_COLOR, CLOSING, CORNER_PUNCT, OBJECT, OPENING, ROTATED, SMALL_KANA,
                      STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
@@ -289,6 +290,7 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
         y = {"top": box.y + box.h, "middle": box.y + (box.h + length) / 2,
              "bottom": box.y + length}[valign]
         spans: dict[int, tuple[float, float]] = {}  # ruby base atom -> (glyph top, glyph end)
+        sideways = column.sideways_runs(atoms, runs)
         skip = 0
         for k, (atom, adv) in enumerate(zip(atoms, advances)):
             top = y - (offsets[k] if offsets else 0.0)  # the glyph's em cell starts here
@@ -308,12 +310,23 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
                 skip = runs[k] - 1
                 spans[k] = (top, top - size)
                 continue
+            if k in sideways:  # a Latin run, turned clockwise whole: its baseline runs down
+                skip = sideways[k] - 1
+                items += _sideways(atoms[k:k + sideways[k]], advances[k:k + sideways[k]],
+                                   extra, k, top, cx - (ascent + descent) / 2, size, spans)
+                continue
             form = VERTICAL_FORMS.get(ch)
             if form and not fonts.missing_glyphs(atom.font, form):
                 ch = form
+            upright = column.upright_form(atom.font, ch)
             if ch == OBJECT:
                 items += _inline(atom, cx - size / 2, top - size, size, size)
                 spans[k] = (top, top - size)
+            elif upright is not None:  # the font's vertical form, drawn as it stands
+                w = fonts.string_width(upright.char, atom.font, size)
+                items.append(Text(cx - w / 2, top - size - descent, upright.char, atom.font,
+                                  size, atom.color))
+                spans[k] = (top, top - adv)
             elif ch in ROTATED or _is_latin(ch) and ch not in CORNER_PUNCT:
                 # Turned clockwise: the glyph's baseline runs down the column.
                 items.append(Text(cx - (ascent + descent) / 2, top, ch, atom.font, size,
@@ -330,6 +343,35 @@ def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
                 items.append(Text(x, baseline, ch, atom.font, size, atom.color))
                 spans[k] = (top, top - size)
         items += _vertical_ruby(atoms, spans, cx + size / 2, size, box)
+    return items
+
+
+def _sideways(run, advances, extra, first: int, top: float, x: float, size: float,
+              spans: dict) -> list[Item]:
+    """A Latin run in a column, turned clockwise as one piece from `top` (a new piece only
+    where its font or colour changes, or a justified line widens a word space)."""
+    items: list[Item] = []
+    piece: list[Atom] = []
+    start = y = top
+    for j, (atom, adv) in enumerate(zip(run, advances)):
+        if piece and (atom.font, atom.color) != (piece[0].font, piece[0].color):
+            items.append(Text(x, start, plain_of(piece), piece[0].font, size, piece[0].color,
+                              rotate=-90))
+            piece = []
+        if not piece:
+            start = y
+        piece.append(atom)
+        spans[first + j] = (y, y - adv)
+        y -= adv
+        gap = extra.get(first + j, 0.0)
+        if gap:
+            items.append(Text(x, start, plain_of(piece), atom.font, size, atom.color,
+                              rotate=-90))
+            piece = []
+            y -= gap
+    if piece:
+        items.append(Text(x, start, plain_of(piece), piece[0].font, size, piece[0].color,
+                          rotate=-90))
     return items
 
 
