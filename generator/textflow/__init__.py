@@ -23,21 +23,25 @@ Japanese punctuation is spaced as JLREQ sets it: brackets, 、。 and ・ take a
 (their glyph half and a blank half), the blanks of neighbouring punctuation are
 compressed (」。, 、「, ）」 and 「『 to half an em between them), an opening bracket at
 the start of a line is set half-width, and a closing bracket or stop at the end of one
-too. Ruby is set at half the size, centred on its base; a reading longer than its base
-may overhang neighbouring kana by one ruby character on each side, and the base is
-spaced out for the rest. Lines never break inside a ruby base or a tate-chu-yoko run.
+too. A kana or kanji beside a Latin letter or digit is a quarter em from it (horizontal
+text). A line a little too long squeezes in JLREQ's order (3.8.2: the Japanese-Latin
+spaces to an eighth, middle dots, then brackets and commas), never the half em after a
+full stop inside it. Ruby is set at half the size, centred on its base; a reading longer
+than its base may overhang neighbouring kana by one ruby character on each side, and the
+base is spaced out for the rest. Lines never break inside a ruby base or a tate-chu-yoko run.
 """
 
 from __future__ import annotations
 
-from .breaking import HYPHEN, Laid, Line, Spacing, break_lines, content_widths
+from .breaking import HYPHEN, Laid, Line, break_lines, content_widths
+from .spacing import Spacing
 from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs, Style, parse,
                      plain_of)
 from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
 
-# The text engine's parts: markup.py (text into atoms), breaking.py (atoms into lines),
-# vertical.py (what a column draws upright, turned or across), placing.py (lines into a
-# box, and setting a text to fit one).
+# The text engine's parts: markup.py (text into atoms), spacing.py (JLREQ spacing), breaking.py
+# (atoms into lines), vertical.py (what a column draws upright, turned or across), placing.py
+# (lines into a box, and setting a text to fit one).
 __all__ = ["HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
            "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text"]

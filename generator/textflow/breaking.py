@@ -1,10 +1,10 @@
-"""Breaking text into lines: widths, JLREQ punctuation spacing, break opportunities (UAX #14
-with strict Japanese kinsoku, phrases, names), hyphenation, and the greedy line filler."""
+"""Breaking text into lines: widths, break opportunities (UAX #14 with strict Japanese
+kinsoku, phrases, names), hyphenation, the greedy line filler and line adjustment (the
+spacing it adjusts is spacing.py's)."""
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_left
 from itertools import accumulate
 from functools import lru_cache
@@ -13,27 +13,15 @@ from typing import NamedTuple
 from icu4py.breakers import LineBreaker
 from icu4py.locale import Locale
 
-from .. import fonts
 from . import vertical as column
 from .numbers import numbers_glued
-from .markup import (_FONT, _KANA, _PUNCT_RE, CLOSING, HANGING, MIDDLE, NAME_BREAK_AFTER, OBJECT,
-                     OPENING, PUNCT, ROTATED, STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped,
-                     plain_of, vertical_quotes)
+from .markup import (_FONT, HANGING, NAME_BREAK_AFTER, OBJECT, OPENING, PUNCT, ROTATED,
+                     VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped, plain_of, vertical_quotes)
+from .spacing import _AUTOSPACED, _FONT_WIDTHS, Spacing, _spacing, _width
 
 
 
 # --- measuring -------------------------------------------------------------------------------
-
-_FONT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
-
-def _width(font: str, ch: str) -> float:
-    """A character's advance at 1 pt (TrueType widths scale linearly, no kerning)."""
-    table = _FONT_WIDTHS.setdefault(font, {})
-    width = table.get(ch)
-    if width is None:
-        width = table[ch] = fonts.string_width(ch, font, 1.0)
-    return width
-
 
 def _advance(atom: Atom, size: float, vertical: bool) -> float:
     if atom.text in ZERO_WIDTH:
@@ -149,100 +137,6 @@ def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[
     return widths
 
 
-class Spacing(NamedTuple):
-    """What JLREQ spacing and ruby add to each atom's advance, in points."""
-
-    before: list[float]  # before the glyph (negative: a blank of the glyph's own taken away)
-    after: list[float]
-    open_blank: list[float]  # an opening bracket's blank before it (dropped at a line's start)
-    close_blank: list[float]  # a closing bracket's or stop's blank after it (at a line's end)
-    marks: list[int]  # the atoms spaced at all (before or after), in order
-
-
-def _kind(ch: str) -> str:
-    return ("open" if ch in OPENING else "close" if ch in CLOSING else
-            "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
-
-
-def _frames(kinds: dict[int, str], compress: bool = True) -> tuple[dict, dict]:
-    """The blank before and after each punctuation mark, in ems: its one-em frame, with the
-    blanks between neighbouring marks compressed (JLREQ 3.1.4) unless not `compress`."""
-    eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
-    ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
-    for i, ki in (kinds.items() if compress else ()):
-        kj = kinds.get(i + 1)
-        if not kj:
-            continue
-        if kj in ("close", "stop"):  # 」。 ）」 。」: nothing between them
-            ea[i] = 0.0
-        elif ki == "open":  # 「『: nothing between them
-            eb[i + 1] = 0.0
-        else:  # 」「 、「 」・: half an em between them at most
-            ea[i], eb[i + 1] = min(.5, max(ea[i], eb[i + 1])), 0.0
-    return eb, ea
-
-
-def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-               before: list, after: list, kinds: dict) -> None:
-    """Space out a ruby base for a reading longer than it and its overhang over the kana
-    beside it; the base's ends join the marks."""
-    n = len(atoms)
-    for i, atom in enumerate(atoms):
-        if atom.word > 0:  # a jukugo word: its readings share its length (JLREQ 3.3.8)
-            last = i + atom.word - 1
-            atom = atom._replace(ruby="".join(a.ruby for a in atoms[i:last + 1]))
-        elif atom.word < 0:
-            continue
-        if atom.group > 0 and atom.ruby:
-            last = i + max(atom.group, atom.word) - 1
-            base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
-            rsize = size / 2
-            ruby = len(atom.ruby) * rsize if vertical else \
-                sum(_width(atom.font, ch) for ch in atom.ruby) * rsize
-            overhang = rsize * ((i > 0 and bool(_KANA.match(atoms[i - 1].text))) +
-                                (last + 1 < n and bool(_KANA.match(atoms[last + 1].text))))
-            extra = ruby - base - overhang
-            if extra > 0:
-                before[i] += extra / 2
-                after[last] += extra / 2
-                kinds.setdefault(i, "")
-                kinds.setdefault(last, "")
-
-
-def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-             plain: str, grid: bool = False) -> Spacing:
-    """JLREQ's punctuation frames and their compression (3.1.4, in a line), and the room a
-    ruby longer than its base needs beyond its overhang over neighbouring kana. On a
-    character grid (`grid`, ベタ組み) every full-width character takes exactly one em, its
-    glyph centred in it, and the frames are neither compressed nor halved at a line's ends;
-    half-width characters keep their own widths."""
-    n = len(atoms)
-    before, after = [0.0] * n, [0.0] * n
-    open_blank, close_blank = [0.0] * n, [0.0] * n
-    if vertical:
-        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
-    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
-    eb, ea = _frames(kinds, compress=not grid)
-    for i, k in kinds.items():
-        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
-        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
-                        else (spare / 2, spare / 2))
-        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
-        if grid:
-            continue
-        if k == "open":
-            open_blank[i] = eb[i] * size
-        elif k != "middle":
-            close_blank[i] = ea[i] * size
-    if grid and not vertical:
-        for i, ch in enumerate(plain):
-            if i not in kinds and ch not in ZERO_WIDTH and ch != OBJECT and \
-                    unicodedata.east_asian_width(ch) in "WF":
-                before[i] = after[i] = (size - widths[i]) / 2
-    if _grouped(atoms):
-        _ruby_room(atoms, widths, size, vertical, before, after, kinds)
-    marks = sorted(k for k in (range(n) if grid else kinds) if before[k] or after[k])
-    return Spacing(before, after, open_blank, close_blank, marks)
 
 
 class Laid(NamedTuple):
@@ -263,7 +157,8 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
         for k in range(start + 1, start + length):
             widths[k] = 0.0
     if not grid and PUNCT.isdisjoint(plain) and \
-            not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) and not _grouped(atoms):
+            not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) and \
+            not _grouped(atoms) and (vertical or _AUTOSPACED.search(plain) is None):
         return Laid(widths, None, runs)
     sp = _spacing(atoms, widths, size, vertical, plain, grid)
     return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
@@ -423,17 +318,24 @@ class _Breaker:
         self.limit = available + 1e-6
         self.hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
         self.ending = _ending(plain, self.tail, self.cum, self.widths, hang)
-        # The blanks of brackets and stops a line may squeeze (追い込み, JLREQ 3.8.2): what
-        # a line too long by less than they hold keeps, rather than push a character on.
-        squeezed = None if grid else self.sp
-        self.opens = [0.0, *accumulate(squeezed.open_blank)] if squeezed is not None else None
-        self.closes = [0.0, *accumulate(squeezed.close_blank)] if squeezed is not None else None
+        # The blanks a line may squeeze (追い込み, JLREQ 3.8.2, Spacing.reducible): what a
+        # line too long by less than they hold keeps, rather than push a character on.
+        steps = self.sp.reducible if self.sp is not None else ()
+        self.opens = self.closes = None
+        if steps:
+            self.opens = [0.0, *accumulate(map(sum, zip(*(b for b, _ in steps))))]
+            self.closes = [0.0, *accumulate(map(sum, zip(*(a for _, a in steps))))]
 
     def room(self, a: int, end: int) -> float:
-        """What a line [a, end) may squeeze: the blanks before its opening brackets but the
-        first (dropped at a line's start) and after its closing ones and stops but the last
-        (dropped at its end)."""
-        if self.opens is None or self.closes is None or end - a < 2:
+        """What a line [a, end) may squeeze: the reducible blanks before its glyphs but the
+        first (an opening bracket's is dropped at a line's start) and after them but the
+        last (dropped at its end), its trailing spaces left out."""
+        if self.opens is None or self.closes is None:
+            return 0.0
+        plain = self.plain
+        while end > a and plain[end - 1] == " ":
+            end -= 1
+        if end - a < 2:
             return 0.0
         return self.opens[end] - self.opens[a + 1] + self.closes[end - 1] - self.closes[a]
 
@@ -545,21 +447,28 @@ class _Breaker:
                     self._cuts(a, b, offsets, afters))
 
     def _squeeze(self, a: int, b: int, widths, offsets, afters, natural: float) -> None:
-        """A line kept by squeezing (room()): every blank it may squeeze takes its share of
-        what the line is too long by, the blanks before opening brackets from before their
-        glyphs, those after closing brackets and stops from after theirs."""
+        """A line kept by squeezing (room()): the shortfall taken in JLREQ's order
+        (REDUCTION), each step's blanks all alike and to their limit before the next step's;
+        a blank before a glyph from before it, one after a glyph from after it."""
         sp = self.sp
-        held = self.room(a, b)
-        if sp is None or held <= 0:  # (no spacing: nothing to squeeze, and room() says 0)
+        need = natural - self.limit + 1e-6
+        if sp is None or need <= 0:
             return
-        share = min(1.0, (natural - self.limit + 1e-6) / held)
-        for k in range(a, b):
-            before = sp.open_blank[k] * share if k > a else 0.0
-            after = sp.close_blank[k] * share if k < b - 1 else 0.0
-            if before or after:
-                widths[k - a] -= before + after
-                offsets[k - a] -= before
-                afters[k - a] -= after
+        for befores, afts in sp.reducible:
+            held = sum(befores[a + 1:b]) + sum(afts[a:b - 1])
+            if held <= 0:
+                continue
+            share = min(1.0, need / held)
+            for k in range(a, b):
+                before = befores[k] * share if k > a else 0.0
+                after = afts[k] * share if k < b - 1 else 0.0
+                if before or after:
+                    widths[k - a] -= before + after
+                    offsets[k - a] -= before
+                    afters[k - a] -= after
+            need -= held * share
+            if need <= 1e-9:
+                return
 
 
 def _hyphen_cut(plain, atoms, cum, us, ue, line, limit, size, lang, ranges, hyphenated):

@@ -11,7 +11,8 @@ from .. import fonts
 from .. import images
 from ..primitives import Item, Text
 from . import vertical as column
-from .breaking import _is_latin, _width, break_lines
+from .breaking import _is_latin, break_lines
+from .spacing import _width
 from .markup import (_FONT_COLOR, CLOSING, CORNER_PUNCT, OBJECT, OPENING, ROTATED, SMALL_KANA,
                      STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
 

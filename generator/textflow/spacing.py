@@ -1,0 +1,156 @@
+"""JLREQ spacing: each character's advance, the frames of punctuation and their compression,
+the quarter em between Japanese and Latin letters, what line adjustment may reduce of them
+and in what order (JLREQ 3.8.2), and the room a ruby longer than its base takes."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+from .. import fonts
+from .markup import (_KANA, _PUNCT_RE, CLOSING, MIDDLE, OBJECT, OPENING, STOPS, VERTICAL_FORMS,
+                     ZERO_WIDTH, Atom, _grouped)
+
+
+_FONT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> character -> advance at 1 pt
+
+
+def _width(font: str, ch: str) -> float:
+    """A character's advance at 1 pt (TrueType widths scale linearly, no kerning)."""
+    table = _FONT_WIDTHS.setdefault(font, {})
+    width = table.get(ch)
+    if width is None:
+        width = table[ch] = fonts.string_width(ch, font, 1.0)
+    return width
+
+
+class Spacing(NamedTuple):
+    """What JLREQ spacing and ruby add to each atom's advance, in points."""
+
+    before: list[float]  # before the glyph (negative: a blank of the glyph's own taken away)
+    after: list[float]
+    open_blank: list[float]  # an opening bracket's blank before it (dropped at a line's start)
+    close_blank: list[float]  # a closing bracket's, stop's or Japanese-Latin space's blank
+    # after it (dropped at a line's end)
+    marks: list[int]  # the atoms spaced at all (before or after), in order
+    # What a line too long may take away inside it, step by step in JLREQ's order (3.8.2,
+    # REDUCTION): for each step, (before each glyph, after each glyph). The space after a
+    # full stop is in none of them: it is never reduced inside a line.
+    reducible: tuple[tuple[list[float], list[float]], ...] = ()
+
+
+# JLREQ 3.8.2's order of reduction (追い込み), each step taken to its limit before the next:
+# the quarter-em Japanese-Latin spaces down to an eighth, the quarter ems around middle dots
+# down to nothing, then the half-em blanks of brackets and commas down to nothing, all of a
+# step's blanks alike. Full stops (。．) keep their half em inside a line.
+REDUCTION = ("japanese-latin", "middle dots", "brackets and commas")
+AUTOSPACE = 0.25  # ems between a Japanese and a Latin letter or digit (JLREQ 3.2, Table 1)
+AUTOSPACE_MIN = 0.125  # what line adjustment may reduce it to
+FULL_STOPS = frozenset("。．")
+_LATIN_LETTER = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"  # (not × ÷)
+_KANA_KANJI = "\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3400-\u9fff々\uf900-\ufaff"
+# A Japanese letter beside a Latin one: the place of a Japanese-Latin space (the first of
+# the two is where it is set, after its glyph).
+_AUTOSPACED = re.compile(f"[{_KANA_KANJI}](?=[{_LATIN_LETTER}])"
+                         f"|[{_LATIN_LETTER}](?=[{_KANA_KANJI}])")
+
+
+def _kind(ch: str) -> str:
+    return ("open" if ch in OPENING else "close" if ch in CLOSING else
+            "stop" if ch in STOPS else "middle" if ch in MIDDLE else "")
+
+
+def _frames(kinds: dict[int, str], compress: bool = True) -> tuple[dict, dict]:
+    """The blank before and after each punctuation mark, in ems: its one-em frame, with the
+    blanks between neighbouring marks compressed (JLREQ 3.1.4) unless not `compress`."""
+    eb = {i: (.5 if k == "open" else .25 if k == "middle" else 0.0) for i, k in kinds.items()}
+    ea = {i: (0.0 if k == "open" else .25 if k == "middle" else .5) for i, k in kinds.items()}
+    for i, ki in (kinds.items() if compress else ()):
+        kj = kinds.get(i + 1)
+        if not kj:
+            continue
+        if kj in ("close", "stop"):  # 」。 ）」 。」: nothing between them
+            ea[i] = 0.0
+        elif ki == "open":  # 「『: nothing between them
+            eb[i + 1] = 0.0
+        else:  # 」「 、「 」・: half an em between them at most
+            ea[i], eb[i + 1] = min(.5, max(ea[i], eb[i + 1])), 0.0
+    return eb, ea
+
+
+def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+               before: list, after: list, kinds: dict) -> None:
+    """Space out a ruby base for a reading longer than it and its overhang over the kana
+    beside it; the base's ends join the marks."""
+    n = len(atoms)
+    for i, atom in enumerate(atoms):
+        if atom.word > 0:  # a jukugo word: its readings share its length (JLREQ 3.3.8)
+            last = i + atom.word - 1
+            atom = atom._replace(ruby="".join(a.ruby for a in atoms[i:last + 1]))
+        elif atom.word < 0:
+            continue
+        if atom.group > 0 and atom.ruby:
+            last = i + max(atom.group, atom.word) - 1
+            base = sum(widths[i:last + 1]) + sum(before[i:last + 1]) + sum(after[i:last + 1])
+            rsize = size / 2
+            ruby = len(atom.ruby) * rsize if vertical else \
+                sum(_width(atom.font, ch) for ch in atom.ruby) * rsize
+            overhang = rsize * ((i > 0 and bool(_KANA.match(atoms[i - 1].text))) +
+                                (last + 1 < n and bool(_KANA.match(atoms[last + 1].text))))
+            extra = ruby - base - overhang
+            if extra > 0:
+                before[i] += extra / 2
+                after[last] += extra / 2
+                kinds.setdefault(i, "")
+                kinds.setdefault(last, "")
+
+
+def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
+             plain: str, grid: bool = False) -> Spacing:
+    """JLREQ's punctuation frames and their compression (3.1.4, in a line), the quarter em
+    between a Japanese and a Latin letter or digit (horizontal text), what line adjustment
+    may reduce of them (Spacing.reducible), and the room a ruby longer than its base needs
+    beyond its overhang over neighbouring kana. On a character grid (`grid`, ベタ組み) every
+    full-width character takes exactly one em, its glyph centred in it, and the frames are
+    neither compressed nor halved at a line's ends; half-width characters keep their own
+    widths."""
+    n = len(atoms)
+    before, after = [0.0] * n, [0.0] * n
+    open_blank, close_blank = [0.0] * n, [0.0] * n
+    if vertical:
+        plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
+    kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
+    eb, ea = _frames(kinds, compress=not grid)
+    steps = tuple(([0.0] * n, [0.0] * n) for _ in REDUCTION) if not grid else ()
+    for i, k in kinds.items():
+        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
+        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
+                        else (spare / 2, spare / 2))
+        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
+        if grid:
+            continue
+        if k == "open":
+            open_blank[i] = steps[2][0][i] = eb[i] * size
+        elif k == "middle":
+            steps[1][0][i], steps[1][1][i] = eb[i] * size, ea[i] * size
+        else:
+            close_blank[i] = ea[i] * size
+            if plain[i] not in FULL_STOPS:
+                steps[2][1][i] = close_blank[i]
+    if grid and not vertical:
+        for i, ch in enumerate(plain):
+            if i not in kinds and ch not in ZERO_WIDTH and ch != OBJECT and \
+                    unicodedata.east_asian_width(ch) in "WF":
+                before[i] = after[i] = (size - widths[i]) / 2
+    elif not vertical:
+        for m in _AUTOSPACED.finditer(plain):
+            i = m.start()
+            after[i] += AUTOSPACE * size
+            close_blank[i] += AUTOSPACE * size
+            steps[0][1][i] = (AUTOSPACE - AUTOSPACE_MIN) * size
+            kinds.setdefault(i, "")
+    if _grouped(atoms):
+        _ruby_room(atoms, widths, size, vertical, before, after, kinds)
+    marks = sorted(k for k in (range(n) if grid else kinds) if before[k] or after[k])
+    return Spacing(before, after, open_blank, close_blank, marks, steps)

@@ -1,0 +1,155 @@
+"""Line adjustment as JIS X 4051 and JLREQ 3.8 set it, read back from the real PDFs.
+
+A line a little too long keeps its last character by squeezing blanks (追い込み) in JLREQ's
+order: the quarter-em spaces between Japanese and Latin letters or digits down to an
+eighth, then the quarter ems around middle dots, then the half-em blanks of brackets and
+commas; never the half em after a full stop inside a line. Each glyph's place is pdfium's
+character origin; its em is its font size times the text matrix's scale along the line
+(a card face drawn small in a rulebook is scaled).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import math
+
+import pypdfium2
+import pypdfium2.raw as raw
+import pytest
+
+from test_layout_engine import build
+
+SIZE = 10.0  # pt: the texts below
+FOLLOWERS_SET_SOLID = set("」』）］｝〉》】〕〙〗〟、。，．")  # after 。, JLREQ sets these solid
+
+
+def glyph_rows(pdf):
+    """(page, row): the glyphs of each baseline, left to right, as (x, character, em)."""
+    doc = pypdfium2.PdfDocument(str(pdf))
+    x, y, m = ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
+    for n in range(len(doc)):
+        tp = doc[n].get_textpage()
+        rows: dict[float, list] = {}
+        for i in range(tp.count_chars()):
+            ch = tp.get_text_range(i, 1)
+            if not ch.strip():
+                continue
+            raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(x), ctypes.byref(y))
+            raw.FPDFText_GetMatrix(tp.raw, i, ctypes.byref(m))
+            em = raw.FPDFText_GetFontSize(tp.raw, i) * (m.a * m.a + m.b * m.b) ** .5
+            rows.setdefault(round(y.value, 1), []).append((x.value, ch, em))
+        for _, row in sorted(rows.items(), reverse=True):
+            yield n + 1, sorted(row)
+
+
+def mid_line_stops(pdf) -> list[tuple[float, int, str]]:
+    """(advance in ems, page, line) of every 。 inside a line: followed on its baseline, at
+    less than two and a half of its ems, by a glyph of its size that JLREQ does not set
+    solid after it (a closing bracket or another stop)."""
+    found = []
+    for page, row in glyph_rows(pdf):
+        for (x0, c0, em0), (x1, c1, em1) in zip(row, row[1:]):
+            if c0 == "。" and c1 not in FOLLOWERS_SET_SOLID and abs(em0 - em1) < 0.01:
+                advance = (x1 - x0) / em0
+                if advance < 2.5:  # (beyond: another text on the same baseline)
+                    found.append((advance, page, "".join(g[1] for g in row)))
+    return found
+
+
+@pytest.mark.parametrize("game", ["odoriko", "dernier-peuple", "vampire-band"])  # (lastdance
+# is English: no 。)
+def test_no_full_stop_inside_a_line_of_the_shipped_games_is_squeezed(project, cardgen, game):
+    """JLREQ 3.1.4 and 3.8.2: the half em after 。 inside a line is never reduced. In the
+    faces and the rulebook of each shipped game every mid-line 。 advances 0.95 em or more
+    (before this rule about half of them were squeezed, many to half an em)."""
+    run = cardgen("build", game)
+    assert run.code == 0, run.lines
+    out = project / "output" / game
+    pdfs = [out / f"{game}-fronts.pdf", out / f"{game}-rulebook.pdf"]
+    stops = [s for pdf in pdfs for s in mid_line_stops(pdf)]
+    assert len(stops) >= 30  # the games' texts have many
+    squeezed = [s for s in stops if s[0] < 0.95]
+    assert squeezed == [], squeezed[:5]
+
+
+def text_card(project, cardgen, text: str, width: float, extra: str = ""):
+    """A card with `text` in a box `width` points wide (rounded up to a thousandth)."""
+    return build(project, cardgen, f"""
+        size: meishi
+        elements:
+          - name: t
+            type: text
+            text: {json.dumps(text, ensure_ascii=False)}
+            x: 2mm
+            y: 2mm
+            width: {math.ceil(width * 1000) / 1000}pt
+            height: 45mm
+            size: {SIZE}pt
+            {extra}
+    """)[0]
+
+
+def atoms_of(project, text: str):
+    from generator.colors import parse_color
+    from generator.load import Project
+    from generator.pipeline import check
+    from generator.textflow.markup import Style, parse
+    game = check(Project.find(project), "lastdance").game
+    return parse(text, Style(game.fonts["gothic"], False, (0, 0, 0)), {}, {}, game.fonts,
+                 parse_color, lambda path: 1.0)
+
+
+def squeezed_width(project, text: str, step: float = 0.1) -> float:
+    """The narrowest box (points) in which the first line of `text` still ends where it ends at
+    its natural width, squeezing: found by setting it ever narrower."""
+    from generator.textflow.breaking import break_lines
+    atoms = atoms_of(project, text)
+    natural = break_lines(atoms, SIZE, 1000.0, False)[0]
+    full = sum(natural.widths)
+    width = full
+    while True:
+        lines = break_lines(atoms, SIZE, width - step, False)
+        if lines is None or len(lines[0].atoms) < len(natural.atoms):
+            return width
+        width -= step
+
+
+def test_a_line_squeezes_in_jlreqs_order_and_never_after_a_full_stop(project, cardgen):
+    """One line holding a Japanese-Latin space, a middle dot, a bracket pair, a comma and a
+    full stop, set ever narrower: the Latin space goes to an eighth of an em first, then the
+    middle dot's quarters, then the brackets' and comma's halves; the 。 keeps its em to
+    the end, and the line stays in its box."""
+    text = "あいうA・かき「くけ」こ、さし。たち"
+    from generator import fonts
+    font = fonts.ensure(atoms_of(project, "う")[0].font)
+    natural = squeezed_width(project, text, step=SIZE * 3)  # (a step larger than any room)
+    tightest = squeezed_width(project, text)
+    em = SIZE
+
+    def advances(width: float) -> dict[str, float]:
+        row = next(glyph_rows(text_card(project, cardgen, text, width)))[1]
+        assert "".join(g[1] for g in row) == text  # one line still
+        last = fonts.string_width(row[-1][1], font, SIZE)
+        assert row[-1][0] + last <= row[0][0] + width + 0.01  # in its box
+        return {a: (xb - xa) / em for (xa, a, _), (xb, _b, _) in zip(row, row[1:])}
+
+    loose = advances(natural)
+    assert loose["う"] == pytest.approx(fonts.string_width("う", font, 1) + 0.25, abs=0.01)
+    assert loose["。"] == pytest.approx(1.0, abs=0.01)
+    # an eighth of an em less: only the Latin space gave it
+    a = advances(natural - 0.125 * em)
+    assert a["う"] == pytest.approx(loose["う"] - 0.125, abs=0.01)
+    assert a["・"] == pytest.approx(loose["・"], abs=0.01)
+    assert a["」"] == pytest.approx(loose["」"], abs=0.01)
+    # a quarter more: the middle dot's quarters went next, the brackets' not yet
+    b = advances(natural - 0.375 * em)
+    assert b["う"] == pytest.approx(loose["う"] - 0.125, abs=0.01)
+    assert b["・"] < loose["・"] - 0.1 and b["A"] < loose["A"] - 0.1
+    assert b["」"] == pytest.approx(loose["」"], abs=0.01)
+    # the tightest: brackets and comma squeezed too, the full stop never
+    c = advances(tightest)
+    assert c["」"] < loose["」"] - 0.2 and c["、"] < loose["、"] - 0.2
+    for squeezed in (a, b, c):
+        assert squeezed["。"] == pytest.approx(1.0, abs=0.01)
+    assert tightest < natural - 1.0 * em  # more than an em squeezed in all
