@@ -153,3 +153,50 @@ def test_a_line_squeezes_in_jlreqs_order_and_never_after_a_full_stop(project, ca
     for squeezed in (a, b, c):
         assert squeezed["。"] == pytest.approx(1.0, abs=0.01)
     assert tightest < natural - 1.0 * em  # more than an em squeezed in all
+
+
+BRACKETS = ("「『括弧』」の中（「ここ」）、【重要】と言った。「はい」。『本』（上）「下」、"
+            "〈注〉《題》［角］と「続く」。「かぎ」『二重』（丸）【隅】、「終わり」。")
+
+
+def glyph_boxes(pdf) -> list[tuple[str, float, float, float]]:
+    """(character, left, right, baseline) of each glyph's ink, as pdfium reads it."""
+    doc = pypdfium2.PdfDocument(str(pdf))
+    tp = doc[0].get_textpage()
+    box = [ctypes.c_double() for _ in range(4)]
+    x, y = ctypes.c_double(), ctypes.c_double()
+    out = []
+    for i in range(tp.count_chars()):
+        ch = tp.get_text_range(i, 1)
+        if ch.strip():
+            raw.FPDFText_GetCharBox(tp.raw, i, *(ctypes.byref(v) for v in box))
+            raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(x), ctypes.byref(y))
+            out.append((ch, box[0].value, box[1].value, y.value))
+    return out
+
+
+@pytest.mark.parametrize("font, grid", [("mincho-fixed", False), ("gothic-fixed", False),
+                                        ("mincho-fixed", True), ("mincho", False)])
+def test_a_fixed_pitch_paragraph_full_of_brackets_stays_in_its_box(project, cardgen, font,
+                                                                   grid):
+    """The fixed-pitch faces hold a bracket's blank in its glyph's own em: a squeezed line
+    draws its glyphs where it measured them, so a paragraph full of brackets, in a box
+    narrow enough that its lines squeeze, ends every line inside the box and sets no glyph
+    over another (before, the squeeze was measured but not drawn: lines ran past the box)."""
+    from test_layout_engine import SLOT_X
+    mm = 72 / 25.4
+    width = 41.5
+    pdf = text_card(project, cardgen, BRACKETS, width * mm,
+                    f"font: {font}\n            grid: {str(grid).lower()}")
+    boxes = glyph_boxes(pdf)
+    assert "".join(b[0] for b in boxes) == BRACKETS
+    left, right = (SLOT_X + 2) * mm, (SLOT_X + 2 + width) * mm
+    rows: dict[float, list] = {}
+    for g in boxes:
+        assert left - 0.05 <= g[1] and g[2] <= right + 0.05, g  # inside the box
+        rows.setdefault(round(g[3], 1), []).append(g)
+    assert 4 <= len(rows) <= 9
+    for row in rows.values():
+        row.sort(key=lambda g: g[1])
+        for a, b in zip(row, row[1:]):
+            assert a[2] <= b[1] + 0.05, (a, b)  # no glyph's ink over the next's

@@ -152,5 +152,6 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             kinds.setdefault(i, "")
     if _grouped(atoms):
         _ruby_room(atoms, widths, size, vertical, before, after, kinds)
-    marks = sorted(k for k in (range(n) if grid else kinds) if before[k] or after[k])
+    # (every mark, spaced or not: a squeeze may move the glyph of one its own blank holds)
+    marks = sorted(k for k in range(n) if before[k] or after[k]) if grid else sorted(kinds)
     return Spacing(before, after, open_blank, close_blank, marks, steps)
