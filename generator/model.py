@@ -28,6 +28,7 @@ EDITOR_NOTE = {"ja": "【編集注】", "en": "Editor's note:"}
 DECK_COLOR = "#3b4a6b"  # a deck's colour, and the rulebook's accent, where none is given
 MAX_COPIES = 999  # copies of one card: more is almost surely a typo
 MAX_CARDS = 100_000  # a game larger than this is almost surely a mistake; split it
+MAX_REPEAT = 1000  # copies of one element on one face (`repeat:`): pips, icons, a track's spaces
 
 
 

@@ -91,6 +91,10 @@ KINDS: dict[str, Kind] = {
     "layout-boolean": Kind({"type": ["boolean", "string"]}, N_("true or false, or template")),
     "layout-text": Kind({"type": ["string", "number"]}, N_("text or number")),
     "points": Kind({}, N_("list of [x, y] points, or template")),
+    "layout-offset": Kind({"type": "array", "minItems": 2, "maxItems": 2,
+                           "items": {"$ref": "#/$defs/length"}},
+                          N_("[across, down]: lengths, % of the card, or templates")),
+    "repeat-over": Kind({}, N_("whole number, list, or template")),
     "page": Kind({}, N_("paper or [width, height]")),
     "paper": Kind({"type": "string", "format": "paper"}, N_("paper")),
     # What game.yaml's `stats:` declares (declared.py): lists of mappings, expressions.

@@ -43,6 +43,7 @@ def groups() -> dict[str, Options]:
     found = {"export-profile": PROFILE, "board": BOARD, **GROUPS}
     found.update({f"board-{name}": options_of(m) for name, m in SHAPES.items()})
     found["element"] = elements.COMMON
+    found["element-repeat"] = elements.REPEAT
     found.update({f"element-{name}": options_of(m) for name, m in elements.TYPES.items()})
     return {name: options for name, options in found.items() if len(options)}
 

@@ -572,6 +572,7 @@ BUDGETS = {
     "load.spreadsheet.MAX_XLSX_BYTES": ("a data file", "256 MB"),
     "model.MAX_CARDS": ("cards in a game", "100,000"),
     "model.MAX_COPIES": ("copies of one card", "999"),
+    "model.MAX_REPEAT": ("an element's `repeat:`", "1,000 copies"),
     "load.spreadsheet.MAX_ROWS": ("rows in one CSV or XLSX sheet", "50,000"),
     "load.yamlfile.MAX_DEPTH": ("YAML nesting", "100 levels"),
     "load.yamlfile.MAX_VALUES": ("YAML nesting", "5,000,000 values"),

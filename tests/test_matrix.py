@@ -2,7 +2,8 @@
 
 Its axes are read from where each feature is defined, never listed here:
 - element types: generator/elements (each module's EXAMPLE); every layout of the matrix
-  holds one element of every type, so an element type is a row of every cell;
+  holds one element of every type, each repeated (`repeat:`, twice, the copy moved), so an
+  element type is a row of every cell;
 - card shapes: the deck schema's `shape` (a card both upright and landscape);
 - font families: fonts/fonts.yaml, and a game's own font (`fonts:` in game.yaml);
 - languages: the game schema's `lang`; duplex modes: the sheet schema's `duplex`, and the
@@ -199,6 +200,9 @@ def _layout(shape: str, font: str, lang: str) -> dict:
                            else "騎士 <icon gem> Knight", size="5pt", fit="shrink", min_size="3pt")
         if name == "qr":
             element.update(x="37.5%", y="60%", width="25%", height="25%")
+        # every type also repeated (elements/repeat.py): twice, the copy moved a little
+        element["repeat"] = {"over": "{{ [card.id, card.id] }}", "as": "twin",
+                             "step": ["0.2mm", "0.2mm"]}
         items.append(element)
     items.append({"name": "e-svg", "type": "image", "src": "art.svg", "color": "#336699",
                   "x": "44%", "y": "12%", "width": "12%", "height": "12%"})  # vectors, recoloured

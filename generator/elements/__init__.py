@@ -28,11 +28,39 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..i18n import N_
+from ..i18n import N_, _
+from ..model import MAX_REPEAT
 from ..options import Option, Options, options_of, schema_of
 from ..registry import NotAPlugin, breaches, discover, refuse
 
 REQUIRED = {"NAME": str, "CONTENT": bool, "BLEEDS": bool, "EXAMPLE": dict}
+
+# The keys of an element's `repeat:` (elements/repeat.py draws the copies).
+REPEAT = Options(
+    Option("over", "repeat-over", N_("what the element repeats over: a whole number n (the items "
+                                     "1 to n), a list, a mapping (its values), or a template "
+                                     "that gives one, such as {{ card.cost }} or "
+                                     "{{ data.track.spaces }}; TBD or nothing draws no copy"),
+           required=True, schema={
+               "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_REPEAT},
+                         {"type": "array", "maxItems": MAX_REPEAT},
+                         {"type": "string", "pattern": "\\{[{%]"}],
+               "x-expected": _("a whole number from 0 to {most:,}, a list of at most {most:,} "
+                               "items, or a template that gives one, such as {example}",
+                               most=MAX_REPEAT, example="{{ card.cost }}")}),
+    Option("as", "text", N_("the item's name in the element's templates"), "item", schema={
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+        "x-expected": N_("a name of letters, digits and _")}),
+    Option("step", "layout-offset", N_("where each copy is from the one before it, [across, "
+                                       "down]"),
+           shown_default=N_("[the box's width, 0]: side by side")),
+    Option("columns", "layout-integer", N_("copies in a row before the next row starts (a "
+                                           "grid)"), low=1, high=MAX_REPEAT,
+           shown_default=N_("all in one row")),
+    Option("row_step", "layout-offset", N_("where each row is from the one before it, [across, "
+                                           "down]"),
+           shown_default=N_("[0, the box's height]: below")),
+)
 
 # The keys every element takes, whatever its type (besides `type`, schemas/element.json).
 COMMON = Options(
@@ -59,6 +87,10 @@ COMMON = Options(
                                       "touches the trim line"), defaults=True,
            shown_default=N_("true for a rect without stroke and a picture that covers or "
                             "stretches; false otherwise")),
+    Option("repeat", "mapping", N_("draw the element once for each item of a list, each copy "
+                                   "moved by a step, with the item and its place in the "
+                                   "templates of its other keys (below)"),
+           schema=REPEAT.mapping(), shown_default=N_("once")),
     Option("description", "text", N_("for people")),
     Option("below", "name", N_("the name of an element this one is drawn just under"),
            shown_default=N_("in list order")),
@@ -81,7 +113,8 @@ def _checked(types: dict[str, ModuleType]) -> dict[str, ModuleType]:
     return types
 
 
-TYPES: dict[str, ModuleType] = _checked(discover(__path__, __name__, {"base", "bindings"}))
+TYPES: dict[str, ModuleType] = _checked(discover(__path__, __name__,
+                                                 {"base", "bindings", "repeat"}))
 # Every name a layout may write as `type:`, alias included -> the type it stands for.
 NAMES: dict[str, str] = {alias: name for name, module in TYPES.items()
                          for alias in (name, *getattr(module, "ALIASES", ()))}

@@ -48,6 +48,14 @@ def expressions(el: ElementSpec):
             yield text
 
 
+def _repeat_templates(spec: Any) -> frozenset:
+    """The keys of a `repeat:` that are templates, as `repeat.over` (elements/repeat.py)."""
+    if not isinstance(spec, dict):
+        return frozenset()
+    return frozenset(f"repeat.{k}" for k, v in spec.items() if bindings.is_template(v) or (
+        isinstance(v, list) and any(map(bindings.is_template, v))))
+
+
 class Compiled:
     """An element compiled once per build: its type's module (`kind`), which of its keys
     are templates, and every value (or group of values) that no template touches, resolved
@@ -57,7 +65,8 @@ class Compiled:
 
     def __init__(self, el: ElementSpec, kind):
         self.el, self.kind = el, kind
-        self.templated = frozenset(k for k, v in el.props.items() if bindings.is_template(v))
+        self.templated = frozenset(k for k, v in el.props.items() if bindings.is_template(v)) | \
+            _repeat_templates(el.props.get("repeat"))
         self.static = next(expressions(el), None) is None  # the same on every card
         self.values: dict = {}  # (kind, key) or a derived name -> the value
 

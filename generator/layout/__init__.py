@@ -24,7 +24,7 @@ from typing import Mapping
 
 from .. import elements, fonts
 from .. import sandbox
-from ..elements import bindings
+from ..elements import bindings, repeat
 from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, frozen_mapping
 from ..primitives import Block, Face, Group, Item, extent
@@ -129,54 +129,98 @@ def _said_once(deck: Deck, laid: Report, report: Report) -> None:
 
 def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, scope: dict,
              report: Report, cache: BuildCache) -> tuple[list[Item], tuple | None]:
+    """What the element draws on this face, and its box (x, y, w, h from the face's
+    bottom-left; of all its copies, for an element that repeats), or ([], None) where it
+    draws nothing or has a problem (reported here, once)."""
     el = compiled.el
     e = Element(compiled, scope, layout, game, card, cache.types.get(el.type))
     try:
-        if "when" in el.props:
+        if "repeat" not in el.props:
+            return _one(e)
+        plan = repeat.plan(e)
+        drawn: list[Item] = []
+        boxes = []
+        first = None
+        for i, copy_scope in enumerate(plan.scopes):
+            copy = Element(compiled, copy_scope, layout, game, card, e.cache)
             try:
-                if not bindings.condition(el.props["when"], scope):
-                    return [], None
-            except bindings.BindingError as exc:
-                raise Bad("when", said(exc)) from None
-        items = compiled.kind.lay_out(e)
-        box = e.box()
-        rotate, opacity = e.derived("turn", _TURN_KEYS, lambda: _turn(e))
+                items, box = _one(copy)
+                if first is None:
+                    first = box if box is not None else copy.box()
+            except Bad as bad:
+                raise repeat.which(bad, copy_scope, el.props["repeat"]) from None
+            dx, dy = plan.offset(i, first)
+            if not items:
+                continue
+            if box is not None and (dx or dy):
+                items = [Group(tuple(items), dx=dx, dy=-dy)]
+                box = (box[0] + dx, box[1] - dy, box[2], box[3])
+            drawn.extend(items)
+            if box is not None:
+                boxes.append(box)
+        if not boxes:
+            return [], None
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1 = max(b[0] + b[2] for b in boxes)
+        y1 = max(b[1] + b[3] for b in boxes)
+        return drawn, (x0, y0, x1 - x0, y1 - y0)
     except Bad as bad:
-        data = _DATA_TEMPLATE.match(str(el.props.get(bad.key, ""))) if bad.where is None else None
-        if data and data.group(1) in game.data_sources:  # the bad value is in a data table
-            path = tuple(int(p) if p.isascii() and p.isdigit() else p
-                         for p in re.findall(r"\w+", data.group(2)))
-            shown = ".".join(map(str, (data.group(1), *path)))
-            report.error(_("data {shown}: {bad_message} (used by layout '{layout_id}', element "
-                           "'{el_name}', {bad_key})",
-                               shown=shown, bad_message=bad.message, layout_id=layout.id,
-                               el_name=el.name, bad_key=bad.key),
-                         game.data_sources[data.group(1)].locate(path), bad.check)
-            return [], None
-        if bad.where is None and bad.key in el.defaulted:  # the layout's default: said once
-            report.error(_("defaults: {bad_key}: {bad_message}",
-                           bad_key=bad.key, bad_message=bad.message), el.locate(bad.key),
-                         bad.check)  # (the same words at the same place: said once)
-            return [], None
-        if bad.where is not None:  # about a card field: the message names it
-            message = bad.message
-        elif bad.named:  # the message starts with what it is about ("text does not fit")
-            message = _("element '{element}': {message}", element=el.name, message=bad.message)
-        else:
-            message = _("element '{element}': {key}: {message}", element=el.name, key=bad.key,
-                        message=bad.message)
-        if bad.where is None and bad.key not in compiled.templated:
-            told = compiled.values.setdefault("said", set())  # a value no card changes:
-            if message in told:  # the same problem on every card, said at the first only
-                return [], None
-            told.add(message)
-        report.error(_(CARD_PROBLEM, card_id=card.id, message=message),
-                     bad.where or el.locate(bad.key), bad.check, card=card.id, deck=card.deck)
+        _bad(bad, compiled, layout, card, game, report)
         return [], None
+
+
+def _one(e: Element) -> tuple[list[Item], tuple | None]:
+    """One copy of an element: what it draws and its box; ([], None) where `when:` is false."""
+    if "when" in e.el.props:
+        try:
+            if not bindings.condition(e.el.props["when"], e.scope):
+                return [], None
+        except bindings.BindingError as exc:
+            raise Bad("when", said(exc)) from None
+    items = e.compiled.kind.lay_out(e)
+    box = e.box()
+    rotate, opacity = e.derived("turn", _TURN_KEYS, lambda: _turn(e))
     if rotate or opacity < 1:
         x, y, w, h = box
         items = [Group(tuple(items), rotate=-rotate, cx=x + w / 2, cy=y + h / 2, opacity=opacity)]
     return items, box
+
+
+def _bad(bad: Bad, compiled: Compiled, layout: LayoutSpec, card: Card, game: Game,
+         report: Report) -> None:
+    """Report an element's problem on a card at its cause: a data table's value where the
+    table says it, a default where the layout gives it, a value no card changes once."""
+    el = compiled.el
+    data = _DATA_TEMPLATE.match(str(el.props.get(bad.key, ""))) if bad.where is None else None
+    if data and data.group(1) in game.data_sources:  # the bad value is in a data table
+        path = tuple(int(p) if p.isascii() and p.isdigit() else p
+                     for p in re.findall(r"\w+", data.group(2)))
+        shown = ".".join(map(str, (data.group(1), *path)))
+        report.error(_("data {shown}: {bad_message} (used by layout '{layout_id}', element "
+                       "'{el_name}', {bad_key})",
+                           shown=shown, bad_message=bad.message, layout_id=layout.id,
+                           el_name=el.name, bad_key=bad.key),
+                     game.data_sources[data.group(1)].locate(path), bad.check)
+        return
+    if bad.where is None and bad.key in el.defaulted:  # the layout's default: said once
+        report.error(_("defaults: {bad_key}: {bad_message}",
+                       bad_key=bad.key, bad_message=bad.message), el.locate(bad.key),
+                     bad.check)  # (the same words at the same place: said once)
+        return
+    if bad.where is not None:  # about a card field: the message names it
+        message = bad.message
+    elif bad.named:  # the message starts with what it is about ("text does not fit")
+        message = _("element '{element}': {message}", element=el.name, message=bad.message)
+    else:
+        message = _("element '{element}': {key}: {message}", element=el.name, key=bad.key,
+                    message=bad.message)
+    if bad.where is None and bad.key not in compiled.templated:
+        told = compiled.values.setdefault("said", set())  # a value no card changes:
+        if message in told:  # the same problem on every card, said at the first only
+            return
+        told.add(message)
+    report.error(_(CARD_PROBLEM, card_id=card.id, message=message),
+                 bad.where or el.locate(bad.key), bad.check, card=card.id, deck=card.deck)
 
 
 def card_independent(layout: LayoutSpec) -> bool:

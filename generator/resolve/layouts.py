@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import elements as element_types
 from .. import sandbox
+from ..elements import repeat
 from ..load import schema
 from ..load.yamlfile import Document
 from ..model import DEFAULT_BLEED, DEFAULT_SAFE, ElementSpec, LayoutSpec, frozen_mapping
@@ -163,17 +164,48 @@ def _templates_compile(layout: str, element: _Element, report: Report) -> bool:
     """Every template and `when:` of the element compiles: a syntax error is reported once,
     here, at its key, not once for every card that would use it."""
     ok = True
-    for key, value in element.props.items():
+    for key, value in _written(element.props):
         if not (key == "when" or sandbox.is_template(value)):
             continue
+        one = repeat.expression(value) if key == "repeat.over" else None
         try:
-            sandbox.expression(value) if key == "when" else sandbox.template(value)
+            sandbox.expression(value) if key == "when" else \
+                sandbox.expression(one) if one is not None else sandbox.template(value)
         except sandbox.SandboxError as exc:
             report.error(_("layout '{layout}': element '{element_name}': {key}: {exc}",
                            layout=layout, element_name=element.name, key=key, exc=exc),
                          element.locs.get(key, element.loc), "layout")
             ok = False
+    spec = element.props.get("repeat")
+    if isinstance(spec, dict) and spec.get("as") in repeat.RESERVED:
+        report.error(_("layout '{layout}': element '{element_name}': repeat.as: '{name}' is a "
+                       "name the templates already have ({names}); call the item something "
+                       "else, such as item or pip",
+                           layout=layout, element_name=element.name, name=spec["as"],
+                           names=", ".join(sorted(repeat.RESERVED))),
+                     element.locs.get("repeat.as", element.loc), "layout")
+        ok = False
     return ok
+
+
+def _written(props: dict):
+    """(key, value) for each value of an element, a `repeat:`'s own as `repeat.over`, and
+    each of a list's (a step's lengths) under its list's key."""
+    for key, value in props.items():
+        if key == "repeat" and isinstance(value, dict):
+            for inner, part in value.items():
+                for one in part if isinstance(part, list) else [part]:
+                    yield f"repeat.{inner}", one
+        else:
+            yield key, value
+
+
+def _inner_locs(raw: dict, doc: Document, i: int) -> dict[str, Location]:
+    """Where each key of an element's `repeat:` is written, as `repeat.over`."""
+    spec = raw.get("repeat")
+    if not isinstance(spec, dict):
+        return {}
+    return {f"repeat.{k}": doc.locate(("elements", i, "repeat", k)) for k in spec}
 
 
 def _merged(chain: list[tuple[str, Document]], report: Report):
@@ -206,7 +238,8 @@ def _merged(chain: list[tuple[str, Document]], report: Report):
             if element is None:
                 element = elements[raw["name"]] = _Element(raw["name"], doc.locate(("elements", i)))
             element.update({k: v for k, v in raw.items() if k != "name"},
-                           {k: doc.locate(("elements", i, k)) for k in raw})
+                           {**{k: doc.locate(("elements", i, k)) for k in raw},
+                            **_inner_locs(raw, doc, i)})
     return size, orientation, bleed, safe, elements, defaults
 
 
@@ -220,7 +253,9 @@ def _element_specs(name: str, elements: dict[str, _Element],
         clean = schema.report_errors(
             instance, validator, report,
             # (used during the call only: the loop's element is the one checked)
-            lambda path, key: element.locs.get(path[0], element.loc) if path else element.loc,
+            lambda path, key: element.locs.get(".".join(map(str, path[:2])),
+                                               element.locs.get(path[0], element.loc))
+            if path else element.loc,
             lambda path: "defaults" if path and path[0] in element.defaulted  # (said once)
             else _("layout '{name}': element '{element}'", name=name, element=element.name),
             check_name="layout")
