@@ -23,6 +23,7 @@ import csv
 import io
 import math
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from ..formats import FORMATS
 from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
+from .bleeding import run_on
 from .checks import check_boards, check_faces, ink_message, over_ink
 from ..i18n import _
 
@@ -120,7 +122,7 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
                                   tuple(c.id for c in cards), sum(c.copies for c in cards),
                                   face, size))
     for board_face in faces.boards if not profile.raster else ():  # at its size, with the bleed
-        face, board = board_face.face, board_face.board
+        face, board = run_on(board_face.face, profile.bleed)[0], board_face.board
         out.append(Design(f"board-{board.id}.{extension}", "board", board.deck or "",
                           (board.id,), 1, face, show_size((face.width, face.height), "mm")))
     taken: set[str] = set()  # deck "a-b" card "c" and deck "a" card "b-c" would meet
@@ -265,10 +267,12 @@ def converter(profile: ExportProfile, cache: Path):
 
 
 def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert,
-                 report: Report, display=str, rulebook: bytes | None = None) -> list[BytesFile]:
+                 report: Report, display=str, rulebook: bytes | None = None,
+                 stopping: Collection[tuple[str, str, str]] = ()) -> list[BytesFile]:
     """Every file of the export, made in memory and read back; none if preflight fails.
     `convert`: the profile's colour conversion (converter), or None; `rulebook`, the built
-    rulebook's PDF, for a profile that takes it (book.py)."""
+    rulebook's PDF, for a profile that takes it (book.py); `stopping`, the faces (deck,
+    card, side) whose ink stops at the trim, said at their elements (check_faces)."""
     from .preflight import preflight_pdf, preflight_picture
     game = faces.game
     font = game.main_family.regular
@@ -283,8 +287,9 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
         for design in items:
             data = pdf_file(design, profile, title, font, icc, (game.version, game.revised))
             found = preflight_pdf(data, design.file, profile,
-                                  Location(display(folder / design.file)),
-                                  report)
+                                  Location(display(folder / design.file)), report,
+                                  any((design.deck, card, design.side) in stopping
+                                      for card in design.cards))
             image_dpi[design.file] = [shown_dpi(dpi) for _unused, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
@@ -299,13 +304,16 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             return []
         for design, data in zip(items, picture_files(items, profile, game, font)):
             preflight_picture(data, design, profile, template(profile, decks[design.deck]),
-                              Location(display(folder / design.file)), report)
+                              Location(display(folder / design.file)), report,
+                              any((design.deck, card, design.side) in stopping
+                                  for card in design.cards))
             files.append(BytesFile(folder / design.file, data))
     book = None
     if rulebook is not None and not profile.raster:
         from .book import rulebook_pdf
         data, book, (most, what) = rulebook_pdf(rulebook, profile, convert, f"{title}: rulebook",
-                                                font)
+                                                font, game.rulebook is not None and
+                                                game.rulebook.vertical)
         if over_ink(most, profile):
             report.warning(ink_message("the rulebook", most, what, profile, "lighten or "
                                        "desaturate its darkest colour or picture"),

@@ -22,10 +22,12 @@ from ..write.pdf import PdfFile, render_pdf
 BINDING = 4  # saddle stitching: pages come in sheets of four
 
 
-def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[bytes, dict, tuple]:
+def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str,
+                 right_bound: bool = False) -> tuple[bytes, dict, tuple]:
     """The built rulebook `pdf` as the print run's file (before formats.pdf.finish), what
-    the manifest says of it (pages, blank pages added, page size), and the most ink it
-    prints with (percent, and what: "a colour", "a picture")."""
+    the manifest says of it (pages, blank pages added, page size, the side it is bound
+    on), and the most ink it prints with (percent, and what: "a colour", "a picture").
+    `right_bound`: a vertical rulebook (縦書き), bound on the right (右綴じ)."""
     import pikepdf
     source = pikepdf.open(io.BytesIO(pdf))
     pages = len(source.pages)
@@ -48,6 +50,8 @@ def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[b
         resources.XObject[pikepdf.Name.RulebookPage] = form
         target.contents_add(out.make_stream(
             f"q 1 0 0 1 {trim[0]:.4f} {trim[1]:.4f} cm /RulebookPage Do Q\n".encode()))
+    if right_bound:  # bound on the right (右綴じ): a viewer and a shop's imposition read it
+        out.Root.ViewerPreferences = pikepdf.Dictionary(Direction=pikepdf.Name.R2L)
     most = (0.0, "")
     if convert is not None:
         most = to_cmyk(out, convert)
@@ -55,7 +59,8 @@ def rulebook_pdf(pdf: bytes, profile, convert, title: str, font: str) -> tuple[b
     out.save(data, deterministic_id=True)
     return data.getvalue(), {"pages": total, "blank_pages_added": total - pages,
                              "page_size_mm": [round(w / 72 * 25.4, 1),
-                                              round(h / 72 * 25.4, 1)]}, most
+                                              round(h / 72 * 25.4, 1)],
+                             "binding": "right" if right_bound else "left"}, most
 
 
 def to_cmyk(pdf, convert) -> tuple[float, str]:
@@ -75,8 +80,17 @@ def to_cmyk(pdf, convert) -> tuple[float, str]:
     def converted(owner, ops: list, resources) -> list:
         out, text = [], False
         spaces: dict[str, str | None] = {"fill": None, "stroke": None}  # their colour spaces
+        # The RGB fill colour last set and what it was converted for ("text" or "fill"): a
+        # colour set before BT paints the text inside it (reportlab sets a page number's
+        # colour so), which prints on K alone as text, and what is filled after ET again.
+        fill: list = [None, ""]
+        saved: list[list] = []
         for operands, operator in ops:
             op = str(operator)
+            if op == "q":
+                saved.append(list(fill))
+            elif op == "Q" and saved:
+                fill = saved.pop()
             if op == "BT":
                 text = True
             elif op == "ET":
@@ -94,13 +108,25 @@ def to_cmyk(pdf, convert) -> tuple[float, str]:
                     spaces["fill" if op.islower() else "stroke"] == "/DeviceRGB":
                 rgb = tuple(float(v) for v in operands)
             if rgb is None:
+                if op in ("k", "cs", "sc", "scn"):
+                    fill = [None, ""]  # a fill colour of another space: left as it is
                 out.append((operands, operator))
+                if op in ("BT", "ET") and fill[0] is not None:
+                    use = "text" if text else "fill"
+                    if fill[1] != use and convert.color(fill[0], use) != \
+                            convert.color(fill[0], fill[1]):
+                        cmyk = convert.color(fill[0], use)
+                        seen(ink(cmyk), "a colour")
+                        out.append(([round(v, 4) for v in cmyk], Operator("k")))
+                    fill[1] = use
                 continue
-            fill = op.islower()
-            use = ("text" if text else "fill") if fill else "line"
+            is_fill = op.islower()
+            use = ("text" if text else "fill") if is_fill else "line"
             cmyk = convert.color(rgb, use)
             seen(ink(cmyk), "a colour")
-            out.append(([round(v, 4) for v in cmyk], Operator("k" if fill else "K")))
+            out.append(([round(v, 4) for v in cmyk], Operator("k" if is_fill else "K")))
+            if is_fill:
+                fill = [rgb, use]
         if "/Group" in owner and owner.Group.get("/CS") == "/DeviceRGB":
             owner.Group.CS = Name.DeviceCMYK  # transparency blended in CMYK
         return out

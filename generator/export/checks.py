@@ -42,8 +42,10 @@ class _Findings:
 
     def __init__(self) -> None:
         self.found: dict[tuple[Location, str, str], list] = {}  # -> [message, card, count]
+        self.checks: set[str] = set()  # the checks that found something, since last cleared
 
     def add(self, el, card: str, message: str, check: str) -> None:
+        self.checks.add(check)
         entry = self.found.setdefault((el.loc, el.name, check), [message, card, 0])
         entry[2] += 1
 
@@ -56,10 +58,13 @@ class _Findings:
 
 
 def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: dict,
-                report: Report, convert=None) -> None:
+                report: Report, convert=None) -> set[tuple[str, str, str]]:
     """Warn, at each element, about faces the shop would print badly. `bleeds` gives the
-    bleed each deck is exported with (points); `convert`, the CMYK conversion (or None)."""
+    bleed each deck is exported with (points); `convert`, the CMYK conversion (or None).
+    Returns the faces (deck, card, side) whose ink stops at the trim, said here: the
+    export's read-back (preflight) does not say them again."""
     findings = _Findings()
+    stopping: set[tuple[str, str, str]] = set()
     inks: dict[str, float] = {}
     for deck in game.decks:
         if deck.shape == "standee":
@@ -72,12 +77,16 @@ def check_faces(game: Game, placements: dict, profile: ExportProfile, bleeds: di
                 placed = placements.get((deck.id, card.id, side)) or []
                 layout = deck.front if side == "front" else deck.back_of(card)
                 W, H = layout.size
+                findings.checks.clear()
                 for el, _unused, items in placed:
                     _check_element(findings, el, card.id, layout.id, items, W, H, bleed,
                                    profile, layout.unit)
                     if convert is not None:
                         _check_ink(findings, el, card.id, items, convert, profile, inks)
+                if "bleed" in findings.checks:
+                    stopping.add((deck.id, card.id, side))
     findings.report(report)
+    return stopping
 
 
 def most_ink(items, convert, inks: dict) -> tuple[float, str]:
@@ -124,15 +133,26 @@ def _check_ink(findings: _Findings, el, card: str, items, convert, profile: Expo
 
 
 def check_boards(boards, profile: ExportProfile, report: Report, convert) -> None:
-    """The ink check on each exported board (`boards`: layout.board.BoardFace), at the
-    board's definition: a board is one picture, drawn by its shape, not by elements."""
-    if convert is None:
-        return
+    """The checks on each exported board (`boards`: layout.board.BoardFace), at the board's
+    definition: a board is one picture, drawn by its shape, not by elements. What reaches
+    its trim and cannot run on into the bleed (bleeding.run_on) is an error; more ink than
+    the profile takes, a warning."""
+    from .bleeding import run_on
     inks: dict[str, float] = {}
     for board_face in boards:
+        board = board_face.board
+        stuck = run_on(board_face.face, profile.bleed)[1] if not profile.raster else ()
+        if stuck:
+            report.error(_("board '{board_id}': what it draws on the {sides} reaches the trim "
+                           "and cannot run on into the {bleed} bleed (text, a turned tile, "
+                           "a tile clipped to its shape), so board-{board_id}.pdf would print "
+                           "white there and the cut would show it; give the board a margin "
+                           "(`margin:`)", board_id=board.id, sides=said_sides(list(stuck)),
+                           bleed=show_length(profile.bleed, "mm")), board.loc, "bleed")
+        if convert is None:
+            continue
         most, what = most_ink(board_face.face.items, convert, inks)
         if over_ink(most, profile):
-            board = board_face.board
             report.warning(ink_message(f"board '{board.id}'", most, what.replace("its ", "a "),
                                        profile, "lighten or desaturate the board's darkest "
                                        "colour or picture"), board.loc, "ink")
@@ -151,7 +171,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                              _("element '{el_name}' of layout '{layout}' stops at the trim on the "
                                "{sides}; the bleed would print white there. Let it run "
                                "{show_length} past the edge (`bleed: true`)", el_name=el.name,
-                               layout=layout, sides=_sides(stops),
+                               layout=layout, sides=said_sides(stops),
                                show_length=show_length(bleed, unit)))
     if profile.safe > 0:  # every element: a frame too is cut where it comes too close
         ink = primitives.extent(items, fonts)
@@ -170,7 +190,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                                "not be cut (text, pictures, frames) {show_length2} inside it, "
                                "where the cut cannot reach", what=what, el_name=el.name,
                                show_length=show_length(max(0.0, close[side]), unit),
-                               sides=_sides(sorted(close, key=close.__getitem__)),
+                               sides=said_sides(sorted(close, key=close.__getitem__)),
                                profile_name=profile.name,
                                show_length2=show_length(profile.safe, unit)))
     for image in _images(items):
@@ -194,5 +214,5 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
 _SIDE_WORDS = {"left": N_("left"), "right": N_("right"), "top": N_("top"), "bottom": N_("bottom")}
 
 
-def _sides(sides: list[str]) -> str:
+def said_sides(sides: list[str]) -> str:
     return spoken([_SIDE_WORDS.get(side, side) for side in sides], "and")

@@ -6,8 +6,9 @@ the export's ICC output profile, by littleCMS (Pillow's ImageCms).
   black plate alone, as print shops ask: rich black text would blur at the slightest
   misregistration. Black is K100; a grey is the K value that prints at the lightness the
   profile gives the grey converted in full (the K plate's own tone curve, read from the
-  profile), or K100 where K alone cannot be that dark. `black_text: convert` sends them
-  through the profile too.
+  profile), or K100 where K alone cannot be that dark. A grey area prints on K alone too
+  (no colour cast where the plates shift), unless K alone cannot print it as dark: then it
+  is converted in full. `black_text: convert` sends them through the profile too.
 - A black fill (black within 8/255) prints K100 where it is small (up to RICH_AREA) and in
   the profile's declared rich black (`rich_black:`) where it is larger: the profile's own
   black is a four-colour black of over 300 % ink that shops refuse.
@@ -134,6 +135,8 @@ class CmykConverter:
                 else self._converted(color)
         if self.k_only and neutral and (use != "fill" or black):
             return (0.0, 0.0, 0.0, 1.0 if black else self.k_of(color))
+        if self.k_only and neutral and (k := self.k_of(color)) < 1.0:
+            return (0.0, 0.0, 0.0, k)  # a grey area on K alone, as the grey's text and lines
         return self._converted(color)
 
     def face(self, face: Face) -> Face:

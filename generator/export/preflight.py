@@ -22,12 +22,17 @@ from ..problems import Location, Report
 from ..units import mm
 from ..formats import FORMATS
 from ..i18n import _, _n
+from .checks import said_sides
 
 if TYPE_CHECKING:
     import pikepdf
 
 BOX_TOLERANCE = mm(0.01)
 RGB_OPERATORS = {"rg", "RG"}
+WHITE = 250  # a pixel this light in every channel (0..255) prints no ink
+STOP_SHARE = 0.02  # of a side's length: art stopping at the trim along more of it is a fault
+BLEED_PIXELS = 4.0  # the bleed is read back at a resolution that gives it this many pixels
+SIDES = ("left", "bottom", "right", "top")
 
 
 class Drawn(TypedDict):
@@ -137,14 +142,80 @@ def inspect_pdf(data: bytes) -> Inspected:
         pdf=pdf)
 
 
+def trim_stops(picture, trim: tuple[float, float, float, float],
+               bleed: tuple[float, float, float, float]) -> list[str]:
+    """The sides (SIDES) where a rendered page's art stops at the trim: just inside the trim
+    it has ink where the bleed's outer edge beside it is white, along more than STOP_SHARE
+    of the side. `picture`: an RGB PIL image; `trim` and `bleed`, its boxes in pixels
+    (x0, y0, x1, y1, y down); the bleed at least three pixels wide."""
+    import math
+    inner = (math.floor(trim[0]) + 1, math.ceil(trim[3]) - 2, math.ceil(trim[2]) - 2,
+             math.floor(trim[1]) + 1)  # left, bottom, right, top: a line of pixels inside
+    outer = (math.ceil(bleed[0]) + 1, math.floor(bleed[3]) - 2, math.floor(bleed[2]) - 2,
+             math.ceil(bleed[1]) + 1)
+    across = (math.ceil(trim[0]) + 1, math.floor(trim[2]) - 1)  # the sides' lengths, corners
+    down = (math.ceil(trim[1]) + 1, math.floor(trim[3]) - 1)  # left out
+    grey = picture.convert("RGB")
+    stops = []
+    for i, side in enumerate(SIDES):
+        span = down if i % 2 == 0 else across
+        if span[1] <= span[0]:
+            continue
+        if i % 2 == 0:  # a column
+            lines = [grey.crop((at, span[0], at + 1, span[1])) for at in (inner[i], outer[i])]
+        else:
+            lines = [grey.crop((span[0], at, span[1], at + 1)) for at in (inner[i], outer[i])]
+        ink, beyond = (line.tobytes() for line in lines)
+        stopped = sum(1 for p in range(0, len(ink), 3)
+                      if min(ink[p:p + 3]) < WHITE and min(beyond[p:p + 3]) >= WHITE)
+        if stopped > STOP_SHARE * (span[1] - span[0]):
+            stops.append(side)
+    return stops
+
+
+def pages_stopping(data: bytes, found: Inspected) -> list[tuple[int, list[str]]]:
+    """The pages (numbered from 1) of a PDF whose art stops at the trim, and where
+    (trim_stops): each page rendered (pypdfium2, unsmoothed) at a resolution that gives
+    its bleed BLEED_PIXELS pixels or more."""
+    import pypdfium2
+    out = []
+    document = pypdfium2.PdfDocument(data)
+    try:
+        for n, page in enumerate(found["pages"]):
+            media = [float(v) for v in page.MediaBox]
+            trim = [float(v) for v in page.get("/TrimBox", [])]
+            bleed = [float(v) for v in page.get("/BleedBox", [])]
+            if not trim or not bleed or min(trim[i] - bleed[i] for i in (0, 1)) < 0.5:
+                continue  # no bleed to look at (the boxes are checked apart)
+            scale = max(1.0, BLEED_PIXELS / min(trim[0] - bleed[0], trim[1] - bleed[1]))
+
+            def pixels(box, scale=scale, media=media):
+                return ((box[0] - media[0]) * scale, (media[3] - box[3]) * scale,
+                        (box[2] - media[0]) * scale, (media[3] - box[1]) * scale)
+            picture = document[n].render(scale=scale, no_smoothtext=True, no_smoothimage=True,
+                                         no_smoothpath=True).to_pil()
+            stops = trim_stops(picture, pixels(trim), pixels(bleed))
+            if stops:
+                out.append((n + 1, stops))
+    finally:
+        document.close()
+    return out
+
+
 def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Location,
-                  report: Report) -> Inspected:
+                  report: Report, bleed_said: bool = False) -> Inspected:
     """A PDF of the export (a face's, a board's, the rulebook's: `name`) read back from its
-    bytes; what is wrong with it, an error at it (a cardgen bug)."""
+    bytes; what is wrong with it, an error at it (a cardgen bug). `bleed_said`: the face's
+    art stopping at the trim was said at its element (checks.check_faces): not again."""
     found = inspect_pdf(data)
     problems: list[str] = []
     for page in found["pages"]:
         problems += _boxes_ok(page, profile)
+    if profile.bleed > 0 and not bleed_said:
+        for number, stops in pages_stopping(data, found):
+            problems.append(_("page {number}: its art stops at the trim on the {sides}, and "
+                              "the bleed beyond is white", number=number,
+                              sides=said_sides(stops)))
     if profile.color == "cmyk":
         if found["rgb"]:
             problems.append(_("RGB colour operators in a CMYK export: {join}",
@@ -165,12 +236,25 @@ def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Locatio
 
 
 def preflight_picture(data: bytes, design, profile: ExportProfile, template: ExportSize,
-                      where: Location, report: Report) -> None:
-    """A picture of a raster export read back: its format, RGB, and its `template`'s
-    pixel size; what is wrong with it, an error at it (a cardgen bug)."""
+                      where: Location, report: Report, bleed_said: bool = False) -> None:
+    """A picture of a raster export read back: its format, RGB, its `template`'s pixel
+    size, and art that reaches the template's trim running on to the picture's edge (not
+    when `bleed_said` at the face's element); what is wrong with it, an error at it (a
+    cardgen bug)."""
     from PIL import Image
     with Image.open(io.BytesIO(data)) as image:
         size, mode, kind = image.size, image.mode, image.format
+        trim = [t * profile.dpi / 72 for t in template.trim]
+        around = [(s - t) / 2 for s, t in zip(size, trim)]
+        stops = trim_stops(image, (around[0], around[1], size[0] - around[0],
+                                   size[1] - around[1]), (0, 0, size[0], size[1])) \
+            if min(around) >= BLEED_PIXELS and not bleed_said else []
+    if stops:
+        report.error(_("preflight of {name}: {problem} (a cardgen bug: please report it)",
+                       name=design.file, problem=_(
+                           "page {number}: its art stops at the trim on the {sides}, and the "
+                           "bleed beyond is white", number=1, sides=said_sides(stops))),
+                     where, "preflight")
     if kind != FORMATS[profile.format].PIL:
         report.error(_("preflight of {design_file}: the file is {kind}, not {upper} (a cardgen "
                        "bug: please report it)",

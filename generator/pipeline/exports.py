@@ -60,7 +60,7 @@ def _export(project: Project, game_id: str, profile_name: str, icc: Path | None,
         return outcome, None
     convert = export.converter(profile, project.output / ".cache" / "cmyk")
     game = outcome.checked
-    export.check_faces(game, placements, profile, bleeds, report, convert)
+    stopping = export.check_faces(game, placements, profile, bleeds, report, convert)
     export.check_boards(faces.boards, profile, report, convert)
     if outcome.failed(strict):
         return outcome, None
@@ -69,7 +69,7 @@ def _export(project: Project, game_id: str, profile_name: str, icc: Path | None,
                      profile_name=profile_name)))
     book = _single_pages(outcome, faces, profile, profile_name, progress)
     outputs = export.export_files(faces, profile, folder, convert, report, project.display,
-                                  book)
+                                  book, stopping)
     if report.errors or outcome.failed(strict):  # (the rulebook's ink is measured as it is made)
         return outcome, None
     with writing(project, game_id, progress):
