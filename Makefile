@@ -59,6 +59,7 @@ bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/png.py
 	$(VENV)/bin/python benchmarks/preview.py
 	$(VENV)/bin/python benchmarks/paper.py
+	$(VENV)/bin/python benchmarks/routemap.py
 
 clean:
 	rm -rf output

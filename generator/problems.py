@@ -7,6 +7,7 @@ at once (as MkDocs does with its config), then the run stops.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import json
 import re
@@ -300,3 +301,16 @@ def raised_in(exc: BaseException, ours: Callable[[str], bool]) -> tuple[str, int
         if frame.lineno and ours(frame.filename):
             found = (frame.filename, frame.lineno)
     return found
+
+
+def suggest(name: str, known: list[str], place: str) -> str:
+    """What to tell a user who named something that does not exist: the closest name, or
+    the few names there are, or where to look."""
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    if close:
+        return _("did you mean '{close}'?", close=close[0])
+    if not known:
+        return _("there are none in {place}", place=place)
+    if len(known) <= 6:
+        return _("{place} has: {known}", place=place, known=Listed(known, None))
+    return _("none of that name in {place}", place=place)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import sandbox
@@ -55,6 +55,41 @@ class Entry:
     data: dict  # the game's data tables, for templates
     report: Report
     palette: dict  # the game's colours, for colours a board layout names
+    tables: Mapping[str, Any] = field(default_factory=dict)  # table name -> its Document
+    source: Any = None  # game.yaml's SourceMap
+    path: tuple = ()  # the entry's path there: ("boards", i)
+
+    def listed(self, key: str, most: int, what: str) -> tuple[list, Any, tuple] | None:
+        """The list the entry's `key` gives: its own (written in game.yaml), or one of the
+        game's data (a path such as data.map.routes); as (items, the SourceMap they are
+        written in, the list's path there). None (reported) when there is no such list, or
+        a list of more than `most` items (a budget: said before any is read)."""
+        value = self.raw[key]
+        if isinstance(value, list):
+            return self._budget(key, value, most, what, self.source, self.path + (key,))
+        parts = str(value).split(".")[1:]
+        table = self.tables.get(parts[0]) if parts else None
+        items: Any = table.data if table is not None else None
+        for part in parts[1:]:
+            items = items.get(part) if isinstance(items, dict) else None
+        if table is None or not isinstance(items, list):
+            self.report.error(_("board '{name}': {key}: '{raw}' is not a list in the game's "
+                                "data{why}", name=self.raw["id"], key=key, raw=value,
+                                why="" if table is not None else _(
+                                    " (there is no data table '{table}')",
+                                    table=parts[0] if parts else value)),
+                              self.where(key), "reference")
+            return None
+        return self._budget(key, items, most, what, table.source, tuple(parts[1:]))
+
+    def _budget(self, key: str, items: list, most: int, what: str, source: Any,
+                base: tuple) -> tuple[list, Any, tuple] | None:
+        if len(items) > most:
+            self.report.error(_("board '{name}': {key}: {n:,} {what}; a board has at most "
+                                "{most:,}", name=self.raw["id"], key=key, n=len(items),
+                                what=what, most=most), self.where(key), "schema")
+            return None
+        return items, source, base
 
     def number(self, key: str, default: Any) -> Any:
         """A whole number, written as one or as a template over the game's data; None
@@ -137,6 +172,8 @@ def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cel
         items.append(Rect(x, y, w, h, stroke=OUTLINE, stroke_width=0.5))
     return items
 
+
+MAX_CELLS = 10_000  # cells of one board (a map's places): said before a longer list is read
 
 MAX_PAGES = 64  # pages a board is split over, at most: a larger board is a typo, or a wall
 

@@ -18,8 +18,9 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..i18n import Listed, Message, Worded, _, said
+from ..i18n import Message, Worded, _, said
 from ..problems import Location, Report
+from ..problems import suggest as suggest  # (where its callers have found it)
 from ..units import OutOfRange
 from ..values import ENUMS, RANGES, WORDS, out_of_range
 from ..values import FORMATS as SCHEMA_FORMATS
@@ -273,19 +274,6 @@ def item_about(list_key: str, id_key: str, noun: str):
         return {}
 
     return about
-
-
-def suggest(name: str, known: list[str], place: str) -> str:
-    """What to tell a user who named something that does not exist: the closest name, or
-    the few names there are, or where to look."""
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    if close:
-        return _("did you mean '{close}'?", close=close[0])
-    if not known:
-        return _("there are none in {place}", place=place)
-    if len(known) <= 6:
-        return _("{place} has: {known}", place=place, known=Listed(known, None))
-    return _("none of that name in {place}", place=place)
 
 
 def type_word(value: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import boards as shapes
 from .. import sandbox
-from ..boards.base import CellProblem, Entry
+from ..boards.base import MAX_CELLS, CellProblem, Entry
 from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import Board, Cell, Deck, default
@@ -61,10 +61,10 @@ def _run(raw: dict, deck: Deck, data: dict, where, report: Report) -> tuple[str,
     return tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
 
 
-def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dict,
-           report: Report, where) -> tuple[Cell, ...] | None:
-    """The cells a board entry's `cells:` path names in the game's data, each located at its
-    entry; None (reported) when the path names no list of mappings."""
+def _cells(entry: Entry, shape, spec, types: dict) -> tuple[Cell, ...] | None:
+    """The cells a board entry's `cells:` gives (its own list, or a path to one in the game's
+    data), each located at its entry; None (reported) when there is no such list."""
+    raw, report, where, palette = entry.raw, entry.report, entry.where, entry.palette
     name = raw["id"]
     if not shape.CELLS:
         report.error(_("board '{name}': a {shape_NAME} places no cells from data (cells: is for "
@@ -73,22 +73,16 @@ def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dic
                            join=', '.join((n for n, m in shapes.SHAPES.items() if m.CELLS))),
                      where("cells"), "reference")
         return None
-    parts = raw["cells"].split(".")[1:]
-    table = parts[0]
-    value = data_value(loaded, raw["cells"])
-    if not isinstance(value, list):
-        report.error(_("board '{name}': cells: '{raw}' is not a list in the game's data{why}",
-                       name=name, raw=raw["cells"], why="" if table in loaded.data else
-                       _(" (there is no data table '{table}')", table=table)),
-                     where("cells"), "reference")
+    listed = entry.listed("cells", MAX_CELLS, _("cells"))
+    if listed is None:
         return None
-    source = loaded.data[table].source
+    value, source, base = listed
     cells = []
     for i, item in enumerate(value):
-        entry = tuple(parts[1:]) + (i,)
+        path = base + (i,)
         if not isinstance(item, dict):
             report.error(_("board '{name}': cell {n} is not a mapping",
-                           name=name, n=i + 1), source.locate(entry),
+                           name=name, n=i + 1), source.locate(path),
                          "schema")
             continue
         kind = item.get("type")
@@ -107,58 +101,17 @@ def _cells(loaded: LoadedGame, raw: dict, shape, spec, types: dict, palette: dic
                     from None
 
         try:
-            cells.append(Cell(tile=tile, record=record, source=source, path=entry,
+            cells.append(Cell(tile=tile, record=record, source=source, path=path,
                               **shape.cell(item, record, spec, fill)))
         except CellProblem as exc:
             report.error(_("board '{name}': cell {n}: {exc_message}",
                            name=name, n=i + 1, exc_message=exc.message),
-                         source.locate(entry + exc.key), "schema")
+                         source.locate(path + exc.key), "schema")
     return tuple(cells)
 
 
-def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], report: Report,
-                  layouts: dict, palette: dict) -> Board | None:
-    where = lambda *path: loaded.game.locate(("boards", i) + path)  # noqa: E731
-    doc = loaded.boards.get(raw["layout"])
-    deck = None
-    if "deck" in raw:
-        deck = next((d for d in decks if d.id == raw["deck"]), None)
-        if deck is None and any(d.get("id") == raw["deck"] for d in loaded.game.data["decks"]):
-            return None  # a deck of the game that could not be resolved: reported at its cause
-        if deck is None:
-            report.error(_("board '{raw}': unknown deck '{raw2}'",
-                           raw=raw['id'], raw2=raw['deck']), where("deck"),
-                         "reference")
-            return None
-    if doc is None:
-        return None
-    d = doc.data
-    shape = shapes.SHAPES[d.get("shape", "ring")]
-    data = {k: table.data for k, table in loaded.data.items()}
-    layout = Reader(d, doc.locate, _("board layout '{name}'", name=raw['layout']), report)
-    spec = shape.resolve(layout, Entry(raw, where, data, report, palette))
-    if spec is None:
-        return None
-    cards: tuple[str, ...] = ()
-    if deck is not None and "cards" in raw:
-        run = _run(raw, deck, data, where, report)
-        if run is None:
-            return None
-        cards = run
-    types = data_value(loaded, raw["types"]) if "types" in raw else {}
-    if "types" in raw and not isinstance(types, dict):
-        report.error(_("board '{raw}': types: '{raw2}' is not a mapping in the game's data",
-                       raw=raw['id'], raw2=raw['types']), where("types"), "reference")
-        return None
-    cells: tuple = ()
-    if "cells" in raw:
-        written = _cells(loaded, raw, shape, spec, types, palette, report, where)
-        if written is None:
-            return None
-        cells = written
-    elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
-        cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
-                           loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
+def _common(layout: Reader, palette: dict) -> dict:
+    """The keys every board layout has (boards.BOARD), read as the model's Board takes them."""
     # (papers the schema's format passed: each has its name in the PAPER table)
     papers = layout.option(shapes.BOARD["papers"])
     # What the page split divides by: a printable part of the last paper, and an overlap
@@ -170,7 +123,7 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
                                      paper=papers[-1]) if papers else _(
                                      "so that 40 mm of the paper is left to print on")))
     printable = smallest - 2 * print_margin
-    common = dict(
+    return dict(
         margin=layout.option(shapes.BOARD["margin"]),
         papers=papers,
         overlap=layout.length("overlap", shapes.BOARD.value("overlap"), low=0.0,
@@ -178,12 +131,71 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         print_margin=print_margin,
         color=layout.option(shapes.BOARD["color"], palette),
         labels=layout.flag("labels", default(Board, "labels")))
+
+
+def _deck(loaded: LoadedGame, raw: dict, decks: list[Deck], where,
+          report: Report) -> Deck | bool:
+    """The deck a board's tiles come from; False when there is none (reported, unless it is
+    a deck of the game that could not be resolved: reported at its cause)."""
+    deck = next((d for d in decks if d.id == raw["deck"]), None)
+    if deck is not None:
+        return deck
+    if not any(d.get("id") == raw["deck"] for d in loaded.game.data["decks"]):
+        report.error(_("board '{raw}': unknown deck '{raw2}'",
+                       raw=raw['id'], raw2=raw['deck']), where("deck"), "reference")
+    return False
+
+
+def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], report: Report,
+                  layouts: dict, palette: dict) -> Board | None:
+    where = lambda *path: loaded.game.locate(("boards", i) + path)  # noqa: E731
+    doc = loaded.boards.get(raw["layout"])
+    deck = _deck(loaded, raw, decks, where, report) if "deck" in raw else None
+    if doc is None or deck is False:
+        return None
+    d = doc.data
+    shape = shapes.SHAPES[d.get("shape", "ring")]
+    data = {k: table.data for k, table in loaded.data.items()}
+    layout = Reader(d, doc.locate, _("board layout '{name}'", name=raw['layout']), report)
+    entry = Entry(raw, where, data, report, palette, loaded.data, loaded.game.source,
+                  ("boards", i))
+    spec = shape.resolve(layout, entry)
+    if spec is None:
+        return None
+    cards: tuple[str, ...] = ()
+    if isinstance(deck, Deck) and "cards" in raw:
+        run = _run(raw, deck, data, where, report)
+        if run is None:
+            return None
+        cards = run
+    types = data_value(loaded, raw["types"]) if "types" in raw else {}
+    if "types" in raw and not isinstance(types, dict):
+        report.error(_("board '{raw}': types: '{raw2}' is not a mapping in the game's data",
+                       raw=raw['id'], raw2=raw['types']), where("types"), "reference")
+        return None
+    if "routes" in raw and not getattr(shape, "ROUTES", False):
+        report.error(_("board '{name}': a {shape} has no routes (routes: is for {join})",
+                       name=raw["id"], shape=shape.NAME, join=", ".join(
+                           n for n, m in shapes.SHAPES.items() if getattr(m, "ROUTES", False))),
+                     where("routes"), "reference")
+        return None
+    cells: tuple = ()
+    if "cells" in raw:
+        written = _cells(entry, shape, spec, types)
+        if written is None:
+            return None
+        cells = written
+    elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
+        cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
+                           loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
+    common = _common(layout, palette)
     if not layout.ok:
         return None
     return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],
-                 loc=where(), shape=shape.NAME, spec=spec, deck=deck.id if deck else None,
+                 loc=where(), shape=shape.NAME, spec=spec,
+                 deck=deck.id if isinstance(deck, Deck) else None,
                  cards=cards, cells=cells, **common,
-                 tile_shape=deck.shape if deck else default(Board, "tile_shape"),
+                 tile_shape=deck.shape if isinstance(deck, Deck) else default(Board, "tile_shape"),
                  cell_layout=layouts.get(raw["cell"]) if "cell" in raw else None,
                  types=tuple(types) if "types" in raw else None)
 

@@ -4,6 +4,7 @@ drawn by a cell layout of the cell's size; a score track as long as the game's s
 from __future__ import annotations
 
 from .. import boards as shapes
+from ..boards.base import MAX_CELLS
 from ..load.schema import suggest
 from ..model import Board, Cell, Game
 from ..problems import Report
@@ -22,7 +23,6 @@ DOC = N_("a board's id is its own; its cells are each given once, at most 10,000
 THE_DECK = _("the deck")
 THE_TYPES = _("the types table")
 
-MAX_CELLS = 10_000  # cells of one board
 
 
 def check_board(game: Game, board: Board, report: Report) -> None:

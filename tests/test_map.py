@@ -1,0 +1,279 @@
+"""Route maps (the `map` board shape): the worked example (docs/examples/outbreak) built as a
+user builds it and read back from the PDF's operators (every route a line between its places'
+centres, the Pacific routes as stubs to the edges) and text (labels in the game's font,
+within their width); each problem of places and routes at its line, in its words."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import textwrap
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+import pytest
+import yaml
+
+from pdfcheck import fonts, reader
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs/examples/outbreak"
+MM = 72 / 25.4  # points per mm
+
+
+def outbreak(project: Path) -> Path:
+    shutil.copytree(EXAMPLE / "game", project / "cards/outbreak")
+    shutil.copytree(EXAMPLE / "layouts", project / "layouts", dirs_exist_ok=True)
+    return project / "cards/outbreak"
+
+
+def stroked_lines(pdf: Path, page: int = 0) -> list[tuple[tuple[float, float], ...]]:
+    """Each straight line a page strokes (m, l, S), as its two ends in points on the page,
+    moved by the translations in force (q, cm, Q)."""
+    document = pikepdf.open(pdf)
+    out, points = [], []
+    offsets = [(0.0, 0.0)]
+    for operands, op in pikepdf.parse_content_stream(document.pages[page]):
+        name = str(op)
+        if name == "q":
+            offsets.append(offsets[-1])
+        elif name == "Q":
+            offsets.pop()
+        elif name == "cm":
+            a, b, c, d, e, f = map(float, operands)
+            assert (a, b, c, d) == (1, 0, 0, 1), "a board page only moves what it draws"
+            offsets[-1] = (offsets[-1][0] + e, offsets[-1][1] + f)
+        elif name in ("m", "l"):
+            dx, dy = offsets[-1]
+            points.append((float(operands[0]) + dx, float(operands[1]) + dy))
+        elif name == "S":
+            if len(points) == 2:
+                out.append(tuple(points))
+            points = []
+        elif name in ("n", "f", "f*", "B", "b", "s", "re"):
+            points = [] if name != "re" else points
+    return out
+
+
+def test_the_example_draws_every_route_as_a_line_between_its_places(project, cardgen):
+    game = outbreak(project)
+    run = cardgen("build", "outbreak")
+    assert run.code == 0, run.lines
+    world = yaml.safe_load((game / "world.yaml").read_text("utf-8"))
+    layout = yaml.safe_load((EXAMPLE / "layouts/boards/outbreak-world.yaml").read_text("utf-8"))
+    width, height = (float(v.removesuffix("mm")) * MM for v in layout["size"])
+    at = {c["id"]: (float(c["x"].removesuffix("mm")) * MM,
+                    height - float(c["y"].removesuffix("mm")) * MM) for c in world["cities"]}
+    assert len(at) >= 15 and len(world["routes"]) >= 40
+    pdf = project / "output/outbreak/outbreak-board-world.pdf"
+    lines = stroked_lines(pdf)
+    # the board's own origin on the page: the one move that puts a route's ends on places
+    first = next(r for r in world["routes"] if "wrap" not in r)
+    p, q = at[first["from"]], at[first["to"]]
+    start = next(s for s, e in lines if math.dist((e[0] - s[0], e[1] - s[1]),
+                                                  (q[0] - p[0], q[1] - p[1])) < 0.05)
+    dx, dy = start[0] - p[0], start[1] - p[1]
+    moved = [((x0 - dx, y0 - dy), (x1 - dx, y1 - dy)) for (x0, y0), (x1, y1) in lines]
+
+    def drawn(p, q) -> bool:
+        return any(math.dist(s, p) < 0.05 and math.dist(e, q) < 0.05 or
+                   math.dist(s, q) < 0.05 and math.dist(e, p) < 0.05 for s, e in moved)
+
+    for route in world["routes"]:
+        p, q = at[route["from"]], at[route["to"]]
+        if "wrap" not in route:
+            assert drawn(p, q), route
+            continue
+        # a stub from each place to the edge it leaves by: the left one for `from`
+        assert route["wrap"] == "left"
+        from_stub = [e for s, e in moved if math.dist(s, p) < 0.05 and abs(e[0]) < 0.05]
+        to_stub = [e for s, e in moved if math.dist(s, q) < 0.05 and abs(e[0] - width) < 0.05]
+        assert from_stub and to_stub, route
+        # the two stubs are one straight line over the edge: at the same height there
+        assert from_stub[0][1] == pytest.approx(to_stub[0][1], abs=0.05)
+    text = reader(pdf).pages[0].extract_text()
+    for city in world["cities"]:
+        assert city["label"] in text
+    assert "→ 東京 Tokyo" in text and "→ San Francisco" in text  # the stubs say where they go
+    assert list(fonts(reader(pdf).pages[0])) == ["/ZQKJFJ+BIZUDPGothic-Bold"] or \
+        all(name.endswith("BIZUDPGothic-Bold") for name in fonts(reader(pdf).pages[0]))
+
+
+def test_labels_are_set_within_their_width_or_shrink_when_told(project, cardgen):
+    game = outbreak(project)
+    text = (game / "world.yaml").read_text("utf-8").replace(
+        "label: Johannesburg", "label: Johannesburg and the Witwatersrand")
+    (game / "world.yaml").write_text(text, "utf-8")
+    run = cardgen("validate", "outbreak")
+    assert run.code == 1
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "Witwatersrand" in row)
+    col = text.splitlines()[line - 1].index("Johannesburg and") + 1
+    assert f"cards/outbreak/world.yaml:{line}:{col}: error: board 'world': the label " \
+           "'Johannesburg and the Witwatersrand' of place 'johannesburg' is 59.9 mm wide at " \
+           "8 pt, wider than label_width (30.0 mm); shorten it, or write label_shrink: true " \
+           "in the board layout [board]" in run.lines
+    board = project / "layouts/boards/outbreak-world.yaml"
+    board.write_text(board.read_text("utf-8") + "label_shrink: true\n", "utf-8")
+    assert cardgen("build", "outbreak").code == 0
+    pdf = pypdfium2.PdfDocument(str(project / "output/outbreak/outbreak-board-world.pdf"))
+    page = pdf[0].get_textpage()
+    found = page.search("Witwatersrand")
+    start = found.get_next()
+    assert start is not None
+    all_text = page.get_text_range()
+    i = all_text.index("Johannesburg and")
+    boxes = [page.get_charbox(k) for k in range(i, i + len("Johannesburg and the Witwatersrand"))]
+    wide = (max(b[2] for b in boxes) - min(b[0] for b in boxes)) / MM
+    assert 25 < wide <= 30.0  # set smaller, to the width it is given
+
+
+def bad_map(project: Path, cells: str, routes: str, layout: str = "") -> None:
+    folder = project / "cards/bad"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(textwrap.dedent("""\
+        title: Bad map
+        decks:
+          - {id: d, cards: cards.yaml}
+        boards:
+          - id: m
+            layout: %s
+            cells:
+        %s
+            routes:
+        %s
+        """) % (layout or "map", textwrap.indent(textwrap.dedent(cells), "      "),
+                textwrap.indent(textwrap.dedent(routes), "      ")), "utf-8")
+    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+
+
+def test_places_that_cannot_be_placed_are_errors_at_their_line(project, cardgen):
+    bad_map(project, """\
+        - {id: a, label: Alpha, x: 20mm, y: 20mm}
+        - {id: d, label: Delta, y: 50mm}
+        - {id: e, x: 500mm, y: 50mm}
+        - {id: f, x: .nan, y: 50mm}
+        - {id: g, x: 10%, y: -.inf}
+        - {id: h, x: 10mm, y: 10mm, shape: star}
+        - {label: Nameless, x: 10mm, y: 10mm}
+        """, """\
+        - {from: a, to: d, style: wavy}
+        - {from: a, wrap: up}
+        """)
+    run = cardgen("validate", "bad")
+    assert run.code == 1
+    g = "cards/bad/game.yaml"
+    assert run.lines[:-1] == [
+        f"{g}:9:9: error: board 'm': cell 2: place 'd': needs x (its centre, from the board's "
+        "top-left) [schema]",
+        f"{g}:10:20: error: board 'm': cell 3: place 'e': x: 500mm is off the board "
+        "(400 x 277 mm) [schema]",
+        f"{g}:11:20: error: board 'm': cell 4: place 'f': x: .nan is not a number [schema]",
+        f"{g}:12:28: error: board 'm': cell 5: place 'g': y: -.inf is not a number [schema]",
+        f"{g}:13:42: error: board 'm': cell 6: place 'h': shape: 'star' is not one of circle, "
+        "rect, hex, diamond [schema]",
+        f"{g}:14:9: error: board 'm': cell 7: needs an id (the place's name, which routes "
+        "use) [schema]",
+        f"{g}:17:33: error: board 'm': route 1: style: 'wavy' is not one of solid, dashed, "
+        "dotted, double [schema]",
+        f"{g}:18:9: error: board 'm': route 2: needs to: the id of a place [schema]",
+    ]
+
+
+def test_routes_are_checked_against_the_places_and_each_other(project, cardgen):
+    bad_map(project, """\
+        - {id: paris, label: Paris, x: 20mm, y: 20mm}
+        - {id: berlin, label: Berlin, x: 120mm, y: 20mm}
+        - {id: lyon, label: Lyon, x: 70mm, y: 20mm}
+        """, """\
+        - {from: paris, to: berlin}
+        - {from: paris, to: berln}
+        - {from: lyon, to: lyon}
+        - {from: berlin, to: paris}
+        - {from: berlin, to: paris, wrap: right}
+        """)
+    run = cardgen("validate", "bad")
+    assert run.code == 1
+    g = "cards/bad/game.yaml"
+    assert run.lines[:-1] == [
+        f"{g}:13:9: warning: board 'm': route paris – berlin passes over place 'lyon', which "
+        "it does not join; move the place, or give the route a wrap or another end [board]",
+        f"{g}:14:27: error: board 'm': route paris – berln: to: 'berln' is not a place of the "
+        "map (did you mean 'berlin'?) [reference]",
+        f"{g}:15:26: error: board 'm': route lyon – lyon joins a place to itself [board]",
+        f"{g}:16:9: error: board 'm': route berlin – paris is given twice (first at "
+        f"{g}:13:9) [board]",
+    ]
+    assert run.lines[-1] == "bad: FAILED: 3 errors, 1 warning"
+
+
+def test_routes_only_on_a_map_and_within_their_budget(project, cardgen):
+    bad_map(project, "- {column: 1, row: 1}\n", "- {from: a, to: b}\n", layout="grid")
+    run = cardgen("validate", "bad")
+    assert "cards/bad/game.yaml:11:7: error: board 'm': a grid has no routes (routes: is for " \
+           "map) [reference]" in run.lines
+    shutil.rmtree(project / "cards/bad")
+    folder = project / "cards/bad"
+    folder.mkdir()
+    routes = [{"from": "a", "to": "b"}] * 5001
+    (folder / "world.yaml").write_text(yaml.safe_dump(
+        {"places": [{"id": "a", "x": "10mm", "y": "10mm"}], "routes": routes}), "utf-8")
+    (folder / "game.yaml").write_text(textwrap.dedent("""\
+        title: Too many
+        decks:
+          - {id: d, cards: cards.yaml}
+        data:
+          world: world.yaml
+        boards:
+          - {id: m, layout: map, cells: data.world.places, routes: data.world.routes}
+        """), "utf-8")
+    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+    run = cardgen("validate", "bad")
+    assert "cards/bad/game.yaml:7:60: error: board 'm': routes: 5,001 routes; a board has at " \
+           "most 5,000 [schema]" in run.lines
+
+
+def test_a_places_type_gives_its_colour_shape_and_size(project, cardgen):
+    bad_map(project, """\
+        - {id: a, label: Alpha, x: 30mm, y: 30mm, type: port}
+        - {id: b, label: Beta, x: 120mm, y: 30mm}
+        """, "- {from: a, to: b}\n")
+    game = project / "cards/bad/game.yaml"
+    text = game.read_text("utf-8").replace("decks:", "data:\n  kinds: kinds.yaml\ndecks:")
+    game.write_text(text.replace("    routes:", "    types: data.kinds.types\n    routes:"),
+                    "utf-8")
+    (project / "cards/bad/kinds.yaml").write_text(
+        "types:\n  port: {color: '#ff0000', shape: rect, size: 20mm}\n", "utf-8")
+    assert cardgen("build", "bad").code == 0
+    fills = filled_paths(project / "output/bad/bad-board-m.pdf")
+    red = [box for colour, box in fills if colour == (1.0, 0.0, 0.0)]
+    assert [round((x1 - x0) / MM, 1) for x0, _, x1, _ in red] == [20.0]  # its type's size
+    assert [round((y1 - y0) / MM, 1) for _, y0, _, y1 in red] == [20.0]
+    # the plain place: a circle (curves) of the layout's 9 mm, white
+    white = [box for colour, box in fills if colour == (1.0, 1.0, 1.0)
+             and round((box[2] - box[0]) / MM, 1) == 9.0]
+    assert len(white) == 1
+
+
+def filled_paths(pdf: Path) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """(fill colour, bounding box in points) of each path a page fills."""
+    document = pikepdf.open(pdf)
+    out, points, colour = [], [], (0.0, 0.0, 0.0)
+    for operands, op in pikepdf.parse_content_stream(document.pages[0]):
+        name = str(op)
+        if name == "rg":
+            colour = tuple(float(v) for v in operands)
+        elif name in ("m", "l"):
+            points.append((float(operands[0]), float(operands[1])))
+        elif name == "c":
+            points += [(float(operands[i]), float(operands[i + 1])) for i in (0, 2, 4)]
+        elif name == "re":
+            x, y, w, h = map(float, operands)
+            points += [(x, y), (x + w, y + h)]
+        elif name in ("f", "f*", "B", "B*", "b"):
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            if xs:
+                out.append((colour, (min(xs), min(ys), max(xs), max(ys))))
+            points = []
+        elif name in ("S", "s", "n"):
+            points = []
+    return out
