@@ -4,8 +4,8 @@ As a browser lays out a table automatically: each column between its content's m
 (its widest word or Japanese phrase) and maximum (its widest cell on one line), sharing
 the page's width by how much each can grow. Where even the minimums do not fit, the text
 gets smaller (to TABLE_MIN of the table size); where they do not fit then either, phrases
-wrap at their spaces, and only then do the widest columns break inside words, which is
-said, naming them.
+wrap at their spaces, and only then do the widest columns break inside words (a Japanese
+phrase counts as a word: 名にし負はば breaks nowhere else), which is said, naming them.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
                 lo, hi = content_widths(atoms, s)
                 low[c], high[c] = max(low[c], lo + PAD), max(high[c], hi + PAD)
                 if step == TABLE_STEPS:  # the narrowest it can be: its longest word
-                    hard[c] = max(hard[c], content_widths(atoms, s, phrase=False)[0] + PAD)
+                    hard[c] = max(hard[c], content_widths(atoms, s, words=True)[0] + PAD)
         if sum(low) <= width or step == TABLE_STEPS:
             break
     if sum(high) <= width:
@@ -56,8 +56,7 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
     if sum(low) > width:
         widths = _capped(hard, width)
         breaking = [c for c in range(cols) if widths[c] < hard[c] - 0.01]
-        named = ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
-                          for c in breaking)
+        named = _named(rows, breaking)
         return s, widths, _n("a table is too wide for the page even at {s:.1f} pt: column "
                              "{named} breaks inside words (shorten its cells, or split the table)",
                              "a table is too wide for the page even at {s:.1f} pt: columns "
@@ -66,6 +65,29 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
     grow = [h - lo for h, lo in zip(high, low)]
     room = width - sum(low)
     return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)], ""
+
+
+def narrow_columns(rows, header_rows: int, widths: list[float], size: float, atoms_of) -> str:
+    """A warning naming the columns of `widths` (the template's own) narrower than their
+    longest word (a Japanese phrase), which then breaks inside; or ""."""
+    hard: list[float] = [PAD] * len(widths)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row[:len(widths)]):
+            atoms = atoms_of(text, r < header_rows)
+            hard[c] = max(hard[c], content_widths(atoms, size, words=True)[0] + PAD)
+    breaking = [c for c, w in enumerate(widths) if w < hard[c] - 0.01]
+    if not breaking:
+        return ""
+    return _n("column_widths leaves column {named} narrower than its longest word, which "
+              "breaks inside (widen it)",
+              "column_widths leaves columns {named} narrower than their longest words, which "
+              "break inside (widen them)", len(breaking), named=_named(rows, breaking))
+
+
+def _named(rows, columns: list[int]) -> str:
+    """Columns as a message names them: their numbers and header cells."""
+    return ", ".join(f"{c + 1} ('{_cell_text(rows[0][c]) if c < len(rows[0]) else ''}')"
+                     for c in columns)
 
 
 def _capped(low: list[float], width: float) -> list[float]:

@@ -31,14 +31,14 @@ from ..draw import draw_face, draw_items
 from ..units import mm
 from .markdown import CJK, markdown
 from .notes import editor_box, is_editor_note, note_box
-from .tables import column_widths, table_style
+from .tables import column_widths, narrow_columns, table_style
 from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
 
 _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
 # A line break inside a Markdown paragraph: a space in English, nothing between two
 # Japanese characters (Japanese does not put spaces between words).
 _SOFT = "\x00"
-_OWN_TAG = re.compile(r"^</?(b|i|color|icon)(\s[^<>]*)?>$")
+_OWN_TAG = re.compile(r"^</?(b|i|color|icon|tcy|wbr)(\s[^<>]*)?/?>$")
 _SOFT_BETWEEN_CJK = re.compile(f"([{CJK}])\x00([{CJK}])")
 
 
@@ -141,20 +141,25 @@ class KeptTable(Table):
     rows (the header repeats on the second), and never when it is SHORT_TABLE rows or fewer.
     A row taller than a page still splits inside itself (splitInRow), as it must."""
 
+    keep_short = True  # a short table is never split (one taller than a page is: _table)
+    line = 0  # where the table is written, in the rendered template
+
     def split(self, available_width, available_height):
         if self.splitInRow:
             return super().split(available_width, available_height)
         self._calc(available_width, available_height)
         heights, head = self._rowHeights, self.repeatRows
-        if len(heights) - head <= SHORT_TABLE:
+        short = len(heights) - head <= SHORT_TABLE
+        if short and self.keep_short:
             return []
+        least = 1 if short else MIN_ROWS  # (a short table split: its rows are tall)
         fit, used = 0, 0.0
         for height in heights:
             if used + height > available_height + 1e-6:
                 break
             used, fit = used + height, fit + 1
-        fit = min(fit, len(heights) - MIN_ROWS)
-        if fit - head < MIN_ROWS:
+        fit = min(fit, len(heights) - least)
+        if fit - head < least:
             return []
         return super().split(available_width, sum(heights[:fit]) + 1e-3)
 
@@ -185,7 +190,8 @@ def _room(flowable, width: float) -> float:
         flowable.wrap(width, 1e9)
         heights = flowable._rowHeights
         short = len(heights) - flowable.repeatRows <= SHORT_TABLE
-        keep = len(heights) if short else flowable.repeatRows + MIN_ROWS  # header, two rows
+        least = 1 if short else MIN_ROWS  # a short table taller than a page: one row
+        keep = len(heights) if short and flowable.keep_short else flowable.repeatRows + least
         return sum(heights[:keep])
     if isinstance(flowable, Faces):
         flowable.wrap(width, 1e9)
@@ -334,7 +340,7 @@ class Typesetter:
             elif t.type == "em_close":
                 out.append("</i>" if self.look.body.italic else "</color>")
             elif t.type == "html_inline" and _OWN_TAG.match(t.content):
-                out.append(t.content)  # cardgen's own inline markup: <b>, <color ...>, <icon ...>
+                out.append(t.content)  # cardgen's own markup: <b>, <color ...>, <icon ...>, <tcy>
         return _SOFT_BETWEEN_CJK.sub(r"\1\2", "".join(out)).replace(_SOFT, " ")
 
     @staticmethod
@@ -497,6 +503,9 @@ class Typesetter:
                                                   f"for a table of {cols} columns"))
             else:
                 widths = [self.width * w / sum(asked) for w in asked]
+                narrow = narrow_columns(rows, header_rows, widths, s, self._cell_atoms)
+                if narrow:
+                    self.warnings.append((first_line, narrow))
         cells: list[list[Flowable]] = []
         for r, row in enumerate(rows):
             cells.append([])
@@ -509,14 +518,19 @@ class Typesetter:
             cells[-1] += [Spacer(1, 1)] * (cols - len(row))
         # A row taller than a whole page is split inside the row (any other row moves whole
         # to the next page, as before); without this platypus gives up on the rulebook.
-        tallest = max((max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
-                       for row in cells), default=0)
+        heights = [max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
+                   for row in cells]
+        tallest = max(heights, default=0)
         for flows in cells:
             for flow in flows:
                 if isinstance(flow, JText):
                     flow.keep_lines = 1  # a row taller than a page splits wherever it must
         table = KeptTable(cells, colWidths=widths, repeatRows=header_rows,
                           splitInRow=1 if tallest + 4 > self.height else 0)
+        # A short table taller than a page splits between its rows all the same: kept whole,
+        # it would run off every page (platypus gives up on the rulebook).
+        table.keep_short = sum(heights) + 4 * len(heights) <= self.height
+        table.line = first_line
         light = tuple(1 - (1 - c) * 0.15 for c in self.look.accent[:3])
         style = [
             ("GRID", (0, 0), (-1, -1), 0.4, self.look.accent),
@@ -533,13 +547,14 @@ class Typesetter:
     def _column_widths(self, rows, header_rows: int, cols: int, line: int):
         """(text size, column widths) of a table (tables.column_widths)."""
         size, widths, warning = column_widths(
-            rows, header_rows, cols, self.width, self.look.size * TABLE_SIZE,
-            lambda text, bold: parse(text, Style(self.look.body, bold, self.look.ink),
-                                     self.game.colors, self.game.icons, self.game.fonts,
-                                     parse_color, lambda path: 1.0))
+            rows, header_rows, cols, self.width, self.look.size * TABLE_SIZE, self._cell_atoms)
         if warning:
             self.warnings.append((line, warning))
         return size, widths
+
+    def _cell_atoms(self, text: str, bold: bool) -> list[Atom]:
+        return parse(text, Style(self.look.body, bold, self.look.ink), self.game.colors,
+                     self.game.icons, self.game.fonts, parse_color, lambda path: 1.0)
 
     def _beside(self, card_id: str, field: str, side: str):
         """A card face with one of its fields set beside it (a gallery entry)."""

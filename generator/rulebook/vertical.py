@@ -12,7 +12,8 @@ line. What is set in one is drawn turned back upright:
   its cells one below the other (the header strip first), as a vertical book's tables;
 - lists: the marker at the top of the line, the item indented under it;
 - card faces are figures (`Upright`): upright, as many side by side as the band holds;
-- the contents list gives each heading a line, its page number at the foot.
+- the contents list gives each heading a line, leaders (…) down to its page number at
+  the foot.
 
 The booklet is imposed for binding on the right (右綴じ): rulebook/booklet.py.
 """
@@ -24,7 +25,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..draw import draw_items
 from ..primitives import Face
-from ..textflow import Box, place_vertical
+from ..textflow import Box, break_lines, place_vertical
 from .tables import table_style
 from .typeset import Faces, Heading, JText, Typesetter
 
@@ -133,6 +134,50 @@ class UprightFaces(Faces):
                 for p in super().split(available_width, available_height)]
 
 
+LEADER = "…"  # the contents' leaders: in the font's vertical form, dots down the line
+
+
+class VEntry(VText):
+    """A contents entry in vertical writing: the heading down the line, its page number at
+    the line's foot, and leaders (…) from the heading's end to the number."""
+
+    def __init__(self, text: JText, number: JText, leader: JText):
+        super().__init__(text.atoms, text.size, text.line_spacing, text.font, "left",
+                         plain=text.plain)
+        self.number, self.leader = number, leader
+
+    def wrap(self, available_width, available_height):
+        self.number.wrap(available_width, 1e9)
+        self._number = numbers = self.number._lines
+        room = (sum(numbers[0].widths) if numbers else 0.0) + self.size  # number, gap
+        super().wrap(available_width - room, available_height)
+        self.width = available_width
+        return self.width, self.height
+
+    def draw(self):
+        super().draw()
+        lines = self._lines
+        if not lines or not self._number:
+            return
+        size, lh = self.size, self.leading
+        number = sum(self._number[0].widths)
+        last = len(lines) - 1  # the last line's column: the number at its foot
+        end = sum(lines[-1].widths) + size / 2  # where the heading ends, and a gap
+        count = int((self.width - number - size / 2 - end) // size)
+        canv = self.canv
+        canv.saveState()
+        canv.rotate(90)
+        column = Box(0, -self.width, self.height - last * lh, self.width)
+        items = place_vertical(self._number, size, lh, column, "right", "bottom", self.font)
+        if count > 0:
+            dots = break_lines(self.leader.atoms * count, size, 1e9, True) or []
+            items += place_vertical(dots, size, lh, Box(0, -self.width + number + size / 2,
+                                                         column.w, self.width - number - size / 2),
+                                    "right", "bottom", self.font)
+        draw_items(canv, items)
+        canv.restoreState()
+
+
 class VContents(TableOfContents):
     """The contents list in vertical writing: each entry a line from the top, its page
     number at the foot of the line."""
@@ -155,7 +200,6 @@ class VContents(TableOfContents):
         setter, look = self.setter, self.setter.look
         entries = self.shown or [(0, "", 0, None)]  # the first pass has none yet
         size = look.size * 1.05
-        number_room = size * 3
         rows, style = [], [("VALIGN", (0, 0), (-1, -1), "TOP"),
                            ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -165,13 +209,12 @@ class VContents(TableOfContents):
             # The entries' text arrives escaped for platypus's markup (Q&amp;A); ours takes
             # a heading's text as the heading was set (its tags taken out: Heading.plain).
             plain = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-            rows.append([setter.text(plain, size, look.body, align="left",
-                                     spacing=1.7),
-                         setter.text(str(page) if page else "", size, look.body,
-                                     align="right", spacing=1.7)])
+            rows.append([VEntry(setter.text(plain, size, look.body, align="left", spacing=1.7),
+                                setter.text(str(page) if page else "", size, look.body,
+                                            spacing=1.7),
+                                setter.text(LEADER, size, look.body, spacing=1.7))])
             style.append(("LEFTPADDING", (0, row), (0, row), level * size * 1.5))
-        self._table = Table(rows, colWidths=[available_width - number_room, number_room],
-                            style=table_style(look, style))
+        self._table = Table(rows, colWidths=[available_width], style=table_style(look, style))
         self.width, self.height = self._table.wrapOn(self.canv, available_width,
                                                      available_height)
         return self.width, self.height

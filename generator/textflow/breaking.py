@@ -50,6 +50,25 @@ def _phrases():
     return budoux.load_default_japanese_parser()
 
 
+_KANJI = re.compile("[\u3400-\u9fff\uf900-\ufaff々]")
+PREFIXES = "おご"  # honorific prefixes: a phrase may start with one before a kanji (お茶)
+
+
+def phrases(plain: str) -> list[str]:
+    """The text's phrases (文節), as BudouX finds them, with one correction: a phrase that
+    starts with a single hiragana before a kanji gives it to the phrase before, whose
+    particle or ending it is. BudouX's model, trained on modern prose, cuts classical and
+    poetic Japanese there (名に／し負は／ば逢坂山の becomes 名にし／負はば／逢坂山の)."""
+    out: list[str] = []
+    for chunk in _phrases().parse(plain):
+        if out and len(chunk) > 1 and "\u3041" <= chunk[0] <= "\u309f" and \
+                chunk[0] not in PREFIXES and _KANJI.match(chunk, 1):
+            out[-1] += chunk[0]
+            chunk = chunk[1:]
+        out.append(chunk)
+    return out
+
+
 _JAPANESE_LETTERS = "\u3041-\u30ff\u3400-\u9fff々\uf900-\ufaff"
 _ANY_JAPANESE = re.compile(f"[{_JAPANESE_LETTERS}]")
 
@@ -87,7 +106,7 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
         return [[u] for u in icu]
     ends: set[int] = {u[1] for u in icu} if not phrase else set()
     at = start
-    for chunk in _phrases().parse(plain) if phrase else ():
+    for chunk in phrases(plain) if phrase else ():
         at += len(chunk)
         ends.add(at)
     ends -= words
@@ -209,10 +228,12 @@ class Line(NamedTuple):
     cuts: tuple[int, ...] = (0,)  # where a run of glyphs must start anew (spaced glyphs)
 
 
-def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple[float, float]:
+def content_widths(atoms: list[Atom], size: float, phrase: bool = True,
+                   words: bool = False) -> tuple[float, float]:
     """(min, max) content width of a text, as a browser's automatic table layout asks:
     the widest piece no line may break inside (a word; a Japanese phrase with `phrase`),
-    and the widest paragraph set on one line."""
+    and the widest paragraph set on one line. With `words`, the pieces are words: a
+    Japanese phrase (BudouX) is one, as a Latin word is (名にし負はば, not 名にし負は／ば)."""
     plain = plain_of(atoms)
     widths = _laid(atoms, size, False, 0, plain).widths
     cum = [0.0, *accumulate(widths)]
@@ -224,11 +245,13 @@ def content_widths(atoms: list[Atom], size: float, phrase: bool = True) -> tuple
         while trim > start and plain[trim - 1].isspace():
             trim -= 1
         high = max(high, cum[trim] - cum[start])
-        for group in _unit_bounds(paragraph, start, phrase):
-            gs, gt = group[0][0], group[-1][1]
-            while gt > gs and plain[gt - 1].isspace():
-                gt -= 1
-            low = max(low, cum[gt] - cum[gs])
+        for whole in _unit_bounds(paragraph, start, phrase or words):
+            latin = words and not _ANY_JAPANESE.search(plain, whole[0][0], whole[-1][1])
+            for group in ([[u] for u in whole] if latin else [whole]):
+                gs, gt = group[0][0], group[-1][1]
+                while gt > gs and plain[gt - 1].isspace():
+                    gt -= 1
+                low = max(low, cum[gt] - cum[gs])
         start = end + 1
     return low, high
 
