@@ -13,7 +13,7 @@ import operator
 import re
 import threading
 from functools import lru_cache, wraps
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import jinja2
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
@@ -215,6 +215,13 @@ class Sandbox(ImmutableSandboxedEnvironment):
             raise SandboxError(_("a %-format width of more than 6 digits"))
         return operator.mod(left, right)
 
+    def getattr(self, obj, attribute):
+        value = super().getattr(obj, attribute)
+        reads = getattr(_state, "reads", None)
+        if reads is not None:
+            reads.saw(obj, attribute, value)
+        return value
+
     def getitem(self, obj, argument):
         """obj[argument]; a table whose keys are numbers looked up with text (or the other
         way round) says so, rather than only that there is no such key: integer keys stay
@@ -232,7 +239,11 @@ class Sandbox(ImmutableSandboxedEnvironment):
                     _("there is no {argument} (a number), but there is '{other}' (text): the "
                       "table's keys are text, so look it up with text (card.month ~ '')",
                           argument=argument, other=other))
-        return super().getitem(obj, argument)
+        value = super().getitem(obj, argument)
+        reads = getattr(_state, "reads", None)
+        if reads is not None:
+            reads.saw(obj, argument, value)
+        return value
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (as Jinja2 names it)
         depth = getattr(_state, "depth", 0) + 1
@@ -425,7 +436,7 @@ def render(value: Any, scope: Mapping[str, Any]) -> Any:
     Jinja2; anything else (a missing field, other types, filters) runs in the sandbox."""
     if is_template(value):
         field = _card_field(value)
-        if field is not None:
+        if field is not None and getattr(_state, "reads", None) is None:
             card = scope.get("card")
             if type(card) is dict:
                 shown = card.get(field)
@@ -438,6 +449,103 @@ def render(value: Any, scope: Mapping[str, Any]) -> Any:
             return run(_render_in, t, scope)
         return run(t.render, scope)
     return value
+
+
+class Reads:
+    """What templates read while it records (`recording`): each value taken from the
+    containers it was given, by its path as `diff` names data (`rules.three`,
+    `board.track[3].points`: a list's entries by their `id` or `name` where every entry
+    has one, else by their place), under the name of its root (`data`, `card`, `deck`,
+    `game`, `macros`). A container a template used whole (printed, iterated, its length
+    or a method taken) is `whole`: everything under it was read."""
+
+    def __init__(self, roots: Mapping[str, Any], key=None, base: Reads | None = None):
+        """`roots` mapped (by `key`, an entry's name in a list, or None); `base`: the
+        containers another Reads mapped (a game's data, mapped once for all its cards)."""
+        self.paths: dict[int, tuple[str, str]] = {}  # id(container) -> (root, its path)
+        self.kept: list = []  # the containers, so that no id is reused while recording
+        self.read: set[tuple[str, str]] = set()  # every value taken, container or not
+        self.whole: set[tuple[str, str]] = set()
+        self.base = base
+        self._key: Callable[[Any], str | None] = key or (
+            base._key if base else lambda item: None)
+        for root, value in roots.items():
+            self._map(root, "", value)
+
+    def _place(self, obj: Any) -> tuple[str, str] | None:
+        place = self.paths.get(id(obj))
+        return place if place is not None or self.base is None else self.base._place(obj)
+
+    def _map(self, root: str, path: str, value: Any) -> None:
+        if isinstance(value, Mapping):
+            self.paths[id(value)] = (root, path)
+            self.kept.append(value)
+            for k, v in value.items():
+                self._map(root, f"{path}.{k}" if path else str(k), v)
+        elif isinstance(value, (list, tuple)):
+            self.paths[id(value)] = (root, path)
+            self.kept.append(value)
+            keys = [self._key(item) for item in value]
+            named = bool(value) and all(keys) and len(set(keys)) == len(keys)
+            for n, item in enumerate(value):
+                self._map(root, f"{path}[{keys[n] if named else n}]", item)
+        elif value is not None and not isinstance(value, (str, int, float, bool)):
+            self.paths[id(value)] = (root, path)  # a module of macros: what it names is read
+            self.kept.append(value)
+
+    def saw(self, obj: Any, key: Any, value: Any) -> None:
+        place = self._place(obj)
+        if place is None:
+            return
+        inner = self._place(value)
+        if inner is not None:
+            self.read.add(inner)
+        elif callable(value) and isinstance(obj, (Mapping, list, tuple)):
+            self.whole.add(place)  # data.table.items(): the container, whole
+        else:
+            root, path = place
+            child = f"{path}[{key}]" if isinstance(obj, (list, tuple)) else \
+                f"{path}.{key}" if path else str(key)
+            self.read.add((root, child))
+
+    def under(self, root: str, path: str, added_or_removed: bool = False) -> bool:
+        """Whether what was read depends on the value at `path` of `root`: it (or something
+        in it) was read, or a container holding it was used whole (or iterated, for an
+        entry added or removed)."""
+        def inside(inner: str, outer: str) -> bool:
+            return outer == "" or inner == outer or inner.startswith((outer + ".", outer + "["))
+        if any(r == root and inside(p, path) for r, p in self.read):
+            return True
+        containers = {(r, p) for r, p in self.read if self._is_container(r, p)}
+        whole = self.whole | {c for c in containers if not any(
+            r == c[0] and p != c[1] and inside(p, c[1]) for r, p in self.read)}
+        if added_or_removed:
+            whole |= containers
+        return any(r == root and inside(path, p) for r, p in whole)
+
+    def _is_container(self, root: str, path: str) -> bool:
+        if self._containers is None:
+            self._containers = set(self.paths.values())
+        return (root, path) in self._containers or (
+            self.base is not None and self.base._is_container(root, path))
+
+    _containers: set[tuple[str, str]] | None = None
+
+
+class recording:
+    """`with recording(reads):` every template rendered in this thread meanwhile notes
+    what it reads in `reads` (what a card's face read, for `cardgen diff`'s causes)."""
+
+    def __init__(self, reads: Reads):
+        self.reads = reads
+
+    def __enter__(self) -> Reads:
+        self.before = getattr(_state, "reads", None)
+        _state.reads = self.reads
+        return self.reads
+
+    def __exit__(self, *exc) -> None:
+        _state.reads = self.before
 
 
 def condition(source: str, scope: Mapping[str, Any]) -> bool:

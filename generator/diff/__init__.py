@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import stats
-from ..layout import GameFaces
+from .. import sandbox, stats
+from ..layout import GameFaces, cell_reads, face_reads
 from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
 from ..load.project import MARKER
@@ -157,7 +157,7 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) ->
             keys = sorted(k for k in set(a.props) | set(b.props)
                           if a.props.get(k) != b.props.get(k))
             shown = ", ".join(f"{k}: {_show(a.props.get(k, _MISSING))} -> "
-                              f"{_show(b.props.get(k, _MISSING))}" for k in keys[:3])
+                              f"{_show(b.props.get(k, _MISSING))}" for k in keys)
             causes.append(_("layout '{layout}': element '{name}' ({changes})", layout=new.id,
                             name=name, changes=shown))
     if [e.name for e in old.elements if e.name in after] != \
@@ -166,29 +166,8 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) ->
     return causes
 
 
-def _templates(layout: LayoutSpec | None) -> str:
-    return "" if layout is None else " ".join(
-        str(v) for e in layout.elements for v in e.props.values() if isinstance(v, str))
-
-
 def _font_families(game: Game) -> dict[str, str]:
     return {name: fam.name for fam in game.fonts.values() for name in (fam.regular, fam.bold)}
-
-
-def _data_causes(old_game: Game, new_game: Game, templates: str, data_changes: list,
-                 tables: set) -> list[str]:
-    """The data values a side's templates read (directly or through the macros) that
-    changed; the tables they name go into `tables`."""
-    causes: list[str] = []
-    for path, a, b in data_changes:
-        table = path.split(".")[0].split("[")[0]
-        if f"data.{table}" in templates or (
-                "macros." in templates and f"data.{table}" in new_game.macros):
-            causes.append(_("data {path}: {change}", path=path, change=show_change(a, b)))
-            tables.add(path)
-    if "macros." in templates and old_game.macros != new_game.macros:
-        causes.append(_("the game's macros"))
-    return causes
 
 
 def _drawn_causes(old_game: Game, new_game: Game, old_face, new_face) -> list[str]:
@@ -209,46 +188,85 @@ def _drawn_causes(old_game: Game, new_game: Game, old_face, new_face) -> list[st
     return causes
 
 
-def _scope_causes(old_game: Game, new_game: Game, old: Card, new: Card,
-                  templates: str) -> list[str]:
-    """The game's and the deck's values a side's templates read that changed."""
+class _Read:
+    """What a game's card faces read, for their causes: the game's data, words and macros
+    mapped once (sandbox.Reads), each face laid out again while the sandbox records."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.scope = sandbox.game_scope(game)
+        self.data = sandbox.Reads({k: v for k, v in self.scope.items()
+                                   if k in ("data", "game", "macros") and v is not None},
+                                  key=_key)
+
+    def cell(self, board, cell) -> sandbox.Reads | None:
+        return cell_reads(board, cell, self.game, self.scope, self.data)
+
+    def face(self, card: Card, side: str) -> sandbox.Reads | None:
+        layout = _layout_for(self.game, card, side)
+        return None if layout is None else face_reads(self.game, card, layout, self.scope,
+                                                      self.data)
+
+
+# Changed values that change a face whatever its templates read: its deck (its layouts),
+# its back, whether it is blank.
+_ALWAYS = ("deck", "blank", "back")
+
+
+def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, ...],
+            faces: dict, data_changes: list,
+            fields: list) -> tuple[list[str], set[str], list, list]:
+    """The named causes of a reprint: the inputs its faces read that changed (old or new
+    version), and what they draw that changed; the data paths they name; and the changed
+    fields its faces did not read (they print nothing)."""
+    old_game, new_game = reads[0].game, reads[1].game
+    seen = [(reads[0].face(old, side), reads[1].face(new, side)) for side in sides]
+
+    def read(root: str, path: str, a: Any = None, b: Any = None) -> bool:
+        grown = a is _MISSING or b is _MISSING
+        return any(r is not None and r.under(root, path, grown) for pair in seen for r in pair)
     causes: list[str] = []
+    unread = []
+    printed: list[tuple[str, str, Any, Any]] = []
+    for path, a, b in fields:
+        if path.split(".")[0].split("[")[0] in _ALWAYS or read("card", path, a, b):
+            causes.append(_("field {path}: {change}", path=path, change=show_change(a, b)))
+            printed.append(("field", path, a, b))
+        else:
+            unread.append((path, a, b))
+    if old.copies != new.copies and read("card", "copies"):
+        causes.append(_("copies: {before} -> {after}", before=old.copies, after=new.copies))
     for key in ("title", "title_en", "version"):
         a, b = getattr(old_game, key), getattr(new_game, key)
-        if a != b and f"game.{key}" in templates:
+        if a != b and read("game", key):
             causes.append(_("game {key}: {change}", key=key, change=show_change(a, b)))
     old_deck = next((d for d in old_game.decks if d.id == old.deck), None)
     new_deck = next((d for d in new_game.decks if d.id == new.deck), None)
     if old_deck and new_deck:
         for key in ("color", "name", "total"):
             a, b = getattr(old_deck, key), getattr(new_deck, key)
-            if a != b and f"deck.{key}" in templates:
+            if a != b and read("deck", key):
                 causes.append(_("deck '{deck}' {key}: {change}", deck=new_deck.id, key=key,
                                 change=show_change(a, b)))
-    return causes
-
-
-def _causes(old_game: Game, new_game: Game, old: Card, new: Card, sides: tuple[str, ...],
-            faces: dict, data_changes: list, fields: list) -> tuple[list[str], set[str]]:
-    """The named causes of a reprint, and the data tables they name."""
-    causes: list[str] = [_("field {path}: {change}", path=path, change=show_change(a, b))
-                         for path, a, b in fields]
-    if old.copies != new.copies:
-        causes.append(_("copies: {before} -> {after}", before=old.copies, after=new.copies))
     tables: set[str] = set()
+    for path, a, b in data_changes:
+        if read("data", path, a, b):
+            causes.append(_("data {path}: {change}", path=path, change=show_change(a, b)))
+            printed.append(("data", path, a, b))
+            tables.add(path)
+    if old_game.macros != new_game.macros and read("macros", ""):
+        causes.append(_("the game's macros"))
     for side in sides:
-        old_layout, new_layout = _layout_for(old_game, old, side), _layout_for(new_game, new, side)
-        causes += _layout_causes(old_layout, new_layout, side)
-        templates = _templates(old_layout) + " " + _templates(new_layout)
-        causes += _data_causes(old_game, new_game, templates, data_changes, tables)
+        causes += _layout_causes(_layout_for(old_game, old, side),
+                                 _layout_for(new_game, new, side), side)
         causes += _drawn_causes(old_game, new_game, *faces[side])
-        causes += _scope_causes(old_game, new_game, old, new, templates)
     if new_game.stamp:  # it follows what the face prints, and the game's version
         causes.append(_("the revision stamp (version {before} -> {after})",
                         before=old_game.version, after=new_game.version)
                       if old_game.version != new_game.version else _("the revision stamp"))
     unique = list(dict.fromkeys(causes))
-    return unique or [_("something the faces draw from the game changed")], tables
+    return (unique or [_("something the faces draw from the game changed")], tables, unread,
+            printed)
 
 
 # -- comparing two versions -----------------------------------------------------------------
@@ -269,6 +287,7 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
     after = {c.id: c for c in new_game.cards()}
     _walk(plain(old_game.data), plain(new_game.data), "", diff.data)
     explained: set[str] = set()
+    reads: tuple[_Read, _Read] | None = None  # (made for the first reprint)
     diff.removed = [c for i, c in before.items() if i not in after]
     for card_id, card in after.items():
         if card_id not in before:
@@ -285,17 +304,18 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
                       if face_identity(pair[0][k], shared_old) !=
                       face_identity(pair[1][k], shared_new))
         if sides:
-            causes, tables = _causes(old_game, new_game, old_card, card, sides,
-                                     {s: (pair[0][k], pair[1][k]) for k, s in enumerate(SIDES)},
-                                     diff.data, fields)
+            reads = reads or (_Read(old_game), _Read(new_game))
+            causes, tables, fields, printed = _causes(
+                reads, old_card, card, sides,
+                {s: (pair[0][k], pair[1][k]) for k, s in enumerate(SIDES)}, diff.data, fields)
             explained |= tables
-            diff.reprinted.append(Reprint(old_card, card, sides, causes))
+            diff.reprinted.append(Reprint(old_card, card, sides, causes, printed))
             diff.pairs[card_id] = pair
         else:
-            diff.unprinted += [f"card '{card_id}' field {path}: {show_change(a, b)}"
-                               for path, a, b in fields]
             if old_card.copies != card.copies:
                 diff.copies.append((old_card, card))
+        diff.unprinted += [f"card '{card_id}' field {path}: {show_change(a, b)}"
+                           for path, a, b in fields]
     diff.unprinted += [f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
                        if path not in explained]
     diff.statistics = stats.changes(stats.compute(old_game), stats.compute(new_game))
@@ -351,11 +371,12 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
         shown = {f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
                  if path in explained}
         diff.unprinted = [line for line in diff.unprinted if line not in shown]
-    diff.boards = compare_boards(old.faces, new.faces, diff.font, show_change)
-    drawn = _board_data(new.faces, {b.board for b in diff.boards})
-    if drawn:  # the cells of a board that prints differently: its causes say them
-        diff.unprinted = [line for line in diff.unprinted
-                          if not line.startswith(tuple(f"data {p}" for p in drawn))]
+    diff.boards = compare_boards(old.faces, new.faces, diff.font, show_change,
+                                 (_Read(old.faces.game), _Read(new.faces.game)))
+    drawn = _board_data(new.faces, diff.boards)
+    if drawn:  # the cells' values a board prints differently: its causes say them
+        diff.unprinted = [line for line in diff.unprinted if not any(
+            line.startswith(f"data {p}: ") for p in drawn)]
     diff.rulebook_pdfs = (old._pdf, new._pdf)  # (those typeset: a changed rulebook's)
     diff.game = new.faces.game
     diff.board_faces = ({b.board.id: b for b in old.faces.boards},
@@ -363,12 +384,43 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
     return diff
 
 
-def _board_data(faces: GameFaces, boards: set[str]) -> set[str]:
-    """The data paths ("map.cells") the cells of these boards are written at."""
+def _board_data(faces: GameFaces, changes: list) -> set[str]:
+    """The data paths ("map.cells[4].type") of the cells' values these board changes say
+    (and each changed board's list of cells, for a cell added or removed)."""
     tables = {id(source): name for name, source in faces.game.data_sources.items()}
-    return {f"{tables[id(cell.source)]}.{cell.path[0]}" for b in faces.boards
-            if b.board.id in boards for cell in b.board.cells
-            if id(cell.source) in tables and cell.path}
+    data = plain(faces.game.data)
+    said = {(b.board, label, str(key)) for b in changes for label, key, *_rest in b.cells}
+    changed = {b.board for b in changes}
+    out: set[str] = set()
+    for b in faces.boards:
+        if b.board.id not in changed:
+            continue
+        for cell in b.board.cells:
+            if id(cell.source) not in tables or not cell.path:
+                continue
+            table = tables[id(cell.source)]
+            path = _data_path(data.get(table), table, cell.path)
+            if path is None:
+                continue
+            out.add(path.rsplit("[", 1)[0])  # the list of cells, changed whole
+            out |= {f"{path}.{key}" for board, label, key in said
+                    if board == b.board.id and label == cell.label}
+    return out
+
+
+def _data_path(value: Any, path: str, steps: tuple) -> str | None:
+    """How diff names the entry at `steps` of a data value (`_walk`): a list's entries by
+    their id or name where all have one, else by their place."""
+    for step in steps:
+        if isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value):
+            keyed = _keyed(value)
+            path += f"[{_key(value[step]) if keyed is not None else step}]"
+        elif isinstance(value, dict) and step in value:
+            path += f".{step}"
+        else:
+            return None
+        value = value[step]
+    return path
 
 
 def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> Project:

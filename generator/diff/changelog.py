@@ -183,11 +183,16 @@ def _field(w: dict, name: str, field: str, old, new) -> str:
 def _card_items(diff, w: dict) -> list[str]:
     """The cards' changes: new cards, each changed field, copies, removed cards."""
     cards = [w["new card"].format(name=_name(c), copies=c.copies) for c in diff.added]
-    for r in diff.reprinted:
+    for r in diff.reprinted:  # the values its faces print that changed
         old, new = r.old.fields, r.new.fields
+        shown = {path.split(".")[0].split("[")[0] for kind, path, _a, _b in r.printed
+                 if kind == "field"}
         for key in [k for k in new if old.get(k) != new.get(k)] + \
                 [k for k in old if k not in new]:
-            cards.append(_field(w, _name(r.new), key, old.get(key), new.get(key)))
+            if key in shown:
+                cards.append(_field(w, _name(r.new), key, old.get(key), new.get(key)))
+        cards += [_field(w, _name(r.new), path, a, b) for kind, path, a, b in r.printed
+                  if kind == "data"]
         if r.old.copies != r.new.copies:
             cards.append(w["copies"].format(name=_name(r.new), old=r.old.copies, new=r.new.copies))
     cards += [w["copies"].format(name=_name(new), old=old.copies, new=new.copies)

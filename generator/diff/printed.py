@@ -390,9 +390,11 @@ def _short(text: str) -> str:
     return text if len(text) <= 100 else text[:97] + "..."
 
 
-def _data_page(value: str, rules: tuple | list, pages: list[tuple[str, str]]) -> int | None:
+def _data_page(value: str, rules: tuple | list, pages: list[tuple[str, str]],
+               new_md: str = "") -> int | None:
     """The page a changed data value is printed on: the page of the changed paragraph (or
-    table row) that prints it, else the first page that does."""
+    table row) that prints it, else of the first paragraph that prints it (never a page
+    where its digits only happen to occur, as the contents' page numbers)."""
     for c in rules:
         if c.how not in "~+" or not c.new or value not in c.new:
             continue
@@ -402,8 +404,13 @@ def _data_page(value: str, rules: tuple | list, pages: list[tuple[str, str]]) ->
                 if rows else None
             return found or c.page
         return c.page or _page_of(c.new, pages)
-    needle = re.sub(r"\s+", "", value)
-    return next((n for n, (_, text) in enumerate(pages, 1) if needle in text), None)
+    for _path, paragraphs in sections(new_md):  # the paragraph that prints it, on its page
+        for paragraph in paragraphs:
+            if value in paragraph:
+                found = _page_of(paragraph, pages)
+                if found:
+                    return found
+    return None
 
 
 def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, new_md: str,
@@ -418,7 +425,7 @@ def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, ne
             continue
         new_text, old_text = str(b), str(a)
         if new_text and new_text in new_md and new_md.count(new_text) > old_md.count(new_text):
-            page = _data_page(new_text, rules, pages)
+            page = _data_page(new_text, rules, pages, new_md)
             where = _("rulebook p. {page}", page=page) if page else _("the rulebook")
             lines.append(_("data {path}: {change}: {where}", path=path, change=show(a, b),
                            where=where))
@@ -476,9 +483,24 @@ def board_page_identities(faces, font: str) -> dict[str, list[str]]:
     return out
 
 
-def compare_boards(old_faces, new_faces, font: str, show) -> list[BoardChanges]:
-    """Each board whose pages print differently, with its changed pages and why: its cells,
-    the tiles placed on it, its layout."""
+BOARD_DPI = 72  # the raster two board pages are compared at, when their identities differ
+
+
+def _same_pixels(old_page, new_page, font: str) -> bool:
+    """Whether two board pages put the same pixels on paper: a page places the whole board
+    face clipped to its part, so a change elsewhere on the board changes its identity, not
+    what it prints."""
+    from ..write.png import rasterise
+    before, after = rasterise([old_page, new_page], BOARD_DPI, font)
+    return before == after
+
+
+def compare_boards(old_faces, new_faces, font: str, show, reads=None) -> list[BoardChanges]:
+    """Each board whose pages print differently (their pixels, not only their identity),
+    with its changed pages and why: the cells whose printed values changed, named by
+    their printed label, the tiles placed on it, its layout. `reads`: the old and new
+    versions' `_Read` (diff/__init__.py), for what a cell's layout reads."""
+    from ..impose import impose_board
     old_ids = board_page_identities(old_faces, font)
     new_ids = board_page_identities(new_faces, font)
     old_boards = {b.board.id: b for b in old_faces.boards}
@@ -490,7 +512,14 @@ def compare_boards(old_faces, new_faces, font: str, show) -> list[BoardChanges]:
             continue
         pages = [n for n, digest in enumerate(after, 1)
                  if n > len(before) or before[n - 1] != digest]
-        causes, cells, other = _board_causes(old_boards.get(board.id), board_face, show)
+        old_face = old_boards.get(board.id)
+        if old_face is not None and len(before) == len(after):
+            old_pages, new_pages = impose_board(old_face, font), impose_board(board_face, font)
+            pages = [n for n in pages
+                     if not _same_pixels(old_pages[n - 1], new_pages[n - 1], font)]
+            if not pages:
+                continue
+        causes, cells, other = _board_causes(old_face, board_face, show, reads)
         out.append(BoardChanges(board.id, len(before), len(after), pages, causes, cells, other))
     for board_id, before in old_ids.items():
         if board_id not in new_ids:
@@ -498,8 +527,13 @@ def compare_boards(old_faces, new_faces, font: str, show) -> list[BoardChanges]:
     return out
 
 
-def _board_causes(old, new, show) -> tuple[list[str], list[tuple], list[str]]:
-    """Why a board prints differently, in words; its cells' values that changed as
+# What a board's shape draws of a cell itself, whatever its cell layout reads: its fill
+# (its own colour or its type's), its label, the tile placed on it.
+_DRAWN = ("color", "label", "tile", "type")
+
+
+def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], list[str]]:
+    """Why a board prints differently, in words; its cells' printed values that changed as
     (label, key, before, after); and the words of the other causes (not those values)."""
     if old is None:
         return [_("a new board")], [], [_("a new board")]
@@ -520,9 +554,16 @@ def _board_causes(old, new, show) -> tuple[list[str], list[tuple], list[str]]:
         if was is None:
             said(_("cell {label} added", label=cell.label))
             continue
-        for key in sorted(set(was.record) | set(cell.record)):
-            before, after = was.record.get(key), cell.record.get(key)
-            if before != after:
+        changed = [k for k in sorted(set(was.record) | set(cell.record), key=str)
+                   if was.record.get(k) != cell.record.get(k)]
+        if not changed:
+            continue
+        seen = () if reads is None else (reads[0].cell(a, was), reads[1].cell(b, cell))
+        for key in changed:
+            if key == "color" and "type" in changed:
+                continue  # its type's colour: the type is said
+            if key in _DRAWN or any(r is not None and r.under("card", str(key)) for r in seen):
+                before, after = was.record.get(key), cell.record.get(key)
                 said(_("cell {label} {key}: {change}", label=cell.label, key=key,
                        change=show(before, after)),
                      (cell.label, key, before, after))

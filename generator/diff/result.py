@@ -27,6 +27,9 @@ class Reprint:
     new: Card
     sides: tuple[str, ...]  # the faces whose print changed: "front", "back"
     causes: list[str]  # in words, each cause that could be named
+    # the changed values its faces read, as (where, before, after): ("field", "text", ...)
+    # or ("data", "rules.three", ...), for the players' changelog
+    printed: list[tuple[str, str, Any, Any]] = field(default_factory=list)
 
 
 @dataclass

@@ -80,6 +80,26 @@ class BuildCache:
 _DATA_TEMPLATE = re.compile(r"^\s*\{\{\s*data\.([A-Za-z_]\w*)((?:\.\w+|\[\s*\d+\s*\])*)\s*\}\}\s*$")
 
 
+def _deck_scope(deck: Deck) -> dict:
+    """What a card's templates see of its deck (`deck.color`)."""
+    return {"id": deck.id, "name": deck.name, "color": deck.color, "total": deck.total}
+
+
+def face_reads(game: Game, card: Card, layout: LayoutSpec, game_scope: dict,
+               data: sandbox.Reads) -> sandbox.Reads:
+    """What the card's face by `layout` reads, laid out again while the sandbox records:
+    its fields, its deck's and the game's values, the data and macros (`game_scope` is
+    the game's, its containers mapped in `data`). For `cardgen diff`'s causes: a reprint
+    is said to be caused only by what its face read."""
+    deck = next(d for d in game.decks if d.id == card.deck)
+    shared = {**game_scope, "deck": _deck_scope(deck)}
+    scope = _scope(shared, card)
+    reads = sandbox.Reads({"card": scope["card"], "deck": shared["deck"]}, base=data)
+    with sandbox.recording(reads):
+        layout_face(layout, card, game, scope, Report())
+    return reads
+
+
 def _scope(shared: dict, card: Card) -> dict:
     """What a card's templates see: the card, and what its deck and game share."""
     return sandbox.scope({**shared, "card": card.record(), "draft": bool(card.drafts())})
@@ -346,8 +366,7 @@ def layout_game(game: Game, report: Report, guides: bool = False,
     for deck in game.decks:
         kept = keep or deck.id in on_boards or deck.shape == "standee"
         fronts, backs = {}, {}
-        shared = {**game_scope, "deck": {"id": deck.id, "name": deck.name, "color": deck.color,
-                                         "total": deck.total}}
+        shared = {**game_scope, "deck": _deck_scope(deck)}
         token = deck.shape in TOKEN_SHAPES
         problems = Report()  # its faces' problems: one every card has is said once (_said_once)
         for card in deck.cards:
@@ -470,8 +489,26 @@ def _cell_faces(board, game: Game, game_scope: dict, report: Report, cache: Buil
         kind = cell.record.get("type")
         if board.types is not None and kind is not None and kind not in board.types:
             return None  # its type is unknown: reported at the cell, nothing to draw from
-        card = Card(f"{board.id}:{cell.label}", board.id, 1, False, cell.record, cell.source,
-                    cell.path)
+        card = _cell_card(board, cell)
         return layout_face(layout, card, game, _scope(shared, card), report, mark_drafts=False,
                            cache=cache)
     return face
+
+
+def _cell_card(board, cell) -> Card:
+    """A cell as its cell layout sees it: a card whose fields are the cell's values."""
+    return Card(f"{board.id}:{cell.label}", board.id, 1, False, cell.record, cell.source,
+                cell.path)
+
+
+def cell_reads(board, cell, game: Game, game_scope: dict,
+               data: sandbox.Reads) -> sandbox.Reads | None:
+    """What a board cell's face reads (as face_reads for a card): its values are `card`."""
+    if board.cell_layout is None:
+        return None
+    card = _cell_card(board, cell)
+    scope = _scope({**game_scope, "board": {"id": board.id, "title": board.title}}, card)
+    reads = sandbox.Reads({"card": scope["card"]}, base=data)
+    with sandbox.recording(reads):
+        layout_face(board.cell_layout, card, game, scope, Report(), mark_drafts=False)
+    return reads
