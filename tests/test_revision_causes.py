@@ -143,3 +143,77 @@ def test_a_board_page_with_no_changed_pixels_is_not_changed(game, project, cardg
     assert cardgen("build", "roles", "--changed-since", "HEAD").code == 0
     guide = (project / "output/roles/roles-errata-print-guide.txt").read_text("utf-8")
     assert "board 'long': print page 1 of 2 again (cell A1 type: plain -> water)" in guide
+
+
+def test_the_live_changes_view_follows_every_save(game, project, monkeypatch):
+    """`serve --changes-since HEAD`: a change appears at the save that makes it, and goes
+    at the save that reverts it, in the page as it is (no reload); the revision is read,
+    checked and laid out once for the whole run, not at every save."""
+    import threading
+    import time
+    import urllib.request
+    from browser import chrome
+    from generator import diff
+    from generator.load import Project
+    from generator.serve import serve
+    made = []
+    original = diff.Revision.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(args)
+        original(self, *args, **kwargs)
+    monkeypatch.setattr(diff.Revision, "__init__", counted)
+    address, stop, builds = {}, threading.Event(), []
+    threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(), game="roles", port=0, stop=stop, since="HEAD",
+        report=lambda preview: builds.append(preview.version),
+        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
+
+    def state():
+        with urllib.request.urlopen(address["url"] + "/state.json", timeout=5) as r:
+            return json.loads(r.read())
+
+    def until(check, what):
+        deadline = time.monotonic() + 60
+        while True:
+            if "url" in address:
+                now = state()
+                if now.get("built_at") and not now.get("building") and check(now):
+                    return now
+            assert time.monotonic() < deadline, what
+            time.sleep(0.2)
+
+    def shown(browser):
+        return browser.execute_script(
+            "return [window.kept, [...document.querySelectorAll('.change figcaption code')]"
+            ".map(c => c.textContent), document.querySelector('#changes').textContent]")
+    try:
+        until(lambda s: s["changes"] == [], "the first build")
+        with chrome() as browser:
+            browser.get(address["url"] + "/")
+            browser.execute_script("window.kept = 1")  # gone if the page reloads
+            assert shown(browser) == [1, [], "Nothing printed has changed."]
+            cards = game / "cards.yaml"
+            first = cards.read_text("utf-8")
+            cards.write_text(first.replace("Look at a card.", "Look at two cards."), "utf-8")
+            now = until(lambda s: [c["id"] for c in s["changes"]] == ["scout"], "the change")
+            assert now["changes"][0]["causes"] == [
+                "field text: Look at a card. -> Look at two cards."]
+            _until_shown(browser, shown, [1, ["scout"]])
+            cards.write_text(first, "utf-8")  # reverted: the change goes
+            until(lambda s: s["changes"] == [], "the revert")
+            _until_shown(browser, shown, [1, [], "Nothing printed has changed."])
+            _edit(game / "board.yaml", ("guard: {power: 3}", "guard: {power: 4}"))
+            until(lambda s: [c["id"] for c in s["changes"]] == ["guard"], "a new change")
+            _until_shown(browser, shown, [1, ["guard"]])
+        assert len(made) == 1 and len(builds) >= 4  # one revision, four builds
+    finally:
+        stop.set()
+
+
+def _until_shown(browser, shown, expected):
+    import time
+    deadline = time.monotonic() + 30
+    while shown(browser)[:len(expected)] != expected:
+        assert time.monotonic() < deadline, (shown(browser), expected)
+        time.sleep(0.1)

@@ -21,6 +21,7 @@ import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -469,7 +470,45 @@ def diff_game(project: Project, game_id: str, revision: str | None = None,
         return _rasterised(_compared(_laid_out(old_project, game_id), new), visual)
 
 
+class Revision:
+    """A game as it was at a git revision, read, checked and laid out once, its files kept
+    in a temporary folder until `close`: `serve --changes-since` compares every save with
+    it (the git archive and the old version's lay-out and rulebook were redone at each
+    save, 5 to 7 s), and a visual diff reads its images and fonts from there."""
+
+    def __init__(self, project: Project, game_id: str, revision: str):
+        self.game_id = game_id
+        self._folder = tempfile.TemporaryDirectory(prefix="cardgen-since-")
+        try:
+            old_project = at_revision(project, game_id, revision, Path(self._folder.name))
+            there = (old_project.cards / game_id / "game.yaml").is_file()
+            self.version: _Version | None = _laid_out(old_project, game_id) if there else None
+        except BaseException:
+            self._folder.cleanup()
+            raise
+
+    def diff(self, faces: GameFaces, markdown: str | None, visual: bool = False,
+             pdf: bytes | None = None) -> GameDiff:
+        """What prints differently from this revision to `faces` (a build's, with its
+        rulebook's rendered Markdown and, where it typeset it, its PDF)."""
+        new = _Version(faces, markdown, pdf)
+        if self.version is None:
+            return GameDiff(added=list(faces.game.cards()))
+        return _rasterised(_compared(self.version, new), visual)
+
+    def close(self) -> None:
+        self._folder.cleanup()
+
+
 VISUAL_DPI = 100
+
+
+@lru_cache(maxsize=2)
+def _pdf_pngs(pdf: bytes) -> list[bytes]:
+    """A rulebook's pages at VISUAL_DPI: the revision's, kept (a server compares every save
+    with the same one)."""
+    from ..write.png import pdf_to_pngs
+    return pdf_to_pngs(pdf, VISUAL_DPI)
 
 
 def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
@@ -498,7 +537,7 @@ def _page_rasters(diff: GameDiff) -> list[PageRaster]:
     book = diff.rulebook
     if book is not None and book.pages:
         old_pdf, new_pdf = diff.rulebook_pdfs
-        before = pdf_to_pngs(old_pdf, VISUAL_DPI) if old_pdf else []
+        before = _pdf_pngs(old_pdf) if old_pdf else []
         after = pdf_to_pngs(new_pdf, VISUAL_DPI) if new_pdf else []
         for c in book.pages:
             was = before[c.was - 1] if c.was and c.was <= len(before) else None
@@ -522,5 +561,5 @@ def _page_rasters(diff: GameDiff) -> list[PageRaster]:
     return out
 
 
-__all__ = ["GameDiff", "Reprint", "as_json", "compare", "diff_game", "errata_copies",
+__all__ = ["GameDiff", "Reprint", "Revision", "as_json", "compare", "diff_game", "errata_copies",
            "errata_lines", "format_diff", "show_change", "word_diff"]

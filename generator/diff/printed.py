@@ -24,6 +24,7 @@ import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from ..i18n import Joined, _
 
 PAGE_DPI = 50  # the raster a rulebook page's identity is taken from
@@ -73,9 +74,11 @@ class BoardChanges:
 
 # -- pages ----------------------------------------------------------------------------------
 
+@lru_cache(maxsize=2)
 def pdf_pages(pdf: bytes) -> list[tuple[str, str]]:
     """(identity, text) of each page of a PDF: the digest of the page rasterised, and its
-    text with the spaces and line ends left out."""
+    text with the spaces and line ends left out (kept for the last two: a server compares
+    every save with the same revision's rulebook)."""
     import pypdfium2
     document = pypdfium2.PdfDocument(pdf)
     out = []

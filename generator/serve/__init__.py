@@ -105,11 +105,13 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
 
 
 def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs):
-    """The rulebook's pages and the boards' pages as pictures (added to `images`)."""
-    pages = []
+    """The rulebook's pages and the boards' pages as pictures (added to `images`), and the
+    rulebook's PDF (None: the game has none)."""
+    pages, pdf = [], None
     if game_.rulebook is not None and outcome.rulebook_markdown is not None:
         from .. import rulebook
         book = rulebook.build(game_, faces, outcome.rulebook_markdown)
+        pdf = book.pdf
         for n, image in enumerate(pdf_to_pngs(book.pdf, 60), 1):
             images[f"rulebook/page-{n}.png"] = image
             pages.append(f"rulebook/page-{n}.png")
@@ -123,7 +125,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
             images.update(zip(names, rasterise(list(sheets), 40, font)))
             boards.append({"id": board_face.board.id, "title": board_face.board.title,
                            "pages": names})
-    return pages, boards
+    return pages, boards, pdf
 
 
 AS_BEFORE = _(" (as of the last good build)")  # a draft kept while the data does not load
@@ -204,8 +206,9 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
     """After the cards, for a game without errors: the rulebook's and boards' pages, what
     prints differently (--changes-since), the statistics and the sheets."""
     made: dict[str, bytes] = {}
-    pages, boards = _book_and_boards(faces.game, faces, outcome, made, font, pdf_to_pngs)
-    changes = changes_since(project, game, preview.since, made) if preview.since else []
+    pages, boards, pdf = _book_and_boards(faces.game, faces, outcome, made, font, pdf_to_pngs)
+    changes = changes_since(project, game, preview.since, made, faces,
+                            outcome.rulebook_markdown, pdf) if preview.since else []
     blocks = stats_blocks(faces.game, pipeline.statistics(outcome))
     sheets, sheet_pages = sheets_of(faces)
     with preview.lock:
@@ -285,6 +288,7 @@ def page_state(preview: Preview, since: int | None = None) -> dict:
             "built_at": preview.built_at, "problems": problems,
             "cards": cards, "delta": since is not None, "order": [c["id"] for c in preview.cards],
             "changed": sorted({c["id"] for c in preview.changes}),
+            "since": preview.since, "changes": preview.changes,  # (the changes view, live)
             "decks": preview.decks, "pages": preview.pages, "stats": preview.stats,
             "changed_pages": changed_pages, "boards": boards, "sheets": preview.sheets}
 
@@ -336,7 +340,7 @@ def render_page(game: str, preview: Preview, nonce: str = "") -> str:
         return PAGE.render(title=preview.title or game, version=preview.version, nonce=nonce,
                            lang=preview.lang, state=page_state(preview),
                            font_family=dict(preview.font_family), since=preview.since,
-                           changes=list(preview.changes), t=t, words=words)
+                           t=t, words=words)
 
 
 def _card_of(problem: dict, ids) -> str:

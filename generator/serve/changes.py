@@ -1,9 +1,47 @@
 """The preview's view of what prints differently since a revision (`serve --changes-since`):
-the same diff and the same changed regions as `cardgen diff --visual`."""
+the same diff and the same changed regions as `cardgen diff --visual`, made again at every
+save from the build the preview just made, against the revision's side, which is read,
+checked and laid out once per server run (and again only when the name comes to mean
+another commit: `HEAD` after a commit)."""
 
 from __future__ import annotations
 
+import subprocess
+import threading
+from typing import TYPE_CHECKING
+
 from ..i18n import _, shown
+
+if TYPE_CHECKING:
+    from ..diff import Revision
+
+KEPT = 2  # revisions kept laid out at once (a server follows one; tests start several)
+_revisions: dict[tuple, Revision] = {}  # (project root, game, commit) -> diff.Revision
+_lock = threading.Lock()
+
+
+def _commit(project, since: str) -> str:
+    """The commit `since` names now (itself where git cannot say: at_revision will)."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--verify", "--quiet", "--end-of-options",
+                               since + "^{commit}"], cwd=project.root, capture_output=True,
+                              text=True, timeout=10).stdout.strip() or since
+    except (OSError, subprocess.SubprocessError):
+        return since
+
+
+def revision(project, game: str, since: str) -> Revision:
+    """The game at `since`, laid out once (diff.Revision) and kept for the next saves."""
+    from ..diff import Revision
+    key = (str(project.root), game, _commit(project, since))
+    with _lock:
+        found = _revisions.pop(key, None)
+        if found is None:
+            found = Revision(project, game, since)
+        _revisions[key] = found  # the last used last
+        while len(_revisions) > KEPT:
+            _revisions.pop(next(iter(_revisions))).close()
+        return found
 
 
 def _outlined(png: bytes, regions) -> bytes:
@@ -22,14 +60,15 @@ def _outlined(png: bytes, regions) -> bytes:
         return out.getvalue()
 
 
-def changes_since(project, game: str, since: str, images: dict) -> list[dict]:
+def changes_since(project, game: str, since: str, images: dict, faces,
+                  markdown: str | None, pdf: bytes | None = None) -> list[dict]:
     """The reprinted faces since a revision, before and after, their changes outlined: the
-    same diff and the same regions as `cardgen diff --visual`."""
-    from ..diff import diff_game
+    same diff and the same regions as `cardgen diff --visual`, from the build just made
+    (`faces`, its rulebook's Markdown and PDF)."""
     from ..problems import CardgenError
     from ..write.changes import changed_regions
     try:
-        diff = diff_game(project, game, since, visual=True)
+        diff = revision(project, game, since).diff(faces, markdown, visual=True, pdf=pdf)
     except CardgenError as exc:
         return [{"id": "", "side": "", "causes": [shown(_("cannot compare with {since}: {exc}",
                                                       since=since, exc=exc))],

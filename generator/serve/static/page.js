@@ -280,6 +280,18 @@ function renderBoards() {
               el('figcaption', {}, b.title));
   }));
 }
+// What prints differently since --changes-since, as of the last save: each reprinted face
+// (and rulebook or board page) before and after, with its causes; made again at every save.
+function renderChanges() {
+  const box = $('changes');
+  if (!box) return;
+  const changes = state.changes || [];
+  if (!changes.length) { box.replaceChildren(el('p', {}, T('Nothing printed has changed.'))); return; }
+  box.replaceChildren(...changes.map(c => el('figure', {class: 'change', id: 'change-' + c.id + '-' + c.side},
+    ...(c.before ? [img(c.before, T('before'))] : []), ...(c.after ? [img(c.after, T('after'))] : []),
+    el('figcaption', {}, el('code', {}, c.id), ' ' + c.side,
+       el('ul', {}, ...c.causes.map(cause => el('li', {}, cause)))))));
+}
 let opener = null;  // what had the focus when the zoom opened: it gets it back
 function unzoom() {
   $('zoom').hidden = true; open = null; remember();
@@ -331,7 +343,8 @@ document.addEventListener('keydown', (e) => {
 });
 function render() {
   index();
-  renderHeader(); renderCards(); renderReport(); renderRulebook(); renderBoards(); renderStats();
+  renderHeader(); renderCards(); renderReport(); renderChanges(); renderRulebook(); renderBoards();
+  renderStats();
   renderSheets();
   if (open) zoom(open);
   remember();
