@@ -263,7 +263,7 @@ def test_diff_as_json(game, project, cardgen):
 
 def test_serve_shows_the_changes_since_a_revision(game, project):
     from generator.load import Project
-    from generator.serve import Preview, build_preview, render_page
+    from generator.serve import Preview, build_preview, page_state, render_page
 
     _edit(game / "terms.yaml", "label: Swift", "label: Quick")
     preview = Preview(since="HEAD")
@@ -271,7 +271,11 @@ def test_serve_shows_the_changes_since_a_revision(game, project):
     assert [(c["id"], c["side"]) for c in preview.changes] == [("a", "front"), ("b", "front")]
     page = render_page("rev", preview)
     assert "Changes since HEAD" in page
-    assert "data terms.terms[swift].label: Swift -&gt; Quick" in page
+    assert 'id="changes"' in page  # drawn by the page's script from its state, at every save
+    state = page_state(preview)
+    assert [c["causes"] for c in state["changes"]] == [
+        ["data terms.terms[swift].label: Swift -> Quick"]] * 2
+    assert "data terms.terms[swift].label: Swift -\\u003e Quick" in page  # (its state, escaped)
     after = preview.images["changes/a-front-after.png"]
     with PILImage.open(io.BytesIO(after)) as im:  # the outline is drawn in red
         data = im.convert("RGB").tobytes()

@@ -22,12 +22,13 @@ _lock = threading.Lock()
 
 def _commit(project, since: str) -> str:
     """The commit `since` names now (itself where git cannot say: at_revision will)."""
+    from ..load.revision import git
     try:
-        return subprocess.run(["git", "rev-parse", "--verify", "--quiet", "--end-of-options",
-                               since + "^{commit}"], cwd=project.root, capture_output=True,
-                              text=True, timeout=10).stdout.strip() or since
+        done = git(["rev-parse", "--verify", "--quiet", "--end-of-options",
+                    since + "^{commit}"], project.root)
     except (OSError, subprocess.SubprocessError):
         return since
+    return done.stdout.decode("ascii", "replace").strip() or since
 
 
 def revision(project, game: str, since: str) -> Revision:
