@@ -11,9 +11,12 @@ from another part of it) is committed, revised, and the text and JSON read back 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
+import pypdf
 import pytest
+from markdown_it import MarkdownIt
 
 from conftest import write_game
 
@@ -217,3 +220,176 @@ def _until_shown(browser, shown, expected):
     while shown(browser)[:len(expected)] != expected:
         assert time.monotonic() < deadline, (shown(browser), expected)
         time.sleep(0.1)
+
+
+RULES = {"en": """# Roles
+
+| Role | Power |
+|---|---|
+{% for id, role in data.board.roles.items() %}| {{ id }} | {{ role.power }} |
+{% endfor %}
+
+# Track
+
+Move along the track; a water space costs one more step.
+""", "ja": """# 役割
+
+| 役割 | 力 |
+|---|---|
+{% for id, role in data.board.roles.items() %}| {{ id }} | {{ role.power }} |
+{% endfor %}
+
+# 進路
+
+進路に沿って進みます。水のマスは1歩多くかかります。
+"""}
+NAMES = {"en": ("Scout", "Guard", "Look at a card.", "Block a scout."),
+         "ja": ("斥候", "衛兵", "カードを1枚見る。", "斥候を防ぐ。")}
+
+
+def _revision_game(project, lang):
+    scout, guard, look, block = NAMES[lang]
+    folder = write_game(project, lang, {
+        "title": {"en": "Roles", "ja": "役割"}[lang], "lang": lang,
+        "decks": [{"id": "roles", "front": "role-front",
+                   "fields": {"name": {"type": "text"}, "text": {"type": "text"},
+                              "notes": {"type": "text"}}}],
+        "data": {"board": "board.yaml"},
+        "rulebook": {"template": "rulebook.md", "page": "A5"},
+        "boards": [{"id": "track", "layout": "grid", "cells": "data.board.track",
+                    "types": "data.board.types"},
+                   {"id": "score", "layout": "track-line", "first": 0, "last": 10}],
+    }, [{"id": "scout", "name": scout, "text": look, "notes": "1"},
+        {"id": "guard", "name": guard, "text": block, "notes": "1"}],
+        layouts={"role-front": ROLE}, files={"board.yaml": BOARD.encode(),
+                                             "rulebook.md": RULES[lang].encode()})
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    return folder
+
+
+TITLE = "(height: 8mm -> 9mm, size: 9pt -> 10pt, x: 4mm -> 5mm, y: 3mm -> 3.5mm)"
+REVISED = {
+    "en": {
+        "text": [
+            "en: 0 added, 0 removed, 2 reprinted (2 fronts, 0 backs), 0 with other copies; "
+            "0 changes print nothing",
+            "~ card 'scout' (roles): reprint front",
+            f"    layout 'role-front': element 'title' {TITLE}",
+            "~ card 'guard' (roles): reprint front",
+            "    data board.roles.guard.power: 3 -> 4",
+            f"    layout 'role-front': element 'title' {TITLE}",
+            "~ rulebook: 3 pages",
+            "    page 3: content changed",
+            "    booklet sheet to reprint: 1",
+            "    ~ section 'Roles' (p. 3): row 'guard', Power: 3 -> 4",
+            "    data board.roles.guard.power: 3 -> 4: rulebook p. 3",
+            "~ board 'track': page 1 of 1 prints differently",
+            "    cell 3 type: plain -> water",
+            "    cell 5 type: plain -> water",
+            "    cell 7 type: plain -> water",
+            "~ board 'score': pages 1, 2 of 2 print differently (1 -> 2 pages)",
+            "    the board's numbers: 0–10 -> 0–15"],
+        "markdown": [
+            "# Roles: changes since HEAD\\~1", "",
+            "## Cards", "",
+            "- Guard: board.roles.guard.power 3 → 4", "",
+            "## Rules", "",
+            "- Roles: guard, Power: 3 → 4 (p. 3)", "",
+            "## Components", "",
+            "- Board “track”: space 3: type plain → water",
+            "- Board “track”: space 5: type plain → water",
+            "- Board “track”: space 7: type plain → water",
+            "- Board “score”: the board's numbers: 0–10 → 0–15", ""],
+        "page": "guard4"},
+    "ja": {
+        "text": [
+            "ja: 追加 0、削除 0、刷り直し 2（表面 2、裏面 0）、枚数の変更 0。"
+            "刷るものが変わらない変更 0 件",
+            "~ カード「scout」（roles）: 表面を刷り直し",
+            f"    レイアウト「role-front」: 要素「title」（{TITLE[1:-1]}）",
+            "~ カード「guard」（roles）: 表面を刷り直し",
+            "    データ board.roles.guard.power: 3 -> 4",
+            f"    レイアウト「role-front」: 要素「title」（{TITLE[1:-1]}）",
+            "~ ルールブック: 3 ページ",
+            "    3 ページ: 内容が変わりました",
+            "    刷り直す小冊子のシート: 1",
+            "    ~ 節「役割」（3 ページ）: 行「guard」、力: 3 -> 4",
+            "    データ board.roles.guard.power: 3 -> 4: ルールブック 3 ページ",
+            "~ ボード「track」: 1 ページ中 1 ページの刷り上がりが変わります",
+            "    マス 3 の type: plain -> water",
+            "    マス 5 の type: plain -> water",
+            "    マス 7 の type: plain -> water",
+            "~ ボード「score」: 2 ページ中 1、2 ページの刷り上がりが変わります（1 -> 2 ページ）",
+            "    ボードの numbers: 0–10 -> 0–15"],
+        "markdown": [
+            "# 役割：HEAD\\~1 からの変更点", "",
+            "## カード", "",
+            "- 衛兵：board.roles.guard.power 3 → 4", "",
+            "## ルール", "",
+            "- 役割：guard、力：3 → 4（3ページ）", "",
+            "## コンポーネント", "",
+            "- ボード「track」：マス3：type plain → water",
+            "- ボード「track」：マス5：type plain → water",
+            "- ボード「track」：マス7：type plain → water",
+            "- ボード「score」：ボードの numbers: 0–10 → 0–15", ""],
+        "page": "guard4"},
+}
+# JSON is for scripts: its words are English whatever the game's language
+JSON_CAUSES = {
+    "scout": [f"layout 'role-front': element 'title' {TITLE}"],
+    "guard": ["data board.roles.guard.power: 3 -> 4",
+              f"layout 'role-front': element 'title' {TITLE}"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_revision_with_a_reverted_change_a_track_a_layout_and_a_table(project, cardgen,
+                                                                         lang):
+    """Committed: a card's text and a role's power changed. Then, in the working tree, the
+    text reverted, the track's spaces 3, 5 and 7 and the score track's length changed, a
+    layout element changed in four keys. Against the first commit, every line of the text,
+    the JSON and the Markdown is true, and the reverted change is nowhere."""
+    import yaml
+    folder = _revision_game(project, lang)
+    scout, guard, look, block = NAMES[lang]
+    cards = folder / "cards.yaml"
+    first = cards.read_text("utf-8")
+    cards.write_text(first.replace(look, look + "!"), "utf-8")
+    _edit(folder / "board.yaml", ("guard: {power: 3}", "guard: {power: 4}"))
+    git(project, "commit", "-qam", "v2")
+    cards.write_text(first, "utf-8")  # reverted
+    _edit(folder / "board.yaml",
+          *((f"label: '{c}', type: plain", f"label: '{c}', type: water") for c in (3, 5, 7)))
+    _edit(folder / "game.yaml", ("last: 10", "last: 15"))
+    path = project / "layouts" / "role-front.yaml"
+    layout = yaml.safe_load(path.read_text("utf-8"))
+    layout["elements"][0].update(x="5mm", y="3.5mm", size="10pt", height="9mm")
+    path.write_text(yaml.safe_dump(layout, sort_keys=False), "utf-8")
+    run = cardgen("diff", "--rev", "HEAD~1", lang)
+    assert run.code == 0, run.err
+    expected = REVISED[lang]
+    assert run.out.splitlines() == expected["text"], run.out
+    report = json.loads(cardgen("diff", "--rev", "HEAD~1", "--format", "json", lang).out)
+    assert {r["id"]: r["causes"] for r in report["reprinted"]} == JSON_CAUSES
+    assert report["prints_nothing"] == [] and report["copies"] == []
+    book = report["rulebook"]
+    assert (book["reprint"], book["booklet_sheets"]) == ([3], [1])
+    assert book["text"] == ["~ section '" + ("Roles" if lang == "en" else "役割") + "' (p. 3): "
+                            "row 'guard', " + ("Power" if lang == "en" else "力") + ": 3 -> 4"]
+    assert book["data"] == ["data board.roles.guard.power: 3 -> 4: rulebook p. 3"]
+    assert [(b["board"], b["pages"], b["causes"]) for b in report["boards"]] == [
+        ("track", [1], [f"cell {n} type: plain -> water" for n in (3, 5, 7)]),
+        ("score", [1, 2], ["the board's numbers: 0–10 -> 0–15"])]
+    md = cardgen("diff", "--rev", "HEAD~1", "--format", "markdown", lang).out
+    assert md.splitlines() == expected["markdown"], md
+    html = MarkdownIt("commonmark").render(md)
+    assert html.count("<li>") == sum(1 for line in md.splitlines() if line.startswith("- "))
+    assert "\\" not in re.sub(r"<[^>]+>", "", html) and "HEAD~1" in html
+    # the reverted text is nowhere; the page named prints the row
+    for said in (run.out, json.dumps(report, ensure_ascii=False), md):
+        assert look not in said and look + "!" not in said
+    assert cardgen("build", lang).code == 0
+    pdf = pypdf.PdfReader(project / "output" / lang / f"{lang}-rulebook.pdf")
+    printed = [re.sub(r"\s+", "", page.extract_text()) for page in pdf.pages]
+    assert [n for n, text in enumerate(printed, 1) if expected["page"] in text] == [3]

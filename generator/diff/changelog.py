@@ -15,6 +15,7 @@ import difflib
 import re
 from functools import lru_cache
 
+from ..i18n import Message
 from ..model import Card, Game
 from .printed import PATH_SEP, is_table, table_changes, table_rows
 
@@ -161,13 +162,14 @@ def _short(value) -> bool:
         len(value) <= 20 and len(value.split()) <= 2 and not re.search(r"[.!?。．！？、，]", value))
 
 
-def _board_items(board, w: dict) -> list[str]:
+def _board_items(board, w: dict, lang: str) -> list[str]:
     """A board's changes as players read them: 'B2: type plain → water' (its colour, which
-    the type gives, is not said again), then what its cells do not say."""
+    the type gives, is not said again), then what its cells do not say, in `lang`."""
     typed = {label for label, key, _, _ in board.cells if key == "type"}
     out = [w["space"].format(cell=label, key=key, old=_text(old, w), new=_text(new, w))
            for label, key, old, new in board.cells if not (key == "color" and label in typed)]
-    return out + board.other
+    other = [o.shown(lang) if isinstance(o, Message) else str(o) for o in board.other]
+    return out + [_md(o.replace(" -> ", " → ")) for o in other]
 
 
 def _field(w: dict, name: str, field: str, old, new) -> str:
@@ -278,7 +280,7 @@ def _component_items(game: Game, diff, w: dict) -> list[str]:
             components.append(w["removed board"].format(board=board))
         else:
             components += [w["board"].format(board=board, what=item)
-                           for item in _board_items(b, w)]
+                           for item in _board_items(b, w, language(game))]
     return components
 
 

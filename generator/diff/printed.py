@@ -535,6 +535,37 @@ def compare_boards(old_faces, new_faces, font: str, show, reads=None) -> list[Bo
 _DRAWN = ("color", "label", "tile", "type")
 
 
+def _board_values(a, b) -> list[tuple[str, object, object]]:
+    """The values of a board (its shape's and its own) that changed: (name, before, after)."""
+    import dataclasses
+    out = []
+    if type(a.spec) is type(b.spec) and dataclasses.is_dataclass(a.spec):
+        out += [(f.name, getattr(a.spec, f.name), getattr(b.spec, f.name))
+                for f in dataclasses.fields(a.spec)
+                if getattr(a.spec, f.name) != getattr(b.spec, f.name)]
+    elif a.spec != b.spec:
+        out.append(("shape", a.spec, b.spec))
+    out += [(key, getattr(a, key), getattr(b, key))
+            for key in ("margin", "papers", "overlap", "print_margin", "color")
+            if getattr(a, key) != getattr(b, key)]
+    return out
+
+
+def _board_value(key: str, value):
+    """A board's value as its layout writes it: a length in mm, a colour in hex, a pair
+    as its two values."""
+    from ..units import to_mm
+    if isinstance(value, tuple) and key in ("color", "accent") and len(value) == 3:
+        return "#" + "".join(f"{round(v * 255):02x}" for v in value)
+    if key == "numbers" and isinstance(value, tuple) and len(value) == 2:
+        return f"{value[0]}–{value[1]}"  # a track's first and last numbers
+    if isinstance(value, float):
+        return f"{round(to_mm(value), 2):g}mm"
+    if isinstance(value, tuple):
+        return ", ".join(str(_board_value(key, v)) for v in value)
+    return value
+
+
 def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], list[str]]:
     """Why a board prints differently, in words; its cells' printed values that changed as
     (label, key, before, after); and the words of the other causes (not those values)."""
@@ -574,9 +605,12 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
     for k, c in old_cells.items():
         if k not in kept:
             said(_("cell {label} removed", label=c.label))
-    if (a.spec, a.margin, a.papers, a.overlap, a.print_margin, a.color, a.shape) != \
-            (b.spec, b.margin, b.papers, b.overlap, b.print_margin, b.color, b.shape):
+    if a.layout != b.layout or a.shape != b.shape:
         said(_("the board layout '{layout}'", layout=b.layout))
+    else:  # each of its values that changed, by name (in the board entry or its layout)
+        for key, before, after in _board_values(a, b):
+            said(_("the board's {key}: {change}", key=key, change=show(
+                _board_value(key, before), _board_value(key, after))))
     if a.cards != b.cards:
         said(_("the tiles it places"))
     if not causes:
