@@ -306,7 +306,8 @@ def template(source: str) -> jinja2.Template:
     try:
         return ENV.from_string(source)
     except jinja2.TemplateSyntaxError as exc:
-        raise SandboxError(_("template syntax: {exc_message}", exc_message=exc.message)) from None
+        raise SandboxError(_("template syntax: {exc_message}",
+                             exc_message=in_words(exc.message or ""))) from None
 
 
 def expression_problem(source: str, exc: jinja2.TemplateSyntaxError) -> str:
@@ -324,7 +325,7 @@ def expression(source: str):
         return ENV.compile_expression(source, undefined_to_none=False)
     except jinja2.TemplateSyntaxError as exc:
         raise SandboxError(_("expression syntax: {exc_message}",
-                             exc_message=exc.message)) from None
+                             exc_message=in_words(exc.message or ""))) from None
 
 
 _TYPE_NAMES = {"str": N_("text"), "int": N_("a number"), "float": N_("a number"),

@@ -18,14 +18,15 @@ MM = 72 / 25.4
 PIP = (0.8, 0.2, 0.2)  # the pips' fill, as the PDF writes it
 
 
-def painted(path, page: int = 0, color=PIP) -> list[tuple[float, float]]:
-    """The centre (mm from the page's top-left) of every path filled in `color` on a page,
-    forms included, as the content stream's own operators place it (cm, q/Q)."""
+def painted(path, page: int = 0, color=PIP, curved: bool = False) -> list[tuple[float, float]]:
+    """The centre (mm from the page's top-left) of every path filled in `color` on a page
+    (`curved`: only paths drawn with curves, a circle's), forms included, as the content
+    stream's own operators place it (cm, q/Q)."""
     with pikepdf.open(path) as pdf:
         pg = pdf.pages[page]
         height = float(pg.MediaBox[3])
         found: list[tuple[float, float]] = []
-        _walk(pg, [1, 0, 0, 1, 0, 0], found, color, height)
+        _walk(pg, [1, 0, 0, 1, 0, 0], found, color, height, curved)
         return found
 
 
@@ -36,8 +37,8 @@ def _mul(m, n):
             e * A + f * C + E, e * B + f * D + F]
 
 
-def _walk(owner, ctm, found, color, height) -> None:
-    stack, fill, points = [], None, []
+def _walk(owner, ctm, found, color, height, curved=False) -> None:
+    stack, fill, points, curves = [], None, [], False
     for operands, op in pikepdf.parse_content_stream(owner):
         name = str(op)
         if name == "q":
@@ -49,22 +50,24 @@ def _walk(owner, ctm, found, color, height) -> None:
         elif name == "rg":
             fill = tuple(round(float(v), 3) for v in operands)
         elif name in ("m", "l", "c", "re"):
+            curves = curves or name == "c"
             values = [float(v) for v in operands]
             pairs = list(zip(values[::2], values[1::2])) if name != "re" else \
                 [(values[0], values[1]), (values[0] + values[2], values[1] + values[3])]
             a, b, c, d, e, f = ctm
             points += [(a * x + c * y + e, b * x + d * y + f) for x, y in pairs]
         elif name in ("f", "f*", "B", "B*", "b", "b*", "S", "s", "n"):
-            if name != "n" and name not in ("S", "s") and fill == tuple(color) and points:
+            if name not in ("n", "S", "s") and fill == tuple(color) and points and \
+                    (curves or not curved):
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
                 found.append((round((min(xs) + max(xs)) / 2 / MM, 2),
                               round((height - (min(ys) + max(ys)) / 2) / MM, 2)))
-            points = []
+            points, curves = [], False
         elif name == "Do":
             xobject = owner.Resources.XObject[operands[0]]
             if xobject.get("/Subtype") == "/Form":
                 matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-                _walk(xobject, _mul(matrix, ctm), found, color, height)
+                _walk(xobject, _mul(matrix, ctm), found, color, height, curved)
 
 
 PIPS = """

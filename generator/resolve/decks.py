@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 from .. import sandbox, values
 from ..load import DEFAULT_LAYOUTS, LoadedGame, sheet_preset_id
@@ -21,10 +22,22 @@ from ..i18n import _, said
 
 
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
-                   report: Report, declared: dict | None = None) -> list[Card]:
-    """A deck given as `generate:`: one card for every combination of the `each` lists,
-    its id, copies and fields computed by templates over the combination."""
+                   report: Report, declared: dict | None = None,
+                   tables: dict[str, Document] | None = None) -> list[Card]:
+    """A deck's `generate:`: one card for every combination of the `each` lists, or for
+    every entry of a data table (`from:`), its id, copies and fields computed by templates
+    over the combination or the entry."""
     spec = doc.data["generate"]
+    if ("each" in spec) == ("from" in spec):
+        report.error(_("deck '{deck_id}': generate: has both each: and from:; one generate: "
+                       "makes cards one way (every combination of lists, or one card per entry "
+                       "of a data table)", deck_id=deck_id) if "each" in spec else
+                     _("deck '{deck_id}': generate: needs each: (every combination of lists) or "
+                       "from: (one card per entry of a data table)", deck_id=deck_id),
+                     doc.locate(("generate",)), "generate")
+        return []
+    if "from" in spec:
+        return table_cards(doc, deck_id, data, macros_text, report, declared, tables or {})
     names = list(spec["each"])
     combinations = 1
     for n in names:
@@ -80,6 +93,182 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
 
 
 _ONE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
+
+def _entries(value) -> list[tuple[Any, Any, Any]]:
+    """(place in the table's path, the entry, its key or None) for a list or a mapping."""
+    if isinstance(value, dict):
+        return [(k, v, k) for k, v in value.items()]
+    return [(i, v, None) for i, v in enumerate(value)]
+
+
+def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, report: Report,
+                declared: dict | None, tables: dict[str, Document]) -> list[Card]:
+    """`generate: from: data.TABLE...`: one card for each entry of a list (or each value of
+    a mapping) in the game's data, located at its entry: the ids, and the fields unless
+    `fields:` maps them, are the table's own, so they are written in one place. Every
+    problem is said at its cause (the entry that lacks a field, the key that names no
+    table) and all are said before the deck is given up."""
+    spec = doc.data["generate"]
+    written = spec["from"]
+    parts = written.split(".")[1:]
+    here = doc.locate(("generate", "from"))
+    if parts[0] not in tables:
+        report.error(_("deck '{deck_id}': generate: from: there is no data table '{table}' "
+                       "({known})", deck_id=deck_id, table=parts[0],
+                       known=_("tables: {names}", names=", ".join(tables)) if tables else
+                       _("the game declares no data: tables")), here, "generate")
+        return []
+    value = tables[parts[0]].data
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    if not isinstance(value, (list, dict)) or not value:
+        report.error(_("deck '{deck_id}': generate: from: {path} is not a list or a mapping "
+                       "of entries in the game's data", deck_id=deck_id, path=written),
+                     here, "generate")
+        return []
+    if len(value) > MAX_CARDS:  # (counted before anything is made)
+        report.error(_("deck '{deck_id}': generate: from: {path} has {n:,} entries; a game "
+                       "holds at most {MAX_CARDS:,} cards (split it into several games)",
+                           deck_id=deck_id, path=written, n=len(value), MAX_CARDS=MAX_CARDS),
+                     here, "generate")
+        return []
+    for key, template in _templates(spec):  # a template that cannot compile: said once
+        try:
+            sandbox.template(template)
+        except sandbox.SandboxError as exc:
+            report.error(_("deck '{deck_id}': generate: {key}: {exc}", deck_id=deck_id,
+                           key=": ".join(key), exc=exc), doc.locate(("generate",) + key),
+                         "generate")
+            return []
+    source = tables[parts[0]].source
+    name = spec.get("as", "row")
+    scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
+    cards, errors = [], len(report.errors)
+    for place, entry, key in _entries(value):
+        path = tuple(parts[1:]) + (place,)
+        shown = f"{written}[{place!r}]" if key is not None else f"{written}[{place}]"
+        if not isinstance(entry, dict):
+            report.error(_("deck '{deck_id}': {entry} is not a mapping of a card's fields",
+                           deck_id=deck_id, entry=shown), source.locate(path), "generate")
+            continue
+        card = _table_card(doc, deck_id, spec, name, scope_base, entry, key, shown,
+                           source, path, report, declared)
+        if card is not None:
+            cards.append(card)
+    return cards if len(report.errors) == errors else []
+
+
+def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: dict,
+                entry: dict, key, shown: str, source: SourceMap, path: tuple, report: Report,
+                declared: dict | None) -> Card | None:
+    """One entry's card, or None where the entry cannot make one (reported at its cause)."""
+    scope = {**scope_base, name: entry, "key": key}
+
+    def value(template, at: tuple):
+        var = _ONE_NAME.match(template) if isinstance(template, str) else None
+        if var and var.group(1) in scope:
+            return scope[var.group(1)]  # a plain {{ name }} keeps its value's type
+        try:
+            return sandbox.render(template, scope)
+        except sandbox.SandboxError as exc:
+            lacking = [f for f in _asked(template, name) if f not in entry]
+            if lacking:  # the entry lacks what the template asks of it: said at the entry
+                raise _GenerateError(None, _(
+                    "{entry} has no '{field}', which generate: {key} needs",
+                    entry=shown, field=lacking[0], key=": ".join(at))) from None
+            raise _GenerateError(("generate",) + at, _("{entry}: {key}: {exc}", entry=shown,
+                                                         key=": ".join(at), exc=said(exc))) \
+                from None
+
+    try:
+        if "id" in spec:
+            card_id = str(value(spec["id"], ("id",)))
+        elif key is not None:
+            card_id = str(key)
+        elif "id" in entry:
+            card_id = str(entry["id"])
+        else:
+            raise _GenerateError(None, _("{entry} has no id: give each entry an id, or give "
+                                         "generate: an id: template", entry=shown))
+        if not is_name(card_id):  # (made from the entry's values: said at the entry)
+            raise _GenerateError(None, _("{entry}: id must be {NAME_EXPECTED}, not "
+                                         "'{card_id}'", entry=shown,
+                                         NAME_EXPECTED=NAME_EXPECTED, card_id=card_id))
+        try:
+            copies = values.copies(value(spec["copies"], ("copies",)) if "copies" in spec
+                                   else entry.get("copies", 1))
+        except ValueError as exc:
+            raise _GenerateError(None if "copies" not in spec else ("generate", "copies"),
+                                 _("{entry}: copies: {exc}", entry=shown, exc=exc)) from None
+        if "fields" in spec:
+            fields = _as_declared({k: value(v, ("fields", k)) for k, v in
+                                   (spec.get("fields") or {}).items()}, declared,
+                                  ("integer", "number", "boolean"))
+        else:
+            fields = _as_declared({k: v for k, v in entry.items() if k not in CARD_KEYS},
+                                  declared, ("boolean",))
+    except _GenerateError as exc:
+        report.error(_("deck '{deck_id}': {exc_message}", deck_id=deck_id,
+                       exc_message=exc.message),
+                     doc.locate(exc.key) if exc.key is not None else source.locate(path),
+                     "generate")
+        return None
+    return Card(card_id, deck_id, copies, False, frozen_mapping(fields), source, path)
+
+
+def _templates(spec: dict):
+    """(key path, text) of each template a `generate:` writes: id, copies, each field."""
+    for key in ("id", "copies"):
+        if sandbox.is_template(spec.get(key)):
+            yield (key,), spec[key]
+    for field, value in (spec.get("fields") or {}).items():
+        if sandbox.is_template(value):
+            yield ("fields", field), value
+
+
+def _asked(template: Any, name: str) -> list[str]:
+    """The fields a template asks of `name`: name.field and name['field']."""
+    if not isinstance(template, str):
+        return []
+    pattern = rf"\b{re.escape(name)}(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"]+)['\"]\s*\])"
+    return [dotted or indexed for dotted, indexed in re.findall(pattern, template)]
+
+
+def _mixed(deck_id: str, generated: list[Card], written: list[Card],
+           report: Report) -> list[Card]:
+    """The written cards of a deck file that also generates some: one whose id a generated
+    card has too is an error at the written card (a card's id lives in one place), left
+    out so that the clash is said once."""
+    made = {c.id: c for c in generated}
+    kept = []
+    for card in written:
+        twin = made.get(card.id)
+        if twin is None:
+            kept.append(card)
+            continue
+        report.error(_("card '{card_id}': deck '{deck_id}' also generates a card '{card_id}' "
+                       "(from {at}); a card's id lives in one place: remove this card, or its "
+                       "entry", card_id=card.id, deck_id=deck_id, at=twin.loc),
+                     card.locate("id"), "identity", card=card.id, deck=deck_id, field="id")
+    return kept
+
+
+def _deck_cards(doc: Document, deck_id: str, data: dict, macros_text: str, report: Report,
+                loaded: LoadedGame, declared: dict | None) -> list[Card]:
+    """A deck file's cards, written (`cards:`), generated (`generate:`) or both, in the
+    order the file writes them."""
+    generated = generate_cards(doc, deck_id, data, macros_text, report, declared,
+                               loaded.data) if "generate" in doc.data else []
+    if "cards" not in doc.data:
+        return generated
+    written = _cards(doc, deck_id, loaded.bad_cards.get(deck_id, set()), report, declared)
+    if not generated:
+        return written
+    written = _mixed(deck_id, generated, written, report)
+    first = next(k for k in doc.data if k in ("cards", "generate"))
+    return written + generated if first == "cards" else generated + written
 
 
 class _GenerateError(Exception):
@@ -203,11 +392,8 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
-            cards=tuple(generate_cards(deck_doc, raw["id"], data, macros_text, report,
-                                       raw.get("fields"))
-                        if "generate" in deck_doc.data else
-                        _cards(deck_doc, raw["id"], loaded.bad_cards.get(raw["id"], set()), report,
-                               raw.get("fields"))),
+            cards=tuple(_deck_cards(deck_doc, raw["id"], data, macros_text, report, loaded,
+                                    raw.get("fields"))),
             sheet=sheet,
             color=raw.get("color", DECK["color"].default),
             tint=tint,
