@@ -200,3 +200,61 @@ def test_a_fixed_pitch_paragraph_full_of_brackets_stays_in_its_box(project, card
         row.sort(key=lambda g: g[1])
         for a, b in zip(row, row[1:]):
             assert a[2] <= b[1] + 0.05, (a, b)  # no glyph's ink over the next's
+
+
+def justified_rows(project, cardgen, text: str, width: float):
+    """The glyph rows of `text` justified in a box `width` points wide, but the last."""
+    pdf = text_card(project, cardgen, text, width, "align: justify")
+    return [row for _, row in glyph_rows(pdf)][:-1]
+
+
+def advance_of(project, ch: str) -> float:
+    """A character's own advance in ems, in the gothic the texts are set in."""
+    from generator import fonts
+    atom = atoms_of(project, ch)[0]
+    return fonts.string_width(ch, fonts.ensure(atom.font), 1.0)
+
+
+MIXED_NUMBERS = "山札から3枚引き、Aceの札を2枚とも手札に加えてから、残りを山札に戻してよく混ぜる。"
+
+
+def test_a_justified_line_widens_its_japanese_latin_spaces_before_its_characters(
+        project, cardgen):
+    """JLREQ 3.8.3: a justified line grows at its Japanese-Latin spaces first, from a
+    quarter em to a half, and only then between its characters: wherever characters are
+    spaced out, the Latin spaces beside them are half an em."""
+    from generator.textflow.spacing import _AUTOSPACED
+    seen = spread = 0
+    for width in (95.0, 101.0, 107.0, 113.0):
+        for row in justified_rows(project, cardgen, MIXED_NUMBERS, width):
+            gaps = {}
+            for (xa, a, em), (xb, b, _) in zip(row, row[1:]):
+                gaps[(a, b)] = (xb - xa) / em - advance_of(project, a)
+            latin = [g for (a, b), g in gaps.items() if _AUTOSPACED.match(a + b)]
+            kana = [g for (a, b), g in gaps.items() if not a.isascii() and not b.isascii()
+                    and b not in "、。" and a not in "、。"]
+            for g in latin:
+                seen += 1
+                assert 0.125 - 0.01 <= g <= 0.5 + 0.01, (row, g)  # (an eighth: squeezed)
+            if kana and max(kana) > 0.01 and latin:  # characters spaced: Latin ones first
+                spread += 1
+                assert all(g == pytest.approx(0.5, abs=0.01) for g in latin), row
+    assert seen >= 4 and spread >= 1
+
+
+VERSION = "このゲームは、バージョン version 1.05 の規則で遊びます。"
+
+
+def test_a_line_of_latin_in_japanese_text_opens_no_hole(project, cardgen):
+    """A justified line of a Japanese paragraph that holds only `version 1.05` grows its
+    word space by half an em at most and then its letters: never a hole of ems between two
+    words (it was two ems at this width, five in a wider box)."""
+    from generator import fonts
+    rows = justified_rows(project, cardgen, VERSION, 80.0)
+    line = next(row for row in rows if "".join(g[1] for g in row) == "version1.05")
+    n, one = line[6], line[7]  # the n of version, the 1 of 1.05
+    font = fonts.ensure(atoms_of(project, "version")[0].font)
+    hole = (one[0] - n[0] - fonts.string_width("n ", font, SIZE)) / SIZE
+    assert 0.4 < hole <= 0.5 + 0.1  # the word space grew by half an em, and no more
+    assert line[-1][0] + fonts.string_width("5", font, SIZE) == pytest.approx(
+        line[0][0] + 80.0, abs=0.05)  # and the line is justified, by its letters

@@ -3,6 +3,7 @@ box: shrink, condense, or the size it needed."""
 
 from __future__ import annotations
 
+import re
 from itertools import accumulate
 from dataclasses import dataclass
 
@@ -11,8 +12,8 @@ from .. import fonts
 from .. import images
 from ..primitives import Item, Text
 from . import vertical as column
-from .breaking import _is_latin, break_lines
-from .spacing import _width
+from .breaking import _ANY_JAPANESE, _is_latin, break_lines
+from .spacing import _AUTOSPACED, _width
 from .markup import (_FONT_COLOR, CLOSING, CORNER_PUNCT, OBJECT, OPENING, ROTATED, SMALL_KANA,
                      STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
 
@@ -112,40 +113,88 @@ def shared_readings(lengths, starts, ends, low, high) -> list[float]:
 
 
 WORD_SPACE_FIRST = 0.25  # ems a word space of a mixed line may grow by before characters
+AUTOSPACE_GROWTH = 0.25  # ems a Japanese-Latin space may grow by (a quarter em to a half)
+LATIN_SPACE_MOST = 0.5  # ems a word space of a line of Japanese text grows by, at most
 
 
 def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str,
-               size: float = 0.0):
+               size: float = 0.0, autospace: bool = False, japanese: bool = False):
     """(the space added between characters, the width each word space gets besides its own
-    or None, the gaps between characters that take no space) for a line. Justified lines
-    fill the box in JLREQ's order (3.8.3): a line that is mostly Latin text (a Japanese name
-    in it included) between its words only; a Japanese line first at its word spaces (a
-    Latin phrase in it), by up to WORD_SPACE_FIRST em each, then between its characters
-    evenly, but never inside a Latin word, before a closing bracket or a stop, nor after an
-    opening bracket (no space inside brackets' frames)."""
+    or None, the gaps between characters that take no space, what each Japanese-Latin space
+    grows by: {atom: points}) for a line. Justified lines fill the box in JLREQ's order
+    (3.8.3): a line that is mostly Latin text between its words only (English), unless it
+    is part of a `japanese` text (_mostly_japanese) and its word spaces would grow by more than
+    LATIN_SPACE_MOST em each ("version 1.05" in a Japanese paragraph: then as a Japanese
+    line); a Japanese line first at its word spaces (a Latin phrase in it), by up to
+    WORD_SPACE_FIRST em each, then at its Japanese-Latin spaces (`autospace`, horizontal
+    text), by up to AUTOSPACE_GROWTH em, then between its characters evenly, but never
+    inside a Latin word, before a closing bracket or a stop, nor after an opening bracket
+    (no space inside brackets' frames). A line of Japanese text with nowhere else to grow
+    widens its word spaces to LATIN_SPACE_MOST em, then its letters, rather than open one
+    hole of several ems."""
     if align != "justify" or last or len(atoms) <= 1:
-        return 0.0, None, ()
+        return 0.0, None, (), {}
     gaps = text.count(" ")
-    letters = [ch for ch in text if ch != " "]
-    if gaps and sum(map(_is_latin, letters)) * 2 >= len(letters) \
-            and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
-        return 0.0, max(0.0, (box.w - natural) / gaps), ()
-    fixed = tuple(k for k in range(len(text) - 1)
-                  if text[k + 1] in CLOSING or text[k + 1] in STOPS or text[k] in OPENING
-                  or text[k + 1] == " " or _is_latin(text[k]) and _is_latin(text[k + 1]))
-    spaces = gaps if OBJECT not in text and ZERO_WIDTH.isdisjoint(text) else 0
-    stretched = len(atoms) - 1 - len(fixed) - spaces  # a space's gap after it: its own
     room = max(0.0, box.w - natural)
+    simple = OBJECT not in text and ZERO_WIDTH.isdisjoint(text)
+    if gaps and simple and _as_english(text, room / gaps, size, japanese):
+        return 0.0, room / gaps, (), {}
+    latin = {m.start() for m in _AUTOSPACED.finditer(text)} if autospace else set()
+    fixed = _fixed_gaps(text, latin)
+    spaces = gaps if simple else 0
+    stretched = len(atoms) - 1 - len(fixed) - spaces  # a space's gap after it: its own
+    word_gap = None
     if spaces:
-        word_gap = room / spaces if not stretched else min(room / spaces,
-                                                           WORD_SPACE_FIRST * size)
+        word_gap = min(room / spaces, WORD_SPACE_FIRST * size)
         room -= word_gap * spaces
-        if not stretched:
-            return 0.0, word_gap, ()
-        return room / stretched, word_gap, fixed
-    if not stretched:
-        return 0.0, None, ()
-    return room / stretched, None, fixed
+    grow: dict[int, float] = {}
+    if latin and room > 0:
+        each = min(room / len(latin), AUTOSPACE_GROWTH * size)
+        grow = dict.fromkeys(latin, each)
+        room -= each * len(latin)
+    if stretched:
+        return room / stretched, word_gap, fixed, grow
+    if spaces and room > 1e-9:  # nowhere else to grow: the word spaces, as far as they may
+        more = room / spaces if not japanese else \
+            min(room / spaces, LATIN_SPACE_MOST * size - (word_gap or 0.0))
+        word_gap = (word_gap or 0.0) + more
+        room -= more * spaces
+    if room > 1e-9 and japanese:  # and then between the letters, as a last resort
+        fixed = tuple(k for k in range(len(text) - 1) if text[k + 1] == " ")
+        letters = len(atoms) - 1 - len(fixed) - spaces
+        if letters > 0:
+            return room / letters, word_gap, fixed, grow
+    return 0.0, word_gap, (), grow
+
+
+def _mostly_japanese(lines) -> bool:
+    """Whether a text (its lines) is Japanese: as many kana and kanji as Latin letters."""
+    text = "".join(plain_of(line.atoms) for line in lines)
+    if not _ANY_JAPANESE.search(text):
+        return False
+    return len(_ANY_JAPANESE.findall(text)) >= len(_LATIN_RUN.findall(text))
+
+
+_LATIN_RUN = re.compile("[A-Za-z0-9]")
+
+
+def _as_english(text: str, word_gap: float, size: float, japanese: bool) -> bool:
+    """Whether a justified line is set as English (between its words only): it is mostly
+    Latin, and is no part of a Japanese text or needs its word spaces to grow by
+    LATIN_SPACE_MOST em at most."""
+    letters = [ch for ch in text if ch != " "]
+    return sum(map(_is_latin, letters)) * 2 >= len(letters) and \
+        (word_gap <= LATIN_SPACE_MOST * size or not japanese)
+
+
+def _fixed_gaps(text: str, latin: set[int]) -> tuple[int, ...]:
+    """The gaps (after each index) a justified Japanese line adds no space to: before a
+    closing bracket, a stop or a space, after an opening bracket, inside a Latin word, and
+    at a Japanese-Latin space (`latin`, which grows on its own)."""
+    return tuple(k for k in range(len(text) - 1)
+                 if text[k + 1] in CLOSING or text[k + 1] in STOPS or text[k] in OPENING
+                 or text[k + 1] == " " or _is_latin(text[k]) and _is_latin(text[k + 1])
+                 or k in latin)
 
 
 def _one_font(line, text, widths, offsets, x, baseline, size, space, scale) -> list[Item]:
@@ -216,6 +265,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     top = {"top": box.y + box.h, "middle": box.y + (box.h + block) / 2,
            "bottom": box.y + block}[valign] - ruby_room
     ascent, descent = _em(base_font, size)
+    japanese = align == "justify" and _mostly_japanese(lines)
     for i, line in enumerate(lines):
         atoms, widths, offsets = line.atoms, line.widths, line.offsets
         if scale != 1.0:
@@ -225,13 +275,16 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         baseline = em_top - ascent
         natural = sum(widths) - line.hang * scale
         text = plain_of(atoms)
-        space, word_gap, fixed = _justified(atoms, text, line.last, natural, box, align, size)
+        space, word_gap, fixed, grow = _justified(atoms, text, line.last, natural, box, align,
+                                                  size, autospace=True, japanese=japanese)
         x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
              "right": box.x + box.w - natural}[align]
-        if fixed and space:  # a gap that takes no space: its glyphs' advance less the space
-            widths = list(widths)
+        if fixed and space or grow:  # a gap that takes no space: its glyphs' advance less
+            widths = list(widths)  # the space; a Japanese-Latin space grown
             for k in fixed:
                 widths[k] -= space
+            for k, more in grow.items():
+                widths[k] += more
         if word_gap is None and atoms and not line.ruby and not (fixed and space) and \
                 len(set(map(_FONT_COLOR, atoms))) == 1 \
                 and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
@@ -257,8 +310,8 @@ def _column_gaps(line, length: float, size: float) -> dict[int, float]:
     natural = sum(line.widths)
     if line.last or len(atoms) <= 1 or natural >= length:
         return {}
-    space, word_gap, fixed = _justified(atoms, text, line.last, natural, Box(0, 0, length, 0),
-                                        "justify", size)
+    space, word_gap, fixed, _grow = _justified(atoms, text, line.last, natural,
+                                               Box(0, 0, length, 0), "justify", size)
     spaces = {k: word_gap for k, atom in enumerate(atoms) if atom.text == " "} \
         if word_gap is not None else {}
     if not space:  # between words only, or nowhere
