@@ -393,3 +393,16 @@ def test_a_revision_with_a_reverted_change_a_track_a_layout_and_a_table(project,
     pdf = pypdf.PdfReader(project / "output" / lang / f"{lang}-rulebook.pdf")
     printed = [re.sub(r"\s+", "", page.extract_text()) for page in pdf.pages]
     assert [n for n, text in enumerate(printed, 1) if expected["page"] in text] == [3]
+
+
+def test_a_section_with_no_text_of_its_own_is_on_the_page_of_what_follows_it():
+    """A title over its subsections has no paragraph to be found by: its heading alone is
+    also on the contents page, which is not where it is."""
+    from generator.diff.printed import rule_changes
+    pages = [("1", "MyGame"), ("2", "Contents:Rules3Setup3Turn4"),
+             ("3", "RulesSetupDealfivecards."), ("4", "TurnDrawacard,thenplayone.")]
+    old = "# Setup\n\nDeal five cards.\n\n# Turn\n\nDraw a card, then play one.\n"
+    new = "# Rules\n\n## Setup\n\nDeal five cards.\n\n## Turn\n\nDraw a card, then play one.\n"
+    said = [(c.how, c.path, c.page) for c in rule_changes(old, new, pages)]
+    assert said == [("+", ("Rules",), 3), (">", ("Rules", "Setup"), 3),
+                    (">", ("Rules", "Turn"), 4)]

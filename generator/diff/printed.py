@@ -316,9 +316,11 @@ def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list
     paired by `align`, so a heading that repeats under others is not mistaken for another."""
     old, new = sections(old_md), sections(new_md)
     starts: list[int] = []
-    for path, paragraphs in new:  # each section's page: after the one before it
-        found = _page_of(paragraphs[0] if paragraphs else path[-1] if path else "", pages,
-                         starts[-1] if starts else 1)
+    for j, (path, paragraphs) in enumerate(new):  # each section's page: after the one before
+        # it, found by its first paragraph (a heading with none, as a title over its
+        # subsections, by the next paragraph: its heading alone is also in the contents)
+        first = next((p[0] for _, p in new[j:] if p), path[-1] if path else "")
+        found = _page_of(first, pages, starts[-1] if starts else 1)
         starts.append(found or (starts[-1] if starts else 1))
     pairs, added, removed = align(old, new)
     out = []
