@@ -15,57 +15,62 @@ import difflib
 import re
 from functools import lru_cache
 
-from ..i18n import Message
+from ..i18n import LANGS, N_, Message
 from ..model import Card, Game
 from .printed import PATH_SEP, is_table, table_changes, table_rows
 
+# The changelog's words, marked for the catalogue (generator/locale): each is a template that
+# the changelog fills in the game's language (`_words`).
 WORDS = {
-    "en": {"title": "# {title}: changes since {rev}", "cards": "## Cards", "rules": "## Rules",
-           "components": "## Components", "new card": "New card: {name} ×{copies}",
-           "removed card": "Removed: {name}", "field": "{name}: {field} “{change}”",
-           "value": "{name}: {field} {old} → {new}", "words": "{name}: {field} “{old}” → “{new}”",
-           "copies": "{name}: {new} copies (was {old})", "new section": "New section: {heading}",
-           "removed section": "Removed section: {heading}",
-           "changed": "{heading}: “{change}”", "was": "{heading}: was “{old}”; now “{new}”",
-           "added": "{heading}: added “{new}”",
-           "cell": "{heading}: {row}, {column}: {old} → {new}",
-           "cell text": "{heading}: {row}, {column}: “{change}”",
-           "new row": "{heading}: new row “{new}”", "removed row": "{heading}: row removed “{old}”",
-           "header": "{heading}: the table's columns “{change}”",
-           "moved": "Moved: {was} → {heading}", "reordered": "Moved: {heading}, now before {next}",
-           "to the end": "Moved: {heading}, now at the end",
-           "removed": "{heading}: removed “{old}”", "page": " (p. {page})",
-           "opening": "Introduction", "board": "Board “{board}”: {what}",
-           "new board": "New board: {board}", "removed board": "Removed board: {board}",
-           "none": "No changes.", "empty": "(none)", "space": "space {cell}: {key} {old} → {new}",
-           "section text": "“{new}”"},
-    "ja": {"title": "# {title}：{rev} からの変更点", "cards": "## カード", "rules": "## ルール",
-           "components": "## コンポーネント", "new card": "追加：{name} ×{copies}",
-           "removed card": "削除：{name}",
-           "field": "{name}：{field}「{change}」", "value": "{name}：{field} {old} → {new}",
-           "words": "{name}：{field}「{old}」→「{new}」",
-           "copies": "{name}：{new}枚（変更前 {old}枚）", "new section": "新しい節：{heading}",
-           "removed section": "削除された節：{heading}",
-           "changed": "{heading}：「{change}」",
-           "was": "{heading}：変更前「{old}」→ 変更後「{new}」",
-           "cell": "{heading}：{row}、{column}：{old} → {new}",
-           "cell text": "{heading}：{row}、{column}：「{change}」",
-           "new row": "{heading}：行を追加「{new}」", "removed row": "{heading}：行を削除「{old}」",
-           "header": "{heading}：表の列「{change}」",
-           "moved": "移動：{was} → {heading}", "reordered": "移動：{heading}（{next}の前へ）",
-           "to the end": "移動：{heading}（末尾へ）",
-           "added": "{heading}：追加「{new}」", "removed": "{heading}：削除「{old}」",
-           "page": "（{page}ページ）", "opening": "はじめに", "board": "ボード「{board}」：{what}",
-           "new board": "新しいボード：{board}", "removed board": "削除されたボード：{board}",
-           "none": "変更はありません。", "empty": "（なし）",
-           "space": "マス{cell}：{key} {old} → {new}",
-           "section text": "「{new}」"},
+    "title": N_("# {title}: changes since {rev}"),
+    "cards": N_("## Cards"),
+    "rules": N_("## Rules"),
+    "components": N_("## Components"),
+    "new card": N_("New card: {name} ×{copies}"),
+    "removed card": N_("Removed: {name}"),
+    "field": N_("{name}: {field} “{change}”"),
+    "value": N_("{name}: {field} {old} → {new}"),
+    "words": N_("{name}: {field} “{old}” → “{new}”"),
+    "copies": N_("{name}: {new} copies (was {old})"),
+    "new section": N_("New section: {heading}"),
+    "removed section": N_("Removed section: {heading}"),
+    "changed": N_("{heading}: “{change}”"),
+    "was": N_("{heading}: was “{old}”; now “{new}”"),
+    "added": N_("{heading}: added “{new}”"),
+    "cell": N_("{heading}: {row}, {column}: {old} → {new}"),
+    "cell text": N_("{heading}: {row}, {column}: “{change}”"),
+    "new row": N_("{heading}: new row “{new}”"),
+    "removed row": N_("{heading}: row removed “{old}”"),
+    "header": N_("{heading}: the table's columns “{change}”"),
+    "moved": N_("Moved: {was} → {heading}"),
+    "reordered": N_("Moved: {heading}, now before {next}"),
+    "to the end": N_("Moved: {heading}, now at the end"),
+    "removed": N_("{heading}: removed “{old}”"),
+    "opening": N_("Introduction"),
+    "board": N_("Board “{board}”: {what}"),
+    "new board": N_("New board: {board}"),
+    "removed board": N_("Removed board: {board}"),
+    "none": N_("No changes."),
+    "empty": N_("(none)"),
+    "space": N_("space {cell}: {key} {old} → {new}"),
+    "section text": N_("“{new}”"),
+    "at page": N_("{text} (p. {page})"),
 }
+
+
+def _words(lang: str) -> dict[str, str]:
+    """The changelog's words in `lang`: each template as the catalogue translates it."""
+    return {key: word.shown(lang) for key, word in WORDS.items()}
+
+
+def _at(text: str, page: int | None, w: dict) -> str:
+    """A change with the page it is on ('Scoring: … (p. 3)'), where it has one."""
+    return w["at page"].format(text=text, page=page) if page else text
 
 
 def language(game: Game) -> str:
     """The game's language: `lang:`, or Japanese when its title has kana or kanji."""
-    if game.declared_lang in WORDS:
+    if game.declared_lang in LANGS:
         return game.declared_lang
     return "ja" if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff"
                        for ch in game.title) else "en"
@@ -242,27 +247,26 @@ def _rule_items(diff, w: dict) -> list[str]:
     new_sections = dict(diff.rulebook.sections) if diff.rulebook else {}
     for c in (diff.rulebook.rules if diff.rulebook else []):
         heading = _path(c.path, w)
-        page = w["page"].format(page=c.page) if c.page else ""
         if c.how == ">":
-            rules.append((w["moved"].format(was=_path(c.was, w), heading=heading)
-                          if c.was != c.path else w["reordered"].format(
-                              heading=heading, next=_path(c.before, w)) if c.before else
-                          w["to the end"].format(heading=heading)) + page)
+            rules.append(_at(w["moved"].format(was=_path(c.was, w), heading=heading)
+                             if c.was != c.path else w["reordered"].format(
+                                 heading=heading, next=_path(c.before, w)) if c.before else
+                             w["to the end"].format(heading=heading), c.page, w))
         elif c.old is None and c.new is None:
-            rules.append(w["new section" if c.how == "+" else "removed section"].format(
-                heading=heading) + (page if c.how == "+" else ""))
+            rules.append(_at(w["new section" if c.how == "+" else "removed section"].format(
+                heading=heading), c.page if c.how == "+" else None, w))
             if c.how == "+":  # what it says
                 rules += [f"  {line}" for p in new_sections.get(c.path, [])
                           for line in _paragraph(p, w)]
         elif c.how == "~" and is_table(c.old) and is_table(c.new):
-            rules += [item + page for item in _table_items(heading, c.old, c.new, w)]
+            rules += [_at(item, c.page, w) for item in _table_items(heading, c.old, c.new, w)]
         elif c.how == "~":
             change = _marked(c.old, c.new)
-            rules.append((w["changed"].format(heading=heading, change=change) if change else
-                          w["was"].format(heading=heading, old=_text(c.old, w),
-                                          new=_text(c.new, w))) + page)
+            rules.append(_at(w["changed"].format(heading=heading, change=change) if change else
+                             w["was"].format(heading=heading, old=_text(c.old, w),
+                                             new=_text(c.new, w)), c.page, w))
         elif c.how == "+":
-            rules.append(w["added"].format(heading=heading, new=_text(c.new, w)) + page)
+            rules.append(_at(w["added"].format(heading=heading, new=_text(c.new, w)), c.page, w))
         else:
             rules.append(w["removed"].format(heading=heading, old=_text(c.old, w)))
     return rules
@@ -286,7 +290,7 @@ def _component_items(game: Game, diff, w: dict) -> list[str]:
 
 def changelog(game: Game, diff, revision: str) -> list[str]:
     """The changelog's lines (Markdown)."""
-    w = WORDS[language(game)]
+    w = _words(language(game))
     lines = [w["title"].format(title=_md(game.title), rev=_md(revision)), ""]
     cards = list(dict.fromkeys(_card_items(diff, w)))  # each change once
     rules = list(dict.fromkeys(_rule_items(diff, w)))
