@@ -92,7 +92,10 @@ def test_the_generated_ids_live_in_the_table(outbreak, cardgen):
     # a table that does not exist
     (("infection.yaml", "from: data.world.cities", "from: data.wrld.cities"),
      "cards/outbreak/infection.yaml:3:9: error: deck 'infection': generate: from: there is no "
-     "data table 'wrld' (tables: world)"),
+     "data table 'wrld' (did you mean 'world'?)"),
+    (("infection.yaml", "from: data.world.cities", "from: data.places"),
+     "cards/outbreak/infection.yaml:3:9: error: deck 'infection': generate: from: there is no "
+     "data table 'places' (tables: world)"),
     (("infection.yaml", "from: data.world.cities", "from: data.world.towns"),
      "cards/outbreak/infection.yaml:3:9: error: deck 'infection': generate: from: "
      "data.world.towns is not a list or a mapping of entries in the game's data"),
