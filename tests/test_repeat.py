@@ -294,3 +294,34 @@ def test_the_docs_examples_draw_what_they_say(project, cardgen, page, heading):
     assert text.count("鉱") == 2 and "木" in text
     for n in (1, 7, 20):
         assert str(n) in text
+
+
+def test_a_board_cell_layout_repeats_too(project, cardgen):
+    """The worked example's hexes show each terrain's movement cost as pips, from the
+    types' own `cost:` (a cell layout is a card layout)."""
+    from test_boards import skirmish
+    game = skirmish(project)
+    (game / "map.yaml").write_text((game / "map.yaml").read_text("utf-8").replace(
+        "forest: {color: \"#a9cf94\", name: 森}", "forest: {color: \"#a9cf94\", name: 森, cost: 2}")
+        .replace("hill: {color: \"#dcc096\", name: 丘}", "hill: {color: \"#dcc096\", name: 丘, "
+                 "cost: 3}"), "utf-8")
+    hexes = project / "layouts/skirmish-hex.yaml"
+    hexes.write_text(hexes.read_text("utf-8") + textwrap.indent(textwrap.dedent("""\
+          - name: cost
+            type: circle
+            x: 8mm
+            y: 24mm
+            width: 2mm
+            height: 2mm
+            fill: "#cc3333"
+            repeat: {over: "{{ card.cost | default(0) }}", step: [3mm, 0]}
+    """), "  "), "utf-8")
+    run = cardgen("build", "skirmish")
+    assert run.code == 0, run.lines
+    board = project / "output/skirmish/skirmish-board-map.pdf"
+    import yaml
+    cells = yaml.safe_load((game / "map.yaml").read_text("utf-8"))["cells"]
+    costs = {"forest": 2, "hill": 3}
+    expected = sum(costs.get(c["type"], 0) for c in cells)
+    pips = [p for page in range(len(PdfReader(board).pages)) for p in painted(board, page)]
+    assert expected > 10 and len(pips) == expected
