@@ -342,3 +342,41 @@ def test_the_export_s_preflight_fails_on_art_that_stops_at_the_trim(project, car
                "right and top, and the bleed beyond is white (a cardgen bug: please report " \
                "it) [preflight]" in run.lines, run.lines
     assert not (project / "output/dernier-peuple/export-jp-print").exists()
+
+
+def test_card_faces_the_rulebook_draws_too_small_to_print_are_warned_of(project, cardgen):
+    """The rulebook scales card faces down: vampire-band's draws akira's at 60 %, where its
+    finest line is 0.06 mm and its smallest text 2.7 pt (what a prepress audit found,
+    unflagged). The export warns at the template's line that names the cards, once for the
+    cards drawn there; a face element too fine at full size is warned at the element."""
+    run = cardgen("export", "vampire-band", "--profile", "jp-print")
+    assert run.code == 0
+    fine = [line for line in run.lines if line.endswith("[fine-print]")]
+    assert fine == [
+        "cards/vampire-band/rulebook.md:59:29: warning: rulebook p. 5: cards 'akira' and "
+        "'telomere' (front), drawn at 60 %, print lines of 0.06 mm and text of 2.7 pt, finer "
+        "than a press prints (lines of 0.1 mm, text of 4 pt at least); draw them larger "
+        "(`scale=`) [fine-print]"], run.lines
+    (project / "layouts/tiny-front.yaml").write_text(textwrap.dedent("""
+        size: meishi
+        elements:
+          - {name: small, type: text, text: "{{ card.name }}", x: 10mm, y: 20mm, width: 40mm,
+             height: 8mm, size: 3pt}
+          - {name: rule, type: line, x: 10mm, y: 40mm, x2: 50mm, y2: 40mm, stroke: black,
+             stroke_width: 0.1pt}
+    """), "utf-8")
+    game = project / "cards/tiny"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Tiny\ndecks:\n  - {id: cards, cards: cards.yaml, "
+                                    "front: tiny-front}\n", "utf-8")
+    (game / "cards.yaml").write_text("cards:\n  - {id: a, name: A}\n  - {id: b, name: B}\n",
+                                     "utf-8")
+    run = cardgen("export", "tiny", "--profile", "jp-print")
+    fine = [line for line in run.lines if line.endswith("[fine-print]")]
+    assert fine == [
+        "layouts/tiny-front.yaml:4:5: warning: card 'a': element 'small' prints text of 3.0 "
+        "pt, finer than a press prints (lines of 0.1 mm, text of 4 pt at least) (and on 1 "
+        "other card) [fine-print]",
+        "layouts/tiny-front.yaml:6:5: warning: card 'a': element 'rule' prints lines of 0.04 "
+        "mm, finer than a press prints (lines of 0.1 mm, text of 4 pt at least) (and on 1 "
+        "other card) [fine-print]"], run.lines

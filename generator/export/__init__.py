@@ -39,7 +39,7 @@ from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
 from .bleeding import run_on
-from .checks import check_boards, check_faces, ink_message, over_ink
+from .checks import check_boards, check_faces, check_pictures, ink_message, over_ink
 from ..i18n import _
 
 
@@ -327,5 +327,5 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     return files + manifest(game, profile, items, folder, image_dpi, book)
 
 
-__all__ = ["MANIFESTS", "check_boards", "check_faces", "converter", "deck_bleeds", "designs",
-           "export_files", "made_by_an_export", "with_bleed"]
+__all__ = ["MANIFESTS", "check_boards", "check_faces", "check_pictures", "converter",
+           "deck_bleeds", "designs", "export_files", "made_by_an_export", "with_bleed"]

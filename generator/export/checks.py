@@ -7,6 +7,9 @@ layout element that causes it and said once for every card it touches:
   profile's safe distance (and does not run on into the bleed or reach the trim line, as
   background art does);
 - `image-resolution`: a picture printed below the profile's resolution;
+- `fine-print`: a line thinner than HAIRLINE or text smaller than SMALLEST_TEXT, in an
+  element, and in a card's face as the rulebook scales it down (`check_pictures`, at the
+  template's line that names the card);
 - `ink`: more ink (the four plates' sum) than the profile's `max_ink`, in a colour or a
   picture as the export converts it (measured on the converted values and pixels); for
   the boards a profile takes too (`check_boards`, at the board's entry), and the rulebook
@@ -23,10 +26,12 @@ from .. import elements, fonts, images, primitives
 from ..model import ExportProfile, Game
 from ..primitives import Block, Group, Image
 from ..problems import Location, Report, spoken
-from ..units import show_length
+from ..units import mm, show_length
 from ..i18n import N_, _, _n
 
 EPS = 0.05  # points: closer than this to the trim line is on it
+HAIRLINE = mm(0.1)  # a line thinner than this may break up or vanish on a press
+SMALLEST_TEXT = 4.0  # points: text smaller than this fills in on a press and cannot be read
 
 
 def _images(items):
@@ -158,8 +163,90 @@ def check_boards(boards, profile: ExportProfile, report: Report, convert) -> Non
                                        "colour or picture"), board.loc, "ink")
 
 
+def finest(items, scale: float = 1.0) -> tuple[float | None, float | None]:
+    """The thinnest line (a stroke's width) and the smallest text (its size) `items` print,
+    in points, drawn at `scale`; None where they draw none."""
+    line = text = None
+    for item in items:
+        found: tuple[float | None, float | None] = (None, None)
+        if isinstance(item, Group):
+            found = finest(item.items, scale * min(abs(item.sx), abs(item.sy)))
+        elif isinstance(item, Block):
+            found = finest(item.items, scale)
+        elif isinstance(item, primitives.Text):
+            found = (None, item.size * scale)
+        elif isinstance(item, primitives.Line):
+            found = (item.width * scale if item.width > 0 else None, None)
+        elif getattr(item, "stroke", None) is not None and getattr(item, "stroke_width", 0) > 0:
+            found = (item.stroke_width * scale, None)
+        if found[0] is not None and (line is None or found[0] < line):
+            line = found[0]
+        if found[1] is not None and (text is None or found[1] < text):
+            text = found[1]
+    return line, text
+
+
+def _fine(line: float | None, text: float | None) -> list:
+    """What of a thinnest line and a smallest text is too fine to print (said)."""
+    said = []
+    if line is not None and line < HAIRLINE - 0.005:
+        said.append(_("lines of {line:.2f} mm", line=line / mm(1)))
+    if text is not None and text < SMALLEST_TEXT - 0.05:
+        said.append(_("text of {size:.1f} pt", size=text))
+    return said
+
+
+def check_pictures(pictures, faces: dict, report: Report, locate) -> None:
+    """A warning at each line of the template whose card faces the rulebook draws so small
+    that their lines or text are finer than a press prints, naming the cards (`pictures`:
+    rulebook.typeset.Picture; `faces`: side -> card id -> Face; `locate(card)`: the
+    template's line that names the card)."""
+    said: dict[tuple, dict] = {}  # (file, line) -> what is said there
+    for picture in pictures:
+        face = faces.get(picture.side, {}).get(picture.card)
+        if face is None:
+            continue
+        line, text = finest(face.items, picture.scale)
+        if not _fine(line, text):
+            continue
+        where = locate(picture.card)
+        entry = said.setdefault((where.file, where.line), {
+            "where": where, "cards": [], "pages": [], "scale": picture.scale, "side":
+            picture.side, "line": line, "text": text})
+        for key, value in (("cards", picture.card), ("pages", picture.page)):
+            if value not in entry[key]:
+                entry[key].append(value)
+        entry["scale"] = min(entry["scale"], picture.scale)
+        for key, value in (("line", line), ("text", text)):
+            if value is not None and (entry[key] is None or value < entry[key]):
+                entry[key] = value
+    for entry in said.values():
+        cards = [f"'{card}'" for card in entry["cards"]]
+        named = spoken(cards, "and") if len(cards) <= 3 else _n(
+            "{first} and {n} other", "{first} and {n} others", len(cards) - 2,
+            first=", ".join(cards[:2]))
+        report.warning(_n("rulebook p. {pages}: card {cards} ({side}), drawn at {scale:.0f} %, "
+                          "prints {fine}, finer than a press prints (lines of {line}, text of "
+                          "{size:g} pt at least); draw it larger (`scale=`)",
+                          "rulebook p. {pages}: cards {cards} ({side}), drawn at {scale:.0f} %, "
+                          "print {fine}, finer than a press prints (lines of {line}, text of "
+                          "{size:g} pt at least); draw them larger (`scale=`)", len(cards),
+                          pages=", ".join(map(str, entry["pages"])), cards=named,
+                          side=_SIDE_NAMES.get(entry["side"], entry["side"]),
+                          scale=entry["scale"] * 100,
+                          fine=spoken(_fine(entry["line"], entry["text"]), "and"),
+                          line=show_length(HAIRLINE, "mm", False), size=SMALLEST_TEXT),
+                       entry["where"], "fine-print")
+
+
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
                    bleed: float, profile: ExportProfile, unit: str) -> None:
+    fine = _fine(*finest(items))
+    if fine:
+        findings.add(el, card, check="fine-print", message=_(
+            "element '{el_name}' prints {fine}, finer than a press prints (lines of {line}, "
+            "text of {size:g} pt at least)", el_name=el.name, fine=spoken(fine, "and"),
+            line=show_length(HAIRLINE, "mm", False), size=SMALLEST_TEXT))
     if bleed > 0 and elements.bleeds(el.type):
         ink = primitives.extent(items, fonts)  # (what bleeds draws shapes and pictures)
         if ink is not None:
@@ -211,6 +298,7 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                            profile_min_image_dpi=profile.min_image_dpi))
 
 
+_SIDE_NAMES = {"front": N_("front"), "back": N_("back")}
 _SIDE_WORDS = {"left": N_("left"), "right": N_("right"), "top": N_("top"), "bottom": N_("bottom")}
 
 

@@ -125,15 +125,23 @@ def _bleeds(outcome: Outcome, profile, profile_name: str, strict: bool) -> dict 
 
 
 def _single_pages(outcome: Outcome, faces, profile, profile_name: str, progress) -> bytes | None:
-    """The rulebook typeset for a profile that exports it as single pages, else None."""
+    """The rulebook typeset for a profile that exports it as single pages, else None; the
+    card faces it draws too small to print are warned of (export.check_pictures)."""
     game, markdown = outcome.checked, outcome.rulebook_markdown
     if not (profile.rulebook == "single-pages" and game.rulebook is not None and
             markdown is not None and game.first_target):
         return None
     progress(shown(_("{game_id}: typesetting the rulebook for '{profile_name}'",
                      game_id=game.id, profile_name=profile_name)))
-    from .. import rulebook
-    return rulebook.build(game, faces, markdown).pdf
+    from .. import export, rulebook
+    book = rulebook.build(game, faces, markdown)
+    by_side: dict[str, dict] = {"front": {}, "back": {}}
+    for deck in faces.decks:
+        by_side["front"].update(deck.fronts)
+        by_side["back"].update(deck.backs)
+    export.check_pictures(book.pictures, by_side, outcome.report,
+                          lambda card: rulebook.template_line(game, card))
+    return book.pdf
 
 
 def _remove_stale(folder: Path, outputs: list) -> None:

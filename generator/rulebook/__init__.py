@@ -33,8 +33,8 @@ from .template import language_of as _language_of
 from .tables import table_style
 from .template import render_markdown
 from .template import BESIDE, FACES
-from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Typesetter, marker_options, max_columns,
-                      toc_styles)
+from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Picture, Typesetter, marker_options,
+                      max_columns, toc_styles)
 from .vertical import RotatedFrame, VContents, VerticalTypesetter
 from ..i18n import _
 
@@ -176,7 +176,7 @@ def _check_pages(game: Game, report: Report) -> None:
                  "rulebook")
 
 
-def _where(game: Game, needle: str) -> Location:
+def template_line(game: Game, needle: str) -> Location:
     """The first line of the template (or a file it includes) that holds `needle`."""
     rulebook = _rulebook(game)
     sources = [(rulebook.file, rulebook.text), *rulebook.includes.values()]
@@ -198,12 +198,12 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
         if side not in ("front", "back"):
             report.error(_("rulebook: {kind}: side must be 'front' or 'back', not '{side}'",
                            kind=kind, side=side),
-                         _where(game, f"side={side}"), "rulebook")
+                         template_line(game, f"side={side}"), "rulebook")
         wanted = [x for x in opts.get("ids", opts.get("id", "")).split(",") if x]
         for card in wanted:
             if card not in ids:
                 report.error(_("rulebook: {kind}: unknown card '{card}'",
-                               kind=kind, card=card), _where(game, card),
+                               kind=kind, card=card), template_line(game, card),
                              "rulebook")
     width = pages(rulebook).measure
     most = max_columns(width, body_size(rulebook) * TABLE_SIZE)
@@ -215,7 +215,8 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
             report.error(_("rulebook: a table of {n_cells} columns; at most {most} fit {along} a "
                            "{page} page (split it, or swap its rows and columns)",
                                n_cells=len(cells), most=most, along=along, page=page),
-                         _where(game, match.group(0).splitlines()[0].strip()[:40]), "rulebook")
+                         template_line(game, match.group(0).splitlines()[0].strip()[:40]),
+                         "rulebook")
     if report.errors:
         return
     # Set the text as the build will (without card faces) for what only setting finds: a
@@ -227,10 +228,10 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
     setter.flowables(markdown)
     def located(line: int, fragment: str = "") -> Location:
         """Where a line of the rendered template (or a fragment of it) is written."""
-        found = _where(game, fragment[:40])
+        found = template_line(game, fragment[:40])
         if fragment and found != _rulebook(game).loc:
             return found
-        return _where(game, lines[line - 1].strip()[:40] if 0 < line <= len(lines) else "")
+        return template_line(game, lines[line - 1].strip()[:40] if 0 < line <= len(lines) else "")
 
     for line, fragment, message in setter.errors:
         report.error(_("rulebook: {message}", message=message), located(line, fragment),
@@ -257,6 +258,7 @@ class _Doc(BaseDocTemplate):
 
     def beforeDocument(self):
         self._heading_count = 0  # multiBuild runs several passes: keys must repeat exactly
+        self.pictures: list[Picture] = []  # the card faces drawn (typeset.Faces), this pass
         self._outline_level = -1  # the level of the last bookmark, in this pass
 
     def _cover_page(self, canv, doc):
@@ -299,6 +301,7 @@ class Book:
     pages: int
     booklet: bytes  # the same pages imposed for saddle stitching
     sides: int  # sheet sides of the booklet
+    pictures: tuple[Picture, ...] = ()  # the card faces drawn in it, page by page
 
 
 def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tuple]:
@@ -380,7 +383,7 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
         doc = _Doc(out, look, pages(rulebook), rulebook.title, (game.version, game.revised))
         doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
     pdf = out.getvalue()
-    return bound(rulebook, pdf, doc.page)
+    return replace(bound(rulebook, pdf, doc.page), pictures=tuple(doc.pictures))
 
 
 def bound(rulebook: Rulebook, pdf: bytes, pages: int) -> Book:

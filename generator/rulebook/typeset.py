@@ -217,13 +217,25 @@ def keep_headings(story: list) -> list:
     return out
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A card's face drawn in the rulebook: on which page, at what scale."""
+
+    page: int
+    card: str
+    side: str
+    scale: float
+
+
 class Faces(Flowable):
     """Card faces drawn in vector, in rows, all at one scale (1: real size; smaller only
     where a card is wider than the column), as many to a row as fit. A row never splits."""
 
-    def __init__(self, faces: list[Face], gap: float = mm(3), max_scale: float = 1.0):
+    def __init__(self, faces: list[Face], gap: float = mm(3), max_scale: float = 1.0,
+                 names: tuple[str, ...] = (), side: str = "front"):
         super().__init__()
         self.faces, self.gap, self.max_scale = faces, gap, max_scale
+        self.names, self.side = names, side  # the cards the faces are, for what is said of them
 
     def _grid(self, width: float) -> tuple[float, int]:
         w = max(f.width for f in self.faces)
@@ -246,11 +258,15 @@ class Faces(Flowable):
         if rows <= 0 or rows * self._per_row >= len(self.faces):
             return []
         cut = rows * self._per_row
-        return [Faces(self.faces[:cut], self.gap, self.max_scale),
-                Faces(self.faces[cut:], self.gap, self.max_scale)]
+        return [Faces(self.faces[:cut], self.gap, self.max_scale, self.names[:cut], self.side),
+                Faces(self.faces[cut:], self.gap, self.max_scale, self.names[cut:], self.side)]
 
     def draw(self):
+        drawn = getattr(getattr(self.canv, "_doctemplate", None), "pictures", None)
         for i, face in enumerate(self.faces):
+            if drawn is not None and i < len(self.names):  # (the document's record of them)
+                drawn.append(Picture(self.canv.getPageNumber(), self.names[i], self.side,
+                                     self._scale))
             row, col = divmod(i, self._per_row)
             self.canv.saveState()
             x = col * (face.width * self._scale + self.gap)
@@ -564,7 +580,8 @@ class Typesetter:
         face_w = self.width * 0.42
         scale = face_w / face.width if face else 1.0
         paragraphs = [self.para(p) for p in text.split("\n") if p.strip()] or [Spacer(1, 1)]
-        table = Table([[Faces([face], max_scale=scale) if face else Spacer(1, 1), paragraphs]],
+        table = Table([[Faces([face], max_scale=scale, names=(card_id,), side=side) if face
+                        else Spacer(1, 1), paragraphs]],
                       colWidths=[face_w + 8, self.width - face_w - 8])
         table.setStyle(table_style(self.look, [("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -572,9 +589,10 @@ class Typesetter:
         table.spaceAfter = self.look.size * 1.2
         return table
 
-    def figure(self, faces: list[Face], scale: float) -> Flowable:
-        """Card faces in rows, at most at `scale`."""
-        return Faces(faces, max_scale=scale)
+    def figure(self, faces: list[Face], scale: float, names: tuple[str, ...] = (),
+               side: str = "front") -> Flowable:
+        """Card faces in rows, at most at `scale` (the cards' ids, `names`, on `side`)."""
+        return Faces(faces, max_scale=scale, names=names, side=side)
 
     def _marker(self, html: str) -> list:
         flows = []
@@ -588,7 +606,9 @@ class Typesetter:
                 faces = [side[c] for c in ids if c in side]
                 if faces:
                     scale = float(opts.get("scale", 1.0))  # checked by the template
-                    flows += [self.figure(faces, scale), Spacer(1, self.look.size)]
+                    flows += [self.figure(faces, scale, tuple(c for c in ids if c in side),
+                                          opts.get("side", "front")),
+                              Spacer(1, self.look.size)]
             elif kind == WIDTHS:
                 self.widths = [float(w) for w in args.split(",") if w]
             elif kind == BESIDE:

@@ -130,7 +130,7 @@ class UprightFaces(Faces):
         return _faces_width(self)
 
     def split(self, available_width, available_height):
-        return [UprightFaces(p.faces, p.gap, p.max_scale)
+        return [UprightFaces(p.faces, p.gap, p.max_scale, p.names, p.side)
                 for p in super().split(available_width, available_height)]
 
 
@@ -227,10 +227,11 @@ class VerticalTypesetter(Typesetter):
 
     Text, Head = VText, VHeading
 
-    def figure(self, faces: list[Face], scale: float) -> Flowable:
+    def figure(self, faces: list[Face], scale: float, names: tuple[str, ...] = (),
+               side: str = "front") -> Flowable:
         longest = max(f.height for f in faces)  # a face no longer than a line
-        return Upright(UprightFaces(faces, max_scale=min(scale, self.width / longest)),
-                       self.height)
+        return Upright(UprightFaces(faces, max_scale=min(scale, self.width / longest),
+                                    names=names, side=side), self.height)
 
     def _list(self, tokens, i):
         """A list as vertical books set one: each item's marker at the top of its line and
@@ -275,8 +276,8 @@ class VerticalTypesetter(Typesetter):
         text = str(card.fields.get(field, "")) if card else ""
         face_len = self.width * 0.42
         paragraphs = [self.para(p) for p in text.split("\n") if p.strip()] or [Spacer(1, 1)]
-        shown = Upright(UprightFaces([face], max_scale=face_len / face.height), self.height) \
-            if face else Spacer(1, 1)
+        shown = Upright(UprightFaces([face], max_scale=face_len / face.height, names=(card_id,),
+                                     side=side), self.height) if face else Spacer(1, 1)
         table = Table([[shown, paragraphs]], colWidths=[face_len + 8, self.width - face_len - 8])
         table.setStyle(table_style(self.look, [("VALIGN", (0, 0), (-1, -1), "TOP"),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
