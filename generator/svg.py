@@ -8,8 +8,8 @@ expansion, DTD loading and the network off, and judged whole before anything dra
   no `<image>`, no `url()` or `@import` that leaves it), no `<text>` (convert it to paths:
   the font it names is not the game's);
 - at most MAX_SVG_BYTES, MAX_SVG_DEPTH levels, MAX_SVG_ELEMENTS elements counting every
-  `<use>` as what it copies (a `<use>` that copies itself is refused), a size of at most
-  MAX_SVG_UNITS on each side.
+  `<use>` as what it copies (a `<use>` that copies itself is refused), MAX_SVG_RULES
+  style rules, a size of at most MAX_SVG_UNITS on each side (and more than 0).
 Only then svglib (reportlab's own SVG reader) turns the tree into shapes, which become
 `primitives.Path`s: lines and cubic curves, their fills and strokes, at most
 MAX_SVG_POINTS coordinates. What is wrong is said in words, as the end of a sentence that
@@ -35,6 +35,7 @@ MAX_SVG_DEPTH = 64  # levels of nested elements
 MAX_SVG_ELEMENTS = 10_000  # elements, each <use> counted as what it copies (svglib: ~0.13 ms each)
 MAX_SVG_UNITS = 1_000_000  # width, height and viewBox, in the file's units
 MAX_SVG_POINTS = 2_000_000  # coordinates of every path, after conversion
+MAX_SVG_RULES = 2_000  # rules of its style sheets (svglib matches each against every element)
 
 MAX_COORDINATE = 1e9  # a point of a path, in the file's units after its transforms
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -81,6 +82,8 @@ def _load(path: str, stamp: tuple) -> Vector:
     _convert(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), paths, colors, points)
     if not paths:
         raise SvgProblem(_("draws nothing (no shape with a fill or a stroke)"))
+    if not all(0 < float(v) <= MAX_SVG_UNITS for v in (drawing.width, drawing.height)):
+        raise SvgProblem(_("has no size (a width or height of 0 or less)"))  # (nan is not in range)
     return Vector(float(drawing.width), float(drawing.height), tuple(paths), frozenset(colors))
 
 
@@ -118,7 +121,7 @@ def _local(tag) -> str:
 
 def _judge(root) -> None:
     """Everything the file holds, checked before any of it is drawn."""
-    ids, stack = {}, [(root, 1)]
+    ids, stack, rules = {}, [(root, 1)], 0
     while stack:
         node, depth = stack.pop()
         if depth > MAX_SVG_DEPTH:
@@ -149,6 +152,12 @@ def _judge(root) -> None:
                 if not target.startswith("#"):
                     raise SvgProblem(_("refers to '{target}' outside itself (url()); an SVG "
                                        "picture must hold all it draws", target=target[:80]))
+        if name == "style" and node.text:
+            rules += node.text.count("{")
+            if rules > MAX_SVG_RULES:
+                raise SvgProblem(_("has more than {MAX_SVG_RULES:,} style rules (<style>); "
+                                   "an SVG picture may have at most that many",
+                                   MAX_SVG_RULES=MAX_SVG_RULES))
         if node.get("id"):
             ids[node.get("id")] = node
         stack.extend((child, depth + 1) for child in node)
@@ -171,9 +180,9 @@ def _size(root) -> None:
             raise SvgProblem(_("is {v:g} units in size; an SVG picture may be at most "
                                "{MAX_SVG_UNITS:,} units on a side", v=v,
                                MAX_SVG_UNITS=MAX_SVG_UNITS))
-    for v in values[:2]:
+    for v in values[:2] + values[4:6]:  # width, height; the viewBox's width and height
         if v is not None and v <= 0:
-            raise SvgProblem(_("has no size (a width or height of 0)"))
+            raise SvgProblem(_("has no size (a width or height of 0 or less)"))
 
 
 def _count(root, ids: dict) -> None:
@@ -349,6 +358,10 @@ def _convert(node, matrix, out: list, colors: set, points: list) -> None:
     scale = math.sqrt(abs(a * d - b * c))
     dash = tuple(float(v) * scale for v in (getattr(node, "strokeDashArray", None) or ())
                  if isinstance(v, (int, float)))
+    if not all(0 <= v <= MAX_COORDINATE for v in (width * scale, *dash)):  # (inf, nan: not)
+        raise SvgProblem(_("has a stroke width or dash too large to draw (beyond "
+                           "{MAX_COORDINATE:,.0f}, or not a number)",
+                           MAX_COORDINATE=MAX_COORDINATE))
     path = Path(tuple(placed), fill, stroke, width * scale,
                 getattr(node, "fillMode", 1) == 0, int(getattr(node, "strokeLineCap", 0) or 0),
                 int(getattr(node, "strokeLineJoin", 0) or 0), dash)

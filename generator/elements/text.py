@@ -135,6 +135,12 @@ def _measure(e: Element, box) -> _Params:
     if vertical and condense < 1:
         raise Bad("condense", _("condenses horizontal text only (this text is vertical)"))
     x, y, w, h = box
+    if pad < 0:
+        raise Bad("padding", _("must be 0mm or more, not {pad:g}mm", pad=round(pad * MM, 2)))
+    if min(w, h) - 2 * pad <= 0:
+        raise Bad("padding", _("{pad:g}mm on every side leaves no room for text in the "
+                               "{w:.1f} x {h:.1f} mm box", pad=round(pad * MM, 2), w=w * MM,
+                               h=h * MM))
     wrap = e.option("wrap")
     return _Params(
         Style(family, e.option("bold"), e.color("color", "ink") or INK, ruby=e.option("ruby")),
@@ -144,6 +150,9 @@ def _measure(e: Element, box) -> _Params:
         vertical, wrap == "phrase", fit, wrap == "name", e.option("hang"),
         int(e.number("tate_chu_yoko", 2, low=0, high=3, whole=True)), condense,
         e.option("grid"))
+
+
+MM = 25.4 / 72  # millimetres in a point
 
 
 def _condense(e: Element) -> float:

@@ -18,7 +18,7 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from ..i18n import Message, Worded, _, said
+from ..i18n import Message, N_, Worded, _, said
 from ..problems import Location, Report
 from ..problems import suggest as suggest  # (where its callers have found it)
 from ..units import OutOfRange
@@ -127,7 +127,8 @@ def _fill_element_defaults(schema, common_keys: dict):
     if schema.get("x-element-defaults"):
         keys = default_keys(common_keys)
         return {"type": "object",
-                "x-expected": Worded("a mapping of element keys: {font: latin, ...}", {}),
+                "x-expected": Worded(str.__str__(N_(
+                    "a mapping of element keys: {font: latin, ...}")), {}),
                 "propertyNames": {"enum": keys, "x-expected": _(
                     "a key of an element's style ({keys}), which every element without it "
                     "takes", keys=", ".join(keys))}}

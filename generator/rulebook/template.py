@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 
 from .. import sandbox, stats
-from ..load.schema import suggest
+from ..load.schema import suggest, type_word
 from ..model import Game, Rulebook
 from ..problems import Location, Report, raised_in
 from ..validate.invariants import context
@@ -122,6 +122,10 @@ def _printed(value):
     return value.shown() if isinstance(value, Message) else value
 
 
+# What dice() gives for a roll it cannot give (unknown, or not counted): every key, empty
+NO_ROLL = {"name": "", "dice": "", "mean": 0.0, "most_likely": [], "totals": [], "answers": []}
+
+
 def render_markdown(game: Game, report: Report) -> str | None:
     """The template rendered to Markdown; problems go to `report` (None if it cannot be,
     or if the game has no rulebook)."""
@@ -149,6 +153,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
         if side not in ("front", "back"):
             recorder.error(_("card_faces: side must be 'front' or 'back', not '{side}'",
                              side=side), side)
+            side = "front"  # (said here, once: the faces drawn are the fronts)
         try:
             scale = float(scale)
         except (TypeError, ValueError):
@@ -171,7 +176,22 @@ def render_markdown(game: Game, report: Report) -> str | None:
         return f"\n\n<!-- {BESIDE} side={side} id={card_id} field={field} -->\n\n"
 
     def table(rows, columns, headers=None) -> str:
-        headers = headers or columns
+        listed = [v for v in (rows, columns, headers) if v is not None]
+        if any(isinstance(v, (str, dict)) or not hasattr(v, "__iter__") for v in listed):
+            wrong = next(v for v in listed
+                         if isinstance(v, (str, dict)) or not hasattr(v, "__iter__"))
+            recorder.error(_("table: give a list of rows, a list of columns and a list of "
+                             "headers, such as table(data.setup.rows, ['players', 'total'], "
+                             "['Players', 'Cards']), not {value}", value=type_word(wrong)),
+                           "table")
+            return ""
+        rows, columns = list(rows), [str(c) for c in columns]
+        headers = [str(h) for h in headers] if headers else columns
+        if len(headers) != len(columns):
+            recorder.error(_("table: the headers ({h}) and the columns ({n}) differ in number; "
+                             "give one header per column",
+                             h=len(headers), n=len(columns)), "table")
+            return ""
         lines = ["| " + " | ".join(_cell(h) for h in headers) + " |",
                  "|" + "---|" * len(headers)]
         for row in rows:
@@ -228,10 +248,10 @@ def render_markdown(game: Game, report: Report) -> str | None:
                              suggest=suggest(str(roll_id), known,
                                              IN_DICE)),
                            roll_id)
-            return {}
+            return dict(NO_ROLL)  # (its keys, empty: the one problem is said once, here)
         found = next((r for r in computed().dice if r.id == roll_id), None)
         if found is None:
-            return {}
+            return dict(NO_ROLL)
         return {"name": found.name, "dice": found.dice,
                 "mean": float(found.mean), "most_likely": [t.value for t in found.most_likely],
                 "totals": [{"value": t.value, **_chance(t)} for t in found.totals],

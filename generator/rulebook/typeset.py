@@ -287,6 +287,20 @@ def _text_problem(exc: MissingGlyphs | MarkupError) -> str:
     return said(exc)
 
 
+MAX_BLANK_PAGES = 4  # pagebreak()s in a row past a page's end: blank pages
+BLANK_PAGES = _("pagebreak(): more than {n} blank pages in a row; a rulebook's page breaks "
+                "each end a page that has something on it, or up to {n} blank pages",
+                n=MAX_BLANK_PAGES)
+
+
+def _breaks_at_end(story: list) -> int:
+    """How many page breaks end the story, in a row."""
+    n = 0
+    while n < len(story) and isinstance(story[-1 - n], PageBreak):
+        n += 1
+    return n
+
+
 def _block_end(tokens: list[Token], i: int) -> int:
     """The token after the block that opens at token i (its closing token at its level)."""
     opening = tokens[i]
@@ -408,7 +422,12 @@ class Typesetter:
                 # error at its line (validate reports it), and the block is left out.
                 self.errors.append((*self._source_of(t, exc), _text_problem(exc)))
                 flows, i = [], _block_end(tokens, i)
-            story.extend(flows)
+            for flow in flows:
+                if isinstance(flow, PageBreak) and _breaks_at_end(story) > MAX_BLANK_PAGES:
+                    if not any(e[2] == BLANK_PAGES for e in self.errors):  # (said once)
+                        self.errors.append(((t.map or (0, 0))[0] + 1, "pagebreak()", BLANK_PAGES))
+                    continue  # (the typesetter would stop at ten empty pages)
+                story.append(flow)
         return story, i
 
     def _source_of(self, block: Token, exc: MissingGlyphs | MarkupError) -> tuple[int, str]:
