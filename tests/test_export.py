@@ -795,13 +795,14 @@ def test_a_profile_that_takes_boards_exports_each_board_at_its_size_with_the_ble
         (exports["lastdance"] / "manifest.json").read_text("utf-8"))["files"])
 
 
-def test_a_picture_profile_cannot_take_boards(project, cardgen):
+def test_a_picture_profile_cannot_take_the_rulebook(project, cardgen):
+    """(It takes boards: each a picture of the board's own size, tests/test_map.py.)"""
     tgc = project / "layouts/exports/tgc.yaml"
-    tgc.write_text(tgc.read_text("utf-8") + "boards: true\n", "utf-8")
+    tgc.write_text(tgc.read_text("utf-8") + "rulebook: single-pages\n", "utf-8")
     run = cardgen("export", "dernier-peuple", "--profile", "tgc")
     assert run.code != 0
-    assert any(line.startswith("layouts/exports/tgc.yaml:") and "take no boards: remove boards:"
-               in line for line in run.lines), run.lines
+    assert any(line.startswith("layouts/exports/tgc.yaml:") and
+               "take no rulebook: remove rulebook:" in line for line in run.lines), run.lines
 
 
 def test_a_profile_that_takes_the_rulebook_exports_it_as_single_pages_for_the_shop(

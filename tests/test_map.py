@@ -94,7 +94,7 @@ def test_the_example_draws_every_route_as_a_line_between_its_places(project, car
     text = reader(pdf).pages[0].extract_text()
     for city in world["cities"]:
         assert city["label"] in text
-    assert "→ 東京 Tokyo" in text and "→ San Francisco" in text  # the stubs say where they go
+    assert "← 東京 Tokyo" in text and "→ San Francisco" in text  # the stubs say where they go
     assert list(fonts(reader(pdf).pages[0])) == ["/ZQKJFJ+BIZUDPGothic-Bold"] or \
         all(name.endswith("BIZUDPGothic-Bold") for name in fonts(reader(pdf).pages[0]))
 
@@ -277,3 +277,72 @@ def filled_paths(pdf: Path) -> list[tuple[tuple[float, ...], tuple[float, ...]]]
         elif name in ("S", "s", "n"):
             points = []
     return out
+
+
+def test_the_example_board_is_in_the_tts_save_the_png_export_the_kit_and_the_preview(
+        project, cardgen):
+    """Every output that carries a game's pieces carries its map: a Tabletop Simulator
+    custom board (its picture at the board's proportions), a picture of the board's own size
+    in a PNG print-shop profile that takes boards, the print-and-play kit's pages, and the
+    preview's board pages."""
+    import json
+    import threading
+    import time
+    import urllib.request
+
+    from PIL import Image
+
+    from generator.load import Project
+    from generator.serve import serve
+
+    outbreak(project)
+    assert cardgen("build", "outbreak", "--tts").code == 0
+    tts = project / "output/outbreak/tts"
+    saved = json.loads((tts / "outbreak-tts.json").read_text("utf-8"))
+    boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
+    assert [b["Nickname"] for b in boards] == ["世界地図 / World"]
+    picture = Path(boards[0]["CustomImage"]["ImageURL"].removeprefix("file://"))
+    with Image.open(picture) as image:
+        w, h = image.size
+    assert max(w, h) <= 4096 and abs(w / h - 400 / 277) < 0.01
+    # a PNG profile that takes boards: the board at the profile's dpi, with its bleed
+    mpc = (project / "layouts/exports/mpc.yaml").read_text("utf-8")
+    (project / "layouts/exports/mpc-boards.yaml").write_text(mpc + "boards: true\n", "utf-8")
+    run = cardgen("export", "outbreak", "--profile", "mpc-boards")
+    assert run.code == 0, run.lines
+    folder = project / "output/outbreak/export-mpc-boards"
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    row = next(f for f in manifest["files"] if f["side"] == "board")
+    assert row["file"] == "board-world.png" and row["size"] == "400 x 277 mm"
+    with Image.open(folder / "board-world.png") as image:
+        w, h = image.size
+        assert image.mode == "RGB"
+    assert (w, h) == (round(400 / 25.4 * 300), round(277 / 25.4 * 300))  # mpc: no bleed
+    # the kit: the board's pages with its labels
+    assert cardgen("pnp", "outbreak", "--paper", "A4").code == 0
+    kit = next((project / "output/outbreak/pnp").glob("outbreak-pnp-a4*.pdf"))
+    text = " ".join(page.extract_text() for page in reader(kit).pages)
+    assert "東京 Tokyo" in text and "Johannesburg" in text
+    # the preview: the board's pages, served
+    address, stop = {}, threading.Event()
+    threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(), game="outbreak", port=0, stop=stop,
+        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
+    try:
+        deadline = time.monotonic() + 120
+        state: dict = {}
+        while not (state.get("built_at") and not state.get("building")):
+            assert time.monotonic() < deadline, "the preview was not built"
+            time.sleep(0.2)
+            if "url" in address:
+                try:
+                    with urllib.request.urlopen(address["url"] + "/state.json", timeout=5) as r:
+                        state = json.loads(r.read())
+                except OSError:
+                    state = {}
+        board = next(b for b in state["boards"] if b["id"] == "world")
+        with urllib.request.urlopen(f"{address['url']}/img/{board['pages'][0]}",
+                                    timeout=5) as response:
+            assert response.read()[:4] == b"\x89PNG"
+    finally:
+        stop.set()

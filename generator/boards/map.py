@@ -388,16 +388,24 @@ def _stub_labels(route: Route, places: Mapping[str, Cell], size, height: float, 
     out: list[Item] = []
     small = spec.label_size * 0.8
     stubs = _segments(route, places, size)
-    for (_start, (x1, y1)), other in zip(stubs, (route.ends[1], route.ends[0])):
+    for ((x0, y0), (x1, y1)), other in zip(stubs, (route.ends[1], route.ends[0])):
         place = places[other]
-        text = "→ " + (place.label or other)
-        if fonts.missing_glyphs(font, "→"):
+        arrow = "←" if x1 < mm(0.5) else "→" if x1 > size[0] - mm(0.5) else \
+            "↑" if y1 < mm(0.5) else "↓"  # the way it leaves the board
+        text = f"{arrow} {place.label or other}"
+        if fonts.missing_glyphs(font, arrow):
             text = place.label or other
         w = fonts.string_width(text, font, small)
         x = min(max(x1 - w / 2, mm(1.5)), size[0] - w - mm(1.5))
-        above = y1 - spec.route_width - mm(1) if y1 > mm(6) else y1 + small + mm(1)
-        y = min(max(above, small + mm(1)), size[1] - mm(1.5))
-        out.append(Text(x, height - y, text, font, small, INK))
+
+        def line_y(at: float) -> float:  # the stub's height (y down) where the label is
+            return y1 if x1 == x0 else y0 + (y1 - y0) * (at - x0) / (x1 - x0)
+
+        ends = (line_y(x), line_y(x + w))
+        y = min(ends) - route.width / 2 - mm(0.8)  # its baseline, just above the stub
+        if y - small < mm(1):  # no room above it: below it
+            y = max(ends) + route.width / 2 + small + mm(0.8)
+        out.append(Text(x, height - min(y, size[1] - mm(1.5)), text, font, small, INK))
     return out
 
 

@@ -121,7 +121,7 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
                 out.append(Design(f"{name}.{extension}", side, deck.id,
                                   tuple(c.id for c in cards), sum(c.copies for c in cards),
                                   face, size))
-    for board_face in faces.boards if not profile.raster else ():  # at its size, with the bleed
+    for board_face in faces.boards:  # at its size, with the profile's bleed
         face, board = run_on(board_face.face, profile.bleed)[0], board_face.board
         out.append(Design(f"board-{board.id}.{extension}", "board", board.deck or "",
                           (board.id,), 1, face, show_size((face.width, face.height), "mm")))
@@ -212,6 +212,18 @@ def template(profile: ExportProfile, deck: Deck) -> ExportSize:
     return found
 
 
+def picture_size(profile: ExportProfile, design: Design, decks: dict[str, Deck]) -> ExportSize:
+    """The pixel size a raster profile draws a design at: its deck's template, or for a
+    board (no service has a template for it) the board's own size at the profile's dpi,
+    with its bleed (the profile's) around it."""
+    if design.side != "board":
+        return template(profile, decks[design.deck])
+    face, scale = design.face, profile.dpi / 72
+    return ExportSize("board", (face.width, face.height),
+                      (round((face.width + 2 * face.bleed) * scale),
+                       round((face.height + 2 * face.bleed) * scale)), profile.loc)
+
+
 def picture_files(items: list[Design], profile: ExportProfile, game: Game,
                   font: str) -> list[bytes]:
     """Each face as an RGB PNG or JPEG of its template's exact pixel size: the face's trim scaled
@@ -222,7 +234,7 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
     plans = []
     for design in items:
         face = design.face
-        size = template(profile, decks[design.deck])
+        size = picture_size(profile, design, decks)
         scale = max(t / f for t, f in zip(size.trim, (face.width, face.height))) * \
             profile.dpi / 72
         pages.append(single_face(face, face.bleed)[0])
@@ -294,7 +306,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             files.append(BytesFile(folder / design.file, data, 1))
     else:
         decks = {d.id: d for d in game.decks}
-        total = sum(math.prod(template(profile, decks[d.deck]).pixels) for d in items)
+        total = sum(math.prod(picture_size(profile, d, decks).pixels) for d in items)
         if total > MAX_EXPORT_PIXELS:  # each face's size is bounded by the profile: all of them
             report.error(_("export profile '{profile_name}': the game's {n_items:,} distinct "
                            "faces make {n:.1f} gigapixels of pictures; an export makes at "
@@ -303,7 +315,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
                            n2=MAX_EXPORT_PIXELS / 1000000000.0), profile.loc, "export")
             return []
         for design, data in zip(items, picture_files(items, profile, game, font)):
-            preflight_picture(data, design, profile, template(profile, decks[design.deck]),
+            preflight_picture(data, design, profile, picture_size(profile, design, decks),
                               Location(display(folder / design.file)), report,
                               any((design.deck, card, design.side) in stopping
                                   for card in design.cards))

@@ -58,7 +58,8 @@ PROFILE = Options(
     Option("overprint", "choice", N_("black: K100 text, lines and small fills overprint; "
                                      "none: nothing does"),
            "black", choices=("black", "none")),
-    Option("boards", "flag", N_("the game's boards too, one file each (PDF only)"), False),
+    Option("boards", "flag", N_("the game's boards too, one file each (a picture profile: at "
+                                "the board's own size, at its dpi)"), False),
     Option("rulebook", "choice", N_("single-pages: the rulebook too, page by page (PDF only)"),
            "none", choices=("single-pages", "none")),
     Option("min_image_dpi", "integer", N_("warn about pictures printed below this resolution"),

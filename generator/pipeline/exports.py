@@ -104,14 +104,16 @@ def _chosen_decks(game: Game, game_id: str, decks: tuple[str, ...]) -> Game:
 
 def _bleeds(outcome: Outcome, profile, profile_name: str, strict: bool) -> dict | None:
     """The bleed each deck the profile can take is exported with; the outcome's game is
-    then those decks with that bleed. None when the profile can take none (an error) or
-    the game failed its checks."""
+    then those decks with that bleed. None when the profile can take none (an error; not
+    for a profile that takes boards and a game with a board of its own cells, which is
+    exported alone) or the game failed its checks."""
     from .. import export
     report = outcome.report
     game = outcome.checked
     bleeds = export.deck_bleeds(game, profile, report)
-    if not bleeds or outcome.failed(strict):
-        if not bleeds and not report.errors:
+    boards = profile.boards and any(b.deck is None for b in game.boards)  # boards of their own
+    if not (bleeds or boards) or outcome.failed(strict):
+        if not (bleeds or boards) and not report.errors:
             report.error(_("export profile '{profile_name}' can take none of the decks exported "
                            "({join}): nothing to export",
                                profile_name=profile_name,

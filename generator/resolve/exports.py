@@ -82,12 +82,11 @@ def resolve_export(name: str, doc: Document, root: Path, display, report: Report
     icc, condition = (_icc(name, doc, root, display, report, icc_override, v["output_condition"])
                       if v["color"] == "cmyk" else (None, v["output_condition"]))
     _check_rich_black(name, doc, v["rich_black"], v["max_ink"], report)
-    for key, takes in (("boards", v["boards"]), ("rulebook", v["rulebook"] != "none")):
-        if takes and own.RASTER:
-            report.error(_("export profile '{name}' makes {upper} pictures of cards at a "
-                           "service's template sizes, which take no {key}: remove {key}:",
-                           name=name, upper=fmt.upper(), key=key),
-                         doc.locate((key,)), "export")
+    if v["rulebook"] != "none" and own.RASTER:  # (boards are pictures of their own size)
+        report.error(_("export profile '{name}' makes {upper} pictures of cards at a "
+                       "service's template sizes, which take no {key}: remove {key}:",
+                       name=name, upper=fmt.upper(), key="rulebook"),
+                     doc.locate(("rulebook",)), "export")
     if len(report.errors) > errors:
         return None
     return ExportProfile(

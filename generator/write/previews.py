@@ -171,10 +171,51 @@ def _tts_tiles(deck, cards, tts: Path, font: str, cache: Path, n: int):
                  "ContainedObjects": contained}
 
 
+TTS_BOARD_DPI = 150  # a board's picture, where it fits TTS_MAX_PIXELS: sharp seen up close
+
+
+def _tts_boards(faces: GameFaces, tts: Path, font: str, cache: Path, n: int):
+    """Each board as Tabletop Simulator custom boards: its picture at TTS_BOARD_DPI, cut into
+    pieces of at most TTS_MAX_PIXELS a side where it is larger (TTS loads no larger picture
+    well), each piece a Custom_Board named after the board and, when split, its place
+    ("row 1, column 2 of 2 x 2"), set out in that order beside the decks."""
+    out, states = [], []
+    for k, board_face in enumerate(faces.boards):
+        board, face = board_face.board, board_face.face
+        picture = faces_to_png([face], TTS_BOARD_DPI, font, cache, bleed=False)[0]
+        with PILImage.open(io.BytesIO(picture)) as image:
+            whole = image.convert("RGB")
+        cols = math.ceil(whole.width / TTS_MAX_PIXELS)
+        rows = math.ceil(whole.height / TTS_MAX_PIXELS)
+        pw, ph = math.ceil(whole.width / cols), math.ceil(whole.height / rows)
+        for r in range(rows):
+            for c in range(cols):
+                split = cols * rows > 1
+                name = f"board-{board.id}" + (f"-{r + 1}-{c + 1}" if split else "") + ".png"
+                data = io.BytesIO()
+                whole.crop((c * pw, r * ph, min((c + 1) * pw, whole.width),
+                            min((r + 1) * ph, whole.height))).save(data, "PNG")
+                out.append(BytesFile(tts / name, data.getvalue()))
+                where = f" (row {r + 1}, column {c + 1} of {cols} x {rows})" if split else ""
+                states.append({
+                    "Name": "Custom_Board", "Nickname": board.title + where,
+                    "Description": board.id,
+                    # (TTS sizes a board by its picture: the pieces go in order, to be
+                    # pushed together on the table)
+                    "Transform": {"posX": (n + k) * 3.0 + c * 10.0, "posY": 1.0,
+                                  "posZ": -r * 10.0, "rotX": 0.0, "rotY": 180.0,
+                                  "rotZ": 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0},
+                    "CustomImage": {"ImageURL": (tts / name).resolve().as_uri(),
+                                    "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                    "WidthScale": 0.0}})
+    return out, states
+
+
 def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
                        subfolder: str = "tts", stem: str | None = None) -> list[BytesFile]:
     """Deck sheet images, back images and a saved object (<game>-tts.json) that Tabletop
-    Simulator imports as one deck per cardgen deck, with every card's name and copies."""
+    Simulator imports as one deck per cardgen deck, with every card's name and copies, and
+    a custom board for each board (_tts_boards)."""
     from ..identity import face_identity
     out: list[BytesFile] = []
     tts = folder / subfolder
@@ -226,6 +267,9 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
         states.append({"Name": "Deck", "Nickname": deck.deck.name,
                        "Transform": _transform(n * 3.0, size),
                        "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained})
+    boards, board_states = _tts_boards(faces, tts, font, cache, len(faces.decks))
+    out += boards
+    states += board_states
     saved = {"SaveName": faces.game.title, "GameMode": "", "ObjectStates": states}
     out.append(BytesFile(tts / f"{stem or faces.game.id}-tts.json",
                      json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")))
