@@ -118,12 +118,15 @@ def test_each_reprint_is_caused_by_what_its_face_read(game, project, cardgen):
 
 
 def test_a_layout_change_of_several_keys_is_said_whole(game, cardgen):
-    """Every changed key of an element is said (they stopped at three), and only the
-    faces the layout draws are reprinted for it."""
+    """Every changed key of an element is said (they stopped at three), and an element
+    is a cause only of the faces it draws on."""
     import yaml
     path = game.parent.parent / "layouts" / "role-front.yaml"
     layout = yaml.safe_load(path.read_text("utf-8"))
     layout["elements"][0].update(x="5mm", y="3.5mm", size="10pt", height="9mm")
+    layout["elements"].append({  # drawn on the guard only: not a cause of the scout
+        "name": "badge", "type": "text", "text": "Guard", "when": "card.id == 'guard'",
+        "x": "4mm", "y": "45mm", "width": "20mm", "height": "5mm", "size": "6pt"})
     path.write_text(yaml.safe_dump(layout, sort_keys=False), "utf-8")
     run = cardgen("diff", "roles")
     assert run.code == 0, run.err
@@ -131,7 +134,8 @@ def test_a_layout_change_of_several_keys_is_said_whole(game, cardgen):
              "x: 4mm -> 5mm, y: 3mm -> 3.5mm)")
     assert run.out.splitlines()[1:] == [
         "~ card 'scout' (roles): reprint front", cause,
-        "~ card 'guard' (roles): reprint front", cause], run.out
+        "~ card 'guard' (roles): reprint front", cause,
+        "    layout 'role-front': element 'badge' added"], run.out
 
 
 def test_a_board_page_with_no_changed_pixels_is_not_changed(game, project, cardgen):

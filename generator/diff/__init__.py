@@ -136,7 +136,10 @@ def _layout_for(game: Game, card: Card, side: str) -> LayoutSpec | None:
     return deck.back_of(card)
 
 
-def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) -> list[str]:
+def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str,
+                   drawn: tuple[set[str], set[str]]) -> list[str]:
+    """The layout's changes that drew on the face: `drawn`, the elements that drew on it
+    before and after (an element whose `when:` leaves this card out is not its cause)."""
     if old is None or new is None:
         return []
     if old.id != new.id:
@@ -149,6 +152,8 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str) ->
     after = {e.name: e for e in new.elements}
     for name in list(before) + [n for n in after if n not in before]:
         a, b = before.get(name), after.get(name)
+        if name not in drawn[0] | drawn[1]:
+            continue
         if a is None:
             causes.append(_("layout '{layout}': element '{name}' added", layout=new.id, name=name))
         elif b is None:
@@ -203,10 +208,11 @@ class _Read:
     def cell(self, board, cell) -> sandbox.Reads | None:
         return cell_reads(board, cell, self.game, self.scope, self.data)
 
-    def face(self, card: Card, side: str) -> sandbox.Reads | None:
+    def face(self, card: Card, side: str) -> tuple[sandbox.Reads | None, set[str]]:
+        """What the card's side read, and the elements that drew on it."""
         layout = _layout_for(self.game, card, side)
-        return None if layout is None else face_reads(self.game, card, layout, self.scope,
-                                                      self.data)
+        return (None, set()) if layout is None else face_reads(self.game, card, layout,
+                                                               self.scope, self.data)
 
 
 # Changed values that change a face whatever its templates read: its deck (its layouts),
@@ -221,7 +227,8 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
     version), and what they draw that changed; the data paths they name; and the changed
     fields its faces did not read (they print nothing)."""
     old_game, new_game = reads[0].game, reads[1].game
-    seen = [(reads[0].face(old, side), reads[1].face(new, side)) for side in sides]
+    faced = {side: (reads[0].face(old, side), reads[1].face(new, side)) for side in sides}
+    seen = [(before[0], after[0]) for before, after in faced.values()]
 
     def read(root: str, path: str, a: Any = None, b: Any = None) -> bool:
         grown = a is _MISSING or b is _MISSING
@@ -259,7 +266,8 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
         causes.append(_("the game's macros"))
     for side in sides:
         causes += _layout_causes(_layout_for(old_game, old, side),
-                                 _layout_for(new_game, new, side), side)
+                                 _layout_for(new_game, new, side), side,
+                                 (faced[side][0][1], faced[side][1][1]))
         causes += _drawn_causes(old_game, new_game, *faces[side])
     if new_game.stamp:  # it follows what the face prints, and the game's version
         causes.append(_("the revision stamp (version {before} -> {after})",

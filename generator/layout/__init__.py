@@ -86,18 +86,20 @@ def _deck_scope(deck: Deck) -> dict:
 
 
 def face_reads(game: Game, card: Card, layout: LayoutSpec, game_scope: dict,
-               data: sandbox.Reads) -> sandbox.Reads:
+               data: sandbox.Reads) -> tuple[sandbox.Reads, set[str]]:
     """What the card's face by `layout` reads, laid out again while the sandbox records:
     its fields, its deck's and the game's values, the data and macros (`game_scope` is
-    the game's, its containers mapped in `data`). For `cardgen diff`'s causes: a reprint
-    is said to be caused only by what its face read."""
+    the game's, its containers mapped in `data`); and the names of the elements that drew
+    on it. For `cardgen diff`'s causes: a reprint is said to be caused only by what its
+    face read and the elements it drew."""
     deck = next(d for d in game.decks if d.id == card.deck)
     shared = {**game_scope, "deck": _deck_scope(deck)}
     scope = _scope(shared, card)
     reads = sandbox.Reads({"card": scope["card"], "deck": shared["deck"]}, base=data)
+    placed: list = []
     with sandbox.recording(reads):
-        layout_face(layout, card, game, scope, Report())
-    return reads
+        layout_face(layout, card, game, scope, Report(), placed=placed)
+    return reads, {element.name for element, _box, _items in placed}
 
 
 def _scope(shared: dict, card: Card) -> dict:
