@@ -410,3 +410,17 @@ def test_a_section_with_no_text_of_its_own_is_on_the_page_of_what_follows_it():
     said = [(c.how, c.path, c.page) for c in rule_changes(old, new, pages)]
     assert said == [("+", ("Rules",), 3), (">", ("Rules", "Setup"), 3),
                     (">", ("Rules", "Turn"), 4)]
+
+
+def test_a_board_layout_value_is_named_as_it_is_written(game, project, cardgen):
+    """A board layout's margin and ground changed: each said by its key, in mm and hex."""
+    import yaml
+    path = project / "layouts" / "boards" / "long.yaml"
+    layout = yaml.safe_load(path.read_text("utf-8"))
+    layout.update(margin="10mm", color="#ffffff")
+    path.write_text(yaml.safe_dump(layout, sort_keys=False), "utf-8")
+    run = cardgen("diff", "roles")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[1:] == [
+        "~ board 'long': pages 1, 2 of 2 print differently",
+        "    the board's margin: 8mm -> 10mm", "    the board's color: #ede8da -> #ffffff"]

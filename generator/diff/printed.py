@@ -553,18 +553,28 @@ def _board_values(a, b) -> list[tuple[str, object, object]]:
     return out
 
 
-def _board_value(key: str, value):
+def _kinds(board) -> dict[str, str]:
+    """The kind (options.KINDS) of each value of a board: its shape's options', the
+    board's own; a track's `numbers` is its first and last."""
+    from ..boards import BOARD, shape
+    kinds = {"numbers": "range"}
+    for options in (BOARD, getattr(shape(board), "OPTIONS", ())):
+        kinds.update({option.key: option.kind for option in options})
+    return kinds
+
+
+def _board_value(kind: str | None, value):
     """A board's value as its layout writes it: a length in mm, a colour in hex, a pair
-    as its two values."""
+    as its two values, a range as first–last."""
     from ..units import to_mm
-    if isinstance(value, tuple) and key in ("color", "accent") and len(value) == 3:
+    if kind == "color" and isinstance(value, tuple) and len(value) == 3:
         return "#" + "".join(f"{round(v * 255):02x}" for v in value)
-    if key == "numbers" and isinstance(value, tuple) and len(value) == 2:
-        return f"{value[0]}–{value[1]}"  # a track's first and last numbers
-    if isinstance(value, float):
+    if kind == "range" and isinstance(value, tuple) and len(value) == 2:
+        return f"{value[0]}–{value[1]}"
+    if kind in ("length", "size") and isinstance(value, (int, float)):
         return f"{round(to_mm(value), 2):g}mm"
     if isinstance(value, tuple):
-        return ", ".join(str(_board_value(key, v)) for v in value)
+        return ", ".join(str(_board_value(kind, v)) for v in value)
     return value
 
 
@@ -610,9 +620,10 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
     if a.layout != b.layout or a.shape != b.shape:
         said(_("the board layout '{layout}'", layout=b.layout))
     else:  # each of its values that changed, by name (in the board entry or its layout)
+        kinds = _kinds(b)
         for key, before, after in _board_values(a, b):
             said(_("the board's {key}: {change}", key=key, change=show(
-                _board_value(key, before), _board_value(key, after))))
+                _board_value(kinds.get(key), before), _board_value(kinds.get(key), after))))
     if a.cards != b.cards:
         said(_("the tiles it places"))
     if not causes:
