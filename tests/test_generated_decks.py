@@ -125,6 +125,18 @@ def test_the_generated_ids_live_in_the_table(outbreak, cardgen):
       f"be {NAME_EXPECTED}, not 'infection-Lagos!'",
       "cards/outbreak/world.yaml:24:5: error: deck 'player': data.world.cities[20]: id must be "
       f"{NAME_EXPECTED}, not 'Lagos!'"]),
+    (("world.yaml", "{id: lagos, ", "{id: lagos, back: night, "),
+     ["cards/outbreak/world.yaml:24:23: error: deck 'infection': data.world.cities[20]: back: a "
+      "card generated from a table takes the deck's back; write a card with a back of its own "
+      "in the deck file's cards:",
+      "cards/outbreak/world.yaml:24:23: error: deck 'player': data.world.cities[20]: back: a "
+      "card generated from a table takes the deck's back; write a card with a back of its own "
+      "in the deck file's cards:"]),
+    (("world.yaml", "{id: lagos, ", "{id: lagos, copies: -1, "),
+     ["cards/outbreak/world.yaml:24:25: error: deck 'infection': data.world.cities[20]: copies "
+      "must be an integer from 0 to 999, not '-1'",
+      "cards/outbreak/world.yaml:24:25: error: deck 'player': data.world.cities[20]: copies "
+      "must be an integer from 0 to 999, not '-1'"]),
     (("infection.yaml", "    name: \"{{ city.name }}\"", "    name: \"{{ city.name | nope }}\""),
      "cards/outbreak/infection.yaml:7:11: error: deck 'infection': generate: fields: name: "
      "template syntax: there is no filter 'nope'"),

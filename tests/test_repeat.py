@@ -325,3 +325,39 @@ def test_a_board_cell_layout_repeats_too(project, cardgen):
     expected = sum(costs.get(c["type"], 0) for c in cells)
     pips = [p for page in range(len(PdfReader(board).pages)) for p in painted(board, page)]
     assert expected > 10 and len(pips) == expected
+
+
+def test_over_a_data_table_with_its_keys_and_a_copy_left_out_keeping_its_place(project,
+                                                                               cardgen):
+    game = project / "cards/face"
+    game.mkdir()
+    (game / "track.yaml").write_text("spaces: {start: 0, bridge: 2, gate: 5, keep: 9}\n",
+                                     "utf-8")
+    layout = """
+        size: meishi
+        elements:
+          - name: space
+            type: circle
+            x: 5mm
+            y: 10mm
+            width: 4mm
+            height: 4mm
+            fill: "#cc3333"
+            when: "item > 0"
+            repeat: {over: "{{ data.track.spaces }}", step: [6mm, 0]}
+          - name: label
+            type: text
+            text: "{{ repeat.key }}={{ item }}"
+            x: 5mm
+            y: 20mm
+            width: 20mm
+            height: 5mm
+            size: 7pt
+            repeat: {over: "{{ data.track.spaces }}", step: [0, 5mm]}
+    """
+    pdf, _ = build(project, cardgen, layout, game_extra="data:\n  track: track.yaml\n")
+    # start (0) is left out; bridge, gate and keep keep their places: 2nd, 3rd, 4th.
+    assert _on(0, painted(pdf)) == [(13.0, 12.0), (19.0, 12.0), (25.0, 12.0)]
+    text = PdfReader(pdf).pages[0].extract_text()
+    for label in ("start=0", "bridge=2", "gate=5", "keep=9"):
+        assert label in text

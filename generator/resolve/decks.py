@@ -209,8 +209,23 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
             copies = values.copies(value(spec["copies"], ("copies",)) if "copies" in spec
                                    else entry.get("copies", 1))
         except ValueError as exc:
-            raise _GenerateError(None if "copies" not in spec else ("generate", "copies"),
-                                 _("{entry}: copies: {exc}", entry=shown, exc=exc)) from None
+            raise _GenerateError(("generate", "copies") if "copies" in spec else None,
+                                 _("{entry}: {exc}", entry=shown, exc=exc),
+                                 () if "copies" in spec else ("copies",)) from None
+        flags = {}
+        for key in ("blank", "filler"):
+            try:
+                flags[key] = flag(value(spec[key], (key,)) if key in spec
+                                  else entry.get(key, False))
+            except ValueError as exc:
+                raise _GenerateError(("generate", key) if key in spec else None,
+                                     _("{entry}: {key}: {exc}", entry=shown, key=key,
+                                       exc=exc), () if key in spec else (key,)) from None
+        if "back" in entry:
+            raise _GenerateError(None, _("{entry}: back: a card generated from a table takes "
+                                         "the deck's back; write a card with a back of its "
+                                         "own in the deck file's cards:", entry=shown),
+                                 ("back",))
         if "fields" in spec:
             fields = _as_declared({k: value(v, ("fields", k)) for k, v in
                                    (spec.get("fields") or {}).items()}, declared,
@@ -221,10 +236,11 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
     except _GenerateError as exc:
         report.error(_("deck '{deck_id}': {exc_message}", deck_id=deck_id,
                        exc_message=exc.message),
-                     doc.locate(exc.key) if exc.key is not None else source.locate(path),
-                     "generate")
+                     doc.locate(exc.key) if exc.key is not None else
+                     source.locate(path + exc.inside), "generate")
         return None
-    return Card(card_id, deck_id, copies, False, frozen_mapping(fields), source, path)
+    return Card(card_id, deck_id, copies, flags["blank"], frozen_mapping(fields), source, path,
+                filler=flags["filler"])
 
 
 def _templates(spec: dict):
@@ -281,9 +297,12 @@ def _deck_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
 
 
 class _GenerateError(Exception):
-    def __init__(self, key, message: str):
+    """A card that cannot be generated: said at `key` of the deck file, or (key None) at the
+    table's entry, at its key `inside` if the entry writes it."""
+
+    def __init__(self, key, message: str, inside: tuple = ()):
         super().__init__(message)
-        self.key, self.message = key, message
+        self.key, self.message, self.inside = key, message, inside
 
 
 def _as_declared(fields: dict, declared: dict | None, kinds: tuple[str, ...]) -> dict:
