@@ -258,3 +258,81 @@ def test_a_line_of_latin_in_japanese_text_opens_no_hole(project, cardgen):
     assert 0.4 < hole <= 0.5 + 0.1  # the word space grew by half an em, and no more
     assert line[-1][0] + fonts.string_width("5", font, SIZE) == pytest.approx(
         line[0][0] + 80.0, abs=0.05)  # and the line is justified, by its letters
+
+
+def glyph_list(pdf) -> list[tuple[str, float, float, float]]:
+    """(character, origin x, origin y, em) of each glyph, in the PDF's order."""
+    return [(ch, x, y, em) for _, row in _rows_with_y(pdf) for x, ch, em, y in row]
+
+
+def _rows_with_y(pdf):
+    doc = pypdfium2.PdfDocument(str(pdf))
+    x, y, m = ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
+    tp = doc[0].get_textpage()
+    out = []
+    for i in range(tp.count_chars()):
+        ch = tp.get_text_range(i, 1)
+        if ch.strip():
+            raw.FPDFText_GetCharOrigin(tp.raw, i, ctypes.byref(x), ctypes.byref(y))
+            raw.FPDFText_GetMatrix(tp.raw, i, ctypes.byref(m))
+            em = raw.FPDFText_GetFontSize(tp.raw, i) * (m.a * m.a + m.b * m.b) ** .5
+            out.append((x.value, ch, em, y.value))
+    yield 1, out
+
+
+def ruby_and_base(pdf, reading: str, base: str):
+    """The reading's glyphs (half size) and the base's (full size), as glyph_list gives."""
+    found = glyph_list(pdf)
+    ruby = [g for g in found if g[3] < SIZE * 0.6 and g[0] in reading]
+    body = [g for g in found if g[3] > SIZE * 0.9]
+    return ruby, body, [g for g in body if g[0] in base]
+
+
+@pytest.mark.parametrize("start", [False, True])
+def test_a_ruby_reaches_half_a_ruby_character_over_kana_and_never_over_a_kanji(
+        project, cardgen, start):
+    """JLREQ 3.3.6: かぶら (three half-size kana, an em and a half) over 鏑 may reach over
+    the kana は before it by half a ruby character at most, and over the kanji 木 after it
+    not at all: 鏑 is spaced out for the rest. At the start of a line it reaches over
+    nothing before it (it was clamped to the line's start and pushed over 木): in a box
+    that ends the first line at は, 鏑 starts the second."""
+    from generator.textflow.breaking import break_lines
+    head = "いろはにほへとちりぬるをわかよたれそは" if start else "これは"
+    text = head + "｜鏑木《かぶら ぎ》です"
+    first = break_lines(atoms_of(project, head), SIZE, 1000.0, False)[0]
+    pdf = text_card(project, cardgen, text, sum(first.widths) if start else 60 * 72 / 25.4)
+    ruby, body, base = ruby_and_base(pdf, "かぶら", "鏑木")
+    kabura = sorted(ruby, key=lambda g: g[1])[:3]
+    assert "".join(g[0] for g in kabura) == "かぶら"
+    kabu, ki = base[0], base[1]
+    left = kabura[0][1]
+    right = kabura[-1][1] + advance_of(project, "ら") * SIZE / 2
+    assert right <= ki[1] + 0.05  # nothing over 木
+    line_start = min(g[1] for g in body)  # (the box's left: いろは starts the first line)
+    if start:  # 鏑 starts its line: nothing before it either
+        assert kabu[2] < body[0][2] - SIZE  # (on the second line)
+        assert left >= line_start - 0.05
+    else:  # over は by a quarter em (half a ruby character) at most
+        ha = [g for g in body if g[0] == "は"][-1]
+        assert ha[1] + advance_of(project, "は") * SIZE - left <= SIZE / 4 + 0.05
+    # and the reading stands centred on 鏑
+    assert (left + right) / 2 == pytest.approx(kabu[1] + advance_of(project, "鏑") * SIZE / 2,
+                                               abs=0.05)
+
+
+def test_a_group_ruby_longer_than_its_base_spaces_the_base_out(project, cardgen):
+    """JLREQ 3.3.6: a group reading longer than its base spaces the base's characters out,
+    half as much at its ends as between them (1:2:1), and stays between its neighbours
+    (kanji: no overhang)."""
+    pdf = text_card(project, cardgen, "漢｜木立《こだちのき》漢", 60 * 72 / 25.4)
+    ruby, body, base = ruby_and_base(pdf, "こだちのき", "木立")
+    first, second = [g for g in body if g[0] == "漢"]
+    ki, tachi = base
+    reading = sum(advance_of(project, ch) for ch in "こだちのき") * SIZE / 2
+    spread = reading - 2 * SIZE  # what the base is spaced out by
+    assert spread > 0.4 * SIZE
+    assert tachi[1] - ki[1] == pytest.approx(SIZE + spread / 2, abs=0.05)  # between: half
+    assert ki[1] - (first[1] + SIZE) == pytest.approx(spread / 4, abs=0.05)  # ends: a quarter
+    xs = sorted(g[1] for g in ruby)
+    assert xs[0] >= first[1] + SIZE - 0.05  # not over the kanji before
+    assert xs[-1] + advance_of(project, "き") * SIZE / 2 <= second[1] + 0.05  # nor after

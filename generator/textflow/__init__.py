@@ -27,8 +27,9 @@ too. A kana or kanji beside a Latin letter or digit is a quarter em from it (hor
 text). A line a little too long squeezes in JLREQ's order (3.8.2: the Japanese-Latin
 spaces to an eighth, middle dots, then brackets and commas), never the half em after a
 full stop inside it. Ruby is set at half the size, centred on its base; a reading longer
-than its base may overhang neighbouring kana by one ruby character on each side, and the
-base is spaced out for the rest. Lines never break inside a ruby base or a tate-chu-yoko run.
+than its base may overhang a neighbouring kana by half a ruby character (never a kanji,
+nor past a line's ends), and the base is spaced out for the rest. Lines never break inside a
+ruby base or a tate-chu-yoko run.
 """
 
 from __future__ import annotations

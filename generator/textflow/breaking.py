@@ -324,7 +324,7 @@ class _Breaker:
 
     __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
-                 "hyphenated", "ending", "opens", "closes")
+                 "hyphenated", "ending", "opens", "closes", "lead")
 
     def __init__(self, atoms: list[Atom], size: float, available: float, vertical: bool,
                  phrase: bool, hyphenate: str | None, names: bool, hang: bool, tcy: int,
@@ -337,6 +337,9 @@ class _Breaker:
         self.grouped = _grouped(atoms)
         self.glued = _glued(atoms, plain, laid.tcy, names)
         self.tail = self.sp.close_blank if self.sp else None
+        self.lead = self.sp.lead if self.sp else None  # a ruby's overhang, given back as space
+        if self.sp is not None and self.sp.tail is not None:  # at a line's start or end
+            self.tail = [c - t for c, t in zip(self.sp.close_blank, self.sp.tail)]
         self.cum = [0.0, *accumulate(self.widths)]  # cum[i]: the advance of atoms[:i]
         self.limit = available + 1e-6
         self.hyphenated: set[int] = set()  # the ends of lines that end in a hyphen
@@ -371,7 +374,8 @@ class _Breaker:
         while True:
             end = plain.find("\n", start)
             end = len(plain) if end < 0 else end
-            if self.ending(start, end) <= self.limit + self.room(start, end):
+            lead = self.lead[start] if self.lead and start < end else 0.0
+            if self.ending(start, end) + lead <= self.limit + self.room(start, end):
                 ranges.append((start, end, True))  # it fits: no break opportunity is needed
             elif not self._fill(start, end, ranges):
                 return None
@@ -381,7 +385,7 @@ class _Breaker:
 
     def _fill(self, start: int, end: int, ranges: list) -> bool:
         """The lines of a paragraph longer than one, filled greedily unit by unit."""
-        cum, limit, ending = self.cum, self.limit, self.ending
+        cum, limit, ending, leads = self.cum, self.limit, self.ending, self.lead
         line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
         for group in _merge(_unit_bounds(self.plain[start:end], start, self.phrase), self.glued):
             units = group
@@ -390,7 +394,8 @@ class _Breaker:
                 # (else a phrase longer than a line: break inside it, as ICU allows)
             for us, ue in units:
                 trim_w = ending(us, ue)
-                if us > line and cum[us] - cum[line] + trim_w > limit + self.room(line, ue):
+                lead = leads[line] if leads else 0.0
+                if us > line and cum[us] - cum[line] + trim_w + lead > limit + self.room(line, ue):
                     cut = self._hyphen(us, ue, line, ranges)
                     if cut is not None:  # the word's head ends this line, with a hyphen
                         ranges.append((line, cut, False))
@@ -459,6 +464,11 @@ class _Breaker:
             if sp.close_blank[b - 1]:  # a closing bracket or stop ends it: half-width too
                 line_widths[-1] -= sp.close_blank[b - 1]
                 afters[-1] -= sp.close_blank[b - 1]
+            if sp.lead and sp.tail:  # a ruby at an end reaches over no kana: room instead
+                line_widths[0] += sp.lead[a]
+                offsets[0] += sp.lead[a]
+                line_widths[-1] += sp.tail[b - 1]
+                afters[-1] += sp.tail[b - 1]
             if self.hang and plain[b - 1] in HANGING and sum(line_widths) > self.limit:
                 hung = line_widths[-1]
         if self.opens is not None and sum(line_widths) - hung > self.limit:

@@ -38,6 +38,10 @@ class Spacing(NamedTuple):
     # REDUCTION): for each step, (before each glyph, after each glyph). The space after a
     # full stop is in none of them: it is never reduced inside a line.
     reducible: tuple[tuple[list[float], list[float]], ...] = ()
+    # A ruby's overhang assumed over the kana before a base starting at each atom, and after
+    # one ending at it: space a line starting (ending) there adds (spacing._ruby_room).
+    lead: list[float] | None = None
+    tail: list[float] | None = None
 
 
 # JLREQ 3.8.2's order of reduction (追い込み), each step taken to its limit before the next:
@@ -79,11 +83,26 @@ def _frames(kinds: dict[int, str], compress: bool = True) -> tuple[dict, dict]:
     return eb, ea
 
 
+RUBY_OVERHANG = 0.5  # ruby characters a reading may reach over a kana beside its base
+
+
+def _overhangs(atoms: list[Atom], i: int, last: int, rsize: float) -> tuple[float, float]:
+    """How far a reading over atoms[i..last] may reach over its neighbours (JLREQ 3.3.6):
+    half a ruby character over a kana (not over a kanji, a mark or another base)."""
+    def kana(k: int) -> bool:
+        return 0 <= k < len(atoms) and atoms[k].text != "・" and not atoms[k].ruby and \
+            atoms[k].group == 0 and bool(_KANA.match(atoms[k].text))
+    return RUBY_OVERHANG * rsize * kana(i - 1), RUBY_OVERHANG * rsize * kana(last + 1)
+
+
 def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-               before: list, after: list, kinds: dict) -> None:
+               before: list, after: list, kinds: dict, lead: list, tail: list) -> None:
     """Space out a ruby base for a reading longer than it and its overhang over the kana
-    beside it; the base's ends join the marks."""
-    n = len(atoms)
+    beside it, so that the reading stands centred on its base and reaches over no kanji:
+    a one-character base (or a jukugo word) at its ends, a group base also between its
+    characters (JLREQ's 1:2:1, half as much at the ends as between). `lead` and `tail` get
+    the overhang assumed over the kana before and after a base, which a line that starts or
+    ends at the base gives it back as space (no ruby reaches past a line's ends)."""
     for i, atom in enumerate(atoms):
         if atom.word > 0:  # a jukugo word: its readings share its length (JLREQ 3.3.8)
             last = i + atom.word - 1
@@ -96,14 +115,23 @@ def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bo
             rsize = size / 2
             ruby = len(atom.ruby) * rsize if vertical else \
                 sum(_width(atom.font, ch) for ch in atom.ruby) * rsize
-            overhang = rsize * ((i > 0 and bool(_KANA.match(atoms[i - 1].text))) +
-                                (last + 1 < n and bool(_KANA.match(atoms[last + 1].text))))
-            extra = ruby - base - overhang
-            if extra > 0:
-                before[i] += extra / 2
-                after[last] += extra / 2
-                kinds.setdefault(i, "")
-                kinds.setdefault(last, "")
+            excess = ruby - base
+            if excess <= 0:
+                continue
+            left, right = _overhangs(atoms, i, last, rsize)
+            group = last - i + 1 if atom.word <= 0 else 1
+            if group > 1:  # spaced between its characters too: the overhang alike on both sides
+                left = right = min(left, right)
+            left, right = min(left, excess / 2), min(right, excess / 2)
+            lead[i], tail[last] = left, right
+            spread = excess - left - right  # the base's room: at its ends, and between
+            end = spread / (2 * group)
+            before[i] += end + (excess / 2 - left - spread / 2 if group == 1 else 0.0)
+            after[last] += end + (excess / 2 - right - spread / 2 if group == 1 else 0.0)
+            for k in range(i, last + 1):
+                if k < last:
+                    after[k] += spread / group
+                kinds.setdefault(k, "")
 
 
 def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
@@ -150,8 +178,10 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             close_blank[i] += AUTOSPACE * size
             steps[0][1][i] = (AUTOSPACE - AUTOSPACE_MIN) * size
             kinds.setdefault(i, "")
+    lead = tail = None
     if _grouped(atoms):
-        _ruby_room(atoms, widths, size, vertical, before, after, kinds)
+        lead, tail = [0.0] * n, [0.0] * n
+        _ruby_room(atoms, widths, size, vertical, before, after, kinds, lead, tail)
     # (every mark, spaced or not: a squeeze may move the glyph of one its own blank holds)
     marks = sorted(k for k in range(n) if before[k] or after[k]) if grid else sorted(kinds)
-    return Spacing(before, after, open_blank, close_blank, marks, steps)
+    return Spacing(before, after, open_blank, close_blank, marks, steps, lead, tail)
