@@ -56,11 +56,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
         scope = {**scope_base, **dict(zip(names, combo))}
 
         def value(template, key):
-            var = _ONE_NAME.match(template) if isinstance(template, str) else None
-            if var and var.group(1) in names:
-                return scope[var.group(1)]  # a plain {{ name }} keeps its value's type
             try:
-                return sandbox.render(template, scope)
+                return _filled(template, scope, names)
             except sandbox.SandboxError as exc:
                 raise _GenerateError(key, said(exc)) from None
 
@@ -94,6 +91,15 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
 
 
 _ONE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
+def _filled(template: Any, scope: dict, names) -> Any:
+    """A generator's value: a template that is one of its `names` alone (`{{ suit }}`)
+    keeps that value's type; any other gives text (SandboxError where it fails)."""
+    var = _ONE_NAME.match(template) if isinstance(template, str) else None
+    if var and var.group(1) in names:
+        return scope[var.group(1)]
+    return sandbox.render(template, scope)
 
 
 
@@ -176,11 +182,8 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
     scope = {**scope_base, name: entry, "key": key}
 
     def value(template, at: tuple):
-        var = _ONE_NAME.match(template) if isinstance(template, str) else None
-        if var and var.group(1) in scope:
-            return scope[var.group(1)]  # a plain {{ name }} keeps its value's type
         try:
-            return sandbox.render(template, scope)
+            return _filled(template, scope, (name, "key"))
         except sandbox.SandboxError as exc:
             lacking = [f for f in _asked(template, name) if f not in entry]
             if lacking:  # the entry lacks what the template asks of it: said at the entry
