@@ -361,3 +361,36 @@ def test_over_a_data_table_with_its_keys_and_a_copy_left_out_keeping_its_place(p
     text = PdfReader(pdf).pages[0].extract_text()
     for label in ("start=0", "bridge=2", "gate=5", "keep=9"):
         assert label in text
+
+
+def test_diff_names_the_repeat_key_that_changed_and_the_field_it_repeats_over(project, cardgen):
+    """A revision's causes: a changed step is `repeat.step`, a changed cost the field."""
+    import yaml
+    from test_revision_causes import ROLE, git
+    from conftest import write_game
+    layout = {**ROLE, "elements": ROLE["elements"] + [
+        {"name": "pip", "type": "circle", "x": "4mm", "y": "48mm", "width": "3mm",
+         "height": "3mm", "fill": "#cc3333",
+         "repeat": {"over": "{{ card.cost }}", "step": ["4mm", 0]}}]}
+    folder = write_game(project, "roles", {"title": "Roles", "lang": "en", "decks": [
+        {"id": "roles", "front": "role-front"}], "data": {"board": "board.yaml"}},
+        [{"id": "scout", "name": "Scout", "text": "Look.", "cost": 2},
+         {"id": "guard", "name": "Guard", "text": "Block.", "cost": 1}],
+        layouts={"role-front": layout},
+        files={"board.yaml": b"roles:\n  scout: {power: 2}\n  guard: {power: 3}\n"})
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text("utf-8").replace(
+        "cost: 1", "cost: 3"), "utf-8")
+    run = cardgen("diff", "roles")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[1:3] == ["~ card 'guard' (roles): reprint front",
+                                         "    field cost: 1 -> 3"]
+    layout["elements"][-1]["repeat"]["step"] = ["5mm", 0]
+    (project / "layouts/role-front.yaml").write_text(yaml.safe_dump(layout), "utf-8")
+    run = cardgen("diff", "roles")
+    cause = "    layout 'role-front': element 'pip' (repeat.step: ['4mm', 0] -> ['5mm', 0])"
+    assert run.out.splitlines()[1:6] == ["~ card 'scout' (roles): reprint front", cause,
+                                         "~ card 'guard' (roles): reprint front",
+                                         "    field cost: 1 -> 3", cause]

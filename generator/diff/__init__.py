@@ -160,16 +160,27 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str,
             causes.append(_("layout '{layout}': element '{name}' removed", layout=new.id,
                             name=name))
         elif (a.type, dict(a.props)) != (b.type, dict(b.props)):
-            keys = sorted(k for k in set(a.props) | set(b.props)
-                          if a.props.get(k) != b.props.get(k))
-            shown = ", ".join(f"{k}: {_show(a.props.get(k, _MISSING))} -> "
-                              f"{_show(b.props.get(k, _MISSING))}" for k in keys)
+            was, now = _flat(a.props), _flat(b.props)
+            keys = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
+            shown = ", ".join(f"{k}: {_show(was.get(k, _MISSING))} -> "
+                              f"{_show(now.get(k, _MISSING))}" for k in keys)
             causes.append(_("layout '{layout}': element '{name}' ({changes})", layout=new.id,
                             name=name, changes=shown))
     if [e.name for e in old.elements if e.name in after] != \
             [e.name for e in new.elements if e.name in before]:
         causes.append(_("layout '{layout}': the order of its elements", layout=new.id))
     return causes
+
+
+def _flat(props) -> dict:
+    """An element's keys, a mapping's own (`repeat:`) each by itself as `repeat.step`."""
+    out: dict = {}
+    for key, value in props.items():
+        if isinstance(value, dict):
+            out.update({f"{key}.{inner}": v for inner, v in value.items()})
+        else:
+            out[key] = value
+    return out
 
 
 def _font_families(game: Game) -> dict[str, str]:
