@@ -23,7 +23,8 @@ RULEBOOK = Options(
            shown_default=N_("the paper the page is half of")),
     Option("align", "choice", N_("body text: justify, or left (ragged right)"), "justify",
            choices=("justify", "left")),
-    Option("smart_quotes", "flag", N_("\"straight\" quotes set as typographer's quotes"), False),
+    Option("smart_quotes", "flag", N_("\"straight\" quotes and apostrophes set as "
+                                      "typographer's, 1~12 as 1〜12 or 1–12"), True),
     Option("writing", "choice", N_("horizontal, or vertical (縦書き, bound on the right)"),
            "horizontal", choices=("horizontal", "vertical")),
     Option("columns", "integer", N_("columns (段 in vertical writing)"), low=1, high=4,

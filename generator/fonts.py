@@ -375,3 +375,47 @@ def _text_of(font_name: str, subset: list[int]) -> list[int]:
     """A subset's code points as the text they draw: a stand-in's own character."""
     standins = _standins.get(font_name)
     return [standins.get(c, c) for c in subset] if standins else subset
+
+
+_FULL_WIDTH = frozenset(chr(c) for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
+                                         *range(0xFF41, 0xFF5B)))  # ０-９ Ａ-Ｚ ａ-ｚ
+
+
+@lru_cache(maxsize=None)
+def full_width(font_name: str) -> dict[str, str]:
+    """The full-width letters and digits (０-９, Ａ-Ｚ, ａ-ｚ) that a proportional font draws
+    narrower than an em, each with the stand-in of the font's full-width glyph for it: its
+    `fwid` form, else its `vert` form (upright in a column, one em wide). ２－１０ and ＡＪＱＫ
+    then print full-width, as written, not like 2-10 and AJQK."""
+    result: dict[str, str] = {}
+    for feature in ("fwid", "vert"):
+        for ch, form in forms(font_name, feature).items():
+            if ch in _FULL_WIDTH and ch not in result and \
+                    string_width(ch, font_name, 1000) < 950 and \
+                    abs(string_width(form.char, font_name, 1000) - 1000) < 1:
+                result[ch] = form.char
+    return result
+
+
+# Marks a Japanese font draws on a half-em body, set in Latin text by the glyph of the
+# narrower character it shares its outline with: BIZ UD's ’ is its ' (the same curl) with
+# a half em of advance, which opens a gap in "it’s".
+ALIASES = (("\u2019", "'"),)  # (the character, the character whose glyph draws it)
+
+
+@lru_cache(maxsize=None)
+def narrow(font_name: str, char: str) -> str:
+    """`char` as Latin text sets it in the font: itself, or the stand-in of its ALIASES
+    glyph where the font's own is more than half as wide again (its text still `char`)."""
+    glyph_of = dict(ALIASES).get(char)
+    if glyph_of is None or missing_glyphs(font_name, char + glyph_of) or \
+            string_width(char, font_name, 1000) <= 1.5 * string_width(glyph_of, font_name, 1000):
+        return char
+    face = pdfmetrics.getFont(ensure(font_name)).face
+    standins = _standins.setdefault(font_name, {})
+    code = STANDIN_BASE + len(FEATURES) * _BLOCK + [a for a, _b in ALIASES].index(char)
+    standins[code] = ord(char)
+    face.charToGlyph[code] = glyph = face.charToGlyph[ord(glyph_of)]
+    face.charWidths[code] = face.charWidths.get(ord(glyph_of), face.defaultWidth)
+    face.glyphToChar.setdefault(glyph, []).append(code)
+    return chr(code)

@@ -10,6 +10,17 @@ import pypdfium2
 MM = 72 / 25.4
 
 
+# A typographer's quotes and a range's mark (smart_quotes, on by default) as a source writes
+# them: a seed's "Duke's" prints Duke’s, its 1~12 1〜12, and is still the seed's text.
+AS_WRITTEN = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'",
+                            "\u301c": "~"})
+
+
+def as_written(text: str) -> str:
+    """`text` with its quotes and ranges' marks as a source writes them (AS_WRITTEN)."""
+    return text.translate(AS_WRITTEN)
+
+
 def reader(path: Path) -> pypdf.PdfReader:
     return pypdf.PdfReader(str(path))
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pypdf
 
+from pdfcheck import as_written
+
 RAW_MARKUP = ("**", "__", "<b>", "</b>", "{{", "}}", "{%", "%}")
 
 
@@ -44,7 +46,7 @@ def page_lines(path: Path) -> list[list[tuple[float, float, str]]]:
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", "", text)
+    return as_written(re.sub(r"\s+", "", text))  # (the typesetter's text: as written)
 
 
 def keep_problems(path: Path, paragraphs: list[tuple[str, str]], body_size: float,

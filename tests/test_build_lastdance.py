@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from pdfcheck import Raster, fonts, page_size_mm, reader
+from pdfcheck import Raster, as_written, fonts, page_size_mm, reader
 
 # A-One 51002, from its data sheet: A4, 2 x 5 cards of 91 x 55 mm, margins 14 / 11 mm.
 CARD_W, CARD_H, LEFT, TOP, COLS, ROWS = 91.0, 55.0, 14.0, 11.0, 2, 5
@@ -43,7 +43,7 @@ def test_every_card_name_is_text_on_its_page(project, built):
     cards = card_instances(project)
     assert len(cards) == 36
     # Names set vertically come out one character per line: read the page as one string.
-    pages = [p.extract_text().replace("\n", "") for p in reader(built[0]).pages]
+    pages = [as_written(p.extract_text().replace("\n", "")) for p in reader(built[0]).pages]
     for i, card in enumerate(cards):
         page = pages[i // 10]
         if card.get("blank"):
@@ -180,8 +180,8 @@ def test_q2_keeps_the_seeds_three_bullets(project, cardgen):
     sentence: printed as a list of three, not one paragraph numbered (1) (2) (3)."""
     from pdfcheck import reader
     assert cardgen("build", "lastdance").code == 0
-    text = "".join("".join(p.extract_text().split()) for p in
-                   reader(project / "output/lastdance/lastdance-rulebook.pdf").pages)
+    text = as_written("".join("".join(p.extract_text().split()) for p in
+                              reader(project / "output/lastdance/lastdance-rulebook.pdf").pages))
     answer = text[text.index("A2:"):text.index("Q3:")]
     assert answer.count("•") == 3 and "(1)" not in answer
     for point in ("WhenthePrince'sButlerisused", "WhenyouarenamedbytheDuke'sDaughter",

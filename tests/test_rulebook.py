@@ -7,7 +7,7 @@ import re
 import pypdfium2
 import pytest
 
-from pdfcheck import MM, page_size_mm, reader
+from pdfcheck import MM, as_written, page_size_mm, reader
 from test_validate_lastdance import edit
 
 
@@ -16,8 +16,9 @@ def texts(pdf) -> list[str]:
 
 
 def squeeze(text: str) -> str:
-    """Text without white space: lines wrap differently from the source."""
-    return "".join(text.split())
+    """Text without white space (lines wrap differently from the source), its quotes as the
+    source writes them."""
+    return as_written("".join(text.split()))
 
 
 def test_last_dance_rulebook_comes_from_the_data(project, cardgen):
@@ -50,7 +51,7 @@ def test_one_data_change_moves_rulebook_sheets_and_validator_together(project, c
     assert squeeze("Foreign Prince (隣国の王子), Assertive Young Noble (勝気な貴公子) "
                    "— 5 each") in rulebook
     assert squeeze("Duke's Daughter (公爵令嬢) — 4") in rulebook
-    fronts = "".join(t.replace("\n", "") for t in texts(out / "lastdance-fronts.pdf"))
+    fronts = as_written("".join(t.replace("\n", "") for t in texts(out / "lastdance-fronts.pdf")))
     assert fronts.count("Foreign Prince") == 5 and fronts.count("Duke's Daughter") == 4
     # Two more copies moved: the 7-player table uses 4 Duke's Daughters, which no longer exist.
     edit(cards, "    name_en: Foreign Prince\n    copies: 5\n",

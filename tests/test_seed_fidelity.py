@@ -24,6 +24,7 @@ import pytest
 import yaml
 
 from conftest import REPO
+from pdfcheck import as_written
 
 SEEDS = REPO.parent / "shared" / "seeds"
 GAMES = {"lastdance": ("000", "lastdance-"), "odoriko": ("001", "odoriko-"),
@@ -82,7 +83,7 @@ def printed_lines(pdf) -> list[tuple[int, str]]:
 
 
 def squeeze(text: str) -> str:
-    return "".join(text.split())
+    return as_written("".join(text.split()))
 
 
 def _strings(node):

@@ -14,7 +14,8 @@ from typing import Any
 from ..colors import parse_color
 from .. import images
 from ..primitives import Block
-from ..textflow import Box, DoesNotFit, MarkupError, MissingGlyphs, Style, parse, set_text
+from ..textflow import (Box, DoesNotFit, MarkupError, MissingGlyphs, Style, full_width, parse,
+                        set_text, typographic)
 from ..units import show_length
 from ..values import out_of_range
 from .base import BOX_KEYS, INK, Bad, Element
@@ -66,11 +67,14 @@ OPTIONS = Options(
                                         "each"), False, defaults=True),
     Option("ruby", "choice", N_("how readings sit over their words"), "mono",
            choices=("mono", "jukugo", "group"), defaults=True),
+    Option("smart_quotes", "layout-boolean", N_("\"straight\" quotes and apostrophes set as "
+                                                "typographer's, 1~12 as 1〜12 or 1–12"),
+           True, defaults=True),
 )
 
 _TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",
                          "line_spacing", "wrap", "padding", "color", "bold", "condense",
-                         "hang", "tate_chu_yoko", "grid", "ruby"}
+                         "hang", "tate_chu_yoko", "grid", "ruby", "smart_quotes"}
 # "{{ card.effect }}" or "{{ card.name | default(card.id) }}": a text bound to one card field.
 _FIELD_TEMPLATE = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*(\|[^{}]*)?\}\}\s*$")
 
@@ -94,6 +98,7 @@ class _Params:
     tcy: int = 2  # digits set across in vertical text (tate-chu-yoko)
     condense: float = 1.0  # the narrowest 長体 allowed before the size shrinks
     grid: bool = False  # full-width characters on a character grid, one em each (ベタ組み)
+    quotes: bool = True  # typographer's quotes, apostrophes and ranges (textflow.typography)
     ident: int = 0  # the same for equal settings within a build: a short key for set texts
 
 
@@ -109,7 +114,7 @@ class Cache:
 def _params(e: Element, box) -> _Params:
     p = _measure(e, box)
     key = (p.style, p.inner.w, p.inner.h, p.size, p.min_size, p.spacing, p.align, p.valign,
-           p.vertical, p.phrase, p.names, p.hang, p.tcy, p.condense, p.grid)
+           p.vertical, p.phrase, p.names, p.hang, p.tcy, p.condense, p.grid, p.quotes)
     settings = e.cache.settings
     ident = settings.setdefault(key, len(settings))
     return replace(p, ident=ident)
@@ -149,7 +154,7 @@ def _measure(e: Element, box) -> _Params:
         align, e.option("valign"),
         vertical, wrap == "phrase", fit, wrap == "name", e.option("hang"),
         int(e.number("tate_chu_yoko", 2, low=0, high=3, whole=True)), condense,
-        e.option("grid"))
+        e.option("grid"), e.option("smart_quotes"))
 
 
 MM = 25.4 / 72  # millimetres in a point
@@ -182,6 +187,9 @@ def lay_out(e: Element) -> list:
         try:
             atoms = parse(text, p.style, game.colors, game.icons, game.fonts, parse_color,
                           images.aspect)
+            if p.quotes:
+                atoms = typographic(atoms)
+            atoms = full_width(atoms)
             base = p.style.family.bold if p.style.bold else p.style.family.regular
             items, _unused = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align,
                                       p.valign, p.vertical, base, p.phrase, p.names, p.hang,

@@ -58,11 +58,10 @@ class _CJKFriendlyInline(ParserInline):
         return state.tokens
 
 
-def markdown(smart_quotes: bool = False) -> MarkdownIt:
+def markdown() -> MarkdownIt:
     """The rulebook's Markdown: CommonMark with tables, HTML (for cardgen's markers) and
-    CJK-friendly emphasis; with `smart_quotes`, "straight" quotes become “curly” ones."""
-    md = MarkdownIt("commonmark", {"html": True, "typographer": smart_quotes}).enable("table")
-    if smart_quotes:
-        md.enable("smartquotes")
+    CJK-friendly emphasis. (Quotes are set by the text's own rule, textflow.typography, as
+    card texts are.)"""
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
     md.inline = _CJKFriendlyInline(md.inline)
     return md

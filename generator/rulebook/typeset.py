@@ -25,7 +25,7 @@ from ..colors import parse_color
 from ..primitives import Face
 from ..i18n import _, said
 from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
-                       first_baseline, parse, place_horizontal)
+                       first_baseline, full_width, parse, place_horizontal, typographic)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
@@ -347,7 +347,8 @@ class Typesetter:
         self.widths: list[float] | None = None  # column_widths() for the next table
         self.height = height  # of the text frame: a table row taller than this is split
         rulebook = game.rulebook
-        self.md = markdown(bool(rulebook and rulebook.smart_quotes))
+        self.md = markdown()
+        self.smart_quotes = rulebook.smart_quotes if rulebook else True
         self.align = rulebook.align if rulebook else "justify"
 
     # -- inline -----------------------------------------------------------------------------
@@ -388,9 +389,7 @@ class Typesetter:
     def _set(self, make: Callable[..., J], markup: str, size: float, family: FontFamily,
              bold: bool, color, align: str, before: float, after: float, spacing: float) -> J:
         """`markup` set in a flowable that `make` makes (a paragraph, a heading)."""
-        style = Style(family, bold, color or self.look.ink)
-        atoms = parse(markup, style, self.game.colors, self.game.icons, self.game.fonts,
-                      parse_color, lambda path: 1.0)
+        atoms = self._atoms(markup, Style(family, bold, color or self.look.ink))
         font = family.bold if bold else family.regular
         plain = re.sub(r"<[^>]+>", "", markup)
         return make(atoms, size, spacing, font, align, before, after, plain=plain)
@@ -588,8 +587,14 @@ class Typesetter:
         return size, widths
 
     def _cell_atoms(self, text: str, bold: bool) -> list[Atom]:
-        return parse(text, Style(self.look.body, bold, self.look.ink), self.game.colors,
-                     self.game.icons, self.game.fonts, parse_color, lambda path: 1.0)
+        return self._atoms(text, Style(self.look.body, bold, self.look.ink))
+
+    def _atoms(self, markup: str, style: Style) -> list[Atom]:
+        """Markup as the rulebook sets it: parsed, its quotes a typographer's (unless
+        smart_quotes: false), its full-width letters full-width."""
+        atoms = parse(markup, style, self.game.colors, self.game.icons, self.game.fonts,
+                      parse_color, lambda path: 1.0)
+        return full_width(typographic(atoms) if self.smart_quotes else atoms)
 
     def _beside(self, card_id: str, field: str, side: str):
         """A card face with one of its fields set beside it (a gallery entry)."""

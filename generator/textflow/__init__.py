@@ -39,10 +39,13 @@ from .spacing import Spacing
 from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs, Style, parse,
                      plain_of)
 from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
+from .typography import full_width, typographic
 
 # The text engine's parts: markup.py (text into atoms), spacing.py (JLREQ spacing), breaking.py
-# (atoms into lines), vertical.py (what a column draws upright, turned or across), placing.py
-# (lines into a box, and setting a text to fit one).
+# (atoms into lines), vertical.py (what a column draws upright, turned or across),
+# typography.py (quotes and ranges as a typographer sets them), placing.py (lines into a box,
+# and setting a text to fit one).
 __all__ = ["HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
-           "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text"]
+           "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text",
+           "full_width", "typographic"]
