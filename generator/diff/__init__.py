@@ -137,9 +137,10 @@ def _layout_for(game: Game, card: Card, side: str) -> LayoutSpec | None:
 
 
 def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str,
-                   drawn: tuple[set[str], set[str]]) -> list[str]:
-    """The layout's changes that drew on the face: `drawn`, the elements that drew on it
-    before and after (an element whose `when:` leaves this card out is not its cause)."""
+                   drawn) -> list[str]:
+    """The layout's changes that drew on the face: `drawn()`, the elements that drew on it
+    before or after, asked of an element with a `when:` (one that leaves this card out is
+    not its cause; without one, an element draws on every face of its layout)."""
     if old is None or new is None:
         return []
     if old.id != new.id:
@@ -152,7 +153,7 @@ def _layout_causes(old: LayoutSpec | None, new: LayoutSpec | None, side: str,
     after = {e.name: e for e in new.elements}
     for name in list(before) + [n for n in after if n not in before]:
         a, b = before.get(name), after.get(name)
-        if name not in drawn[0] | drawn[1]:
+        if any(e is not None and "when" in e.props for e in (a, b)) and name not in drawn():
             continue
         if a is None:
             causes.append(_("layout '{layout}': element '{name}' added", layout=new.id, name=name))
@@ -238,12 +239,17 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
     version), and what they draw that changed; the data paths they name; and the changed
     fields its faces did not read (they print nothing)."""
     old_game, new_game = reads[0].game, reads[1].game
-    faced = {side: (reads[0].face(old, side), reads[1].face(new, side)) for side in sides}
-    seen = [(before[0], after[0]) for before, after in faced.values()]
+    made: dict[str, tuple] = {}  # each side laid out again when a question needs it
+
+    def faced(side: str) -> tuple:
+        if side not in made:
+            made[side] = (reads[0].face(old, side), reads[1].face(new, side))
+        return made[side]
 
     def read(root: str, path: str, a: Any = None, b: Any = None) -> bool:
         grown = a is _MISSING or b is _MISSING
-        return any(r is not None and r.under(root, path, grown) for pair in seen for r in pair)
+        return any(r is not None and r.under(root, path, grown)
+                   for side in sides for r in (faced(side)[0][0], faced(side)[1][0]))
     causes: list[str] = []
     unread = []
     printed: list[tuple[str, str, Any, Any]] = []
@@ -278,7 +284,7 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
     for side in sides:
         causes += _layout_causes(_layout_for(old_game, old, side),
                                  _layout_for(new_game, new, side), side,
-                                 (faced[side][0][1], faced[side][1][1]))
+                                 lambda side=side: faced(side)[0][1] | faced(side)[1][1])
         causes += _drawn_causes(old_game, new_game, *faces[side])
     if new_game.stamp:  # it follows what the face prints, and the game's version
         causes.append(_("the revision stamp (version {before} -> {after})",
