@@ -76,7 +76,7 @@ def test_each_reprint_is_caused_by_what_its_face_read(game, project, cardgen):
     """A field the face prints and one it does not, a role's value and the track's values
     in one data table, and a layout element changed in four keys."""
     _edit(game / "cards.yaml", ("Look at a card.", "Look at two cards."),
-          ("playtest 1", "playtest 2"))
+          ("playtest 1", "playtest 2"), ("id: guard\n", "id: guard\n  copies: 2\n"))
     _edit(game / "board.yaml", ("guard: {power: 3}", "guard: {power: 4}"),
           *((f"label: '{c}', type: plain", f"label: '{c}', type: water") for c in (3, 5, 7)),
           ("note: space 8", "note: the last space"))
@@ -89,7 +89,7 @@ def test_each_reprint_is_caused_by_what_its_face_read(game, project, cardgen):
         "2 changes print nothing",
         "~ card 'scout' (roles): reprint front",
         "    field text: Look at a card. -> Look at two cards.",
-        "~ card 'guard' (roles): reprint front",
+        "~ card 'guard' (roles): reprint front; copies 1 -> 2",
         "    data board.roles.guard.power: 3 -> 4",
         "changes that print nothing:",
         "    card 'scout' field notes: playtest 1 -> playtest 2",
@@ -97,7 +97,8 @@ def test_each_reprint_is_caused_by_what_its_face_read(game, project, cardgen):
         "~ board 'track': page 1 of 1 prints differently",
         "    cell 3 type: plain -> water",
         "    cell 5 type: plain -> water",
-        "    cell 7 type: plain -> water"], run.out
+        "    cell 7 type: plain -> water",
+        "statistics:", "    deck roles: 2 -> 3 cards"], run.out
     report = json.loads(cardgen("diff", "roles", "--format", "json").out)
     assert {r["id"]: r["causes"] for r in report["reprinted"]} == {
         "scout": ["field text: Look at a card. -> Look at two cards."],
@@ -112,7 +113,8 @@ def test_each_reprint_is_caused_by_what_its_face_read(game, project, cardgen):
         "# Roles: changes since HEAD", "",
         "## Cards", "",
         "- Scout: text “Look at ~~a~~ **two** ~~card~~ **cards**.”",
-        "- Guard: board.roles.guard.power 3 → 4", "",
+        "- Guard: board.roles.guard.power 3 → 4",
+        "- Guard: 2 copies (was 1)", "",
         "## Components", "",
         *(f"- Board “track”: space {n}: type plain → water" for n in (3, 5, 7)), ""], markdown
 

@@ -261,6 +261,7 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
             unread.append((path, a, b))
     if old.copies != new.copies and read("card", "copies"):
         causes.append(_("copies: {before} -> {after}", before=old.copies, after=new.copies))
+        printed.append(("copies", "copies", old.copies, new.copies))
     for key in ("title", "title_en", "version"):
         a, b = getattr(old_game, key), getattr(new_game, key)
         if a != b and read("game", key):

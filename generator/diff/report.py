@@ -32,8 +32,13 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
                 name=_show(c.fields.get("name", "")), copies=c.copies) for c in diff.added]
     lines += [_("- card '{card}' ({deck}) {name} ×{copies}", card=c.id, deck=c.deck,
                 name=_show(c.fields.get("name", "")), copies=c.copies) for c in diff.removed]
-    for r in diff.reprinted:
-        lines.append(_("~ card '{card}' ({deck}): reprint {sides}", card=r.new.id,
+    for r in diff.reprinted:  # (copies changed, the face not printing them: said beside)
+        lines.append(_("~ card '{card}' ({deck}): reprint {sides}; copies {before} -> {after}",
+                       card=r.new.id, deck=r.new.deck, sides=_sides(r.sides),
+                       before=r.old.copies, after=r.new.copies)
+                     if r.old.copies != r.new.copies and not any(
+                         kind == "copies" for kind, *_rest in r.printed) else
+                     _("~ card '{card}' ({deck}): reprint {sides}", card=r.new.id,
                        deck=r.new.deck, sides=_sides(r.sides)))
         lines += ["    " + shown(cause) for cause in r.causes]
     lines += [_("= card '{card}' ({deck}): copies {before} -> {after}, print unchanged",
