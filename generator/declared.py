@@ -25,6 +25,8 @@ RULEBOOK = Options(
            choices=("justify", "left")),
     Option("smart_quotes", "flag", N_("\"straight\" quotes and apostrophes set as "
                                       "typographer's, 1~12 as 1〜12 or 1–12"), True),
+    Option("indent", "flag", N_("the first line of each Japanese paragraph set in by one em "
+                                "(字下げ)"), True),
     Option("writing", "choice", N_("horizontal, or vertical (縦書き, bound on the right)"),
            "horizontal", choices=("horizontal", "vertical")),
     Option("columns", "integer", N_("columns (段 in vertical writing)"), low=1, high=4,

@@ -505,6 +505,7 @@ class Rulebook:
     align: str = "justify"  # body text: "justify", or "left" (ragged right)
     font: str = ""  # the font family of its text ("" : the game's main family)
     smart_quotes: bool = True  # "straight" quotes set as “typographer's” (textflow.typography)
+    indent: bool = True  # a Japanese paragraph's first line set in by one em (字下げ)
     writing: str = "horizontal"  # or "vertical": 縦書き, in 段 from the top, bound on the right
     columns: int | None = None  # columns (段 in vertical writing); None: rulebook.pages's rule
     columns_loc: Location | None = None  # where `columns:` is written

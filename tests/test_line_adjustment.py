@@ -336,3 +336,52 @@ def test_a_group_ruby_longer_than_its_base_spaces_the_base_out(project, cardgen)
     xs = sorted(g[1] for g in ruby)
     assert xs[0] >= first[1] + SIZE - 0.05  # not over the kanji before
     assert xs[-1] + advance_of(project, "き") * SIZE / 2 <= second[1] + 0.05  # nor after
+
+
+def first_glyphs(pdf, starts: tuple[str, ...]) -> dict[str, tuple[float, float]]:
+    """For each of `starts`, (x of the line it starts, x of the line after it): the first
+    glyph of each row of the rulebook, by row (a list's bullet left out)."""
+    rows = [(page, row[1:] if row[0][1] in "•・" else row) for page, row in glyph_rows(pdf)]
+    found = {}
+    for k, (page, row) in enumerate(rows):
+        text = "".join(g[1] for g in row)
+        for start in starts:
+            if text.startswith(start) and start not in found:
+                found[start] = (row[0][0], rows[k + 1][1][0][0])
+    return found
+
+
+def test_a_rulebook_sets_its_japanese_paragraphs_in_by_one_em(project, cardgen):
+    """字下げ (JLREQ 3.1.5): the first line of each Japanese body paragraph starts one em
+    in from the lines after it; `indent: false` in the rulebook's entry sets it flush."""
+    starts = ("このゲームはコミック",)
+    assert cardgen("build", "vampire-band").code == 0
+    pdf = project / "output/vampire-band/vampire-band-rulebook.pdf"
+    em = next(g[2] for _, row in glyph_rows(pdf) for g in row
+              if "".join(h[1] for h in row).startswith(starts[0]))
+    first, second = first_glyphs(pdf, starts)[starts[0]]
+    assert first - second == pytest.approx(em, abs=0.05)
+    game = project / "cards/vampire-band/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("  template: rulebook.md\n",
+                                                    "  template: rulebook.md\n  indent: false\n"),
+                    "utf-8")
+    assert cardgen("build", "vampire-band").code == 0
+    first, second = first_glyphs(pdf, starts)[starts[0]]
+    assert first == pytest.approx(second, abs=0.05)
+
+
+def test_an_english_paragraph_a_list_item_and_a_note_are_not_set_in(project, cardgen):
+    """Only Japanese body paragraphs are set in: an English paragraph, a list item's text
+    and a note's keep their first lines flush with the lines after them."""
+    long = "とても長い項目の文で、一行には収まらずに次の行へ続いていくことを確かめる文です。"
+    english = ("This paragraph is written in English and is long enough to run on to a second "
+               "line of the page, as a reader would expect it to.")
+    path = project / "cards/vampire-band/rulebook.md"
+    path.write_text(path.read_text("utf-8") + f"\n\n{english}\n\n- リスト{long}\n\n"
+                    f"> 注記{long}\n", "utf-8")
+    assert cardgen("build", "vampire-band").code == 0
+    pdf = project / "output/vampire-band/vampire-band-rulebook.pdf"
+    found = first_glyphs(pdf, ("Thisparagraph", "リスト", "注記"))
+    assert len(found) == 3
+    for start, (first, second) in found.items():
+        assert first == pytest.approx(second, abs=0.05), start

@@ -98,7 +98,8 @@ def test_paragraphs_run_down_the_page_in_lines_from_the_right(project, cardgen):
     assert len(body) >= 3
     ends = [line[-1][2] for line in body[:-1]]  # the paragraph's last line is short
     starts = [line[0][2] for line in body]
-    assert max(ends) - min(ends) < 3.0 and max(starts) - min(starts) < 3.0
+    assert max(ends) - min(ends) < 3.0 and max(starts[1:]) - min(starts[1:]) < 3.0
+    assert min(starts[1:]) - starts[0] > 5  # the paragraph's first line set in (字下げ)
 
 
 def test_text_fills_the_first_column_then_the_second_below_it(project, cardgen):

@@ -63,6 +63,7 @@ def resolve_rulebook(loaded: LoadedGame, g: dict, report: Report,
                     includes=frozen_mapping(loaded.rulebook_includes),
                     size=size, booklet=booklet,
                     align=v["align"], font=v["font"], smart_quotes=v["smart_quotes"],
+                    indent=v["indent"],
                     writing=v["writing"], columns=v["columns"],
                     columns_loc=loaded.game.locate(("rulebook", "columns"))
                     if "columns" in raw else None)

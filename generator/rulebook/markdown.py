@@ -3,6 +3,8 @@ cardgen's markers) and CJK-friendly emphasis, which Japanese text needs."""
 
 from __future__ import annotations
 
+import re
+
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import isMdAsciiPunct, isPunctChar, isWhiteSpace
 from markdown_it.parser_inline import ParserInline
@@ -12,6 +14,16 @@ from markdown_it.utils import EnvType
 
 # CJK ideographs, kana and full-width forms, as the inside of a regular expression's class
 CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_JAPANESE_START = re.compile(f"(?:<[^<>]*>)*[{CJK}]")  # (after any tags: <b>...)
+INDENT = "\u3000"  # an ideographic space: one em, as a Japanese writer sets a paragraph in
+
+
+def indented(markup: str) -> str:
+    """A paragraph's markup set in by one em (字下げ, JLREQ 3.1.5) if it starts in Japanese
+    (an opening bracket keeps its blank after the indent) and is not set in already."""
+    if markup.startswith(INDENT) or not _JAPANESE_START.match(markup):
+        return markup
+    return INDENT + markup
 
 
 def _is_cjk(ch: str) -> bool:

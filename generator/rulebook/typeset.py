@@ -29,7 +29,7 @@ from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_line
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
-from .markdown import CJK, markdown
+from .markdown import CJK, indented, markdown
 from .notes import editor_box, is_editor_note, note_box
 from .tables import column_widths, narrow_columns, table_style
 from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
@@ -350,6 +350,7 @@ class Typesetter:
         self.md = markdown()
         self.smart_quotes = rulebook.smart_quotes if rulebook else True
         self.align = rulebook.align if rulebook else "justify"
+        self.indent = rulebook.indent if rulebook else False
 
     # -- inline -----------------------------------------------------------------------------
     def markup(self, children) -> str:
@@ -446,8 +447,9 @@ class Typesetter:
         if t.type == "heading_open":
             level = int(t.tag[1])
             return self._heading(level, self.markup(tokens[i + 1].children)), i + 3
-        if t.type == "paragraph_open":
-            return [self.para(self.markup(tokens[i + 1].children))], i + 3
+        if t.type == "paragraph_open":  # a body paragraph (not in a list or a note): 字下げ
+            text = self.markup(tokens[i + 1].children)
+            return [self.para(indented(text) if self.indent and t.level == 0 else text)], i + 3
         if t.type in ("bullet_list_open", "ordered_list_open"):
             flow, i = self._list(tokens, i)
             return [flow], i

@@ -56,6 +56,7 @@ _LATIN_LETTER = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"  # (not × ÷
 _KANA_KANJI = "\u3041-\u3096\u309d\u309e\u30a1-\u30fa\u30fc-\u30fe\u3400-\u9fff々\uf900-\ufaff"
 # A Japanese letter beside a Latin one: the place of a Japanese-Latin space (the first of
 # the two is where it is set, after its glyph).
+_IDEOGRAPHIC_SPACE = re.compile("\u3000")  # 全角スペース (cl-14): an em, in any font
 _AUTOSPACED = re.compile(f"[{_KANA_KANJI}](?=[{_LATIN_LETTER}])"
                          f"|[{_LATIN_LETTER}](?=[{_KANA_KANJI}])")
 
@@ -172,6 +173,10 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
                     unicodedata.east_asian_width(ch) in "WF":
                 before[i] = after[i] = (size - widths[i]) / 2
     elif not vertical:
+        for m in _IDEOGRAPHIC_SPACE.finditer(plain):  # one em, whatever the font gives it
+            i = m.start()
+            after[i] += size - widths[i]
+            kinds.setdefault(i, "")
         for m in _AUTOSPACED.finditer(plain):
             i = m.start()
             after[i] += AUTOSPACE * size
