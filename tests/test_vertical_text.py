@@ -157,3 +157,30 @@ def test_a_hyakunin_isshu_card_sets_its_poem_number_and_note_down_the_card(proje
     found = pieces(pdf)
     assert turned(found, "No.1") and turned(found, "27.1cm") and turned(found, "3,000")
     assert not any(t for piece, t in found if piece in "〔〕〜、枚秋")
+
+
+def test_justified_vertical_text_runs_every_column_but_the_last_down_the_whole_box(
+        project, cardgen):
+    """`align: justify` on a vertical text: columns from the right, each but a paragraph's
+    last ending where the box ends (it was set as `right`: ragged at the foot)."""
+    pdf = text_card(project, cardgen,
+                    "山札からカードを一枚引き、手札に加えます。手札が五枚を超えたら一枚を"
+                    "捨てます。No.1の札は3,000点です。",
+                    "vertical: true\n            align: justify", w="40mm", h="30mm")[0]
+    doc = pypdfium2.PdfDocument(str(pdf))
+    page = doc[0].get_textpage()
+    columns: list[list[tuple[float, float]]] = []  # (centre x, ink bottom) by column
+    for i in range(page.count_chars()):
+        ch = page.get_text_range(i, 1)
+        if not ch.strip() or ch in "、。":  # (a stop sits high in its em)
+            continue
+        left, bottom, right, _top = page.get_charbox(i)
+        x = (left + right) / 2
+        column = next((c for c in columns if abs(c[0][0] - x) < SIZE * 0.6), None)
+        if column is None:
+            columns.append(column := [])
+        column.append((x, bottom))
+    feet = [min(b for _x, b in c) for c in sorted(columns, key=lambda c: -c[0][0])]
+    assert len(feet) >= 4
+    assert max(feet[:-1]) - min(feet[:-1]) < SIZE / 4, feet  # one foot line (the ink's own)
+    assert feet[-1] > feet[0] + SIZE, feet  # the paragraph's last column: its own length

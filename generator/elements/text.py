@@ -132,9 +132,7 @@ def _measure(e: Element, box) -> _Params:
     if not 0 < min_size:
         raise Bad("min_size", _("must be more than 0pt, not {min_size:g}pt", min_size=min_size))
     vertical = e.option("vertical")
-    align = e.raw("align", "right" if vertical else "left")
-    if vertical and align == "justify":
-        align = "right"
+    align = e.raw("align", "right" if vertical else "left")  # (vertical justify: from the right)
     pad = e.option("padding", H)
     condense = _condense(e)
     if vertical and condense < 1:

@@ -29,9 +29,11 @@ TABLE_STEPS = 4  # in this many steps
 PAD = 8 + 1  # a cell's left and right padding, and a hair
 
 
-def column_widths(rows, header_rows: int, cols: int, width: float, size: float, atoms_of):
+def column_widths(rows, header_rows: int, cols: int, width: float, size: float, atoms_of,
+                  vertical: bool = False):
     """(text size, column widths, a warning or ""): `rows` of cells' markup, the first
-    `header_rows` bold; `atoms_of(markup, bold)` parses a cell."""
+    `header_rows` bold; `atoms_of(markup, bold)` parses a cell; `vertical`: measured down
+    the column, as a vertical rulebook sets its cells."""
     for step in range(TABLE_STEPS + 1):
         s = size * (1 - (1 - TABLE_MIN) * step / TABLE_STEPS)
         low: list[float] = [PAD] * cols
@@ -40,10 +42,11 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
         for r, row in enumerate(rows):
             for c, text in enumerate(row):
                 atoms = atoms_of(text, r < header_rows)
-                lo, hi = content_widths(atoms, s)
+                lo, hi = content_widths(atoms, s, vertical=vertical)
                 low[c], high[c] = max(low[c], lo + PAD), max(high[c], hi + PAD)
                 if step == TABLE_STEPS:  # the narrowest it can be: its longest word
-                    hard[c] = max(hard[c], content_widths(atoms, s, words=True)[0] + PAD)
+                    hard[c] = max(hard[c], content_widths(atoms, s, words=True,
+                                                          vertical=vertical)[0] + PAD)
         if sum(low) <= width or step == TABLE_STEPS:
             break
     if sum(high) <= width:
@@ -67,14 +70,16 @@ def column_widths(rows, header_rows: int, cols: int, width: float, size: float, 
     return s, [lo + g * room / (sum(grow) or 1) for lo, g in zip(low, grow)], ""
 
 
-def narrow_columns(rows, header_rows: int, widths: list[float], size: float, atoms_of) -> str:
+def narrow_columns(rows, header_rows: int, widths: list[float], size: float, atoms_of,
+                   vertical: bool = False) -> str:
     """A warning naming the columns of `widths` (the template's own) narrower than their
     longest word (a Japanese phrase), which then breaks inside; or ""."""
     hard: list[float] = [PAD] * len(widths)
     for r, row in enumerate(rows):
         for c, text in enumerate(row[:len(widths)]):
             atoms = atoms_of(text, r < header_rows)
-            hard[c] = max(hard[c], content_widths(atoms, size, words=True)[0] + PAD)
+            hard[c] = max(hard[c], content_widths(atoms, size, words=True,
+                                                  vertical=vertical)[0] + PAD)
     breaking = [c for c, w in enumerate(widths) if w < hard[c] - 0.01]
     if not breaking:
         return ""

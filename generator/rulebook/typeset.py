@@ -539,7 +539,8 @@ class Typesetter:
                                                   f"for a table of {cols} columns"))
             else:
                 widths = [self.width * w / sum(asked) for w in asked]
-                narrow = narrow_columns(rows, header_rows, widths, s, self._cell_atoms)
+                narrow = narrow_columns(rows, header_rows, widths, s, self._cell_atoms,
+                                        self.Text.vertical)
                 if narrow:
                     self.warnings.append((first_line, narrow))
         cells: list[list[Flowable]] = []
@@ -583,7 +584,8 @@ class Typesetter:
     def _column_widths(self, rows, header_rows: int, cols: int, line: int):
         """(text size, column widths) of a table (tables.column_widths)."""
         size, widths, warning = column_widths(
-            rows, header_rows, cols, self.width, self.look.size * TABLE_SIZE, self._cell_atoms)
+            rows, header_rows, cols, self.width, self.look.size * TABLE_SIZE, self._cell_atoms,
+            self.Text.vertical)
         if warning:
             self.warnings.append((line, warning))
         return size, widths

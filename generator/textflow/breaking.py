@@ -230,13 +230,14 @@ class Line(NamedTuple):
 
 
 def content_widths(atoms: list[Atom], size: float, phrase: bool = True,
-                   words: bool = False) -> tuple[float, float]:
+                   words: bool = False, vertical: bool = False) -> tuple[float, float]:
     """(min, max) content width of a text, as a browser's automatic table layout asks:
     the widest piece no line may break inside (a word; a Japanese phrase with `phrase`),
     and the widest paragraph set on one line. With `words`, the pieces are words: a
-    Japanese phrase (BudouX) is one, as a Latin word is (名にし負はば, not 名にし負は／ば)."""
+    Japanese phrase (BudouX) is one, as a Latin word is (名にし負はば, not 名にし負は／ば).
+    With `vertical`, lengths down a column (a kana one em, not its proportional width)."""
     plain = plain_of(atoms)
-    widths = _laid(atoms, size, False, 0, plain).widths
+    widths = _laid(atoms, size, vertical, 2 if vertical else 0, plain).widths
     cum = [0.0, *accumulate(widths)]
     low = high = 0.0
     start = 0

@@ -510,7 +510,7 @@ def set_text(atoms: list[Atom], box: Box, size: float, min_size: float, line_spa
         room = _ruby_room(lines, current, lh)
         if vertical:
             return place_vertical(lines, current, lh, box, align, valign, base_font,
-                                  ruby_room=room), current
+                                  ruby_room=room, justify=align == "justify"), current
         return place_horizontal(lines, current, lh, box, align, valign, base_font, scale,
                                 ruby_room=room), current
 
