@@ -638,3 +638,17 @@ def test_the_system_errors_map_to_their_exit_codes():
     assert exit_code_for(OSError(errno.EROFS, "x")) == ExitCode.CANNOT_WRITE
     assert exit_code_for(BrokenPipeError(errno.EPIPE, "x")) == ExitCode.BROKEN_PIPE
     assert exit_code_for(FileNotFoundError(errno.ENOENT, "x")) == ExitCode.INTERNAL  # a bug
+
+
+@pytest.mark.parametrize("asked, version", [
+    ("9" * 5000, None), ("9" * 19, None), ("-1", None), ("１２", None), ("²", None),
+    ("1e5", None), ("0x3", None), ("", None), ("3", 3), ("0", 0), ("4", None)])
+def test_the_previews_since_takes_a_version_of_this_run_or_none(asked, version):
+    """`?since=V` from a page: a version of this server's run, not newer than its own;
+    anything else (5,000 digits, which Python's int() refuses, a sign, other digits) is
+    none, and the page gets everything."""
+    import types
+    from generator.serve import _since
+    preview = types.SimpleNamespace(server="run", version=3)
+    assert _since(f"since={asked}", '"run-1"', preview) == version
+    assert _since(f"since={asked}", '"other-1"', preview) is None

@@ -351,9 +351,11 @@ def _card_of(problem: dict, ids) -> str:
 
 def _since(query: str, seen: str | None, preview: Preview) -> int | None:
     """The version a page has (?since=V), if it is of this server's run and not newer than
-    the server's: then it is sent only what changed since. Otherwise None: everything."""
+    the server's: then it is sent only what changed since. Otherwise None: everything (a
+    number of more than 18 digits too: no run counts that far, and Python reads at most
+    4,300)."""
     asked = parse_qs(query).get("since", [""])[0]
-    if not (asked.isascii() and asked.isdigit()) or \
+    if not (asked.isascii() and asked.isdigit()) or len(asked) > 18 or \
             not (seen or "").startswith(f'"{preview.server}-'):
         return None
     return int(asked) if int(asked) <= preview.version else None
