@@ -160,3 +160,108 @@ def test_the_game_the_values_go_into_builds_as_it_is(project):
     assert (out / "keys-rulebook.pdf").is_file() and (out / "keys-board-map.pdf").is_file()
     exported, folder = export(root, "keys", "keys-profile", target="home")
     assert not exported.report.errors and folder is not None, exported.report.problems
+
+
+# -- round four (issue 63): the features added since -----------------------------------------
+# Dice (stats: dice:), a layout's defaults:, a text's keys (ruby, vertical, grid, ...), an SVG
+# picture's keys, and a vertical rulebook's keys; each value that validates is also built,
+# typeset as a print-and-play kit and drawn as a showcase, so those see every value too.
+
+def _element_keys(kind: str) -> list[str]:
+    import importlib
+    from generator.options import schema_of
+    return sorted(schema_of(importlib.import_module(f"generator.elements.{kind}"))["properties"])
+
+
+DEFAULT_KEYS = sorted(GAME["properties"]["defaults"]["propertyNames"]["enum"])
+NEW_PLACES = ([("dice", k) for k in _item_keys(GAME, "stats", "dice")]
+              + [("defaults", k) for k in DEFAULT_KEYS]
+              + [("text", k) for k in _element_keys("text")]
+              + [("image", k) for k in _element_keys("image")]
+              + [("vertical", k) for k in GAME["properties"]["rulebook"]["properties"]
+                 if k not in ("template", "writing")])
+
+new_values = st.one_of(values, st.sampled_from([
+    "mono", "jukugo", "group", "vertical", "shrink", "cover", "｜漢字《か ん じ》", "｜漢字《》",
+    "《", "<ruby base=\"\">x</ruby>", "art/hostile.svg", "art/../../x.svg", "2d6", "1d1000",
+    "100d1000", "3d6+" + "9" * 40, "data.rules.hand", "range(1, 10**6)", [1, 2, 3], [], "B6",
+    ["30mm", "30mm"], 4, 0.5]))
+
+_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        b'<circle cx="5" cy="5" r="4" fill="#c00"/></svg>')
+
+
+def _new_game(place: tuple[str, str], value) -> tuple[dict, list, dict, dict]:
+    kind, key = place
+    text = {"name": "t", "type": "text", "text": "{{ card.name }}: ｜漢字《かん じ》を引く。",
+            "x": "3mm", "y": "3mm", "width": "50mm", "height": "20mm", "ruby": "jukugo"}
+    image = {"name": "art", "type": "image", "src": "art/a.svg", "x": "3mm", "y": "25mm",
+             "width": "20mm", "height": "20mm", "color": "#2f5d8a"}
+    layout: dict = {"size": "meishi", "defaults": {"size": "8pt"}, "elements": [text, image]}
+    game = {"title": "新しい鍵", "lang": "ja",
+            "decks": [{"id": "main", "front": "keys-front",
+                       "fields": {"name": {"type": "text"}}}],
+            "data": {"rules": "rules.yaml"},
+            "rulebook": {"template": "rulebook.md", "writing": "vertical", "page": "B6"},
+            "stats": {"dice": [{"id": "two", "name": "two dice", "dice": "2d6",
+                                "at_least": [7], "exactly": [2]}]}}
+    target = {"dice": game["stats"]["dice"][0], "defaults": layout["defaults"], "text": text,
+              "image": image, "vertical": game["rulebook"]}[kind]
+    target[key] = value
+    cards = [{"id": "one", "name": "一"}, {"id": "two", "name": "二"}]
+    files = {"rules.yaml": b"hand: 2\n", "art/a.svg": _SVG,
+             "rulebook.md": "# ルール\n\n｜手札《てふだ》は {{ data.rules.hand }} 枚。"
+                            "{{ dice('two').mean }}\n\n{{ card_faces(['one']) }}\n".encode()}
+    return game, cards, {"keys-front": layout}, files
+
+
+@settings(max_examples=200 if FULL else 12, deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(place=st.sampled_from(NEW_PLACES), value=new_values)
+def test_property_any_value_in_any_key_of_the_round_four_features(project, place, value):
+    from generator import pnp
+    from generator.load import Project
+    from generator.pipeline import BuildOptions, build, check, lay_out, showcase
+    from generator.write.showcase import Request
+    shutil.rmtree(project / "output", ignore_errors=True)
+    shutil.rmtree(project / "cards/keys", ignore_errors=True)
+    game, cards, layouts, files = _new_game(place, value)
+    write_game(project, "keys", game, cards, layouts, files)
+    started = time.monotonic()
+    root = Project.find(project)
+    outcome = check(root, "keys")
+    lay_out(outcome)
+    assert all(p.location.file for p in outcome.report.problems), outcome.report.problems
+    if not outcome.failed(strict=False):
+        for made in (build(root, "keys", BuildOptions()),
+                     pnp.pnp(root, "keys", pnp.Request(papers=("A4",))),
+                     showcase(root, "keys", lambda g: Request(size=(400, 300)))):
+            assert all(p.location.file for p in made.report.problems), made.report.problems
+    assert time.monotonic() - started < BUDGET
+
+
+def test_the_round_four_game_builds_as_it_is(project):
+    """Without a hostile value, the game of the round-four keys validates and builds (a
+    vertical rulebook with ruby, dice and card faces; an SVG; a jukugo text), its kit and
+    showcase too: a value that passes is built, not stopped by something else."""
+    from generator import pnp
+    from generator.load import Project
+    from generator.pipeline import BuildOptions, build, showcase
+    from generator.write.showcase import Request
+    game, cards, layouts, files = _new_game(("dice", "name"), "two dice")
+    write_game(project, "keys", game, cards, layouts, files)
+    root = Project.find(project)
+    built = build(root, "keys", BuildOptions())
+    assert not built.failed(strict=False), built.report.problems
+    assert (project / "output/keys/keys-rulebook.pdf").is_file()
+    kit = pnp.pnp(root, "keys", pnp.Request(papers=("A4",)))
+    assert not kit.failed(strict=False) and (project / "output/keys/pnp").is_dir()
+    shown = showcase(root, "keys", lambda g: Request(size=(400, 300)))
+    assert not shown.failed(strict=False) and shown.written
+
+
+def test_the_round_four_keys_come_from_the_schemas_and_registries():
+    kinds = {kind for kind, _ in NEW_PLACES}
+    assert kinds == {"dice", "defaults", "text", "image", "vertical"}
+    assert ("text", "ruby") in NEW_PLACES and ("defaults", "tate_chu_yoko") in NEW_PLACES
+    assert ("dice", "faces") in NEW_PLACES and ("vertical", "columns") in NEW_PLACES

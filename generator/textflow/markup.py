@@ -82,7 +82,19 @@ class MarkupError(Exception):
 _BROKEN_TAG = re.compile(r"</?(?:ruby|b|i|color|icon|tcy|wbr)(?=[\s>/=]|$)")
 
 
+# A base begun with ｜ whose reading is empty (｜漢字《》) or never closed (｜漢字《かんじ): the
+# ruby the ｜ asks for cannot be set, and printing the marks would be wrong output.
+_BROKEN_RUBY = re.compile(r"[|｜][^|｜《》\n\\]+《(?:》|[^》\n]*(?:\n|$))")
+
+
 def _unbroken(chunk: str) -> str:
+    ruby = _BROKEN_RUBY.search(chunk) if "《" in chunk else None
+    if ruby is not None and ruby.group(0).endswith("》"):
+        raise MarkupError(_("ruby needs a base and a reading: ｜鏑木《かぶらぎ》"))
+    if ruby is not None:
+        raise MarkupError(_("'{ruby}' is a reading that does not close: end it with 》 "
+                            "(｜鏑木《かぶらぎ》), or write \\《 for a 《 that starts none",
+                            ruby=ruby.group(0).strip()[:24]))
     broken = _BROKEN_TAG.search(chunk) if "<" in chunk else None
     if broken is None:
         return chunk

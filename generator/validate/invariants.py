@@ -23,6 +23,7 @@ from typing import Any, Iterator
 import jinja2
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
+from ..values import is_template
 from ..problems import Location, Report
 from ..sandbox import ENV, SandboxError, expression_problem, game_scope, in_words, reset_budget
 from ..i18n import N_, _
@@ -234,6 +235,10 @@ class CheckBroken(Exception):
 
 def _compile(check: Invariant):
     compiled = {}
+    if check.at and is_template(check.at):
+        raise CheckBroken(_("at is a template ({braces}) where a path is wanted: write it "
+                            "without the braces, as row.total or data.rules.hand_size",
+                            braces="{{ ... }}"), "at", CheckBroken.WRITTEN)
     for field, text in (("when", check.when), ("assert", check.assertion)):
         if text:
             try:
