@@ -487,6 +487,9 @@ class Board:
     cells: tuple[Cell, ...] = ()
     cell_layout: "LayoutSpec | None" = None  # draws each cell, `card` being its record
     types: tuple[str, ...] | None = None  # the cell types its `types:` table names
+    art_layout: "LayoutSpec | None" = None  # drawn on the board, under its cells (`art:`)
+    background: str | None = None  # a picture file (its absolute path): over the ground
+    background_fit: str = "cover"  # how it fills the board: cover, contain or stretch
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import pypdfium2
 import pytest
 import yaml
 
-from pdfcheck import fonts, reader
+from pdfcheck import reader
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs/examples/outbreak"
 MM = 72 / 25.4  # points per mm
@@ -27,25 +27,34 @@ def outbreak(project: Path) -> Path:
     return project / "cards/outbreak"
 
 
-def stroked_lines(pdf: Path, page: int = 0) -> list[tuple[tuple[float, float], ...]]:
-    """Each straight line a page strokes (m, l, S), as its two ends in points on the page,
-    moved by the translations in force (q, cm, Q)."""
+def moved_operators(pdf: Path, page: int = 0):
+    """(operator, operands, the transformation in force (q, cm, Q) as a function of a point)
+    of each operator a page draws with."""
     document = pikepdf.open(pdf)
-    out, points = [], []
-    offsets = [(0.0, 0.0)]
+    matrices = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]
     for operands, op in pikepdf.parse_content_stream(document.pages[page]):
         name = str(op)
         if name == "q":
-            offsets.append(offsets[-1])
+            matrices.append(matrices[-1])
         elif name == "Q":
-            offsets.pop()
+            matrices.pop()
         elif name == "cm":
             a, b, c, d, e, f = map(float, operands)
-            assert (a, b, c, d) == (1, 0, 0, 1), "a board page only moves what it draws"
-            offsets[-1] = (offsets[-1][0] + e, offsets[-1][1] + f)
-        elif name in ("m", "l"):
-            dx, dy = offsets[-1]
-            points.append((float(operands[0]) + dx, float(operands[1]) + dy))
+            A, B, C, D, E, F = matrices[-1]
+            matrices[-1] = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                            e * A + f * C + E, e * B + f * D + F)
+        else:
+            m = matrices[-1]
+            yield name, operands, (lambda x, y, m=m: (m[0] * x + m[2] * y + m[4],
+                                                     m[1] * x + m[3] * y + m[5]))
+
+
+def stroked_lines(pdf: Path, page: int = 0) -> list[tuple[tuple[float, float], ...]]:
+    """Each straight line a page strokes (m, l, S), as its two ends in points on the page."""
+    out, points = [], []
+    for name, operands, at in moved_operators(pdf, page):
+        if name in ("m", "l"):
+            points.append(at(float(operands[0]), float(operands[1])))
         elif name == "S":
             if len(points) == 2:
                 out.append(tuple(points))
@@ -95,8 +104,21 @@ def test_the_example_draws_every_route_as_a_line_between_its_places(project, car
     for city in world["cities"]:
         assert city["label"] in text
     assert "← 東京 Tokyo" in text and "→ San Francisco" in text  # the stubs say where they go
-    assert list(fonts(reader(pdf).pages[0])) == ["/ZQKJFJ+BIZUDPGothic-Bold"] or \
-        all(name.endswith("BIZUDPGothic-Bold") for name in fonts(reader(pdf).pages[0]))
+    # each label in the game's font (its main family, bold) at the layout's 8 pt
+    for city in world["cities"]:
+        assert label_font(pdf, city["label"]) == ("BIZUDPGothic-Bold", 8.0), city
+
+
+def label_font(pdf: Path, text: str) -> tuple[str, float]:
+    """The font and size a text on the page's first page is set in (its first letter's)."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+    page = pypdfium2.PdfDocument(str(pdf))[0].get_textpage()
+    i = page.get_text_range().index(text)
+    name, flags = ctypes.create_string_buffer(256), ctypes.c_int()
+    raw.FPDFText_GetFontInfo(page.raw, i, name, 256, ctypes.byref(flags))
+    return name.value.decode(), round(raw.FPDFText_GetFontSize(page.raw, i), 2)
 
 
 def test_labels_are_set_within_their_width_or_shrink_when_told(project, cardgen):
@@ -256,19 +278,17 @@ def test_a_places_type_gives_its_colour_shape_and_size(project, cardgen):
 
 def filled_paths(pdf: Path) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
     """(fill colour, bounding box in points) of each path a page fills."""
-    document = pikepdf.open(pdf)
     out, points, colour = [], [], (0.0, 0.0, 0.0)
-    for operands, op in pikepdf.parse_content_stream(document.pages[0]):
-        name = str(op)
+    for name, operands, at in moved_operators(pdf):
         if name == "rg":
             colour = tuple(float(v) for v in operands)
         elif name in ("m", "l"):
-            points.append((float(operands[0]), float(operands[1])))
+            points.append(at(float(operands[0]), float(operands[1])))
         elif name == "c":
-            points += [(float(operands[i]), float(operands[i + 1])) for i in (0, 2, 4)]
+            points += [at(float(operands[i]), float(operands[i + 1])) for i in (0, 2, 4)]
         elif name == "re":
             x, y, w, h = map(float, operands)
-            points += [(x, y), (x + w, y + h)]
+            points += [at(x, y), at(x + w, y + h)]
         elif name in ("f", "f*", "B", "B*", "b"):
             xs, ys = [p[0] for p in points], [p[1] for p in points]
             if xs:
@@ -346,3 +366,75 @@ def test_the_example_board_is_in_the_tts_save_the_png_export_the_kit_and_the_pre
             assert response.read()[:4] == b"\x89PNG"
     finally:
         stop.set()
+
+
+# --- free art on any board --------------------------------------------------------------------
+
+def art_game(project: Path, art_size: str = "[70mm, 70mm]", background: str = "sea.png") -> None:
+    """A grid board of 2 x 2 cells of 25 mm and a margin of 10 mm (70 mm square) with a
+    background picture and an art layout: a title and a repeated row of dots."""
+    from PIL import Image
+    folder = project / "cards/art"
+    folder.mkdir()
+    Image.new("RGB", (40, 40), (0, 0, 255)).save(folder / "sea.png")
+    (project / "layouts/boards/art-grid.yaml").write_text(textwrap.dedent(f"""\
+        shape: grid
+        cell: [25mm, 25mm]
+        rows: 2
+        columns: 2
+        margin: 10mm
+        papers: [A4]
+        background: {background}
+        """), "utf-8")
+    (project / "layouts/art-title.yaml").write_text(textwrap.dedent(f"""\
+        size: {art_size}
+        elements:
+          - {{name: title, type: text, text: "{{{{ board.title }}}}", x: 2mm, y: 1mm,
+             width: 60mm, height: 7mm, size: 12pt}}
+          - {{name: dot, type: circle, x: 2mm, y: 64mm, width: 4mm, height: 4mm,
+             fill: "#ff0000", repeat: {{over: 5, step: [6mm, 0]}}}}
+        """), "utf-8")
+    (folder / "game.yaml").write_text(textwrap.dedent("""\
+        title: Art
+        decks:
+          - {id: d, cards: cards.yaml}
+        boards:
+          - {id: g, title: 海の盤 Sea board, layout: art-grid, art: art-title}
+        """), "utf-8")
+    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+
+
+def test_any_board_takes_a_background_picture_and_elements_as_a_card_does(project, cardgen):
+    art_game(project)
+    assert cardgen("build", "art").code == 0
+    pdf = project / "output/art/art-board-g.pdf"
+    assert "海の盤 Sea board" in reader(pdf).pages[0].extract_text()
+    red = [box for colour, box in filled_paths(pdf) if colour == (1.0, 0.0, 0.0)]
+    assert len(red) == 5  # the repeated dots, 6 mm apart
+    xs = sorted(round((b[0] + b[2]) / 2 / MM, 2) for b in red)
+    assert [round(b - a, 2) for a, b in zip(xs, xs[1:])] == [6.0] * 4
+    with pikepdf.open(pdf) as document:  # the picture, over the whole board
+        page = document.pages[0]
+        pictures = [k for k, x in page.Resources.XObject.items() if x.Subtype == "/Image"]
+    assert len(pictures) == 1
+    from pdfcheck import Raster
+    raster = Raster(pdf, 0, dpi=100)  # blue in the board's margin, where no cell is
+    data = raster.image.tobytes()
+    pixels = (data[i:i + 3] for i in range(0, len(data), 3))
+    blue = sum(1 for p in pixels if p == b"\x00\x00\xff") / raster.px_per_mm ** 2
+    assert 70 * 70 - 50 * 50 - 300 < blue < 70 * 70 - 50 * 50  # (less the title, the dots)
+
+
+def test_an_art_layout_of_another_size_and_a_missing_background_are_located(project, cardgen):
+    art_game(project, art_size="[60mm, 70mm]", background="nowhere.png")
+    run = cardgen("validate", "art")
+    assert run.code == 1
+    assert "layouts/boards/art-grid.yaml:7:13: error: board layout 'art-grid': background: " \
+           "image 'nowhere.png' does not exist [image]" in run.lines, run.lines
+    (project / "layouts/boards/art-grid.yaml").write_text(
+        (project / "layouts/boards/art-grid.yaml").read_text("utf-8").replace(
+            "nowhere.png", "sea.png"), "utf-8")
+    run = cardgen("validate", "art")
+    assert "layouts/art-title.yaml:1:1: error: board 'g': the art layout 'art-title' is " \
+           "60 x 70 mm, but the board is 70 x 70 mm; make the layout's size the board's " \
+           "[board]" in run.lines, run.lines

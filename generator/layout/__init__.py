@@ -26,12 +26,12 @@ from .. import elements, fonts
 from .. import sandbox
 from ..elements import bindings, repeat
 from ..elements.base import Bad, Compiled, Element, expressions
-from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, frozen_mapping
+from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, SourceMap, frozen_mapping
 from ..primitives import Block, Face, Group, Item, extent
 from ..problems import Report
 from ..boards.base import MAX_PAGES, page_grid, split_pages, split_paper, whole_paper
-from ..units import paper_size, show_size, to_mm
-from .board import layout_board
+from ..units import SIZE_TOLERANCE, paper_size, show_size, to_mm
+from .board import layout_board, with_art
 from .marks import draft_mark, guides_of, stamp
 from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
 from ..i18n import Message, N_, _, said
@@ -409,11 +409,37 @@ def layout_game(game: Game, report: Report, guides: bool = False,
         _warn_backs_per_card(deck, backs, report)
         decks.append(DeckFaces(deck, fronts, backs))
     title_font = game.main_family.bold
-    laid = (layout_board(b, _tiles(b, decks), title_font,
-                         _cell_faces(b, game, game_scope, report, cache))
+    laid = (_with_art(layout_board(b, _tiles(b, decks), title_font,
+                                   _cell_faces(b, game, game_scope, report, cache)),
+                      game, game_scope, report, cache)
             for b in game.boards)
     boards = tuple(b for b in laid if b is not None and _fits_pages(b, report))
     return GameFaces(game, tuple(decks), boards)  # (one validate reports as unusable: none)
+
+
+def _with_art(board_face, game: Game, game_scope: dict, report: Report, cache: BuildCache):
+    """The board with its background and art (board.with_art). The art layout is laid out as
+    a card face whose fields are the board's id and title; a layout not of the board's size
+    is an error at the layout (its elements would stand elsewhere than drawn)."""
+    if board_face is None:
+        return None
+    board, face = board_face.board, board_face.face
+    layout = board.art_layout
+    if layout is None:
+        return with_art(board_face, None)
+    if abs(layout.size[0] - face.width) > SIZE_TOLERANCE or \
+            abs(layout.size[1] - face.height) > SIZE_TOLERANCE:
+        report.error(_("board '{board_id}': the art layout '{layout_id}' is {size}, but the "
+                       "board is {board_size}; make the layout's size the board's",
+                       board_id=board.id, layout_id=layout.id, size=show_size(layout.size),
+                       board_size=show_size((face.width, face.height))), layout.loc, "board")
+        return with_art(board_face, None)
+    record = {"id": board.id, "title": board.title}
+    at_entry = SourceMap(board.loc.file, frozen_mapping({(): board.loc}))  # its problems
+    card = Card(f"{board.id}:art", board.id, 1, False, record, at_entry, ())
+    art = layout_face(layout, card, game, _scope({**game_scope, "board": record}, card), report,
+                      mark_drafts=False, cache=cache)
+    return with_art(board_face, art)
 
 
 def _fits_pages(board_face, report: Report) -> bool:

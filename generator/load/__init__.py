@@ -419,12 +419,14 @@ def _load_python_checks(c: _Loading, data: dict) -> None:
 
 
 def _load_boards(c: _Loading, data: dict) -> None:
-    """Each board's board layout (layouts/boards/), and the card layout of its cells."""
+    """Each board's board layout (layouts/boards/), and the card layouts of its cells and of
+    its art."""
     folder = c.project.root / "layouts" / "boards"
     for i, board in enumerate(data.get("boards") or []):
-        cell = board.get("cell") if isinstance(board, dict) else None
-        if isinstance(cell, str):  # the layout of its cells
-            c.layout(cell, c.game_doc.locate(("boards", i, "cell")))
+        for key in ("cell", "art"):  # the layout of its cells; what it draws freely
+            layout = board.get(key) if isinstance(board, dict) else None
+            if isinstance(layout, str):
+                c.layout(layout, c.game_doc.locate(("boards", i, key)))
         name = board.get("layout") if isinstance(board, dict) else None
         if not is_name(name) or name in c.loaded.boards:
             continue

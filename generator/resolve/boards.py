@@ -8,7 +8,7 @@ its layout) is read here; what its shape has of its own, by the shape's module
 from __future__ import annotations
 
 from .. import boards as shapes
-from .. import sandbox
+from .. import images, sandbox
 from ..boards.base import MAX_CELLS, CellProblem, Entry
 from ..colors import parse_color
 from ..load import LoadedGame
@@ -16,7 +16,7 @@ from ..model import Board, Cell, Deck, default
 from ..problems import Report
 from ..units import mm, paper_size
 from ..values import Reader
-from ..i18n import _
+from ..i18n import _, said
 
 MAX_MAP_CELLS = 10_000  # rows x columns a map's plain cells are made for (validate says more)
 
@@ -110,6 +110,24 @@ def _cells(entry: Entry, shape, spec, types: dict) -> tuple[Cell, ...] | None:
     return tuple(cells)
 
 
+def _background(layout: Reader, loaded: LoadedGame, report: Report) -> str | None:
+    """The board's background picture, found in the game's folder and read (its size, its
+    budgets) as any picture is; None where it has none, or one that cannot be read
+    (reported at the board layout's `background:`)."""
+    src = layout.raw("background")
+    if not src:
+        return None
+    try:
+        path = images.find(str(src), str(loaded.folder.resolve()))
+        images.inspect(str(path), str(src))
+    except images.ImageProblem as exc:
+        report.error(_("{layout}: background: {problem}", layout=layout.what,
+                       problem=said(exc)), layout.locate(("background",)), "image")
+        layout.ok = False
+        return None
+    return str(path)
+
+
 def _common(layout: Reader, palette: dict) -> dict:
     """The keys every board layout has (boards.BOARD), read as the model's Board takes them."""
     # (papers the schema's format passed: each has its name in the PAPER table)
@@ -130,6 +148,7 @@ def _common(layout: Reader, palette: dict) -> dict:
                               high=(printable / 2, _("half the printable part of a page"))),
         print_margin=print_margin,
         color=layout.option(shapes.BOARD["color"], palette),
+        background_fit=layout.option(shapes.BOARD["background_fit"]),
         labels=layout.flag("labels", default(Board, "labels")))
 
 
@@ -189,6 +208,7 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
     common = _common(layout, palette)
+    background = _background(layout, loaded, report)
     if not layout.ok:
         return None
     return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],
@@ -197,7 +217,9 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
                  cards=cards, cells=cells, **common,
                  tile_shape=deck.shape if isinstance(deck, Deck) else default(Board, "tile_shape"),
                  cell_layout=layouts.get(raw["cell"]) if "cell" in raw else None,
-                 types=tuple(types) if "types" in raw else None)
+                 types=tuple(types) if "types" in raw else None,
+                 art_layout=layouts.get(raw["art"]) if "art" in raw else None,
+                 background=background)
 
 
 def resolve_boards(loaded: LoadedGame, decks: list[Deck], report: Report,
