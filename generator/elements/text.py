@@ -15,7 +15,7 @@ from ..colors import parse_color
 from .. import images
 from ..primitives import Block
 from ..textflow import (Box, DoesNotFit, MarkupError, MissingGlyphs, Style, full_width, parse,
-                        set_text, typographic)
+                        set_text, typographic, typography)
 from ..units import show_length
 from ..values import out_of_range
 from .base import BOX_KEYS, INK, Bad, Element
@@ -185,9 +185,10 @@ def lay_out(e: Element) -> list:
         try:
             atoms = parse(text, p.style, game.colors, game.icons, game.fonts, parse_color,
                           images.aspect)
-            if p.quotes:
+            if p.quotes and typography.MARKS.search(text):
                 atoms = typographic(atoms)
-            atoms = full_width(atoms)
+            if typography.FULL_WIDTH.search(text):
+                atoms = full_width(atoms)
             base = p.style.family.bold if p.style.bold else p.style.family.regular
             items, _unused = set_text(atoms, inner, p.size, p.min_size, p.spacing, p.align,
                                       p.valign, p.vertical, base, p.phrase, p.names, p.hang,

@@ -25,7 +25,8 @@ from ..colors import parse_color
 from ..primitives import Face
 from ..i18n import _, said
 from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
-                       first_baseline, full_width, parse, place_horizontal, typographic)
+                       first_baseline, full_width, parse, place_horizontal, typographic,
+                       typography)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
 from ..units import mm
@@ -598,7 +599,9 @@ class Typesetter:
         smart_quotes: false), its full-width letters full-width."""
         atoms = parse(markup, style, self.game.colors, self.game.icons, self.game.fonts,
                       parse_color, lambda path: 1.0)
-        return full_width(typographic(atoms) if self.smart_quotes else atoms)
+        if self.smart_quotes and typography.MARKS.search(markup):
+            atoms = typographic(atoms)
+        return full_width(atoms) if typography.FULL_WIDTH.search(markup) else atoms
 
     def _beside(self, card_id: str, field: str, side: str):
         """A card face with one of its fields set beside it (a gallery entry)."""

@@ -39,6 +39,7 @@ from .spacing import Spacing
 from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs, Style, parse,
                      plain_of)
 from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
+from . import typography
 from .typography import full_width, typographic
 
 # The text engine's parts: markup.py (text into atoms), spacing.py (JLREQ spacing), breaking.py
@@ -48,4 +49,4 @@ from .typography import full_width, typographic
 __all__ = ["HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
            "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text",
-           "full_width", "typographic"]
+           "full_width", "typographic", "typography"]

@@ -25,6 +25,10 @@ from .markup import Atom
 
 _OPENS_AFTER = frozenset("([{<「『（［｛〈《【〔—–-/")
 _CLOSES_BEFORE = frozenset(".,;:!?)]}>」』）］｝〉》】〕、。，．！？…—–-")
+# What the text as written must hold for either function to change anything: a caller
+# looks for it in the markup (a C-speed search) before it hands over the atoms.
+MARKS = re.compile("[\"'~]")
+FULL_WIDTH = re.compile("[\uff10-\uff5a]")
 _JAPANESE = re.compile("[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff々]")
 _LATIN = re.compile("[0-9A-Za-z\u00c0-\u024f]")
 
