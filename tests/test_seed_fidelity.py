@@ -37,10 +37,13 @@ EDITOR_GREY = (107, 107, 107)  # the editor's note's text (rulebook/notes.EDITOR
 BOILERPLATE = {"–", "DRAFT", "TBD", "〝", "〟"}
 
 
-def _glyph_rows(pdf, colours: bool = False):
+def _glyph_rows(pdf, colours: bool = False, scaled: bool = False):
     """(page, row): each row of glyphs as printed, by baseline, top to bottom and left to
-    right; a glyph is (x, character, size, its fill colour or None)."""
+    right; a glyph is (x, character, size, its fill colour or None). With `scaled`, the size
+    is the glyph's em as printed: its font size times the text matrix's scale along its
+    baseline (a card face the rulebook draws small is scaled)."""
     doc = pypdfium2.PdfDocument(str(pdf))
+    m = raw.FS_MATRIX()
     for n in range(len(doc)):
         tp = doc[n].get_textpage()
         x, y = ctypes.c_double(), ctypes.c_double()
@@ -55,8 +58,11 @@ def _glyph_rows(pdf, colours: bool = False):
             if colours:
                 raw.FPDFText_GetFillColor(tp.raw, i, *(ctypes.byref(c) for c in (r, g, b, a)))
                 colour = (r.value, g.value, b.value)
-            rows.setdefault(round(y.value, 1), []).append(
-                (x.value, ch, raw.FPDFText_GetFontSize(tp.raw, i), colour))
+            size = raw.FPDFText_GetFontSize(tp.raw, i)
+            if scaled:
+                raw.FPDFText_GetMatrix(tp.raw, i, ctypes.byref(m))
+                size *= (m.a * m.a + m.b * m.b) ** .5
+            rows.setdefault(round(y.value, 1), []).append((x.value, ch, size, colour))
         for _, row in sorted(rows.items(), reverse=True):
             yield n + 1, sorted(row)
 
