@@ -28,11 +28,15 @@ ROLE = {"size": "meishi", "elements": [
     {"name": "body", "type": "text", "text": "{{ card.text }}", "x": "4mm", "y": "20mm",
      "width": "100% - 8mm", "height": "30mm", "size": "8pt"}]}
 
-BOARD = ("roles:\n  scout: {power: 2}\n  guard: {power: 3}\n"
+BOARD = ("roles:\n  scout: {power: 2}\n  guard: {power: 3}\nprices: {plain: 1, water: 2}\n"
          "types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\n"
          "track:\n" + "".join(f"  - {{column: {c}, row: 1, label: '{c}', type: plain, "
                               f"note: space {c}}}\n" for c in range(1, 9)) +
          "long:\n" + "".join(f"  - {{column: {c}, row: 1, type: plain}}\n" for c in range(1, 17)))
+# what draws each space of the track: its price, from the data
+CELL = {"size": ["25mm", "25mm"], "elements": [
+    {"name": "price", "type": "text", "text": "{{ data.board.prices[card.type] }}",
+     "x": "2mm", "y": "16mm", "width": "21mm", "height": "7mm", "size": "9pt"}]}
 # a board of 16 spaces in a row, split over A4 pages
 LONG = {"shape": "grid", "cell": ["25mm", "25mm"], "rows": 1, "columns": 16, "margin": "8mm",
         "papers": ["A4"], "overlap": "12mm", "print_margin": "6mm", "color": "#ede8da"}
@@ -52,12 +56,13 @@ def game(project):
                               "notes": {"type": "text"}}}],
         "data": {"board": "board.yaml"},
         "boards": [{"id": "track", "layout": "grid", "cells": "data.board.track",
-                    "types": "data.board.types"},
+                    "types": "data.board.types", "cell": "track-cell"},
                    {"id": "long", "layout": "long", "cells": "data.board.long",
                     "types": "data.board.types"}],
     }, [{"id": "scout", "name": "Scout", "text": "Look at a card.", "notes": "playtest 1"},
         {"id": "guard", "name": "Guard", "text": "Block a scout.", "notes": "fine"}],
-        layouts={"role-front": ROLE, "boards/long": LONG}, files={"board.yaml": BOARD.encode()})
+        layouts={"role-front": ROLE, "boards/long": LONG, "track-cell": CELL},
+        files={"board.yaml": BOARD.encode()})
     git(project, "init", "-q")
     git(project, "add", "-A")
     git(project, "commit", "-qm", "v1")
@@ -426,3 +431,24 @@ def test_a_board_layout_value_is_named_as_it_is_written(game, project, cardgen):
     assert run.out.splitlines()[1:] == [
         "~ board 'long': pages 1, 2 of 2 print differently",
         "    the board's margin: 8mm -> 10mm", "    the board's color: #ede8da -> #ffffff"]
+
+
+def test_a_data_value_a_cell_layout_prints_and_a_tile_reprinted_are_a_boards_causes(
+        game, project, cardgen):
+    """The track's cells print their type's price from the data: a price changed is the
+    board's cause (not a change that prints nothing); a role placed on a ring as a tile,
+    reprinted, is the ring's."""
+    _edit(game / "game.yaml", ("boards:\n", "boards:\n- id: ring\n  layout: ring\n"
+                                           "  deck: roles\n  cards: [scout, guard]\n"))
+    git(project, "commit", "-qam", "a ring")
+    _edit(game / "board.yaml", ("prices: {plain: 1,", "prices: {plain: 2,"))
+    _edit(game / "cards.yaml", ("Look at a card.", "Look at two cards."))
+    run = cardgen("diff", "roles")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[1:] == [
+        "~ card 'scout' (roles): reprint front",
+        "    field text: Look at a card. -> Look at two cards.",
+        "~ board 'ring': page 1 of 1 prints differently",
+        "    the tile 'scout' it places (its face changed)",
+        "~ board 'track': page 1 of 1 prints differently",
+        "    data board.prices.plain: 1 -> 2"], run.out

@@ -399,8 +399,15 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
                  if path in explained}
         diff.unprinted = [line for line in diff.unprinted if line not in shown]
     diff.boards = compare_boards(old.faces, new.faces, diff.font, show_change,
-                                 (_Read(old.faces.game), _Read(new.faces.game)))
-    drawn = _board_data(new.faces, diff.boards)
+                                 (_Read(old.faces.game), _Read(new.faces.game)),
+                                 [(p, a, b, a is _MISSING or b is _MISSING)
+                                  for p, a, b in diff.data],
+                                 {r.new.id for r in diff.reprinted})
+    for b in diff.boards:
+        if not b.causes:
+            b.causes.append(_("the faces it draws (its tiles or cell layout)"))
+            b.other.append(b.causes[-1])
+    drawn = _board_data(new.faces, diff.boards) | {p for b in diff.boards for p in b.data}
     if drawn:  # the cells' values a board prints differently: its causes say them
         diff.unprinted = [line for line in diff.unprinted if not any(
             line.startswith(f"data {p}: ") for p in drawn)]

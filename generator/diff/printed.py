@@ -70,6 +70,7 @@ class BoardChanges:
     causes: list[str]  # why, in words
     cells: list[tuple] = field(default_factory=list)  # (label, key, before, after) changed
     other: list[str] = field(default_factory=list)  # the causes that are not `cells`
+    data: set[str] = field(default_factory=set)  # the data paths its cell layout printed
 
 
 # -- pages ----------------------------------------------------------------------------------
@@ -500,11 +501,14 @@ def _same_pixels(old_page, new_page, font: str) -> bool:
     return before == after
 
 
-def compare_boards(old_faces, new_faces, font: str, show, reads=None) -> list[BoardChanges]:
+def compare_boards(old_faces, new_faces, font: str, show, reads=None, data_changes=(),
+                   reprinted=frozenset()) -> list[BoardChanges]:
     """Each board whose pages print differently (their pixels, not only their identity),
     with its changed pages and why: the cells whose printed values changed, named by
-    their printed label, the tiles placed on it, its layout. `reads`: the old and new
-    versions' `_Read` (diff/__init__.py), for what a cell's layout reads."""
+    their printed label, the data its cell layout printed (`data_changes`: path, before,
+    after, and whether it is an entry added or removed), the tiles placed on it that were
+    reprinted (`reprinted`: card ids), its values. `reads`: the old and new versions'
+    `_Read` (diff/__init__.py), for what a cell's layout reads."""
     from ..impose import impose_board
     old_ids = board_page_identities(old_faces, font)
     new_ids = board_page_identities(new_faces, font)
@@ -525,7 +529,11 @@ def compare_boards(old_faces, new_faces, font: str, show, reads=None) -> list[Bo
             if not pages:
                 continue
         causes, cells, other = _board_causes(old_face, board_face, show, reads)
-        out.append(BoardChanges(board.id, len(before), len(after), pages, causes, cells, other))
+        data = _board_printed(old_face, board_face, show, reads, data_changes, reprinted)
+        causes += [cause for _path, cause in data]
+        other += [cause for _path, cause in data]
+        out.append(BoardChanges(board.id, len(before), len(after), pages, causes, cells, other,
+                                {path for path, _cause in data if path}))
     for board_id, before in old_ids.items():
         if board_id not in new_ids:
             out.append(BoardChanges(board_id, len(before), 0, [], [_("the board was removed")]))
@@ -626,6 +634,22 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
                 _board_value(kinds.get(key), before), _board_value(kinds.get(key), after))))
     if a.cards != b.cards:
         said(_("the tiles it places"))
-    if not causes:
-        said(_("the faces it draws (its tiles or cell layout)"))
     return causes, cells, other
+
+
+def _board_printed(old, new, show, reads, data_changes, reprinted) -> list[tuple[str, str]]:
+    """What else a board prints that changed, as (data path or "", cause): the data values
+    its cells' layout read, the tiles placed on it that were reprinted; if nothing is
+    found, what its faces draw."""
+    out: list[tuple[str, str]] = []
+    board = new.board
+    if old is not None and reads is not None and data_changes and (
+            board.cell_layout is not None or old.board.cell_layout is not None):
+        seen = [reads[0].cell(old.board, c) for c in old.board.cells] + \
+            [reads[1].cell(board, c) for c in board.cells]
+        for path, a, b, grown in data_changes:
+            if any(r is not None and r.under("data", path, grown) for r in seen):
+                out.append((path, _("data {path}: {change}", path=path, change=show(a, b))))
+    out += [("", _("the tile '{card}' it places (its face changed)", card=card))
+            for card in dict.fromkeys(board.cards) if card in reprinted]
+    return out
