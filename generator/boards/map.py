@@ -51,7 +51,7 @@ OPTIONS = Options(
            shown_default=N_("what holds every place"), schema={
                "x-expected": N_("the board's [width, height], such as [420mm, 297mm]")}),
     Option("place", "length", N_("a place's size, where neither it nor its type gives one"),
-           "9mm", low="1mm"),
+           "9mm", low="1mm", high="200mm"),  # (a place's own size: the same range)
     Option("place_shape", "choice", N_("a place's shape, where neither it nor its type gives "
                                        "one"), "circle", choices=SHAPES),
     Option("outline", "color", N_("the line around each place (none: no line)"), "#3a3a3a"),
@@ -214,7 +214,8 @@ def _place(name: str, item: dict, record: dict, spec: Spec, fill) -> dict:
                               (key,))
     size = _length(record["size"], "size") if "size" in record else spec.place
     if not mm(1) <= size <= mm(200):
-        raise CellProblem(_("size: {value} is not 1mm to 200mm", value=record["size"]),
+        raise CellProblem(_("size: {value} is not 1mm to 200mm",
+                            value=record.get("size", show_size((size, size)))),
                           ("size",) if "size" in item else ())
     shape = record.get("shape", spec.place_shape)
     if shape not in SHAPES:

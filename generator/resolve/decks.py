@@ -199,7 +199,7 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
             card_id = str(value(spec["id"], ("id",)))
         elif key is not None:
             card_id = str(key)
-        elif "id" in entry:
+        elif entry.get("id") is not None:  # (id: with nothing after it is no id)
             card_id = str(entry["id"])
         else:
             raise _GenerateError(None, _("{entry} has no id: give each entry an id, or give "
