@@ -452,3 +452,41 @@ def test_a_data_value_a_cell_layout_prints_and_a_tile_reprinted_are_a_boards_cau
         "    the tile 'scout' it places (its face changed)",
         "~ board 'track': page 1 of 1 prints differently",
         "    data board.prices.plain: 1 -> 2"], run.out
+
+
+def test_a_map_says_its_places_and_routes_by_name(project, cardgen):
+    """A route map revised: a place moved, one added, a route's style changed, a route
+    added; each said by the place's label and the places a route joins, and a route only
+    moved in its file or turned round is not a change."""
+    import yaml
+    folder = write_game(project, "atlas", {
+        "title": "Atlas", "lang": "en",
+        "decks": [{"id": "cities", "fields": {"name": {"type": "text"}}}],
+        "boards": [{"id": "europe", "layout": "map", "cells": [
+            {"id": "paris", "label": "Paris", "x": "30%", "y": "40%"},
+            {"id": "lyon", "label": "Lyon", "x": "45%", "y": "75%"},
+            {"id": "lille", "label": "Lille", "x": "35%", "y": "12%"}],
+            "routes": [{"from": "paris", "to": "lyon"}, {"from": "paris", "to": "lille"},
+                       {"from": "lyon", "to": "lille"}]}]}, [{"id": "paris", "name": "Paris"}])
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    game = yaml.safe_load((folder / "game.yaml").read_text("utf-8"))
+    board = game["boards"][0]
+    board["cells"][1]["x"] = "50%"
+    board["routes"] = [{"from": "paris", "to": "lille"},  # (moved in the file: no change)
+                       {"from": "paris", "to": "lyon", "style": "dashed"},
+                       {"from": "lille", "to": "lyon"},  # (turned round: no change)
+                       {"from": "lyon", "to": "marseille"}]
+    board["cells"].append({"id": "marseille", "label": "Marseille", "x": "50%", "y": "90%"})
+    board["routes"] = [r for r in board["routes"] if r != {"from": "paris", "to": "lille"}] + [
+        {"from": "paris", "to": "lille"}]
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False), "utf-8")
+    run = cardgen("diff", "atlas")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[1:] == [
+        "~ board 'europe': page 1 of 1 prints differently",
+        "    cell Lyon x: 45% -> 50%",
+        "    cell Marseille added",
+        "    route paris–lyon style: solid -> dashed",
+        "    route lyon–marseille added"], run.out

@@ -541,8 +541,9 @@ def compare_boards(old_faces, new_faces, font: str, show, reads=None, data_chang
 
 
 # What a board's shape draws of a cell itself, whatever its cell layout reads: its fill
-# (its own colour or its type's), its label, the tile placed on it.
-_DRAWN = ("color", "label", "tile", "type")
+# (its own colour or its type's), its label, the tile placed on it, and where an area or
+# a map's place stands, its shape and size.
+_DRAWN = ("color", "label", "tile", "type", "x", "y", "w", "h", "shape", "size")
 
 
 def _board_values(a, b) -> list[tuple[str, object, object]]:
@@ -551,8 +552,8 @@ def _board_values(a, b) -> list[tuple[str, object, object]]:
     out = []
     if type(a.spec) is type(b.spec) and dataclasses.is_dataclass(a.spec):
         out += [(f.name, getattr(a.spec, f.name), getattr(b.spec, f.name))
-                for f in dataclasses.fields(a.spec)
-                if getattr(a.spec, f.name) != getattr(b.spec, f.name)]
+                for f in dataclasses.fields(a.spec) if f.name != "routes"
+                and getattr(a.spec, f.name) != getattr(b.spec, f.name)]
     elif a.spec != b.spec:
         out.append(("shape", a.spec, b.spec))
     out += [(key, getattr(a, key), getattr(b, key))
@@ -632,9 +633,35 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
         for key, before, after in _board_values(a, b):
             said(_("the board's {key}: {change}", key=key, change=show(
                 _board_value(kinds.get(key), before), _board_value(kinds.get(key), after))))
+    for cause in _route_changes(a, b, show):
+        said(cause)
     if a.cards != b.cards:
         said(_("the tiles it places"))
     return causes, cells, other
+
+
+_ROUTE_KINDS = {"color": "color", "width": "length", "style": None, "wrap": None}
+
+
+def _route_changes(a, b, show) -> list[str]:
+    """A map's routes added, removed or drawn otherwise, each by the places it joins
+    (`paris–lyon`); where a route is written in its file, and which of its places it
+    names first, are not changes."""
+    before = {tuple(sorted(r.ends)): r for r in getattr(a.spec, "routes", ())}
+    after = {tuple(sorted(r.ends)): r for r in getattr(b.spec, "routes", ())}
+    out: list[str] = []
+    for ends, route in after.items():
+        name = "–".join(route.ends)
+        was = before.get(ends)
+        if was is None:
+            out.append(_("route {route} added", route=name))
+            continue
+        out += [_("route {route} {key}: {change}", route=name, key=key, change=show(
+            _board_value(kind, getattr(was, key)), _board_value(kind, getattr(route, key))))
+            for key, kind in _ROUTE_KINDS.items() if getattr(was, key) != getattr(route, key)]
+    out += [_("route {route} removed", route="–".join(route.ends))
+            for ends, route in before.items() if ends not in after]
+    return out
 
 
 def _board_printed(old, new, show, reads, data_changes, reprinted) -> list[tuple[str, str]]:
