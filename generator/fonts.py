@@ -401,6 +401,12 @@ def full_width(font_name: str) -> dict[str, str]:
 # narrower character it shares its outline with: BIZ UD's ’ is its ' (the same curl) with
 # a half em of advance, which opens a gap in "it’s".
 ALIASES = (("\u2019", "'"),)  # (the character, the character whose glyph draws it)
+_ALIAS_BASE = STANDIN_BASE + len(FEATURES) * _BLOCK
+
+
+def is_alias(ch: str) -> bool:
+    """Whether `ch` is the stand-in of one of the ALIASES (a Latin mark, in any font)."""
+    return _ALIAS_BASE <= ord(ch) < _ALIAS_BASE + len(ALIASES)
 
 
 @lru_cache(maxsize=None)
@@ -413,7 +419,7 @@ def narrow(font_name: str, char: str) -> str:
         return char
     face = pdfmetrics.getFont(ensure(font_name)).face
     standins = _standins.setdefault(font_name, {})
-    code = STANDIN_BASE + len(FEATURES) * _BLOCK + [a for a, _b in ALIASES].index(char)
+    code = _ALIAS_BASE + [a for a, _b in ALIASES].index(char)
     standins[code] = ord(char)
     face.charToGlyph[code] = glyph = face.charToGlyph[ord(glyph_of)]
     face.charWidths[code] = face.charWidths.get(ord(glyph_of), face.defaultWidth)

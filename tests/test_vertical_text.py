@@ -184,3 +184,9 @@ def test_justified_vertical_text_runs_every_column_but_the_last_down_the_whole_b
     assert len(feet) >= 4
     assert max(feet[:-1]) - min(feet[:-1]) < SIZE / 4, feet  # one foot line (the ink's own)
     assert feet[-1] > feet[0] + SIZE, feet  # the paragraph's last column: its own length
+
+
+def test_an_apostrophe_stays_inside_its_turned_word(project, cardgen):
+    """it's is set it’s (smart_quotes) and turned as one piece with its apostrophe."""
+    found = pieces(vertical(project, cardgen, "曲はit's Last Danceです"))
+    assert turned(found, "it\u2019s Last Dance")

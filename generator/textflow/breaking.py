@@ -32,7 +32,7 @@ def _advance(atom: Atom, size: float, vertical: bool) -> float:
         down = column.advance(atom.font, atom.text, size)
         if down is not None:  # in its vertical form
             return down
-        if atom.text not in ROTATED and not _is_latin(atom.text):
+        if atom.text not in ROTATED and not column.is_latin(atom.text):
             return size
     return _width(atom.font, atom.text) * size
 

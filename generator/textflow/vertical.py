@@ -27,9 +27,13 @@ SPACES = frozenset(" \u00a0")
 _OWN_ADVANCE = PUNCT | ROTATED | CORNER_PUNCT
 
 
+LATIN_MARKS = frozenset("\u2018\u2019\u201c\u201d\u2013")  # a typographer's ‘’“” and –
+
+
 def is_latin(ch: str) -> bool:
-    """A character of a Latin run: below U+2000 and not a space (letters, digits, . , : -)."""
-    return ord(ch) < 0x2000 and not ch.isspace()
+    """A character of a Latin run: below U+2000 and not a space (letters, digits, . , : -),
+    or a typographer's quote, apostrophe or range dash in it (it’s, 1–12)."""
+    return ord(ch) < 0x2000 and not ch.isspace() or ch in LATIN_MARKS or fonts.is_alias(ch)
 
 
 def upright_form(font: str, ch: str) -> fonts.Form | None:
