@@ -64,6 +64,13 @@ def cardgen(capsys):
     return run
 
 
+def git(root: Path, *args: str) -> None:
+    """`git ARGS` in `root`, with an author for its commits (the revision tests' repositories)."""
+    import subprocess
+    subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
+                   cwd=root, check=True, capture_output=True)
+
+
 def write_game(project: Path, game_id: str, game: dict, cards: list[dict],
                layouts: dict[str, dict] | None = None,
                files: dict[str, bytes] | None = None) -> Path:

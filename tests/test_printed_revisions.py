@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
 
 import pikepdf
 import pytest
 
-from conftest import write_game
+from conftest import git, write_game
 
 RULEBOOK = """# Overview
 
@@ -39,11 +38,6 @@ RULES = b"hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n"
 MAP = ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\ncells:\n" +
        "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
                for r in (1, 2) for c in (1, 2, 3))).encode()
-
-
-def git(root, *args):
-    subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
-                   cwd=root, check=True, capture_output=True)
 
 
 @pytest.fixture

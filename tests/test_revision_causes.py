@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 
 import pypdf
 import pytest
 from markdown_it import MarkdownIt
 
-from conftest import write_game
+from conftest import git, write_game
 
 ROLE = {"size": "meishi", "elements": [
     {"name": "title", "type": "text", "text": "{{ card.name }}", "x": "4mm", "y": "3mm",
@@ -40,11 +39,6 @@ CELL = {"size": ["25mm", "25mm"], "elements": [
 # a board of 16 spaces in a row, split over A4 pages
 LONG = {"shape": "grid", "cell": ["25mm", "25mm"], "rows": 1, "columns": 16, "margin": "8mm",
         "papers": ["A4"], "overlap": "12mm", "print_margin": "6mm", "color": "#ede8da"}
-
-
-def git(root, *args):
-    subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
-                   cwd=root, check=True, capture_output=True)
 
 
 @pytest.fixture

@@ -5,39 +5,14 @@ errata guide and the players' changelog say now, in English and in Japanese."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import write_game
+from conftest import git, write_game
+from test_printed_revisions import MAP, RULEBOOK, RULES  # (its game, as docs name it)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-RULEBOOK = """# Overview
-
-Each player takes turns drawing a card. The first to score wins.
-
-# Scoring
-
-{% for name, kind in data.rules.kinds.items() %}
-- {{ name }}: {{ kind.points }} points
-{% endfor %}
-
-# Setup
-
-Shuffle the deck and deal {{ data.rules.hand }} cards to each player.
-"""
-RULES = "hand: 3\nkinds:\n  kyo: {points: 20}\n  dai: {points: 40}\n"
-MAP = ("types:\n  plain: {color: '#ebe5c9'}\n  water: {color: '#9ecbe8'}\ncells:\n" +
-       "".join(f"  - {{column: {c}, row: {r}, type: plain}}\n"
-               for r in (1, 2) for c in (1, 2, 3)))
-
-
-def git(root, *args):
-    subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
-                   cwd=root, check=True, capture_output=True)
-
-
 @pytest.fixture
 def mygame(project):
     """The worked example's game, committed ("playtest 3"), then revised as the page says:
@@ -51,8 +26,8 @@ def mygame(project):
                     "types": "data.map.types"}],
     }, [{"id": "knight", "name": "Knight", "kind": "kyo"},
         {"id": "squire", "name": "Squire", "kind": "dai"}],
-        files={"rulebook.md": RULEBOOK.encode(), "rules.yaml": RULES.encode(),
-               "map.yaml": MAP.encode()})
+        files={"rulebook.md": RULEBOOK.encode(), "rules.yaml": RULES,
+               "map.yaml": MAP})
     git(project, "init", "-q")
     git(project, "add", "-A")
     git(project, "commit", "-qm", "playtest 3")

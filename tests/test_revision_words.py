@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 
 import pypdf
 import pytest
 from markdown_it import MarkdownIt
 
-from conftest import write_game
+from conftest import git, write_game
 
 EN_RULES = """# Setup
 
@@ -102,11 +101,6 @@ FILLER = {"en": "Q. May I pass? A. No: every turn, you draw a card and play one.
 LAYOUT = {"size": "meishi", "elements": [
     {"name": "text", "type": "text", "text": "{{ card.name | default(card.id) }}: {{ card.text }}",
      "x": "4mm", "y": "4mm", "width": "100% - 8mm", "height": "40mm", "size": "9pt"}]}
-
-
-def git(root, *args):
-    subprocess.run(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", *args],
-                   cwd=root, check=True, capture_output=True)
 
 
 def _game(project, lang):
