@@ -511,6 +511,8 @@ class Revision:
 
     def __init__(self, project: Project, game_id: str, revision: str):
         self.game_id = game_id
+        # the faces rasterised, by identity: a save draws only the faces it changed
+        self.pictures: dict[str, bytes] = {}
         self._folder = tempfile.TemporaryDirectory(prefix="cardgen-since-")
         try:
             old_project = at_revision(project, game_id, revision, Path(self._folder.name))
@@ -527,13 +529,16 @@ class Revision:
         new = _Version(faces, markdown, pdf)
         if self.version is None:
             return GameDiff(added=list(faces.game.cards()))
-        return _rasterised(_compared(self.version, new), visual)
+        if len(self.pictures) > PICTURES_KEPT:
+            self.pictures.clear()
+        return _rasterised(_compared(self.version, new), visual, self.pictures)
 
     def close(self) -> None:
         self._folder.cleanup()
 
 
 VISUAL_DPI = 100
+PICTURES_KEPT = 2000  # faces a Revision keeps rasterised (about 40 kB each), at most
 
 
 @lru_cache(maxsize=2)
@@ -544,7 +549,7 @@ def _pdf_pngs(pdf: bytes) -> list[bytes]:
     return pdf_to_pngs(pdf, VISUAL_DPI)
 
 
-def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
+def _rasterised(diff: GameDiff, visual: bool, memory: dict | None = None) -> GameDiff:
     if not visual:
         return diff
     from ..write.png import faces_to_png
@@ -555,7 +560,8 @@ def _rasterised(diff: GameDiff, visual: bool) -> GameDiff:
             if side in r.sides:
                 keys.append((r.new.id, side))
                 faces += [old_faces[k], new_faces[k]]
-    pngs = faces_to_png(faces, VISUAL_DPI, diff.font, None, bleed=False) if faces else []
+    pngs = faces_to_png(faces, VISUAL_DPI, diff.font, None, bleed=False,
+                        memory=memory) if faces else []
     diff.rasters = {key: (pngs[2 * n], pngs[2 * n + 1]) for n, key in enumerate(keys)}
     diff.page_rasters = _page_rasters(diff)
     return diff
