@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 from functools import partial
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from .. import fonts
 from ..model import TBD, Game
@@ -127,6 +126,7 @@ def _cover(game: Game, paper: tuple[float, float], paper_name: str, layout: str,
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    from xml.sax.saxutils import escape  # (it imports urllib, http and ssl: only for a kit)
     family = game.main_family
     font, bold = fonts.ensure(family.regular), fonts.ensure(family.bold)
     wrap = "CJK" if game.lang == "ja" else None

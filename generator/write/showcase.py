@@ -22,7 +22,6 @@ from ..layout.pieces import cut_to_shape
 from ..model import TBD
 from ..units import mm
 from . import BytesFile
-from .png import faces_to_png
 
 SIZES = {"wide": (1200, 630), "square": (1080, 1080), "tall": (1080, 1350)}  # Open Graph and
 # X's large card; Instagram's square and portrait posts
@@ -111,7 +110,8 @@ def outputs(faces: GameFaces, request: Request, folder: Path, cache: Path | None
 def _cards(cards, scale: float, font: str, cache: Path | None) -> list[Image.Image]:
     """Each card's front at `scale` pixels a point (so at its size beside the others), with
     round corners (a token cut to its shape)."""
-    shown = []
+    from .png import faces_to_png  # pypdfium2 only when a showcase is drawn (the command
+    shown = []  # line imports this module for its sizes)
     for deck, card in cards:
         face = deck.fronts[card.id]
         cut = deck.deck.shape in ("circle", "hex")
