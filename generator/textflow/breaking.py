@@ -15,8 +15,9 @@ from icu4py.locale import Locale
 
 from . import vertical as column
 from .numbers import numbers_glued
-from .markup import (_FONT, HANGING, NAME_BREAK_AFTER, OBJECT, OPENING, PUNCT, ROTATED,
-                     VERTICAL_FORMS, ZERO_WIDTH, Atom, _grouped, plain_of, vertical_quotes)
+from .markup import (_FONT, _FONT_COLOR, HANGING, NAME_BREAK_AFTER, OBJECT, OPENING, PUNCT,
+                     ROTATED, VERTICAL_FORMS, ZERO_WIDTH, Atom, Atoms, _grouped, plain_of,
+                     vertical_quotes)
 from .spacing import _AUTOSPACED, _FONT_WIDTHS, Spacing, _spacing, _width
 
 
@@ -71,6 +72,9 @@ def phrases(plain: str) -> list[str]:
 
 _JAPANESE_LETTERS = "\u3041-\u30ff\u3400-\u9fff々\uf900-\ufaff"
 _ANY_JAPANESE = re.compile(f"[{_JAPANESE_LETTERS}]")
+_JAPANESE_RUNS = re.compile(f"[{_JAPANESE_LETTERS}]{{2,}}")
+_SPACES = re.compile(r"\s")
+_LATIN_LETTERS = re.compile(r"[^\s\u2000-\U0010ffff]")  # _is_latin, for a whole text
 
 
 def _is_japanese(ch: str) -> bool:
@@ -84,11 +88,11 @@ def _japanese_words(plain: str, start: int) -> set[int]:
     not (壁の|花)), as it does not inside a Latin word, unless the word is longer than the line."""
     if not _ANY_JAPANESE.search(plain):  # most texts: no scan of their letters one by one
         return set()
-    letters = [ch for ch in plain if not ch.isspace()]
-    if sum(map(_is_latin, letters)) * 2 < len(letters):
+    letters = len(plain) - len(_SPACES.findall(plain))  # (\s is str.isspace, and the
+    if len(_LATIN_LETTERS.findall(plain)) * 2 < letters:  # Latin class is _is_latin's)
         return set()
-    return {start + k for k in range(1, len(plain))
-            if _is_japanese(plain[k - 1]) and _is_japanese(plain[k])}
+    return {start + k for run in _JAPANESE_RUNS.finditer(plain)
+            for k in range(run.start() + 1, run.end())}
 
 
 def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, int]]]:
@@ -293,6 +297,17 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     set on a character grid, one em each (_spacing)."""
     if vertical:
         atoms = vertical_quotes(atoms)
+    elif not _grouped(atoms):
+        plain = plain_of(atoms)
+        if "\n" in plain:
+            return _by_paragraph(atoms, plain, (size, available, phrase, hyphenate, names, hang,
+                                                tcy, split, grid))
+    return _broken(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy, split,
+                   grid)
+
+
+def _broken(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy, split,
+            grid) -> list[Line] | None:
     breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
                        grid)
     breaker.names = names or not split  # a name's parts, as a word, are never split
@@ -300,6 +315,51 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     if ranges is None:
         return None
     return [breaker.line(a, b, last) for a, b, last in ranges]
+
+
+# A horizontal text's paragraphs are broken one by one: nothing in breaking reaches across a
+# line end (punctuation frames, number glue, Japanese words, phrases and hyphens all stop at
+# it), so a paragraph's lines are the same alone as in its text. Cards share paragraphs (an
+# effect's wording) inside texts that differ, so a paragraph of one font and colour seen a
+# second time with the same settings is kept, and its lines (immutable) are reused.
+_PARAGRAPHS: dict[tuple, list[Line] | None] = {}
+_SEEN: set[tuple] = set()
+PARAGRAPHS_SEEN = 20000  # both are cleared when this many are seen: their text is data's
+
+
+def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] | None:
+    lines: list[Line] = []
+    start = 0
+    while True:
+        end = plain.find("\n", start)
+        end = len(plain) if end < 0 else end
+        part = _paragraph(Atoms(atoms[start:end]), plain[start:end], settings)
+        if part is None:
+            return None
+        lines += part
+        if end == len(plain):
+            return lines
+        start = end + 1
+
+
+def _paragraph(atoms: Atoms, plain: str, settings: tuple) -> list[Line] | None:
+    key = None
+    if atoms and OBJECT not in plain and len(set(map(_FONT_COLOR, atoms))) == 1:
+        key = (plain, atoms[0].font, atoms[0].color, settings)  # (the atoms, all plain)
+        if key in _PARAGRAPHS:
+            return _PARAGRAPHS[key]
+    size, available, phrase, hyphenate, names, hang, tcy, split, grid = settings
+    lines = _broken(atoms, size, available, False, phrase, hyphenate, names, hang, tcy, split,
+                    grid)
+    if key is not None:
+        if key in _SEEN:
+            _PARAGRAPHS[key] = lines
+        elif len(_SEEN) >= PARAGRAPHS_SEEN:
+            _SEEN.clear()
+            _PARAGRAPHS.clear()
+        else:
+            _SEEN.add(key)
+    return lines
 
 
 def _ending(plain: str, tail, cum: list[float], widths: list[float], hang: bool):
@@ -326,7 +386,7 @@ class _Breaker:
 
     __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
-                 "hyphenated", "ending", "opens", "closes", "lead")
+                 "hyphenated", "ending", "opens", "closes", "lead", "name_glue")
 
     def __init__(self, atoms: list[Atom], size: float, available: float, vertical: bool,
                  phrase: bool, hyphenate: str | None, names: bool, hang: bool, tcy: int,
@@ -337,7 +397,8 @@ class _Breaker:
         self.laid = laid = _laid(atoms, size, vertical, tcy, plain, grid)
         self.widths, self.sp = laid.widths, laid.spacing
         self.grouped = _grouped(atoms)
-        self.glued = _glued(atoms, plain, laid.tcy, names)
+        self.glued: set[int] | None = None  # (made by glue() when a paragraph is broken)
+        self.name_glue = names  # (`names` may be set later for splitting, not for glue)
         self.tail = self.sp.close_blank if self.sp else None
         self.lead = self.sp.lead if self.sp else None  # a ruby's overhang, given back as space
         if self.sp is not None and self.sp.tail is not None:  # at a line's start or end
@@ -353,6 +414,12 @@ class _Breaker:
         if steps:
             self.opens = [0.0, *accumulate(map(sum, zip(*(b for b, _ in steps))))]
             self.closes = [0.0, *accumulate(map(sum, zip(*(a for _, a in steps))))]
+
+    def glue(self) -> set[int]:
+        """Where no line may start (_glued): asked only where a paragraph must break."""
+        if self.glued is None:
+            self.glued = _glued(self.atoms, self.plain, self.laid.tcy, self.name_glue)
+        return self.glued
 
     def room(self, a: int, end: int) -> float:
         """What a line [a, end) may squeeze: the reducible blanks before its glyphs but the
@@ -389,7 +456,7 @@ class _Breaker:
         """The lines of a paragraph longer than one, filled greedily unit by unit."""
         cum, limit, ending, leads = self.cum, self.limit, self.ending, self.lead
         line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
-        for group in _merge(_unit_bounds(self.plain[start:end], start, self.phrase), self.glued):
+        for group in _merge(_unit_bounds(self.plain[start:end], start, self.phrase), self.glue()):
             units = group
             if len(group) > 1 and ending(group[0][0], group[-1][1]) <= limit:
                 units = [(group[0][0], group[-1][1])]  # a phrase that fits stays whole
@@ -426,7 +493,7 @@ class _Breaker:
         ruby base or a tate-chu-yoko run, nor inside a name: the line it ends on, or None."""
         if self.names:
             return None
-        widths, cum, limit, glued = self.widths, self.cum, self.limit, self.glued
+        widths, cum, limit, glued = self.widths, self.cum, self.limit, self.glue()
         for i in range(us, ue):
             if widths[i] > limit:
                 return None

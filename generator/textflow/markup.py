@@ -231,7 +231,9 @@ class _Parse:
 
     def chars(self, chunk: str) -> None:
         chunk = chunk.replace("\\《", "《")  # \《: a 《 that starts no reading
-        if not chunk.isprintable():  # format characters that draw as nothing are left out
+        if not chunk.isprintable() and not _LEFT_OUT.isdisjoint(chunk):
+            # format characters that draw as nothing are left out (a line end is not one:
+            # most texts with one have none of them, and are not copied letter by letter)
             chunk = "".join(ch for ch in chunk if ch not in _LEFT_OUT)
         atoms, current = self.atoms, self.stack[-1]
         primary = current.family.face(current.bold, current.italic)

@@ -18,22 +18,23 @@ COUNTERS = ("回", "枚", "点", "人", "名", "個", "円", "歳", "才", "年"
 BEFORE_NUMBERS = ("約", "第", "計", "各", "毎", "全", "最大", "最小", "最低", "残り")
 RANGES = "～〜"  # 3～5人: a range stays whole
 _DIGIT = "0-9０-９"
-_NUMBER_GLUE = re.compile(  # what cannot start a line, as the match
-    f"(?<=[{_DIGIT}])(?:{'|'.join(sorted(map(re.escape, COUNTERS), key=len, reverse=True))})"
-    f"|(?<=[{_DIGIT}])[{RANGES}](?=[{_DIGIT}])|(?<=[{RANGES}])[{_DIGIT}]")
-_NUMBER_AFTER = re.compile(  # a word a number follows: the number's first digit is glued
-    f"(?:{'|'.join(map(re.escape, BEFORE_NUMBERS))})(?=[{_DIGIT}])")
-_HAS_DIGIT = re.compile(f"[{_DIGIT}]")
+_DIGITS = re.compile(f"[{_DIGIT}]+")
+_COUNTER = re.compile("|".join(sorted(map(re.escape, COUNTERS), key=len, reverse=True)))
 
 
 def numbers_glued(plain: str) -> set[int]:
     """Where a line may not start because a number stays with its neighbour: at a counter
     or unit after a number (and inside it), at a range's ～ and the number after it, at a
-    number after 約, 第 and their like."""
+    number after 約, 第 and their like. (Found from each run of digits: a pattern that looks
+    behind every character for a digit took 4 % of the distinct-text benchmark's layout.)"""
     out: set[int] = set()
-    if not _HAS_DIGIT.search(plain):
-        return out
-    for m in _NUMBER_GLUE.finditer(plain):
-        out.update(range(m.start(), m.end()))
-    out.update(m.end() for m in _NUMBER_AFTER.finditer(plain))
+    for run in _DIGITS.finditer(plain):
+        start, end = run.span()
+        if start and (plain[start - 1] in RANGES or plain.endswith(BEFORE_NUMBERS, 0, start)):
+            out.add(start)  # 3～[5], 第[3]
+        counter = _COUNTER.match(plain, end)
+        if counter is not None:
+            out.update(range(end, counter.end()))  # 3[枚]
+        elif end < len(plain) and plain[end] in RANGES and _DIGITS.match(plain, end + 1):
+            out.add(end)  # 3[～]5
     return out
