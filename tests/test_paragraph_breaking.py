@@ -1,0 +1,79 @@
+"""A text's paragraphs are broken one by one, and a paragraph seen again reuses its lines
+(textflow/breaking.py, for speed): the lines placed must be those of breaking the whole
+text at once, for every card text of the shipped games and the benchmark's texts, at
+several widths, with and without the settings that change breaking."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
+import synthetic  # noqa: E402
+
+GAMES = ("lastdance", "odoriko", "dernier-peuple", "vampire-band")
+SIZE = 8.0
+
+
+def _texts(project) -> list[str]:
+    """Every text value of every card of the shipped games that holds a line end, and the
+    benchmark deck's bodies (two of three paragraphs shared between cards)."""
+    from generator.load import Project
+    from generator.pipeline import check
+    found: list[str] = []
+
+    def walk(value):
+        if isinstance(value, str) and "\n" in value.strip():
+            found.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for game in GAMES:
+        checked = check(Project.find(project), game).game
+        assert checked is not None
+        for deck in checked.decks:
+            for card in deck.cards:
+                walk(dict(card.fields))
+    found += [synthetic.card(n, True)["body"] for n in range(12)]
+    found += ["「開始」。\n\n（終わり）、3～5枚\nHyphenation of extraordinarily long words.\n"]
+    return found
+
+
+@pytest.mark.parametrize("settings", [
+    {}, {"phrase": True}, {"hang": True}, {"names": True}, {"hyphenate": "en_US"},
+    {"grid": True}, {"split": False}])
+def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, settings):
+    from generator.colors import parse_color
+    from generator.load import Project
+    from generator.pipeline import check
+    from generator.textflow import breaking
+    from generator.textflow.markup import Style, parse
+    from generator.textflow.placing import Box, place_horizontal
+
+    game = check(Project.find(project), "lastdance").game
+    texts = _texts(project)
+    assert len(texts) > 20
+
+    def placed(text: str, width: float):
+        atoms = parse(text, Style(game.fonts["gothic"], False, (0, 0, 0)), {}, {}, game.fonts,
+                      parse_color, lambda path: 1.0)
+        lines = breaking.break_lines(atoms, SIZE, width, False, **settings)
+        if lines is None:
+            return None
+        return place_horizontal(lines, SIZE, SIZE * 1.5, Box(0, 0, width, 500), "justify",
+                                "top", game.fonts["gothic"].regular)
+
+    widths = (40.0, 90.0, 160.0, 400.0)
+    by_paragraph = [[placed(t, w) for w in widths] for t in texts for _ in range(2)]  # (again:
+    assert breaking._PARAGRAPHS  # the second time from the kept paragraphs)
+    monkeypatch.setattr(breaking, "_by_paragraph", lambda atoms, plain, s: breaking._broken(
+        atoms, s[0], s[1], False, *s[2:]))
+    whole = [[placed(t, w) for w in widths] for t in texts for _ in range(2)]
+    assert by_paragraph == whole
