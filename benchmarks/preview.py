@@ -1,20 +1,27 @@
 """The preview page, driven as a designer uses it, in headless Chromium (Debian's chromium
 and chromedriver, which `make test` installs):
 
+- first cards: from starting the server with an empty cache until it serves the cards;
 - edit to visible: one card's title edited in its deck file, until the page shows it;
 - idle: the browser's CPU (every chromium process) over 10 s with nothing changing, as a
   share of one core;
 - search: one keystroke in the search box, until the gallery has filtered (in the page).
 
-On Last Dance (a seed game, 36 cards) and the synthetic deck at 140 and 10,000 cards.
+- server memory: the peak resident memory of the process that serves (each game is
+  served by a process of its own).
 
-    .venv/bin/python benchmarks/preview.py [--sizes 140,10000]
+On Last Dance (a seed game, 36 cards) and the synthetic deck at 140 and 10,000 cards; with
+--distinct, the deck whose every title and body is its own (benchmarks/synthetic.py).
+
+    .venv/bin/python benchmarks/preview.py [--sizes 140,10000] [--distinct]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -60,17 +67,20 @@ def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: s
         time.sleep(0.05)
     url = address["url"]
     start = time.monotonic()
+    first_cards = None
     while True:
         try:
             with urllib.request.urlopen(url + "/state.json", timeout=60) as r:
                 state = json.loads(r.read())
+                if first_cards is None and state.get("cards"):
+                    first_cards = time.monotonic() - start
                 if state.get("built_at") and not state.get("building"):
                     break
         except OSError:
             pass
-        time.sleep(0.2)
+        time.sleep(0.1)
     first_build = time.monotonic() - start
-    out = {"first build": first_build}
+    out = {"first build": first_build, "first cards": first_cards or first_build}
     with chrome() as browser:
         browser.set_window_size(1280, 900)
         start = time.monotonic()
@@ -98,12 +108,26 @@ def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: s
             "const done = performance.now() - t; s.value = ''; "
             "s.dispatchEvent(new Event('input')); return done / 1000")
     stop.set()
+    out["server memory"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def _in_a_process(*args) -> dict:
+    """measure() in a process of its own, so that its peak memory is its own server's."""
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=lambda: queue.put(measure(*args)))
+    child.start()
+    out = queue.get()
+    child.join()
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="140,10000")
+    parser.add_argument("--distinct", action="store_true",
+                        help="every card's title and body its own (synthetic.py)")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,21 +135,24 @@ def main() -> None:
         seeds.mkdir()
         for part in ("cards", "layouts", "fonts"):
             shutil.copytree(REPO / part, seeds / part, symlinks=True)
-        rows.append(("lastdance (36 cards)", measure(
+        rows.append(("lastdance (36 cards)", _in_a_process(
             seeds, "lastdance", seeds / "cards/lastdance/cards.yaml", "princess", "name: 姫\n",
             "name: 姫君\n")))
         for n in (int(s) for s in args.sizes.split(",")):
-            root = make_project(Path(tmp) / f"syn{n}", n)
+            root = make_project(Path(tmp) / f"syn{n}", n, args.distinct)
             deck = next((root / "cards").glob("*/cards.yaml"))
-            rows.append((f"synthetic, {n:,} cards", measure(
-                root, deck.parent.name, deck, "c0", "title: 踊り子", "title: 踊り子改")))
-    print("| game | first build | page load | edit to visible | idle CPU (of a core) "
-          "| search keystroke |")
-    print("|---|---|---|---|---|---|")
+            title = "title: 踊り子1," if args.distinct else "title: 踊り子"
+            kind = "distinct" if args.distinct else "synthetic"
+            rows.append((f"{kind}, {n:,} cards", _in_a_process(
+                root, deck.parent.name, deck, "c0", title, title.replace("踊り子", "踊り子改"))))
+    print("| game | first cards | first build | page load | edit to visible | idle CPU (of a "
+          "core) | search keystroke | server memory |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, m in rows:
-        print(f"| {name} | {m['first build']:.1f} s | {m['page load']:.2f} s | "
-              f"{m['edit to visible']:.2f} s | {m['idle CPU'] * 100:.1f} % | "
-              f"{m['search keystroke'] * 1000:.0f} ms |")
+        print(f"| {name} | {m['first cards']:.1f} s | {m['first build']:.1f} s | "
+              f"{m['page load']:.2f} s | {m['edit to visible']:.2f} s | "
+              f"{m['idle CPU'] * 100:.1f} % | {m['search keystroke'] * 1000:.0f} ms | "
+              f"{m['server memory']:.0f} MB |")
 
 
 if __name__ == "__main__":

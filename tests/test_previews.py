@@ -189,3 +189,42 @@ def test_png_faces_are_the_size_the_docs_give_and_say_their_dpi(project, cardgen
         with Image.open(path) as im:
             assert im.size == (w, h) == (1146, 720), path.name
             assert all(abs(d - 300) < 0.01 for d in im.info["dpi"]), path.name
+
+
+def test_a_large_rasterising_uses_a_pool_of_processes_and_gives_the_same_pictures(
+        project, monkeypatch):
+    """`build --png` of a big game draws its faces a chunk at a time in a process per core
+    (write/png.py): the pictures are byte for byte those drawn in one process, in order,
+    and the progress hears every chunk."""
+    from generator.load import Project
+    from generator.pipeline import check, lay_out
+    from generator.write import png
+
+    faces = lay_out(check(Project.find(project), "lastdance"))
+    assert faces is not None
+    deck = faces.decks[0]
+    chosen = [deck.fronts[c.id] for c in deck.deck.cards] + \
+        [deck.backs[c.id] for c in deck.deck.cards[:3]]
+    font = faces.game.main_family.regular
+    monkeypatch.setattr(png, "POOLED", 10 ** 12)  # one process
+    alone = png.faces_to_png(chosen, 40, font, None)
+    pooled_too: list = []
+    real = png._rasterised
+
+    def watched(*args):
+        for chunk, images in real(*args):
+            pooled_too.append(len(chunk))
+            yield chunk, images
+
+    heard: list[tuple[int, int]] = []
+    monkeypatch.setattr(png, "POOLED", 0)
+    monkeypatch.setattr(png, "CHUNK", 4)
+    monkeypatch.setattr(png, "workers", lambda: 2)
+    monkeypatch.setattr(png, "_rasterised", watched)
+    pooled = png.faces_to_png(chosen, 40, font, None,
+                              counting=lambda done, total: heard.append((done, total)))
+    assert pooled == alone
+    distinct = len({png.face_key(f, 40, True) for f in chosen})
+    assert sum(pooled_too) == distinct and max(pooled_too) == 4 and len(pooled_too) > 2
+    assert len(heard) > len(pooled_too) // 2 and heard[-1] == (len(chosen), len(chosen))
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard)

@@ -9,6 +9,7 @@ finished primitives and the resolution), so an unchanged card is not rasterised 
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pypdfium2
@@ -70,6 +71,47 @@ def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes
     return images
 
 
+# Faces are drawn CHUNK at a time: each chunk one PDF, rasterised by a worker process when
+# there are several chunks (pdfium and PNG compression hold one core each), so that a large
+# set uses every core and its progress is told as chunks finish.
+CHUNK = 64
+POOLED = 200 * 300 * 300  # the work (faces x dpi squared) worth a pool: 200 faces at 300 dpi
+
+
+def workers() -> int:
+    """The processes a large rasterising uses: one a core."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _rasterised(missing: list, dpi: int, font: str, bleed: bool, transparent: bool):
+    """(chunk, its PNGs) for each CHUNK of `missing` ((key, face) pairs), in their order:
+    drawn here, or, for several chunks and several cores, by a pool of processes (each
+    chunk's PDF is made here, its pixels there)."""
+    chunks = [missing[i:i + CHUNK] for i in range(0, len(missing), CHUNK)]
+    count = min(workers(), len(chunks))
+    if count <= 1 or len(missing) * dpi * dpi < POOLED:  # starting processes costs more
+        for chunk in chunks:
+            yield chunk, rasterise([face_page(f, bleed) for _, f in chunk], dpi, font,
+                                   transparent)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    # spawned, not forked: the preview's builder is a thread of a server
+    with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pending = []
+        for chunk in chunks:
+            buffer = io.BytesIO()
+            render_pdf(PdfFile(tuple(face_page(f, bleed) for _, f in chunk), "raster",
+                               "raster", font), buffer)
+            pending.append((chunk, pool.submit(pdf_to_pngs, buffer.getvalue(), dpi,
+                                               transparent)))
+            while len(pending) > 2 * count:  # drawn no further ahead than the pool takes
+                done_chunk, future = pending.pop(0)
+                yield done_chunk, future.result()
+        for done_chunk, future in pending:
+            yield done_chunk, future.result()
+
+
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
                  bleed: bool = True, transparent: bool = False,
                  counting=lambda done, total: None, memory: dict | None = None) -> list[bytes]:
@@ -90,13 +132,16 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
             if path.is_file():
                 found[key] = path.read_bytes()
     missing = [(k, f) for k, f in dict(zip(keys, faces)).items() if k not in found]
-    for n, ((key, _), image) in enumerate(zip(missing, rasterise(
-            [face_page(f, bleed) for _, f in missing], dpi, font, transparent)), 1):
-        counting(n * len(faces) // len(missing), len(faces))  # (in faces, duplicates too)
-        found[key] = image
-        if cache is not None:  # written whole or not at all, like every output
-            cache.mkdir(parents=True, exist_ok=True)
-            write_atomically(cache / f"{key}.png", lambda tmp, data=image: tmp.write_bytes(data))
+    drawn = 0
+    for chunk, images in _rasterised(missing, dpi, font, bleed, transparent):
+        for (key, _), image in zip(chunk, images):
+            found[key] = image
+            if cache is not None:  # written whole or not at all, like every output
+                cache.mkdir(parents=True, exist_ok=True)
+                write_atomically(cache / f"{key}.png",
+                                 lambda tmp, data=image: tmp.write_bytes(data))
+        drawn += len(chunk)
+        counting(drawn * len(faces) // len(missing), len(faces))  # (in faces, duplicates too)
     counting(len(faces), len(faces))  # every face: drawn now, or found drawn before
     if memory is not None:
         memory.clear()  # what this set of faces uses, no more: memory stays the game's size
