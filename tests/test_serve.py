@@ -634,3 +634,44 @@ def test_a_failing_check_of_the_games_own_at_a_card_does_not_hold_its_picture(pr
     mine = [p for p in page_state(preview)["problems"] if p["card"] == "one"]
     assert [(p["check"], p["level"]) for p in mine] == [("check_two_players_only", "error")]
     assert preview.cards and not any(c.get("held") for c in preview.cards)
+
+
+def test_the_chosen_decks_removal_shows_every_deck_not_an_empty_page(project):
+    """A deck removed from game.yaml while its tab is chosen (issue 62): the page shows all
+    decks again, not an empty gallery, and the Sheets view does not say 'No sheets yet'
+    of a game without errors."""
+    from selenium.webdriver.common.by import By
+    game = project / "cards/lastdance/game.yaml"
+    plain = game.read_text("utf-8")
+    extra = plain.replace("decks:\n", "decks:\n  - id: extra\n    name: Extra\n"
+                          "    cards: extra.yaml\n    sheet: a-one-51002\n"
+                          "    front: lastdance-front\n    back: lastdance-back\n"
+                          "    fields: {name: {type: text}, name_en: {type: text}, "
+                          "effect: {type: text}}\n", 1)
+    (project / "cards/lastdance/extra.yaml").write_text(
+        "cards:\n  - {id: x1, name: 甲, name_en: Ko, effect: 一枚引く。}\n"
+        "  - {id: x2, name: 乙, name_en: Otsu, effect: 二枚引く。}\n", "utf-8")
+    game.write_text(extra, "utf-8")
+    url, stop = _start(project)
+    try:
+        with chrome() as browser:
+            browser.set_window_size(1200, 900)
+            _until(lambda: _built(url), "the first build", 120)
+            browser.get(url + "/#deck=extra")
+            _until(lambda: len(browser.find_elements(By.CSS_SELECTOR, "figure.card")) == 2,
+                   "the extra deck's two cards")
+            game.write_text(plain, "utf-8")
+            _until(lambda: browser.execute_script(
+                "return !state.decks.some(d => d.id === 'extra')"), "the deck removed")
+            _until(lambda: len(browser.find_elements(By.CSS_SELECTOR, "figure.card")) == 15,
+                   "every card of the game shown again")
+            pressed = browser.find_element(By.CSS_SELECTOR, "#tabs button[aria-pressed=true]")
+            assert pressed.get_attribute("data-deck") == ""
+            assert "deck=" not in browser.execute_script("return location.hash")
+            _until(lambda: not _get(url + "/state.json").get("building"), "the sheets made")
+            browser.find_element(By.ID, "view-sheets").click()
+            _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#sheet-list figure.sheet"),
+                   "the game's sheets")
+            assert "No sheets yet" not in browser.find_element(By.ID, "sheet-list").text
+    finally:
+        stop.set()

@@ -317,6 +317,7 @@ PAGE_WORDS = (
     N_("{n} blank slot (filler cards)"), N_("{n} blank slots (filler cards)"), N_(" and "),
     N_("Sheet {n}: {deck}, {what}; the back page as it prints, {flip}"),
     N_("No sheets yet: they come with a build without errors."), N_("changed"),
+    N_("This deck prints no sheets."),
     N_("rulebook page"), N_("board {title}"), N_("Close (Esc)"), N_("Hide guides"),
     N_("Show guides"), N_("{w} × {h} mm, at print size; ← → for the next card"),
 )

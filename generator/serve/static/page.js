@@ -246,7 +246,11 @@ function renderSheets() {  // made when the view is open: a sheet's pictures are
        flip: FLIP[s.duplex] ? T(FLIP[s.duplex]) : s.duplex});
     return fig;
   }));
-  if (!sheets.length) list.replaceChildren(el('p', {}, T('No sheets yet: they come with a build without errors.')));
+  if (sheets.length) return;
+  const errors = state.problems.some(p => p.level === 'error');
+  list.replaceChildren(el('p', {}, (state.sheets || []).length ? T('This deck prints no sheets.')
+    : !errors && state.building ? T('Building…')
+    : T('No sheets yet: they come with a build without errors.')));
 }
 let view = 'cards';
 const VIEWS = {cards: 'gallery', stats: 'stats', sheets: 'sheets'};  // a view's button and section
@@ -342,6 +346,9 @@ document.addEventListener('keydown', (e) => {
   else if (e.key === 'ArrowLeft' && at >= 0) zoom(shown[(at - 1 + shown.length) % shown.length].id);
 });
 function render() {
+  // A deck removed from the game while its tab was chosen: all decks shown, not an empty page
+  // (while the game does not load, its last good decks stay, and so does the choice).
+  if (deck && state.decks.length && !state.decks.some(d => d.id === deck)) deck = '';
   index();
   renderHeader(); renderCards(); renderReport(); renderChanges(); renderRulebook(); renderBoards();
   renderStats();
