@@ -228,3 +228,27 @@ def test_a_large_rasterising_uses_a_pool_of_processes_and_gives_the_same_picture
     assert sum(pooled_too) == distinct and max(pooled_too) == 4 and len(pooled_too) > 2
     assert len(heard) > len(pooled_too) // 2 and heard[-1] == (len(chosen), len(chosen))
     assert [d for d, _ in heard] == sorted(d for d, _ in heard)
+
+
+def test_a_plain_build_after_build_png_says_plainly_that_it_removes_the_pictures(
+        project, cardgen, monkeypatch):
+    """A plain build does not make card pictures, so it removes those an earlier `build
+    --png` wrote (a print folder keeps only what its build made); it says so in one line
+    that names them as pictures and how to have them back: `build --png` copies them from
+    the cache, drawing none."""
+    assert cardgen("build", "--png", "--dpi", "40", "lastdance").code == 0
+    folder = project / "output/lastdance/png/cards"
+    before = {p.name: p.read_bytes() for p in folder.glob("*.png")}
+    assert len(before) == 30
+    run = cardgen("build", "lastdance")
+    assert run.code == 0 and not list(folder.glob("*.png"))
+    assert ("removed 30 card pictures of an earlier 'build --png' from output/lastdance/png/ "
+            "(this build was not asked for pictures; 'build --png' writes them again from "
+            "output/.cache/png/ without drawing them)") in run.out.splitlines()
+    from generator.write import png
+
+    def drawn(*args, **kwargs):
+        raise AssertionError("a picture was drawn again")
+    monkeypatch.setattr(png, "rasterise", drawn)
+    assert cardgen("build", "--png", "--dpi", "40", "lastdance").code == 0
+    assert {p.name: p.read_bytes() for p in folder.glob("*.png")} == before
