@@ -10,6 +10,7 @@ import traceback
 from .. import i18n, pipeline
 from ..i18n import _, _n, shown
 from ..load import Project
+from ..layout.memo import FaceMemo
 from ..problems import LEVEL_WORDS, CardgenError, ExitCode, Report, printable
 from .games import _games, _in_its_language
 from .telling import _print_report
@@ -22,8 +23,10 @@ def cmd_watch(args, project: Project) -> int:
     games = _games(project, args.games)
     options = pipeline.BuildOptions(strict=args.strict)
     told: dict[str, set] = {}  # each game's problems already said: a save says what is new
+    memos = {game_id: FaceMemo() for game_id in games}  # each game's faces by their inputs
 
     def saved(game_id: str, files: list) -> None:
+        memos[game_id].saved(files)
         if files:
             listed = ", ".join(project.display(f) for f in files[:3]) + \
                 (shown(_n(" and {n} other file", " and {n} other files", len(files) - 3))
@@ -33,7 +36,7 @@ def cmd_watch(args, project: Project) -> int:
 
     def rebuild(game_id: str) -> None:
         try:
-            outcome = pipeline.build(project, game_id, options)
+            outcome = pipeline.build(project, game_id, options, memo=memos[game_id])
         except CardgenError as exc:
             print(f"cardgen: {shown(_('error'))}: {printable(shown(i18n.said(exc)))}",
                   file=sys.stderr, flush=True)

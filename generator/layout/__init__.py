@@ -33,6 +33,7 @@ from ..boards.base import MAX_PAGES, page_grid, split_pages, split_paper, whole_
 from ..units import SIZE_TOLERANCE, paper_size, show_size, to_mm
 from .board import layout_board, with_art
 from .marks import draft_mark, guides_of, stamp
+from .memo import FaceMemo
 from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
 from ..i18n import Message, N_, _, said
 
@@ -348,7 +349,27 @@ TEXTS_KEPT = 2000  # set texts a lay-out keeps for reuse, at most (then it start
 
 
 def layout_game(game: Game, report: Report, guides: bool = False,
-                placements: dict | None = None, keep: bool = True) -> GameFaces:
+                placements: dict | None = None, keep: bool = True,
+                memo: FaceMemo | None = None) -> GameFaces:
+    """Every face of the game (_layout_game). With a `memo`, a face whose inputs did not
+    change since the last build is reused, as long as laying out says nothing: a problem is
+    said as a full build says it (once for the cards that share it, at the first), so a
+    build that has any is laid out whole, and so is the next."""
+    if memo is None:
+        return _layout_game(game, report, guides, placements, keep, None)
+    said = Report(tainted=set(report.tainted))
+    faces = _layout_game(game, said, guides, placements, keep, memo)
+    if said.problems or said.skipped:
+        hits = memo.hits
+        memo.forget()
+        if hits:
+            return _layout_game(game, report, guides, placements, keep, None)
+    report.extend(said)
+    return faces
+
+
+def _layout_game(game: Game, report: Report, guides: bool, placements: dict | None, keep: bool,
+                 memo: FaceMemo | None) -> GameFaces:
     """Every face of the game. `placements`, when given, receives what each element of each
     card face drew: (deck id, card id, "front" or "back") -> [(element, box, items)].
     Without `keep` (validate: only the problems are wanted), card fronts are not kept
@@ -356,25 +377,72 @@ def layout_game(game: Game, report: Report, guides: bool = False,
     that does not grow with it; every face is still laid out and checked. Set texts are kept
     for reuse up to TEXTS_KEPT at a time: a deck's repeated texts (names, effects) are
     reused all the same, and one of texts of its own on every card keeps no more than that.
-    (Equal texts set apart are equal faces all the same: forms go by what faces print.)"""
+    (Equal texts set apart are equal faces all the same: forms go by what faces print.)
+    `memo` (serve, watch: layout/memo.py) gives back the faces of an earlier build whose
+    inputs have not changed, and keeps this build's."""
     if not game.fonts:
         report.error(_("no font families are defined in fonts/fonts.yaml"), game.loc, "font")
         return GameFaces(game, ())
     game_scope = sandbox.game_scope(game)
     decks = []
     cache = BuildCache()
-    texts = getattr(cache.types.get("text"), "set_texts", None)
+    if memo is not None:
+        memo.begin(game, game_scope)
     on_boards = {b.deck for b in game.boards}
     for deck in game.decks:
         kept = keep or deck.id in on_boards or deck.shape == "standee"
-        fronts, backs = {}, {}
-        shared = {**game_scope, "deck": _deck_scope(deck)}
-        token = deck.shape in TOKEN_SHAPES
-        problems = Report()  # its faces' problems: one every card has is said once (_said_once)
-        for card in deck.cards:
-            if card.id in report.tainted:  # its values have errors (reported): no face to draw
-                continue
-            scope = _scope(shared, card)
+        remembers = memo is not None and placements is None and not guides and \
+            deck.shape not in TOKEN_SHAPES and deck.shape != "standee"
+        fronts, backs, problems = _deck_faces(deck, game, game_scope, report, guides,
+                                              placements, kept, cache,
+                                              memo if remembers else None)
+        _said_once(deck, problems, report)
+        if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
+            for card_id in list(fronts):
+                fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)
+                backs[card_id] = Face(*deck.piece_size, ())  # a standee prints on one side
+        _warn_backs_per_card(deck, backs, report)
+        decks.append(DeckFaces(deck, fronts, backs))
+    title_font = game.main_family.bold
+    laid = (_with_art(layout_board(b, _tiles(b, decks), title_font,
+                                   _cell_faces(b, game, game_scope, report, cache)),
+                      game, game_scope, report, cache)
+            for b in game.boards)
+    boards = tuple(b for b in laid if b is not None and _fits_pages(b, report))
+    if memo is not None:
+        memo.end()
+    return GameFaces(game, tuple(decks), boards)  # (one validate reports as unusable: none)
+
+
+def _deck_faces(deck: Deck, game: Game, game_scope: dict, report: Report, guides: bool,
+                placements: dict | None, kept: bool, cache: BuildCache,
+                memo: FaceMemo | None) -> tuple[dict, dict, Report]:
+    """A deck's fronts and backs by card id, and their problems (not yet said)."""
+    fronts: dict[str, Face] = {}
+    backs: dict[str, Face] = {}
+    texts = getattr(cache.types.get("text"), "set_texts", None)
+    shared = {**game_scope, "deck": _deck_scope(deck)}
+    token = deck.shape in TOKEN_SHAPES
+    problems = Report()  # its faces' problems: one every card has is said once (_said_once)
+    contexts: dict[str, str] = {}
+    for card in deck.cards:
+        if card.id in report.tainted:  # its values have errors (reported): no face to draw
+            continue
+        back = deck.back_of(card)
+        front_face = back_face = None
+        if memo is not None:
+            for layout, side in ((deck.front, "front"), (back, "back")):
+                if layout.id + side not in contexts:
+                    contexts[layout.id + side] = memo.context(deck, layout, shared["deck"],
+                                                              side)
+            keys = (memo.key(contexts[deck.front.id + "front"], card),
+                    memo.key(contexts[back.id + "back"], card))
+            front_face, back_face = memo.get(keys[0]), memo.get(keys[1])
+            told = len(problems.problems)
+        scope = _scope(shared, card)
+        if front_face is not None:
+            fronts[card.id] = front_face
+        else:
             placed: list | None = [] if token or placements is not None else None
             fronts[card.id] = layout_face(deck.front, card, game, scope, problems, guides,
                                           cache=cache, placed=placed)
@@ -382,11 +450,11 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                 check_token(deck, card, fronts[card.id], placed, problems)
             if placements is not None:
                 placements[(deck.id, card.id, "front")] = placed
-            if not kept:
-                del fronts[card.id]
             if texts is not None and len(texts) > TEXTS_KEPT:
                 texts.clear()
-            back = deck.back_of(card)
+        if back_face is not None:
+            backs[card.id] = back_face
+        else:
             plain_back = cache.independent.get(back.id)
             if plain_back is None:
                 plain_back = cache.independent[back.id] = card_independent(back)
@@ -401,20 +469,14 @@ def layout_game(game: Game, report: Report, guides: bool = False,
                     cache.plain_backs[key] = (backs[card.id], placed)
             if placements is not None:
                 placements[(deck.id, card.id, "back")] = placed
-        _said_once(deck, problems, report)
-        if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
-            for card_id in list(fronts):
-                fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)
-                backs[card_id] = Face(*deck.piece_size, ())  # a standee prints on one side
-        _warn_backs_per_card(deck, backs, report)
-        decks.append(DeckFaces(deck, fronts, backs))
-    title_font = game.main_family.bold
-    laid = (_with_art(layout_board(b, _tiles(b, decks), title_font,
-                                   _cell_faces(b, game, game_scope, report, cache)),
-                      game, game_scope, report, cache)
-            for b in game.boards)
-    boards = tuple(b for b in laid if b is not None and _fits_pages(b, report))
-    return GameFaces(game, tuple(decks), boards)  # (one validate reports as unusable: none)
+        if memo is not None and len(problems.problems) == told:  # kept: it said nothing
+            for face_key, face, reused in ((keys[0], fronts[card.id], front_face),
+                                           (keys[1], backs[card.id], back_face)):
+                if reused is None:
+                    memo.put(face_key, face)
+        if not kept:
+            del fronts[card.id]
+    return fronts, backs, problems
 
 
 def _with_art(board_face, game: Game, game_scope: dict, report: Report, cache: BuildCache):

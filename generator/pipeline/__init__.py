@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .. import fonts
 from ..impose import backs_off_paper, impose_game
+from ..layout.memo import FaceMemo
 from ..load import Project, load_printer, target_names
 from ..problems import UsageError
 from ..units import to_mm
@@ -33,20 +34,23 @@ __all__ = ["BuildOptions", "Outcome", "build", "build_targets", "check", "cycle_
 
 
 def build(project: Project, game_id: str, options: BuildOptions = BuildOptions(),
-          progress=lambda message: None) -> Outcome:
+          progress=lambda message: None, memo: FaceMemo | None = None) -> Outcome:
     """Check, lay out, impose and write one game (as options.target sees it). Nothing is
-    written if any check fails. `progress` hears what is being done, for a terminal."""
-    return build_targets(project, game_id, [options], progress)[0]
+    written if any check fails. `progress` hears what is being done, for a terminal;
+    `memo` (watch) lays out again only the faces whose inputs changed."""
+    return build_targets(project, game_id, [options], progress, memo)[0]
 
 
 def build_targets(project: Project, game_id: str, options: list[BuildOptions],
-                  progress=lambda message: None) -> list[Outcome]:
+                  progress=lambda message: None,
+                  memo: FaceMemo | None = None) -> list[Outcome]:
     """Build one game once for each of `options` (its print targets): every file of every
     target is planned before any is written, and two that would get the same path are an
     error naming both (nothing is written then); each target's set is then written whole."""
     fonts.keep_metrics_in(project.output / ".cache" / "fonts", write=True)
     with cycle_collector_paused():
-        planned = [_build(project, game_id, o, progress) for o in options]
+        planned = [_build(project, game_id, o, progress, memo if len(options) == 1 else None)
+                   for o in options]
         if _collisions(project, planned):
             return [outcome for outcome, _ in planned]
         dropped = _dropped(project, game_id, options)
@@ -123,7 +127,7 @@ def _backs_on_paper(outcome: Outcome, printer) -> bool:
 
 
 def _build(project: Project, game_id: str, options: BuildOptions,
-           progress) -> tuple[Outcome, list | None]:
+           progress, memo: FaceMemo | None = None) -> tuple[Outcome, list | None]:
     """The outcome of checking, laying out and imposing a game, and the files it would
     write (None when it failed)."""
     progress(shown(_("{game_id}: checking", game_id=game_id)))
@@ -148,7 +152,7 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     cards = sum(d.total for d in game.decks)
     progress(shown(_n("{game_id}: laying out {n} card", "{game_id}: laying out {n} cards", cards,
                       game_id=game_id)))
-    faces = lay_out(outcome, options.guides)
+    faces = lay_out(outcome, options.guides, memo=memo if options.only is None else None)
     if faces is None or outcome.failed(options.strict):
         return outcome, None
     progress(shown(_("{game_id}: drawing sheets", game_id=game_id)))

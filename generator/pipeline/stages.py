@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .. import fonts
 from ..layout import GameFaces, layout_game
+from ..layout.memo import FaceMemo
 from ..load import Project, load_game, target_names
 from ..model import Game
 from ..problems import Report
@@ -140,14 +141,16 @@ def said_once(reports: list[tuple[str | None, Report]]) -> list[Report]:
 
 
 def lay_out(outcome: Outcome, guides: bool = False, keep: bool = True,
-            placements: dict | None = None, partial: bool = False) -> GameFaces | None:
+            placements: dict | None = None, partial: bool = False,
+            memo: FaceMemo | None = None) -> GameFaces | None:
     """Measure every face; render checks (fit, glyphs, images) join the same report.
     Without `keep`, only the problems are wanted: faces are not kept; `placements` receives
     what each element drew (layout_game). With errors, None: nothing is written from them;
-    with `partial` (the preview), the faces all the same, what laid out to show."""
+    with `partial` (the preview), the faces all the same, what laid out to show. `memo`
+    (serve, watch) reuses the faces of an earlier build whose inputs are unchanged."""
     if outcome.game is None:
         return None
-    faces = layout_game(outcome.game, outcome.report, guides, placements, keep)
+    faces = layout_game(outcome.game, outcome.report, guides, placements, keep, memo)
     outcome.report.skipped_note(outcome.game.loc)
     return None if outcome.report.errors and not partial else faces
 

@@ -32,6 +32,7 @@ import jinja2
 from pathlib import Path
 
 from .. import fonts, pipeline
+from ..layout.memo import FaceMemo
 from ..load import Project
 from ..problems import UsageError, printable
 from ..watch import watch as poll
@@ -79,6 +80,7 @@ class Preview:
     sheets: list[dict] = field(default_factory=list)  # the sheet view: n, deck, cards, pages
     sheet_pages: dict[str, tuple] = field(default_factory=dict)  # name -> (Page, identity)
     sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
+    memo: FaceMemo = field(default_factory=FaceMemo)  # the faces by their inputs (one builder)
 
     def __post_init__(self):
         self.changed = threading.Condition(self.lock)  # a page waiting for the next version
@@ -133,7 +135,8 @@ AS_BEFORE = _(" (as of the last good build)")  # a draft kept while the data doe
 
 def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
     outcome = pipeline.check(project, game)
-    faces = pipeline.lay_out(outcome, partial=True)  # what lays out shows, errors or not
+    faces = pipeline.lay_out(outcome, partial=True,  # what lays out shows, errors or not;
+                             memo=preview.memo)  # only the faces whose inputs changed
     declared = i18n.declared(project.cards / game / "game.yaml") or ""  # (while it fails too)
     with i18n.speaking(preview.asked, game=declared):  # the page's language: as the CLI's
         # "message" in English, "text" as it shows; "card" the id of the card it is about
@@ -514,7 +517,8 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
         if report:
             report(preview)
 
-    poll(project, [game], rebuild, stop, failed)  # at watch.POLL, as cardgen watch looks
+    poll(project, [game], rebuild, stop, failed,  # at watch.POLL, as cardgen watch looks
+         saved=lambda _game, files: preview.memo.saved(files))
 
 
 class _Server(ThreadingHTTPServer):
