@@ -484,6 +484,11 @@ class Board:
     print_margin: float = mm(6)  # kept free at the paper's edge
     color: Color | None = parse_color("#f4efe4")  # its ground (None: none)
     labels: bool = True  # label each cell with its coordinates
+    font: str | None = None  # the family its labels are set in (None: the game's main one)
+    font_loc: Location | None = None  # where its layout names it
+    outline: Color | None = (0.55, 0.55, 0.55)  # the line around each cell (None: none)
+    outline_width: float = 0.5
+    label_size: float = 5.5  # pt: a cell's coordinates, an area's or place's name
     cells: tuple[Cell, ...] = ()
     cell_layout: "LayoutSpec | None" = None  # draws each cell, `card` being its record
     types: tuple[str, ...] | None = None  # the cell types its `types:` table names

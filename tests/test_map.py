@@ -438,3 +438,54 @@ def test_an_art_layout_of_another_size_and_a_missing_background_are_located(proj
     assert "layouts/art-title.yaml:1:1: error: board 'g': the art layout 'art-title' is " \
            "60 x 70 mm, but the board is 70 x 70 mm; make the layout's size the board's " \
            "[board]" in run.lines, run.lines
+
+
+# --- the look of every board's cells and labels ------------------------------------------------
+
+def areas_game(project: Path, layout: str = "") -> None:
+    folder = project / "cards/regions"
+    folder.mkdir()
+    (project / "layouts/boards/regions.yaml").write_text(
+        "shape: areas\nsize: [120mm, 80mm]\nmargin: 5mm\npapers: [A4]\n" + layout, "utf-8")
+    (folder / "map.yaml").write_text(textwrap.dedent("""\
+        types:
+          lake: {color: "#0000ff", shape: circle, size: 30mm}
+        cells:
+          - {id: north, label: North wood, x: 5mm, y: 5mm, w: 50mm, h: 20mm}
+          - {id: lake, x: 70mm, y: 10mm, type: lake}
+        """), "utf-8")
+    (folder / "game.yaml").write_text(textwrap.dedent("""\
+        title: Regions
+        decks:
+          - {id: d, cards: cards.yaml}
+        data:
+          map: map.yaml
+        boards:
+          - {id: r, layout: regions, cells: data.map.cells, types: data.map.types}
+        """), "utf-8")
+    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+
+
+def test_areas_take_their_types_print_no_id_and_keep_the_outline_style(project, cardgen):
+    areas_game(project, "outline: none\nfont: latin\nlabel_size: 10pt\n")
+    assert cardgen("build", "regions").code == 0
+    pdf = project / "output/regions/regions-board-r.pdf"
+    text = reader(pdf).pages[0].extract_text()
+    assert "North wood" in text and "lake" not in text  # no label: nothing, not its id
+    assert label_font(pdf, "North wood") == ("SourceSansPro-Bold", 10.0)  # the layout's
+    blue = [box for colour, box in filled_paths(pdf) if colour == (0.0, 0.0, 1.0)]
+    assert [round((b[2] - b[0]) / MM, 1) for b in blue] == [30.0]  # the type's size
+    assert not [n for n, _o, _a in moved_operators(pdf) if n == "S"]  # outline: none
+
+
+def test_an_areas_label_wider_than_its_area_and_an_unknown_font_are_located(project, cardgen):
+    areas_game(project, "font: latn\n")
+    run = cardgen("validate", "regions")
+    assert "layouts/boards/regions.yaml:5:7: error: board 'r': font: 'latn' is not a font " \
+           "family of the game (did you mean 'latin'?) [reference]" in run.lines, run.lines
+    (project / "layouts/boards/regions.yaml").write_text(
+        "shape: areas\nsize: [120mm, 80mm]\nlabel_size: 30pt\n", "utf-8")
+    run = cardgen("validate", "regions")
+    assert "cards/regions/map.yaml:4:24: error: board 'r': the label 'North wood' of area " \
+           "'north' is 69.9 mm wide at 30 pt, wider than the area (50.0 mm); shorten it, or " \
+           "set a smaller label_size in the board layout [board]" in run.lines, run.lines

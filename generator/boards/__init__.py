@@ -43,6 +43,8 @@ BOARD = Options(
     Option("print_margin", "length", N_("kept free at the paper's edge (leaving at least 40 mm "
                                         "of it to print on)"), "6mm", low="0mm"),
     Option("color", "color", N_("the board's ground"), "#f4efe4"),
+    Option("font", "name", N_("the font family of the board's labels (bold)"),
+           shown_default=N_("the game's main family")),
     Option("background", "file", N_("a picture (PNG, JPEG or SVG, in the game's folder) over "
                                     "the ground, under everything else"),
            shown_default=N_("none")),

@@ -22,7 +22,29 @@ from ..options import Option, Options
 
 OUTLINE = (0.55, 0.55, 0.55)
 INK = INKS["board"]
-LABEL_SIZE = 5.5  # pt: a cell's coordinates
+STYLE_KEYS = ("outline", "outline_width", "label_size")  # a shape's style(): on the Board
+
+
+def style(outline: str, outline_width: str, label_size: str | None = None) -> Options:
+    """The look of a shape's cells (areas, tiles, places) and their labels, declared once
+    for every shape that has them; the shapes differ only in their defaults. The values
+    are the Board's (outline, outline_width, label_size), read by resolve."""
+    return Options(
+        Option("outline", "color", N_("the line around each cell, area, tile or place (none: "
+                                      "no line)"), outline),
+        Option("outline_width", "length", N_("how thick that line is"), outline_width,
+               low="0mm", high="5mm"),
+        *((Option("label_size", "length", N_("the size of a label: a cell's coordinates, an "
+                                             "area's or a place's name"), label_size,
+                  low="3pt", high="72pt"),) if label_size else ()),
+    )
+
+
+def board_font(board: Board, game) -> str:
+    """The registered font a board's labels are set in: its layout's `font:` family (bold),
+    or the game's main family's."""
+    return (game.fonts.get(board.font) or game.main_family).bold if board.font else \
+        game.main_family.bold
 
 
 @dataclass(frozen=True)
@@ -136,17 +158,21 @@ def hex_points(x: float, y: float, w: float, h: float) -> tuple[tuple[float, flo
     return hexagon(x + w / 2, y + h / 2, min(h / math.sqrt(3), w / 2), 0)
 
 
-def tile_outline(shape: str, w: float, h: float) -> Item:
-    """The thin line around a tile of a deck of `shape` (Deck.shape) placed on a board: its
-    cut line, round for a round token, a hexagon for a hex one."""
-    if shape == "circle":
-        return Ellipse(0, 0, w, h, stroke=OUTLINE, stroke_width=0.4)
-    if shape == "hex":
-        return Polygon(hex_points(0, 0, w, h), stroke=OUTLINE, stroke_width=0.4)
-    return Rect(0, 0, w, h, stroke=OUTLINE, stroke_width=0.4)
+def tile_outline(board: Board, w: float, h: float) -> tuple[Item, ...]:
+    """The thin line around a tile of the board's deck (Deck.shape) placed on it, in the
+    board's outline style: its cut line, round for a round token, a hexagon for a hex one;
+    none where the style says `outline: none`."""
+    if board.outline is None or board.outline_width <= 0:
+        return ()
+    sc, sw = board.outline, board.outline_width
+    if board.tile_shape == "circle":
+        return (Ellipse(0, 0, w, h, stroke=sc, stroke_width=sw),)
+    if board.tile_shape == "hex":
+        return (Polygon(hex_points(0, 0, w, h), stroke=sc, stroke_width=sw),)
+    return (Rect(0, 0, w, h, stroke=sc, stroke_width=sw),)
 
 
-def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cell,
+def cell_items(board: Board, outline: tuple, box: tuple[float, float, float, float], cell: Cell,
                tiles: Mapping[str, Face], cell_face: CellFace, polygon: bool) -> list[Item]:
     """A cell's fill, face, tile and outline; `outline` in y-up points, `box` (x, y up, w, h)."""
     x, y, w, h = box
@@ -166,10 +192,12 @@ def cell_items(outline: tuple, box: tuple[float, float, float, float], cell: Cel
         shape = tuple((px - tx, py - ty) for px, py in outline) if polygon else ()
         items.append(Group(tile.items, dx=tx, dy=ty, clip=(0, 0, tile.width, tile.height),
                            clip_shape=shape))
+    if board.outline is None or board.outline_width <= 0:  # outline: none
+        return items
     if polygon:
-        items.append(Polygon(outline, stroke=OUTLINE, stroke_width=0.5))
+        items.append(Polygon(outline, stroke=board.outline, stroke_width=board.outline_width))
     else:
-        items.append(Rect(x, y, w, h, stroke=OUTLINE, stroke_width=0.5))
+        items.append(Rect(x, y, w, h, stroke=board.outline, stroke_width=board.outline_width))
     return items
 
 

@@ -11,7 +11,7 @@ from ..model import Board
 from ..primitives import Face, Item, Text
 from ..units import mm
 from . import base
-from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
+from .base import INK, BoardFace, CellFace, Entry, cell_items, ground, needs_cells, \
     positive, whole
 from ..i18n import N_, _
 from ..options import Option, Options
@@ -22,7 +22,7 @@ CELLS = True
 # a shipped board layout and the entry's own keys ("cells": entries for the game's data).
 EXAMPLE = {"layout": "grid", "cells": [{"column": 1, "row": 1}, {"column": 2, "row": 1},
                                        {"column": 1, "row": 2, "label": "森"}]}
-OPTIONS = base.MAP + Options(
+OPTIONS = base.MAP + base.style("#8c8c8c", "0.5pt", "5.5pt") + Options(
     Option("cell", "size", N_("a square's size"), ["25mm", "25mm"], schema={
         "x-expected": N_("a grid cell's [width, height], such as [25mm, 25mm]")}),
     Option("gap", "length", N_("between squares"), "0mm"),
@@ -109,11 +109,12 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         top = m + (row - 1) * (ch + gap)
         y = height - top - ch
         corners = ((x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch))
-        items += cell_items(corners, (x, y, cw, ch), cell, tiles, cell_face, False)
+        items += cell_items(board, corners, (x, y, cw, ch), cell, tiles, cell_face, False)
         centres.append((x + cw / 2, y + ch / 2))
         if board.labels:
-            items.append(Text(x + mm(1), y + ch - mm(1) - LABEL_SIZE * 0.8, label, title_font,
-                              LABEL_SIZE, INK))
+            size = board.label_size
+            items.append(Text(x + mm(1), y + ch - mm(1) - size * 0.8, label, title_font, size,
+                              INK))
             labels.append((label, x + cw / 2, y + ch / 2))
     return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0,
                      math.hypot(cw, ch) / 2, tuple(labels))

@@ -13,7 +13,7 @@ from ..options import Option, Options
 from ..model import Board
 from ..primitives import Face, Item, Text
 from . import base
-from .base import INK, LABEL_SIZE, BoardFace, CellFace, Entry, cell_items, ground, hexagon, \
+from .base import INK, BoardFace, CellFace, Entry, cell_items, ground, hexagon, \
     needs_cells, positive, whole
 
 NAME = "hex"
@@ -21,7 +21,7 @@ CELLS = True
 # A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
 # a shipped board layout and the entry's own keys (no cells: its rows x columns).
 EXAMPLE = {"layout": "hex-flat"}
-OPTIONS = base.MAP + Options(
+OPTIONS = base.MAP + base.style("#8c8c8c", "0.5pt", "5.5pt") + Options(
     Option("size", "length", N_("centre to corner: neighbours' centres are sqrt(3) x size "
                                 "apart"), "15mm", schema={"x-expected": N_(
                                     "the distance from a hex's centre to a corner, such as "
@@ -121,10 +121,10 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         y = height - y_down  # y up
         outline = tuple((px, height - py) for px, py in hex_corners(spec, x, y_down))
         box = (x - bw / 2, y - bh / 2, bw, bh)
-        items += cell_items(outline, box, cell, tiles, cell_face, True)
+        items += cell_items(board, outline, box, cell, tiles, cell_face, True)
         centres.append((x, y))
         if board.labels:
-            items.append(Text(x, y + s * 0.62, label, title_font, LABEL_SIZE, INK,
+            items.append(Text(x, y + s * 0.62, label, title_font, board.label_size, INK,
                               anchor="middle"))
             labels.append((label, x, y))
     return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0, s,

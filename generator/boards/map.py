@@ -28,6 +28,7 @@ from ..options import Option, Options
 from ..primitives import Ellipse, Face, Group, Item, Line, Path, Polygon, Rect, Text
 from ..problems import Location, Report
 from ..units import mm, parse_length, show_size
+from . import base
 from .base import INK, BoardFace, CellFace, CellProblem, Entry, ground, hexagon
 
 NAME = "map"
@@ -45,7 +46,7 @@ EXAMPLE = {"layout": "map", "cells": [
 SHAPES = ("circle", "rect", "hex", "diamond")
 STYLES = ("solid", "dashed", "dotted", "double")
 WRAPS = ("left", "right", "top", "bottom")
-OPTIONS = Options(
+OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
     Option("size", "size", N_("the board's size (a place's x and y may be a percentage of "
                               "it)"), ["0mm", "0mm"],
            shown_default=N_("what holds every place"), schema={
@@ -54,8 +55,6 @@ OPTIONS = Options(
            "9mm", low="1mm", high="200mm"),  # (a place's own size: the same range)
     Option("place_shape", "choice", N_("a place's shape, where neither it nor its type gives "
                                        "one"), "circle", choices=SHAPES),
-    Option("outline", "color", N_("the line around each place (none: no line)"), "#3a3a3a"),
-    Option("outline_width", "length", N_("how thick that line is"), "0.35mm", low="0mm"),
     Option("route_color", "color", N_("a route's colour, where the route gives none"),
            "#4a4a4a"),
     Option("route_width", "length", N_("a route's width, where the route gives none"),
@@ -63,8 +62,6 @@ OPTIONS = Options(
     Option("route_style", "choice", N_("a route's style, where the route gives none: solid, "
                                        "dashed, dotted or double (two lines)"), "solid",
            choices=STYLES),
-    Option("label_size", "length", N_("the size of a place's label"), "8pt", low="3pt",
-           high="72pt"),
     Option("label_width", "length", N_("the widest a place's label may be"), "32mm",
            low="5mm"),
     Option("label_ground", "color", N_("the patch behind each label, so that routes do not "
@@ -101,12 +98,9 @@ class Spec:
     size: tuple[float, float] = OPTIONS.value("size")  # the board's own (0: from its places)
     place: float = OPTIONS.value("place")
     place_shape: str = OPTIONS.value("place_shape")
-    outline: Color | None = OPTIONS.value("outline")
-    outline_width: float = OPTIONS.value("outline_width")
     route_color: Color | None = OPTIONS.value("route_color")
     route_width: float = OPTIONS.value("route_width")
     route_style: str = OPTIONS.value("route_style")
-    label_size: float = OPTIONS.value("label_size")
     label_width: float = OPTIONS.value("label_width")
     label_shrink: bool = OPTIONS.value("label_shrink")
     label_ground: Color | None = OPTIONS.value("label_ground")
@@ -114,17 +108,18 @@ class Spec:
 
 
 def resolve(layout, entry: Entry) -> Spec | None:
-    v = layout.options(OPTIONS, entry.palette)
+    v = {key: value for key, value in layout.options(OPTIONS, entry.palette).items()
+         if key not in base.STYLE_KEYS}  # (the Board's, read by resolve for every shape)
     spec = Spec(**v)
     if "routes" not in entry.raw:
         return spec
     listed = entry.listed("routes", MAX_ROUTES, _("routes"))
     if listed is None:
         return None
-    items, source, base = listed
+    items, source, where = listed
     routes = []
     for i, item in enumerate(items):
-        path = base + (i,)
+        path = where + (i,)
         try:
             routes.append(_route(item, spec, entry.palette, source, path))
         except CellProblem as exc:
@@ -235,14 +230,15 @@ def extent(board: Board) -> tuple[float, float]:
     return width, height
 
 
-def label_size(text: str, font: str, spec: Spec) -> float | None:
-    """The size a place's label is set at: its own, or smaller where `label_shrink` lets it
-    fit label_width (to half its size at most); None when it does not fit."""
-    wide = fonts.string_width(text, font, spec.label_size)
+def label_size(text: str, font: str, board: Board) -> float | None:
+    """The size a place's label is set at: the board's, or smaller where `label_shrink`
+    lets it fit label_width (to half its size at most); None when it does not fit."""
+    spec, size = board.spec, board.label_size
+    wide = fonts.string_width(text, font, size)
     if wide <= spec.label_width:
-        return spec.label_size
-    smaller = spec.label_size * spec.label_width / wide
-    return smaller if spec.label_shrink and smaller >= spec.label_size / 2 else None
+        return size
+    smaller = size * spec.label_width / wide
+    return smaller if spec.label_shrink and smaller >= size / 2 else None
 
 
 def check(board: Board, game, report: Report) -> None:
@@ -251,15 +247,15 @@ def check(board: Board, game, report: Report) -> None:
         report.error(_("board '{board_id}': a map's places are its cells: give cells: (a list "
                        "of places, each with an id, x and y)", board_id=board.id), board.loc,
                      "board")
-    font = game.main_family.bold
+    font = base.board_font(board, game)
     for place in board.cells:
-        if place.label and label_size(place.label, font, board.spec) is None:
-            wide = fonts.string_width(place.label, font, board.spec.label_size)
+        if place.label and label_size(place.label, font, board) is None:
+            wide = fonts.string_width(place.label, font, board.label_size)
             report.error(_("board '{board_id}': the label '{label}' of place '{name}' is "
                            "{wide:.1f} mm wide at {size:g} pt, wider than label_width "
                            "({most:.1f} mm); shorten it, or write label_shrink: true in the "
                            "board layout", board_id=board.id, label=place.label,
-                           name=place.key[0], wide=wide / mm(1), size=board.spec.label_size,
+                           name=place.key[0], wide=wide / mm(1), size=board.label_size,
                            most=board.spec.label_width / mm(1)),
                          place.locate("label"), "board")
     seen: dict[tuple, Route] = {}
@@ -383,11 +379,11 @@ def _route_items(route: Route, places: Mapping[str, Cell], size, height: float,
 
 
 def _stub_labels(route: Route, places: Mapping[str, Cell], size, height: float, font: str,
-                 spec: Spec) -> list[Item]:
+                 board: Board) -> list[Item]:
     """A wrapping route's stubs say where they go: the other place's label (or id), at the
     edge, set in the labels' font a little smaller."""
     out: list[Item] = []
-    small = spec.label_size * 0.8
+    small = board.label_size * 0.8
     stubs = _segments(route, places, size)
     for ((x0, y0), (x1, y1)), other in zip(stubs, (route.ends[1], route.ends[0])):
         place = places[other]
@@ -410,22 +406,26 @@ def _stub_labels(route: Route, places: Mapping[str, Cell], size, height: float, 
     return out
 
 
-def _place_items(place: Cell, spec: Spec, height: float) -> list[Item]:
+def _place_items(place: Cell, board: Board, height: float) -> list[Item]:
     x, y, w, h = place.x - place.w / 2, height - place.y - place.h / 2, place.w, place.h
-    stroke = spec.outline if spec.outline_width > 0 else None
-    sw = spec.outline_width
-    if place.shape == "circle":
-        return [Ellipse(x, y, w, h, fill=place.color),
-                Ellipse(x, y, w, h, stroke=stroke, stroke_width=sw)]
-    if place.shape == "rect":
-        return [Rect(x, y, w, h, fill=place.color, radius=min(w, h) * 0.12),
-                Rect(x, y, w, h, stroke=stroke, stroke_width=sw, radius=min(w, h) * 0.12)]
+    sc, sw = board.outline, board.outline_width
+    drawn = sc is not None and sw > 0  # (outline: none draws no line)
     cx, cy = x + w / 2, y + h / 2
-    if place.shape == "hex":
-        pts = hexagon(cx, cy, min(w / math.sqrt(3), h / 2), 90)
-    else:  # diamond
-        pts = ((cx, y), (x + w, cy), (cx, y + h), (x, cy))
-    return [Polygon(pts, fill=place.color), Polygon(pts, stroke=stroke, stroke_width=sw)]
+    fill: Item
+    line: Item
+    if place.shape == "circle":
+        fill = Ellipse(x, y, w, h, fill=place.color)
+        line = Ellipse(x, y, w, h, stroke=sc, stroke_width=sw)
+    elif place.shape == "rect":
+        r = min(w, h) * 0.12
+        fill = Rect(x, y, w, h, fill=place.color, radius=r)
+        line = Rect(x, y, w, h, stroke=sc, stroke_width=sw, radius=r)
+    else:
+        pts = hexagon(cx, cy, min(w / math.sqrt(3), h / 2), 90) if place.shape == "hex" else \
+            ((cx, y), (x + w, cy), (cx, y + h), (x, cy))  # a diamond
+        fill = Polygon(pts, fill=place.color)
+        line = Polygon(pts, stroke=sc, stroke_width=sw)
+    return [fill, line] if drawn else [fill]
 
 
 def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
@@ -441,7 +441,7 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         items += _route_items(route, places, (width, height), height, ground_color)
     centres, labels = [], []
     for place in board.cells:
-        items += _place_items(place, spec, height)
+        items += _place_items(place, board, height)
         cx, cy = place.x, height - place.y
         x, y = cx - place.w / 2, cy - place.h / 2
         face = cell_face(place)
@@ -453,7 +453,7 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             tile = tiles[place.tile]
             items.append(Group(tile.items, dx=cx - tile.width / 2, dy=cy - tile.height / 2,
                                clip=(0, 0, tile.width, tile.height)))
-        size = label_size(place.label, title_font, spec) if place.label else None
+        size = label_size(place.label, title_font, board) if place.label else None
         if size is not None:  # (a label that does not fit is validate's error: not drawn)
             baseline = y - LABEL_GAP - size * 0.75
             if spec.label_ground is not None:  # a patch of ground, so routes do not cross it
@@ -466,7 +466,7 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         centres.append((cx, cy))
     for route in joined:
         if route.wrap:
-            items += _stub_labels(route, places, (width, height), height, title_font, spec)
+            items += _stub_labels(route, places, (width, height), height, title_font, board)
     reach = max((math.hypot(c.w, c.h) / 2 for c in board.cells), default=0.0)
     return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0, reach,
                      tuple(labels))

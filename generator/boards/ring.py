@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..model import Board
 from ..primitives import Face, Group, Item, Text
+from . import base
 from .base import INK, BoardFace, CellFace, Entry, ground, tile_outline
 from ..i18n import N_, _
 from ..options import Option, Options
@@ -21,7 +22,7 @@ CELLS = False  # it places a deck's cards, not cells from data
 # A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
 # a shipped board layout and the entry's own keys ("tiles": the cards of the game's first deck).
 EXAMPLE = {"layout": "ring", "tiles": True}
-OPTIONS = Options(
+OPTIONS = base.style("#8c8c8c", "0.4pt") + Options(
     Option("start_angle", "number", N_("degrees counter-clockwise from the right: 90 puts the "
                                        "first tile at the top"), 90, schema={
         "x-expected": N_("degrees: 90 puts the first tile at the top")}),
@@ -104,7 +105,7 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         y = cy + radius * math.sin(math.radians(angle))
         centres.append((x, y))
         turn = angle - 90 if board.spec.radial else 0.0
-        tile = face.items + (tile_outline(board.tile_shape, face.width, face.height),)
+        tile = face.items + tile_outline(board, face.width, face.height)
         items.append(Group(tile, rotate=turn, cx=x, cy=y, dx=x - face.width / 2,
                            dy=y - face.height / 2, clip=(0, 0, face.width, face.height)))
     items.append(Text(cx, cy - 6, board.title, title_font, 16, INK, anchor="middle"))

@@ -29,7 +29,7 @@ from ..elements.base import Bad, Compiled, Element, expressions
 from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, SourceMap, frozen_mapping
 from ..primitives import Block, Face, Group, Item, extent
 from ..problems import Report
-from ..boards.base import MAX_PAGES, page_grid, split_pages, split_paper, whole_paper
+from ..boards.base import MAX_PAGES, board_font, page_grid, split_pages, split_paper, whole_paper
 from ..units import SIZE_TOLERANCE, paper_size, show_size, to_mm
 from .board import layout_board, with_art
 from .marks import draft_mark, guides_of, stamp
@@ -403,8 +403,7 @@ def _layout_game(game: Game, report: Report, guides: bool, placements: dict | No
                 backs[card_id] = Face(*deck.piece_size, ())  # a standee prints on one side
         _warn_backs_per_card(deck, backs, report)
         decks.append(DeckFaces(deck, fronts, backs))
-    title_font = game.main_family.bold
-    laid = (_with_art(layout_board(b, _tiles(b, decks), title_font,
+    laid = (_with_art(layout_board(b, _tiles(b, decks), board_font(b, game),
                                    _cell_faces(b, game, game_scope, report, cache)),
                       game, game_scope, report, cache)
             for b in game.boards)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import boards as shapes
 from .. import images, sandbox
-from ..boards.base import MAX_CELLS, CellProblem, Entry
+from ..boards.base import MAX_CELLS, STYLE_KEYS, CellProblem, Entry
 from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import Board, Cell, Deck, default
@@ -128,8 +128,11 @@ def _background(layout: Reader, loaded: LoadedGame, report: Report) -> str | Non
     return str(path)
 
 
-def _common(layout: Reader, palette: dict) -> dict:
-    """The keys every board layout has (boards.BOARD), read as the model's Board takes them."""
+def _common(layout: Reader, palette: dict, shape) -> dict:
+    """The keys every board layout has (boards.BOARD), and the style its shape declares
+    (boards.base.style: its outline and label size), read as the model's Board takes them."""
+    style = {key: layout.option(shape.OPTIONS[key], palette) for key in STYLE_KEYS
+             if key in shape.OPTIONS}
     # (papers the schema's format passed: each has its name in the PAPER table)
     papers = layout.option(shapes.BOARD["papers"])
     # What the page split divides by: a printable part of the last paper, and an overlap
@@ -149,6 +152,8 @@ def _common(layout: Reader, palette: dict) -> dict:
         print_margin=print_margin,
         color=layout.option(shapes.BOARD["color"], palette),
         background_fit=layout.option(shapes.BOARD["background_fit"]),
+        font=layout.option(shapes.BOARD["font"]),
+        font_loc=layout.locate(("font",)) if "font" in layout.data else None, **style,
         labels=layout.flag("labels", default(Board, "labels")))
 
 
@@ -207,7 +212,7 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
-    common = _common(layout, palette)
+    common = _common(layout, palette, shape)
     background = _background(layout, loaded, report)
     if not layout.ok:
         return None

@@ -29,6 +29,12 @@ def check_board(game: Game, board: Board, report: Report) -> None:
     deck = next((d for d in game.decks if d.id == board.deck), None)
     cards = {c.id for c in deck.cards} if deck else set()
     shape = shapes.shape(board)
+    if board.font is not None and board.font not in game.fonts:
+        report.error(_("board '{board_id}': font: '{font}' is not a font family of the game "
+                       "({suggest})", board_id=board.id, font=board.font,
+                       suggest=suggest(board.font, sorted(game.fonts), "fonts.yaml")),
+                     board.font_loc or board.loc, "reference")
+        return
     shape.check(board, game, report)  # what its shape asks of it (generator/boards)
     count = len(board.cells) or (shape.count(board.spec) if hasattr(shape, "count") else 0)
     if count > MAX_CELLS:  # (a map too large has no cells)
