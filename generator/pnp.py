@@ -78,6 +78,14 @@ def _on_paper(project: Project, faces: GameFaces, paper: str, report,
     return replace(faces, decks=tuple(decks)), fitted
 
 
+def kit_imposition(faces: GameFaces):
+    """A duplex kit's card sheets (impose.impose_game): with room for each page's note at
+    its foot, unless that takes a sheet more; the note then goes where it finds room
+    (kit._noted), or the cover says it alone."""
+    return min((impose_game(faces, reserve=room) for room in (kit.NOTE_BAND, 0.0)),
+               key=lambda imposition: len(imposition.fronts))
+
+
 def _grey(project: Project):
     """A picture in grey: a grey copy of its file, made once per content and kept beside the
     PNG cache (written whole or not at all), placed where the picture was."""
@@ -183,7 +191,7 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
                       "outwards, glue the halves together, then cut along the marks through "
                       "both layers (round and hex pieces along their outline)"))
     else:
-        cards = kit.duplex(impose_game(faces, reserve=kit.NOTE_BAND), font)
+        cards = kit.duplex(kit_imposition(faces), font)
         how = shown(_("print double-sided, flipped on the {edge} edge (each front page is "
                       "followed by its back page), then cut along the marks (round and hex "
                       "pieces along their outline)", edge=kit.flip_edge(duplex)))

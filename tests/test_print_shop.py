@@ -380,3 +380,107 @@ def test_card_faces_the_rulebook_draws_too_small_to_print_are_warned_of(project,
         "layouts/tiny-front.yaml:6:5: warning: card 'a': element 'rule' prints lines of 0.04 "
         "mm, finer than a press prints (lines of 0.1 mm, text of 4 pt at least) (and on 1 "
         "other card) [fine-print]"], run.lines
+
+
+def turn_game(project: Path, card: str = "poker", tiles: bool = False, cards: int = 19,
+              paper: str = "plain-letter") -> None:
+    """A game whose faces show which way is up: a red band at the top of each front, a blue
+    band at the top of each back (and 40 mm tiles alike, `tiles`, so that a kit packs)."""
+    for name, colour in (("turn-front", "#e00000"), ("turn-back", "#0000e0")):
+        for size, suffix in ((card, ""), ("[40mm, 40mm]", "-tile")):
+            (project / f"layouts/{name}{suffix}.yaml").write_text(textwrap.dedent(f"""
+                size: {size}
+                bleed: 0mm
+                elements:
+                  - {{name: band, type: rect, x: 0mm, y: 0mm, width: 100%, height: 12mm,
+                     fill: "{colour}"}}
+            """), "utf-8")
+    game = project / "cards/turn"
+    game.mkdir()
+    decks = ("  - {id: cards, cards: cards.yaml, front: turn-front, back: turn-back, "
+             f"backs: duplex, sheet: {paper}}}\n")
+    if tiles:
+        decks += ("  - {id: tiles, cards: tiles.yaml, front: turn-front-tile, "
+                  "back: turn-back-tile, backs: duplex, sheet: plain-letter}\n")
+        (game / "tiles.yaml").write_text("cards:\n" + "".join(
+            f"  - {{id: t{i}}}\n" for i in range(20)), "utf-8")
+    (game / "game.yaml").write_text(f"title: Turn\ndecks:\n{decks}", "utf-8")
+    (game / "cards.yaml").write_text("cards:\n" + "".join(
+        f"  - {{id: c{i}}}\n" for i in range(cards)), "utf-8")
+
+
+def coloured(picture: Image.Image, want: tuple[int, int, int]) -> set[tuple[int, int]]:
+    rgb = picture.convert("RGB")
+    px = rgb.load()
+    return {(x, y) for x in range(rgb.width) for y in range(rgb.height)
+            if math.dist(px[x, y], want) < 80}
+
+
+def backs_behind_fronts(front: Image.Image, back: Image.Image) -> float:
+    """How much of where the fronts print their top band the backs print theirs, the back
+    page turned over as a long-edge duplex printer turns it (mirrored left to right): 1.0
+    when every back lies behind its front with the same edge up."""
+    from PIL import ImageOps
+    red, blue = coloured(front, (224, 0, 0)), coloured(ImageOps.mirror(back), (0, 0, 224))
+    assert red and blue
+    return len(red & blue) / len(red | blue)
+
+
+def pages_of(path: Path, dpi: int = 20) -> list[Image.Image]:
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        return [document[n].render(scale=dpi / 72).to_pil() for n in range(len(document))]
+    finally:
+        document.close()
+
+
+def test_cards_turn_where_that_fits_more_and_their_backs_stay_behind_them(project, cardgen):
+    """Mini cards (44 x 63 mm) on plain A4: 4 x 4 upright, 3 x 6 turned a quarter, so the
+    slots are turned (18 cards: 1 sheet, not 2). Rendered, every back's top band lies
+    behind its front's (the back page turned over on its long edge)."""
+    turn_game(project, card="[44mm, 63mm]", cards=18, paper="plain-a4")
+    assert cardgen("build", "turn").code == 0
+    fronts = pages_of(project / "output/turn/turn-fronts.pdf")
+    backs = pages_of(project / "output/turn/turn-backs.pdf")
+    assert len(fronts) == len(backs) == 1
+    for front, back in zip(fronts, backs):
+        assert backs_behind_fronts(front, back) > 0.9
+
+
+def test_a_packed_kit_turns_cards_into_the_room_left_and_backs_follow(project, cardgen):
+    """A kit of 20 tiles and 19 poker cards on Letter (Le Dernier Peuple's pieces): the
+    tiles, three upright cards under them, then nine cards a page (three rows, the page's
+    note where it finds room): 3 sheets where 4 were used. Every back lies behind its
+    front, turned or not."""
+    turn_game(project, tiles=True)
+    assert cardgen("pnp", "turn", "--paper", "Letter").code == 0
+    pages = pages_of(project / "output/turn/pnp/turn-pnp-letter.pdf")
+    fronts = [n for n, page in enumerate(pages) if coloured(page, (224, 0, 0))]
+    assert len(fronts) == 3
+    for n in fronts:
+        assert backs_behind_fronts(pages[n], pages[n + 1]) > 0.9
+
+
+def test_a_gutter_fold_kit_is_as_dense_as_its_paper_allows(project, cardgen):
+    """Meishi cards (91 x 55 mm) on an A4 gutter-fold page: the cards 2 mm from the fold
+    (no crop marks beside it: both halves are cut along their outer marks), five a page
+    where three were; poker cards on Letter turn to fit four. Each back lies behind its
+    front across the fold, with the same edge up."""
+    turn_game(project, card="meishi")
+    text = (project / "cards/turn/game.yaml").read_text("utf-8")
+    (project / "cards/turn/game.yaml").write_text(text.replace("plain-letter", "plain-a4"),
+                                                  "utf-8")
+    assert cardgen("pnp", "turn", "--paper", "A4", "--layout", "gutterfold").code == 0
+    pages = pages_of(project / "output/turn/pnp/turn-pnp-a4-gutterfold.pdf")
+    folds = [page for page in pages if coloured(page, (224, 0, 0))]
+    assert len(folds) == 4  # 19 cards, 5 a page
+    for page in folds:
+        assert backs_behind_fronts(page, page) > 0.9
+    shutil.rmtree(project / "cards/turn")
+    turn_game(project)
+    assert cardgen("pnp", "turn", "--paper", "Letter", "--layout", "gutterfold").code == 0
+    pages = pages_of(project / "output/turn/pnp/turn-pnp-letter-gutterfold.pdf")
+    folds = [page for page in pages if coloured(page, (224, 0, 0))]
+    assert len(folds) == 5  # 19 cards, 4 a page (turned), where 3 upright
+    for page in folds:
+        assert backs_behind_fronts(page, page) > 0.9

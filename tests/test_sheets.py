@@ -181,10 +181,12 @@ def test_plain_paper_fits_any_card_centred(project, cardgen):
     w, h = page_size_mm(reader(pdf).pages[0])
     assert abs(w - 297) < 0.1 and abs(h - 420) < 0.1
     found = page_boxes(pdf, 0)
-    # A3 with 6 mm kept free at each edge fits 4 x 4 poker cards with 3 mm gaps; 9 cards given.
+    # A3 with 6 mm kept free at each edge fits 4 x 4 upright poker cards with 3 mm gaps, and
+    # 3 x 6 turned a quarter: the slots are turned (18 a sheet); 9 cards given.
     assert len(found) == 9
-    grid_w = 4 * 63 + 3 * 3
+    grid_w = 3 * 88 + 2 * 3
     assert abs(min(b[0] for b in found) - (297 - grid_w) / 2) < 0.3
+    assert all(abs((b[2] - b[0]) - 88) < 0.3 and abs((b[3] - b[1]) - 63) < 0.3 for b in found)
 
 
 def test_mixed_backs_put_one_back_design_on_each_sheet(project, cardgen):

@@ -116,6 +116,8 @@ def designs(faces: GameFaces, profile: ExportProfile, extension: str) -> list[De
                 key = face_identity(by_card[card.id], shared)
                 groups.setdefault(key, [by_card[card.id], []])[1].append(card)
             for face, cards in groups.values():
+                if deck.shape == "standee":  # its strip: tabs and figures drawn to the trim
+                    face = run_on(face, deck.front.bleed)[0]
                 one = side == "back" and len(groups) == 1 and len(cards) > 1
                 name = f"{deck.id}-back" if one else f"{deck.id}-{cards[0].id}-{side}"
                 out.append(Design(f"{name}.{extension}", side, deck.id,

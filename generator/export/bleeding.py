@@ -79,8 +79,8 @@ def _items(items: tuple, trim, bleed_box, stuck: set[str]) -> tuple:
             out.append(replace(item, x=x0, y=y0, w=x1 - x0, h=y1 - y0))
         elif type(item) is Block:
             out.append(Block(_items(item.items, trim, bleed_box, stuck)))
-        elif type(item) is Group and not item.rotate and not item.flip and \
-                not item.clip_shape and item.sx > 0 and item.sy > 0:
+        elif type(item) is Group and not item.rotate and not item.clip_shape and \
+                item.sx > 0 and item.sy > 0:
             out.append(_group(item, trim, bleed_box, stuck))
         elif type(item) in (Polygon, Path) and item.fill is not None:
             strips = [strip for i in sides for strip in _strips(item, i, trim, bleed_box)]
@@ -136,9 +136,11 @@ def _strips(item, side: int, trim, bleed_box) -> list[tuple[tuple[float, float],
 
 
 def _group(group: Group, trim, bleed_box, stuck: set[str]) -> Group:
-    """A group (moved and scaled, not turned) run on: the trim and bleed in its own
-    coordinates, its clip grown where it lies on the trim."""
+    """A group (moved, scaled or mirrored top to bottom, not turned) run on: the trim and
+    bleed in its own coordinates, its clip grown where it lies on the trim."""
     def inner(box):
+        if group.flip:  # (mirrored about cy before it is moved: its top is the page's bottom)
+            box = (box[0], 2 * group.cy - box[3], box[2], 2 * group.cy - box[1])
         return ((box[0] - group.dx) / group.sx, (box[1] - group.dy) / group.sy,
                 (box[2] - group.dx) / group.sx, (box[3] - group.dy) / group.sy)
     trim_in, bleed_in = inner(trim), inner(bleed_box)

@@ -20,7 +20,7 @@ from ..model import SheetPreset
 from ..primitives import Item, Line, Text
 from ..units import mm
 from ..i18n import _, shown
-from . import Imposition, Page, Placement, _bleed, _mirror_bleed, crop_marks
+from . import Imposition, Page, Placement, _bleed, _mirror_bleed, crop_marks, turn
 
 LAYOUTS = ("duplex", "gutterfold")
 FOLD = (0.55, 0.55, 0.55)
@@ -28,6 +28,7 @@ FOLD_DASH = (4.0, 3.0)
 NOTE = (0.35, 0.35, 0.35)
 NOTE_SIZE = 6.5
 NOTE_BAND = NOTE_SIZE * 1.25 + mm(0.8)  # a note's line and the room around it
+FOLD_ROOM = mm(2)  # from the fold to the cards on either side: their bleed meets at it
 
 
 @dataclass(frozen=True)
@@ -96,12 +97,13 @@ def duplex(imposition: Imposition, font: str) -> KitPages:
 
 def _half(sheet: SheetPreset, paper: tuple[float, float], card: tuple[float, float]):
     """The grid of one half of a gutter-fold page of `paper`: a sheet preset whose paper is
-    the whole page and whose grid lies in the left half, against the fold, centred up and
-    down; None when not one card fits."""
+    the whole page and whose grid lies in the left half, FOLD_ROOM from the fold, centred up
+    and down; None when not one card fits. No crop marks lie beside the fold (_fold_page):
+    the halves are cut together, along the marks of their outer sides."""
     W, H = paper
     marks = sum(sheet.crop_marks) if sheet.crop_marks else 0.0
     edge = sheet.unprintable + marks
-    gutter = 2 * (marks + mm(1))  # the marks of both halves beside the fold, apart
+    gutter = 2 * FOLD_ROOM
     w, h = card
     gx, gy = sheet.gap
     cols = int((W / 2 - gutter / 2 - edge + gx + 1e-6) // (w + gx))
@@ -132,8 +134,10 @@ def gutterfold(game_faces: GameFaces, sheets: dict, font: str) -> KitPages:
         first = run[0].deck
         sheet = sheets[first.id]
         W, H = sheet.paper
-        # the page either way round: whichever holds more cards in a half
-        halves = [(p, _half(sheet, p, first.piece_size)) for p in ((W, H), (H, W))]
+        # the page either way round, the cards upright or turned a quarter: whichever holds
+        # more cards in a half (upright where as many)
+        w, h = first.piece_size
+        halves = [(p, _half(sheet, p, c)) for c in ((w, h), (h, w)) for p in ((W, H), (H, W))]
         halves = [(p, s) for p, s in halves if s is not None]
         if not halves:
             too_big += [d.deck.id for d in run]  # (said by the caller, at each deck)
@@ -158,15 +162,19 @@ def _fold_page(half: SheetPreset, chunk: list, shape: str, font: str, number: in
         x, y = slot_position(half, index)
         w, h = half.card
         bleed = _bleed(half, index, front)
-        placements.append(Placement(front, x, y, card_id, 0, bleed))
-        placements.append(Placement(back, W - x - w, y, card_id, 0,
+        turns = turn(mirror, back)  # (a turned back, so that both share the card's up)
+        placements.append(Placement(front, x, y, card_id, turns[0], bleed))
+        placements.append(Placement(back, W - x - w, y, card_id, turns[1],
                                     _mirror_bleed(mirror, _bleed(half, index, back))))
         if shape in TOKEN_SHAPES:
             cuts += [token_outline(shape, x, y, w, h), token_outline(shape, W - x - w, y, w, h)]
     marks: list[Item] = []
     if shape not in ("circle", "hex"):
-        left = crop_marks(half, used if len(chunk) < half.per_sheet else None)
-        marks += list(left) + [replace(m, x1=W - m.x1, x2=W - m.x2) for m in left]
+        inner = half.margin_left + half.columns * half.card[0] + \
+            (half.columns - 1) * half.gap[0] + mm(0.01)  # the grid's side at the fold
+        left = [m for m in crop_marks(half, used if len(chunk) < half.per_sheet else None)
+                if not (isinstance(m, Line) and min(m.x1, m.x2) > inner)]
+        marks += left + [replace(m, x1=W - m.x1, x2=W - m.x2) for m in left]
     low = half.unprintable + mm(1)
     marks.append(Line(W / 2, low + mm(4), W / 2, H - low, FOLD, 0.4, FOLD_DASH))  # (and
     # below its foot, the note)

@@ -111,6 +111,38 @@ def _edge(sheet: SheetPreset, kind: str, marks: float) -> float:
     return sheet.unprintable + (0.0 if kind in NESTED else marks)
 
 
+def _capacity(lattice: _Lattice, top: float, limit: float) -> int:
+    """How many pieces a band's rows hold from `top` down to `limit`."""
+    count, row = 0, 0
+    while lattice.pitch > 0:
+        n = len(lattice.xs(row))
+        if not n or top + max(lattice.centre(row, c) for c in range(n)) + lattice.half > limit:
+            break
+        count, row, top = count + n, row + 1, top + lattice.pitch
+    return count
+
+
+def _orientation(kind: str, size: tuple[float, float], W: float, edge: float, gap: tuple,
+                 top: float, limit: float, left_to_place: int):
+    """How a band of pieces of `size` lies from `top` down on the page: ((w, h) of a slot,
+    its lattice, the band's left, whether the pieces are turned), the way that holds more
+    of the pieces still to place (upright where both hold as many), or None where neither
+    holds one. Cards and square tokens may turn a quarter; nested tokens keep their way."""
+    ways = [(size, False)]
+    if kind not in NESTED and abs(size[0] - size[1]) > 0.1:
+        ways.append(((size[1], size[0]), True))
+    best, most = None, 0
+    for (w, h), turned in ways:
+        lattice = _lattice(kind, w, h, W - 2 * edge, gap)
+        if not lattice.even:
+            continue
+        held = min(_capacity(lattice, top, limit), left_to_place)
+        if held > most:
+            band = max(lattice.even[-1], lattice.odd[-1] if lattice.odd else 0.0) + w / 2
+            best, most = ((w, h), lattice, (W - band) / 2, turned), held
+    return best
+
+
 def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0, 0.0),
          reserve: float = 0.0
          ) -> tuple[list[Page], list[Page], list[str], dict[str, tuple[int, ...]]]:
@@ -132,24 +164,28 @@ def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0
             bands[-1][1].extend((deck_id, *card) for card in cards)
         else:
             bands.append((kind, [(deck_id, *card) for card in cards], size))
-    for kind, pieces, (w, h) in bands:
+    for kind, pieces, size in bands:
         edge = _edge(sheet, kind, marks)
-        lattice = _lattice(kind, w, h, W - 2 * edge, sheet.gap)
-        if not lattice.even:
-            continue  # wider than the paper: validate says so for the deck's own sheet
-        band = max(lattice.even[-1], lattice.odd[-1] if lattice.odd else 0.0) + w / 2
-        left = (W - band) / 2
+        limit = H - edge - reserve + 1e-6
         queue, row = list(pieces), 0
+        chosen: tuple | None = None
         while queue:
-            first = row == 0
-            top = out.below(kind, marks) if first else out.y
+            if row == 0:  # a band starts (on a page, or below another): its orientation
+                chosen = _orientation(kind, size, W, edge, sheet.gap,
+                                      out.below(kind, marks), limit, len(queue))
+                if chosen is None:
+                    if out.empty():
+                        break  # (larger than the paper: validate says so)
+                    out.close()
+                    continue
+            assert chosen is not None
+            (w, h), lattice, left, turned = chosen
+            top = out.below(kind, marks) if row == 0 else out.y
             xs = lattice.xs(row)
             n = min(len(xs), len(queue))
             bottom = top + max(lattice.centre(row, c) for c in range(n)) + lattice.half
-            if bottom > H - edge - reserve + 1e-6:
-                if out.empty():
-                    break  # (taller than the paper: validate says so)
-                out.close()
+            if bottom > limit:  # the page is full this way: another band, turned, may fit
+                out.end_band()
                 row = 0
                 continue
             placed: list[Placed] = []
@@ -157,7 +193,7 @@ def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0
                 deck_id, card_id, front, back = queue.pop(0)
                 cx, cy = left + xs[col], top + lattice.centre(row, col)
                 placed.append((deck_id, card_id, front, back, cx - w / 2, H - (cy + h / 2)))
-            out.place(kind, placed, w, h, left, top, len(lattice.even), first)
+            out.place(kind, placed, w, h, left, top, len(lattice.even), row == 0, turned, size)
             out.y, out.bottom = top + lattice.pitch, bottom
             row += 1
         out.end_band()
@@ -214,8 +250,13 @@ class _Pages:
         return self.bottom + (2 * marks + mm(1) if cards else TOKEN_GAP)
 
     def place(self, kind: str, placed: list[Placed], w: float, h: float, left: float,
-              top: float, columns: int, first: bool) -> None:
+              top: float, columns: int, first: bool, turned: bool = False,
+              size: tuple[float, float] | None = None) -> None:
+        """Pieces placed in slots of w x h (their faces a quarter turned when `turned`:
+        counter-clockwise, and the backs so that both sides share the card's up after the
+        sheet is turned over, as pages.turn does); `size`, the pieces' own."""
         s = self.sheet
+        turns = (90, -90 if s.duplex == "long-edge" else 90) if turned else (0, 0)
         W, H = s.paper
         grow = min(max(TOKEN_GAP, s.gap[0]) / 2, min(p[2].bleed for p in placed)) \
             if kind == "circle" else 0.0
@@ -228,10 +269,10 @@ class _Pages:
                 self.cuts.append(token_outline(kind, px, py, w, h))
                 self.back_cuts.append(token_outline(kind, bx, by, w, h))
             pad = (grow,) * 4
-            self.items.append((Placement(front, px, py, card_id, 0, pad),
-                               Placement(back, bx, by, card_id, 0, pad)))
+            self.items.append((Placement(front, px, py, card_id, turns[0], pad),
+                               Placement(back, bx, by, card_id, turns[1], pad)))
             self.pages_of.setdefault(deck_id, []).append(len(self.fronts))
-        what = (kind, show_size((w, h), s.unit))
+        what = (kind, show_size(size or (w, h), s.unit))
         self.counts[what] = self.counts.get(what, 0) + len(placed)
         if kind == "card":
             if first or self.band is None:

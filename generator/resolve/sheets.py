@@ -72,7 +72,8 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report,
                   card: tuple[float, float] | None = None,
                   overrides: dict | None = None, override_at=None) -> SheetPreset | None:
     """A concrete sheet: a fixed preset as written, or a plain-paper preset fitted to `card`
-    (the deck's card size), centred. `overrides` are the deck's own sheet options."""
+    (the deck's card size), centred, its slots turned where that fits more cards.
+    `overrides` are the deck's own sheet options."""
     v = _SheetValues(sheet_id, doc, overrides or {}, override_at, report)
     where = _("sheet preset '{sheet_id}'", sheet_id=sheet_id)
     paper_raw = v.raw("paper")
@@ -88,8 +89,14 @@ def resolve_sheet(sheet_id: str, doc: Document, report: Report,
     if plain:
         card = card or (v.length("card", 0), v.length("card", 1))
         edge = unprintable + ((marks[0] + marks[1]) if marks else 0.0)  # the marks outside it
-        cols = int((paper[0] - 2 * edge + gap[0] + SIZE_TOLERANCE) // (card[0] + gap[0]))
-        rows = int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (card[1] + gap[1]))
+
+        def grid(c: tuple[float, float]) -> tuple[int, int]:
+            return (int((paper[0] - 2 * edge + gap[0] + SIZE_TOLERANCE) // (c[0] + gap[0])),
+                    int((paper[1] - 2 * edge + gap[1] + SIZE_TOLERANCE) // (c[1] + gap[1])))
+        cols, rows = grid(card)
+        turned = grid((card[1], card[0]))
+        if turned[0] * turned[1] > cols * rows:  # more cards turned: the slots are turned
+            card, (cols, rows) = (card[1], card[0]), turned  # (impose.turn turns the faces)
         if cols < 1 or rows < 1:
             report.error(_("{where}: a {card} card does not fit on {paper} paper with "
                            "{show_length} free at the edges", where=where,
