@@ -489,3 +489,23 @@ def test_an_areas_label_wider_than_its_area_and_an_unknown_font_are_located(proj
     assert "cards/regions/map.yaml:4:24: error: board 'r': the label 'North wood' of area " \
            "'north' is 69.9 mm wide at 30 pt, wider than the area (50.0 mm); shorten it, or " \
            "set a smaller label_size in the board layout [board]" in run.lines, run.lines
+
+
+def test_a_changed_route_is_named_in_diff_by_its_places_labels(project, cardgen):
+    from conftest import git
+    game = outbreak(project)
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    world = game / "world.yaml"
+    text = world.read_text("utf-8")
+    text = text.replace('{from: paris, to: berlin, style: double, color: "#7a2e4a"}',
+                        '{from: paris, to: berlin, style: dashed, color: "#7a2e4a"}')
+    text = text.replace("  - {from: cairo, to: johannesburg}\n", "")
+    world.write_text(text, "utf-8")
+    run = cardgen("diff", "outbreak")
+    assert run.code == 0, run.lines
+    lines = run.out.splitlines()
+    assert "~ board 'world': page 1 of 1 prints differently" in lines, lines
+    assert "    route Paris – Berlin style: double -> dashed" in lines, lines
+    assert "    route Cairo – Johannesburg removed" in lines, lines

@@ -482,5 +482,5 @@ def test_a_map_says_its_places_and_routes_by_name(project, cardgen):
         "~ board 'europe': page 1 of 1 prints differently",
         "    cell Lyon x: 45% -> 50%",
         "    cell Marseille added",
-        "    route paris–lyon style: solid -> dashed",
-        "    route lyon–marseille added"], run.out
+        "    route Paris – Lyon style: solid -> dashed",
+        "    route Lyon – Marseille added"], run.out

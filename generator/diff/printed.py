@@ -607,7 +607,7 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
     for cell in b.cells:
         was = old_cells.get(cell.key)
         if was is None:
-            said(_("cell {label} added", label=cell.label))
+            said(_("cell {label} added", label=_named(cell)))
             continue
         changed = [k for k in sorted(set(was.record) | set(cell.record), key=str)
                    if was.record.get(k) != cell.record.get(k)]
@@ -619,13 +619,13 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
                 continue  # its type's colour: the type is said
             if key in _DRAWN or any(r is not None and r.under("card", str(key)) for r in seen):
                 before, after = was.record.get(key), cell.record.get(key)
-                said(_("cell {label} {key}: {change}", label=cell.label, key=key,
+                said(_("cell {label} {key}: {change}", label=_named(cell), key=key,
                        change=show(before, after)),
-                     (cell.label, key, before, after))
+                     (_named(cell), key, before, after))
     kept = {c.key for c in b.cells}
     for k, c in old_cells.items():
         if k not in kept:
-            said(_("cell {label} removed", label=c.label))
+            said(_("cell {label} removed", label=_named(c)))
     if a.layout != b.layout or a.shape != b.shape:
         said(_("the board layout '{layout}'", layout=b.layout))
     else:  # each of its values that changed, by name (in the board entry or its layout)
@@ -640,18 +640,29 @@ def _board_causes(old, new, show, reads=None) -> tuple[list[str], list[tuple], l
     return causes, cells, other
 
 
+def _named(cell) -> str:
+    """A cell as a change names it: the label it prints, or (an area or place that prints
+    none) its id."""
+    return cell.label or "/".join(map(str, cell.key))
+
+
 _ROUTE_KINDS = {"color": "color", "width": "length", "style": None, "wrap": None}
 
 
 def _route_changes(a, b, show) -> list[str]:
-    """A map's routes added, removed or drawn otherwise, each by the places it joins
-    (`paris–lyon`); where a route is written in its file, and which of its places it
-    names first, are not changes."""
+    """A map's routes added, removed or drawn otherwise, each by the names the board
+    prints for the places it joins (`Paris – Lyon`; a place without a label by its id);
+    where a route is written in its file, and which of its places it names first, are not
+    changes."""
     before = {tuple(sorted(r.ends)): r for r in getattr(a.spec, "routes", ())}
     after = {tuple(sorted(r.ends)): r for r in getattr(b.spec, "routes", ())}
+    labels = {c.key[0]: c.label or str(c.key[0]) for c in (*a.cells, *b.cells)}
+
+    def named(route) -> str:
+        return " – ".join(labels.get(end, end) for end in route.ends)
     out: list[str] = []
     for ends, route in after.items():
-        name = "–".join(route.ends)
+        name = named(route)
         was = before.get(ends)
         if was is None:
             out.append(_("route {route} added", route=name))
@@ -659,7 +670,7 @@ def _route_changes(a, b, show) -> list[str]:
         out += [_("route {route} {key}: {change}", route=name, key=key, change=show(
             _board_value(kind, getattr(was, key)), _board_value(kind, getattr(route, key))))
             for key, kind in _ROUTE_KINDS.items() if getattr(was, key) != getattr(route, key)]
-    out += [_("route {route} removed", route="–".join(route.ends))
+    out += [_("route {route} removed", route=named(route))
             for ends, route in before.items() if ends not in after]
     return out
 
