@@ -394,3 +394,16 @@ def test_diff_names_the_repeat_key_that_changed_and_the_field_it_repeats_over(pr
     assert run.out.splitlines()[1:6] == ["~ card 'scout' (roles): reprint front", cause,
                                          "~ card 'guard' (roles): reprint front",
                                          "    field cost: 1 -> 3", cause]
+
+
+def test_a_data_list_too_long_is_said_at_the_data(project, cardgen):
+    game = project / "cards/face"
+    game.mkdir()
+    (game / "track.yaml").write_text("spaces: [" + ", ".join(["1"] * 1200) + "]\n", "utf-8")
+    _, run = build(project, cardgen, _layout_with('{over: "{{ data.track.spaces }}"}'),
+                   cards="  - {id: one}\n  - {id: two}\n",
+                   game_extra="data:\n  track: track.yaml\n", expect=1)
+    assert [line.rsplit(" [", 1)[0] for line in run.lines if ": error: " in line] == [
+        "cards/face/track.yaml:1:9: error: data track.spaces: gives 1,200 items; an element "
+        "repeats at most 1,000 times on a face (used by layout 'test-face', element 'pip', "
+        "repeat.over)"]

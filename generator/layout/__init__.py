@@ -214,7 +214,11 @@ def _bad(bad: Bad, compiled: Compiled, layout: LayoutSpec, card: Card, game: Gam
     """Report an element's problem on a card at its cause: a data table's value where the
     table says it, a default where the layout gives it, a value no card changes once."""
     el = compiled.el
-    data = _DATA_TEMPLATE.match(str(el.props.get(bad.key, ""))) if bad.where is None else None
+    outer, _dot, inner = bad.key.partition(".")  # (`repeat.over`: the key inside `repeat:`)
+    written = el.props.get(outer, "")
+    if inner and isinstance(written, Mapping):
+        written = written.get(inner, "")
+    data = _DATA_TEMPLATE.match(str(written)) if bad.where is None else None
     if data and data.group(1) in game.data_sources:  # the bad value is in a data table
         path = tuple(int(p) if p.isascii() and p.isdigit() else p
                      for p in re.findall(r"\w+", data.group(2)))
