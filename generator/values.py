@@ -45,6 +45,14 @@ FLAG_EXPECTED = _("true or false (or {others})", others=", ".join(
 _FLAGS = {word: meaning for meaning, words in FLAG_WORDS.items() for word in words}
 
 
+QUOTED = 40  # characters of a value a message quotes (a longer one is cut, with "...")
+
+
+def abridged(text: str) -> str:
+    """A value as a message quotes it: at most QUOTED characters."""
+    return text if len(text) <= QUOTED else text[:QUOTED - 3] + "..."
+
+
 def flag(value: Any) -> bool:
     """True or false as written: a YAML boolean, 1 or 0, or one of FLAG_WORDS in any case.
     Raises ValueError naming what is accepted."""

@@ -28,6 +28,7 @@ from ..options import Option, Options
 from ..primitives import Ellipse, Face, Group, Item, Line, Path, Polygon, Rect, Text
 from ..problems import Location, Report
 from ..units import mm, parse_length, show_size
+from ..values import abridged
 from . import base
 from .base import INK, BoardFace, CellFace, CellProblem, Entry, ground, hexagon
 
@@ -254,7 +255,7 @@ def check(board: Board, game, report: Report) -> None:
             report.error(_("board '{board_id}': the label '{label}' of place '{name}' is "
                            "{wide:.1f} mm wide at {size:g} pt, wider than label_width "
                            "({most:.1f} mm); shorten it, or write label_shrink: true in the "
-                           "board layout", board_id=board.id, label=place.label,
+                           "board layout", board_id=board.id, label=abridged(place.label),
                            name=place.key[0], wide=wide / mm(1), size=board.label_size,
                            most=board.spec.label_width / mm(1)),
                          place.locate("label"), "board")

@@ -33,7 +33,7 @@ import jinja2
 from .. import sandbox
 from ..i18n import _, said
 from ..model import MAX_REPEAT, TBD
-from ..values import whole_number
+from ..values import abridged, whole_number
 from . import bindings
 from .base import Bad, Element
 
@@ -82,8 +82,7 @@ def _native(source: str, scope: Mapping[str, Any]) -> Any:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f"'{value}'"
-    return text if len(text) <= 40 else text[:37] + "..."
+    return abridged(repr(value) if not isinstance(value, str) else f"'{value}'")
 
 
 def items(written: Any, scope: Mapping[str, Any]) -> list[tuple[Any, Any]]:

@@ -146,6 +146,17 @@ def check_boards(boards, profile: ExportProfile, report: Report, convert) -> Non
     inks: dict[str, float] = {}
     for board_face in boards:
         board = board_face.board
+        face, scale = board_face.face, profile.dpi / 72
+        if profile.raster and round((face.width + 2 * profile.bleed) * scale) * \
+                round((face.height + 2 * profile.bleed) * scale) > images.MAX_PIXELS:
+            report.error(_("board '{board_id}': as a picture at {dpi} dpi it would be "
+                           "{w:,} x {h:,} pixels, more than a picture may have ({n} "
+                           "megapixels); export boards at a lower dpi: (or as PDF)",
+                           board_id=board.id, dpi=profile.dpi,
+                           w=round((face.width + 2 * profile.bleed) * scale),
+                           h=round((face.height + 2 * profile.bleed) * scale),
+                           n=images.MAX_PIXELS // 1_000_000), board.loc, "export")
+            continue
         stuck = run_on(board_face.face, profile.bleed)[1] if not profile.raster else ()
         if stuck:
             report.error(_("board '{board_id}': what it draws on the {sides} reaches the trim "

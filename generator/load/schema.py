@@ -22,7 +22,7 @@ from ..i18n import Message, N_, Worded, _, said
 from ..problems import Location, Report
 from ..problems import suggest as suggest  # (where its callers have found it)
 from ..units import OutOfRange
-from ..values import ENUMS, RANGES, WORDS, out_of_range
+from ..values import ENUMS, RANGES, WORDS, abridged, out_of_range
 from ..values import FORMATS as SCHEMA_FORMATS
 from .patterns import MissingKey, is_integer, is_number, pattern_keyword, required_keyword
 from .yamlfile import Document
@@ -296,8 +296,7 @@ def type_word(value: Any) -> str:
 
 def _show(value: Any) -> str:
     if isinstance(value, str):
-        text = value if len(value) <= 40 else value[:37] + "..."
-        return _("'{text}'", text=text)
+        return _("'{text}'", text=abridged(value))
     if isinstance(value, list):
         return _("a list of {n}", n=len(value)) if value else _("an empty list")
     if isinstance(value, dict):

@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from ..model import DiceRoll, plain
-from ..values import MAX_DIGITS  # (a number in dice as written, as any a designer writes)
+from ..values import MAX_DIGITS, abridged  # (a number in dice: as any a designer writes)
 from .results import DiceAnswer, DiceStats, Total
 from ..i18n import _
 
@@ -32,15 +32,10 @@ class Unrollable(Exception):
         self.key = key  # the key of the roll it is said at: dice, faces
 
 
-def _quoted(text: str) -> str:
-    """Dice as a message quotes them: at most 40 characters."""
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse(text: str) -> tuple[list[tuple[int, tuple[int, ...], int]], int]:
     """Dice as written ("2d6+1d4-1"): (count, faces, sign) per term, and the constant."""
     terms, constant, at = [], 0, 0
-    written, text = text, _quoted(text)  # (the messages quote it shortened)
+    written, text = text, abridged(text)  # (the messages quote it shortened)
     while at < len(written):
         m = _TERM.match(written, at)
         if m is None or m.end() == at or (at and not m[1]):
@@ -129,7 +124,7 @@ def roll(spec: DiceRoll, evaluate) -> DiceStats:
     dice = sum(count for count, _, _ in terms)
     if dice > MAX_DICE:
         raise Unrollable(_("dice: '{spec_dice}' rolls {dice:,} dice; at most {MAX_DICE}",
-                           spec_dice=_quoted(spec.dice), dice=dice, MAX_DICE=MAX_DICE), "dice")
+                           spec_dice=abridged(spec.dice), dice=dice, MAX_DICE=MAX_DICE), "dice")
     ways, outcomes = _count(terms, constant, spec)
     totals = tuple(Total(v, Fraction(n, outcomes)) for v, n in sorted(ways.items()))
     answers = []

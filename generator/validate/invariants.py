@@ -23,7 +23,7 @@ from typing import Any, Iterator
 import jinja2
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
-from ..values import is_template
+from ..values import abridged, is_template
 from ..problems import Location, Report
 from ..sandbox import ENV, SandboxError, expression_problem, game_scope, in_words, reset_budget
 from ..i18n import N_, _
@@ -208,7 +208,8 @@ def _at(check: Invariant, item: Item, values: dict, locators: dict) -> Location:
                 known = f" (there is: {', '.join(map(str, value))})" \
                     if isinstance(value, dict) else ""
                 broken = CheckBroken(_("at: '{check_at}' has no '{part}'{known}",
-                                       check_at=check.at, part=part, known=known), "at",
+                                       check_at=abridged(check.at), part=abridged(part),
+                                       known=known), "at",
                                      CheckBroken.WRITTEN)
                 broken.missing = str(part)
                 raise broken
