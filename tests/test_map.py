@@ -149,6 +149,15 @@ def test_labels_are_set_within_their_width_or_shrink_when_told(project, cardgen)
     assert 25 < wide <= 30.0  # set smaller, to the width it is given
 
 
+def board_game(folder: Path, board: str, table: str = "") -> None:
+    """A game of one card and one board (`board`, its entry as a flow mapping), with the
+    data table `table` (<table>.yaml, written beside it) where given."""
+    data = f"data:\n  {table}: {table}.yaml\n" if table else ""
+    (folder / "game.yaml").write_text(f"title: {folder.name}\ndecks:\n  - {{id: d, cards: "
+                                      f"cards.yaml}}\n{data}boards:\n  - {board}\n", "utf-8")
+    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+
+
 def bad_map(project: Path, cells: str, routes: str, layout: str = "") -> None:
     folder = project / "cards/bad"
     folder.mkdir()
@@ -239,16 +248,8 @@ def test_routes_only_on_a_map_and_within_their_budget(project, cardgen):
     routes = [{"from": "a", "to": "b"}] * 5001
     (folder / "world.yaml").write_text(yaml.safe_dump(
         {"places": [{"id": "a", "x": "10mm", "y": "10mm"}], "routes": routes}), "utf-8")
-    (folder / "game.yaml").write_text(textwrap.dedent("""\
-        title: Too many
-        decks:
-          - {id: d, cards: cards.yaml}
-        data:
-          world: world.yaml
-        boards:
-          - {id: m, layout: map, cells: data.world.places, routes: data.world.routes}
-        """), "utf-8")
-    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+    board_game(folder, "{id: m, layout: map, cells: data.world.places, routes: "
+                       "data.world.routes}", "world")
     run = cardgen("validate", "bad")
     assert "cards/bad/game.yaml:7:60: error: board 'm': routes: 5,001 routes; a board has at " \
            "most 5,000 [schema]" in run.lines
@@ -394,14 +395,7 @@ def art_game(project: Path, art_size: str = "[70mm, 70mm]", background: str = "s
           - {{name: dot, type: circle, x: 2mm, y: 64mm, width: 4mm, height: 4mm,
              fill: "#ff0000", repeat: {{over: 5, step: [6mm, 0]}}}}
         """), "utf-8")
-    (folder / "game.yaml").write_text(textwrap.dedent("""\
-        title: Art
-        decks:
-          - {id: d, cards: cards.yaml}
-        boards:
-          - {id: g, title: 海の盤 Sea board, layout: art-grid, art: art-title}
-        """), "utf-8")
-    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+    board_game(folder, "{id: g, title: 海の盤 Sea board, layout: art-grid, art: art-title}")
 
 
 def test_any_board_takes_a_background_picture_and_elements_as_a_card_does(project, cardgen):
@@ -454,16 +448,8 @@ def areas_game(project: Path, layout: str = "") -> None:
           - {id: north, label: North wood, x: 5mm, y: 5mm, w: 50mm, h: 20mm}
           - {id: lake, x: 70mm, y: 10mm, type: lake}
         """), "utf-8")
-    (folder / "game.yaml").write_text(textwrap.dedent("""\
-        title: Regions
-        decks:
-          - {id: d, cards: cards.yaml}
-        data:
-          map: map.yaml
-        boards:
-          - {id: r, layout: regions, cells: data.map.cells, types: data.map.types}
-        """), "utf-8")
-    (folder / "cards.yaml").write_text("cards: [{id: one}]\n", "utf-8")
+    board_game(folder, "{id: r, layout: regions, cells: data.map.cells, types: data.map.types}",
+               "map")
 
 
 def test_areas_take_their_types_print_no_id_and_keep_the_outline_style(project, cardgen):
