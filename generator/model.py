@@ -466,7 +466,7 @@ class Cell:
 class Board:
     """A board: a deck's cards (tiles) or cells from data, placed by a board layout of
     layouts/boards/ and drawn to scale. What every board has is here; what its shape
-    (generator/boards: ring, grid, hex, track, areas) has of its own is `spec`, the
+    (generator/boards: ring, grid, hex, track, areas, map) has of its own is `spec`, the
     shape's own frozen dataclass, its defaults the shape's."""
 
     id: str

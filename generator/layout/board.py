@@ -1,6 +1,6 @@
 """Boards: a deck's card faces (tiles), or cells drawn from data, placed by a board layout
 of layouts/boards/ and drawn to scale, each by its shape's module (generator/boards:
-ring, grid, hex, track, areas).
+ring, grid, hex, track, areas, map).
 
 A cell shows its type's colour, the face its cell layout draws (clipped to its shape), the
 tile placed on it, and its coordinates. Over the ground and under all that: the board
