@@ -125,6 +125,10 @@ def test_the_generated_ids_live_in_the_table(outbreak, cardgen):
       f"be {NAME_EXPECTED}, not 'infection-Lagos!'",
       "cards/outbreak/world.yaml:24:5: error: deck 'player': data.world.cities[20]: id must be "
       f"{NAME_EXPECTED}, not 'Lagos!'"]),
+    (("infection.yaml", "  as: city\n", "  as: key\n"),
+     "cards/outbreak/infection.yaml:4:7: error: deck 'infection': generate: as: 'key' is a name "
+     "the templates already have (data, macros, key); call the entry something else, such as "
+     "row or city"),
     (("world.yaml", "{id: lagos, ", "{id: lagos, back: night, "),
      ["cards/outbreak/world.yaml:24:23: error: deck 'infection': data.world.cities[20]: back: a "
       "card generated from a table takes the deck's back; write a card with a back of its own "
@@ -181,3 +185,22 @@ def test_a_mapping_table_makes_one_card_per_key(project, cardgen):
     text = "\n".join(p.extract_text() for p in
                      PdfReader(project / "output/tiles/tiles-fronts.pdf").pages)
     assert text.count("Forest") == 3 and text.count("Lake") == 1
+
+
+def test_a_tbd_in_the_table_is_said_once_of_its_card(outbreak, cardgen):
+    world = outbreak / "world.yaml"
+    text = world.read_text("utf-8")
+    assert "population: 6899" in text
+    world.write_text(text.replace(
+        "{id: lagos, name: Lagos, color: yellow, population: 6899",
+        "{id: lagos, name: Lagos, color: yellow, population: TBD, copies: TBD"), "utf-8")
+    run = cardgen("validate", "outbreak")
+    assert run.code == 0, run.lines
+    # (the data table's own TBD warning is not said again: the cards say it; the copies
+    # are two cards', one of each deck)
+    assert [line for line in run.lines if ": warning: " in line] == [
+        "cards/outbreak/world.yaml:24:57: warning: card 'lagos': population is TBD (draft) "
+        "[draft]",
+        "cards/outbreak/world.yaml:24:70: warning: card 'infection-lagos': copies is TBD (draft) "
+        "[draft]",
+        "cards/outbreak/world.yaml:24:70: warning: card 'lagos': copies is TBD (draft) [draft]"]

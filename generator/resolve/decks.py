@@ -150,6 +150,12 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
             return []
     source = tables[parts[0]].source
     name = spec.get("as", "row")
+    if name in ("data", "macros", "key"):
+        report.error(_("deck '{deck_id}': generate: as: '{name}' is a name the templates "
+                       "already have (data, macros, key); call the entry something else, such "
+                       "as row or city", deck_id=deck_id, name=name),
+                     doc.locate(("generate", "as")), "generate")
+        return []
     scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
     cards, errors = [], len(report.errors)
     for place, entry, key in _entries(value):
@@ -208,9 +214,10 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
             raise _GenerateError(None, _("{entry}: id must be {NAME_EXPECTED}, not "
                                          "'{card_id}'", entry=shown,
                                          NAME_EXPECTED=NAME_EXPECTED, card_id=card_id))
+        draft = "copies" not in spec and entry.get("copies") == TBD  # (prints once, a draft)
         try:
-            copies = values.copies(value(spec["copies"], ("copies",)) if "copies" in spec
-                                   else entry.get("copies", 1))
+            copies = 1 if draft else values.copies(
+                value(spec["copies"], ("copies",)) if "copies" in spec else entry.get("copies", 1))
         except ValueError as exc:
             raise _GenerateError(("generate", "copies") if "copies" in spec else None,
                                  _("{entry}: {exc}", entry=shown, exc=exc),
@@ -236,6 +243,8 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
         else:
             fields = _as_declared({k: v for k, v in entry.items() if k not in CARD_KEYS},
                                   declared, ("boolean",))
+        if draft:
+            fields["copies"] = TBD
     except _GenerateError as exc:
         report.error(_("deck '{deck_id}': {exc_message}", deck_id=deck_id,
                        exc_message=exc.message),

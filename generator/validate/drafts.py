@@ -19,13 +19,17 @@ def run(game: Game, report: Report) -> None:
         if getattr(game, key) == TBD:
             report.warning(_("the game's {key} is {TBD} (draft)", key=key, TBD=TBD),
                            game.decks[0].source.locate((key,)) if game.decks else game.loc, "draft")
+    said = set()  # where a card's TBD was said: a card made from a table's entry is there
     for card in game.cards():
         for name in card.drafts():
+            said.add(card.locate(name))
             report.warning(_("card '{card_id}': {name} is {TBD} (draft)",
                              card_id=card.id, name=name, TBD=TBD), card.locate(name), "draft",
                            card=card.id, deck=card.deck, field=name)
     for table, value in game.data.items():
         for path in _tbd_paths(value, ()):
+            if game.data_sources[table].locate(path) in said:  # (said once, of the card)
+                continue
             where = ".".join(str(p) for p in (table,) + path)
             report.warning(_("data {where} is {TBD} (draft)",
                              where=where, TBD=TBD), game.data_sources[table].locate(path),
