@@ -407,3 +407,17 @@ def test_a_data_list_too_long_is_said_at_the_data(project, cardgen):
         "cards/face/track.yaml:1:9: error: data track.spaces: gives 1,200 items; an element "
         "repeats at most 1,000 times on a face (used by layout 'test-face', element 'pip', "
         "repeat.over)"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{{ '{:,}'.format(card.name) }}", "a format with ',' is for numbers, and the value is text"),
+    ("{{ '{:d}'.format(card.name) }}", "the format code 'd' does not suit text"),
+])
+def test_a_format_that_does_not_suit_the_value_is_said_in_cardgens_words(project, cardgen,
+                                                                        text, message):
+    """(Found by the outbreak game: a population TBD through '{:,}'.format said Python's
+    "Cannot specify ',' with 's'.")"""
+    layout = f"size: meishi\nelements:\n  - {{name: t, type: text, text: \"{text}\"}}\n"
+    _, run = build(project, cardgen, layout, cards="  - {id: one, name: One}\n", expect=1)
+    assert [line.rsplit(" [", 1)[0] for line in run.lines if ": error: " in line] == [
+        f"layouts/test-face.yaml:3:33: error: card 'one': element 't': text: {message}"]
