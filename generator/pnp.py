@@ -22,7 +22,7 @@ from .resolve.sheets import resolve_sheet
 from .units import mm, paper_size, show_size
 from .write import BytesFile, write_files
 from .write import kit as sheets
-from .i18n import _, printing, shown
+from .i18n import _, _n, printing, shown
 
 PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
 
@@ -86,6 +86,26 @@ def kit_imposition(faces: GameFaces):
                key=lambda imposition: len(imposition.fronts))
 
 
+def _said_unreadable(game, unreadable: list, report) -> None:
+    """A warning at each deck for the text of its cards that no colour makes readable on
+    the ink saver's lightened ground (layout.inksaver.readable): once a deck, naming the
+    first text and how many others."""
+    decks = {d.id: d for d in game.decks}
+    by_deck: dict[str, list] = {}
+    for deck_id, card_id, text, ratio in unreadable:
+        by_deck.setdefault(deck_id, []).append((card_id, text, ratio))
+    for deck_id, found in by_deck.items():
+        card_id, text, ratio = found[0]
+        report.warning(_("deck '{deck_id}': card '{card_id}': in the ink-saver kit, its text "
+                         "'{text}' keeps a contrast of {ratio:.1f}:1 with the lightened ground "
+                         "under it, and no darker colour reaches 4.5:1{more}; give the layout "
+                         "an ink_saver: version (docs/layouts.md)", deck_id=deck_id,
+                         card_id=card_id, text=text[:40], ratio=ratio,
+                         more=_n(" (and {n} other text)", " (and {n} other texts)",
+                                 len(found) - 1) if len(found) > 1 else ""),
+                       decks[deck_id].loc, "ink-saver")
+
+
 def _grey(project: Project):
     """A picture in grey: a grey copy of its file, made once per content and kept beside the
     PNG cache (written whole or not at all), placed where the picture was."""
@@ -147,7 +167,9 @@ def pnp(project: Project, game_id: str, request: Request,
         faces = pipeline.lay_out(saving)
         if faces is None:
             return outcome
-        faces = lighter(faces, _grey(project) if request.greyscale else None)
+        unreadable: list = []
+        faces = lighter(faces, _grey(project) if request.greyscale else None, unreadable)
+        _said_unreadable(game, unreadable, report)
     elif request.greyscale:
         from .layout.inksaver import greyed
         faces = greyed(faces, _grey(project))
