@@ -3,12 +3,14 @@ and chromedriver, which `make test` installs), and its file-safety rules."""
 
 from __future__ import annotations
 
+import io
 import threading
 import time
 import urllib.error
 import urllib.request
 
 import pytest
+from PIL import Image
 
 from browser import chrome
 from generator.load import Project
@@ -673,5 +675,57 @@ def test_the_chosen_decks_removal_shows_every_deck_not_an_empty_page(project):
             _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#sheet-list figure.sheet"),
                    "the game's sheets")
             assert "No sheets yet" not in browser.find_element(By.ID, "sheet-list").text
+    finally:
+        stop.set()
+
+
+def test_the_gallery_is_sharp_on_a_screen_of_twice_the_pixels(project, server):
+    """A card's pictures say their pixels per displayed pixel (srcset): a screen of
+    devicePixelRatio 1 takes the gallery's, one of 2 the face drawn at the zoom's dpi,
+    drawn only for the cards it shows (issue 62: the gallery was soft on any 2x screen)."""
+    from selenium.webdriver.common.by import By
+    for ratio, where in ((1, "/img/"), (2, "/zoom/")):
+        with chrome() as browser:
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 1200, "height": 900, "deviceScaleFactor": ratio, "mobile": False})
+            browser.get(server + "/")
+            picture = "document.querySelector('#card-princess img')"
+            _until(lambda: browser.execute_script(
+                f"const i = {picture}; return i && i.complete && i.naturalWidth > 0"),
+                "the princess's picture")
+            used = browser.execute_script(f"return {picture}.currentSrc")
+            assert where in used, (ratio, used)
+            shown = browser.execute_script(f"return {picture}.getBoundingClientRect().height")
+            with urllib.request.urlopen(used, timeout=30) as response:  # its pixels
+                with Image.open(io.BytesIO(response.read())) as drawn:
+                    assert drawn.height >= ratio * shown * 0.95, (ratio, shown, drawn.size)
+            assert browser.find_elements(By.CSS_SELECTOR, "figure.card")
+
+
+def test_rulebook_and_board_pages_open_large_and_sharp(project):
+    """Each rulebook and board page in the page is a link to itself drawn at LARGE_DPI, to be
+    read (they show at 60 and 40 dpi): drawn when first opened, by name only."""
+    from selenium.webdriver.common.by import By
+    from generator.serve import LARGE_DPI
+    url, stop = _start(project, game="dernier-peuple")
+    try:
+        _until(lambda: _built(url), "the first build", 300)
+        state = _get(url + "/state.json")
+        assert state["pages"] and state["boards"]
+        with chrome() as browser:
+            browser.get(url + "/")
+            links = browser.find_elements(By.CSS_SELECTOR, "#rulebook a.large")
+            assert len(links) == len(state["pages"])
+            first = links[0].get_attribute("href")
+            assert "/large/rulebook/page-1.png" in first
+        for name in (state["pages"][0], state["boards"][0]["pages"][0]):
+            with urllib.request.urlopen(f"{url}/img/{name}", timeout=30) as small_one:
+                small = Image.open(io.BytesIO(small_one.read()))
+            with urllib.request.urlopen(f"{url}/large/{name}", timeout=120) as large_one:
+                large = Image.open(io.BytesIO(large_one.read()))
+            assert large.width >= small.width * LARGE_DPI / 60 * 0.95, (name, small.size)
+            assert large.info.get("dpi", (0,))[0] == pytest.approx(LARGE_DPI, abs=1)
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"{url}/large/../cards/dernier-peuple/game.yaml", timeout=10)
     finally:
         stop.set()

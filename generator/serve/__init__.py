@@ -81,6 +81,8 @@ class Preview:
     sheet_pages: dict[str, tuple] = field(default_factory=dict)  # name -> (Page, identity)
     sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
     memo: FaceMemo = field(default_factory=FaceMemo)  # the faces by their inputs (one builder)
+    large: dict[str, tuple] = field(default_factory=dict)  # rulebook or board page -> source
+    drawn_large: dict[str, bytes] = field(default_factory=dict)  # those drawn, by name
 
     def __post_init__(self):
         self.changed = threading.Condition(self.lock)  # a page waiting for the next version
@@ -92,7 +94,40 @@ class Preview:
     server: str = field(default_factory=lambda: secrets.token_hex(6))  # this server's run
 
 
-def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) -> None:
+GALLERY_DPI = 80  # the gallery's pictures (a screen of a higher pixel ratio: ZOOM_DPI's)
+LARGE_DPI = 150  # a rulebook or board page opened to be read (shown at 60 and 40 dpi)
+
+
+def large_page(preview: Preview, name: str) -> bytes | None:
+    """A rulebook or board page of the last good build drawn at LARGE_DPI, when it is first
+    opened (by name only; None for a name the build did not make)."""
+    from ..write.png import pdf_to_pngs, rasterise
+    with preview.lock:
+        source, drawn = preview.large.get(name), preview.drawn_large.get(name)
+    if drawn is not None or source is None:
+        return drawn
+    if source[0] == "pdf":
+        import pypdfium2
+        document = pypdfium2.PdfDocument(source[1])
+        try:
+            single = pypdfium2.PdfDocument.new()
+            single.import_pages(document, [source[2]])
+            import io
+            out = io.BytesIO()
+            single.save(out)
+        finally:
+            document.close()
+        data = pdf_to_pngs(out.getvalue(), LARGE_DPI)[0]
+    else:
+        data = rasterise([source[1]], LARGE_DPI, source[2])[0]
+    with preview.lock:
+        if preview.large.get(name) is source:  # (not a page of a build since)
+            preview.drawn_large[name] = data
+    return data
+
+
+def build_preview(project: Project, game: str, preview: Preview,
+                  dpi: int = GALLERY_DPI) -> None:
     from ..write.png import faces_to_png, pdf_to_pngs  # pypdfium2 only when serving
 
     with preview.lock:
@@ -106,10 +141,13 @@ def build_preview(project: Project, game: str, preview: Preview, dpi: int = 80) 
             preview.bump()
 
 
-def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs):
+def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs,
+                     large: dict | None = None):
     """The rulebook's pages and the boards' pages as pictures (added to `images`), and the
-    rulebook's PDF (None: the game has none)."""
+    rulebook's PDF (None: the game has none). `large` gets what draws each page again at
+    LARGE_DPI when it is opened (large_page)."""
     pages, pdf = [], None
+    large = {} if large is None else large
     if game_.rulebook is not None and outcome.rulebook_markdown is not None:
         from .. import rulebook
         book = rulebook.build(game_, faces, outcome.rulebook_markdown)
@@ -117,6 +155,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
         for n, image in enumerate(pdf_to_pngs(book.pdf, 60), 1):
             images[f"rulebook/page-{n}.png"] = image
             pages.append(f"rulebook/page-{n}.png")
+            large[f"rulebook/page-{n}.png"] = ("pdf", book.pdf, n - 1)
     boards = []
     if faces.boards:
         from ..impose import impose_board
@@ -125,6 +164,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
             sheets = impose_board(board_face, font)
             names = [f"boards/{board_face.board.id}-{n}.png" for n in range(1, len(sheets) + 1)]
             images.update(zip(names, rasterise(list(sheets), 40, font)))
+            large.update((name, ("page", sheet, font)) for name, sheet in zip(names, sheets))
             boards.append({"id": board_face.board.id, "title": board_face.board.title,
                            "pages": names})
     return pages, boards, pdf
@@ -209,7 +249,9 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
     """After the cards, for a game without errors: the rulebook's and boards' pages, what
     prints differently (--changes-since), the statistics and the sheets."""
     made: dict[str, bytes] = {}
-    pages, boards, pdf = _book_and_boards(faces.game, faces, outcome, made, font, pdf_to_pngs)
+    large: dict = {}
+    pages, boards, pdf = _book_and_boards(faces.game, faces, outcome, made, font, pdf_to_pngs,
+                                          large)
     changes = changes_since(project, game, preview.since, made, faces,
                             outcome.rulebook_markdown, pdf) if preview.since else []
     blocks = stats_blocks(faces.game, pipeline.statistics(outcome))
@@ -220,6 +262,7 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
         preview.digests = _digests(images, preview.images, preview.digests)
         preview.images = images
         preview.pages, preview.boards, preview.changes = pages, boards, changes
+        preview.large, preview.drawn_large = large, {}
         preview.stats = blocks
         preview.sheets, preview.sheet_pages = sheets, sheet_pages
 
@@ -293,7 +336,8 @@ def page_state(preview: Preview, since: int | None = None) -> dict:
             "changed": sorted({c["id"] for c in preview.changes}),
             "since": preview.since, "changes": preview.changes,  # (the changes view, live)
             "decks": preview.decks, "pages": preview.pages, "stats": preview.stats,
-            "changed_pages": changed_pages, "boards": boards, "sheets": preview.sheets}
+            "changed_pages": changed_pages, "boards": boards, "sheets": preview.sheets,
+            "dpi": [GALLERY_DPI, ZOOM_DPI]}  # a card's pictures: the gallery's, a sharp one
 
 
 # The words of the page (page.html's t() and page.js's T() and N()), marked here for the
@@ -477,6 +521,13 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                     self._send(200, zoomed(project, face, font), "image/png",
                                {"Cache-Control": "max-age=31536000, immutable"}
                                if parse_qs(url.query).get("v") == [current] else None)
+            elif path.startswith("/large/"):  # a rulebook or board page, to read (LARGE_DPI)
+                name = path[len("/large/"):]
+                data = large_page(preview, name)
+                if data is None:
+                    self._send(404, b"not found", "text/plain")
+                else:
+                    self._send(200, data, "image/png")
             elif path.startswith("/img/"):
                 name = path[len("/img/"):]
                 with preview.lock:

@@ -99,6 +99,15 @@ function arrange() {  // the rows of the cards shown, for the gallery's width
           height: rows.length ? rows.length * (m.height + m.gap) - m.gap : 0};
   box.style.height = grid.height + 'px';
 }
+// A card's pictures are drawn at the gallery's dpi; a screen of more pixels to the CSS pixel
+// (devicePixelRatio 2) takes the face drawn at the zoom's dpi instead, drawn when first
+// asked (only the cards in sight are): each candidate says its pixels per displayed pixel.
+function sharper(c, url) {
+  const face = grid.m ? grid.m.face : 170, high = (c.h_mm || 88) / 25.4;
+  const [gallery, zoomed] = state.dpi || [80, 200];  // (serve: GALLERY_DPI, ZOOM_DPI)
+  const density = (dpi) => Math.max(0.1, high * dpi / face).toFixed(2);
+  return `${url} ${density(gallery)}x, ${url.replace('/img/', '/zoom/')} ${density(zoomed)}x`;
+}
 function figureOf(c) {  // a card's figure, made or brought up to date
   let fig = $('card-' + c.id);
   if (!fig || !fig.classList.contains('card')) {
@@ -114,6 +123,8 @@ function figureOf(c) {  // a card's figure, made or brought up to date
   for (const [image, name, v] of [[front, c.front, c.front_v], [back, c.back, c.back_v]]) {
     const url = src(name, v);
     if (image.getAttribute('src') !== url) image.setAttribute('src', url);
+    const sharp = sharper(c, url);
+    if (image.getAttribute('srcset') !== sharp) image.setAttribute('srcset', sharp);
   }
   fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
                                                   el('code', {}, c.id), ' ×' + c.copies,
@@ -269,10 +280,15 @@ function marked(image, changed) {  // a page that prints differently since --cha
   if (changed) { image.classList.add('changed'); image.title = T('changed'); }
   return image;
 }
+function large(name, image) {  // a rulebook or board page opens large and sharp, to be read
+  return el('a', {href: '/large/' + encodeURIComponent(name).replace(/%2F/g, '/') + '?v=' +
+                        ((state.v || {})[name] || state.version), target: '_blank',
+                  class: 'large'}, image);
+}
 function renderRulebook() {
   const changed = new Set(state.changed_pages || []);
-  $('rulebook').replaceChildren(...state.pages.map(p => marked(img(p, T('rulebook page')),
-                                                               changed.has(p))));
+  $('rulebook').replaceChildren(...state.pages.map(p => large(p, marked(img(p, T('rulebook page')),
+                                                                          changed.has(p)))));
 }
 function renderBoards() {
   const boards = state.boards || [];
@@ -280,7 +296,7 @@ function renderBoards() {
   $('boards').replaceChildren(...boards.map(b => {
     const changed = new Set(b.changed || []);
     return el('figure', {class: 'board', id: 'board-' + b.id},
-              ...b.pages.map(p => marked(img(p, T('board {title}', {title: b.title})), changed.has(p))),
+              ...b.pages.map(p => large(p, marked(img(p, T('board {title}', {title: b.title})), changed.has(p)))),
               el('figcaption', {}, b.title));
   }));
 }
