@@ -81,6 +81,7 @@ class Preview:
     sheet_pages: dict[str, tuple] = field(default_factory=dict)  # name -> (Page, identity)
     sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
     memo: FaceMemo = field(default_factory=FaceMemo)  # the faces by their inputs (one builder)
+    keys: dict[int, tuple] = field(default_factory=dict)  # a face's picture key (faces_to_png)
     large: dict[str, tuple] = field(default_factory=dict)  # rulebook or board page -> source
     drawn_large: dict[str, bytes] = field(default_factory=dict)  # those drawn, by name
 
@@ -200,7 +201,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
     order, face_list, cards = card_entries(faces, faulty, last, before)
     cache = project.output / ".cache" / "png"
     images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False,
-                                          memory=preview.pictures)))
+                                          memory=preview.pictures, known=preview.keys)))
     for c in cards:
         if c.get("held"):
             images[c["front"]], images[c["back"]] = last[c["front"]], last[c["back"]]

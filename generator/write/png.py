@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from pathlib import Path
 
 import pypdfium2
@@ -95,33 +96,59 @@ def _rasterised(missing: list, dpi: int, font: str, bleed: bool, transparent: bo
                                    transparent)
         return
     import multiprocessing
+    import threading
     from concurrent.futures import ProcessPoolExecutor
-    # spawned, not forked: the preview's builder is a thread of a server
-    with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn")) as pool:
-        pending = []
-        for chunk in chunks:
-            buffer = io.BytesIO()
-            render_pdf(PdfFile(tuple(face_page(f, bleed) for _, f in chunk), "raster",
-                               "raster", font), buffer)
-            pending.append((chunk, pool.submit(pdf_to_pngs, buffer.getvalue(), dpi,
-                                               transparent)))
-            while len(pending) > 2 * count:  # drawn no further ahead than the pool takes
-                done_chunk, future = pending.pop(0)
+    from concurrent.futures.process import BrokenProcessPool
+    # Forked where that is safe (Linux, no other thread); else spawned (the preview's
+    # builder is a thread of a server), which needs a program whose main module can be
+    # imported again without running: if a worker cannot start, the rest is drawn here.
+    fork = sys.platform == "linux" and threading.active_count() == 1
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    done = 0
+    try:
+        with ProcessPoolExecutor(count, mp_context=context) as pool:
+            pending = []
+            for chunk in chunks:
+                buffer = io.BytesIO()
+                render_pdf(PdfFile(tuple(face_page(f, bleed) for _, f in chunk), "raster",
+                                   "raster", font), buffer)
+                pending.append((chunk, pool.submit(pdf_to_pngs, buffer.getvalue(), dpi,
+                                                   transparent)))
+                while len(pending) > 2 * count:  # drawn no further ahead than the pool takes
+                    done_chunk, future = pending.pop(0)
+                    yield done_chunk, future.result()
+                    done += 1
+            for done_chunk, future in pending:
                 yield done_chunk, future.result()
-        for done_chunk, future in pending:
-            yield done_chunk, future.result()
+                done += 1
+    except (BrokenProcessPool, RuntimeError):
+        for chunk in chunks[done:]:
+            yield chunk, rasterise([face_page(f, bleed) for _, f in chunk], dpi, font,
+                                   transparent)
 
 
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
                  bleed: bool = True, transparent: bool = False,
-                 counting=lambda done, total: None, memory: dict | None = None) -> list[bytes]:
+                 counting=lambda done, total: None, memory: dict | None = None,
+                 known: dict | None = None) -> list[bytes]:
     """PNG bytes for each face; faces found in `cache` (a folder) are not drawn again.
     With `transparent`, what a face leaves undrawn is transparent (a token cut to shape).
     `counting(done, total)` hears how many of the faces to draw are drawn. `memory`, a
     process's own dict of key -> PNG (the preview's), is looked in first and kept up to
-    date: a save of one card of 10,000 reads no file of the others."""
+    date: a save of one card of 10,000 reads no file of the others. `known` (the
+    preview's), id of a face -> (the face, its key), gives the key of a face that an
+    earlier call was given, the very object (incremental layout reuses them), unhashed."""
     shared: dict = {}
-    keys = [face_key(f, dpi, bleed, shared, transparent) for f in faces]
+    if known is None:
+        keys = [face_key(f, dpi, bleed, shared, transparent) for f in faces]
+    else:
+        keys = []
+        for f in faces:
+            was = known.get(id(f))
+            keys.append(was[1] if was is not None and was[0] is f else
+                        face_key(f, dpi, bleed, shared, transparent))
+        known.clear()  # the faces of this call (kept alive here, so their ids stay theirs)
+        known.update((id(f), (f, k)) for f, k in zip(faces, keys))
     found: dict[str, bytes] = {}
     memory = {} if memory is None else memory
     for key in set(keys):
