@@ -121,9 +121,21 @@ def _named(item) -> str:
     return f"card '{item['id']}'" if isinstance(item, Mapping) and "id" in item else repr(item)
 
 
+def _cards(items, helper: str):
+    """What a counting helper counts: a list of cards (or of mappings); a text, a mapping, a
+    number or nothing is the template's mistake, said in words (Python would iterate a
+    text's letters or a mapping's keys, or say 'int' object is not iterable)."""
+    if isinstance(items, (str, Mapping)) or not hasattr(items, "__iter__"):
+        kind = _kind("dict" if isinstance(items, Mapping) else type(items).__name__)
+        raise SandboxError(_("{helper} counts a list of cards (cards, or cards | "
+                             "selectattr(...)), not {kind}", helper=helper, kind=kind))
+    return items
+
+
 def total(items, attribute: str | None = None):
     """`cards | total`: how many cards, counting copies; `cards | total('pips')`: the sum of
     pips over every copy (pips x copies, card by card)."""
+    items = _cards(items, "total")
     if attribute is None:
         return sum(_copies(item) for item in items)
     return sum(_copies(item) * value for item in items
@@ -142,7 +154,7 @@ def count_by(items, attribute: str) -> dict:
     """`cards | count_by('color')`: each value of `color` -> how many cards have it, counting
     copies (in the order values first appear)."""
     out: dict = {}
-    for item in items:
+    for item in _cards(items, "count_by"):
         key = _group(item, attribute)
         out[key] = out.get(key, 0) + _copies(item)
     return out
@@ -152,7 +164,7 @@ def total_by(items, attribute: str, by: str) -> dict:
     """`cards | total_by('pips', 'color')`: each value of `color` -> the sum of pips over
     every copy of the cards with it."""
     out: dict = {}
-    for item in items:
+    for item in _cards(items, "total_by"):
         key, value = _group(item, by), _value(item, attribute)
         out[key] = out.get(key, 0) + (_copies(item) * value if value is not None else 0)
     return out
@@ -362,6 +374,14 @@ _WORDINGS = (
                  right=_kind(m[3]))),
     (re.compile(r"can only concatenate str \(not \"(\w+)\"\) to str"),
      lambda m: _("cannot join text and {kind} with + (use ~)", kind=_kind(m[1]))),
+    (re.compile(r"'?(\w+) object'? has no element (.+)"),
+     lambda m: _("{kind} has no item {key}", kind=_kind(m[1]), key=m[2])),
+    (re.compile(r"'(\w+)' object is not iterable"),
+     lambda m: _("{kind} is not a list: nothing to go through", kind=_kind(m[1]))),
+    (re.compile(r"'(\w+)' object is not subscriptable"),
+     lambda m: _("{kind} has no items to take with [...]", kind=_kind(m[1]))),
+    (re.compile(r"'(\w+)' object is not callable"),
+     lambda m: _("{kind} is not something to call with (...)", kind=_kind(m[1]))),
     (re.compile(r"division by zero|integer division or modulo by zero|float division by zero"),
      lambda m: _("division by zero")),
     (re.compile(r"No (test|filter) named '([^']+)'"), lambda m: _unknown_name(m[1], m[2])),
