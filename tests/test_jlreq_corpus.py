@@ -41,6 +41,7 @@ def set_paragraph(project, cardgen, entry) -> tuple[list[str], dict]:
             height: 45mm
             size: {SIZE}pt
             font: {entry["font"]}
+            align: {entry.get("align", "left")}
     """)
     rows = [row for _, row in glyph_rows(pdf)]
     body = [row for row in rows if abs(row[0][2] - SIZE) < 0.01]
