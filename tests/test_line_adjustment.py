@@ -313,22 +313,25 @@ def first_glyphs(pdf, starts: tuple[str, ...]) -> dict[str, tuple[float, float]]
     return found
 
 
-def test_a_rulebook_sets_its_japanese_paragraphs_in_by_one_em(project, cardgen):
-    """字下げ (JLREQ 3.1.5): the first line of each Japanese body paragraph starts one em
-    in from the lines after it; `indent: false` in the rulebook's entry sets it flush."""
-    starts = ("このゲームはコミック",)
-    assert cardgen("build", "vampire-band").code == 0
-    pdf = project / "output/vampire-band/vampire-band-rulebook.pdf"
+@pytest.mark.parametrize("game, start", [("vampire-band", "このゲームはコミック"),
+                                         ("dernier-peuple", "2番は青")])
+def test_a_rulebook_sets_its_japanese_paragraphs_in_by_one_em(project, cardgen, game, start):
+    """字下げ (JLREQ 3.1.5): the first line of each Japanese body paragraph (one that starts
+    with a number too) starts one em in from the lines after it; `indent: false` in the
+    rulebook's entry sets it flush."""
+    assert cardgen("build", game).code == 0
+    pdf = project / f"output/{game}/{game}-rulebook.pdf"
     em = next(g[2] for _, row in glyph_rows(pdf) for g in row
-              if "".join(h[1] for h in row).startswith(starts[0]))
-    first, second = first_glyphs(pdf, starts)[starts[0]]
+              if "".join(h[1] for h in row).startswith(start))
+    first, second = first_glyphs(pdf, (start,))[start]
     assert first - second == pytest.approx(em, abs=0.05)
-    game = project / "cards/vampire-band/game.yaml"
-    game.write_text(game.read_text("utf-8").replace("  template: rulebook.md\n",
-                                                    "  template: rulebook.md\n  indent: false\n"),
-                    "utf-8")
-    assert cardgen("build", "vampire-band").code == 0
-    first, second = first_glyphs(pdf, starts)[starts[0]]
+    path = project / f"cards/{game}/game.yaml"
+    text = path.read_text("utf-8")
+    assert "  template: rulebook.md\n" in text
+    path.write_text(text.replace("  template: rulebook.md\n",
+                                 "  template: rulebook.md\n  indent: false\n"), "utf-8")
+    assert cardgen("build", game).code == 0
+    first, second = first_glyphs(pdf, (start,))[start]
     assert first == pytest.approx(second, abs=0.05)
 
 

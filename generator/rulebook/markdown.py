@@ -14,14 +14,19 @@ from markdown_it.utils import EnvType
 
 # CJK ideographs, kana and full-width forms, as the inside of a regular expression's class
 CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
-_JAPANESE_START = re.compile(f"(?:<[^<>]*>)*[{CJK}]")  # (after any tags: <b>...)
+_CJK_CHAR = re.compile(f"[{CJK}]")
+_LATIN_CHAR = re.compile("[A-Za-z0-9]")
+_TAGS = re.compile("<[^<>]*>")
 INDENT = "\u3000"  # an ideographic space: one em, as a Japanese writer sets a paragraph in
 
 
 def indented(markup: str) -> str:
-    """A paragraph's markup set in by one em (字下げ, JLREQ 3.1.5) if it starts in Japanese
-    (an opening bracket keeps its blank after the indent) and is not set in already."""
-    if markup.startswith(INDENT) or not _JAPANESE_START.match(markup):
+    """A paragraph's markup set in by one em (字下げ, JLREQ 3.1.5) if it is mostly Japanese
+    (an opening bracket keeps its blank after the indent; `2番は…` is set in too) and is not
+    set in already."""
+    plain = _TAGS.sub("", markup)
+    cjk = len(_CJK_CHAR.findall(plain))
+    if plain.startswith(INDENT) or not cjk or cjk < len(_LATIN_CHAR.findall(plain)):
         return markup
     return INDENT + markup
 
