@@ -204,3 +204,39 @@ def test_a_tbd_in_the_table_is_said_once_of_its_card(outbreak, cardgen):
         "cards/outbreak/world.yaml:24:70: warning: card 'infection-lagos': copies is TBD (draft) "
         "[draft]",
         "cards/outbreak/world.yaml:24:70: warning: card 'lagos': copies is TBD (draft) [draft]"]
+
+
+def test_several_generators_in_one_deck_file(outbreak, project, cardgen):
+    """`generate:` may be a list: the cities from one table, the events from another, the
+    written epidemics between them, in the order the file writes them."""
+    (outbreak / "world.yaml").write_text((outbreak / "world.yaml").read_text("utf-8") + (
+        "events:\n  - {id: airlift, name: Airlift, kind: event, cost: 2, color: none}\n"
+        "  - {id: forecast, name: Forecast, kind: event, cost: 3, color: none}\n"), "utf-8")
+    (outbreak / "player.yaml").write_text(
+        "cards:\n  - {id: epidemic, name: Epidemic, kind: epidemic, copies: 6, color: none}\n"
+        "generate:\n  - from: data.world.cities\n  - from: data.world.events\n"
+        "    fields: {name: \"{{ row.name }} (event)\", kind: event, cost: \"{{ row.cost }}\","
+        " color: none}\n", "utf-8")
+    run = cardgen("build", "outbreak")
+    assert run.code == 0, run.lines
+    text = "\n".join(p.extract_text() for p in
+                     PdfReader(project / "output/outbreak/outbreak-fronts.pdf").pages)
+    player = text[text.rindex("INFECTION"):]
+    assert player.count("Epidemic") == 6 and player.count("Population") == 48
+    assert player.index("Epidemic") < player.index("San Francisco") < \
+        player.index("Airlift (event)") < player.index("Forecast (event)")
+    fronts = project / "output/outbreak/outbreak-fronts.pdf"
+    pages = len(PdfReader(fronts).pages)
+    red = [p for page in range(pages) for p in painted(fronts, page, RED, curved=True)]
+    links = sum(int(n) for n in re.findall(r"color: red, population: \d+, links: (\d)",
+                                           (GAME / "world.yaml").read_text("utf-8")))
+    assert len(red) == links + 2 + 3  # the red cities' links, and the two events' costs
+
+
+def test_a_list_of_generators_locates_each_at_its_item(outbreak, cardgen):
+    (outbreak / "player.yaml").write_text(
+        "generate:\n  - from: data.world.cities\n  - from: data.world.evnts\n", "utf-8")
+    run = cardgen("validate", "outbreak")
+    assert _errors(run) == [
+        "cards/outbreak/player.yaml:3:11: error: deck 'player': generate: from: "
+        "data.world.evnts is not a list or a mapping of entries in the game's data"]

@@ -24,21 +24,23 @@ from ..i18n import _, said
 
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                    report: Report, declared: dict | None = None,
-                   tables: dict[str, Document] | None = None) -> list[Card]:
+                   tables: dict[str, Document] | None = None,
+                   at: tuple = ("generate",)) -> list[Card]:
     """A deck's `generate:`: one card for every combination of the `each` lists, or for
     every entry of a data table (`from:`), its id, copies and fields computed by templates
-    over the combination or the entry."""
-    spec = doc.data["generate"]
+    over the combination or the entry. `at`: where the generator is in the deck file
+    (`generate:`, or an item of its list)."""
+    spec = _at(doc.data, at)
     if ("each" in spec) == ("from" in spec):
         report.error(_("deck '{deck_id}': generate: has both each: and from:; one generate: "
                        "makes cards one way (every combination of lists, or one card per entry "
                        "of a data table)", deck_id=deck_id) if "each" in spec else
                      _("deck '{deck_id}': generate: needs each: (every combination of lists) or "
                        "from: (one card per entry of a data table)", deck_id=deck_id),
-                     doc.locate(("generate",)), "generate")
+                     doc.locate(at), "generate")
         return []
     if "from" in spec:
-        return table_cards(doc, deck_id, data, macros_text, report, declared, tables or {})
+        return table_cards(doc, deck_id, data, macros_text, report, declared, tables or {}, at)
     names = list(spec["each"])
     combinations = 1
     for n in names:
@@ -47,7 +49,7 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
         report.error(_("deck '{deck_id}' would generate {combinations:,} cards; a game holds at "
                        "most {MAX_CARDS:,} (split it into several games)",
                            deck_id=deck_id, combinations=combinations,
-                           MAX_CARDS=MAX_CARDS), doc.locate(("generate", "each")),
+                           MAX_CARDS=MAX_CARDS), doc.locate(at + ("each",)),
                      "deck")
         return []
     scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
@@ -83,14 +85,19 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
             combo_text = ", ".join(f"{n}={v}" for n, v in zip(names, combo))
             report.error(_("deck '{deck_id}': generating the card for {combo_text}: {exc_message}",
                            deck_id=deck_id, combo_text=combo_text, exc_message=exc.message),
-                         doc.locate(("generate",) + key), "generate")
+                         doc.locate(at + key), "generate")
             return []
         cards.append(Card(card_id, deck_id, copies, blank, frozen_mapping(fields), doc.source,
-                          ("generate", "fields")))
+                          at + ("fields",)))
     return cards
 
 
 _ONE_NAME = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
+
+
+def _at(data: dict, at: tuple) -> dict:
+    """The generator at `at` in a deck file: `generate:`, or an item of its list."""
+    return data[at[0]] if len(at) == 1 else data[at[0]][at[1]]
 
 
 def _filled(template: Any, scope: dict, names) -> Any:
@@ -111,16 +118,17 @@ def _entries(value) -> list[tuple[Any, Any, Any]]:
 
 
 def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, report: Report,
-                declared: dict | None, tables: dict[str, Document]) -> list[Card]:
+                declared: dict | None, tables: dict[str, Document],
+                at: tuple = ("generate",)) -> list[Card]:
     """`generate: from: data.TABLE...`: one card for each entry of a list (or each value of
     a mapping) in the game's data, located at its entry: the ids, and the fields unless
     `fields:` maps them, are the table's own, so they are written in one place. Every
     problem is said at its cause (the entry that lacks a field, the key that names no
     table) and all are said before the deck is given up."""
-    spec = doc.data["generate"]
+    spec = _at(doc.data, at)
     written = spec["from"]
     parts = written.split(".")[1:]
-    here = doc.locate(("generate", "from"))
+    here = doc.locate(at + ("from",))
     if parts[0] not in tables:
         report.error(_("deck '{deck_id}': generate: from: there is no data table '{table}' "
                        "({known})", deck_id=deck_id, table=parts[0],
@@ -145,7 +153,7 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
             sandbox.template(template)
         except sandbox.SandboxError as exc:
             report.error(_("deck '{deck_id}': generate: {key}: {exc}", deck_id=deck_id,
-                           key=": ".join(key), exc=exc), doc.locate(("generate",) + key),
+                           key=": ".join(key), exc=exc), doc.locate(at + key),
                          "generate")
             return []
     source = tables[parts[0]].source
@@ -154,7 +162,7 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
         report.error(_("deck '{deck_id}': generate: as: '{name}' is a name the templates "
                        "already have (data, macros, key); call the entry something else, such "
                        "as row or city", deck_id=deck_id, name=name),
-                     doc.locate(("generate", "as")), "generate")
+                     doc.locate(at + ("as",)), "generate")
         return []
     scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
     cards, errors = [], len(report.errors)
@@ -165,7 +173,7 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
             report.error(_("deck '{deck_id}': {entry} is not a mapping of a card's fields",
                            deck_id=deck_id, entry=shown), source.locate(path), "generate")
             continue
-        card = _table_card(doc, deck_id, spec, name, scope_base, entry, key, shown,
+        card = _table_card(doc, at, deck_id, spec, name, scope_base, entry, key, shown,
                            source, path, report, declared)
         if card is not None:
             cards.append(card)
@@ -181,7 +189,8 @@ def _known(name: str, tables: list[str]) -> str:
         _("the game declares no data: tables")
 
 
-def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: dict,
+def _table_card(doc: Document, where: tuple, deck_id: str, spec: dict, name: str,
+                scope_base: dict,
                 entry: dict, key, shown: str, source: SourceMap, path: tuple, report: Report,
                 declared: dict | None) -> Card | None:
     """One entry's card, or None where the entry cannot make one (reported at its cause)."""
@@ -196,7 +205,7 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
                 raise _GenerateError(None, _(
                     "{entry} has no '{field}', which generate: {key} needs",
                     entry=shown, field=lacking[0], key=": ".join(at))) from None
-            raise _GenerateError(("generate",) + at, _("{entry}: {key}: {exc}", entry=shown,
+            raise _GenerateError(where + at, _("{entry}: {key}: {exc}", entry=shown,
                                                          key=": ".join(at), exc=said(exc))) \
                 from None
 
@@ -219,7 +228,7 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
             copies = 1 if draft else values.copies(
                 value(spec["copies"], ("copies",)) if "copies" in spec else entry.get("copies", 1))
         except ValueError as exc:
-            raise _GenerateError(("generate", "copies") if "copies" in spec else None,
+            raise _GenerateError(where + ("copies",) if "copies" in spec else None,
                                  _("{entry}: {exc}", entry=shown, exc=exc),
                                  () if "copies" in spec else ("copies",)) from None
         flags = {}
@@ -228,7 +237,7 @@ def _table_card(doc: Document, deck_id: str, spec: dict, name: str, scope_base: 
                 flags[key] = flag(value(spec[key], (key,)) if key in spec
                                   else entry.get(key, False))
             except ValueError as exc:
-                raise _GenerateError(("generate", key) if key in spec else None,
+                raise _GenerateError(where + (key,) if key in spec else None,
                                      _("{entry}: {key}: {exc}", entry=shown, key=key,
                                        exc=exc), () if key in spec else (key,)) from None
         if "back" in entry:
@@ -296,8 +305,11 @@ def _deck_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
                 loaded: LoadedGame, declared: dict | None) -> list[Card]:
     """A deck file's cards, written (`cards:`), generated (`generate:`) or both, in the
     order the file writes them."""
-    generated = generate_cards(doc, deck_id, data, macros_text, report, declared,
-                               loaded.data) if "generate" in doc.data else []
+    given = doc.data.get("generate")
+    places = [("generate", i) for i in range(len(given))] if isinstance(given, list) else \
+        [("generate",)] if given is not None else []
+    generated = [card for at in places for card in generate_cards(
+        doc, deck_id, data, macros_text, report, declared, loaded.data, at)]
     if "cards" not in doc.data:
         return generated
     written = _cards(doc, deck_id, loaded.bad_cards.get(deck_id, set()), report, declared)
