@@ -170,6 +170,7 @@ def ensure(font_name: str) -> str:
                            family=family, problem=problem), where, "font")
             raise DataProblems(report) from None
         del _pending[font_name]
+        _install(font_name)
     return font_name
 
 
@@ -252,6 +253,10 @@ def string_width(text: str, font_name: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, font_name, size)
     m = _metrics(font_name)
     get, default = m.widths.get, m.default
+    drawn = _drawn.get(font_name)
+    if drawn:  # stand-ins (forms, aliases): their advances
+        return 0.001 * size * sum(drawn[ord(ch)][2] if ord(ch) in drawn
+                                  else get(ord(ch), default) for ch in text)
     return 0.001 * size * sum(get(ord(ch), default) for ch in text)
 
 
@@ -286,6 +291,7 @@ class Form(NamedTuple):
 
     char: str
     advance: float  # down a column, in ems (the font's vmtx; one em without it)
+    width: float  # across, in 1/1000 em
 
 
 _standins: dict[str, dict[int, int]] = {}  # font -> stand-in code point -> character's
@@ -355,20 +361,46 @@ def forms(font_name: str, feature: str) -> dict[str, Form]:
     found = _kept_forms(font_name, feature) if font_name in _files else []
     if not found:
         return {}
-    face = pdfmetrics.getFont(ensure(font_name)).face
-    standins = _standins.setdefault(font_name, {})
+    taken = charmap(font_name)  # (the font's own characters: a stand-in never takes one)
     code = STANDIN_BASE + FEATURES.index(feature) * _BLOCK
     result = {}
     for char, glyph, width, down in found:
-        while code in face.charToGlyph and code not in standins:
+        while code in taken:
             code += 1
-        standins[code] = char
-        face.charToGlyph[code] = glyph
-        face.charWidths[code] = width
-        face.glyphToChar.setdefault(glyph, []).append(code)
-        result[chr(char)] = Form(chr(code), down)
+        _stand_in(font_name, code, char, glyph, width)
+        result[chr(char)] = Form(chr(code), down, width)
         code += 1
     return result
+
+
+# The stand-ins' glyphs: font -> code -> (glyph id, or the code point whose glyph it takes,
+# and its advance in 1/1000 em). Measuring reads the advances here, so that a check measures
+# stand-ins without loading the font (the kept metrics); the face gets them when it loads.
+_drawn: dict[str, dict[int, tuple[int, bool, float]]] = {}
+
+
+def _stand_in(font_name: str, code: int, char: int, glyph: int, width: float,
+              alias: bool = False) -> None:
+    """Give `code` the glyph `glyph` (with `alias`, the glyph of the character `glyph`) and
+    the text `char`, in the font's face now if it is loaded, else when it is (ensure)."""
+    _standins.setdefault(font_name, {})[code] = char
+    _drawn.setdefault(font_name, {})[code] = (glyph, alias, width)
+    if font_name not in _pending and font_name in pdfmetrics.getRegisteredFontNames():
+        _install(font_name)
+
+
+def _install(font_name: str) -> None:
+    """The font's stand-ins in its loaded face (as reportlab adds shaped glyphs)."""
+    drawn = _drawn.get(font_name)
+    if not drawn:
+        return
+    face = pdfmetrics.getFont(font_name).face
+    for code, (glyph, alias, width) in drawn.items():
+        if code not in face.charToGlyph:
+            glyph = face.charToGlyph.get(glyph, 0) if alias else glyph
+            face.charToGlyph[code] = glyph
+            face.charWidths[code] = width
+            face.glyphToChar.setdefault(glyph, []).append(code)
 
 
 def _text_of(font_name: str, subset: list[int]) -> list[int]:
@@ -391,8 +423,7 @@ def full_width(font_name: str) -> dict[str, str]:
     for feature in ("fwid", "vert"):
         for ch, form in forms(font_name, feature).items():
             if ch in _FULL_WIDTH and ch not in result and \
-                    string_width(ch, font_name, 1000) < 950 and \
-                    abs(string_width(form.char, font_name, 1000) - 1000) < 1:
+                    string_width(ch, font_name, 1000) < 950 and abs(form.width - 1000) < 1:
                 result[ch] = form.char
     return result
 
@@ -417,11 +448,9 @@ def narrow(font_name: str, char: str) -> str:
     if glyph_of is None or missing_glyphs(font_name, char + glyph_of) or \
             string_width(char, font_name, 1000) <= 1.5 * string_width(glyph_of, font_name, 1000):
         return char
-    face = pdfmetrics.getFont(ensure(font_name)).face
-    standins = _standins.setdefault(font_name, {})
     code = _ALIAS_BASE + [a for a, _b in ALIASES].index(char)
-    standins[code] = ord(char)
-    face.charToGlyph[code] = glyph = face.charToGlyph[ord(glyph_of)]
-    face.charWidths[code] = face.charWidths.get(ord(glyph_of), face.defaultWidth)
-    face.glyphToChar.setdefault(glyph, []).append(code)
+    if code in charmap(font_name):
+        return char
+    _stand_in(font_name, code, ord(char), ord(glyph_of), string_width(glyph_of, font_name, 1000),
+              alias=True)
     return chr(code)

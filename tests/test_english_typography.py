@@ -8,6 +8,7 @@ import pytest
 
 from pdfcheck import reader
 from test_japanese_typesetting import SIZE, glyphs, text_card, width
+from test_vertical_text import boxes
 
 
 def printed(pdf) -> str:
@@ -48,19 +49,9 @@ def test_japanese_quotes_and_ranges(project, cardgen):
 def test_a_ranges_mark_sits_on_the_line(project, cardgen):
     """ASCII's ~ in the Japanese font sits high, above the digits' middle; the range's 〜 is
     drawn across their middle."""
-    import ctypes
-    import pypdfium2
-    import pypdfium2.raw as raw
-    pdf = text_card(project, cardgen, "1~12枚")[0]
-    page = pypdfium2.PdfDocument(str(pdf))[0].get_textpage()
-    boxes = {}
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    for i in range(page.count_chars()):
-        raw.FPDFText_GetCharBox(page.raw, i, ctypes.byref(left), ctypes.byref(right),
-                                ctypes.byref(bottom), ctypes.byref(top))
-        boxes.setdefault(page.get_text_range(i, 1), (bottom.value, top.value))
-    digit_middle = sum(boxes["1"]) / 2
-    mark_bottom, mark_top = boxes["\u301c"]
+    found = boxes(text_card(project, cardgen, "1~12枚")[0])
+    digit_middle = (found["1"][2] + found["1"][3]) / 2
+    mark_bottom, mark_top = found["\u301c"][2:]
     assert mark_bottom < digit_middle < mark_top
 
 

@@ -37,7 +37,7 @@ def turned(found, text: str) -> bool:
 
 
 def boxes(pdf) -> dict[str, tuple[float, float, float, float]]:
-    """Each character's ink box (left, right, bottom, top) and its origin's y, by pdfium."""
+    """Each character's ink box (left, right, bottom, top), the first of each, by pdfium."""
     doc = pypdfium2.PdfDocument(str(pdf))
     tp = doc[0].get_textpage()
     out = {}

@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, Frame, NextPageTemplate, PageBreak,
                                 PageTemplate, Spacer)
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import fonts
@@ -33,8 +34,8 @@ from .template import language_of as _language_of
 from .tables import table_style
 from .template import render_markdown
 from .template import BESIDE, FACES
-from .typeset import (_MARKER, TABLE_SIZE, Heading, Look, Picture, Typesetter, marker_options,
-                      max_columns, toc_styles)
+from .typeset import (_MARKER, PARA_SPACING, TABLE_SIZE, Heading, Look, Picture, Typesetter,
+                      marker_options, max_columns)
 from .vertical import RotatedFrame, VContents, VerticalTypesetter
 from ..i18n import _
 
@@ -334,6 +335,18 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
                      toc, PageBreak()]
     flows = front + setter.flowables(markdown)
     return flows, look, page
+
+
+def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
+    """The contents' entries are set by platypus, which takes no fallback font: a body family
+    that leans on one (a Latin family for English) gives way to the game's main family."""
+    font = main_font if look.body.fallback else look.body.regular
+    # Handed to platypus, which looks the font up itself: loaded now (fonts.ensure), as every
+    # name given to reportlab is. A build that measured from kept metrics (output/.cache)
+    # had not loaded it, and platypus failed on a second build of an unchanged game.
+    return [ParagraphStyle(f"toc{level}", fontName=fonts.ensure(font), fontSize=look.size * 1.05,
+                           leading=look.size * PARA_SPACING, leftIndent=level * look.size * 1.5,
+                           wordWrap="CJK") for level in range(3)]
 
 
 def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from reportlab.platypus import TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from ..textflow import content_widths
 from ..i18n import _n
@@ -22,6 +22,66 @@ def table_style(look, rules: list) -> TableStyle:
     selects a cell's font before it draws the cell, Helvetica unless told: a font the
     rulebook never embeds, which every preflight flags, though nothing is set in it.)"""
     return TableStyle([("FONTNAME", (0, 0), (-1, -1), look.body.regular), *rules])
+
+
+SHORT_TABLE = 5  # body rows: a table this short is never split between pages
+MIN_ROWS = 2  # body rows a split leaves on each page
+
+
+class KeptTable(Table):
+    """A table that splits between pages only where both pages keep at least MIN_ROWS body
+    rows (the header repeats on the second), and never when it is SHORT_TABLE rows or fewer.
+    A row taller than a page still splits inside itself (splitInRow), as it must."""
+
+    keep_short = True  # a short table is never split (one taller than a page is: ruled_table)
+
+    def split(self, available_width, available_height):
+        if self.splitInRow:
+            return super().split(available_width, available_height)
+        self._calc(available_width, available_height)
+        heights, head = self._rowHeights, self.repeatRows
+        short = len(heights) - head <= SHORT_TABLE
+        if short and self.keep_short:
+            return []
+        least = 1 if short else MIN_ROWS  # (a short table split: its rows are tall)
+        fit, used = 0, 0.0
+        for height in heights:
+            if used + height > available_height + 1e-6:
+                break
+            used, fit = used + height, fit + 1
+        fit = min(fit, len(heights) - least)
+        if fit - head < least:
+            return []
+        return super().split(available_width, sum(heights[:fit]) + 1e-3)
+
+
+def ruled_table(cells, widths: list[float], header_rows: int, page_height: float,
+                look) -> KeptTable:
+    """A rulebook table of set cells: ruled in the accent, its header rows shaded and
+    repeated on each page. A row taller than a whole page is split inside the row (any other
+    row moves whole to the next page); a short table taller than a page splits between its
+    rows all the same: kept whole, it would run off every page (platypus gives up)."""
+    heights = [max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
+               for row in cells]
+    for flows in cells:
+        for flow in flows:
+            if hasattr(flow, "keep_lines"):  # a paragraph (typeset.JText)
+                flow.keep_lines = 1  # a row taller than a page splits wherever it must
+    table = KeptTable(cells, colWidths=widths, repeatRows=header_rows,
+                      splitInRow=1 if max(heights, default=0) + 4 > page_height else 0)
+    table.keep_short = sum(heights) + 4 * len(heights) <= page_height
+    light = tuple(1 - (1 - c) * 0.15 for c in look.accent[:3])
+    style = [
+        ("GRID", (0, 0), (-1, -1), 0.4, look.accent),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    if header_rows:
+        style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), light))
+    table.setStyle(table_style(look, style))
+    table.spaceAfter = look.size
+    return table
 
 
 TABLE_MIN = 0.8  # a table too wide for the page may set its text this much smaller

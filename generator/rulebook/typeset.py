@@ -16,11 +16,9 @@ from functools import partial
 from typing import TypeVar
 
 from markdown_it.token import Token
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem, PageBreak, Spacer,
                                 Table)
 
-from .. import fonts
 from ..colors import parse_color
 from ..primitives import Face
 from ..i18n import _, said
@@ -32,7 +30,8 @@ from ..draw import draw_face, draw_items
 from ..units import mm
 from .markdown import CJK, indented, markdown
 from .notes import editor_box, is_editor_note, note_box
-from .tables import column_widths, narrow_columns, table_style
+from .tables import (MIN_ROWS, SHORT_TABLE, KeptTable, column_widths, narrow_columns,
+                     ruled_table, table_style)
 from .template import BESIDE, FACES, PAGEBREAK, WIDTHS
 
 _MARKER = re.compile(r"<!--\s*(cardgen:[a-z]+)\s*(.*?)\s*-->", re.S)
@@ -131,38 +130,6 @@ class Heading(JText):
         if self.wrap(available_width, 1e9)[1] > self.page_height:
             return super().split(available_width, available_height)
         return []
-
-
-SHORT_TABLE = 5  # body rows: a table this short is never split between pages
-MIN_ROWS = 2  # body rows a split leaves on each page
-
-
-class KeptTable(Table):
-    """A table that splits between pages only where both pages keep at least MIN_ROWS body
-    rows (the header repeats on the second), and never when it is SHORT_TABLE rows or fewer.
-    A row taller than a page still splits inside itself (splitInRow), as it must."""
-
-    keep_short = True  # a short table is never split (one taller than a page is: _table)
-    line = 0  # where the table is written, in the rendered template
-
-    def split(self, available_width, available_height):
-        if self.splitInRow:
-            return super().split(available_width, available_height)
-        self._calc(available_width, available_height)
-        heights, head = self._rowHeights, self.repeatRows
-        short = len(heights) - head <= SHORT_TABLE
-        if short and self.keep_short:
-            return []
-        least = 1 if short else MIN_ROWS  # (a short table split: its rows are tall)
-        fit, used = 0, 0.0
-        for height in heights:
-            if used + height > available_height + 1e-6:
-                break
-            used, fit = used + height, fit + 1
-        fit = min(fit, len(heights) - least)
-        if fit - head < least:
-            return []
-        return super().split(available_width, sum(heights[:fit]) + 1e-3)
 
 
 class KeepWithNext(CondPageBreak):
@@ -554,32 +521,7 @@ class Typesetter:
                 cell.phrase = True  # Japanese breaks between phrases, English between words
                 cells[-1].append(cell)
             cells[-1] += [Spacer(1, 1)] * (cols - len(row))
-        # A row taller than a whole page is split inside the row (any other row moves whole
-        # to the next page, as before); without this platypus gives up on the rulebook.
-        heights = [max((c.wrap(w - 8, 1e9)[1] for c, w in zip(row, widths)), default=0)
-                   for row in cells]
-        tallest = max(heights, default=0)
-        for flows in cells:
-            for flow in flows:
-                if isinstance(flow, JText):
-                    flow.keep_lines = 1  # a row taller than a page splits wherever it must
-        table = KeptTable(cells, colWidths=widths, repeatRows=header_rows,
-                          splitInRow=1 if tallest + 4 > self.height else 0)
-        # A short table taller than a page splits between its rows all the same: kept whole,
-        # it would run off every page (platypus gives up on the rulebook).
-        table.keep_short = sum(heights) + 4 * len(heights) <= self.height
-        table.line = first_line
-        light = tuple(1 - (1 - c) * 0.15 for c in self.look.accent[:3])
-        style = [
-            ("GRID", (0, 0), (-1, -1), 0.4, self.look.accent),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-            ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ]
-        if header_rows:
-            style.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), light))
-        table.setStyle(table_style(self.look, style))
-        table.spaceAfter = self.look.size
+        table = ruled_table(cells, widths, header_rows, self.height, self.look)
         return table, i + 1
 
     def _column_widths(self, rows, header_rows: int, cols: int, line: int):
@@ -647,15 +589,3 @@ class Typesetter:
                 flows.append(self._beside(opts.get("id", ""), opts.get("field", ""),
                                           opts.get("side", "front")))
         return flows
-
-
-def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
-    """The contents' entries are set by platypus, which takes no fallback font: a body family
-    that leans on one (a Latin family for English) gives way to the game's main family."""
-    font = main_font if look.body.fallback else look.body.regular
-    # Handed to platypus, which looks the font up itself: loaded now (fonts.ensure), as every
-    # name given to reportlab is. A build that measured from kept metrics (output/.cache)
-    # had not loaded it, and platypus failed on a second build of an unchanged game.
-    return [ParagraphStyle(f"toc{level}", fontName=fonts.ensure(font), fontSize=look.size * 1.05,
-                           leading=look.size * PARA_SPACING, leftIndent=level * look.size * 1.5,
-                           wordWrap="CJK") for level in range(3)]
