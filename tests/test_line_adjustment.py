@@ -350,3 +350,27 @@ def test_an_english_paragraph_a_list_item_and_a_note_are_not_set_in(project, car
     assert len(found) == 3
     for start, (first, second) in found.items():
         assert first == pytest.approx(second, abs=0.05), start
+
+
+def test_a_latin_run_turned_in_a_column_stands_a_quarter_em_from_the_japanese(
+        project, cardgen):
+    """JLREQ 3.2: down a column, a Latin run turned sideways (1.05) is a quarter em from the
+    kana before and after it; a number set across (3, tate-chu-yoko) is set solid (3.2.5)."""
+    from test_japanese_typesetting import em_descent, glyphs
+    pdf, _ = card(project, cardgen, "バージョン1.05の規則で3枚", "vertical: true",
+                  w="20mm", h="70mm")
+    found = glyphs(pdf)
+    drop = em_descent() * SIZE  # from an upright glyph's baseline to its em box's foot
+
+    def top(ch: str) -> float:  # the top of the character's em box down the column
+        g = next(g for g in found if g[0] == ch)
+        return g[2] if ch in "1.05" else g[2] + drop + SIZE  # (a turned run: from its top)
+
+    n_foot = top("ン") - SIZE
+    assert n_foot - top("1") == pytest.approx(SIZE / 4, abs=0.05)  # ン, a quarter em, 1.05
+    from generator import fonts
+    font = fonts.ensure(atoms_of(project, "5")[0].font)
+    end = top("1") - fonts.string_width("1.05", font, SIZE)
+    assert end - top("の") == pytest.approx(SIZE / 4, abs=0.05)  # 1.05, a quarter em, の
+    assert top("で") - SIZE - top("3") == pytest.approx(0.0, abs=0.05)  # で3枚: solid
+    assert top("3") - SIZE - top("枚") == pytest.approx(0.0, abs=0.05)

@@ -23,13 +23,13 @@ Japanese punctuation is spaced as JLREQ sets it: brackets, 、。 and ・ take a
 (their glyph half and a blank half), the blanks of neighbouring punctuation are
 compressed (」。, 、「, ）」 and 「『 to half an em between them), an opening bracket at
 the start of a line is set half-width, and a closing bracket or stop at the end of one
-too. A kana or kanji beside a Latin letter or digit is a quarter em from it (horizontal
-text). A line a little too long squeezes in JLREQ's order (3.8.2: the Japanese-Latin
-spaces to an eighth, middle dots, then brackets and commas), never the half em after a
-full stop inside it. Ruby is set at half the size, centred on its base; a reading longer
-than its base may overhang a neighbouring kana by half a ruby character (never a kanji,
-nor past a line's ends), and the base is spaced out for the rest. Lines never break inside a
-ruby base or a tate-chu-yoko run.
+too. A kana or kanji beside a Latin letter or digit is a quarter em from it (down a column,
+beside a Latin run turned sideways, not one set across). A line a little too long squeezes
+in JLREQ's order (3.8.2: the Japanese-Latin spaces to an eighth, middle dots, then brackets
+and commas), never the half em after a full stop inside it. Ruby is set at half the size,
+centred on its base; a reading longer than its base may overhang a neighbouring kana by
+half a ruby character (never a kanji, nor past a line's ends), and the base is spaced out
+for the rest. Lines never break inside a ruby base or a tate-chu-yoko run.
 """
 
 from __future__ import annotations

@@ -181,10 +181,10 @@ def _laid(atoms: list[Atom], size: float, vertical: bool, tcy: int = 2,
             widths[k] = 0.0
     if not grid and PUNCT.isdisjoint(plain) and \
             not (vertical and not set(VERTICAL_FORMS).isdisjoint(plain)) and \
-            not _grouped(atoms) and (vertical or _AUTOSPACED.search(plain) is None
-                                     and "\u3000" not in plain):
+            not _grouped(atoms) and _AUTOSPACED.search(plain) is None and \
+            (vertical or "\u3000" not in plain):
         return Laid(widths, None, runs)
-    sp = _spacing(atoms, widths, size, vertical, plain, grid)
+    sp = _spacing(atoms, widths, size, vertical, plain, grid, runs)
     return Laid([w + b + a for w, b, a in zip(widths, sp.before, sp.after)], sp, runs)
 
 

@@ -136,9 +136,10 @@ def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bo
 
 
 def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
-             plain: str, grid: bool = False) -> Spacing:
+             plain: str, grid: bool = False, tcy: dict[int, int] | None = None) -> Spacing:
     """JLREQ's punctuation frames and their compression (3.1.4, in a line), the quarter em
-    between a Japanese and a Latin letter or digit (horizontal text), what line adjustment
+    between a Japanese and a Latin letter or digit (in vertical text beside a Latin run
+    turned sideways, not one set across, `tcy`: JLREQ 3.2.5 sets that solid), what line adjustment
     may reduce of them (Spacing.reducible), and the room a ruby longer than its base needs
     beyond its overhang over neighbouring kana. On a character grid (`grid`, ベタ組み) every
     full-width character takes exactly one em, its glyph centred in it, and the frames are
@@ -172,13 +173,16 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             if i not in kinds and ch not in ZERO_WIDTH and ch != OBJECT and \
                     unicodedata.east_asian_width(ch) in "WF":
                 before[i] = after[i] = (size - widths[i]) / 2
-    elif not vertical:
-        for m in _IDEOGRAPHIC_SPACE.finditer(plain):  # one em, whatever the font gives it
-            i = m.start()
+    elif not grid:
+        for m in _IDEOGRAPHIC_SPACE.finditer(plain) if not vertical else ():  # one em, in
+            i = m.start()  # any font (down a column it is one already)
             after[i] += size - widths[i]
             kinds.setdefault(i, "")
+        across = {k for start, length in (tcy or {}).items() for k in range(start, start + length)}
         for m in _AUTOSPACED.finditer(plain):
             i = m.start()
+            if i in across or i + 1 in across:
+                continue
             after[i] += AUTOSPACE * size
             close_blank[i] += AUTOSPACE * size
             steps[0][1][i] = (AUTOSPACE - AUTOSPACE_MIN) * size
