@@ -153,7 +153,7 @@ def test_an_unregistered_shape_is_not_a_shape(project, cardgen):
         text + "boards:\n  - {id: row, layout: test-strip}\n", "utf-8")
     run = cardgen("validate", "lastdance")
     assert run.code == 1
-    assert any("shape must be one of areas, grid, hex, ring, track, not 'strip'" in line
+    assert any("shape must be one of areas, grid, hex, map, ring, track, not 'strip'" in line
                for line in run.lines), run.lines
 
 

@@ -131,8 +131,9 @@ def _background(layout: Reader, loaded: LoadedGame, report: Report) -> str | Non
 def _common(layout: Reader, palette: dict, shape) -> dict:
     """The keys every board layout has (boards.BOARD), and the style its shape declares
     (boards.base.style: its outline and label size), read as the model's Board takes them."""
-    style = {key: layout.option(shape.OPTIONS[key], palette) for key in STYLE_KEYS
-             if key in shape.OPTIONS}
+    options = getattr(shape, "OPTIONS", None)  # (a shape may declare no keys of its own)
+    style = {key: layout.option(options[key], palette) for key in STYLE_KEYS
+             if options is not None and key in options}
     # (papers the schema's format passed: each has its name in the PAPER table)
     papers = layout.option(shapes.BOARD["papers"])
     # What the page split divides by: a printable part of the last paper, and an overlap
