@@ -69,13 +69,20 @@ def _written(value: Any) -> str:
 def _default(option: Option, lang: str) -> str:
     if option.shown_default is not None:
         return _said(option.shown_default, lang)
-    if option.key in _format_defaults():
+    if option.key in _format_defaults() and _is_profile_key(option):
         by = _format_defaults()[option.key]
         return ("、" if lang == "ja" else ", ").join(f"{fmt} `{_written(v)}`"
                                                     for fmt, v in by.items())
     if option.default is None or option.default == "":
         return ""
     return f"`{_written(option.default)}`"
+
+
+def _is_profile_key(option: Option) -> bool:
+    """Whether the option is an export profile's own key (whose default each format gives),
+    not another group's of the same name (a board layout's `color`)."""
+    from .formats import PROFILE
+    return option.key in PROFILE and PROFILE[option.key] is option
 
 
 def _format_defaults() -> dict[str, dict]:
