@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Card, Game
-from .printed import BoardChanges, BookChanges
+from .boards import BoardChanges
+from .printed import BookChanges
 from ..i18n import _
 
 SIDES = ("front", "back")
