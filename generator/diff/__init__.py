@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import sandbox, stats
-from ..layout import GameFaces, cell_reads, face_reads
+from ..layout import GameFaces
+from ..layout.reads import cell_reads, face_reads
 from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
 from ..load.project import MARKER
