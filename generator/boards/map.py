@@ -400,9 +400,17 @@ def _stub_labels(route: Route, places: Mapping[str, Cell], size, height: float, 
             return y1 if x1 == x0 else y0 + (y1 - y0) * (at - x0) / (x1 - x0)
 
         ends = (line_y(x), line_y(x + w))
-        y = min(ends) - route.width / 2 - mm(0.8)  # its baseline, just above the stub
-        if y - small < mm(1):  # no room above it: below it
-            y = max(ends) + route.width / 2 + small + mm(0.8)
+        start = places[route.ends[0] if other == route.ends[1] else route.ends[1]]
+        r = max(start.w, start.h) / 2 + mm(0.5)  # the place the stub leaves from
+
+        def clear(baseline: float) -> bool:  # off the board's top, or over its own place
+            over = x < x0 + r and x + w > x0 - r and baseline > y0 - r and \
+                baseline - small < y0 + r
+            return baseline - small >= mm(1) and not over
+        # its baseline: just above the stub, else below it, else above its place
+        tries = (min(ends) - route.width / 2 - mm(0.8),
+                 max(ends) + route.width / 2 + small + mm(0.8), y0 - r - mm(0.3))
+        y = next((t for t in tries if clear(t)), tries[0])
         out.append(Text(x, height - min(y, size[1] - mm(1.5)), text, font, small, INK))
     return out
 
