@@ -190,3 +190,12 @@ def test_an_apostrophe_stays_inside_its_turned_word(project, cardgen):
     """it's is set it’s (smart_quotes) and turned as one piece with its apostrophe."""
     found = pieces(vertical(project, cardgen, "曲はit's Last Danceです"))
     assert turned(found, "it\u2019s Last Dance")
+
+
+def test_a_word_space_down_a_column_is_the_fonts_not_an_em(project, cardgen):
+    """An ASCII space in vertical text takes the font's space (U+3000 is the em space),
+    beside Japanese as inside a Latin run: "Dance で" had a whole em between them."""
+    g = glyphs(vertical(project, cardgen, "あ い\u3000う"))
+    down = {ch: y for ch, _x, y, _s in g}
+    assert down["あ"] - down["い"] == pytest.approx(SIZE + width(" "), abs=0.05)
+    assert down["い"] - down["う"] == pytest.approx(2 * SIZE, abs=0.05)

@@ -33,6 +33,8 @@ def _advance(atom: Atom, size: float, vertical: bool) -> float:
         down = column.advance(atom.font, atom.text, size)
         if down is not None:  # in its vertical form
             return down
+        if atom.text in column.SPACES:  # a word space: the font's, not an em (U+3000 is one)
+            return _width(atom.font, " ") * size
         if atom.text not in ROTATED and not column.is_latin(atom.text):
             return size
     return _width(atom.font, atom.text) * size
@@ -129,12 +131,7 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
 def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[float]:
     """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
     if vertical:
-        down = [_advance(a, size, True) for a in atoms]
-        for start, length in column.latin_runs(atoms).items():  # word spaces: the font's
-            for k in range(start, start + length):
-                if atoms[k].text in column.SPACES:
-                    down[k] = _width(atoms[k].font, " ") * size
-        return down
+        return [_advance(a, size, True) for a in atoms]
     if atoms and len(set(map(_FONT, atoms))) == 1:  # one font, every width known: at once
         table = _FONT_WIDTHS.get(atoms[0].font)
         if table is not None:
