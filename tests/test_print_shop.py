@@ -344,6 +344,18 @@ def test_the_export_s_preflight_fails_on_art_that_stops_at_the_trim(project, car
     assert not (project / "output/dernier-peuple/export-jp-print").exists()
 
 
+def two_card_game(project: Path, name: str, front: str) -> None:
+    """A game `name` of one deck of two cards, 'a' (Alpha) and 'b' (Beta), their fronts
+    the layout `front` (YAML) as layouts/<name>-front.yaml."""
+    (project / f"layouts/{name}-front.yaml").write_text(textwrap.dedent(front), "utf-8")
+    game = project / f"cards/{name}"
+    game.mkdir()
+    (game / "game.yaml").write_text(f"title: {name.title()}\ndecks:\n  - {{id: cards, "
+                                    f"cards: cards.yaml, front: {name}-front}}\n", "utf-8")
+    (game / "cards.yaml").write_text("cards:\n  - {id: a, name: Alpha}\n"
+                                     "  - {id: b, name: Beta}\n", "utf-8")
+
+
 def test_card_faces_the_rulebook_draws_too_small_to_print_are_warned_of(project, cardgen):
     """The rulebook scales card faces down: vampire-band's draws akira's at 60 %, where its
     finest line is 0.06 mm and its smallest text 2.7 pt (what a prepress audit found,
@@ -357,20 +369,14 @@ def test_card_faces_the_rulebook_draws_too_small_to_print_are_warned_of(project,
         "'telomere' (front), drawn at 60 %, print lines of 0.06 mm and text of 2.7 pt, finer "
         "than a press prints (lines of 0.1 mm, text of 4 pt at least); draw them larger "
         "(`scale=`) [fine-print]"], run.lines
-    (project / "layouts/tiny-front.yaml").write_text(textwrap.dedent("""
+    two_card_game(project, "tiny", """
         size: meishi
         elements:
           - {name: small, type: text, text: "{{ card.name }}", x: 10mm, y: 20mm, width: 40mm,
              height: 8mm, size: 3pt}
           - {name: rule, type: line, x: 10mm, y: 40mm, x2: 50mm, y2: 40mm, stroke: black,
              stroke_width: 0.1pt}
-    """), "utf-8")
-    game = project / "cards/tiny"
-    game.mkdir()
-    (game / "game.yaml").write_text("title: Tiny\ndecks:\n  - {id: cards, cards: cards.yaml, "
-                                    "front: tiny-front}\n", "utf-8")
-    (game / "cards.yaml").write_text("cards:\n  - {id: a, name: A}\n  - {id: b, name: B}\n",
-                                     "utf-8")
+    """)
     run = cardgen("export", "tiny", "--profile", "jp-print")
     fine = [line for line in run.lines if line.endswith("[fine-print]")]
     assert fine == [
@@ -563,19 +569,13 @@ def test_text_no_colour_makes_readable_is_a_warning_at_its_deck(project, cardgen
     the first text and its contrast, and prints it as it is."""
     from generator.layout import inksaver
     monkeypatch.setattr(inksaver, "KEEP", 0.95)
-    (project / "layouts/dark-front.yaml").write_text(textwrap.dedent("""
+    two_card_game(project, "dark", """
         size: meishi
         elements:
           - {name: ground, type: rect, fill: "#203060"}
           - {name: title, type: text, text: "{{ card.name }}", x: 8mm, y: 8mm, width: 40mm,
              height: 10mm, size: 12pt, color: "#101010"}
-    """), "utf-8")
-    game = project / "cards/dark"
-    game.mkdir()
-    (game / "game.yaml").write_text("title: Dark\ndecks:\n  - {id: cards, cards: cards.yaml, "
-                                    "front: dark-front}\n", "utf-8")
-    (game / "cards.yaml").write_text("cards:\n  - {id: a, name: Alpha}\n  - {id: b, name: Beta}\n",
-                                     "utf-8")
+    """)
     run = cardgen("pnp", "dark", "--ink-saver", "--paper", "A4")
     assert run.code == 0
     said = [line for line in run.lines if line.endswith("[ink-saver]")]
