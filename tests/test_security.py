@@ -688,3 +688,20 @@ def test_a_revisions_links_out_and_names_that_climb_are_not_written(project, tmp
     old = tmp_path / "old/cards/linky"
     assert sorted(p.name for p in old.iterdir()) == ["kept.txt", "near"]
     assert (old / "near").read_text("utf-8") == "kept"
+
+
+def test_git_is_run_in_one_place():
+    """Every question to git goes through load/revision.git (its hardened environment and
+    settings): no other module starts a program."""
+    import ast
+    from conftest import REPO
+    starting = {"run", "Popen", "call", "check_call", "check_output", "system", "popen",
+                "execv", "execvp", "spawnv", "startfile"}
+    found = []
+    for path in sorted((REPO / "generator").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and \
+                    node.func.value.id in ("subprocess", "os") and node.func.attr in starting:
+                found.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    assert found and all(f.startswith("generator/load/revision.py:") for f in found), found
