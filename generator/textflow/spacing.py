@@ -135,6 +135,46 @@ def _ruby_room(atoms: list[Atom], widths: list[float], size: float, vertical: bo
                 kinds.setdefault(k, "")
 
 
+def _punctuation(plain: str, kinds: dict[int, str], widths: list[float], size: float,
+                 grid: bool, out: tuple[list[float], ...],
+                 steps: tuple[tuple[list[float], list[float]], ...]) -> None:
+    """Each punctuation mark's blanks before and after its glyph (less the blank its own
+    advance holds), and what of them line adjustment may reduce, step by step (REDUCTION)."""
+    before, after, open_blank, close_blank = out
+    eb, ea = _frames(kinds, compress=not grid)
+    for i, k in kinds.items():
+        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
+        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
+                        else (spare / 2, spare / 2))
+        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
+        if grid:
+            continue
+        if k == "open":
+            open_blank[i] = steps[2][0][i] = eb[i] * size
+        elif k == "middle":
+            steps[1][0][i], steps[1][1][i] = eb[i] * size, ea[i] * size
+        else:
+            close_blank[i] = ea[i] * size
+            if plain[i] not in FULL_STOPS:
+                steps[2][1][i] = close_blank[i]
+
+
+def _latin_spaces(plain: str, size: float, tcy: dict[int, int] | None, kinds: dict[int, str],
+                  after: list[float], close_blank: list[float],
+                  steps: tuple[tuple[list[float], list[float]], ...]) -> None:
+    """The quarter em between a Japanese and a Latin letter or digit, reducible to an eighth
+    (REDUCTION's first step); none beside a run set across (`tcy`, JLREQ 3.2.5)."""
+    across = {k for start, length in (tcy or {}).items() for k in range(start, start + length)}
+    for m in _AUTOSPACED.finditer(plain):
+        i = m.start()
+        if i in across or i + 1 in across:
+            continue
+        after[i] += AUTOSPACE * size
+        close_blank[i] += AUTOSPACE * size
+        steps[0][1][i] = (AUTOSPACE - AUTOSPACE_MIN) * size
+        kinds.setdefault(i, "")
+
+
 def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool,
              plain: str, grid: bool = False, tcy: dict[int, int] | None = None) -> Spacing:
     """JLREQ's punctuation frames and their compression (3.1.4, in a line), the quarter em
@@ -151,23 +191,8 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
     if vertical:
         plain = "".join(VERTICAL_FORMS.get(ch, ch) for ch in plain)
     kinds = {m.start(): _kind(m.group()) for m in _PUNCT_RE.finditer(plain)}
-    eb, ea = _frames(kinds, compress=not grid)
     steps = tuple(([0.0] * n, [0.0] * n) for _ in REDUCTION) if not grid else ()
-    for i, k in kinds.items():
-        spare = max(0.0, widths[i] / size - .5)  # blank the glyph's own advance holds
-        own_b, own_a = ((spare, 0.0) if k == "open" else (0.0, spare) if k != "middle"
-                        else (spare / 2, spare / 2))
-        before[i], after[i] = (eb[i] - own_b) * size, (ea[i] - own_a) * size
-        if grid:
-            continue
-        if k == "open":
-            open_blank[i] = steps[2][0][i] = eb[i] * size
-        elif k == "middle":
-            steps[1][0][i], steps[1][1][i] = eb[i] * size, ea[i] * size
-        else:
-            close_blank[i] = ea[i] * size
-            if plain[i] not in FULL_STOPS:
-                steps[2][1][i] = close_blank[i]
+    _punctuation(plain, kinds, widths, size, grid, (before, after, open_blank, close_blank), steps)
     if grid and not vertical:
         for i, ch in enumerate(plain):
             if i not in kinds and ch not in ZERO_WIDTH and ch != OBJECT and \
@@ -178,15 +203,7 @@ def _spacing(atoms: list[Atom], widths: list[float], size: float, vertical: bool
             i = m.start()  # any font (down a column it is one already)
             after[i] += size - widths[i]
             kinds.setdefault(i, "")
-        across = {k for start, length in (tcy or {}).items() for k in range(start, start + length)}
-        for m in _AUTOSPACED.finditer(plain):
-            i = m.start()
-            if i in across or i + 1 in across:
-                continue
-            after[i] += AUTOSPACE * size
-            close_blank[i] += AUTOSPACE * size
-            steps[0][1][i] = (AUTOSPACE - AUTOSPACE_MIN) * size
-            kinds.setdefault(i, "")
+        _latin_spaces(plain, size, tcy, kinds, after, close_blank, steps)
     lead = tail = None
     if _grouped(atoms):
         lead, tail = [0.0] * n, [0.0] * n
