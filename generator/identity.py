@@ -28,13 +28,17 @@ def face_identity(face: Face, shared: dict | None = None) -> str:
     return h.hexdigest()[:24]
 
 
-def page_identity(page, shared: dict | None = None) -> str:
+def page_identity(page, shared: dict | None = None, known: dict | None = None) -> str:
     """The identity of an imposed page (impose.Page: its size, its marks and each face it
-    places, where and how): two pages with the same identity print the same."""
+    places, where and how): two pages with the same identity print the same. `known`, id
+    of a face -> (the face, its identity), gives those already computed (the preview's)."""
     h = hashlib.sha256(repr((page.width, page.height)).encode())
     for placed in page.placements:
-        h.update(repr((face_identity(placed.face, shared), placed.x, placed.y, placed.rotate,
-                       placed.bleed, placed.clip)).encode())
+        was = known.get(id(placed.face)) if known is not None else None
+        face = was[1] if was is not None and was[0] is placed.face else \
+            face_identity(placed.face, shared)
+        h.update(repr((face, placed.x, placed.y, placed.rotate, placed.bleed,
+                       placed.clip)).encode())
     for item in page.marks:
         h.update(item_digest(item, shared))
     return h.hexdigest()[:24]

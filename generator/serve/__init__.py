@@ -256,7 +256,9 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
     changes = changes_since(project, game, preview.since, made, faces,
                             outcome.rulebook_markdown, pdf) if preview.since else []
     blocks = stats_blocks(faces.game, pipeline.statistics(outcome))
-    sheets, sheet_pages = sheets_of(faces)
+    with preview.lock:
+        keys = dict(preview.keys)  # (the builder's own: a copy, as the lock is kept short)
+    sheets, sheet_pages = sheets_of(faces, keys)
     with preview.lock:
         images = {n: data for n, data in preview.images.items() if not n.startswith(PAGES)}
         images.update(made)

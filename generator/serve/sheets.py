@@ -4,12 +4,15 @@ first asks for it and kept by its identity (identity.page_identity)."""
 from __future__ import annotations
 
 
-def sheets_of(faces) -> tuple[list[dict], dict]:
+def sheets_of(faces, keys: dict | None = None) -> tuple[list[dict], dict]:
     """The sheets as `build` imposes them (without a printer's offset): for each, its deck,
     its cards and its front and back pages' names, with their identities as their versions;
-    and name -> (page, identity). The pages are drawn when the page asks for them."""
+    and name -> (page, identity). The pages are drawn when the page asks for them. `keys`
+    (faces_to_png's `known`) gives the identities of the faces the gallery drew."""
     from ..identity import page_identity
     from ..impose import impose_game
+    from ..write.png import identity_in
+    known = {i: (face, identity_in(key)) for i, (face, key) in (keys or {}).items()}
     imposition = impose_game(faces)
     deck_of = {n: deck for deck, numbers in imposition.decks for n in numbers}
     names = {d.deck.id: d.deck.name for d in faces.decks}
@@ -23,7 +26,7 @@ def sheets_of(faces) -> tuple[list[dict], dict]:
                  "duplex": imposition.sheets[n - 1].duplex}
         for side, page in (("front", front), ("back", back)):
             name = f"sheets/{n}-{side}.png"
-            pages[name] = (page, page_identity(page, shared))
+            pages[name] = (page, page_identity(page, shared, known))
             entry[side], entry[side + "_v"] = name, pages[name][1]
         sheets.append(entry)
     return sheets, pages

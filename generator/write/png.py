@@ -31,6 +31,11 @@ def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None,
         ("-t" if transparent else "")
 
 
+def identity_in(key: str) -> str:
+    """The face identity a key of face_key starts with."""
+    return key.split("-", 1)[0]
+
+
 RASTER = 2  # how a picture is made (2: its size rounded, its dpi in the file): in every key,
 # so a cache never gives a picture made the old way
 
