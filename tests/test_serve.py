@@ -706,7 +706,7 @@ def test_rulebook_and_board_pages_open_large_and_sharp(project):
     """Each rulebook and board page in the page is a link to itself drawn at LARGE_DPI, to be
     read (they show at 60 and 40 dpi): drawn when first opened, by name only."""
     from selenium.webdriver.common.by import By
-    from generator.serve import LARGE_DPI
+    from generator.serve.pictures import LARGE_DPI
     url, stop = _start(project, game="dernier-peuple")
     try:
         _until(lambda: _built(url), "the first build", 300)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import secrets
 import sys
 import threading
@@ -35,9 +34,10 @@ from .. import fonts, pipeline
 from ..layout.memo import FaceMemo
 from ..load import Project
 from ..problems import UsageError, printable
-from ..watch import watch as poll
+from ..watch import changed_files, files_stamp, watch as poll
 from .cards import card_entries  # the gallery's cards
 from .changes import changes_since  # the view of what prints differently
+from .pictures import GALLERY_DPI, ZOOM_DPI, large_page, with_guides, zoomed  # drawn apart
 from .sheets import sheet_picture, sheets_of  # the Sheets view
 from .stats import stats_blocks  # the Stats view
 from .. import i18n
@@ -82,6 +82,7 @@ class Preview:
     sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
     memo: FaceMemo = field(default_factory=FaceMemo)  # the faces by their inputs (one builder)
     keys: dict[int, tuple] = field(default_factory=dict)  # a face's picture key (faces_to_png)
+    stamp: tuple | None = None  # the game's files as the last build found them (watch)
     large: dict[str, tuple] = field(default_factory=dict)  # rulebook or board page -> source
     drawn_large: dict[str, bytes] = field(default_factory=dict)  # those drawn, by name
 
@@ -93,38 +94,6 @@ class Preview:
         self.version += 1
         self.changed.notify_all()
     server: str = field(default_factory=lambda: secrets.token_hex(6))  # this server's run
-
-
-GALLERY_DPI = 80  # the gallery's pictures (a screen of a higher pixel ratio: ZOOM_DPI's)
-LARGE_DPI = 150  # a rulebook or board page opened to be read (shown at 60 and 40 dpi)
-
-
-def large_page(preview: Preview, name: str) -> bytes | None:
-    """A rulebook or board page of the last good build drawn at LARGE_DPI, when it is first
-    opened (by name only; None for a name the build did not make)."""
-    from ..write.png import pdf_to_pngs, rasterise
-    with preview.lock:
-        source, drawn = preview.large.get(name), preview.drawn_large.get(name)
-    if drawn is not None or source is None:
-        return drawn
-    if source[0] == "pdf":
-        import pypdfium2
-        document = pypdfium2.PdfDocument(source[1])
-        try:
-            single = pypdfium2.PdfDocument.new()
-            single.import_pages(document, [source[2]])
-            import io
-            out = io.BytesIO()
-            single.save(out)
-        finally:
-            document.close()
-        data = pdf_to_pngs(out.getvalue(), LARGE_DPI)[0]
-    else:
-        data = rasterise([source[1]], LARGE_DPI, source[2])[0]
-    with preview.lock:
-        if preview.large.get(name) is source:  # (not a page of a build since)
-            preview.drawn_large[name] = data
-    return data
 
 
 def build_preview(project: Project, game: str, preview: Preview,
@@ -140,6 +109,9 @@ def build_preview(project: Project, game: str, preview: Preview,
         with preview.lock:
             preview.building = False
             preview.bump()
+
+
+
 
 
 def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs,
@@ -175,6 +147,10 @@ AS_BEFORE = _(" (as of the last good build)")  # a draft kept while the data doe
 
 
 def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
+    stamp = files_stamp(project, game)  # the files changed since the last build: one that
+    if preview.stamp is not None:  # is not data (an image, a font) lays out every face again
+        preview.memo.saved(changed_files(preview.stamp, stamp))
+    preview.stamp = stamp
     outcome = pipeline.check(project, game)
     faces = pipeline.lay_out(outcome, partial=True,  # what lays out shows, errors or not;
                              memo=preview.memo)  # only the faces whose inputs changed
@@ -415,41 +391,6 @@ def _since(query: str, seen: str | None, preview: Preview) -> int | None:
 WAIT = 20.0  # seconds a page asking with ?wait is held when nothing changes (long polling)
 
 
-# A zoomed face is shown at its print size (96 CSS px to the inch): drawn at 200 dpi, it has
-# more than two image pixels for each CSS pixel, sharp on a 2x display too.
-ZOOM_DPI = 200
-
-
-def with_guides(game, name: str):
-    """The face an image name stands for (<deck>/<card>-<side>.png), laid out again with
-    its guides (the trim in red, the bleed and safe lines, every element's box and name, as
-    `build --guides` draws them), or None."""
-    from dataclasses import replace
-    from ..layout import layout_game
-    from ..problems import Report
-    found = re.fullmatch(r"([^/]+)/(.+)-(front|back)\.png", name)
-    if game is None or found is None:
-        return None
-    deck_id, card_id, side = found.groups()
-    deck = next((d for d in game.decks if d.id == deck_id), None)
-    if deck is None:
-        return None
-    card = next((c for c in deck.cards if c.id == card_id), None)
-    if card is None:
-        return None
-    one = replace(game, decks=(replace(deck, cards=(card,)),), boards=())
-    faces = layout_game(one, Report(), guides=True)
-    laid = faces.decks[0].fronts if side == "front" else faces.decks[0].backs
-    return laid.get(card_id)
-
-
-def zoomed(project: Project | None, face, font: str) -> bytes:
-    """A card face as PNG at ZOOM_DPI, drawn once (the PNG cache keeps it)."""
-    from ..write.png import faces_to_png
-    cache = project.output / ".cache" / "png" if project is not None else None
-    return faces_to_png([face], ZOOM_DPI, font, cache, bleed=False)[0]
-
-
 def make_handler(game: str, preview: Preview, project: Project | None = None):
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format, *args):  # keep the terminal for the report
@@ -571,8 +512,7 @@ def watch(project: Project, game: str, preview: Preview, stop: threading.Event,
         if report:
             report(preview)
 
-    poll(project, [game], rebuild, stop, failed,  # at watch.POLL, as cardgen watch looks
-         saved=lambda _game, files: preview.memo.saved(files))
+    poll(project, [game], rebuild, stop, failed)  # at watch.POLL, as cardgen watch looks
 
 
 class _Server(ThreadingHTTPServer):
