@@ -16,6 +16,7 @@ from ..impose import Page, Placement
 from ..layout import GameFaces
 from ..layout.pieces import cut_to_shape
 from ..primitives import Text
+from ..i18n import _, shown
 from ..units import mm
 from . import BytesFile
 from .png import faces_to_png, rasterise
@@ -260,7 +261,7 @@ def tabletop_simulator(faces: GameFaces, folder: Path, font: str, cache: Path,
             for slot, card in enumerate(cards[start:start + per_sheet]):
                 card_id = key * 100 + slot
                 name = str(card.fields.get("name", card.id))
-                for _ in range(card.copies):
+                for _copy in range(card.copies):
                     ids.append(card_id)
                     contained.append({"Name": "Card", "Nickname": name, "Description": card.id,
                                       "CardID": card_id, "Transform": _transform(size=size)})
@@ -289,6 +290,10 @@ def counting(progress, what: str, every: float = 0.5):
             return
         said[0] = now
         left = (now - start) / done * (total - done) if done else 0
-        progress(f"{what}: {done:,} of {total:,}" + (f", about {left:.0f} s left" if done < total
-                                                     and now - start > 1 else ""))
+        if done < total and now - start > 1:  # (the time left, once it can be told)
+            progress(shown(_("{what}: {done:,} of {total:,}, about {left:.0f} s left",
+                             what=shown(what), done=done, total=total, left=left)))
+        else:
+            progress(shown(_("{what}: {done:,} of {total:,}", what=shown(what), done=done,
+                             total=total)))
     return count
