@@ -270,17 +270,51 @@ def test_vertical_text_runs_down_right_to_left_with_the_long_vowel_turned(projec
     assert text == "ダーク"
 
 
-def test_guides_draw_trim_safe_and_element_names(project, cardgen):
-    pdf, _ = build(project, cardgen, """
+def _labels(pdf: Path, names: set[str]) -> list[tuple[str, float, float, float]]:
+    """The guide labels on the first page: (name, x, y of the baseline, size) in points."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in names:
+            a, b, c, d, e, f = cm
+            x, y = tm[4] * a + tm[5] * c + e, tm[4] * b + tm[5] * d + f
+            found.append((text.strip(), x, y, size * tm[3] * d))
+    reader(pdf).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+def test_guides_go_to_their_own_file_and_their_labels_meet_no_other(project, cardgen):
+    """`--guides` leaves the printable fronts alone (a designer could print the guides by
+    mistake) and writes <stem>-fronts-guides.pdf beside them, said in the output; on a dense
+    card, the names of boxes that share a corner are set apart, not on top of each other."""
+    names = {"portrait", "frame", "badge", "corner", "tag"}
+    pdf, run = build(project, cardgen, """
         size: meishi
         elements:
           - {name: portrait, type: rect, x: 5mm, y: 5mm, width: 10mm, height: 10mm}
+          - {name: frame, type: rect, x: 5mm, y: 5mm, width: 30mm, height: 20mm}
+          - {name: badge, type: rect, x: 5mm, y: 5mm, width: 12mm, height: 3mm}
+          - {name: corner, type: rect, x: 5mm, y: 5mm, width: 40mm, height: 30mm}
+          - {name: tag, type: rect, x: 6mm, y: 5.5mm, width: 8mm, height: 8mm}
     """, args=("--guides",))
-    assert "portrait" in reader(pdf).pages[0].extract_text()
-    r = Raster(pdf, 0)
+    assert not names & set(reader(pdf).pages[0].extract_text().split())
+    guided = pdf.with_name("face-fronts-guides.pdf")
+    assert "wrote output/face/face-fronts-guides.pdf (1 page)" in run.lines
+    labels = _labels(guided, names)
+    assert {name for name, *_ in labels} == names
+    for i, (n1, x1, y1, s1) in enumerate(labels):
+        for n2, x2, y2, s2 in labels[i + 1:]:
+            # each label's box: its width at about 0.6 em a letter, ascent to descent
+            apart_x = x1 + 0.6 * s1 * len(n1) <= x2 or x2 + 0.6 * s2 * len(n2) <= x1
+            apart_y = abs(y1 - y2) >= 0.95 * max(s1, s2)
+            assert apart_x or apart_y, (n1, x1, y1, n2, x2, y2)
+    r = Raster(guided, 0)
     # The trim line: red pixels along the card's top edge, just inside it.
     reds = [r.at(SLOT_X + 45, SLOT_Y + d / 20) for d in range(0, 6)]
     assert any(p[0] > 150 and p[1] < 120 for p in reds), reds
+    plain = Raster(pdf, 0)
+    assert not any(p[0] > 150 and p[1] < 120 for p in
+                   (plain.at(SLOT_X + 45, SLOT_Y + d / 20) for d in range(0, 6)))
 
 
 def test_missing_glyph_falls_back_to_a_declared_family(project, cardgen):

@@ -228,8 +228,8 @@ def _parser() -> _Parser:
                                 "revision REV")))
     _writes(b)
     b.add_argument("--guides", action="store_true",
-                   help=shown(_("draw trim, bleed and safe lines and every element's box with "
-                                "its name")))
+                   help=shown(_("also write <game>-fronts-guides.pdf: the fronts with trim, bleed "
+                                "and safe lines and every element's box with its name")))
     b.add_argument("--start-slot", type=_positive("--start-slot", 1, 1000), default=1, metavar="N",
                    help=shown(_("start the first sheet at slot N (1-based), for a partly used "
                                 "sheet")))

@@ -17,17 +17,60 @@ GUIDE_SAFE = (0.0, 0.6, 0.2)
 GUIDE_BOX = (0.0, 0.55, 0.85)
 
 
+LABEL_SIZE = 3.5  # pt: a guide's element name
+LABEL_STEP = 4.2  # pt: one label line
+
+
 def guides_of(layout: LayoutSpec, boxes: list[tuple[str, tuple]], label_font: str) -> list[Item]:
+    """The trim, bleed and safe lines, and each element's box with its name. A name goes at
+    its box's top-left, or the first place that meets no other name (_label_place): on a
+    dense card, boxes that share a corner would set their names on top of each other."""
     W, H, b, s = *layout.size, layout.bleed, layout.safe
     items: list[Item] = [
         Rect(-b, -b, W + 2 * b, H + 2 * b, stroke=GUIDE_BLEED, stroke_width=0.3, dash=(2, 2)),
         Rect(0, 0, W, H, stroke=GUIDE_TRIM, stroke_width=0.3),
         Rect(s, s, W - 2 * s, H - 2 * s, stroke=GUIDE_SAFE, stroke_width=0.3, dash=(1, 2)),
     ]
+    ascent, descent = fonts.ascent_descent(label_font, LABEL_SIZE)
+    taken: list[tuple[float, float, float, float]] = []
     for name, (x, y, w, h) in boxes:
         items.append(Rect(x, y, w, h, stroke=GUIDE_BOX, stroke_width=0.25, dash=(1, 1)))
-        items.append(Text(x + 0.8, y + h - 4.2, name, label_font, 3.5, GUIDE_BOX))
+        width = fonts.string_width(name, label_font, LABEL_SIZE)
+        lx, ly = _label_place((x, y, w, h), width, (ascent, descent), (W, H, b), taken)
+        taken.append((lx, ly + descent, lx + width, ly + ascent))
+        items.append(Text(lx, ly, name, label_font, LABEL_SIZE, GUIDE_BOX))
     return items
+
+
+def _label_place(box: tuple, width: float, extent: tuple[float, float], face: tuple,
+                 taken: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """Where an element's name goes (its baseline's left end): the first of its box's
+    top-left corner, lines further down its left side, its right side, just above and just
+    below it, then anywhere on the face from the top, that stays on the face (bleed
+    included) and meets no name already placed; the top-left corner if none does."""
+    x, y, w, h = box
+    W, H, b = face
+    ascent, descent = extent
+    left, right = x + 0.8, x + w - 0.8 - width
+    lines = [y + h - LABEL_STEP - k * LABEL_STEP for k in range(max(1, int(h // LABEL_STEP)))]
+    tried = [(left, ly) for ly in lines] + [(right, ly) for ly in lines] + \
+        [(left, y + h + 0.8 - descent), (left, y - ascent - 0.8)]
+    rows = int((H + 2 * b) // LABEL_STEP)
+    tried += [(cx, H + b - LABEL_STEP - r * LABEL_STEP) for r in range(rows)
+              for cx in _steps(-b + 0.8, W + b - 0.8 - width, 4.0)]
+    for lx, ly in tried:
+        x0, y0, x1, y1 = lx, ly + descent, lx + width, ly + ascent
+        if x0 < -b or x1 > W + b or y0 < -b or y1 > H + b:
+            continue
+        if not any(x0 < t[2] and x1 > t[0] and y0 < t[3] and y1 > t[1] for t in taken):
+            return lx, ly
+    return left, y + h - LABEL_STEP
+
+
+def _steps(start: float, stop: float, step: float) -> list[float]:
+    """start, start + step, ... up to stop (none when stop < start)."""
+    return [start + i * step for i in range(int((stop - start) // step) + 1)] \
+        if stop >= start else []
 
 
 def stamp(layout: LayoutSpec, face: Face, game: Game, font: str) -> Item:

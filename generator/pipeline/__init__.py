@@ -23,8 +23,8 @@ from ..write import PdfOutput, meeting_paths, write_files
 from ..write import ledger
 from ..i18n import _, _n, shown
 from .exports import export
-from .outputs import (errata_game, errata_printed, game_outputs, preview_outputs,
-                      rulebook_outputs, stats_outputs)
+from .outputs import (errata_game, errata_printed, game_outputs, guides_outputs,
+                      preview_outputs, rulebook_outputs, stats_outputs)
 from .stages import (BuildOptions, Outcome, check, cycle_collector_paused, lay_out,
                      output_folder, said_once, statistics, validate_targets, writing)
 
@@ -152,13 +152,16 @@ def _build(project: Project, game_id: str, options: BuildOptions,
     cards = sum(d.total for d in game.decks)
     progress(shown(_n("{game_id}: laying out {n} card", "{game_id}: laying out {n} cards", cards,
                       game_id=game_id)))
-    faces = lay_out(outcome, options.guides, memo=memo if options.only is None else None)
+    faces = lay_out(outcome, memo=memo if options.only is None else None)
     if faces is None or outcome.failed(options.strict):
         return outcome, None
     progress(shown(_("{game_id}: drawing sheets", game_id=game_id)))
     imposition = impose_game(faces, options.start_slot, printer.offset if printer else (0.0, 0.0))
     outputs = game_outputs(project, faces, imposition, options, printer,
                            "errata" if options.only is not None else "")
+    if options.guides:
+        outputs += guides_outputs(project, faces, options, printer,
+                                  "errata" if options.only is not None else "")
     if game.rulebook is not None and options.only is None and \
             game.first_target:
         progress(shown(_("{game_id}: typesetting the rulebook", game_id=game_id)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-from ..impose import Imposition, Page, impose_board, single_face
+from ..impose import Imposition, Page, impose_board, impose_game, single_face
 from ..layout import GameFaces
 from ..load import Project
 from ..model import Game
@@ -93,6 +93,30 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
                             print_guide(game, imposition, names, printer, options.start_slot,
                                         options.errata)))
     return [revised(o, game) for o in outputs]
+
+
+def guides_outputs(project: Project, faces: GameFaces, options: BuildOptions, printer,
+                   kind: str = "") -> list:
+    """`--guides`: the card fronts again, on the same sheets and slots, with the trim, bleed
+    and safe lines and each element's box and name drawn on them, as <stem>-fronts-guides.pdf
+    beside the fronts. The printable fronts never carry them (a designer could print the
+    guides by mistake). Laid out a second time with the guides; its problems were said by the
+    first."""
+    from ..layout import layout_game
+    from ..problems import Report
+    game = faces.game
+    guided = layout_game(game, Report(), guides=True)
+    imposition = impose_game(guided, options.start_slot, printer.offset if printer else (0.0, 0.0))
+    if not imposition.fronts:
+        return []
+    stem = f"{game.stem}-{kind}" if kind else game.stem
+    duplex = imposition.sheets[0].duplex if imposition.sheets else "long-edge"
+    return [revised(PdfOutput(output_folder(project, game.id) / f"{stem}-fronts-guides.pdf",
+                              PdfFile(imposition.fronts, f"{game.display_title}: card fronts "
+                                      "with guides", "card fronts with trim, bleed and safe "
+                                      "lines and each element's box and name: for checking, "
+                                      "not for printing", game.main_family.regular, duplex)),
+                    game)]
 
 
 def rulebook_outputs(project: Project, outcome: Outcome, faces: GameFaces) -> list:
