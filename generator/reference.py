@@ -42,6 +42,8 @@ def groups() -> dict[str, Options]:
     from .declared import GROUPS
     found = {"export-profile": PROFILE, "board": BOARD, **GROUPS}
     found.update({f"board-{name}": options_of(m) for name, m in SHAPES.items()})
+    found.update({f"board-{name}-route": m.ROUTE for name, m in SHAPES.items()
+                  if isinstance(getattr(m, "ROUTE", None), Options)})  # a route's own keys
     found["element"] = elements.COMMON
     found["element-repeat"] = elements.REPEAT
     found.update({f"element-{name}": options_of(m) for name, m in elements.TYPES.items()})

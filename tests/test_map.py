@@ -232,7 +232,8 @@ def test_routes_are_checked_against_the_places_and_each_other(project, cardgen):
         "map (did you mean 'berlin'?) [reference]",
         f"{g}:15:26: error: board 'm': route lyon – lyon joins a place to itself [board]",
         f"{g}:16:9: error: board 'm': route berlin – paris is given twice (first at "
-        f"{g}:13:9) [board]",
+        f"{g}:13:9); a double route is one route with a list of colours (color: [orange, "
+        "black]) [board]",
     ]
     assert run.lines[-1] == "bad: FAILED: 3 errors, 1 warning"
 

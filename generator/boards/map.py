@@ -9,7 +9,9 @@ two ways) join two places each, `from` and `to`, drawn as a line between their c
 a style of their own (`color`, `width`, `style`: solid, dashed, dotted or double); a route
 with `wrap:` (left, right, top or bottom: the edge it leaves `from` by) leaves the board as
 a stub labelled with the place it reaches, and comes back on the opposite edge (the Pacific
-of a world map).
+of a world map). A route with `spaces:` is drawn as that many train spaces between the
+places' edges instead of a line, and a route of a list of colours is a double route, its
+routes side by side.
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
     Option("route_style", "choice", N_("a route's style, where the route gives none: solid, "
                                        "dashed, dotted or double (two lines)"), "solid",
            choices=STYLES),
+    Option("space_width", "length", N_("how thick a route's train spaces are, where the route "
+                                       "gives no width"), "5mm", low="1mm", high="30mm"),
+    Option("space_gap", "length", N_("the gap between a route's spaces, and between the "
+                                     "routes of a double route"), "1.2mm", low="0mm",
+           high="10mm"),
     Option("label_width", "length", N_("the widest a place's label may be"), "32mm",
            low="5mm"),
     Option("label_ground", "color", N_("the patch behind each label, so that routes do not "
@@ -73,6 +80,25 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
 # Where a place's name was looked for, as a suggestion says it (words of their own: babel
 # extracts no message nested in another call's arguments).
 THE_MAP = _("the map")
+# The keys of one route (`routes:` in game.yaml), declared once: their words make the docs'
+# table (reference.md, "board-map-route"), the unknown-key message and the spaces' range.
+ROUTE = Options(
+    Option("from", "text", N_("the id of the place it leaves"), required=True),
+    Option("to", "text", N_("the id of the place it reaches"), required=True),
+    Option("color", "color", N_("its colour; a list of colours ([orange, black]) is a double "
+                               "route: one route of each colour, side by side"),
+           shown_default=N_("the layout's route_color")),
+    Option("width", "length", N_("its line's width, or its spaces' thickness"), low="0.1mm",
+           high="20mm", shown_default=N_("the layout's route_width or space_width")),
+    Option("style", "choice", N_("its line: solid, dashed, dotted or double (two rails); a "
+                                 "route with spaces draws its spaces instead"),
+           choices=STYLES, shown_default=N_("the layout's route_style")),
+    Option("wrap", "choice", N_("the edge it leaves its from place by, to come back on the "
+                                "opposite edge"), choices=WRAPS, shown_default=N_("none")),
+    Option("spaces", "integer", N_("its length in train spaces: that many equal spaces "
+                                   "between the two places, in its colour"), low=1, high=20,
+           shown_default=N_("none: a line")),
+)
 MAX_ROUTES = 5000  # routes of one map: a larger list is a mistake (or hostile)
 LABEL_GAP = mm(1.2)  # between a place and its label
 STUB = mm(14)  # how far a wrapping route's stub reaches at most, from its place to the edge
@@ -89,6 +115,9 @@ class Route:
     wrap: str  # "" or the edge it leaves `from` by (left, right, top, bottom)
     source: Any  # the file it is written in (SourceMap)
     path: tuple  # its entry there
+    spaces: int = 0  # its length in train spaces (0: drawn as a line)
+    lane: int = 0  # which of a double route's routes it is (color: [a, b])
+    lanes: int = 1  # how many routes its entry draws side by side
 
     def locate(self, *sub) -> Location:
         return self.source.locate(self.path + sub)
@@ -102,6 +131,8 @@ class Spec:
     route_color: Color | None = OPTIONS.value("route_color")
     route_width: float = OPTIONS.value("route_width")
     route_style: str = OPTIONS.value("route_style")
+    space_width: float = OPTIONS.value("space_width")
+    space_gap: float = OPTIONS.value("space_gap")
     label_width: float = OPTIONS.value("label_width")
     label_shrink: bool = OPTIONS.value("label_shrink")
     label_ground: Color | None = OPTIONS.value("label_ground")
@@ -122,7 +153,7 @@ def resolve(layout, entry: Entry) -> Spec | None:
     for i, item in enumerate(items):
         path = where + (i,)
         try:
-            routes.append(_route(item, spec, entry.palette, source, path))
+            routes += _route(item, spec, entry.palette, source, path)
         except CellProblem as exc:
             entry.report.error(_("board '{board}': route {n}: {problem}", board=entry.raw["id"],
                                  n=i + 1, problem=exc.message),
@@ -130,7 +161,8 @@ def resolve(layout, entry: Entry) -> Spec | None:
     return Spec(**v, routes=tuple(routes))
 
 
-def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> Route:
+def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> list[Route]:
+    """A route's entry read: one Route, or one for each colour of a double route."""
     if not isinstance(item, dict):
         raise CellProblem(_("is not a mapping (from:, to: and its style)"))
     ends = []
@@ -140,20 +172,19 @@ def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> Route:
             raise CellProblem(_("needs {key}: the id of a place", key=key),
                               (key,) if key in item else ())
         ends.append(str(value))
-    unknown = sorted(set(item) - {"from", "to", "color", "width", "style", "wrap"})
+    unknown = sorted(set(item) - set(ROUTE.properties()))
     if unknown:
-        raise CellProblem(_("unknown key '{key}' (a route has from, to, color, width, style "
-                            "and wrap)", key=unknown[0]), (unknown[0],))
-    color = spec.route_color
-    if "color" in item:
-        try:
-            color = parse_color(str(item["color"]), palette)
-        except ValueError as exc:
-            raise CellProblem(_("color: {exc}", exc=exc), ("color",)) from None
-    width = spec.route_width
+        keys = [option.key for option in ROUTE]
+        raise CellProblem(_("unknown key '{key}' (a route has {keys} and {last})",
+                            key=unknown[0], keys=", ".join(keys[:-1]), last=keys[-1]),
+                          (unknown[0],))
+    colors = _colors(item, spec, palette)
+    spaces = _spaces(item)
+    width = spec.space_width if spaces else spec.route_width
     if "width" in item:
         width = _length(item["width"], "width")
-        if not mm(0.1) <= width <= mm(20):
+        low, high = ROUTE.limits("width")
+        if not low <= width <= high:
             raise CellProblem(_("width: {value} is not 0.1mm to 20mm", value=item["width"]),
                               ("width",))
     style = item.get("style", spec.route_style)
@@ -165,7 +196,42 @@ def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> Route:
         raise CellProblem(_("wrap: '{value}' is not one of {choices} (the edge the route "
                             "leaves its first place by)", value=wrap, choices=", ".join(WRAPS)),
                           ("wrap",))
-    return Route((ends[0], ends[1]), color, width, style, wrap, source, path)
+    if wrap and (spaces or len(colors) > 1):
+        raise CellProblem(_("wrap: a route over the board's edge is drawn as a line (give it "
+                            "no spaces and one colour)"), ("wrap",))
+    return [Route((ends[0], ends[1]), color, width, style, wrap, source, path, spaces,
+                  lane, len(colors)) for lane, color in enumerate(colors)]
+
+
+def _colors(item: dict, spec: Spec, palette: dict) -> list[Color | None]:
+    """A route's colours: the layout's, its own, or a double route's list of two or three."""
+    if "color" not in item:
+        return [spec.route_color]
+    written = item["color"]
+    many = isinstance(written, list)
+    if many and not 2 <= len(written) <= 3:
+        raise CellProblem(_("color: a double route has two or three colours, not {n}",
+                            n=len(written)), ("color",))
+    out = []
+    for i, value in enumerate(written if many else [written]):
+        try:
+            out.append(parse_color(str(value), palette))
+        except ValueError as exc:
+            raise CellProblem(_("color: {exc}", exc=exc),
+                              ("color", i) if many else ("color",)) from None
+    return out
+
+
+def _spaces(item: dict) -> int:
+    if "spaces" not in item:
+        return 0
+    value = item["spaces"]
+    low, high = ROUTE.limits("spaces")
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise CellProblem(_("spaces: {value} is not a whole number from {low} to {high} (the "
+                            "route's length in train spaces)", value=value, low=low,
+                            high=high), ("spaces",))
+    return value
 
 
 def _length(value: Any, key: str, percent_of: float | None = None) -> float:
@@ -277,14 +343,63 @@ def check(board: Board, game, report: Report) -> None:
             continue
         pair = (min(a, b), max(a, b), route.wrap != "")
         first = seen.get(pair)
-        if first is not None:
+        if first is not None and first.path != route.path:  # (a double route's own lanes)
             report.error(_("board '{board_id}': route {a} – {b} is given twice (first at "
-                           "{first})", board_id=board.id, a=a, b=b, first=first.locate()),
-                         route.locate(), "board")
+                           "{first}); a double route is one route with a list of colours "
+                           "(color: [orange, black])", board_id=board.id, a=a, b=b,
+                           first=first.locate()), route.locate(), "board")
             continue
-        seen[pair] = route
+        if first is None:
+            seen[pair] = route
+            _fits(board, route, places, report)
     width, height = extent(board)
     _crossings(board, [r for r in seen.values()], places, (width, height), report)
+
+
+MIN_SPACE = mm(2)  # the shortest a train space may be drawn
+
+
+def _fits(board: Board, route: Route, places: Mapping[str, Cell], report: Report) -> None:
+    """A route's spaces must fit between its places' edges, each at least MIN_SPACE long."""
+    if not route.spaces:
+        return
+    start, end = _between(route, places, board.spec)
+    room = math.hypot(end[0] - start[0], end[1] - start[1])
+    if _space_length(room, route.spaces, board.spec.space_gap) < MIN_SPACE:
+        a, b = route.ends
+        report.error(_("board '{board_id}': route {a} – {b}: {n} spaces do not fit in the "
+                       "{room:.1f} mm between its places (each would be under {least:g} mm); "
+                       "move the places apart, or give fewer spaces", board_id=board.id,
+                       a=a, b=b, n=route.spaces, room=max(room, 0.0) / mm(1),
+                       least=MIN_SPACE / mm(1)), route.locate("spaces"), "board")
+
+
+def _space_length(room: float, n: int, gap: float) -> float:
+    return (room - (n - 1) * gap) / n if room > 0 else 0.0
+
+
+def _offset(route: Route, spec: Spec) -> float:
+    """How far a double route's lane lies from the line between the places' centres
+    (to the left of from -> to; 0 for a single route)."""
+    return (route.lane - (route.lanes - 1) / 2) * (route.width + spec.space_gap)
+
+
+def _between(route: Route, places: Mapping[str, Cell], spec: Spec):
+    """A route's spaces run from one place's edge to the other's (a gap from each), on its
+    lane: (start, end) in y-down board coordinates."""
+    a, b = places[route.ends[0]], places[route.ends[1]]
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    off = _offset(route, spec)
+    nx, ny = uy * off, -ux * off  # (perpendicular)
+
+    def edge(place: Cell) -> float:  # from its centre to its outline, at the lane, and a gap
+        r = max(place.w, place.h) / 2
+        return math.sqrt(max(r * r - off * off, 0.0)) + spec.space_gap
+    ra, rb = edge(a), edge(b)
+    return ((a.x + nx + ux * ra, a.y + ny + uy * ra),
+            (b.x + nx - ux * rb, b.y + ny - uy * rb))
 
 
 def _segments(route: Route, places: Mapping[str, Cell], size: tuple[float, float]):
@@ -359,12 +474,46 @@ def cell_box(board: Board):
     return (board.spec.place, board.spec.place)
 
 
+def _space_items(route: Route, places: Mapping[str, Cell], board: Board,
+                 height: float) -> list[Item]:
+    """A route's train spaces: equal rectangles from one place's edge to the other's, in
+    the route's colour, outlined as the places are, a gap between them."""
+    spec = board.spec
+    (x0, y0), (x1, y1) = _between(route, places, spec)
+    room = math.hypot(x1 - x0, y1 - y0)
+    n, gap = route.spaces, spec.space_gap
+    long = _space_length(room, n, gap)
+    if long <= 0:  # (validate's error: not drawn)
+        return []
+    ux, uy = (x1 - x0) / room, (y1 - y0) / room
+    hx, hy = uy * route.width / 2, -ux * route.width / 2  # half its thickness, across
+    sc, sw = board.outline, board.outline_width
+    drawn = sc is not None and sw > 0
+    out: list[Item] = []
+    for i in range(n):
+        s0 = i * (long + gap)
+        ax, ay = x0 + ux * s0, y0 + uy * s0
+        bx, by = ax + ux * long, ay + uy * long
+        pts = tuple((px, height - py) for px, py in (
+            (ax + hx, ay + hy), (bx + hx, by + hy), (bx - hx, by - hy), (ax - hx, ay - hy)))
+        out.append(Polygon(pts, fill=route.color, stroke=sc if drawn else None,
+                           stroke_width=sw if drawn else 0.0))
+    return out
+
+
 def _route_items(route: Route, places: Mapping[str, Cell], size, height: float,
-                 ground_color) -> list[Item]:
+                 ground_color, board: Board) -> list[Item]:
     out: list[Item] = []
     if route.color is None:  # (color: none: a route the players know but the board hides)
         return out
+    if route.spaces:
+        return _space_items(route, places, board, height)
+    off = _offset(route, board.spec)
     for (x0, y0), (x1, y1) in _segments(route, places, size):
+        if off:  # a double route's lane, beside the line between the centres
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            nx, ny = (y1 - y0) / length * off, -(x1 - x0) / length * off
+            x0, y0, x1, y1 = x0 + nx, y0 + ny, x1 + nx, y1 + ny
         a, b = (x0, height - y0), (x1, height - y1)
         w = route.width
         if route.style == "dotted":
@@ -447,7 +596,8 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
               if all(e in places for e in r.ends) and r.ends[0] != r.ends[1]]
     ground_color = board.color or (1.0, 1.0, 1.0)
     for route in joined:
-        items += _route_items(route, places, (width, height), height, ground_color)
+        items += _route_items(route, places, (width, height), height, ground_color,
+                              board)
     centres, labels = [], []
     for place in board.cells:
         items += _place_items(place, board, height)

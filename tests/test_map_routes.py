@@ -1,0 +1,134 @@
+"""Route games on the `map` board shape (a small Ticket-to-Ride-like game, tests/games/rails):
+routes drawn as train spaces in their colour, double routes of two colours side by side, and
+the problems of spaces and double routes at their lines. Read back from the PDF's operators."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+from generator.colors import parse_color
+
+from test_map import bad_map, moved_operators
+
+RAILS = Path(__file__).resolve().parent / "games/rails"
+MM = 72 / 25.4  # points per mm
+
+
+def rails(project: Path) -> Path:
+    shutil.copytree(RAILS, project / "cards/rails", ignore=shutil.ignore_patterns("layouts"))
+    shutil.copytree(RAILS / "layouts", project / "layouts", dirs_exist_ok=True)
+    return project / "cards/rails"
+
+
+def filled_quads(pdf: Path) -> list[tuple[tuple[float, ...], tuple[tuple[float, float], ...]]]:
+    """(fill colour, its four corners in points) of each four-cornered path a page fills."""
+    out, points, colour = [], [], (0.0, 0.0, 0.0)
+    for name, operands, at in moved_operators(pdf):
+        if name == "rg":
+            colour = tuple(round(float(v), 3) for v in operands)
+        elif name in ("m", "l"):
+            points.append(at(float(operands[0]), float(operands[1])))
+        elif name in ("f", "f*", "B", "B*", "b", "b*"):
+            if len(points) == 4:
+                out.append((colour, tuple(points)))
+            points = []
+        elif name in ("S", "s", "n", "c", "re"):
+            points = []
+    return out
+
+
+def rgb(name: str) -> tuple[float, ...]:
+    colour = parse_color(name)
+    assert colour is not None
+    return tuple(round(v, 3) for v in colour)
+
+
+def centre(quad) -> tuple[float, float]:
+    return sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
+
+
+def test_routes_are_drawn_as_their_spaces_in_their_colour_between_the_places(
+        project, cardgen):
+    rails(project)
+    run = cardgen("build", "rails")
+    assert run.code == 0, run.lines
+    quads = filled_quads(project / "output/rails/rails-board-usa.pdf")
+    count = {name: sum(1 for c, _ in quads if c == rgb(name))
+             for name in ("yellow", "blue", "red", "orange", "black", "gray")}
+    # Seattle-Helena 6 yellow, Portland-Helena 6 blue, Helena-Chicago 5 red; the double
+    # routes: Chicago-Pittsburgh 3 orange + 3 black, Vancouver-Seattle and Seattle-Portland
+    # grey and grey (1 + 1 each), Vancouver-Helena 4 grey
+    assert count == {"yellow": 6, "blue": 6, "red": 5, "orange": 3, "black": 3, "gray": 8}
+    red = sorted((q for c, q in quads if c == rgb("red")), key=lambda q: centre(q)[0])
+    lengths = [math.dist(q[0], q[1]) for q in red]
+    assert max(lengths) - min(lengths) < 0.01  # equal spaces
+    assert abs(math.dist(red[0][0], red[0][3]) - 5 * MM) < 0.01  # space_width: 5mm thick
+    for a, b in zip(red, red[1:]):  # a gap between them, the layout's 1.2 mm
+        gap = math.dist(centre(a), centre(b)) - lengths[0]
+        assert abs(gap - 1.2 * MM) < 0.05
+    # from Helena's edge to Chicago's: the first space starts 4 mm (its radius) + 1.2 mm
+    # from Helena's centre (110 mm, 70 mm from the board's top-left, margin 8 mm)
+    helena = (110 * MM, None)
+    nearest = min(min(p[0] for p in q) for q in red)
+    assert nearest > helena[0] + 4 * MM
+    # the double route's two lanes run side by side: the same length, 5 + 1.2 mm apart
+    orange = sorted((q for c, q in quads if c == rgb("orange")), key=lambda q: centre(q)[0])
+    black = sorted((q for c, q in quads if c == rgb("black")), key=lambda q: centre(q)[0])
+    for o, k in zip(orange, black):
+        assert abs(math.dist(centre(o), centre(k)) - 6.2 * MM) < 0.05
+
+
+PLACES = """\
+    - {id: a, label: Alpha, x: 20mm, y: 20mm}
+    - {id: b, label: Beta, x: 120mm, y: 20mm}
+    - {id: c, label: Gamma, x: 120mm, y: 60mm}
+    - {id: d, label: Delta, x: 20mm, y: 60mm}
+    """
+
+
+def test_spaces_and_double_routes_are_checked_at_their_lines(project, cardgen):
+    bad_map(project, PLACES, """\
+        - {from: a, to: b, spaces: 4, color: [orange, black]}
+        - {from: b, to: c, spaces: 21}
+        - {from: c, to: d, spaces: 0, width: 4mm}
+        - {from: b, to: d, color: [red]}
+        - {from: a, to: c, spaces: 2, wrap: left}
+        - {from: c, to: a, length: 3}
+        """)
+    run = cardgen("validate", "bad")
+    assert run.code == 1
+    g = "cards/bad/game.yaml"
+    assert run.lines[:-1] == [
+        f"{g}:15:34: error: board 'm': route 2: spaces: 21 is not a whole number from 1 to 20 "
+        "(the route's length in train spaces) [schema]",
+        f"{g}:16:34: error: board 'm': route 3: spaces: 0 is not a whole number from 1 to 20 "
+        "(the route's length in train spaces) [schema]",
+        f"{g}:17:33: error: board 'm': route 4: color: a double route has two or three "
+        "colours, not 1 [schema]",
+        f"{g}:18:43: error: board 'm': route 5: wrap: a route over the board's edge is drawn "
+        "as a line (give it no spaces and one colour) [schema]",
+        f"{g}:19:34: error: board 'm': route 6: unknown key 'length' (a route has from, to, "
+        "color, width, style, wrap and spaces) [schema]",
+    ]
+
+
+def test_spaces_that_do_not_fit_and_a_route_given_twice_are_said_at_their_route(
+        project, cardgen):
+    bad_map(project, PLACES, """\
+        - {from: a, to: b, spaces: 4, color: [orange, black]}
+        - {from: d, to: a, spaces: 12}
+        - {from: a, to: d, color: gray}
+        - {from: b, to: c, spaces: 6, color: [gray, gray]}
+        """)
+    run = cardgen("validate", "bad")
+    assert run.code == 1
+    g = "cards/bad/game.yaml"
+    assert run.lines[:-1] == [
+        f"{g}:15:34: error: board 'm': route d – a: 12 spaces do not fit in the 28.6 mm "
+        "between its places (each would be under 2 mm); move the places apart, or give "
+        "fewer spaces [board]",
+        f"{g}:16:9: error: board 'm': route a – d is given twice (first at {g}:15:9); a "
+        "double route is one route with a list of colours (color: [orange, black]) [board]",
+    ]
