@@ -298,8 +298,13 @@ def test_a_port_in_use_is_a_usage_error(project, cardgen):
         busy.listen()
         port = busy.getsockname()[1]
         run = cardgen("serve", "lastdance", "--port", str(port))
+        ja = cardgen("--lang", "ja", "serve", "lastdance", "--port", str(port))
     assert run.code == 2
     assert f"port {port} on 127.0.0.1 is in use" in run.err
+    # one whole sentence in Japanese too (it was two pieces joined: 「ポート 8765 はは使用中です」)
+    assert ja.code == 2
+    said = f"127.0.0.1 のポート {port} は使用中です（ほかの cardgen serve が動いていませんか？）。"
+    assert said in ja.err, ja.err
 
 
 def test_a_port_out_of_range_is_a_usage_error(project, cardgen):

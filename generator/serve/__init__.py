@@ -546,11 +546,12 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
         server = _Server((host, port), make_handler(game, preview, project))
     except OSError as exc:
         import errno
-        why = _("is in use (is another cardgen serve running?)") \
-            if exc.errno == errno.EADDRINUSE \
-            else _("cannot be opened ({exc_strerror})", exc_strerror=exc.strerror)
-        raise UsageError(_("port {port} on {host} {why}; pass --port N",
-                           port=port, host=host, why=why)) from None
+        # (whole sentences, not one sentence with a piece put in: Japanese joins them otherwise)
+        said = _("port {port} on {host} is in use (is another cardgen serve running?); pass "
+                 "--port N", port=port, host=host) if exc.errno == errno.EADDRINUSE \
+            else _("port {port} on {host} cannot be opened ({exc_strerror}); pass --port N",
+                   port=port, host=host, exc_strerror=exc.strerror)
+        raise UsageError(said) from None
     server.lang = i18n.language()
     builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),
                                daemon=True)
