@@ -98,9 +98,7 @@ def _register(path: Path, stamp: tuple) -> str:
     # with any change of the font's bytes: a face set in an edited (or another) font file
     # is a different face, so its identity (diff, errata, every cache) changes, and
     # `watch` and `serve` load the new file instead of the one they have in memory.
-    tables = struct.unpack(">H", head[4:6])[0] if len(head) >= 6 else 0
-    digest = hashlib.sha1(head[:12 + 16 * tables]).hexdigest()[:8]
-    name = f"{path.stem}-{digest}"
+    name = f"{path.stem}-{_digest(head)}"
     _files.setdefault(name, []).insert(0, real)  # the newest first
     if name not in pdfmetrics.getRegisteredFontNames():
         _pending.setdefault(name, []).insert(0, real)  # the newest first
@@ -108,6 +106,50 @@ def _register(path: Path, stamp: tuple) -> str:
 
 
 _files: dict[str, list[Path]] = {}  # registered name -> the files it was registered from
+
+
+def _digest(data: bytes) -> str:
+    """The digest a font's name carries: of its table directory (the file's start)."""
+    tables = struct.unpack(">H", data[4:6])[0] if len(data) >= 6 else 0
+    return hashlib.sha1(data[:12 + 16 * tables]).hexdigest()[:8]
+
+
+def _content(font_name: str, paths: list[Path]) -> tuple[Path, bytes]:
+    """The bytes of the font `font_name` names, read from the first of `paths` whose
+    bytes are that font's (their digest is the name's). A file edited after it was
+    registered (a designer saves a font while `serve` or `watch` runs) is not that font:
+    its metrics, forms and drawing would be the new file's under the old name, and kept
+    under it for later runs. It is registered again, under its new name, when the game is
+    read again (the next build); this one stops with a located error."""
+    import os
+    existing = [p for p in paths if p.exists()] or paths[:1]
+    for path in existing:
+        try:
+            with open(path, "rb") as file:
+                size = os.fstat(file.fileno()).st_size
+                if size > MAX_FONT_BYTES:
+                    break  # (said by _register when the file is registered again)
+                data = file.read()
+        except OSError as exc:
+            raise _located(font_name, _explain(path, exc)) from None
+        if font_name.endswith("-" + _digest(data)):
+            return path, data
+    path = existing[0]
+    raise _located(font_name, FontFileError(_(
+        "{path_name} changed after it was read (a new version of the font was saved); "
+        "build again to use the new version", path_name=path.name)))
+
+
+def _located(font_name: str, problem: FontFileError) -> Exception:
+    """A problem with a font's file, at the line of fonts.yaml or game.yaml that names it
+    (when it has one)."""
+    if font_name not in _declared:
+        return problem
+    where, family = _declared[font_name]
+    report = Report()
+    report.error(_("font family '{family}': {problem}",
+                   family=family, problem=problem), where, "font")
+    return DataProblems(report)
 
 
 def file_of(font_name: str) -> Path | None:
@@ -157,18 +199,14 @@ def ensure(font_name: str) -> str:
     hands a font name to reportlab goes through here or through the functions below."""
     paths = _pending.get(font_name)
     if paths is not None:
-        path = next((p for p in paths if p.exists()), paths[0])
+        path, data = _content(font_name, paths)  # the bytes the name stands for
         try:
-            pdfmetrics.registerFont(_TaggedFont(font_name, str(path)))
+            source = io.BytesIO(data)
+            source.name = str(path)  # (reportlab names the file it read in its errors)
+            pdfmetrics.registerFont(_TaggedFont(font_name, source))
         except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:
-            problem = _explain(path, exc)  # a damaged file: its tables end too soon
-            if font_name not in _declared:
-                raise problem from None
-            where, family = _declared[font_name]
-            report = Report()
-            report.error(_("font family '{family}': {problem}",
-                           family=family, problem=problem), where, "font")
-            raise DataProblems(report) from None
+            # a damaged file: its tables end too soon
+            raise _located(font_name, _explain(path, exc)) from None
         del _pending[font_name]
         _install(font_name)
     return font_name
@@ -297,12 +335,12 @@ class Form(NamedTuple):
 _standins: dict[str, dict[int, int]] = {}  # font -> stand-in code point -> character's
 
 
-def _read_forms(path: Path, feature: str) -> list[tuple[int, int, float, float]]:
+def _read_forms(data: io.BytesIO, feature: str) -> list[tuple[int, int, float, float]]:
     """(code point, glyph id, horizontal advance in 1/1000 em, vertical advance in ems) of
     each character the font's GSUB `feature` substitutes one glyph for (lookup types 1 and
     7), read with fontTools."""
     from fontTools.ttLib import TTFont as Reader  # only where the forms are not kept yet
-    font = Reader(str(path), lazy=True)
+    font = Reader(data, lazy=True)
     if "GSUB" not in font or font["GSUB"].table.FeatureList is None:
         return []
     gsub = font["GSUB"].table
@@ -342,8 +380,8 @@ def _kept_forms(font_name: str, feature: str) -> list[tuple[int, int, float, flo
                 return [(int(c), int(g), float(h), float(v)) for c, g, h, v in data["forms"]]
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass  # no file yet, or one from elsewhere: read the font
-    path = file_of(font_name)
-    forms = _read_forms(path, feature) if path is not None else []
+    paths = [p for p in _files.get(font_name) or [] if p.exists()]
+    forms = _read_forms(io.BytesIO(_content(font_name, paths)[1]), feature) if paths else []
     if kept is not None and _metrics_written:
         text = json.dumps({"version": FORMS_VERSION, "forms": forms})
         try:

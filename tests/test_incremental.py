@@ -51,12 +51,11 @@ def game(tmp_path, monkeypatch) -> Path:
     root = tmp_path / "proj"
     (root / "cards/inc").mkdir(parents=True)
     shutil.copytree(REPO / "layouts/sheets", root / "layouts/sheets")
-    (root / "fonts").mkdir()  # the project's own gothic, whose file an edit replaces
+    (root / "fonts").mkdir()  # the project's own gothic, which an edit replaces
     (root / "fonts/fonts.yaml").write_text(
-        "families:\n  gothic:\n    regular: BIZUDPGothic-Regular.ttf\n"
-        "    bold: BIZUDPGothic-Bold.ttf\n", "utf-8")
-    for name in ("BIZUDPGothic-Regular.ttf", "BIZUDPGothic-Bold.ttf"):
-        shutil.copy(REPO / "fonts" / name, root / "fonts" / name)
+        "families:\n  gothic:\n    regular: gothic.ttf\n    bold: gothic-bold.ttf\n", "utf-8")
+    shutil.copy(REPO / "fonts/BIZUDPGothic-Regular.ttf", root / "fonts/gothic.ttf")
+    shutil.copy(REPO / "fonts/BIZUDPGothic-Bold.ttf", root / "fonts/gothic-bold.ttf")
     (root / "layouts/inc-front.yaml").write_text(FRONT, "utf-8")
     (root / "layouts/inc-back.yaml").write_text(BACK, "utf-8")
     folder = root / "cards/inc"
@@ -84,8 +83,7 @@ def _edits(root: Path):
         return lambda: Image.new("RGB", (40, 30), color).save(g / "art.png")
 
     def font(name):
-        return lambda: shutil.copy(REPO / "fonts" / name,
-                                   root / "fonts/BIZUDPGothic-Regular.ttf")
+        return lambda: shutil.copy(REPO / "fonts" / name, root / "fonts/gothic.ttf")
 
     extra = ("  - {id: more, name: 追加, cards: more.yaml, front: inc-front, back: inc-back, "
              "backs: duplex}\n")
