@@ -496,6 +496,13 @@ class Board:
     background: str | None = None  # a picture file (its absolute path): over the ground
     background_fit: str = "cover"  # how it fills the board: cover, contain or stretch
 
+    @property
+    def name(self) -> str:
+        """What the board is called where a name is shown (a file's title, a TTS object,
+        the preview): its title, or its id when its title is empty (`title: ""` prints
+        none)."""
+        return self.title or self.id
+
 
 @dataclass(frozen=True)
 class Rulebook:

@@ -223,7 +223,7 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
     for board, pages in boards:
         how = _("print single-sided; trim the pages and join them along the crosses") \
             if len(pages) > 1 else _("print single-sided")
-        parts.append(sheets.Part(shown(_("Board: {name}", name=board.title or board.id)),
+        parts.append(sheets.Part(shown(_("Board: {name}", name=board.name)),
                                  tuple(pages), how=shown(how), count=len(pages)))
     if book is not None:
         parts.append(sheets.Part(shown(_("Rulebook")), pdf=book.pdf, count=book.pages,

@@ -8,6 +8,8 @@ import math
 import shutil
 from pathlib import Path
 
+import pypdfium2
+
 from generator.colors import parse_color
 
 from test_map import bad_map, moved_operators
@@ -132,3 +134,48 @@ def test_spaces_that_do_not_fit_and_a_route_given_twice_are_said_at_their_route(
         f"{g}:16:9: error: board 'm': route a – d is given twice (first at {g}:15:9); a "
         "double route is one route with a list of colours (color: [orange, black]) [board]",
     ]
+
+
+def text_box(pdf: Path, text: str) -> tuple[float, float, float, float] | None:
+    """(left, bottom, right, top) in points of a text on the first page, or None."""
+    page = pypdfium2.PdfDocument(str(pdf))[0]
+    found = page.get_textpage().search(text, match_case=True)
+    hit = found.get_next()
+    if hit is None:
+        return None
+    return page.get_textpage().get_charbox(hit[0])[:2] + \
+        page.get_textpage().get_charbox(hit[0] + hit[1] - 1)[2:]
+
+
+def test_a_map_prints_its_title_where_its_layout_says_and_none_when_empty(project, cardgen):
+    import json
+
+    game = rails(project)
+    assert cardgen("build", "rails").code == 0
+    pdf = project / "output/rails/rails-board-usa.pdf"
+    box = text_box(pdf, "Rails across America")
+    assert box is not None
+    page = pypdfium2.PdfDocument(str(pdf))[0]
+    # the board (270 x 130 mm) sits centred on its page; the title at its top-left, inside
+    # its 8 mm margin, 16 pt
+    left = (page.get_width() - 270 * MM) / 2
+    top = (page.get_height() + 130 * MM) / 2
+    assert abs(box[0] - (left + 8 * MM)) < 1.5
+    assert abs(box[1] - (top - 8 * MM - 16 * 0.75)) < 1  # its baseline (no descender)
+    layout = project / "layouts/boards/rails.yaml"
+    layout.write_text(layout.read_text("utf-8") + "title_at: bottom-right\n", "utf-8")
+    assert cardgen("build", "rails").code == 0
+    box = text_box(pdf, "Rails across America")
+    assert box is not None
+    assert abs(box[2] - (left + (270 - 8) * MM)) < 1.5
+    assert abs(box[1] - (top - (130 - 8) * MM)) < 1.5
+    # title: "" prints none, and the board is still named by its id where a name is shown
+    text = (game / "game.yaml").read_text("utf-8")
+    (game / "game.yaml").write_text(text.replace("title: Rails across America",
+                                                 'title: ""'), "utf-8")
+    assert cardgen("build", "rails", "--tts").code == 0
+    assert text_box(pdf, "Rails across America") is None
+    assert "Rails" not in pypdfium2.PdfDocument(str(pdf))[0].get_textpage().get_text_range()
+    saved = json.loads((project / "output/rails/tts/rails-tts.json").read_text("utf-8"))
+    boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
+    assert [b["Nickname"] for b in boards] == ["usa"]

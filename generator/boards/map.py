@@ -49,6 +49,7 @@ EXAMPLE = {"layout": "map", "cells": [
 SHAPES = ("circle", "rect", "hex", "diamond")
 STYLES = ("solid", "dashed", "dotted", "double")
 WRAPS = ("left", "right", "top", "bottom")
+TITLE_AT = ("top-left", "top", "top-right", "bottom-left", "bottom", "bottom-right", "none")
 OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
     Option("size", "size", N_("the board's size (a place's x and y may be a percentage of "
                               "it)"), ["0mm", "0mm"],
@@ -70,6 +71,12 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
     Option("space_gap", "length", N_("the gap between a route's spaces, and between the "
                                      "routes of a double route"), "1.2mm", low="0mm",
            high="10mm"),
+    Option("title_at", "choice", N_("where the board prints its title, inside its margin "
+                                    "(none: not at all, as when its art prints one; title: "
+                                    "\"\" in game.yaml prints none too)"), "top-left",
+           choices=TITLE_AT),
+    Option("title_size", "length", N_("the size of the board's title"), "16pt", low="6pt",
+           high="96pt"),
     Option("label_width", "length", N_("the widest a place's label may be"), "32mm",
            low="5mm"),
     Option("label_ground", "color", N_("the patch behind each label, so that routes do not "
@@ -133,6 +140,8 @@ class Spec:
     route_style: str = OPTIONS.value("route_style")
     space_width: float = OPTIONS.value("space_width")
     space_gap: float = OPTIONS.value("space_gap")
+    title_at: str = OPTIONS.value("title_at")
+    title_size: float = OPTIONS.value("title_size")
     label_width: float = OPTIONS.value("label_width")
     label_shrink: bool = OPTIONS.value("label_shrink")
     label_ground: Color | None = OPTIONS.value("label_ground")
@@ -586,6 +595,17 @@ def _place_items(place: Cell, board: Board, height: float) -> list[Item]:
     return [fill, line] if drawn else [fill]
 
 
+def _title(board: Board, font: str, width: float, height: float) -> Text:
+    """The board's title, inside its margin at the corner or edge the layout names."""
+    spec, m = board.spec, board.margin or mm(5)
+    size = spec.title_size
+    vertical, _sep, horizontal = spec.title_at.partition("-")
+    x, anchor = {"left": (m, "start"), "right": (width - m, "end")}.get(
+        horizontal, (width / 2, "middle"))
+    y = height - m - size * 0.75 if vertical == "top" else m
+    return Text(x, y, board.title, font, size, INK, anchor=anchor)
+
+
 def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
             cell_face: CellFace) -> BoardFace:
     spec = board.spec
@@ -626,6 +646,8 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
     for route in joined:
         if route.wrap:
             items += _stub_labels(route, places, (width, height), height, title_font, board)
+    if board.title and spec.title_at != "none":
+        items.append(_title(board, title_font, width, height))
     reach = max((math.hypot(c.w, c.h) / 2 for c in board.cells), default=0.0)
     return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0, reach,
                      tuple(labels))

@@ -275,7 +275,7 @@ def _rule_items(diff, w: dict) -> list[str]:
 def _component_items(game: Game, diff, w: dict) -> list[str]:
     """The boards' changes: new and removed boards, and what changed on the others."""
     components = []
-    titles = {b.id: b.title for b in game.boards}
+    titles = {b.id: b.name for b in game.boards}
     for b in diff.boards:
         board = titles.get(b.board, b.board)
         if b.pages_before == 0:

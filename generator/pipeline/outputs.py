@@ -86,7 +86,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
         board = board_face.board
         sheets = impose_board(board_face, font)
         outputs.append(PdfOutput(folder / f"{game.id}-board-{board.id}.pdf", PdfFile(
-            sheets, f"{title}: board {board.title}",
+            sheets, f"{title}: board {board.name}",
             "board map" + (f", {len(sheets)} pages to assemble" if len(sheets) > 1 else ""),
             font, duplex)))
     outputs.append(TextFile(folder / f"{stem}-print-guide.txt",
@@ -181,7 +181,7 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
         every = impose_board(board_face, font)
         chosen = tuple(every[p - 1] for p in asked if 0 < p <= len(every))
         out.append(PdfOutput(folder / f"{stem}-board-{board_face.board.id}.pdf", PdfFile(
-            chosen, f"{title}: board {board_face.board.title}, errata pages",
+            chosen, f"{title}: board {board_face.board.name}, errata pages",
             f"pages {', '.join(map(str, asked))} of {len(every)} of the board", font)))
     return [revised(o, game) for o in out]
 

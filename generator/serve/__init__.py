@@ -138,7 +138,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
             names = [f"boards/{board_face.board.id}-{n}.png" for n in range(1, len(sheets) + 1)]
             images.update(zip(names, rasterise(list(sheets), 40, font)))
             large.update((name, ("page", sheet, font)) for name, sheet in zip(names, sheets))
-            boards.append({"id": board_face.board.id, "title": board_face.board.title,
+            boards.append({"id": board_face.board.id, "title": board_face.board.name,
                            "pages": names})
     return pages, boards, pdf
 

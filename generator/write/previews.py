@@ -199,7 +199,7 @@ def _tts_boards(faces: GameFaces, tts: Path, font: str, cache: Path, n: int):
                 out.append(BytesFile(tts / name, data.getvalue()))
                 where = f" (row {r + 1}, column {c + 1} of {cols} x {rows})" if split else ""
                 states.append({
-                    "Name": "Custom_Board", "Nickname": board.title + where,
+                    "Name": "Custom_Board", "Nickname": board.name + where,
                     "Description": board.id,
                     # (TTS sizes a board by its picture: the pieces go in order, to be
                     # pushed together on the table)
