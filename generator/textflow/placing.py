@@ -118,7 +118,8 @@ LATIN_SPACE_MOST = 0.5  # ems a word space of a line of Japanese text grows by, 
 
 
 def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: str,
-               size: float = 0.0, autospace: bool = False, japanese: bool = False):
+               size: float = 0.0, autospace: bool = False, japanese: bool = False,
+               across: frozenset[int] = frozenset()):
     """(the space added between characters, the width each word space gets besides its own
     or None, the gaps between characters that take no space, what each Japanese-Latin space
     grows by: {atom: points}) for a line. Justified lines fill the box in JLREQ's order
@@ -126,8 +127,9 @@ def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: st
     is part of a `japanese` text (_mostly_japanese) and its word spaces would grow by more than
     LATIN_SPACE_MOST em each ("version 1.05" in a Japanese paragraph: then as a Japanese
     line); a Japanese line first at its word spaces (a Latin phrase in it), by up to
-    WORD_SPACE_FIRST em each, then at its Japanese-Latin spaces (`autospace`, horizontal
-    text), by up to AUTOSPACE_GROWTH em, then between its characters evenly, but never
+    WORD_SPACE_FIRST em each, then at its Japanese-Latin spaces (`autospace`; none beside
+    the characters of a run set `across` down a column, which is set solid), by up to
+    AUTOSPACE_GROWTH em, then between its characters evenly, but never
     inside a Latin word, before a closing bracket or a stop, nor after an opening bracket
     (no space inside brackets' frames). A line of Japanese text with nowhere else to grow
     widens its word spaces to LATIN_SPACE_MOST em, then its letters, rather than open one
@@ -139,7 +141,8 @@ def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: st
     simple = OBJECT not in text and ZERO_WIDTH.isdisjoint(text)
     if gaps and simple and _as_english(text, room / gaps, size, japanese):
         return 0.0, room / gaps, (), {}
-    latin = {m.start() for m in _AUTOSPACED.finditer(text)} if autospace else set()
+    latin = {m.start() for m in _AUTOSPACED.finditer(text)
+             if m.start() not in across and m.start() + 1 not in across} if autospace else set()
     fixed = _fixed_gaps(text, latin)
     spaces = gaps if simple else 0
     stretched = len(atoms) - 1 - len(fixed) - spaces  # a space's gap after it: its own
@@ -303,26 +306,30 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
 
 def _column_gaps(line, length: float, size: float) -> dict[int, float]:
     """What a justified vertical line adds after each of its characters to fill `length`:
-    the rules of a justified horizontal line (_justified), the gaps inside a tate-chu-yoko
-    run and before a character that takes no room left out."""
+    the rules of a justified horizontal line (_justified: its word spaces, then its
+    Japanese-Latin spaces beside a run turned sideways, then its characters), the gaps
+    inside a tate-chu-yoko run and before a character that takes no room left out."""
     atoms = line.atoms
     text = plain_of(atoms)
     natural = sum(line.widths)
     if line.last or len(atoms) <= 1 or natural >= length:
         return {}
-    space, word_gap, fixed, _grow = _justified(atoms, text, line.last, natural,
-                                               Box(0, 0, length, 0), "justify", size)
+    across = frozenset(k + j for k, run in (line.tcy or {}).items() for j in range(run))
+    space, word_gap, fixed, grow = _justified(atoms, text, line.last, natural,
+                                              Box(0, 0, length, 0), "justify", size,
+                                              autospace=True, across=across)
     spaces = {k: word_gap for k, atom in enumerate(atoms) if atom.text == " "} \
         if word_gap is not None else {}
-    if not space:  # between words only, or nowhere
-        return spaces
+    extra = {**spaces, **grow}
+    if not space:  # between words and at Japanese-Latin spaces only, or nowhere
+        return extra
     inside = {k + j for k, run in (line.tcy or {}).items() for j in range(run - 1)}
     gaps = [k for k in range(len(atoms) - 1) if k not in fixed and k not in inside
-            and k not in spaces and atoms[k + 1].text not in ZERO_WIDTH]
-    room = length - natural - sum(spaces.values())
+            and k not in extra and atoms[k + 1].text not in ZERO_WIDTH]
+    room = length - natural - sum(extra.values())
     if not gaps or room <= 0:
-        return spaces
-    return {**spaces, **dict.fromkeys(gaps, room / len(gaps))}
+        return extra
+    return {**extra, **dict.fromkeys(gaps, room / len(gaps))}
 
 
 def place_vertical(lines, size, lh, box: Box, align, valign, base_font,
