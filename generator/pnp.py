@@ -5,7 +5,8 @@ paper's plain preset (layouts/sheets/plain-<paper>.yaml, fitted to each deck's c
 of one size sharing sheets), as duplex pages (front, back, sheet after sheet) or gutter-fold
 pages; the boards are tiled on that paper; the rulebook is appended; a cover lists the
 components and says how to print each part. Checked as a build is: a game with errors writes
-nothing. Written as output/<game>/pnp/<game>-pnp-<paper>[-gutterfold][-ink-saver].pdf.
+nothing. Written as output/<game>/pnp/<game>-pnp-<paper>[-gutterfold][-ink-saver].pdf;
+the kits an earlier run wrote there and this one does not are removed (KITS).
 """
 
 from __future__ import annotations
@@ -19,12 +20,17 @@ from .model import Deck
 from .load import Project, load_sheet
 from .pipeline import Outcome
 from .resolve.sheets import resolve_sheet
-from .units import mm, paper_size, show_size
+from .units import mm, paper_size, show_size, to_mm
 from .write import BytesFile, write_files
 from .write import kit as sheets
+from .write import ledger
 from .i18n import _, _n, printing, shown
 
 PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
+# What pnp/'s ledger (write/ledger.py) records a run's kits under: a kit an earlier run made
+# and this one does not (an ink-saver kit, another paper, a gutter-fold) is removed, so no
+# kit of older data is handed out by mistake; nothing else in the folder is ever touched.
+KITS = "pnp:"
 
 
 @dataclass(frozen=True)
@@ -69,13 +75,24 @@ def _on_paper(project: Project, faces: GameFaces, paper: str, report,
     doc = load_sheet(project, preset, report, faces.game.loc) if faces.decks else None
     for deck_faces in faces.decks:
         deck = deck_faces.deck
-        sheet = None if doc is None else resolve_sheet(preset, doc, report, deck.piece_size)
+        sheet = None if doc is None else resolve_sheet(preset, doc, report, deck.piece_size,
+                                                       _own_gap(deck),
+                                                       lambda path, deck=deck: deck.loc)
         if sheet is None:
             continue
         fitted[deck.id] = sheet
         decks.append(DeckFaces(replace(kit_deck(deck, blanks), sheet=sheet), deck_faces.fronts,
                                deck_faces.backs))
     return replace(faces, decks=tuple(decks)), fitted
+
+
+def _own_gap(deck: Deck) -> dict:
+    """The gap a deck printed on plain paper chose (`sheet: {preset: plain-a4, gap: ...}`),
+    kept on the kit's paper: its tokens as far apart as in its build, room to cut each out.
+    A pre-cut sheet's gap is its stock's, not the deck's: the kit's paper has none."""
+    if deck.sheet is None or deck.sheet.precut:
+        return {}
+    return {"gap": [f"{round(to_mm(g), 4):g}mm" for g in deck.sheet.gap]}
 
 
 def kit_imposition(faces: GameFaces):
@@ -183,8 +200,10 @@ def pnp(project: Project, game_id: str, request: Request,
         if made is None:
             return outcome
         outputs.append(made)
+    folder = pipeline.output_folder(project, game.id) / "pnp"
     with pipeline.writing(project, game_id, progress):
         write_files(outputs, project.output)
+        outcome.removed = ledger.settle(folder, KITS, [o.path for o in outputs])
     outcome.written = [(o.path, 0) for o in outputs]
     return outcome
 

@@ -83,9 +83,9 @@ def test_the_guide_names_the_grid_of_every_sheet(project, cardgen):
         "3 x 3 cards of 63 x 88 mm" in guide
 
 
-def _kit_game(project) -> None:
+def _kit_game(project, coin_sheet: object = "plain-a4") -> None:
     """Five decks of two sizes (three of poker cards, two of small cards), hex tiles and
-    round tokens, all on plain A4."""
+    round tokens, all on plain A4 (the tokens on `coin_sheet`)."""
     decks, files = [], {}
     tile = {"size": ["40mm", "46.19mm"], "bleed": "2mm", "elements": [
         {"name": "hex", "type": "polygon", "sides": 6, "fill": "black", "bleed": True},
@@ -102,7 +102,8 @@ def _kit_game(project) -> None:
                                    ("tiles", 19, "pnp-tile", "hex"),
                                    ("coins", 18, "pnp-coin", "circle")):
         decks.append({"id": deck, "name": deck.title(), "cards": f"{deck}.yaml", "front": layout,
-                      "back": layout, "backs": "duplex", "sheet": "plain-a4",
+                      "back": layout, "backs": "duplex",
+                      "sheet": coin_sheet if deck == "coins" else "plain-a4",
                       **({"shape": shape} if shape else {})})
         files[f"{deck}.yaml"] = yaml.safe_dump({"cards": [{"id": f"{deck}{i}"}
                                                           for i in range(n)]}).encode()
@@ -176,6 +177,30 @@ def test_hexes_share_their_edges_and_tokens_keep_a_gap(project, cardgen):
     centres = [(x + w / 2, y + h / 2) for x, y, w, h in coins]
     nearest = min(math.dist(p, q) for p in centres for q in centres if p != q) / mm
     assert abs(nearest - (25 + 1.5)) < 0.05
+def test_the_kit_keeps_the_gap_a_deck_chose_between_its_tokens(project, cardgen):
+    """A deck on plain paper that asks for a gap between its pieces (room to cut each round
+    token out) keeps it in the print-and-play kit: its coins are as far apart on the kit's
+    pages as on the build's sheets, 25 mm + 6 mm centre to centre."""
+    import math
+
+    import pikepdf
+    _kit_game(project, {"preset": "plain-a4", "gap": ["6mm", "6mm"]})
+    assert cardgen("build", "kit").code == 0
+    assert cardgen("pnp", "kit", "--paper", "A4").code == 0
+    mm = 72 / 25.4
+    for pdf_path in (project / "output/kit/kit-fronts.pdf",
+                     project / "output/kit/pnp/kit-pnp-a4.pdf"):
+        with pikepdf.open(pdf_path) as pdf:
+            pages = [[b for b in _placements(page)
+                      if 25 * mm < b[2] < 30 * mm and abs(b[2] - b[3]) < 0.01]
+                     for page in pdf.pages]
+        assert sum(map(len, pages)) >= 18, pdf_path.name
+        for coins in (p for p in pages if len(p) > 1):
+            centres = [(x + w / 2, y + h / 2) for x, y, w, h in coins]
+            nearest = min(math.dist(p, q) for p in centres for q in centres if p != q) / mm
+            assert abs(nearest - (25 + 6)) < 0.05, (pdf_path.name, nearest)
+
+
 def _outline(path) -> list[tuple[str, int]]:
     import pikepdf
     with pikepdf.open(path) as pdf:
@@ -189,7 +214,8 @@ def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(proje
     run = cardgen("--lang", "ja", "pnp", "kit")  # (an English game: its kit is English)
     assert run.code == 0, run.lines
     out = project / "output/kit/pnp"
-    assert sorted(p.name for p in out.iterdir()) == ["kit-pnp-a4.pdf", "kit-pnp-letter.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [".cardgen-written.json", "kit-pnp-a4.pdf",
+                                                     "kit-pnp-letter.pdf"]
     from pdfcheck import page_size_mm
     for name, size in (("kit-pnp-a4.pdf", (210, 297)), ("kit-pnp-letter.pdf", (215.9, 279.4))):
         pdf = reader(out / name)
@@ -292,6 +318,28 @@ def test_ink_saver_lightens_the_large_fills_and_keeps_the_text(project, cardgen)
     x0, y0, x1, y1 = [int(v * raster.px_per_mm) for v in (20, 30, 50, 60)]  # inside card 1
     assert grey.crop((x0, y0, x1, y1)).getextrema()[0] > 180  # black lightened to pale grey
     assert "heroes0" in reader(path).pages[2].extract_text()
+
+
+def test_a_kit_no_longer_made_is_removed_and_said_and_nothing_else(project, cardgen):
+    """The ink-saver kit of an earlier run does not stay beside the new kits when this run
+    makes none (it would be handed out with older data): it is removed and said, even with
+    -q; a file of the designer's in pnp/, and the build's own files, stay."""
+    _decks(project, {"heroes": 2})
+    assert cardgen("build", "pnp").code == 0
+    assert cardgen("pnp", "pnp", "--paper", "A4", "--ink-saver").code == 0
+    out = project / "output/pnp/pnp"
+    (out / "notes.txt").write_text("mine", "utf-8")
+    run = cardgen("pnp", "-q", "pnp", "--paper", "A4")
+    assert run.code == 0, run.lines
+    said = [line for line in run.lines if "warning" not in line]
+    assert said == ["removed output/pnp/pnp/pnp-pnp-a4-ink-saver.pdf (an earlier 'pnp' run "
+                    "made this kit; this one does not)"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == \
+        ["notes.txt", "pnp-pnp-a4.pdf"]
+    assert (project / "output/pnp/pnp-fronts.pdf").is_file()
+    again = cardgen("pnp", "pnp", "--paper", "A4")  # nothing more to remove: nothing said
+    assert [line for line in again.lines if "warning" not in line] == \
+        ["wrote output/pnp/pnp/pnp-pnp-a4.pdf"], again.lines
 
 
 def test_a_split_board_shares_itself_evenly_and_no_page_carries_a_sliver(project):

@@ -261,6 +261,9 @@ def cmd_pnp(args, project: Project) -> int:
             if not args.quiet:
                 for path, _pages in outcome.written:
                     print(shown(_("wrote {file}", file=printable(project.display(path)))))
+            for path in outcome.removed:  # said even when quiet
+                print(shown(_("removed {file} (an earlier 'pnp' run made this kit; this one "
+                              "does not)", file=printable(project.display(path)))))
     return ExitCode.DATA if failed else ExitCode.OK
 
 

@@ -267,9 +267,11 @@ def _packs(run: list) -> bool:
 
 def impose_packed(run: list, offset: tuple[float, float], reserve: float = 0.0
                   ) -> tuple[list[Page], list[Page], list[str], list[tuple[str, tuple[int, ...]]]]:
-    """A run packed on its first deck's paper: (fronts, backs, plans, deck pages)."""
+    """A run packed on its first deck's paper, each deck's pieces its own sheet's gap apart:
+    (fronts, backs, plans, deck pages)."""
     runs = [(d.deck.id, d.deck.shape, [(c.id, d.fronts[c.id], d.backs[c.id])
-                                      for c in d.deck.instances()]) for d in run]
+                                      for c in d.deck.instances()], d.deck.sheet.gap)
+            for d in run]
     fronts, backs, plans, pages = packing.pack(runs, run[0].deck.sheet, offset, reserve)
     return fronts, backs, plans, list(pages.items())
 

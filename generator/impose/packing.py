@@ -41,7 +41,7 @@ def pieces(kind: str, n: int, size: str) -> str:
     return _n("{n} card of {size}", "{n} cards of {size}", n, size=size)
 
 Piece = tuple[str, Face, Face]  # a card to place: its id, its front and its back
-Run = tuple[str, str, list[Piece]]  # a deck's id, its shape and its pieces
+Run = tuple[str, str, list[Piece], tuple[float, float]]  # a deck's id, shape, pieces and gap
 Placed = tuple[str, str, Face, Face, float, float]  # deck id, card id, faces, x, y on the page
 
 
@@ -102,12 +102,12 @@ def _clip(face: Face, shape: str, grow: float) -> Face:
     return Face(face.width, face.height, (Group(face.items, clip_shape=points),), face.bleed)
 
 
-def _edge(sheet: SheetPreset, kind: str, marks: float) -> float:
+def _edge(sheet: SheetPreset, kind: str, marks: float, gap: tuple[float, float]) -> float:
     """How far from the paper's edge a band of pieces of this kind keeps: outside what the
     printer cannot print, with its crop marks (cards) or its bleed (round tokens, which
-    print half the gap around them) outside it too."""
+    print half their deck's gap around them) outside it too."""
     if kind == "circle":
-        return sheet.unprintable + max(TOKEN_GAP, sheet.gap[0]) / 2
+        return sheet.unprintable + max(TOKEN_GAP, gap[0]) / 2
     return sheet.unprintable + (0.0 if kind in NESTED else marks)
 
 
@@ -146,33 +146,35 @@ def _orientation(kind: str, size: tuple[float, float], W: float, edge: float, ga
 def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0, 0.0),
          reserve: float = 0.0
          ) -> tuple[list[Page], list[Page], list[str], dict[str, tuple[int, ...]]]:
-    """Pages of the runs ((deck id, shape, cards as (id, front, back)) in order), packed as
-    the module says, leaving `reserve` free at the foot of each page (a print-and-play
-    kit's note). Returns (front pages, back pages, each page's plan in words, each deck's
-    page numbers)."""
+    """Pages of the runs ((deck id, shape, cards as (id, front, back), gap) in order), packed
+    as the module says, each deck's pieces its own gap apart (decks of one size and shape
+    but different gaps lie in bands of their own), leaving `reserve` free at the foot of
+    each page (a print-and-play kit's note). Returns (front pages, back pages, each page's
+    plan in words, each deck's page numbers)."""
     W, H = sheet.paper
     marks = sum(sheet.crop_marks) if sheet.crop_marks else 0.0
     out = _Pages(sheet, offset)
     # Decks of one size and shape one after another: one band (kind, pieces, size).
-    bands: list[tuple[str, list[tuple[str, str, Face, Face]], tuple[float, float]]] = []
-    for deck_id, shape, cards in runs:
+    bands: list[tuple[str, list[tuple[str, str, Face, Face]], tuple[float, float],
+                      tuple[float, float]]] = []
+    for deck_id, shape, cards, gap in runs:
         if not cards:
             continue
         kind = shape if shape in NESTED or shape == "square" else "card"
         size = (cards[0][1].width, cards[0][1].height)
-        if bands and (bands[-1][0], bands[-1][2]) == (kind, size):
+        if bands and (bands[-1][0], bands[-1][2], bands[-1][3]) == (kind, size, gap):
             bands[-1][1].extend((deck_id, *card) for card in cards)
         else:
-            bands.append((kind, [(deck_id, *card) for card in cards], size))
-    for kind, pieces, size in bands:
-        edge = _edge(sheet, kind, marks)
+            bands.append((kind, [(deck_id, *card) for card in cards], size, gap))
+    for kind, pieces, size, gap in bands:
+        edge = _edge(sheet, kind, marks, gap)
         limit = H - edge - reserve + 1e-6
         queue, row = list(pieces), 0
         chosen: tuple | None = None
         while queue:
             if row == 0:  # a band starts (on a page, or below another): its orientation
-                chosen = _orientation(kind, size, W, edge, sheet.gap,
-                                      out.below(kind, marks), limit, len(queue))
+                chosen = _orientation(kind, size, W, edge, gap,
+                                      out.below(kind, marks, gap), limit, len(queue))
                 if chosen is None:
                     if out.empty():
                         break  # (larger than the paper: validate says so)
@@ -180,7 +182,7 @@ def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0
                     continue
             assert chosen is not None
             (w, h), lattice, left, turned = chosen
-            top = out.below(kind, marks) if row == 0 else out.y
+            top = out.below(kind, marks, gap) if row == 0 else out.y
             xs = lattice.xs(row)
             n = min(len(xs), len(queue))
             bottom = top + max(lattice.centre(row, c) for c in range(n)) + lattice.half
@@ -193,7 +195,8 @@ def pack(runs: list[Run], sheet: SheetPreset, offset: tuple[float, float] = (0.0
                 deck_id, card_id, front, back = queue.pop(0)
                 cx, cy = left + xs[col], top + lattice.centre(row, col)
                 placed.append((deck_id, card_id, front, back, cx - w / 2, H - (cy + h / 2)))
-            out.place(kind, placed, w, h, left, top, len(lattice.even), row == 0, turned, size)
+            out.place(kind, placed, w, h, left, top, len(lattice.even), row == 0, turned, size,
+                      gap)
             out.y, out.bottom = top + lattice.pitch, bottom
             row += 1
         out.end_band()
@@ -241,24 +244,27 @@ class _Pages:
     def empty(self) -> bool:
         return not self.items
 
-    def below(self, kind: str, marks: float) -> float:
+    def below(self, kind: str, marks: float, gap: tuple[float, float]) -> float:
         """The top of a new band: under what is on the page, with room between (for the
-        marks of a band of cards, or a gap between tokens)."""
+        marks of a band of cards, or a gap between tokens: the new band's deck's, at least
+        TOKEN_GAP)."""
         if self.bottom is None:
-            return _edge(self.sheet, kind, marks)
+            return _edge(self.sheet, kind, marks, gap)
         cards = "card" in (self.previous, kind) or "square" in (self.previous, kind)
-        return self.bottom + (2 * marks + mm(1) if cards else TOKEN_GAP)
+        return self.bottom + (2 * marks + mm(1) if cards else max(TOKEN_GAP, gap[1]))
 
     def place(self, kind: str, placed: list[Placed], w: float, h: float, left: float,
               top: float, columns: int, first: bool, turned: bool = False,
-              size: tuple[float, float] | None = None) -> None:
+              size: tuple[float, float] | None = None,
+              gap: tuple[float, float] = (0.0, 0.0)) -> None:
         """Pieces placed in slots of w x h (their faces a quarter turned when `turned`:
         counter-clockwise, and the backs so that both sides share the card's up after the
-        sheet is turned over, as pages.turn does); `size`, the pieces' own."""
+        sheet is turned over, as pages.turn does); `size`, the pieces' own; `gap`, their
+        deck's (round tokens print half of it around them)."""
         s = self.sheet
         turns = (90, -90 if s.duplex == "long-edge" else 90) if turned else (0, 0)
         W, H = s.paper
-        grow = min(max(TOKEN_GAP, s.gap[0]) / 2, min(p[2].bleed for p in placed)) \
+        grow = min(max(TOKEN_GAP, gap[0]) / 2, min(p[2].bleed for p in placed)) \
             if kind == "circle" else 0.0
         for deck_id, card_id, front, back, px, py in placed:
             bx, by = (W - px - w, py) if s.duplex != "short-edge" else (px, H - py - h)
