@@ -101,7 +101,7 @@ def test_a_data_value_only_the_rulebook_prints_is_a_rulebook_change(game, cardge
                for line in run.lines), run.lines
     assert "changes that print nothing:" not in run.lines
     assert any(line.startswith("    ~ section 'Scoring'")
-               and 'was "… kyo: 20 points", now "… kyo: 25 points"' in line
+               and line.endswith('"kyo: ~~20~~ **25** points"')
                for line in run.lines), run.lines
 
 

@@ -165,8 +165,8 @@ EXPECTED = {
             "    > section 'Appendix' (p. 3): moved before 'Turn'",
             "    ~ section 'Turn' (p. 3): row 'Thief', Action: was \"Take 2 coins from…\", "
             "now \"Take 3 coins from…\"",
-            "    ~ section 'Variants › Two players' (p. 3): was \"Deal five cards to…\", "
-            "now \"Deal six cards to…\"",
+            "    ~ section 'Variants › Two players' (p. 3): "
+            "\"Deal ~~five~~ **six** cards to each player.\"",
             "    + section 'FAQ' (p. 4)",
             "    data rules.three: 12 -> 13: rulebook p. 3",
         ],
@@ -205,8 +205,8 @@ EXPECTED = {
             "    ~ 節「手番」（3 ページ）: 行「盗賊」、行動: 他のプレイヤーから2枚取り、2枚返す。"
             " -> "
             "他のプレイヤーから3枚取り、2枚返す。",
-            "    ~ 節「変種 › 二人で遊ぶ場合」（3 ページ）: 前は「…イヤーに5枚ずつ配…」、"
-            "今は「…イヤーに6枚ずつ配…」",
+            "    ~ 節「変種 › 二人で遊ぶ場合」（3 ページ）: "
+            "「各プレイヤーに~~5~~**6**枚ずつ配ります。」",
             "    + 節「よくある質問」（4 ページ）",
             "    データ rules.three: 12 -> 13: ルールブック 3 ページ",
         ],
@@ -229,8 +229,8 @@ EXPECTED = {
             "> section '付録' (p. 3): moved before '手番'",
             "~ section '手番' (p. 3): row '盗賊', 行動: 他のプレイヤーから2枚取り、2枚返す。 -> "
             "他のプレイヤーから3枚取り、2枚返す。",
-            "~ section '変種 › 二人で遊ぶ場合' (p. 3): was \"…イヤーに5枚ずつ配…\", "
-            "now \"…イヤーに6枚ずつ配…\"",
+            "~ section '変種 › 二人で遊ぶ場合' (p. 3): "
+            "\"各プレイヤーに~~5~~**6**枚ずつ配ります。\"",
             "+ section 'よくある質問' (p. 4)",
             "data rules.three: 12 -> 13: rulebook p. 3",
         ],

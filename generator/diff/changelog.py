@@ -11,12 +11,11 @@ No file names, no page identities.
 
 from __future__ import annotations
 
-import difflib
 import re
-from functools import lru_cache
 
 from ..i18n import LANGS, N_, Message
 from ..model import Card, Game
+from .marks import KEEP, as_markdown, best, escaped as _md, plain
 from .printed import PATH_SEP, is_table, table_changes, table_rows
 
 # The changelog's words, marked for the catalogue (generator/locale): each is a template that
@@ -81,84 +80,27 @@ def _name(card: Card) -> str:
     return _md(name if isinstance(name, str) and name else card.id)
 
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&!])")
-_TOKEN = re.compile(r"[A-Za-z0-9'’\-]+|\s+|.", re.S)  # a word, a space, or one character
-_WORD = re.compile(r"\S+|\s+")  # what lies between spaces
-
-
-def _md(text: str) -> str:
-    """Text as Markdown that shows it as it is: every mark Markdown reads escaped."""
-    return _SPECIAL.sub(r"\\\1", text)
-
-
-def _plain(value) -> str:
-    """A value or a paragraph as players read it: one line, without Markdown's list marks
-    and emphasis; a list as its items."""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
-    if value is None:
-        return ""
-    text = " ".join(str(value).split())
-    text = re.sub(r"(^|\s)[-*+]\s+", r"\1", text)  # bullets (a numbered item keeps its number)
-    text = re.sub(r"^\d+[.)]\s+", "", text)
-    return re.sub(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)", "", text).strip()
-
-
-def _text(value, words: dict) -> str:
-    """A value as players read it, as Markdown; "(none)" for nothing."""
-    text = _plain(value)
+def _text(value, words: dict, markdown: bool = True) -> str:
+    """A value as players read it, as Markdown; "(none)" for nothing. `markdown`: the
+    value is the rulebook's Markdown (its emphasis is not a word of it); else a card's or
+    the data's own text, every character of which it prints."""
+    text = plain(value, markdown)
     return _md(text) if text else words["empty"]
 
 
-@lru_cache(maxsize=1)
-def _renderer():
-    from markdown_it import MarkdownIt
-    return MarkdownIt("commonmark").enable("strikethrough")
+def _marked(old, new, markdown: bool = True, keep: int | None = None) -> str | None:
+    """The new text with the change marked as Markdown (marks.best and marks.markdown);
+    None where Markdown would not read the marks (then the text is said before and
+    after). `markdown` as for `_text`; with `keep`, a long text is abridged around its
+    changes."""
+    change = best(plain(old, markdown), plain(new, markdown), keep)
+    return None if change is None else as_markdown(change)
 
 
-def _marked(old, new) -> str | None:
-    """The new text with the change marked: the words taken out ~~struck~~, the words put
-    in **bold**, each run at word (or, in Japanese, character) boundaries, or where
-    Markdown would not read a mark there (next to punctuation), at the spaces around it;
-    None when it still would not (then the text is said before and after)."""
-    for token in (_TOKEN, _WORD):
-        marked = _marked_by(token, old, new)
-        if marked is not None:
-            return marked
-    return None
-
-
-def _marked_by(token: re.Pattern, old, new) -> str | None:
-    a, b = token.findall(_plain(old)), token.findall(_plain(new))
-    out: list[str] = []
-    runs = 0
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "equal":
-            out.append(_md("".join(a[i1:i2])))
-            continue
-        for mark, tokens in (("~~", a[i1:i2]), ("**", b[j1:j2])):
-            text = "".join(tokens)
-            if text.strip():
-                core = text.strip()
-                lead, trail = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
-                space = " " if mark == "**" and len(out) > 1 and out[-1].endswith("~~") \
-                    and re.search(r"(^|\s)$", out[-2]) else ""
-                out.append(f"{space}{lead}{mark}{_md(core)}{mark}{trail}")
-                runs += 1
-            elif mark == "**":
-                out.append(text)
-    result = "".join(out)
-    html = _renderer().renderInline(result)
-    if html.count("<s>") + html.count("<strong>") != runs or "~~" in html or "**" in html:
-        return None
-    return result
-
-
-def _change(old, new, words: dict) -> dict:
+def _change(old, new, words: dict, markdown: bool = True) -> dict:
     """The words a change is said with: `change` marked, or `old` and `new`."""
-    return {"change": _marked(old, new), "old": _text(old, words), "new": _text(new, words)}
+    return {"change": _marked(old, new, markdown), "old": _text(old, words, markdown),
+            "new": _text(new, words, markdown)}
 
 
 def _short(value) -> bool:
@@ -171,7 +113,8 @@ def _board_items(board, w: dict, lang: str) -> list[str]:
     """A board's changes as players read them: 'B2: type plain → water' (its colour, which
     the type gives, is not said again), then what its cells do not say, in `lang`."""
     typed = {label for label, key, _, _ in board.cells if key == "type"}
-    out = [w["space"].format(cell=label, key=key, old=_text(old, w), new=_text(new, w))
+    out = [w["space"].format(cell=_md(str(label)), key=_md(str(key)),
+                             old=_text(old, w, False), new=_text(new, w, False))
            for label, key, old, new in board.cells if not (key == "color" and label in typed)]
     other = [o.shown(lang) if isinstance(o, Message) else str(o) for o in board.other]
     return out + [_md(o.replace(" -> ", " → ")) for o in other]
@@ -180,7 +123,7 @@ def _board_items(board, w: dict, lang: str) -> list[str]:
 def _field(w: dict, name: str, field: str, old, new) -> str:
     """A card's field changed: a number or a short value as "old → new", a text with its
     change marked."""
-    said = _change(old, new, w)
+    said = _change(old, new, w, markdown=False)
     if _short(old) and _short(new) or said["change"] is None:
         how = "words" if isinstance(old, str) and isinstance(new, str) else "value"
         return w[how].format(name=name, field=_md(field), old=said["old"], new=said["new"])
@@ -261,7 +204,7 @@ def _rule_items(diff, w: dict) -> list[str]:
         elif c.how == "~" and is_table(c.old) and is_table(c.new):
             rules += [_at(item, c.page, w) for item in _table_items(heading, c.old, c.new, w)]
         elif c.how == "~":
-            change = _marked(c.old, c.new)
+            change = _marked(c.old, c.new, keep=KEEP)
             rules.append(_at(w["changed"].format(heading=heading, change=change) if change else
                              w["was"].format(heading=heading, old=_text(c.old, w),
                                              new=_text(c.new, w)), c.page, w))
@@ -277,7 +220,7 @@ def _component_items(game: Game, diff, w: dict) -> list[str]:
     components = []
     titles = {b.id: b.name for b in game.boards}
     for b in diff.boards:
-        board = titles.get(b.board, b.board)
+        board = _md(titles.get(b.board, b.board))
         if b.pages_before == 0:
             components.append(w["new board"].format(board=board))
         elif b.pages_after == 0:

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from ..i18n import Joined, _
+from .marks import KEEP, best, plain, shown
 
 PAGE_DPI = 50  # the raster a rulebook page's identity is taken from
 
@@ -298,6 +299,43 @@ def align(old: list[tuple[Path, list[str]]],
             [i for i in gone if i not in pairs.values()])
 
 
+def paragraph_changes(old: list[str], new: list[str]) -> list[tuple[str, str | None,
+                                                                     str | None]]:
+    """A section's paragraphs that changed, aligned as a diff aligns lines: ("~", old,
+    new) for one changed, ("-", old, None) removed, ("+", None, new) inserted. Where as
+    many were replaced as put in, each is the one in its place changed; otherwise each
+    changed one is paired with the likest in the block (a paragraph inserted beside one
+    whose word changed is one inserted and one changed, not every one removed and put
+    in again)."""
+    out: list[tuple[str, str | None, str | None]] = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            out += [("~", a, b) for a, b in zip(old[i1:i2], new[j1:j2])]
+        else:
+            out += _paired(old[i1:i2], new[j1:j2])
+    return out
+
+
+def _paired(old: list[str], new: list[str]) -> list[tuple[str, str | None, str | None]]:
+    """The likest pair of a replaced block (at least SIMILAR) changed, what is before and
+    after it paired in turn; the rest removed and inserted."""
+    best = (0.0, -1, -1)
+    if len(old) * len(new) <= ALIGN_BUDGET:
+        for i, a in enumerate(old):
+            for j, b in enumerate(new):
+                score = _similarity([a], [b])
+                if score > best[0]:
+                    best = (score, i, j)
+    if best[0] < SIMILAR:
+        return [("-", a, None) for a in old] + [("+", None, b) for b in new]
+    _score, i, j = best
+    return _paired(old[:i], new[:j]) + [("~", old[i], new[j])] + \
+        _paired(old[i + 1:], new[j + 1:])
+
+
 def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list[RuleChange]:
     """The rules' changes, each once: sections added, removed and moved, and within a
     section each paragraph added, removed or changed, with the page it is on. Sections are
@@ -323,17 +361,9 @@ def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list
         if old[pairs[j]][0] != path or before == paragraphs:
             out.append(RuleChange(">", path, page=start, was=old[pairs[j]][0], before=next(
                 (p for p, _ in new[j + 1:] if len(p) <= len(path)), None)))
-        matcher = difflib.SequenceMatcher(None, before, paragraphs, autojunk=False)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-            if tag == "equal":
-                continue
-            if tag == "replace" and i2 - i1 == j2 - j1:
-                out += [RuleChange("~", path, a, b, _page_of(b, pages, start))
-                        for a, b in zip(before[i1:i2], paragraphs[j1:j2])]
-                continue
-            out += [RuleChange("-", path, old=a) for a in before[i1:i2]]
-            out += [RuleChange("+", path, new=b, page=_page_of(b, pages, start))
-                    for b in paragraphs[j1:j2]]
+        for how, a, b in paragraph_changes(before, paragraphs):
+            out.append(RuleChange(how, path, a, b, None if b is None else
+                                  _page_of(b, pages, start)))
     out += [RuleChange("-", old[i][0]) for i in removed]
     return out
 
@@ -357,7 +387,9 @@ def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
             lines += [Joined("", ["~ ", name, at, ": ", cell_words(t, word_diff)])
                       for t in table_changes(c.old or "", c.new or "")]
         elif c.how == "~":
-            lines.append(Joined("", ["~ ", name, at, ": ", word_diff(c.old, c.new)]))
+            change = best(plain(c.old or ""), plain(c.new or ""), KEEP)
+            lines.append(Joined("", ["~ ", name, at, ": ", word_diff(c.old, c.new)
+                                     if change is None else _('"{text}"', text=shown(change))]))
         else:
             lines.append(Joined("", [c.how, " ", name, at, ": ",
                                      _short((c.new if c.how == "+" else c.old) or "")]))

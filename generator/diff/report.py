@@ -3,7 +3,8 @@ an errata set's guide and copies (errata_lines, errata_copies)."""
 
 from __future__ import annotations
 
-from .printed import BookChanges
+from .marks import best, plain
+from .printed import BookChanges, is_table
 from .result import PAGE_WORDS, SIDE_WORDS, GameDiff, _name, _show
 from ..i18n import Joined, Listed, _, _n, shown
 
@@ -108,10 +109,23 @@ def as_json(game_id: str, diff: GameDiff) -> dict:
                 "pages": [{"how": c.how, "page": c.page, "was": c.was}
                           for c in diff.rulebook.pages],
                 "reprint": diff.rulebook.reprint, "booklet_sheets": diff.rulebook.sheets,
-                "text": diff.rulebook.text, "data": diff.rulebook.data},
+                "text": diff.rulebook.text, "data": diff.rulebook.data,
+                "rules": [_rule_json(c) for c in diff.rulebook.rules]},
             "boards": [{"board": b.board, "pages": b.pages, "pages_before": b.pages_before,
                         "pages_after": b.pages_after, "causes": b.causes}
                        for b in diff.boards]}
+
+
+def _rule_json(c) -> dict:
+    """A change of the rules' text for scripts: its section's path, how it changed, the
+    paragraph before and after, and a changed paragraph's words as runs ("=" kept, "-"
+    taken out, "+" put in: marks.py's rule, unabridged)."""
+    out = {"how": c.how, "section": list(c.path), "page": c.page,
+           "was": None if c.was is None else list(c.was), "old": c.old, "new": c.new}
+    if c.how == "~" and not (is_table(c.old) and is_table(c.new)):
+        change = best(plain(c.old or ""), plain(c.new or ""))
+        out["change"] = None if change is None else [list(run) for run in change]
+    return out
 
 
 def errata_lines(diff: GameDiff, revision: str) -> list:
