@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import math
 import re
 from typing import Any
 
@@ -301,15 +302,51 @@ def _mixed(deck_id: str, generated: list[Card], written: list[Card],
     return kept
 
 
+def _would_make(spec: Any, tables: dict[str, Document]) -> int:
+    """How many cards a generator makes, counted before any is made: the product of its
+    `each` lists' lengths, or its table's entries (0 where it is wrong: said when made)."""
+    if not isinstance(spec, dict):
+        return 0
+    if isinstance(spec.get("each"), dict):
+        return math.prod(len(v) if isinstance(v, (list, dict, str)) else 1
+                         for v in spec["each"].values())
+    written = spec.get("from")
+    parts = written.split(".")[1:] if isinstance(written, str) else []
+    if not parts or parts[0] not in tables:
+        return 0
+    value = tables[parts[0]].data
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return len(value) if isinstance(value, (list, dict)) else 0
+
+
 def _deck_cards(doc: Document, deck_id: str, data: dict, macros_text: str, report: Report,
-                loaded: LoadedGame, declared: dict | None) -> list[Card]:
+                loaded: LoadedGame, declared: dict | None, before: int = 0) -> list[Card]:
     """A deck file's cards, written (`cards:`), generated (`generate:`) or both, in the
-    order the file writes them."""
+    order the file writes them. `before`: the cards of the game's decks made before this
+    one; a generator that would take the game past MAX_CARDS is said at its place and
+    nothing more is made (three generators of 40,000 each made 120,000 cards, a minute
+    and 150 MB, before the game's count said so)."""
     given = doc.data.get("generate")
     places = [("generate", i) for i in range(len(given))] if isinstance(given, list) else \
         [("generate",)] if given is not None else []
-    generated = [card for at in places for card in generate_cards(
-        doc, deck_id, data, macros_text, report, declared, loaded.data, at)]
+    written_cards = doc.data.get("cards")
+    total = before + (len(written_cards) if isinstance(written_cards, list) else 0)
+    generated: list[Card] = []
+    for at in places:
+        count = _would_make(_at(doc.data, at), loaded.data)
+        if total + count > MAX_CARDS and count <= MAX_CARDS:  # (one alone: said when made)
+            report.error(_("deck '{deck_id}': {place} would make {count:,} more cards, "
+                           "{total:,} in the game; a game holds at most {MAX_CARDS:,} (split "
+                           "it into several games)", deck_id=deck_id,
+                           place="".join(f"[{k}]" if isinstance(k, int) else k for k in at),
+                           count=count, total=total + count, MAX_CARDS=MAX_CARDS),
+                         doc.locate(at), "generate")
+            return []
+        made = generate_cards(doc, deck_id, data, macros_text, report, declared, loaded.data,
+                              at)
+        total += len(made)
+        generated += made
     if "cards" not in doc.data:
         return generated
     written = _cards(doc, deck_id, loaded.bad_cards.get(deck_id, set()), report, declared)
@@ -414,6 +451,7 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
                   report: Report) -> list[Deck]:
     """The game's decks that resolve; each one that does not is reported at its cause."""
     decks = []
+    made = 0  # cards made so far, held to MAX_CARDS as they are made (_deck_cards)
     for i, raw in enumerate(loaded.game.data["decks"]):
         deck_doc = loaded.decks.get(raw["id"])
         front = layouts.get(raw.get("front", DEFAULT_LAYOUTS["front"]))
@@ -441,11 +479,13 @@ def resolve_decks(loaded: LoadedGame, layouts: dict, palette: dict, data: dict, 
         tint = v["color"]
         if not entry.ok:
             continue
+        cards = _deck_cards(deck_doc, raw["id"], data, macros_text, report, loaded,
+                            raw.get("fields"), made)
+        made += len(cards)
         decks.append(Deck(
             id=raw["id"],
             name=raw.get("name", raw["id"]),
-            cards=tuple(_deck_cards(deck_doc, raw["id"], data, macros_text, report, loaded,
-                                    raw.get("fields"))),
+            cards=tuple(cards),
             sheet=sheet,
             color=raw.get("color", DECK["color"].default),
             tint=tint,
