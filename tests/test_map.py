@@ -244,16 +244,30 @@ def test_routes_only_on_a_map_and_within_their_budget(project, cardgen):
     assert "cards/bad/game.yaml:11:7: error: board 'm': a grid has no routes (routes: is for " \
            "map) [reference]" in run.lines
     shutil.rmtree(project / "cards/bad")
+    # A million routes, and a million places, in the game's data: each list is read no
+    # further than its budget (the line YAML cannot read at the end is never reached), and
+    # said at the list, naming the board.
     folder = project / "cards/bad"
     folder.mkdir()
-    routes = [{"from": "a", "to": "b"}] * 5001
-    (folder / "world.yaml").write_text(yaml.safe_dump(
-        {"places": [{"id": "a", "x": "10mm", "y": "10mm"}], "routes": routes}), "utf-8")
+    with open(folder / "world.yaml", "w", encoding="utf-8") as out:
+        out.write("places:\n- {id: a, x: 10mm, y: 10mm}\nroutes:\n")
+        out.writelines("- {from: a, to: b}\n" for _ in range(1_000_000))
+        out.write("broken: [\n")
     board_game(folder, "{id: m, layout: map, cells: data.world.places, routes: "
                        "data.world.routes}", "world")
     run = cardgen("validate", "bad")
-    assert "cards/bad/game.yaml:7:60: error: board 'm': routes: 5,001 routes; a board has at " \
-           "most 5,000 [schema]" in run.lines
+    assert run.lines == [
+        "cards/bad/world.yaml:4:1: error: board 'm': routes: data.world.routes holds more than "
+        "5,000 routes; a board has at most 5,000 [schema]", "bad: FAILED: 1 error, 0 warnings"]
+    with open(folder / "world.yaml", "w", encoding="utf-8") as out:
+        out.write("places:\n")
+        out.writelines(f"- {{id: p{n}, x: 10mm, y: 10mm}}\n" for n in range(1_000_000))
+        out.write("broken: [\n")
+    board_game(folder, "{id: m, layout: map, cells: data.world.places}", "world")
+    run = cardgen("validate", "bad")
+    assert run.lines == [
+        "cards/bad/world.yaml:2:1: error: board 'm': cells: data.world.places holds more than "
+        "10,000 cells; a board has at most 10,000 [schema]", "bad: FAILED: 1 error, 0 warnings"]
 
 
 def test_a_places_type_gives_its_colour_shape_and_size(project, cardgen):

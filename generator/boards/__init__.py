@@ -76,6 +76,18 @@ def schema_parts() -> dict:
     return {"shape": {"enum": list(SHAPES)}, "allOf": rules}
 
 
+def lists() -> dict[str, tuple[int, str]]:
+    """The lists a board's entry takes, of every shape (base.LISTS and each shape's own
+    LISTS): its key -> (the most items, what they are)."""
+    from .base import LISTS
+
+    found: dict[str, tuple[int, str]] = dict(LISTS)
+    for module in SHAPES.values():
+        for key, (most, what) in getattr(module, "LISTS", {}).items():
+            found[key] = min(found.get(key, (most, what)), (most, what), key=lambda x: x[0])
+    return found
+
+
 def cell_box(board: Board):
     return shape(board).cell_box(board)
 

@@ -60,6 +60,12 @@ class BoardFace:
 CellFace = Callable[[Cell], "Face | None"]
 
 
+def data_path(value: Any) -> list[str]:
+    """A path into the game's data as a board's entry names a list (data.map.routes): the
+    table's name, then the keys in it; [] for a value that names none."""
+    return str(value).split(".")[1:]
+
+
 class CellProblem(Exception):
     """A cell entry a shape cannot read: reported at the entry (or its `key`)."""
 
@@ -89,7 +95,7 @@ class Entry:
         value = self.raw[key]
         if isinstance(value, list):
             return self._budget(key, value, most, what, self.source, self.path + (key,))
-        parts = str(value).split(".")[1:]
+        parts = data_path(value)
         table = self.tables.get(parts[0]) if parts else None
         items: Any = table.data if table is not None else None
         for part in parts[1:]:
@@ -202,6 +208,10 @@ def cell_items(board: Board, outline: tuple, box: tuple[float, float, float, flo
 
 
 MAX_CELLS = 10_000  # cells of one board (a map's places): said before a longer list is read
+# The lists a board's entry takes (its key: the most items, what they are): written in the
+# entry or in the game's data. A shape adds its own (map: routes); the loader reads each
+# such list no further than its budget (boards.lists), and Entry.listed says a longer one.
+LISTS = {"cells": (MAX_CELLS, N_("cells"))}
 
 MAX_PAGES = 64  # pages a board is split over, at most: a larger board is a typo, or a wall
 

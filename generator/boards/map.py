@@ -107,6 +107,7 @@ ROUTE = Options(
            shown_default=N_("none: a line")),
 )
 MAX_ROUTES = 5000  # routes of one map: a larger list is a mistake (or hostile)
+LISTS = {"routes": (MAX_ROUTES, N_("routes"))}  # its entry's lists (base.LISTS)
 LABEL_GAP = mm(1.2)  # between a place and its label
 STUB = mm(14)  # how far a wrapping route's stub reaches at most, from its place to the edge
 
@@ -154,7 +155,7 @@ def resolve(layout, entry: Entry) -> Spec | None:
     spec = Spec(**v)
     if "routes" not in entry.raw:
         return spec
-    listed = entry.listed("routes", MAX_ROUTES, _("routes"))
+    listed = entry.listed("routes", *LISTS["routes"])
     if listed is None:
         return None
     items, source, where = listed

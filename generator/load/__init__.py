@@ -24,6 +24,7 @@ from .project import Project, check_format, note
 from .revision import committed
 from .spreadsheet import load_csv, load_xlsx
 from .targets import _apply_target, _sized, declared_targets, target_names
+from .limits import data_limits, game_limits
 from .yamlfile import Document, load_yaml
 from ..i18n import _
 
@@ -116,8 +117,8 @@ def error_location(exc: BaseException, path: Path, display: str) -> Location:
 
 
 def _load_checked(path: Path, project: Project, report: Report, schema_name: str,
-                  context=lambda p, d: "") -> Document | None:
-    doc = load_yaml(path, project.display(path), report)
+                  context=lambda p, d: "", limits: dict | None = None) -> Document | None:
+    doc = load_yaml(path, project.display(path), report, limits=limits)
     if doc is None:
         return None
     schema.check(doc, schema.validator_for(schema_name), report, lambda p: context(p, doc.data))
@@ -386,12 +387,13 @@ def _load_decks(c: _Loading, data: dict) -> None:
 
 
 def _load_data(c: _Loading, data: dict) -> None:
+    limits = data_limits(data)
     for name, file in (data.get("data") or {}).items():
         if not isinstance(file, str):
             continue
         path = c.file(file, ("data", name), _("data file"))
-        doc = load_yaml(path, c.project.display(path), c.report, typed_keys=True) \
-            if path is not None else None
+        doc = load_yaml(path, c.project.display(path), c.report, typed_keys=True,
+                        limits=limits.get(str(name))) if path is not None else None
         if doc is not None:
             c.loaded.data[name] = doc
 
@@ -489,7 +491,8 @@ def load_game(project: Project, game_id: str, report: Report,
         report.error(exc.sentence("game.yaml", _("the game folder")),
                      Location(project.display(folder / "game.yaml")), "path")
         return None
-    game_doc = _load_checked(folder / "game.yaml", project, report, "game", game_context)
+    game_doc = _load_checked(folder / "game.yaml", project, report, "game", game_context,
+                             game_limits())
     if game_doc is None:
         return None
     targets = game_doc.data.get("targets")

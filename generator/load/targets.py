@@ -7,6 +7,7 @@ from ..values import MAX_TARGETS
 from ..paths import Outside, inside, is_name
 from ..problems import Report
 from .project import Project
+from .limits import game_limits
 from .yamlfile import Document, load_yaml
 from ..i18n import _
 
@@ -19,7 +20,7 @@ def target_names(project: Project, game_id: str) -> tuple[str, ...]:
         path = inside(project.game_folder(game_id), "game.yaml")
     except Outside:
         return ()
-    doc = load_yaml(path, project.display(path), Report())
+    doc = load_yaml(path, project.display(path), Report(), limits=game_limits())
     return declared_targets(doc.data if doc is not None else None)
 
 
@@ -30,7 +31,7 @@ def too_many_targets(project: Project, game_id: str) -> bool:
         path = inside(project.game_folder(game_id), "game.yaml")
     except Outside:
         return False
-    doc = load_yaml(path, project.display(path), Report())
+    doc = load_yaml(path, project.display(path), Report(), limits=game_limits())
     targets = doc.data.get("targets") if doc is not None and isinstance(doc.data, dict) else None
     return isinstance(targets, dict) and len(targets) > MAX_TARGETS
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -50,6 +50,25 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STR = "tag:yaml.org,2002:str"
 
 
+@dataclass(frozen=True)
+class Limit:
+    """A list of a document that is read no further than `most` items: the value of a key
+    whose reader takes at most that many (a board's routes). A longer list is said by
+    `say(owner)` at the list (`owner`: the id of the mapping that holds it, if it has one),
+    and the document is read no further: a million routes stop at the 5,001st, not after
+    the whole file has been read and built."""
+
+    most: int
+    say: Callable[[Any], str]
+
+
+ANY = None  # in a Limit's path: any item of a list ("boards", ANY, "routes")
+
+
+class _Stopped(Exception):
+    """A Limit was passed: the document is read no further (reported)."""
+
+
 @dataclass
 class Document:
     """A parsed YAML file: its data, and the location of every value and key."""
@@ -77,8 +96,12 @@ class _Converter:
     its anchor recorded, as the node would have been; values keep the place where they
     were written."""
 
-    def __init__(self, file: str, report: Report, typed_keys: bool = False):
+    def __init__(self, file: str, report: Report, typed_keys: bool = False,
+                 limits: dict[Path_, Limit] | None = None):
         self.file = file
+        self.limits = limits or {}
+        self.limit_keys = frozenset(path[-1] for path in self.limits if path)
+        self.pending: dict[Path_, tuple[Limit, Any]] = {}  # limited lists about to be read
         self.report = report
         self.typed_keys = typed_keys  # data tables: a key 1 stays the integer 1
         self.too_deep = False
@@ -120,7 +143,10 @@ class _Converter:
         if isinstance(self.next(), yaml.StreamEndEvent):  # (or DocumentStart)
             return None
         first = self.next()
+        if () in self.limits:  # (the document is the list)
+            self.pending[()] = (self.limits[()], None)
         data = self.value(first, ())
+        self.pending.clear()
         self.next()  # DocumentEnd
         event = self.next()
         if not isinstance(event, yaml.StreamEndEvent):
@@ -264,13 +290,25 @@ class _Converter:
 
     def collection(self, event, path: Path_):
         if isinstance(event, yaml.SequenceStartEvent):
+            limited = self.pending.pop(path, None) if self.pending else None
             result: list = []
             item = self.next()
             while item.__class__ is not yaml.SequenceEndEvent:
+                if limited is not None and len(result) == limited[0].most:
+                    self.report.error(limited[0].say(limited[1]), self.loc(event), "schema")
+                    raise _Stopped
                 result.append(self.value(item, path + (len(result),)))
                 item = self.next()
             return result
         return self.mapping(path)
+
+    def limit(self, path: Path_) -> Limit | None:
+        """The Limit of the list at `path`, if it has one."""
+        for pattern, limit in self.limits.items():
+            if len(pattern) == len(path) and all(
+                    p is ANY and isinstance(q, int) or p == q for p, q in zip(pattern, path)):
+                return limit
+        return None
 
     def alias(self, event, path: Path_) -> Any:
         """The anchored value converted again at `path`, as its node would be."""
@@ -356,7 +394,13 @@ class _Converter:
                 continue
             key_path = path + (key,)
             self.doc.key_locs[key_path] = self.place(where)
+            if key in self.limit_keys:
+                limit = self.limit(key_path)
+                if limit is not None:
+                    self.pending[key_path] = (limit, result.get("id"))
             result[key] = self.value(self.next(), key_path)
+            if self.pending:  # (a scalar where a list is wanted: its reader says so)
+                self.pending.pop(key_path, None)
 
 
 _RESOLVER = yaml.resolver.Resolver()
@@ -437,8 +481,10 @@ def _decode(raw: bytes, file: str, report: Report) -> str | None:
         return None
 
 
-def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -> Document | None:
-    """Parse YAML text; problems go to `report` and the result is None on failure."""
+def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False,
+               limits: dict[Path_, Limit] | None = None) -> Document | None:
+    """Parse YAML text; problems go to `report` and the result is None on failure (a list
+    longer than its Limit in `limits`, a path of keys and ANY, is one)."""
     if not text.strip() or all(
         not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
     ):
@@ -451,9 +497,12 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
                            ord=ord(bad.group())), location_at(file, text, bad.start()), "yaml")
         return None
     problems = Report()  # a syntax error anywhere is the one problem reported
-    conv = _Converter(file, problems, typed_keys)
+    conv = _Converter(file, problems, typed_keys, limits)
     try:
         conv.doc.data = conv.run(yaml.parse(text, Loader=_LOADER))
+    except _Stopped:
+        report.extend(problems)
+        return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or ""
@@ -475,9 +524,10 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False) -
     return conv.doc
 
 
-def load_yaml(path: Path, display: str, report: Report,
-              typed_keys: bool = False) -> Document | None:
-    """Read and parse a YAML file. `display` is the name shown in messages."""
+def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False,
+              limits: dict[Path_, Limit] | None = None) -> Document | None:
+    """Read and parse a YAML file. `display` is the name shown in messages; `limits`, the
+    lists read no further than their budgets (parse_yaml)."""
     try:
         if too_large(path, display, report):
             return None
@@ -492,4 +542,4 @@ def load_yaml(path: Path, display: str, report: Report,
     text = _decode(raw, display, report)
     if text is None:
         return None
-    return parse_yaml(text, display, report, typed_keys)
+    return parse_yaml(text, display, report, typed_keys, limits)

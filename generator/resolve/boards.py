@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import boards as shapes
 from .. import images, sandbox
-from ..boards.base import MAX_CELLS, STYLE_KEYS, CellProblem, Entry
+from ..boards.base import LISTS, STYLE_KEYS, CellProblem, Entry
 from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import Board, Cell, Deck, default
@@ -73,7 +73,7 @@ def _cells(entry: Entry, shape, spec, types: dict) -> tuple[Cell, ...] | None:
                            join=', '.join((n for n, m in shapes.SHAPES.items() if m.CELLS))),
                      where("cells"), "reference")
         return None
-    listed = entry.listed("cells", MAX_CELLS, _("cells"))
+    listed = entry.listed("cells", *LISTS["cells"])
     if listed is None:
         return None
     value, source, base = listed
