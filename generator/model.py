@@ -479,7 +479,8 @@ class Board:
     cards: tuple[str, ...] = ()  # card ids, in order along the shape
     tile_shape: str = "card"  # its deck's shape (Deck.shape): a round token's tile is round
     margin: float = mm(10)  # around the shape, on the board
-    papers: tuple[str, ...] = ("A3", "A4")  # the first that holds it whole; else split on the last
+    # the first that holds it whole, else split on the last: names of units.PAPER, or sizes
+    papers: tuple[str | tuple[float, float], ...] = ("A3", "A4")
     overlap: float = mm(10)  # between split pages
     print_margin: float = mm(6)  # kept free at the paper's edge
     color: Color | None = parse_color("#f4efe4")  # its ground (None: none)

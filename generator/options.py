@@ -61,8 +61,10 @@ def _flag(value: Any) -> bool:
 
 
 def _paper_list(value: Any) -> tuple:
+    """Papers: each a name of the PAPER table (as it spells it) or a [width, height] pair
+    in points (the schema passed each: a name its format knows, or two lengths)."""
     from .units import paper_name
-    return tuple(paper_name(p) or p for p in value)  # (the schema's format passed each)
+    return tuple((paper_name(p) or p) if isinstance(p, str) else _pair(p) for p in value)
 
 
 # The kinds of value an option may be. A card layout's element may also write a template
@@ -78,9 +80,13 @@ KINDS: dict[str, Kind] = {
     "name": Kind({"$ref": COMMON + "id"}, N_("name")),
     "text": Kind({"type": "string"}, N_("text")),
     "file": Kind({"$ref": COMMON + "file"}, N_("file")),
-    "papers": Kind({"type": "array", "minItems": 1, "items": {"type": "string",
-                                                               "format": "paper"}},
-                   N_("list of papers"), _paper_list),
+    # (a paper is a name or a [width, height] pair: the format checks names, and only
+    # names; the pair's keys apply only to a list)
+    "papers": Kind({"type": "array", "minItems": 1, "items": {
+        "type": ["string", "array"], "format": "paper", "minItems": 2, "maxItems": 2,
+        "items": {"$ref": COMMON + "length"},
+        "x-expected": "a paper ({papers}) or a [width, height] pair of lengths"}},
+        N_("list of papers (names or [width, height] pairs)"), _paper_list),
     "list": Kind({"type": "array"}, N_("list")),
     "layout-length": Kind({"$ref": "#/$defs/length"}, N_("length, % of the card, or template")),
     "layout-color": Kind({"$ref": "#/$defs/color"}, N_("colour or template")),

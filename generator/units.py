@@ -35,6 +35,8 @@ def card_size_problem(size: tuple[float, float]) -> str | None:
 
 
 PAPER = {  # width, height in mm
+    "A1": (594.0, 841.0),
+    "A2": (420.0, 594.0),
     "A3": (297.0, 420.0),
     "A4": (210.0, 297.0),
     "A5": (148.0, 210.0),
@@ -178,10 +180,21 @@ def show_size(size: tuple[float, float], unit: str = "mm") -> str:
     return f"{to_mm(size[0]):g} x {to_mm(size[1]):g} mm"
 
 
-def paper_size(name: str) -> tuple[float, float]:
-    """A paper of the PAPER table, written in any case, (width, height) in points, portrait."""
+def paper_size(name: str | tuple[float, float]) -> tuple[float, float]:
+    """A paper of the PAPER table, written in any case, (width, height) in points, portrait;
+    or a paper given as its size (a board's [width, height] paper), as it is."""
+    if not isinstance(name, str):
+        return name[0], name[1]
     width, height = PAPER[paper_name(name) or name]
     return mm(width), mm(height)
+
+
+PAPER_SIDES = (50.0, 2000.0)  # mm: the range of each side of a paper given as its size
+
+
+def show_paper(paper: str | tuple[float, float]) -> str:
+    """A paper as a message says it: its name, or its size ("600 x 400 mm")."""
+    return paper if isinstance(paper, str) else show_size(paper)
 
 
 SIZE_TOLERANCE = mm(0.05)  # two sizes this close (in points) are the same size

@@ -179,3 +179,36 @@ def test_a_map_prints_its_title_where_its_layout_says_and_none_when_empty(projec
     saved = json.loads((project / "output/rails/tts/rails-tts.json").read_text("utf-8"))
     boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
     assert [b["Nickname"] for b in boards] == ["usa"]
+
+
+def test_a_boards_papers_may_be_sizes_and_a2_as_format_md_says(project, cardgen):
+    """docs/format.md: a paper is a name or a [width, height] pair; A2 and A1 are papers."""
+    rails(project)
+    layout = project / "layouts/boards/rails.yaml"
+    written = layout.read_text("utf-8")
+    pdf = project / "output/rails/rails-board-usa.pdf"
+    for papers, size in (("[[300mm, 160mm], A3]", (300, 160)), ("[A2]", (420, 594)),
+                         ("[a1]", (594, 841))):
+        layout.write_text(written.replace("papers: [A3, A4]", f"papers: {papers}"), "utf-8")
+        run = cardgen("build", "rails")
+        assert run.code == 0, run.lines
+        page = pypdfium2.PdfDocument(str(pdf))[0]
+        assert sorted(round(v / MM) for v in (page.get_width(), page.get_height())) == \
+            sorted(size), papers
+    layout.write_text(written.replace("papers: [A3, A4]",
+                                      "papers: [A3, [1mm, 2mm, 3mm], A7]"), "utf-8")
+    run = cardgen("validate", "rails")
+    assert run.code == 1
+    at = "layouts/boards/rails.yaml"
+    papers = "A1, A2, A3, A4, A5, B4, B5, B6, Letter, Half-letter, Legal or Tabloid"
+    assert run.lines[:-1] == [
+        f"{at}:5:14: error: item 2 of papers must be a paper ({papers}) or a [width, height] "
+        "pair of lengths, not a list of 3 [schema]",
+        f"{at}:5:31: error: item 3 of papers must be a paper ({papers}), not 'A7' [schema]"]
+    layout.write_text(written.replace("papers: [A3, A4]", "papers: [[20mm, 30mm], A3]"),
+                      "utf-8")
+    run = cardgen("validate", "rails")
+    assert run.code == 1
+    assert run.lines[:-1] == [
+        f"{at}:5:10: error: board layout 'rails': papers: 20 x 30 mm is not a paper's size: "
+        "each side from 50 mm to 2000 mm [units]"]

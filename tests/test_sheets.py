@@ -254,7 +254,7 @@ def test_calibration_paper_is_named_in_any_case(project, cardgen):
     assert abs(w - 215.9) < 0.1 and abs(h - 279.4) < 0.1
     run = cardgen("calibrate", "--paper", "quarto")
     assert run.code == 2
-    assert "unknown paper 'quarto': a paper (A3, A4, A5, B4, B5, B6, Letter, Half-letter" \
+    assert "unknown paper 'quarto': a paper (A1, A2, A3, A4, A5, B4, B5, B6, Letter, Half-letter" \
         in run.err
 
 

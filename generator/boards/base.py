@@ -243,7 +243,7 @@ def whole_paper(board: Board, width: float, height: float) -> tuple[float, float
     return None
 
 
-def split_paper(board: Board) -> str:
+def split_paper(board: Board) -> str | tuple[float, float]:
     """The paper a board too big for all of its papers is split over: the last of them (they
     run from the print shop's to the home printer's: A3 whole, else A4 pages), so that a
     split board prints on the paper a player has."""

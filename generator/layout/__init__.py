@@ -30,7 +30,7 @@ from ..model import Card, Deck, ElementSpec, Game, LayoutSpec, SourceMap, frozen
 from ..primitives import Block, Face, Group, Item, extent
 from ..problems import Report
 from ..boards.base import MAX_PAGES, board_font, page_grid, split_pages, split_paper, whole_paper
-from ..units import SIZE_TOLERANCE, paper_size, show_size, to_mm
+from ..units import SIZE_TOLERANCE, paper_size, show_paper, show_size, to_mm
 from .board import layout_board, with_art
 from .marks import draft_mark, guides_of, stamp
 from .memo import FaceMemo
@@ -502,7 +502,8 @@ def _fits_pages(board_face, report: Report) -> bool:
                    "({cols} x {rows}); a board takes at most {MAX_PAGES} pages: make it "
                    "smaller, or print it on larger paper (papers: in its layout)",
                    board_id=board.id, value=show_size((face.width, face.height)), n=cols * rows,
-                   paper=paper, cols=cols, rows=rows, MAX_PAGES=MAX_PAGES), board.loc, "board")
+                   paper=show_paper(paper), cols=cols, rows=rows, MAX_PAGES=MAX_PAGES),
+                 board.loc, "board")
     return False
 
 
@@ -527,7 +528,8 @@ def _no_blank_page(board_face, report: Report) -> bool:
                            "ground: what it draws lies within {ceil} x {ceil2} mm of its "
                            "top-left; make its size (layout '{board_layout}') fit what it "
                            "draws", board_id=board.id, value=show_size((face.width, face.height)),
-                           n=cols * rows, paper=paper, n2=r * cols + c + 1, n3=r + 1, n4=c + 1,
+                           n=cols * rows, paper=show_paper(paper), n2=r * cols + c + 1,
+                           n3=r + 1, n4=c + 1,
                            ceil=math.ceil(to_mm(right)),
                            ceil2=math.ceil(to_mm(face.height - bottom)),
                            board_layout=board.layout), board.loc, "board")

@@ -14,7 +14,7 @@ from ..colors import parse_color
 from ..load import LoadedGame
 from ..model import Board, Cell, Deck, default
 from ..problems import Report
-from ..units import mm, paper_size
+from ..units import PAPER_SIDES, mm, paper_size, show_paper, show_size
 from ..values import Reader
 from ..i18n import _, said
 
@@ -128,21 +128,39 @@ def _background(layout: Reader, loaded: LoadedGame, report: Report) -> str | Non
     return str(path)
 
 
+def _papers(layout: Reader) -> tuple:
+    """A board layout's papers: names, and [width, height] pairs whose sides a paper can
+    have (one that cannot is said at its item, and left out)."""
+    papers = layout.option(shapes.BOARD["papers"])
+    low, high = PAPER_SIDES
+    kept = []
+    for i, paper in enumerate(papers):
+        if isinstance(paper, tuple) and not all(mm(low) <= side <= mm(high) for side in paper):
+            layout.report.error(_("{what}: papers: {size} is not a paper's size: each side "
+                                  "from {low:g} mm to {high:g} mm", what=layout.what,
+                                  size=show_size(paper), low=low, high=high),
+                                layout.locate(("papers", i)), "units")
+            layout.ok = False
+            continue
+        kept.append(paper)
+    return tuple(kept) or shapes.BOARD.value("papers")
+
+
 def _common(layout: Reader, palette: dict, shape) -> dict:
     """The keys every board layout has (boards.BOARD), and the style its shape declares
     (boards.base.style: its outline and label size), read as the model's Board takes them."""
     options = getattr(shape, "OPTIONS", None)  # (a shape may declare no keys of its own)
     style = {key: layout.option(options[key], palette) for key in STYLE_KEYS
              if options is not None and key in options}
-    # (papers the schema's format passed: each has its name in the PAPER table)
-    papers = layout.option(shapes.BOARD["papers"])
+    # (papers the schema passed: each a name of the PAPER table, or a size checked here)
+    papers = _papers(layout)
     # What the page split divides by: a printable part of the last paper, and an overlap
     # less than it; nothing negative (a negative margin drew the board off its page).
     smallest = min(paper_size(papers[-1])) if papers else 0.0
     print_margin = layout.length("print_margin", shapes.BOARD.value("print_margin"), low=0.0,
                                  high=(smallest / 2 - mm(20), _(
                                      "so that 40 mm of {paper} is left to print on",
-                                     paper=papers[-1]) if papers else _(
+                                     paper=show_paper(papers[-1])) if papers else _(
                                      "so that 40 mm of the paper is left to print on")))
     printable = smallest - 2 * print_margin
     return dict(
