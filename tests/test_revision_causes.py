@@ -484,3 +484,35 @@ def test_a_map_says_its_places_and_routes_by_name(project, cardgen):
         "    cell Marseille added",
         "    route Paris – Lyon style: solid -> dashed",
         "    route Lyon – Marseille added"], run.out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_wrapping_route_is_another_route_than_the_direct_one(project, cardgen, lang):
+    """A map may join two places directly and round its edge (boards/map.py): diff took
+    them for one route (the direct one's changes were the wrapping one's, one of the two
+    was never said). Each is its own route, the wrapping one said with the edge it
+    crosses."""
+    import yaml
+    folder = write_game(project, "atlas", {
+        "title": "Atlas", "lang": lang,
+        "decks": [{"id": "cities", "fields": {"name": {"type": "text"}}}],
+        "boards": [{"id": "world", "layout": "map", "cells": [
+            {"id": "tokyo", "label": "Tokyo", "x": "90%", "y": "40%"},
+            {"id": "lima", "label": "Lima", "x": "10%", "y": "60%"}],
+            "routes": [{"from": "tokyo", "to": "lima"},
+                       {"from": "tokyo", "to": "lima", "wrap": "right"}]}]},
+        [{"id": "tokyo", "name": "Tokyo"}])
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    game = yaml.safe_load((folder / "game.yaml").read_text("utf-8"))
+    game["boards"][0]["routes"] = [{"from": "tokyo", "to": "lima", "wrap": "right",
+                                    "style": "dashed"}]
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False), "utf-8")
+    run = cardgen("--lang", lang, "diff", "atlas")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[2:] == {
+        "en": ["    route Tokyo – Lima, across the right edge style: solid -> dashed",
+               "    route Tokyo – Lima removed"],
+        "ja": ["    ルート Tokyo – Lima（右端を越える）の style: solid -> dashed",
+               "    ルート Tokyo – Lima が削除されました"]}[lang], run.out

@@ -201,19 +201,27 @@ def _named(cell) -> str:
 
 
 _ROUTE_KINDS = {"color": "color", "width": "length", "style": None, "wrap": None}
+EDGES = {"left": _("the left edge"), "right": _("the right edge"),  # a wrapping route's
+         "top": _("the top edge"), "bottom": _("the bottom edge")}  # (as `wrap:` names them)
 
 
 def _route_changes(a, b, show) -> list[str]:
     """A map's routes added, removed or drawn otherwise, each by the names the board
     prints for the places it joins (`Paris – Lyon`; a place without a label by its id);
     where a route is written in its file, and which of its places it names first, are not
-    changes."""
-    before = {tuple(sorted(r.ends)): r for r in getattr(a.spec, "routes", ())}
-    after = {tuple(sorted(r.ends)): r for r in getattr(b.spec, "routes", ())}
+    changes. A route that wraps round the board is another route than the direct one
+    between the same places (the map allows both, boards/map.py): it is said with the edge
+    it crosses (`Paris – Lyon, across the right edge`), its edge changed a change of it."""
+    def key(route) -> tuple:
+        return (*sorted(route.ends), bool(route.wrap))
+    before = {key(r): r for r in getattr(a.spec, "routes", ())}
+    after = {key(r): r for r in getattr(b.spec, "routes", ())}
     labels = {c.key[0]: c.label or str(c.key[0]) for c in (*a.cells, *b.cells)}
 
-    def named(route) -> str:
-        return " – ".join(labels.get(end, end) for end in route.ends)
+    def named(route):
+        ends = " – ".join(labels.get(end, end) for end in route.ends)
+        return _("{route}, across {edge}", route=ends, edge=EDGES.get(route.wrap, route.wrap)) \
+            if route.wrap else ends
     out: list[str] = []
     for ends, route in after.items():
         name = named(route)
