@@ -21,6 +21,7 @@ from .load import Project, load_sheet
 from .pipeline import Outcome
 from .resolve.sheets import resolve_sheet
 from .units import mm, paper_size, show_size, to_mm
+from .values import abridged
 from .write import BytesFile, write_files
 from .write import kit as sheets
 from .write import ledger
@@ -117,7 +118,7 @@ def _said_unreadable(game, unreadable: list, report) -> None:
                          "'{text}' keeps a contrast of {ratio:.1f}:1 with the lightened ground "
                          "under it, and no darker colour reaches 4.5:1{more}; give the layout "
                          "an ink_saver: version (docs/layouts.md)", deck_id=deck_id,
-                         card_id=card_id, text=text[:40], ratio=ratio,
+                         card_id=card_id, text=abridged(text), ratio=ratio,
                          more=_n(" (and {n} other text)", " (and {n} other texts)",
                                  len(found) - 1) if len(found) > 1 else ""),
                        decks[deck_id].loc, "ink-saver")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..colors import parse_color
+from ..declared import RULEBOOK
 from .. import images
 from ..primitives import Block
 from ..textflow import (Box, DoesNotFit, MarkupError, MissingGlyphs, Style, full_width, parse,
@@ -67,9 +68,8 @@ OPTIONS = Options(
                                         "each"), False, defaults=True),
     Option("ruby", "choice", N_("how readings sit over their words"), "mono",
            choices=("mono", "jukugo", "group"), defaults=True),
-    Option("smart_quotes", "layout-boolean", N_("\"straight\" quotes and apostrophes set as "
-                                                "typographer's, 1~12 as 1〜12 or 1–12"),
-           True, defaults=True),
+    # the rulebook's key, as a text element's: a template, and a key `defaults:` may give
+    replace(RULEBOOK["smart_quotes"], kind="layout-boolean", defaults=True),
 )
 
 _TEXT_KEYS = BOX_KEYS | {"font", "size", "fit", "min_size", "vertical", "align", "valign",

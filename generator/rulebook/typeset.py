@@ -20,6 +20,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, ListFlowable, ListItem,
                                 Table)
 
 from ..colors import parse_color
+from ..declared import RULEBOOK
 from ..primitives import Face
 from ..i18n import _, said
 from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
@@ -316,9 +317,9 @@ class Typesetter:
         self.height = height  # of the text frame: a table row taller than this is split
         rulebook = game.rulebook
         self.md = markdown()
-        self.smart_quotes = rulebook.smart_quotes if rulebook else True
-        self.align = rulebook.align if rulebook else "justify"
-        self.indent = rulebook.indent if rulebook else False
+        self.smart_quotes = rulebook.smart_quotes if rulebook else RULEBOOK.value("smart_quotes")
+        self.align = rulebook.align if rulebook else RULEBOOK.value("align")
+        self.indent = rulebook.indent if rulebook else RULEBOOK.value("indent")
 
     # -- inline -----------------------------------------------------------------------------
     def markup(self, children) -> str:

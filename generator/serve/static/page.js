@@ -104,7 +104,7 @@ function arrange() {  // the rows of the cards shown, for the gallery's width
 // asked (only the cards in sight are): each candidate says its pixels per displayed pixel.
 function sharper(c, url) {
   const face = grid.m ? grid.m.face : 170, high = (c.h_mm || 88) / 25.4;
-  const [gallery, zoomed] = state.dpi || [80, 200];  // (serve: GALLERY_DPI, ZOOM_DPI)
+  const [gallery, zoomed] = state.dpi;  // (serve: GALLERY_DPI, ZOOM_DPI)
   const density = (dpi) => Math.max(0.1, high * dpi / face).toFixed(2);
   return `${url} ${density(gallery)}x, ${url.replace('/img/', '/zoom/')} ${density(zoomed)}x`;
 }
