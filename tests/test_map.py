@@ -510,3 +510,46 @@ def test_a_changed_route_is_named_in_diff_by_its_places_labels(project, cardgen)
     assert "~ board 'world': page 1 of 1 prints differently" in lines, lines
     assert "    route Paris – Berlin style: double -> dashed" in lines, lines
     assert "    route Cairo – Johannesburg removed" in lines, lines
+
+
+def test_a_board_split_for_tts_is_set_out_edge_to_edge_at_its_printed_size(project, cardgen):
+    """A board larger than TTS loads (4096 pixels a side at 150 dpi: about 690 mm) is cut
+    into pieces of even sizes, each scaled to its printed size by the one model of a
+    Custom_Board's size (depth TTS_BOARD_UNIT x scale, width that x its picture's aspect)
+    and placed so that each piece's edges are its neighbours' edges."""
+    import json
+
+    from PIL import Image
+
+    from generator.write.previews import TTS_BOARD_DPI, TTS_BOARD_UNIT
+
+    folder = project / "cards/big"
+    folder.mkdir()
+    (project / "layouts/boards/big.yaml").write_text(
+        "shape: map\nsize: [1000mm, 700mm]\nmargin: 0mm\n", "utf-8")
+    board_game(folder, "{id: w, title: Big, layout: big, cells: [{id: a, x: 10%, y: 10%}, "
+                       "{id: b, x: 90%, y: 90%}], routes: [{from: a, to: b}]}")
+    assert cardgen("build", "big", "--tts").code == 0
+    tts = project / "output/big/tts"
+    saved = json.loads((tts / "big-tts.json").read_text("utf-8"))
+    pieces = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
+    assert [p["Nickname"] for p in pieces] == [
+        f"Big (row {r}, column {c} of 2 x 2)" for r in (1, 2) for c in (1, 2)]
+    boxes = []
+    for piece in pieces:
+        with Image.open(piece["CustomImage"]["ImageURL"].removeprefix("file://")) as image:
+            w, h = image.size
+        assert max(w, h) <= 4096
+        t = piece["Transform"]
+        assert t["scaleX"] == t["scaleZ"]
+        depth = TTS_BOARD_UNIT * t["scaleZ"]  # the model: its size on the table
+        width = depth * w / h
+        assert abs(depth - h / TTS_BOARD_DPI) < 0.01  # its printed size, in inches
+        boxes.append((t["posX"] - width / 2, t["posX"] + width / 2,
+                      t["posZ"] - depth / 2, t["posZ"] + depth / 2))
+    (l1, r1, b1, t1), (l2, r2, b2, t2), (l3, r3, b3, t3), (l4, r4, b4, t4) = boxes
+    for left, right in ((r1, l2), (r3, l4)):  # side by side: one's right edge, the other's left
+        assert abs(left - right) < 0.01
+    for below, above in ((b1, t3), (b2, t4)):  # row 2 nearer the player (z down)
+        assert abs(below - above) < 0.01
+    assert abs((r2 - l1) - 1000 / 25.4) < 0.02 and abs((t1 - b3) - 700 / 25.4) < 0.02

@@ -173,42 +173,69 @@ def _tts_tiles(deck, cards, tts: Path, font: str, cache: Path, n: int):
 
 
 TTS_BOARD_DPI = 150  # a board's picture, where it fits TTS_MAX_PIXELS: sharp seen up close
+# How deep (along the table's z) a Custom_Board shows at Transform scale 1, in TTS's units
+# (about an inch each, its knowledge base says): its width is that times its picture's
+# width over its height, and both grow with the scale; the picture's pixel count does not
+# count. TTS documents neither figure; this one is measured from a published mod whose
+# boards match their printed sizes (docs/previews.md says so). Pieces of a board are
+# scaled and placed by it, so that they meet edge to edge at the board's printed size.
+TTS_BOARD_UNIT = 1.318
+
+
+def board_pieces(width: int, height: int) -> list[tuple[int, int, int, int, int, int]]:
+    """The pieces a board's picture of `width` x `height` pixels is cut into for TTS: as
+    few as keep each within TTS_MAX_PIXELS a side, of even sizes (within a pixel of each
+    other), as (row, column, left, top, right, bottom) in pixels, row by row."""
+    cols = math.ceil(width / TTS_MAX_PIXELS)
+    rows = math.ceil(height / TTS_MAX_PIXELS)
+    xs = [round(c * width / cols) for c in range(cols + 1)]
+    ys = [round(r * height / rows) for r in range(rows + 1)]
+    return [(r, c, xs[c], ys[r], xs[c + 1], ys[r + 1]) for r in range(rows) for c in range(cols)]
+
+
+def board_transform(left: int, top: int, right: int, bottom: int, x0: float) -> dict:
+    """The Transform of a piece of a board's picture (pixels at TTS_BOARD_DPI, from the
+    picture's top-left): scaled so that it shows at its printed size (TTS_BOARD_UNIT), and
+    placed so that the pieces meet edge to edge, the board's left edge at `x0` and its top
+    edge at z = 0 (z grows towards the far side of the table, rotY 180 turns a board's top
+    away from the player)."""
+    inch = TTS_BOARD_DPI  # pixels in one of TTS's units
+    scale = (bottom - top) / inch / TTS_BOARD_UNIT
+    return {"posX": round(x0 + (left + right) / 2 / inch, 4), "posY": 1.0,
+            "posZ": round(-(top + bottom) / 2 / inch, 4), "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 0.0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 
 def _tts_boards(faces: GameFaces, tts: Path, font: str, cache: Path, n: int):
     """Each board as Tabletop Simulator custom boards: its picture at TTS_BOARD_DPI, cut into
     pieces of at most TTS_MAX_PIXELS a side where it is larger (TTS loads no larger picture
     well), each piece a Custom_Board named after the board and, when split, its place
-    ("row 1, column 2 of 2 x 2"), set out in that order beside the decks."""
+    ("row 1, column 2 of 2 x 2"), scaled to the board's printed size and set edge to edge
+    (board_transform), the boards beside the decks and each other."""
     out, states = [], []
-    for k, board_face in enumerate(faces.boards):
+    x0 = n * 3.0
+    for board_face in faces.boards:
         board, face = board_face.board, board_face.face
         picture = faces_to_png([face], TTS_BOARD_DPI, font, cache, bleed=False)[0]
         with PILImage.open(io.BytesIO(picture)) as image:
             whole = image.convert("RGB")
-        cols = math.ceil(whole.width / TTS_MAX_PIXELS)
-        rows = math.ceil(whole.height / TTS_MAX_PIXELS)
-        pw, ph = math.ceil(whole.width / cols), math.ceil(whole.height / rows)
-        for r in range(rows):
-            for c in range(cols):
-                split = cols * rows > 1
-                name = f"board-{board.id}" + (f"-{r + 1}-{c + 1}" if split else "") + ".png"
-                data = io.BytesIO()
-                whole.crop((c * pw, r * ph, min((c + 1) * pw, whole.width),
-                            min((r + 1) * ph, whole.height))).save(data, "PNG")
-                out.append(BytesFile(tts / name, data.getvalue()))
-                where = f" (row {r + 1}, column {c + 1} of {cols} x {rows})" if split else ""
-                states.append({
-                    "Name": "Custom_Board", "Nickname": board.name + where,
-                    "Description": board.id,
-                    # (TTS sizes a board by its picture: the pieces go in order, to be
-                    # pushed together on the table)
-                    "Transform": {"posX": (n + k) * 3.0 + c * 10.0, "posY": 1.0,
-                                  "posZ": -r * 10.0, "rotX": 0.0, "rotY": 180.0,
-                                  "rotZ": 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0},
-                    "CustomImage": {"ImageURL": (tts / name).resolve().as_uri(),
-                                    "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                                    "WidthScale": 0.0}})
+        pieces = board_pieces(whole.width, whole.height)
+        rows, cols = pieces[-1][0] + 1, pieces[-1][1] + 1
+        for r, c, left, top, right, bottom in pieces:
+            split = len(pieces) > 1
+            name = f"board-{board.id}" + (f"-{r + 1}-{c + 1}" if split else "") + ".png"
+            data = io.BytesIO()
+            whole.crop((left, top, right, bottom)).save(data, "PNG")
+            out.append(BytesFile(tts / name, data.getvalue()))
+            where = f" (row {r + 1}, column {c + 1} of {cols} x {rows})" if split else ""
+            states.append({
+                "Name": "Custom_Board", "Nickname": board.name + where,
+                "Description": board.id,
+                "Transform": board_transform(left, top, right, bottom, x0),
+                "CustomImage": {"ImageURL": (tts / name).resolve().as_uri(),
+                                "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                "WidthScale": 0.0}})
+        x0 += whole.width / TTS_BOARD_DPI + 2.0  # the next board beside it, 2 units apart
     return out, states
 
 
