@@ -163,8 +163,8 @@ EXPECTED = {
             "    booklet sheets to reprint: 1, 2",
             "    ~ section 'Setup' (p. 3): row '3 players', Cards: 12 -> 13",
             "    > section 'Appendix' (p. 3): moved before 'Turn'",
-            "    ~ section 'Turn' (p. 3): row 'Thief', Action: was \"Take 2 coins from…\", "
-            "now \"Take 3 coins from…\"",
+            "    ~ section 'Turn' (p. 3): row 'Thief', Action: "
+            "\"Take ~~2~~ **3** coins from a player, then return 2.\"",
             "    ~ section 'Variants › Two players' (p. 3): "
             "\"Deal ~~five~~ **six** cards to each player.\"",
             "    + section 'FAQ' (p. 4)",

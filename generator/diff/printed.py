@@ -387,9 +387,8 @@ def text_changes(changes: list[RuleChange], word_diff) -> list[str]:
             lines += [Joined("", ["~ ", name, at, ": ", cell_words(t, word_diff)])
                       for t in table_changes(c.old or "", c.new or "")]
         elif c.how == "~":
-            change = best(plain(c.old or ""), plain(c.new or ""), KEEP)
-            lines.append(Joined("", ["~ ", name, at, ": ", word_diff(c.old, c.new)
-                                     if change is None else _('"{text}"', text=shown(change))]))
+            lines.append(Joined("", ["~ ", name, at, ": ", _said(c.old or "", c.new or "",
+                                                                 word_diff)]))
         else:
             lines.append(Joined("", [c.how, " ", name, at, ": ",
                                      _short((c.new if c.how == "+" else c.old) or "")]))
@@ -406,8 +405,15 @@ def cell_words(change: CellChange, word_diff) -> str:
         return _("the header: {change}", change=word_diff(change.old or "", change.new or ""))
     old, new = change.old or "", change.new or ""
     return _("row '{row}', {column}: {change}", row=change.row, column=change.column,
-             change=word_diff(old, new) if len(old) > 20 or len(new) > 20 else
+             change=_said(old, new, word_diff) if len(old) > 20 or len(new) > 20 else
              Joined(" -> ", [old or _("(none)"), new or _("(none)")]))
+
+
+def _said(old: str, new: str, word_diff):
+    """A changed text with its changed words marked (marks.py), abridged around them; said
+    before and after where the marks would not read."""
+    change = best(plain(old), plain(new), KEEP)
+    return word_diff(old, new) if change is None else _('"{text}"', text=shown(change))
 
 
 def _short(text: str) -> str:
