@@ -252,3 +252,23 @@ def test_a_plain_build_after_build_png_says_plainly_that_it_removes_the_pictures
     monkeypatch.setattr(png, "rasterise", drawn)
     assert cardgen("build", "--png", "--dpi", "40", "lastdance").code == 0
     assert {p.name: p.read_bytes() for p in folder.glob("*.png")} == before
+
+
+def test_a_project_kept_under_a_folder_named_png_has_no_card_pictures_said_for_it(
+        project, cardgen, monkeypatch, tmp_path):
+    """Which removed files were card pictures is read from their path below the output
+    folder (<game>/png/<deck>/): a project kept under a folder of the designer's named png
+    had every removed PNG (proof sheets) said to be card pictures of an earlier build --png."""
+    home = tmp_path / "png" / "proj"
+    home.parent.mkdir()
+    project.rename(home)
+    monkeypatch.chdir(home)
+    assert cardgen("build", "--proof", "lastdance").code == 0
+    proofs = sorted(p.name for p in (home / "output/lastdance").glob("*.png"))
+    assert proofs
+    run = cardgen("build", "lastdance")
+    assert run.code == 0
+    assert not [line for line in run.out.splitlines() if "card picture" in line], run.out
+    for name in proofs:
+        assert (f"removed output/lastdance/{name} (an earlier build wrote it; this one does "
+                "not)") in run.out.splitlines(), run.out

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from .. import i18n
 from ..i18n import _, _n, shown
 from ..load import Project
 from ..problems import Report
+from ..write import pictures_folder
 
 
 def _print_report(report: Report, out=None) -> None:
@@ -76,11 +76,11 @@ def _removed(project: Project, removed: list) -> list[str]:
     """The "removed" lines of a build, a folder of more than MANY files as one line. Card
     pictures an earlier `build --png` wrote are said as such, with how to have them back
     (their cache keeps them: `build --png` copies them without drawing one)."""
-    pictures = [p for p in removed if p.suffix == ".png" and any(
-        part == "png" or part.startswith("png-") for part in p.parent.parts)]
+    folders = {p: pictures_folder(project.output, p) for p in removed}
+    pictures = [p for p in removed if folders[p]]
     lines = []
     if pictures:
-        roots = sorted({_png_root(p) for p in pictures})
+        roots = sorted({folders[p] for p in pictures})
         lines.append(shown(_n(
             "removed {n:,} card picture of an earlier 'build --png' from {folders} (this "
             "build was not asked for pictures; 'build --png' writes them again from "
@@ -98,13 +98,6 @@ def _removed(project: Project, removed: list) -> list[str]:
                       lambda path, _pages: shown(_("removed {file} (an earlier build wrote it; "
                                                    "this one does not)",
                                                    file=project.display(path))))
-
-
-def _png_root(path: Path) -> Path:
-    """The png/ (or png-<target>/) folder a card picture is in."""
-    while path.name != "png" and not path.name.startswith("png-") and path.parent != path:
-        path = path.parent
-    return path
 
 
 def _by_folder(project: Project, files: list, many: i18n.Message, each) -> list[str]:

@@ -174,3 +174,17 @@ def meeting_paths(sets: list, display) -> bool:
                   both=both, display=display(paths[0]), more=more),
             sets[later][2], "output", target=sets[first][4])  # (the first is named first)
     return bool(pairs)
+
+
+def pictures_folder(output: Path, path: Path) -> Path | None:
+    """The folder of card pictures (card_pngs: <output>/<game>/png[-<target>]/<deck>/
+    <card>-<side>.png) a file lies in, or None: read from the path below the output folder
+    only, so a project kept under a folder of its own named png is no matter."""
+    try:
+        parts = path.relative_to(output).parts
+    except ValueError:
+        return None
+    if len(parts) == 4 and path.suffix == ".png" and (
+            parts[1] == "png" or parts[1].startswith("png-")):
+        return output / parts[0] / parts[1]
+    return None
