@@ -76,11 +76,11 @@ def _removed(project: Project, removed: list) -> list[str]:
     """The "removed" lines of a build, a folder of more than MANY files as one line. Card
     pictures an earlier `build --png` wrote are said as such, with how to have them back
     (their cache keeps them: `build --png` copies them without drawing one)."""
-    folders = {p: pictures_folder(project.output, p) for p in removed}
-    pictures = [p for p in removed if folders[p]]
+    folders = {p: folder for p in removed if (folder := pictures_folder(project.output, p))}
+    pictures = [p for p in removed if p in folders]
     lines = []
     if pictures:
-        roots = sorted({folders[p] for p in pictures})
+        roots = sorted(set(folders.values()))
         lines.append(shown(_n(
             "removed {n:,} card picture of an earlier 'build --png' from {folders} (this "
             "build was not asked for pictures; 'build --png' writes them again from "
