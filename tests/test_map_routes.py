@@ -80,6 +80,13 @@ def test_routes_are_drawn_as_their_spaces_in_their_colour_between_the_places(
     black = sorted((q for c, q in quads if c == rgb("black")), key=lambda q: centre(q)[0])
     for o, k in zip(orange, black):
         assert abs(math.dist(centre(o), centre(k)) - 6.2 * MM) < 0.05
+    # and every corner of theirs clears Chicago and Pittsburgh (8 mm places) by the gap: the
+    # board (270 x 130 mm) centred on its A3 page, the places at (190, 80) and (240, 70) mm
+    left, top = (297 * MM - 270 * MM) / 2, (420 * MM + 130 * MM) / 2
+    for x, y in ((190, 80), (240, 70)):
+        place = (left + x * MM, top - y * MM)
+        nearest = min(math.dist(place, p) for q in orange + black for p in q)
+        assert 5.2 * MM - 0.05 < nearest < 6 * MM  # 4 mm + 1.2 mm, the inner corner
 
 
 PLACES = """\

@@ -404,9 +404,11 @@ def _between(route: Route, places: Mapping[str, Cell], spec: Spec):
     off = _offset(route, spec)
     nx, ny = uy * off, -ux * off  # (perpendicular)
 
-    def edge(place: Cell) -> float:  # from its centre to its outline, at the lane, and a gap
-        r = max(place.w, place.h) / 2
-        return math.sqrt(max(r * r - off * off, 0.0)) + spec.space_gap
+    near = max(abs(off) - route.width / 2, 0.0)  # a space's side nearest the centres' line
+
+    def edge(place: Cell) -> float:  # along the lane, where that side clears the place by a gap
+        r = max(place.w, place.h) / 2 + spec.space_gap
+        return math.sqrt(max(r * r - near * near, 0.0))
     ra, rb = edge(a), edge(b)
     return ((a.x + nx + ux * ra, a.y + ny + uy * ra),
             (b.x + nx - ux * rb, b.y + ny - uy * rb))
