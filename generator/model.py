@@ -479,8 +479,7 @@ class Board:
     cards: tuple[str, ...] = ()  # card ids, in order along the shape
     tile_shape: str = "card"  # its deck's shape (Deck.shape): a round token's tile is round
     margin: float = mm(10)  # around the shape, on the board
-    # the first that holds it whole, else split on the last: names of units.PAPER, or sizes
-    papers: tuple[str | tuple[float, float], ...] = ("A3", "A4")
+    papers: tuple[str | tuple[float, float], ...] = ("A3", "A4")  # names or sizes: see BOARD
     overlap: float = mm(10)  # between split pages
     print_margin: float = mm(6)  # kept free at the paper's edge
     color: Color | None = parse_color("#f4efe4")  # its ground (None: none)
@@ -496,13 +495,7 @@ class Board:
     art_layout: "LayoutSpec | None" = None  # drawn on the board, under its cells (`art:`)
     background: str | None = None  # a picture file (its absolute path): over the ground
     background_fit: str = "cover"  # how it fills the board: cover, contain or stretch
-
-    @property
-    def name(self) -> str:
-        """What the board is called where a name is shown (a file's title, a TTS object,
-        the preview): its title, or its id when its title is empty (`title: ""` prints
-        none)."""
-        return self.title or self.id
+    name = property(lambda self: self.title or self.id)  # its title, or its id (title: "")
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from ..model import Board
 from ..options import Option, Options, schema_of
 from ..registry import discover
 
-SHAPES: dict[str, ModuleType] = discover(__path__, __name__, {"base"})
+SHAPES: dict[str, ModuleType] = discover(__path__, __name__, {"base", "spaces"})
 
 # The keys every board layout has besides `shape` (schemas/board.json), declared once; the
 # model's Board holds their defaults (tests/test_options.py checks that they agree).

@@ -31,7 +31,7 @@ from ..primitives import Ellipse, Face, Group, Item, Line, Path, Polygon, Rect, 
 from ..problems import Location, Report
 from ..units import mm, parse_length, show_size
 from ..values import abridged
-from . import base
+from . import base, spaces
 from .base import INK, BoardFace, CellFace, CellProblem, Entry, ground, hexagon
 
 NAME = "map"
@@ -189,8 +189,8 @@ def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> list[Ro
                             key=unknown[0], keys=", ".join(keys[:-1]), last=keys[-1]),
                           (unknown[0],))
     colors = _colors(item, spec, palette)
-    spaces = _spaces(item)
-    width = spec.space_width if spaces else spec.route_width
+    count = _spaces(item)
+    width = spec.space_width if count else spec.route_width
     if "width" in item:
         width = _length(item["width"], "width")
         low, high = ROUTE.limits("width")
@@ -206,10 +206,10 @@ def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> list[Ro
         raise CellProblem(_("wrap: '{value}' is not one of {choices} (the edge the route "
                             "leaves its first place by)", value=wrap, choices=", ".join(WRAPS)),
                           ("wrap",))
-    if wrap and (spaces or len(colors) > 1):
+    if wrap and (count or len(colors) > 1):
         raise CellProblem(_("wrap: a route over the board's edge is drawn as a line (give it "
                             "no spaces and one colour)"), ("wrap",))
-    return [Route((ends[0], ends[1]), color, width, style, wrap, source, path, spaces,
+    return [Route((ends[0], ends[1]), color, width, style, wrap, source, path, count,
                   lane, len(colors)) for lane, color in enumerate(colors)]
 
 
@@ -366,52 +366,19 @@ def check(board: Board, game, report: Report) -> None:
     _crossings(board, [r for r in seen.values()], places, (width, height), report)
 
 
-MIN_SPACE = mm(2)  # the shortest a train space may be drawn
-
-
 def _fits(board: Board, route: Route, places: Mapping[str, Cell], report: Report) -> None:
-    """A route's spaces must fit between its places' edges, each at least MIN_SPACE long."""
+    """A route's spaces must fit between its places' edges, each at least spaces.MIN_SPACE long."""
     if not route.spaces:
         return
-    start, end = _between(route, places, board.spec)
+    start, end = spaces.between(route, places, board.spec)
     room = math.hypot(end[0] - start[0], end[1] - start[1])
-    if _space_length(room, route.spaces, board.spec.space_gap) < MIN_SPACE:
+    if spaces.space_length(room, route.spaces, board.spec.space_gap) < spaces.MIN_SPACE:
         a, b = route.ends
         report.error(_("board '{board_id}': route {a} – {b}: {n} spaces do not fit in the "
                        "{room:.1f} mm between its places (each would be under {least:g} mm); "
                        "move the places apart, or give fewer spaces", board_id=board.id,
                        a=a, b=b, n=route.spaces, room=max(room, 0.0) / mm(1),
-                       least=MIN_SPACE / mm(1)), route.locate("spaces"), "board")
-
-
-def _space_length(room: float, n: int, gap: float) -> float:
-    return (room - (n - 1) * gap) / n if room > 0 else 0.0
-
-
-def _offset(route: Route, spec: Spec) -> float:
-    """How far a double route's lane lies from the line between the places' centres
-    (to the left of from -> to; 0 for a single route)."""
-    return (route.lane - (route.lanes - 1) / 2) * (route.width + spec.space_gap)
-
-
-def _between(route: Route, places: Mapping[str, Cell], spec: Spec):
-    """A route's spaces run from one place's edge to the other's (a gap from each), on its
-    lane: (start, end) in y-down board coordinates."""
-    a, b = places[route.ends[0]], places[route.ends[1]]
-    dx, dy = b.x - a.x, b.y - a.y
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    off = _offset(route, spec)
-    nx, ny = uy * off, -ux * off  # (perpendicular)
-
-    near = max(abs(off) - route.width / 2, 0.0)  # a space's side nearest the centres' line
-
-    def edge(place: Cell) -> float:  # along the lane, where that side clears the place by a gap
-        r = max(place.w, place.h) / 2 + spec.space_gap
-        return math.sqrt(max(r * r - near * near, 0.0))
-    ra, rb = edge(a), edge(b)
-    return ((a.x + nx + ux * ra, a.y + ny + uy * ra),
-            (b.x + nx - ux * rb, b.y + ny - uy * rb))
+                       least=spaces.MIN_SPACE / mm(1)), route.locate("spaces"), "board")
 
 
 def _segments(route: Route, places: Mapping[str, Cell], size: tuple[float, float]):
@@ -486,41 +453,14 @@ def cell_box(board: Board):
     return (board.spec.place, board.spec.place)
 
 
-def _space_items(route: Route, places: Mapping[str, Cell], board: Board,
-                 height: float) -> list[Item]:
-    """A route's train spaces: equal rectangles from one place's edge to the other's, in
-    the route's colour, outlined as the places are, a gap between them."""
-    spec = board.spec
-    (x0, y0), (x1, y1) = _between(route, places, spec)
-    room = math.hypot(x1 - x0, y1 - y0)
-    n, gap = route.spaces, spec.space_gap
-    long = _space_length(room, n, gap)
-    if long <= 0:  # (validate's error: not drawn)
-        return []
-    ux, uy = (x1 - x0) / room, (y1 - y0) / room
-    hx, hy = uy * route.width / 2, -ux * route.width / 2  # half its thickness, across
-    sc, sw = board.outline, board.outline_width
-    drawn = sc is not None and sw > 0
-    out: list[Item] = []
-    for i in range(n):
-        s0 = i * (long + gap)
-        ax, ay = x0 + ux * s0, y0 + uy * s0
-        bx, by = ax + ux * long, ay + uy * long
-        pts = tuple((px, height - py) for px, py in (
-            (ax + hx, ay + hy), (bx + hx, by + hy), (bx - hx, by - hy), (ax - hx, ay - hy)))
-        out.append(Polygon(pts, fill=route.color, stroke=sc if drawn else None,
-                           stroke_width=sw if drawn else 0.0))
-    return out
-
-
 def _route_items(route: Route, places: Mapping[str, Cell], size, height: float,
                  ground_color, board: Board) -> list[Item]:
     out: list[Item] = []
     if route.color is None:  # (color: none: a route the players know but the board hides)
         return out
     if route.spaces:
-        return _space_items(route, places, board, height)
-    off = _offset(route, board.spec)
+        return spaces.space_items(route, places, board, height)
+    off = spaces.offset(route, board.spec)
     for (x0, y0), (x1, y1) in _segments(route, places, size):
         if off:  # a double route's lane, beside the line between the centres
             length = math.hypot(x1 - x0, y1 - y0) or 1.0
