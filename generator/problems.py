@@ -254,7 +254,10 @@ class IOFault(CardgenError):
 
     def __init__(self, message: str, fault: OSError | None = None):
         super().__init__(message)
-        self.exit_code = exit_code_for(fault) if fault is not None else ExitCode.IO_FAULT
+        code = exit_code_for(fault) if fault is not None else ExitCode.IO_FAULT
+        # (a fault of the machine is never cardgen's bug: one the map does not name, such as
+        # a file standing where a folder must be made, is an I/O fault)
+        self.exit_code = ExitCode.IO_FAULT if code == ExitCode.INTERNAL else code
 
 
 # The system's errors that are no bug of cardgen's, by the exit code they end a run with.

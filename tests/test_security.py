@@ -690,6 +690,79 @@ def test_a_revisions_links_out_and_names_that_climb_are_not_written(project, tmp
     assert (old / "near").read_text("utf-8") == "kept"
 
 
+def _commit_name(project: Path, name: str, data: bytes) -> None:
+    """Commit a file under a name no file system may hold (git keeps any name)."""
+    import subprocess
+
+    def git(*args: str, given: bytes | None = None) -> bytes:
+        return subprocess.run(["git", "-c", "user.email=s@example.com", "-c", "user.name=s",
+                               "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+                               *args], cwd=project, check=True, capture_output=True,
+                              input=given).stdout
+    if not (project / ".git").exists():
+        from conftest import write_game
+        write_game(project, "tiny", {"title": "Tiny", "lang": "en", "decks": [
+            {"id": "main", "fields": {"name": {"type": "text"}}}]}, [{"id": "one", "name": "A"}])
+        git("init", "-q")
+        git("add", "-A")
+    oid = git("hash-object", "-w", "--stdin", given=data).decode().strip()
+    git("update-index", "--add", "--cacheinfo", f"100644,{oid},{name}")
+    git("commit", "-qm", "a stranger's name")
+
+
+def test_a_revisions_names_pass_the_one_path_check_and_its_size_is_asked_first(
+        project, cardgen, tmp_path, monkeypatch):
+    """A stranger's repository whose tree holds a name of 300 bytes was an internal error
+    (`OSError: [Errno 36] File name too long`): every name now passes paths.inside, one
+    that fails is left out with a warning; the files' sizes are asked (`--batch-check`)
+    before any is read, against MAX_REVISION_BYTES."""
+    from generator.load import revision
+    long = "x" * 300 + ".yaml"
+    _commit_name(project, f"cards/tiny/{long}", b"cards: []\n")
+    left = revision.extract(revision.top_level(project), "HEAD", ["cards/tiny"],
+                            tmp_path / "old")
+    assert [str(s) for s in left] == [
+        f"'cards/tiny/{long[:109]}' is a name longer than a file's name can be (255 bytes a "
+        "part, 1024 in all)"]
+    assert (tmp_path / "old/cards/tiny/cards.yaml").is_file()
+    run = cardgen("diff", "--format", "markdown", "tiny")
+    assert run.code == 0, (run.out, run.err)
+    assert run.err.splitlines() == [f"cardgen: warning: {left[0]}"]
+    top, asked = revision.top_level(project), []
+    real = revision.git
+    monkeypatch.setattr(revision, "git", lambda args, *a, **k: (asked.append(args[0]),
+                                                                real(args, *a, **k))[1])
+    monkeypatch.setattr(revision, "MAX_REVISION_BYTES", 100)
+    with pytest.raises(revision.TooLarge):
+        revision.extract(top, "HEAD", ["cards/tiny"], tmp_path / "2")
+    assert asked == ["ls-tree", "cat-file"]  # the sizes only: nothing read
+    monkeypatch.setattr("generator.diff.MAX_REVISION_BYTES", 100)
+    run = cardgen("diff", "tiny")
+    assert (run.code, run.err.splitlines()[-1]) == (2, "cardgen: error: cannot read revision "
+                                                    "'HEAD': its files are 0 MB; cardgen reads "
+                                                    "at most 0 MB of a revision")
+
+
+def test_a_revision_that_cannot_be_written_or_git_that_cannot_start_are_said_apart(
+        project, cardgen, tmp_path, monkeypatch):
+    """Only git that cannot be started is "git is needed"; a folder the revision's files
+    cannot be written to is cardgen's I/O fault, in its words, with its exit code."""
+    from generator.load import revision
+    from generator.problems import IOFault
+    _commit_name(project, "cards/tiny/notes.txt", b"notes")
+    locked = tmp_path / "locked"
+    locked.write_text("a file where the folder would be", "utf-8")
+    with pytest.raises(IOFault) as fault:
+        revision.extract(revision.top_level(project), "HEAD", ["cards/tiny"], locked / "old")
+    assert (str(fault.value), int(fault.value.exit_code)) == (
+        f"cannot write the files of revision 'HEAD' into {locked}/old: a file or folder "
+        "stands in its way", 74)
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    run = cardgen("diff", "tiny")
+    assert (run.code, run.err.splitlines()[-1]) == (
+        2, "cardgen: error: git is needed to compare with a revision")
+
+
 def test_git_is_run_in_one_place():
     """Every question to git goes through load/revision.git (its hardened environment and
     settings): no other module starts a program."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,7 @@ from ..layout.reads import cell_reads, face_reads
 from ..identity import face_identity, fonts_of, images_of
 from ..load import Project
 from ..load.project import MARKER
-from ..load.revision import extract, top_level
+from ..load.revision import MAX_REVISION_BYTES, NoGit, TooLarge, extract, top_level
 from ..model import Card, Game, LayoutSpec, plain
 from ..pipeline import check, lay_out
 from .boards import compare_boards
@@ -38,8 +39,8 @@ from .printed import compare_rulebooks
 from .report import as_json, errata_copies, errata_lines, format_diff
 from .result import _MISSING, SIDE_WORDS, SIDES, GameDiff, Reprint, _show
 from .visual import PICTURES_KEPT, _rasterised
-from ..i18n import Joined, _
-from ..problems import DataProblems, UsageError
+from ..i18n import Joined, _, shown
+from ..problems import DataProblems, IOFault, UsageError, fault_words, printable
 
 # -- values and data, by key path -----------------------------------------------------------
 
@@ -470,10 +471,19 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
         root = folder / prefix if prefix != "." else folder
         root.mkdir(parents=True, exist_ok=True)
         (root / "cards").mkdir(exist_ok=True)
-        extract(top, revision, [f"{base}cards/{game_id}", f"{base}layouts", f"{base}fonts",
-                                f"{base}{MARKER}"], folder)
-    except FileNotFoundError:
+        left_out = extract(top, revision, [f"{base}cards/{game_id}", f"{base}layouts",
+                                           f"{base}fonts", f"{base}{MARKER}"], folder)
+    except NoGit:
         raise UsageError(_("git is needed to compare with a revision")) from None
+    except TooLarge as exc:
+        raise UsageError(_("cannot read revision '{revision}': {value}", revision=revision,
+                           value=_("its files are {n:,.0f} MB; cardgen reads at most {n2:,} MB "
+                                   "of a revision", n=exc.size / 1024 / 1024,
+                                   n2=MAX_REVISION_BYTES // 1024 // 1024))) from None
+    except OSError as exc:  # the temporary folder cannot be made
+        raise IOFault(_("cannot write the files of revision '{revision}' into {folder}: "
+                        "{words}", revision=revision, folder=str(folder),
+                        words=fault_words(exc)), exc) from None
     except subprocess.TimeoutExpired:
         raise UsageError(_("cannot read revision '{revision}': {value}", revision=revision,
                            value=_("git took too long"))) from None
@@ -483,6 +493,8 @@ def at_revision(project: Project, game_id: str, revision: str, folder: Path) -> 
         raise UsageError(_("cannot read revision '{revision}': {value}",
                            revision=revision,
                            value=message[-1] if message else _("not a git repository"))) from None
+    for sentence in left_out:  # a name no folder can hold (a stranger's repository)
+        print(f"cardgen: {shown(_('warning'))}: {printable(shown(sentence))}", file=sys.stderr)
     fonts = root / "fonts"
     if not fonts.exists() and (Path(project.root) / "fonts").is_dir():
         fonts.symlink_to(Path(project.root) / "fonts")  # fonts not kept in git: the working tree's

@@ -26,8 +26,25 @@ import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..i18n import Message, _
+from ..paths import Outside, inside
+from ..problems import IOFault, fault_words
+
 GIT_SECONDS = 10  # a budget for each question to git
 READ_SECONDS = 120  # and for reading a revision's files
+MAX_REVISION_BYTES = 512 * 1024 * 1024  # a revision's files, at most, read into memory
+
+
+class NoGit(FileNotFoundError):
+    """git is not on this machine (the program could not be started)."""
+
+
+class TooLarge(ValueError):
+    """A revision's files are more than MAX_REVISION_BYTES (said before any is read)."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.size = size
 
 # Settings of a repository's configuration that start a program, made harmless: `-c`
 # wins over every configuration file, the repository's own included.
@@ -55,13 +72,18 @@ def _environment() -> dict[str, str]:
 def git(args: list[str], cwd: Path | str, *, timeout: float = GIT_SECONDS,
         stdin: bytes | None = None, check: bool = False) -> subprocess.CompletedProcess[bytes]:
     """Run `git ARGS` in `cwd`, hardened (see the module's words), its output as bytes.
-    Raises FileNotFoundError without git, subprocess.TimeoutExpired past its budget and,
+    Raises NoGit (a FileNotFoundError) without git, subprocess.TimeoutExpired past its budget and,
     with `check`, subprocess.CalledProcessError."""
     command = ["git", "--no-pager", "--no-replace-objects"]
     for setting in HARDENED:
         command += ["-c", setting]
-    return subprocess.run(command + args, cwd=cwd, input=stdin, capture_output=True,
-                          env=_environment(), timeout=timeout, check=check)
+    if not Path(cwd).is_dir():  # (run() says a missing folder as a missing program)
+        raise NotADirectoryError(f"{cwd}")
+    try:
+        return subprocess.run(command + args, cwd=cwd, input=stdin, capture_output=True,
+                              env=_environment(), timeout=timeout, check=check)
+    except FileNotFoundError:
+        raise NoGit("git") from None
 
 
 def committed(folder: Path) -> str:
@@ -83,45 +105,71 @@ def top_level(folder: Path | str) -> str:
         "utf-8", "surrogateescape").strip()
 
 
-def extract(top: str, revision: str, paths: list[str], folder: Path) -> None:
+def extract(top: str, revision: str, paths: list[str], folder: Path) -> list[Message | str]:
     """Write the files under `paths` (relative to the work tree's top `top`) as they were
-    committed at `revision` into `folder`, each at its path. Blobs are read raw: no
-    filter, no end-of-line conversion, no export-subst. A symbolic link is written only
-    when it points inside `folder`; a submodule, a name that climbs out ('..', absolute)
-    or one through .git is left out. CalledProcessError if the revision cannot be read."""
+    committed at `revision` into `folder`, each at its path; returns what was left out,
+    each in a sentence for a warning. Blobs are read raw: no filter, no end-of-line
+    conversion, no export-subst. Every name passes paths.py's one check (inside the folder,
+    links resolved, no name longer than a file's can be), and none through .git; a
+    symbolic link is written only when it points inside `folder`; a submodule is left out.
+    The files' sizes are asked first: more than MAX_REVISION_BYTES in all raises TooLarge
+    before any is read. CalledProcessError if the revision cannot be read, IOFault if a
+    file cannot be written."""
     listed = git(["ls-tree", "-r", "-z", "--full-name", "--end-of-options", revision, "--",
                   *paths], top, check=True, timeout=READ_SECONDS).stdout
-    entries = []
+    base = folder.resolve()
+    entries: list[tuple[str, str, str]] = []
+    left_out: list[Message | str] = []
     for record in listed.split(b"\0"):
         if not record:
             continue
         meta, _tab, name = record.partition(b"\t")
         mode, kind, oid = meta.decode("ascii").split()
         path = name.decode("utf-8", "surrogateescape")
-        parts = path.split("/")
-        if kind != "blob" or path.startswith("/") or any(
-                p in ("", ".", "..") or p.lower() == ".git" for p in parts):
+        if kind != "blob":
+            continue  # a submodule: another repository
+        what = _("'{path}'", path=path.encode("utf-8", "replace").decode("utf-8")[:120])
+        if any(p.lower() == ".git" for p in path.split("/")):
+            left_out.append(_("{what} is inside a .git folder; left out", what=what))
+            continue
+        try:
+            inside(base, path)
+        except Outside as exc:
+            left_out.append(exc.sentence(what, _("the revision's folder")))
             continue
         entries.append((mode, oid, path))
     if not entries:
-        return
+        return left_out
+    asked = "".join(f"{oid}\n" for _m, oid, _p in entries).encode("ascii")
+    sizes = git(["cat-file", "--batch-check=%(objectsize)"], top, check=True,
+                timeout=READ_SECONDS, stdin=asked).stdout.split()
+    total = sum(int(size) for size in sizes if size.isdigit())
+    if total > MAX_REVISION_BYTES:
+        raise TooLarge(total)
     blobs = git(["cat-file", "--batch"], top, check=True, timeout=READ_SECONDS,
-                stdin="".join(f"{oid}\n" for _, oid, _ in entries).encode("ascii")).stdout
-    base = folder.resolve()
+                stdin=asked).stdout
     at = 0
     for mode, _oid, path in entries:
         end = blobs.index(b"\n", at)
         size = int(blobs[at:end].split()[2])
         data = blobs[end + 1:end + 1 + size]
         at = end + 1 + size + 1
-        target = base / path
-        if not target.parent.resolve().is_relative_to(base):
-            continue  # through a link of its own making
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if mode == "120000":
-            link = data.decode("utf-8", "surrogateescape")
-            landed = posixpath.normpath(posixpath.join(posixpath.dirname(path), link))
-            if not link.startswith("/") and landed != ".." and not landed.startswith("../"):
-                target.symlink_to(link)
+        try:
+            target = inside(base, path)  # (again: an earlier entry may be a link on its way)
+        except Outside as exc:
+            left_out.append(exc.sentence(_("'{path}'", path=path), _("the revision's folder")))
             continue
-        target.write_bytes(data)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if mode == "120000":
+                link = data.decode("utf-8", "surrogateescape")
+                landed = posixpath.normpath(posixpath.join(posixpath.dirname(path), link))
+                if not link.startswith("/") and landed != ".." and not landed.startswith("../"):
+                    (base / path).symlink_to(link)
+                continue
+            target.write_bytes(data)
+        except OSError as exc:
+            raise IOFault(_("cannot write the files of revision '{revision}' into {folder}: "
+                            "{words}", revision=revision, folder=str(folder),
+                            words=fault_words(exc)), exc) from None
+    return left_out
