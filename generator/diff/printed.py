@@ -125,6 +125,7 @@ _ROW = re.compile(r"^\s*\|")
 PATH_SEP = " › "  # between the headings of a section's path
 ALIGN_BUDGET = 40_000  # section pairs whose texts are compared for similarity, at most
 SIMILAR = 0.5  # how alike two sections' texts are to be the same section changed
+PAIR_WINDOW = 3  # how far ahead a changed paragraph's old self is looked for, each side
 
 Path = tuple[str, ...]
 
@@ -320,20 +321,27 @@ def paragraph_changes(old: list[str], new: list[str]) -> list[tuple[str, str | N
 
 
 def _paired(old: list[str], new: list[str]) -> list[tuple[str, str | None, str | None]]:
-    """The likest pair of a replaced block (at least SIMILAR) changed, what is before and
-    after it paired in turn; the rest removed and inserted."""
-    best = (0.0, -1, -1)
-    if len(old) * len(new) <= ALIGN_BUDGET:
-        for i, a in enumerate(old):
-            for j, b in enumerate(new):
-                score = _similarity([a], [b])
-                if score > best[0]:
-                    best = (score, i, j)
-    if best[0] < SIMILAR:
-        return [("-", a, None) for a in old] + [("+", None, b) for b in new]
-    _score, i, j = best
-    return _paired(old[:i], new[:j]) + [("~", old[i], new[j])] + \
-        _paired(old[i + 1:], new[j + 1:])
+    """A replaced block's paragraphs paired in their order, each old one with the likest
+    (at least SIMILAR) of the next few new ones (PAIR_WINDOW on each side, so a block
+    costs a few comparisons a paragraph; a block too long for ALIGN_BUDGET is not paired),
+    the nearest first, those passed over removed or inserted."""
+    out: list[tuple[str, str | None, str | None]] = []
+    i = j = 0
+    if (len(old) + len(new)) * PAIR_WINDOW ** 2 > ALIGN_BUDGET:  # (data controls it)
+        i, j = len(old), len(new)
+    while i < len(old) and j < len(new):
+        alike = [(-di - dj, score, di, dj) for di in range(min(PAIR_WINDOW, len(old) - i))
+                 for dj in range(min(PAIR_WINDOW, len(new) - j))
+                 for score in (_similarity([old[i + di]], [new[j + dj]]),) if score >= SIMILAR]
+        if not alike:
+            out.append(("-", old[i], None))
+            i += 1
+            continue
+        _near, _score, di, dj = max(alike)  # the nearest, then the likest
+        out += [("-", a, None) for a in old[i:i + di]] + [("+", None, b) for b in new[j:j + dj]]
+        out.append(("~", old[i + di], new[j + dj]))
+        i, j = i + di + 1, j + dj + 1
+    return out + [("-", a, None) for a in old[i:]] + [("+", None, b) for b in new[j:]]
 
 
 def rule_changes(old_md: str, new_md: str, pages: list[tuple[str, str]]) -> list[RuleChange]:
