@@ -490,6 +490,9 @@ class Board:
     outline_width: float = 0.5
     label_size: float = 5.5  # pt: a cell's coordinates, an area's or place's name
     cells: tuple[Cell, ...] = ()
+    # ids of the cells left out for errors reported at their cause (a place off the board):
+    # the board is still checked without them, and what needs them is skipped
+    left_out: tuple[str, ...] = ()
     cell_layout: "LayoutSpec | None" = None  # draws each cell, `card` being its record
     types: tuple[str, ...] | None = None  # the cell types its `types:` table names
     art_layout: "LayoutSpec | None" = None  # drawn on the board, under its cells (`art:`)

@@ -553,3 +553,50 @@ def test_a_board_split_for_tts_is_set_out_edge_to_edge_at_its_printed_size(proje
     for below, above in ((b1, t3), (b2, t4)):  # row 2 nearer the player (z down)
         assert abs(below - above) < 0.01
     assert abs((r2 - l1) - 1000 / 25.4) < 0.02 and abs((t1 - b3) - 700 / 25.4) < 0.02
+
+
+def test_a_place_off_the_board_hides_none_of_the_other_errors(project, cardgen):
+    """A bad value never hides the rest: the place off the board is left out of the map,
+    the routes to it are skipped (and said to be), and every other problem is still found."""
+    bad_map(project, """\
+        - {id: a, label: Alpha, x: 900mm, y: 20mm}
+        - {id: b, label: Bravo, x: 120mm, y: 20mm}
+        - {id: c, label: Charlie and the Chocolate Factory, x: 70mm, y: 120mm}
+        """, """\
+        - {from: a, to: b}
+        - {from: b, to: cc}
+        - {from: b, to: c}
+        - {from: c, to: b}
+        """)
+    run = cardgen("validate", "bad")
+    assert run.code == 1
+    g = "cards/bad/game.yaml"
+    assert run.lines == [
+        f"{g}:8:34: error: board 'm': cell 1: place 'a': x: 900mm is off the board "
+        "(400 x 277 mm) [schema]",
+        f"{g}:10:24: error: board 'm': the label 'Charlie and the Chocolate Factory' of place "
+        "'c' is 54.9 mm wide at 8 pt, wider than label_width (32.0 mm); shorten it, or write "
+        "label_shrink: true in the board layout [board]",
+        f"{g}:14:23: error: board 'm': route b – cc: to: 'cc' is not a place of the map (did "
+        "you mean 'c'?) [reference]",
+        f"{g}:16:9: error: board 'm': route c – b is given twice (first at {g}:15:9) [board]",
+        f"{g}:1:1: warning: skipped 1 of the game's checks (or its rulebook) that use values "
+        "with the errors above; fix those first [skipped]",
+        "bad: FAILED: 4 errors, 1 warning",
+    ]
+
+
+def test_a_label_too_wide_even_shrunk_says_so(project, cardgen):
+    (project / "layouts/boards/shrink.yaml").write_text(
+        "shape: map\nsize: [400mm, 277mm]\nlabel_width: 20mm\nlabel_shrink: true\n", "utf-8")
+    bad_map(project, """\
+        - {id: c, label: Charlie and the Chocolate Factory, x: 70mm, y: 120mm}
+        - {id: d, label: Delta Dawn, x: 170mm, y: 120mm}
+        """, "- {from: c, to: d}\n", layout="shrink")
+    run = cardgen("validate", "bad")
+    assert run.lines == [
+        "cards/bad/game.yaml:8:24: error: board 'm': the label 'Charlie and the Chocolate "
+        "Factory' of place 'c' is 27.5 mm wide even at 4 pt (half its size, the smallest "
+        "label_shrink sets it at), wider than label_width (20.0 mm); shorten it, or widen "
+        "label_width in the board layout [board]",
+        "bad: FAILED: 1 error, 0 warnings"]

@@ -320,7 +320,7 @@ def label_size(text: str, font: str, board: Board) -> float | None:
 
 def check(board: Board, game, report: Report) -> None:
     places = {c.key[0]: c for c in board.cells}
-    if not places:
+    if not places and not board.left_out:
         report.error(_("board '{board_id}': a map's places are its cells: give cells: (a list "
                        "of places, each with an id, x and y)", board_id=board.id), board.loc,
                      "board")
@@ -328,6 +328,16 @@ def check(board: Board, game, report: Report) -> None:
     for place in board.cells:
         if place.label and label_size(place.label, font, board) is None:
             wide = fonts.string_width(place.label, font, board.label_size)
+            if board.spec.label_shrink:  # too wide even at the smallest the shrink sets
+                report.error(_("board '{board_id}': the label '{label}' of place '{name}' is "
+                               "{wide:.1f} mm wide even at {size:g} pt (half its size, the "
+                               "smallest label_shrink sets it at), wider than label_width "
+                               "({most:.1f} mm); shorten it, or widen label_width in the board "
+                               "layout", board_id=board.id, label=abridged(place.label),
+                               name=place.key[0], wide=wide / 2 / mm(1),
+                               size=board.label_size / 2, most=board.spec.label_width / mm(1)),
+                             place.locate("label"), "board")
+                continue
             report.error(_("board '{board_id}': the label '{label}' of place '{name}' is "
                            "{wide:.1f} mm wide at {size:g} pt, wider than label_width "
                            "({most:.1f} mm); shorten it, or write label_shrink: true in the "
@@ -338,6 +348,9 @@ def check(board: Board, game, report: Report) -> None:
     seen: dict[tuple, Route] = {}
     for route in board.spec.routes:
         a, b = route.ends
+        if a in board.left_out or b in board.left_out:
+            report.skip()  # it joins a place with an error, reported at its cause
+            continue
         missing = [(key, end) for key, end in zip(("from", "to"), route.ends)
                    if end not in places]
         for key, end in missing:

@@ -37,7 +37,7 @@ __all__ = ["resolve_fonts", "resolve_game", "resolve_sheet"]
 def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Game | None:
     """Build the model. Returns None if something it needs could not be resolved."""
     g = loaded.game.data
-    n_errors = len(report.errors)
+    n_errors, tolerated = len(report.errors), loaded.tolerated
     fonts = resolve_game_fonts(loaded, resolve_fonts(loaded.fonts, report),
                                report)
     defaults = g.get("defaults") if isinstance(g.get("defaults"), dict) else {}
@@ -62,7 +62,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                      "font")
     rulebook = resolve_rulebook(loaded, g, report, palette)
     boards = resolve_boards(loaded, decks, report, layouts, palette)
-    if len(report.errors) > n_errors:
+    # (a board's cell with a bad value is left out of it, reported: the rest is checked on)
+    if len(report.errors) - n_errors > loaded.tolerated - tolerated:
         return None
     w = GAME.written(g)  # game.yaml's own keys, each unwritten one its declared default
     return Game(

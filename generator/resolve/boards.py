@@ -61,9 +61,12 @@ def _run(raw: dict, deck: Deck, data: dict, where, report: Report) -> tuple[str,
     return tuple(order[order.index(spec["first"]):order.index(spec["last"]) + 1])
 
 
-def _cells(entry: Entry, shape, spec, types: dict) -> tuple[Cell, ...] | None:
+def _cells(entry: Entry, shape, spec, types: dict) \
+        -> tuple[tuple[Cell, ...], tuple[str, ...]] | None:
     """The cells a board entry's `cells:` gives (its own list, or a path to one in the game's
-    data), each located at its entry; None (reported) when there is no such list."""
+    data), each located at its entry, and the ids of those left out for a bad value
+    (reported at it: the rest of the game is still checked); None (reported) when there is
+    no such list."""
     raw, report, where, palette = entry.raw, entry.report, entry.where, entry.palette
     name = raw["id"]
     if not shape.CELLS:
@@ -77,7 +80,7 @@ def _cells(entry: Entry, shape, spec, types: dict) -> tuple[Cell, ...] | None:
     if listed is None:
         return None
     value, source, base = listed
-    cells = []
+    cells, left_out = [], []
     for i, item in enumerate(value):
         path = base + (i,)
         if not isinstance(item, dict):
@@ -107,7 +110,8 @@ def _cells(entry: Entry, shape, spec, types: dict) -> tuple[Cell, ...] | None:
             report.error(_("board '{name}': cell {n}: {exc_message}",
                            name=name, n=i + 1, exc_message=exc.message),
                          source.locate(path + exc.key), "schema")
-    return tuple(cells)
+            left_out.append(str(item.get("id", "")))
+    return tuple(cells), tuple(left_out)
 
 
 def _background(layout: Reader, loaded: LoadedGame, report: Report) -> str | None:
@@ -223,11 +227,13 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
                      where("routes"), "reference")
         return None
     cells: tuple = ()
+    left_out: tuple[str, ...] = ()
     if "cells" in raw:
         written = _cells(entry, shape, spec, types)
         if written is None:
             return None
-        cells = written
+        cells, left_out = written
+        loaded.tolerated += len(left_out)  # one error each, at its value: checked on without
     elif hasattr(shape, "every_cell") and shape.count(spec) <= MAX_MAP_CELLS:
         cells = tuple(Cell((c, r), shape.label(spec, c, r), None, {"column": c, "row": r},
                            loaded.game.source, ("boards", i)) for c, r in shape.every_cell(spec))
@@ -238,7 +244,7 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],
                  loc=where(), shape=shape.NAME, spec=spec,
                  deck=deck.id if isinstance(deck, Deck) else None,
-                 cards=cards, cells=cells, **common,
+                 cards=cards, cells=cells, left_out=left_out, **common,
                  tile_shape=deck.shape if isinstance(deck, Deck) else default(Board, "tile_shape"),
                  cell_layout=layouts.get(raw["cell"]) if "cell" in raw else None,
                  types=tuple(types) if "types" in raw else None,
