@@ -579,7 +579,8 @@ def test_a_place_off_the_board_hides_none_of_the_other_errors(project, cardgen):
         "label_shrink: true in the board layout [board]",
         f"{g}:14:23: error: board 'm': route b – cc: to: 'cc' is not a place of the map (did "
         "you mean 'c'?) [reference]",
-        f"{g}:16:9: error: board 'm': route c – b is given twice (first at {g}:15:9) [board]",
+        f"{g}:16:9: error: board 'm': route c – b is given twice (first at {g}:15:9); a double "
+        "route is one route with a list of colours (color: [orange, black]) [board]",
         f"{g}:1:1: warning: skipped 1 of the game's checks (or its rulebook) that use values "
         "with the errors above; fix those first [skipped]",
         "bad: FAILED: 4 errors, 1 warning",
