@@ -729,3 +729,58 @@ def test_rulebook_and_board_pages_open_large_and_sharp(project):
             urllib.request.urlopen(f"{url}/large/../cards/dernier-peuple/game.yaml", timeout=10)
     finally:
         stop.set()
+
+
+def test_a_kept_revision_is_laid_out_again_after_a_font_is_saved_and_closed_only_when_free(
+        tmp_path, monkeypatch):
+    """`serve --changes-since` keeps the revision laid out once per (root, game, commit);
+    with fonts/ not in git it is laid out with the working tree's fonts, so a font saved
+    since kept the old font's metrics. And a revision evicted by another thread's was
+    closed (its files removed) while this thread still compared with it."""
+    import threading
+
+    from generator import diff
+    from generator.serve import changes
+
+    made, closed = [], []
+
+    class Kept:
+        def __init__(self, project, game, since):
+            made.append((game, since))
+
+        def close(self):
+            closed.append(self)
+
+    class Project:
+        root = tmp_path
+
+    monkeypatch.setattr(diff, "Revision", Kept)
+    monkeypatch.setattr(changes, "_revisions", {})
+    (tmp_path / "fonts").mkdir()
+    font = tmp_path / "fonts/gothic.ttf"
+    font.write_bytes(b"one")
+    with changes.revision(Project, "g", "v1") as first:
+        pass
+    with changes.revision(Project, "g", "v1") as again:
+        assert again is first and len(made) == 1  # kept
+    font.write_bytes(b"two, longer")  # a font saved: laid out again with it
+    with changes.revision(Project, "g", "v1") as after:
+        assert after is not first and len(made) == 2
+    holding, release = threading.Event(), threading.Event()
+
+    def compare():
+        with changes.revision(Project, "g", "v1") as held:
+            holding.set()
+            release.wait(10)
+            assert held is after
+
+    thread = threading.Thread(target=compare)
+    thread.start()
+    assert holding.wait(10)
+    for since in ("v2", "v3"):  # two other revisions evict the one the thread holds
+        with changes.revision(Project, "g", since):
+            pass
+    assert after not in closed  # held: not closed under the thread
+    release.set()
+    thread.join(10)
+    assert after in closed and first in closed

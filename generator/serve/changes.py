@@ -6,8 +6,11 @@ another commit: `HEAD` after a commit)."""
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _, shown
@@ -16,7 +19,9 @@ if TYPE_CHECKING:
     from ..diff import Revision
 
 KEPT = 2  # revisions kept laid out at once (a server follows one; tests start several)
-_revisions: dict[tuple, Revision] = {}  # (project root, game, commit) -> diff.Revision
+# (project root, game, commit, the working tree's fonts) -> diff.Revision
+_revisions: dict[tuple, Revision] = {}
+_holders: dict[int, int] = {}  # id of a Revision -> the threads comparing with it now
 _lock = threading.Lock()
 
 
@@ -31,18 +36,45 @@ def _commit(project, since: str) -> str:
     return done.stdout.decode("ascii", "replace").strip() or since
 
 
-def revision(project, game: str, since: str) -> Revision:
-    """The game at `since`, laid out once (diff.Revision) and kept for the next saves."""
+def _fonts_stamp(project) -> tuple:
+    """The working tree's fonts, each file's version: a revision whose fonts are not in git
+    is laid out with these (diff.at_revision links them), so a font saved since it was laid
+    out makes it another revision (its faces were measured with the old font's metrics)."""
+    from ..paths import file_version
+    folder = Path(project.root) / "fonts"
+    try:
+        files = sorted(p for p in folder.rglob("*") if p.is_file())
+    except OSError:
+        return ()
+    return tuple((p.relative_to(folder).as_posix(), file_version(p)) for p in files)
+
+
+@contextlib.contextmanager
+def revision(project, game: str, since: str) -> Iterator[Revision]:
+    """The game at `since`, laid out once (diff.Revision) and kept for the next saves, held
+    while the `with` block compares with it: one evicted meanwhile (by another thread's
+    revision) is closed, its files removed, only when no thread holds it any more."""
     from ..diff import Revision
-    key = (str(project.root), game, _commit(project, since))
+    key = (str(project.root), game, _commit(project, since), _fonts_stamp(project))
     with _lock:
         found = _revisions.pop(key, None)
         if found is None:
             found = Revision(project, game, since)
         _revisions[key] = found  # the last used last
+        _holders[id(found)] = _holders.get(id(found), 0) + 1
         while len(_revisions) > KEPT:
-            _revisions.pop(next(iter(_revisions))).close()
-        return found
+            evicted = _revisions.pop(next(iter(_revisions)))
+            if not _holders.get(id(evicted)):
+                evicted.close()
+    try:
+        yield found
+    finally:
+        with _lock:
+            _holders[id(found)] -= 1
+            if not _holders[id(found)]:
+                del _holders[id(found)]
+                if all(kept is not found for kept in _revisions.values()):
+                    found.close()  # evicted while it was held
 
 
 def _outlined(png: bytes, regions) -> bytes:
@@ -69,7 +101,8 @@ def changes_since(project, game: str, since: str, images: dict, faces,
     from ..problems import CardgenError
     from ..write.changes import changed_regions
     try:
-        diff = revision(project, game, since).diff(faces, markdown, visual=True, pdf=pdf)
+        with revision(project, game, since) as kept:
+            diff = kept.diff(faces, markdown, visual=True, pdf=pdf)
     except CardgenError as exc:
         return [{"id": "", "side": "", "causes": [shown(_("cannot compare with {since}: {exc}",
                                                       since=since, exc=exc))],
