@@ -520,3 +520,58 @@ def test_tokens_placed_on_a_ring_keep_their_shape(project, cardgen, shape, share
               if data[k] > 200 and data[k + 1] < 60 and data[k + 2] < 60)
     box = (30 / 25.4 * 100) ** 2  # a tile's box, in pixels at 100 dpi
     assert red / (6 * box) == pytest.approx(share, rel=0.06), red / (6 * box)
+
+
+def _drawn(pdf: Path) -> tuple[set, set, set]:
+    """(font sizes, line widths, stroke colours) a board page's content stream sets."""
+    sizes, widths, colours = set(), set(), set()
+    document = pikepdf.open(pdf)
+    page = document.pages[0]
+    forms = [xobject for xobject in (page.Resources.get("/XObject") or {}).values()
+             if xobject.get("/Subtype") == "/Form"]  # (a face drawn as a form)
+    for operands, op in [item for stream in [page, *forms]
+                         for item in pikepdf.parse_content_stream(stream)]:
+        name = str(op)
+        if name == "Tf":
+            sizes.add(round(float(operands[1]), 2))
+        elif name == "w":
+            widths.add(round(float(operands[0]), 2))
+        elif name == "RG":
+            colours.add(tuple(round(float(v), 3) for v in operands))
+    return sizes, widths, colours
+
+
+def test_track_spaces_take_the_shapes_style_and_ring_and_track_titles_a_size(project, cardgen):
+    """A track's spaces are outlined, and numbered, as its layout's outline, outline_width
+    and label_size say (outline: none draws no line; an emphasised space keeps its accent),
+    and a track's and a ring's title is set in title_size."""
+    layouts = project / "layouts/boards"
+    (layouts / "bare.yaml").write_text(
+        "shape: track\npath: line\nspace: 18mm\noutline: none\nlabel_size: 9pt\n", "utf-8")
+    (layouts / "red.yaml").write_text(
+        "shape: track\nspace: 15mm\noutline: '#ff0000'\noutline_width: 1pt\ntitle_size: 30pt\n",
+        "utf-8")
+    (layouts / "big-ring.yaml").write_text("shape: ring\ntitle_size: 24pt\n", "utf-8")
+    (project / "cards/styled").mkdir()
+    (project / "cards/styled/game.yaml").write_text(textwrap.dedent("""
+        title: Styled
+        decks:
+          - {id: tiles, cards: tiles.yaml}
+        boards:
+          - {id: bare, title: Bare, layout: bare, first: 1, last: 12}
+          - {id: red, title: Red, layout: red, first: 1, last: 12}
+          - {id: ring, title: Ring, layout: big-ring, deck: tiles, cards: [one, two, three]}
+    """), "utf-8")
+    (project / "cards/styled/tiles.yaml").write_text(
+        "cards:\n  - id: one\n  - id: two\n  - id: three\n", "utf-8")
+    assert cardgen("build", "styled").code == 0
+    out = project / "output/styled"
+    sizes, widths, colours = _drawn(out / "styled-board-bare.pdf")
+    assert 9.0 in sizes and 12.0 not in sizes  # the numbers at label_size
+    assert widths <= {1.4}  # outline: none: only the emphasised spaces' accent
+    assert (0.549, 0.549, 0.549) not in colours
+    sizes, widths, colours = _drawn(out / "styled-board-red.pdf")
+    assert 30.0 in sizes and 16.0 not in sizes  # the title at title_size
+    assert 1.0 in widths and (1.0, 0.0, 0.0) in colours
+    sizes, _widths, _colours = _drawn(out / "styled-board-ring.pdf")
+    assert 24.0 in sizes and 16.0 not in sizes

@@ -35,9 +35,17 @@ def style(outline: str, outline_width: str, label_size: str | None = None) -> Op
         Option("outline_width", "length", N_("how thick that line is"), outline_width,
                low="0mm", high="5mm"),
         *((Option("label_size", "length", N_("the size of a label: a cell's coordinates, an "
-                                             "area's or a place's name"), label_size,
+                                             "area's or a place's name, a track space's "
+                                             "number (at most: smaller in a smaller space)"),
+                  label_size,
                   low="3pt", high="72pt"),) if label_size else ()),
     )
+
+
+# The size of a board's title, for every shape that prints one (map, ring, track), declared
+# once.
+TITLE_SIZE = Option("title_size", "length", N_("the size of the board's title"), "16pt",
+                    low="6pt", high="96pt")
 
 
 def board_font(board: Board, game) -> str:

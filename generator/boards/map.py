@@ -75,8 +75,7 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
                                     "(none: not at all, as when its art prints one; title: "
                                     "\"\" in game.yaml prints none too)"), "top-left",
            choices=TITLE_AT),
-    Option("title_size", "length", N_("the size of the board's title"), "16pt", low="6pt",
-           high="96pt"),
+    base.TITLE_SIZE,
     Option("label_width", "length", N_("the widest a place's label may be"), "32mm",
            low="5mm"),
     Option("label_ground", "color", N_("the patch behind each label, so that routes do not "

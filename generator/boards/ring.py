@@ -34,6 +34,7 @@ OPTIONS = base.style("#8c8c8c", "0.4pt") + Options(
     Option("tile_rotation", "choice", N_("radial: each tile's bottom edge towards the centre; "
                                          "upright: as printed"), "radial",
            choices=("radial", "upright")),
+    base.TITLE_SIZE,
 )
 
 
@@ -44,6 +45,7 @@ class Spec:
     gap: float = OPTIONS.value("gap")  # between neighbouring tiles along the ring
     radius: float | None = None  # None: as small as the tiles and gap allow
     radial: bool = True  # tiles turned to face the centre (else upright)
+    title_size: float = OPTIONS.value("title_size")
 
 
 def resolve(layout, entry: Entry) -> Spec | None:
@@ -54,7 +56,8 @@ def resolve(layout, entry: Entry) -> Spec | None:
         return None
     v = layout.options(OPTIONS)
     return Spec(start_angle=float(v["start_angle"]), clockwise=v["direction"] == "clockwise",
-                gap=v["gap"], radius=v["radius"], radial=v["tile_rotation"] == "radial")
+                gap=v["gap"], radius=v["radius"], radial=v["tile_rotation"] == "radial",
+                title_size=v["title_size"])
 
 
 def check(board: Board, game, report) -> None:
@@ -108,6 +111,8 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         tile = face.items + tile_outline(board, face.width, face.height)
         items.append(Group(tile, rotate=turn, cx=x, cy=y, dx=x - face.width / 2,
                            dy=y - face.height / 2, clip=(0, 0, face.width, face.height)))
-    items.append(Text(cx, cy - 6, board.title, title_font, 16, INK, anchor="middle"))
+    size = board.spec.title_size
+    items.append(Text(cx, cy - size * 0.375, board.title, title_font, size, INK,
+                      anchor="middle"))
     return BoardFace(board, Face(side, side, tuple(items)), tuple(centres), radius,
                      math.hypot(w, h) / 2)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ..colors import Color
 from ..model import Board
 from ..primitives import Ellipse, Face, Item, Rect, Text
-from .base import INK, OUTLINE, BoardFace, CellFace, Entry, ground, positive
+from . import base
+from .base import INK, BoardFace, CellFace, Entry, ground, positive
 from ..i18n import N_, _
 from ..options import Option, Options
 
@@ -21,7 +22,8 @@ CELLS = False
 # A board of this shape as a game gives it, for the combination matrix (tests/test_matrix.py):
 # a shipped board layout and the entry's own keys.
 EXAMPLE = {"layout": "track-line", "first": 0, "last": 20, "step": 5}
-OPTIONS = Options(
+# (a space's outline, where it is not emphasised, and its number's size: the shapes' style)
+OPTIONS = base.style("#8c8c8c", "0.5pt", "12pt") + Options(
     Option("path", "choice", N_("edge: around the board, clockwise from the top-left corner; "
                                 "line: in a row; spiral: inwards from the top"), "edge",
            choices=("edge", "line", "spiral")),
@@ -34,6 +36,7 @@ OPTIONS = Options(
            schema={"items": {"type": "integer", "minimum": 2, "maximum": 100},
                    "maxItems": 2}),
     Option("accent", "color", N_("the colour of emphasised spaces"), "#7a2e4a"),
+    base.TITLE_SIZE,
 )
 MAX_SPACES = 1000
 
@@ -47,6 +50,7 @@ class Spec:
     size: tuple[float, float] = OPTIONS.value("size")  # edge: the board's (0: from the spaces)
     emphasis: tuple[int, ...] = tuple(OPTIONS.value("emphasis"))  # outlined, filled
     accent: Color = OPTIONS.value("accent")  # the colour of emphasised spaces
+    title_size: float = OPTIONS.value("title_size")  # edge: the title in the middle
 
 
 def resolve(layout, entry: Entry) -> Spec | None:
@@ -81,7 +85,7 @@ def resolve(layout, entry: Entry) -> Spec | None:
         return None
     v = layout.options(OPTIONS, entry.palette)
     return Spec((first, last), step, v["path"], v["space"], v["size"], tuple(v["emphasis"]),
-                v["accent"])
+                v["accent"], v["title_size"])
 
 
 def check(board: Board, game, report) -> None:
@@ -171,21 +175,20 @@ def lay_out(board: Board, tiles: Mapping[str, Face], title_font: str,
         strong = bool(stronger) and number % (stronger * spec.step) == 0
         marked = bool(every) and number % (every * spec.step) == 0
         x, y = cx - drawn / 2, cy - drawn / 2
-        if spec.path == "spiral":
-            items += [Ellipse(x, y, drawn, drawn, fill=pale if strong else (1.0, 1.0, 1.0)),
-                      Ellipse(x, y, drawn, drawn, stroke=accent if marked else OUTLINE,
-                              stroke_width=1.4 if marked else 0.5)]
-        else:
-            items += [Rect(x, y, drawn, drawn, fill=pale if strong else (1.0, 1.0, 1.0)),
-                      Rect(x, y, drawn, drawn, stroke=accent if marked else OUTLINE,
-                           stroke_width=1.4 if marked else 0.5)]
-        size = min(12.0, drawn * 0.42)
+        shape = Ellipse if spec.path == "spiral" else Rect
+        items.append(shape(x, y, drawn, drawn, fill=pale if strong else (1.0, 1.0, 1.0)))
+        if marked:  # (an emphasised space: its accent, whatever the style)
+            items.append(shape(x, y, drawn, drawn, stroke=accent, stroke_width=1.4))
+        elif board.outline is not None and board.outline_width > 0:  # (outline: none)
+            items.append(shape(x, y, drawn, drawn, stroke=board.outline,
+                               stroke_width=board.outline_width))
+        size = min(board.label_size, drawn * 0.42)
         items.append(Text(cx, cy - size * 0.35, str(number), title_font, size,
                           accent if marked else INK, anchor="middle"))
         centres.append((cx, cy))
         labels.append((str(number), cx, cy))
     if spec.path == "edge":
-        items.append(Text(width / 2, height / 2, board.title, title_font, 16, INK,
-                          anchor="middle"))
+        items.append(Text(width / 2, height / 2, board.title, title_font, spec.title_size,
+                          INK, anchor="middle"))
     return BoardFace(board, Face(width, height, tuple(items)), tuple(centres), 0.0,
                      side / math.sqrt(2), tuple(labels))
