@@ -47,7 +47,7 @@ GAME_YAML = """\
 # {c_intro}
 title: {game}                # {c_title}
 lang: {lang}                 # {c_lang}
-decks:
+{defaults_line}decks:
   - id: cards
     name: {deck_name}
     cards: cards.yaml        # {c_cards}
@@ -62,7 +62,14 @@ decks:
 rulebook:
   template: rulebook.md      # {c_rulebook}
   page: {page}
-"""
+{rulebook_font_line}"""
+# What an English game sets in Latin type (docs/layouts.md, "Defaults"; docs/rulebook.md):
+# its cards' text and its rulebook, Japanese falling back to gothic. A Japanese game keeps
+# the main family.
+LATIN_LINES = {
+    "defaults_line": "defaults: {{font: latin}}      # {c_defaults}\n",
+    "rulebook_font_line": "  font: latin                # {c_rulebook_font}\n",
+}
 # The comments of the files `cardgen new` writes, in the new game's language.
 COMMENTS = {
     "c_intro": N_("{game}: made by `cardgen new`. Every key is explained in docs/format.md."),
@@ -74,6 +81,9 @@ COMMENTS = {
     "c_front": N_("the card face, a layout in layouts/ (docs/layouts.md)"),
     "c_fields": N_("what every card has; checked by `cardgen validate`"),
     "c_rulebook": N_("Markdown with data in {{ }} (docs/rulebook.md)"),
+    "c_defaults": N_("every text of the game's layouts in Latin type, Japanese from gothic "
+                     "(docs/layouts.md, \"Defaults\")"),
+    "c_rulebook_font": N_("the rulebook's text and contents in Latin type"),
     "deck_name": N_("Cards"),
     "c_deck_file": N_("The cards. `copies` says how many to print; a value you have not "
                       "decided yet\n# can be TBD: `cardgen validate` lists it and the card "
@@ -321,11 +331,13 @@ def new_game(project: Project, game: str, size: str | None = None, sheet: str | 
     folder = project.cards / game
     layouts = project.root / "layouts"
     said = _comments(choice.lang, game, choice.layout_size)
+    latin = {key: line.format(**said) if choice.lang == "en" else ""
+             for key, line in LATIN_LINES.items()}
     files = {
         folder / "game.yaml": GAME_YAML.format(game=game, lang=choice.lang,
                                                  page=RULEBOOK_PAGE[choice.paper in US_PAPERS],
                                                  sheet_line=f"sheet: {choice.sheet}".ljust(25),
-                                                 **said),
+                                                 **latin, **said),
         folder / "cards.yaml": CARDS_YAML[choice.lang].format(**said),
         folder / "rulebook.md": RULEBOOK_MD[choice.lang].format(),
         layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=choice.layout_size,

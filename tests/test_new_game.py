@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from conftest import REPO
-from pdfcheck import reader
+from pdfcheck import fonts as page_fonts, reader
 
 LETTER, A4 = (8.5, 11.0), (8.27, 11.69)  # inches, as the fronts PDF's page reads back
 LOCALE_VARIABLES = ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_PAPER", "LC_CTYPE")
@@ -97,6 +97,11 @@ def test_new_follows_the_locale_and_every_option_overrides(fresh, env, options, 
     assert game["lang"] == lang
     assert game["decks"][0]["sheet"] == sheet
     assert game["rulebook"]["page"] == ("Half-letter" if paper == "Letter" else "A5")
+    # An English game sets its cards and its rulebook in Latin type, as docs/layouts.md
+    # ("Defaults") and docs/rulebook.md tell an English designer to; a Japanese game its
+    # main family.
+    assert game.get("defaults") == ({"font": "latin"} if lang == "en" else None)
+    assert game["rulebook"].get("font") == ("latin" if lang == "en" else None)
     for key in ("c_title", "c_sheet", "c_rulebook"):  # the comments, in the game's language
         assert COMMENTS[key].shown(lang) in game_text, key
     other = "ja" if lang == "en" else "en"
@@ -120,6 +125,8 @@ def test_new_follows_the_locale_and_every_option_overrides(fresh, env, options, 
     assert tuple(round(float(v) / 72, 2) for v in page.mediabox[2:]) == \
         (LETTER if paper == "Letter" else A4)
     assert names[lang] in page.extract_text()
+    used = " ".join(page_fonts(page))
+    assert ("SourceSansPro" in used) == (lang == "en"), used
 
 
 def test_the_locale_paper_is_read_from_the_names_alone():

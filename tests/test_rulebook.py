@@ -547,6 +547,34 @@ def test_emphasis_is_italic_in_a_latin_family_and_japanese_falls_back(project, c
                                  for line in run.lines), run.lines
 
 
+def test_the_contents_page_is_set_in_the_rulebooks_font_with_its_fallback(project, cardgen):
+    """The contents list is set by platypus, which takes no fallback font: it was set in the
+    game's main family (BIZ UDPGothic) whatever `rulebook: font:` said. Its entries are now
+    in the rulebook's font, a character that font lacks in the family it falls back to, as
+    in the text; the word "Contents" too."""
+    import pypdf
+    assert cardgen("new", "toc", "--lang", "en").code == 0
+    game = project / "cards/toc/game.yaml"
+    text = game.read_text("utf-8")
+    game.write_text(re.sub(r"(?m)^rulebook:\n", "rulebook:\n  font: latin\n", text)
+                    if "  font: latin" not in text else text, "utf-8")
+    (project / "cards/toc/rulebook.md").write_text(
+        "# Setup & Play\n\nShuffle.\n\n## The Princess 姫\n\nKeep her.\n", "utf-8")
+    run = cardgen("build", "toc")
+    assert run.code == 0, run.lines
+    runs: list = []
+    pypdf.PdfReader(project / "output/toc/toc-rulebook.pdf").pages[1].extract_text(
+        visitor_text=lambda text, cm, tm, font, size: runs.append(
+            (text.strip(), (font or {}).get("/BaseFont", ""))))
+    fonts = {}
+    for text, font in runs:
+        for word in text.split():
+            fonts.setdefault(word, set()).add(font)
+    for word in ("Contents", "Setup", "&", "Play", "The", "Princess"):
+        assert all("SourceSansPro" in f for f in fonts[word]), (word, fonts)
+    assert all("BIZUDPGothic" in f for f in fonts["姫"]), fonts
+
+
 def test_a_too_wide_table_breaks_only_its_widest_columns_and_names_them(project, cardgen):
     from rulebookcheck import page_lines
     """On Half-letter, a table whose columns' longest words cannot all fit: the short words

@@ -14,6 +14,7 @@ import re
 from xml.sax.saxutils import escape
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import groupby
 
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
@@ -284,8 +285,11 @@ class _Doc(BaseDocTemplate):
             self._outline_level = level
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(flowable.plain, key, level=level, closed=False)
-            # The contents list sets entries as Paragraph markup: "Q&A" must arrive escaped.
-            self.notify("TOCEntry", (level, escape(flowable.plain), self.page, key))
+            # The contents list sets entries as Paragraph markup: "Q&A" must arrive escaped,
+            # and a character the body's font lacks in the font it falls back to.
+            text = escape(flowable.plain) if self.vertical else toc_markup(flowable.plain,
+                                                                           self.look)
+            self.notify("TOCEntry", (level, text, self.page, key))
 
 
 def _look(game: Game) -> Look:
@@ -293,7 +297,8 @@ def _look(game: Game) -> Look:
     rulebook = _rulebook(game)
     body = game.fonts.get(rulebook.font) or game.main_family
     heading = body
-    return Look(body, heading, body_size(rulebook), rulebook.accent)
+    fallbacks = tuple(game.fonts[f] for f in body.fallback if f in game.fonts)
+    return Look(body, heading, body_size(rulebook), rulebook.accent, fallbacks=fallbacks)
 
 
 @dataclass(frozen=True)
@@ -324,7 +329,7 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
     cover = _cover(game, look, setter, lang)
     words = WORDS[lang]
     toc = VContents(setter) if isinstance(setter, VerticalTypesetter) else TableOfContents(
-        levelStyles=toc_styles(look, game.main_family.regular), dotsMinLevel=0,
+        levelStyles=toc_styles(look), dotsMinLevel=0,
         tableStyle=table_style(look, [  # reportlab's, in the body's font
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -337,16 +342,34 @@ def story(game: Game, faces: GameFaces, markdown: str) -> tuple[list, Look, tupl
     return flows, look, page
 
 
-def toc_styles(look: Look, main_font: str) -> list[ParagraphStyle]:
-    """The contents' entries are set by platypus, which takes no fallback font: a body family
-    that leans on one (a Latin family for English) gives way to the game's main family."""
-    font = main_font if look.body.fallback else look.body.regular
+def toc_styles(look: Look) -> list[ParagraphStyle]:
+    """The contents' entries, set by platypus in the rulebook's font (`rulebook: font:`);
+    platypus takes no fallback font: what the font lacks is marked up (toc_markup)."""
+    font = look.body.regular
     # Handed to platypus, which looks the font up itself: loaded now (fonts.ensure), as every
     # name given to reportlab is. A build that measured from kept metrics (output/.cache)
     # had not loaded it, and platypus failed on a second build of an unchanged game.
     return [ParagraphStyle(f"toc{level}", fontName=fonts.ensure(font), fontSize=look.size * 1.05,
                            leading=look.size * PARA_SPACING, leftIndent=level * look.size * 1.5,
                            wordWrap="CJK") for level in range(3)]
+
+
+def toc_markup(text: str, look: Look) -> str:
+    """A contents entry as platypus markup, escaped: in the body's font, each run of
+    characters it lacks in the first family it falls back to that has them (as the text
+    itself is set: textflow.markup), since platypus looks no further than the font it is
+    given."""
+    body = look.body.regular
+
+    def font_of(ch: str) -> str:
+        if ch.isspace() or not fonts.missing_glyphs(body, ch):
+            return body
+        return next((f.regular for f in look.fallbacks if not fonts.missing_glyphs(f.regular, ch)),
+                    body)
+    return "".join(escape(run) if font == body else
+                   f'<font face="{fonts.ensure(font)}">{escape(run)}</font>'
+                   for font, run in ((font, "".join(chars))
+                                     for font, chars in groupby(text, key=font_of)))
 
 
 def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:

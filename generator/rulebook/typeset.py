@@ -50,6 +50,7 @@ class Look:
     size: float
     accent: tuple
     ink: tuple = (0.1, 0.1, 0.12)
+    fallbacks: tuple[FontFamily, ...] = ()  # the body's fallback families, in order
 
 
 class JText(Flowable):
