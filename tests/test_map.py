@@ -601,3 +601,18 @@ def test_a_label_too_wide_even_shrunk_says_so(project, cardgen):
         "label_shrink sets it at), wider than label_width (20.0 mm); shorten it, or widen "
         "label_width in the board layout [board]",
         "bad: FAILED: 1 error, 0 warnings"]
+
+
+def test_a_problem_of_a_boards_art_names_the_board(project, cardgen):
+    """An element of a board's art layout that cannot be drawn is said at the element,
+    naming the board's art (not the card the art is laid out as)."""
+    art_game(project)
+    art = project / "layouts/art-title.yaml"
+    art.write_text(art.read_text("utf-8").replace("width: 60mm, height: 7mm",
+                                                  "width: 8mm, height: 7mm"), "utf-8")
+    run = cardgen("validate", "art")
+    assert run.code == 1
+    assert run.lines == [
+        "layouts/art-title.yaml:3:37: error: board 'g' art: element 'title': text does not fit "
+        "the 8.0 x 7.0 mm box: it needs 41.5 mm of height at 12 pt (fit: shrink with a "
+        "min_size lets it shrink) [fit]", "art: FAILED: 1 error, 0 warnings"]

@@ -485,8 +485,16 @@ def _with_art(board_face, game: Game, game_scope: dict, report: Report, cache: B
     record = {"id": board.id, "title": board.title}
     at_entry = SourceMap(board.loc.file, frozen_mapping({(): board.loc}))  # its problems
     card = Card(f"{board.id}:art", board.id, 1, False, record, at_entry, ())
-    art = layout_face(layout, card, game, _scope({**game_scope, "board": record}, card), report,
+    laid = Report()
+    art = layout_face(layout, card, game, _scope({**game_scope, "board": record}, card), laid,
                       mark_drafts=False, cache=cache)
+    for p in laid.problems:  # an element's problem names the board, not the face's card
+        message = p.message
+        if isinstance(message, Message) and message.template == CARD_PROBLEM and \
+                message.values is not None and p.card == card.id:
+            message = _("board '{board_id}' art: {message}", board_id=board.id,
+                        message=message.values["message"])
+        report.add(p.level, message, p.location, p.check, field=p.field, target=p.target)
     return with_art(board_face, art)
 
 
