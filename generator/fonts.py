@@ -203,13 +203,28 @@ def ensure(font_name: str) -> str:
         try:
             source = io.BytesIO(data)
             source.name = str(path)  # (reportlab names the file it read in its errors)
-            pdfmetrics.registerFont(_TaggedFont(font_name, source))
+            _register_own(_TaggedFont(font_name, source))
         except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:
             # a damaged file: its tables end too soon
             raise _located(font_name, _explain(path, exc)) from None
         del _pending[font_name]
         _install(font_name)
     return font_name
+
+
+def _register_own(font: TTFont) -> None:
+    """Register the font under its name as a font of its own. reportlab hands a name whose
+    file has the face (PostScript) name of a font registered before that font instead: the
+    shipped BIZ UDPGothic and a project's copy of it (gothic.ttf), or a font file edited in
+    `watch` and `serve`, would then draw with the other's face, stand-ins and text map (a
+    vertical ー copied as a private-use character, an edit not shown). The face is
+    registered under the font's own name, then given back its name, which the PDF prints."""
+    face_name = font.face.name
+    font.face.name = (face_name, font.fontName)  # (reportlab's key for faces it shares)
+    try:
+        pdfmetrics.registerFont(font)
+    finally:
+        font.face.name = face_name
 
 
 # Where measured fonts' metrics are kept between runs (the project's output/.cache/fonts):

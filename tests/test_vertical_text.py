@@ -199,3 +199,32 @@ def test_a_word_space_down_a_column_is_the_fonts_not_an_em(project, cardgen):
     down = {ch: y for ch, _x, y, _s in g}
     assert down["あ"] - down["い"] == pytest.approx(SIZE + width(" "), abs=0.05)
     assert down["い"] - down["う"] == pytest.approx(2 * SIZE, abs=0.05)
+
+
+def test_a_copy_of_a_loaded_font_under_another_file_name_draws_as_a_font_of_its_own(tmp_path):
+    """A project's gothic.ttf that is the shipped BIZ UDPGothic (one face name, two files)
+    is a font of its own once the shipped one is loaded: reportlab would hand it the shipped
+    font, whose text map knows nothing of the copy's vertical forms (ー read back as a
+    private-use character), and which a font file edited in `watch` would not replace."""
+    import shutil
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator import fonts
+    from conftest import REPO
+    shipped = fonts.ensure(fonts.register(REPO / "fonts/BIZUDPGothic-Regular.ttf"))
+    shutil.copy(REPO / "fonts/BIZUDPGothic-Regular.ttf", tmp_path / "gothic.ttf")
+    copy = fonts.ensure(fonts.register(tmp_path / "gothic.ttf"))
+    assert copy != shipped
+    bar = fonts.forms(copy, "vert")["ー"].char  # the vertical ー's stand-in, in the copy
+    canvas = Canvas(str(tmp_path / "bar.pdf"))
+    canvas.setFont(copy, 12)
+    canvas.drawString(72, 72, f"カ{bar}ド")
+    canvas.save()
+    page = pypdf.PdfReader(str(tmp_path / "bar.pdf")).pages[0]
+    assert page.extract_text().strip() == "カード"  # not カ\U000f0106ド
+    assert pdfmetrics.getFont(copy).fontName == copy
+    assert pdfmetrics.getFont(copy).face is not pdfmetrics.getFont(shipped).face
+    # the PDF still names the face as the font does
+    assert pdfmetrics.getFont(copy).face.name == pdfmetrics.getFont(shipped).face.name
