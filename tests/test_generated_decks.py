@@ -240,3 +240,38 @@ def test_a_list_of_generators_locates_each_at_its_item(outbreak, cardgen):
     assert _errors(run) == [
         "cards/outbreak/player.yaml:3:11: error: deck 'player': generate: from: "
         "data.world.evnts is not a list or a mapping of entries in the game's data"]
+
+
+def test_a_tables_keys_the_deck_does_not_declare_are_said_once_at_the_table(outbreak, cardgen):
+    """A table that feeds a board too has keys of its own (a place's x and y): where the
+    deck declares its fields and generate: maps none, those keys are said once, at from:,
+    with the ways to mend it, not once for each entry."""
+    game = outbreak / "game.yaml"
+    text = game.read_text("utf-8")
+    declared = text.replace(
+        "    cards: player.yaml\n",
+        "    cards: player.yaml\n    fields:\n      name: {type: text}\n      kind: {type: text}\n"
+        "      cost: {type: integer}\n      color: {type: text}\n", 1)
+    game.write_text(declared, "utf-8")
+    run = cardgen("validate", "outbreak")
+    assert run.code == 1
+    assert [line for line in run.lines if ": error: " in line] == [
+        "cards/outbreak/player.yaml:4:9: error: deck 'player': generate: from: "
+        "data.world.cities: its entries' keys population, links (in 48 of 48 entries) are not "
+        "fields of the deck (name, kind, cost, color); without fields:, every key of an entry "
+        "is a card field. Write fields: in generate: to give the card's fields (the table's "
+        "other keys are then not the card's), or declare population, links in the deck's "
+        "fields: [generate]"]
+    game.write_text(declared.replace(
+        "      color: {type: text}\n",
+        "      color: {type: text}\n      population: {type: integer}\n"
+        "      links: {type: integer}\n", 1), "utf-8")
+    assert cardgen("validate", "outbreak").code == 0
+    game.write_text(declared, "utf-8")  # fields: in generate: takes only what it maps
+    player = outbreak / "player.yaml"
+    player.write_text(player.read_text("utf-8").replace(
+        "  from: data.world.cities\n",
+        "  from: data.world.cities\n  fields:\n    name: \"{{ row.name }}\"\n"
+        "    color: \"{{ row.color }}\"\n    kind: city\n    cost: 0\n", 1), "utf-8")
+    run = cardgen("validate", "outbreak")
+    assert not [line for line in run.lines if "are not fields of the deck" in line], run.lines

@@ -166,6 +166,7 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
                      doc.locate(at + ("as",)), "generate")
         return []
     scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
+    others = _undeclared(deck_id, spec, value, written, declared, here, report)
     cards, errors = [], len(report.errors)
     for place, entry, key in _entries(value):
         path = tuple(parts[1:]) + (place,)
@@ -175,10 +176,37 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
                            deck_id=deck_id, entry=shown), source.locate(path), "generate")
             continue
         card = _table_card(doc, at, deck_id, spec, name, scope_base, entry, key, shown,
-                           source, path, report, declared)
+                           source, path, report, declared, others)
         if card is not None:
             cards.append(card)
     return cards if len(report.errors) == errors else []
+
+
+def _undeclared(deck_id: str, spec: dict, value, written: str, declared: dict | None, here,
+                report: Report) -> frozenset[str]:
+    """The keys of a table's entries that the deck, which declares its fields, does not
+    declare, where `generate:` has no `fields:` (so that each key would be a card field):
+    said once, at `from:`, naming them, and left out of the cards (a table that feeds a
+    board too has its places' x and y: 55 errors, one per entry, named x and never y)."""
+    if "fields" in spec or not isinstance(declared, dict) or not declared:
+        return frozenset()
+    rows = [entry for _place, entry, _key in _entries(value) if isinstance(entry, dict)]
+    counts: dict[str, int] = {}
+    for entry in rows:
+        for k in entry:
+            if k not in CARD_KEYS and k not in declared:
+                counts[k] = counts.get(k, 0) + 1
+    if counts:
+        keys = ", ".join(counts)
+        report.error(_("deck '{deck_id}': generate: from: {path}: its entries' keys {keys} "
+                       "(in {n} of {total} entries) are not fields of the deck ({fields}); "
+                       "without fields:, every key of an entry is a card field. Write fields: "
+                       "in generate: to give the card's fields (the table's other keys are "
+                       "then not the card's), or declare {keys} in the deck's fields:",
+                       deck_id=deck_id, path=written, keys=keys,
+                       n=max(counts.values()), total=len(rows),
+                       fields=", ".join(declared)), here, "generate")
+    return frozenset(counts)
 
 
 def _known(name: str, tables: list[str]) -> str:
@@ -193,8 +221,9 @@ def _known(name: str, tables: list[str]) -> str:
 def _table_card(doc: Document, where: tuple, deck_id: str, spec: dict, name: str,
                 scope_base: dict,
                 entry: dict, key, shown: str, source: SourceMap, path: tuple, report: Report,
-                declared: dict | None) -> Card | None:
-    """One entry's card, or None where the entry cannot make one (reported at its cause)."""
+                declared: dict | None, others: frozenset[str] = frozenset()) -> Card | None:
+    """One entry's card, or None where the entry cannot make one (reported at its cause);
+    `others`: the entry's keys that are not the card's (said once, at the table)."""
     scope = {**scope_base, name: entry, "key": key}
 
     def value(template, at: tuple):
@@ -251,7 +280,8 @@ def _table_card(doc: Document, where: tuple, deck_id: str, spec: dict, name: str
                                    (spec.get("fields") or {}).items()}, declared,
                                   ("integer", "number", "boolean"))
         else:
-            fields = _as_declared({k: v for k, v in entry.items() if k not in CARD_KEYS},
+            fields = _as_declared({k: v for k, v in entry.items()
+                                   if k not in CARD_KEYS and k not in others},
                                   declared, ("boolean",))
         if draft:
             fields["copies"] = TBD
