@@ -28,12 +28,10 @@ SIZE = 10.0  # pt, as the corpus says
 TOLERANCE = 0.05  # em
 
 
-def set_paragraph(project, cardgen, entry) -> tuple[list[str], dict]:
-    """The paragraph set by cardgen: its lines (full-size glyphs, row by row) and, for each
-    (character, is a reading), the x of its glyphs in reading order, in ems from the first
-    line's first glyph."""
-    if entry.get("vertical"):
-        return set_column(project, cardgen, entry)
+def on_a_card(project, cardgen, entry) -> Path:
+    """The PDF of a card with the paragraph in a text box 2 mm from its corner: `width` ems
+    wide, and, `vertical`, `height` ems long down its columns."""
+    vertical = entry.get("vertical", False)
     pdf, _ = build(project, cardgen, f"""
         size: meishi
         elements:
@@ -43,12 +41,22 @@ def set_paragraph(project, cardgen, entry) -> tuple[list[str], dict]:
             x: 2mm
             y: 2mm
             width: {entry["width"] * SIZE}pt
-            height: 45mm
+            height: {f"{entry['height'] * SIZE}pt" if vertical else "45mm"}
             size: {SIZE}pt
             font: {entry["font"]}
+            vertical: {str(vertical).lower()}
             align: {entry.get("align", "left")}
     """)
-    rows = [row for _, row in glyph_rows(pdf)]
+    return pdf
+
+
+def set_paragraph(project, cardgen, entry) -> tuple[list[str], dict]:
+    """The paragraph set by cardgen: its lines (full-size glyphs, row by row) and, for each
+    (character, is a reading), the x of its glyphs in reading order, in ems from the first
+    line's first glyph."""
+    if entry.get("vertical"):
+        return set_column(project, cardgen, entry)
+    rows = [row for _, row in glyph_rows(on_a_card(project, cardgen, entry))]
     body = [row for row in rows if abs(row[0][2] - SIZE) < 0.01]
     origin = body[0][0][0]
     found: dict[tuple[str, bool], list[float]] = {}
@@ -76,22 +84,7 @@ def set_column(project, cardgen, entry) -> tuple[list[str], dict]:
     stands down the column, in ems from the top of the first character's. An upright glyph's
     em box stands from its baseline up by the font's ascent; a glyph turned a quarter turn
     (a Latin run set sideways) has its origin at its top."""
-    pdf, _ = build(project, cardgen, f"""
-        size: meishi
-        elements:
-          - name: t
-            type: text
-            text: {json.dumps(entry["text"], ensure_ascii=False)}
-            x: 2mm
-            y: 2mm
-            width: {entry["width"] * SIZE}pt
-            height: {entry["height"] * SIZE}pt
-            size: {SIZE}pt
-            font: {entry["font"]}
-            vertical: true
-            align: {entry.get("align", "left")}
-    """)
-    page = pypdfium2.PdfDocument(str(pdf))[0].get_textpage()
+    page = pypdfium2.PdfDocument(str(on_a_card(project, cardgen, entry)))[0].get_textpage()
     x, y, matrix = ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
     seen = []
     for i in range(page.count_chars()):
