@@ -25,8 +25,15 @@ CARD_SIZES = {  # natural width, height in mm
 CARD_MIN, CARD_MAX = 5.0, 500.0  # mm
 
 
-def card_size_problem(size: tuple[float, float]) -> str | None:
-    """Why a card layout cannot have `size` (points), or None."""
+def card_size_problem(size: tuple[float, float], art: bool = False) -> str | None:
+    """Why a card layout cannot have `size` (points), or None. A board's `art:` layout
+    is the board's size: a card's largest does not hold it (the board's own limits do:
+    its size, and the pages it is split over)."""
+    if art:
+        if all(mm(CARD_MIN) - SIZE_TOLERANCE <= side for side in size):
+            return None
+        return _("{size} is not a size a board's art layout can have: each side at least "
+                 "{low:g} mm (it is the board's size)", size=show_size(size), low=CARD_MIN)
     if all(mm(CARD_MIN) - SIZE_TOLERANCE <= side <= mm(CARD_MAX) + SIZE_TOLERANCE
            for side in size):
         return None

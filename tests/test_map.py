@@ -616,3 +616,30 @@ def test_a_problem_of_a_boards_art_names_the_board(project, cardgen):
         "layouts/art-title.yaml:3:37: error: board 'g' art: element 'title': text does not fit "
         "the 8.0 x 7.0 mm box: it needs 41.5 mm of height at 12 pt (fit: shrink with a "
         "min_size lets it shrink) [fit]", "art: FAILED: 1 error, 0 warnings"]
+
+
+def test_a_boards_art_layout_takes_the_boards_size_not_a_cards(project, cardgen):
+    """A map board wider than a card may be (500 mm) has an art layout of its size: the art
+    is held to the board's limits, not refused as a card size; one a side too small is
+    said in a board's words."""
+    (project / "layouts/boards/wide.yaml").write_text(
+        "shape: map\nsize: [560mm, 300mm]\npapers: [A3]\n", "utf-8")
+    art = project / "layouts/wide-art.yaml"
+    art.write_text(textwrap.dedent("""\
+        size: [560mm, 300mm]
+        elements:
+          - {name: title, type: text, text: "{{ board.title }}", x: 20mm, y: 12mm,
+             width: 300mm, height: 18mm, size: 28pt}
+        """), "utf-8")
+    folder = project / "cards/wide"
+    folder.mkdir()
+    board_game(folder, "{id: w, title: Tokaido, layout: wide, art: wide-art, cells: "
+                       "[{id: a, x: 20mm, y: 150mm}, {id: b, x: 540mm, y: 150mm}], "
+                       "routes: [{from: a, to: b}]}")
+    run = cardgen("validate", "wide")
+    assert run.code == 0, run.lines
+    art.write_text(art.read_text("utf-8").replace("[560mm, 300mm]", "[560mm, 3mm]"), "utf-8")
+    run = cardgen("validate", "wide")
+    assert "layouts/wide-art.yaml:1:7: error: layout 'wide-art': size: 560 x 3 mm is not a " \
+           "size a board's art layout can have: each side at least 5 mm (it is the board's " \
+           "size) [units]" in run.lines, run.lines

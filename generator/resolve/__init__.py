@@ -34,6 +34,17 @@ from ..i18n import _
 __all__ = ["resolve_fonts", "resolve_game", "resolve_sheet"]
 
 
+def _art_only(g: dict) -> frozenset[str]:
+    """The layouts the game names only as a board's `art:` (a board's size, not a card's):
+    not a deck's front or back, nor a board's cell layout."""
+    boards = [b for b in g.get("boards") or [] if isinstance(b, dict)]
+    art = {b["art"] for b in boards if isinstance(b.get("art"), str)}
+    faces = {b.get("cell") for b in boards} | {
+        d.get(key) for d in g.get("decks") or [] if isinstance(d, dict)
+        for key in ("front", "back")}
+    return frozenset(art - faces)
+
+
 def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Game | None:
     """Build the model. Returns None if something it needs could not be resolved."""
     g = loaded.game.data
@@ -42,7 +53,8 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                                report)
     defaults = g.get("defaults") if isinstance(g.get("defaults"), dict) else {}
     game_defaults = (defaults, {k: loaded.game.locate(("defaults", k)) for k in defaults})
-    layouts = {name: resolve_layout(name, chain, report, game_defaults)
+    art = _art_only(g)
+    layouts = {name: resolve_layout(name, chain, report, game_defaults, name in art)
                for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     macros_text = loaded.macros[1] if loaded.macros else ""

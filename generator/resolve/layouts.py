@@ -66,7 +66,8 @@ class _Element:
         return self._merged(self.layers)[1]
 
 
-def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | None:
+def _size(doc: Document, layout: str, report: Report,
+          art: bool = False) -> tuple[float, float] | None:
     value = doc.data["size"]
     if isinstance(value, str):
         w, h = CARD_SIZES[value]
@@ -77,7 +78,7 @@ def _size(doc: Document, layout: str, report: Report) -> tuple[float, float] | N
         report.error(_("layout '{layout}': size: {exc}",
                        layout=layout, exc=exc), doc.locate(("size",)), "units")
         return None
-    problem = card_size_problem(size)
+    problem = card_size_problem(size, art)
     if problem:  # (a print target's size, written in game.yaml, is said once for its layouts)
         own = doc.file.startswith("layouts")
         report.error(_("layout '{layout}': size: {problem}", layout=layout, problem=problem)
@@ -208,7 +209,7 @@ def _inner_locs(raw: dict, doc: Document, i: int) -> dict[str, Location]:
     return {f"repeat.{k}": doc.locate(("elements", i, "repeat", k)) for k in spec}
 
 
-def _merged(chain: list[tuple[str, Document]], report: Report):
+def _merged(chain: list[tuple[str, Document]], report: Report, art: bool = False):
     """The layout's chain merged, the root ancestor first and each layout over what it
     extends: (size, orientation, bleed, safe, elements by name)."""
     size = orientation = None
@@ -221,7 +222,7 @@ def _merged(chain: list[tuple[str, Document]], report: Report):
             defaults = ({**defaults[0], **d["defaults"]},
                         {**defaults[1], **{k: doc.locate(("defaults", k)) for k in d["defaults"]}})
         if "size" in d:
-            size = _size(doc, layout_name, report)
+            size = _size(doc, layout_name, report, art)
         orientation = d.get("orientation", orientation)
         for key in ("bleed", "safe"):
             if key in d:
@@ -269,11 +270,13 @@ def _element_specs(name: str, elements: dict[str, _Element],
 
 
 def resolve_layout(name: str, chain: list[tuple[str, Document]], report: Report,
-                   game_defaults: tuple[dict, dict] = ({}, {})) -> LayoutSpec | None:
+                   game_defaults: tuple[dict, dict] = ({}, {}),
+                   art: bool = False) -> LayoutSpec | None:
     """The layout `name` from its chain (itself first, then what it extends); the game's
-    `defaults:` (props, locs) under the layouts' own."""
+    `defaults:` (props, locs) under the layouts' own. `art`: only a board's `art:` uses it
+    (its size is the board's, not a card's)."""
     errors = len(report.errors)
-    size, orientation, bleed, safe, elements, own = _merged(chain, report)
+    size, orientation, bleed, safe, elements, own = _merged(chain, report, art)
     defaults = ({**game_defaults[0], **own[0]}, {**game_defaults[1], **own[1]})
     if size is None:
         # (a bad size is said where it is)
