@@ -123,6 +123,20 @@ def test_a_field_no_layout_prints_changes_nothing_printed(game, project, cardgen
     assert not (project / "output/rev/rev-errata-fronts.pdf").exists()
 
 
+def test_a_japanese_games_unprinted_changes_are_said_in_japanese(game, project, cardgen):
+    """A `lang: ja` game's diff says its changes that print nothing in Japanese, as the rest
+    of its report (they were English: `card 'c' field note: (none) -> y`)."""
+    _edit(game / "game.yaml", "title: Revisions\n", "title: Revisions\nlang: ja\n")
+    git(project, "commit", "-qam", "ja")
+    _edit(game / "cards.yaml", "copies: 1, note: x", "copies: 1, note: y")
+    _edit(game / "cards.yaml", "copies: 3, note: x", "copies: 3")
+    run = cardgen("diff", "rev")
+    assert run.code == 0, run.lines
+    assert run.lines[-3:] == ["刷るものが変わらない変更:",
+                              "    カード「c」のフィールド note: x -> y",
+                              "    カード「d」のフィールド note: x -> （なし）"]
+
+
 def test_copies_going_up_and_down_print_more_or_remove_without_a_reprint(game, project, cardgen):
     _edit(game / "cards.yaml", "pic: true, copies: 2", "pic: true, copies: 3")  # a: 2 -> 3
     _edit(game / "cards.yaml", "pic: false, copies: 2", "pic: false, copies: 1")  # b: 2 -> 1

@@ -643,3 +643,26 @@ def test_a_boards_art_layout_takes_the_boards_size_not_a_cards(project, cardgen)
     assert "layouts/wide-art.yaml:1:7: error: layout 'wide-art': size: 560 x 3 mm is not a " \
            "size a board's art layout can have: each side at least 5 mm (it is the board's " \
            "size) [units]" in run.lines, run.lines
+
+
+@pytest.mark.parametrize("lang, label", [
+    ("ja", "ボード「w」 2 ページ中 1 ページ目（1 行 1 列）"),
+    ("en", "board 'w' page 1 of 2 (row 1, column 1)")])
+def test_a_split_boards_page_labels_are_in_the_games_language(project, cardgen, lang, label):
+    """The label on each page of a split board, in a build as in a kit, is in the game's
+    language (a build's was English in a Japanese game)."""
+    (project / "layouts/boards/wide.yaml").write_text(
+        "shape: map\nsize: [560mm, 300mm]\npapers: [A3]\n", "utf-8")
+    folder = project / "cards/wide"
+    folder.mkdir()
+    board_game(folder, "{id: w, title: Tokaido, layout: wide, cells: "
+                       "[{id: a, x: 20mm, y: 150mm}, {id: b, x: 540mm, y: 150mm}], "
+                       "routes: [{from: a, to: b}]}")
+    game = folder / "game.yaml"
+    game.write_text(f"lang: {lang}\n" + game.read_text("utf-8"), "utf-8")
+    assert cardgen("build", "wide").code == 0
+    pages = reader(project / "output/wide/wide-board-w.pdf").pages
+    assert len(pages) == 2
+    text = pages[0].extract_text()
+    assert label in text, text
+    assert "cardgen board" not in text

@@ -128,6 +128,11 @@ def show_change(old: Any, new: Any) -> str:
     return Joined(" -> ", [_show(old), _show(new)])
 
 
+def _data_line(path: str, old: Any, new: Any) -> str:
+    """A change of the game's data, as the report says it (in the words of the moment)."""
+    return _("data {path}: {change}", path=path, change=show_change(old, new))
+
+
 # -- causes ---------------------------------------------------------------------------------
 
 def _layout_for(game: Game, card: Card, side: str) -> LayoutSpec | None:
@@ -344,9 +349,9 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
         else:
             if old_card.copies != card.copies:
                 diff.copies.append((old_card, card))
-        diff.unprinted += [f"card '{card_id}' field {path}: {show_change(a, b)}"
-                           for path, a, b in fields]
-    diff.unprinted += [f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
+        diff.unprinted += [_("card '{card}' field {path}: {change}", card=card_id, path=path,
+                             change=show_change(a, b)) for path, a, b in fields]
+    diff.unprinted += [_data_line(path, a, b) for path, a, b in diff.data
                        if path not in explained]
     diff.statistics = stats.changes(stats.compute(old_game), stats.compute(new_game))
     return diff
@@ -398,8 +403,7 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
         compare_rulebooks(old.rulebook, old.markdown or "", new.rulebook, new.markdown or "",
                           diff.data, word_diff, show_change)
     if explained:
-        shown = {f"data {path}: {show_change(a, b)}" for path, a, b in diff.data
-                 if path in explained}
+        shown = {_data_line(path, a, b) for path, a, b in diff.data if path in explained}
         diff.unprinted = [line for line in diff.unprinted if line not in shown]
     diff.boards = compare_boards(old.faces, new.faces, diff.font, show_change,
                                  (_Read(old.faces.game), _Read(new.faces.game)),
@@ -412,8 +416,8 @@ def _compared(old: _Version, new: _Version) -> GameDiff:
             b.other.append(b.causes[-1])
     drawn = _board_data(new.faces, diff.boards) | {p for b in diff.boards for p in b.data}
     if drawn:  # the cells' values a board prints differently: its causes say them
-        diff.unprinted = [line for line in diff.unprinted if not any(
-            line.startswith(f"data {p}: ") for p in drawn)]
+        said = {_data_line(path, a, b) for path, a, b in diff.data if path in drawn}
+        diff.unprinted = [line for line in diff.unprinted if line not in said]
     diff.rulebook_pdfs = (old._pdf, new._pdf)  # (those typeset: a changed rulebook's)
     diff.game = new.faces.game
     diff.board_faces = ({b.board.id: b for b in old.faces.boards},

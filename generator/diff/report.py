@@ -47,7 +47,7 @@ def format_diff(game_id: str, diff: GameDiff) -> list[str]:
               for old, new in diff.copies]
     if diff.unprinted:
         lines.append(_("changes that print nothing:"))
-        lines += [f"    {line}" for line in diff.unprinted]
+        lines += ["    " + shown(line) for line in diff.unprinted]
     lines += _rulebook_lines(diff.rulebook)
     for b in diff.boards:
         more = _(" ({before} -> {after} pages)", before=b.pages_before, after=b.pages_after) \

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import contextlib
 import math
 
 from ..layout import DeckFaces, GameFaces
@@ -28,7 +29,7 @@ from ..layout.pieces import TOKEN_SHAPES, token_outline
 from ..primitives import Face, Item, Line, Text, leaves
 from ..model import SheetPreset
 from ..units import mm, paper_size, to_mm
-from ..i18n import _, shown
+from ..i18n import _, printing, shown
 from . import packing
 from .pages import BackGroup, Imposition, Page, Placement, crop_marks
 
@@ -405,15 +406,15 @@ LABEL_BAND = mm(2.5)  # a line of its label with room either side (no more: a bo
 # on a kit's paper are as many as with the 6 mm print margin)
 
 
-def impose_board(board_face: BoardFace, label_font: str, clear: float | None = None
-                 ) -> tuple[Page, ...]:
+def impose_board(board_face: BoardFace, label_font: str, clear: float | None = None,
+                 lang: str | None = None) -> tuple[Page, ...]:
     """The board on the first paper that holds it whole (either way round), centred; or,
     when none does, split over pages of the last paper, each sharing `overlap` with its
     neighbours, with alignment crosses on the shared strips and a label per page. `clear`:
     the margin a print-and-play kit keeps clear at the paper's edge (its printers cannot
-    print there): the label lies beyond it, in the language of the words being printed
-    (the board's print margin leaves LABEL_BAND for it: pnp.py); None, a build's pages,
-    labelled in English in the middle of the print margin."""
+    print there): the label lies beyond it (the board's print margin leaves LABEL_BAND for
+    it: pnp.py); None, a build's pages, labelled in the middle of the print margin. The
+    labels are in `lang`, the game's language (None: the words being printed already)."""
     board, face = board_face.board, board_face.face
     m = board.print_margin
     whole = whole_paper(board, face.width, face.height)
@@ -461,18 +462,15 @@ def impose_board(board_face: BoardFace, label_font: str, clear: float | None = N
                         arm = CROSS_ARM
                         marks += [Line(qx - arm, qy, qx + arm, qy, (0, 0, 0), 0.3),
                                   Line(qx, qy - arm, qx, qy + arm, (0, 0, 0), 0.3)]
-        if clear is None:
-            label = (f"cardgen board '{board.id}' page {r * cols + c + 1}/{rows * cols} "
-                     f"(row {r + 1}, column {c + 1}): board from x {to_mm(x0):.1f} mm, "
-                     f"y {to_mm(y0):.1f} mm (top-left); pages overlap by "
-                     f"{to_mm(shared):.0f} mm or more")
-            marks.append(Text(m, m / 2, label, label_font, LABEL_SIZE, (0.3, 0.3, 0.3)))
-        else:
+        with printing(lang) if lang else contextlib.nullcontext():
             label = shown(_("board '{board}' page {n} of {count} (row {row}, column {column}):"
                             " board from x {x} mm, y {y} mm (top-left); pages overlap by "
                             "{overlap} mm or more", board=board.id, n=r * cols + c + 1,
                             count=rows * cols, row=r + 1, column=c + 1, x=f"{to_mm(x0):.1f}",
                             y=f"{to_mm(y0):.1f}", overlap=f"{to_mm(shared):.0f}"))
+        if clear is None:
+            marks.append(Text(m, m / 2, label, label_font, LABEL_SIZE, (0.3, 0.3, 0.3)))
+        else:
             marks.append(Text(m, clear + mm(0.4) + LABEL_SIZE * 0.25, label, label_font,
                               LABEL_SIZE, (0.3, 0.3, 0.3)))
         pages.append(Page(w, h, (Placement(face, px, py, board.id, clip=(m, m, pw, ph)),),

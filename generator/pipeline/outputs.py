@@ -84,7 +84,7 @@ def game_outputs(project: Project, faces: GameFaces, imposition: Imposition,
             font, duplex, tuple(boxes))))
     for board_face in (faces.boards if game.first_target else ()):
         board = board_face.board
-        sheets = impose_board(board_face, font)
+        sheets = impose_board(board_face, font, lang=game.lang)
         outputs.append(PdfOutput(folder / f"{game.id}-board-{board.id}.pdf", PdfFile(
             sheets, f"{title}: board {board.name}",
             "board map" + (f", {len(sheets)} pages to assemble" if len(sheets) > 1 else ""),
@@ -178,7 +178,7 @@ def errata_printed(project: Project, outcome: Outcome, game: Game,
         asked = wanted.get(board_face.board.id)
         if not asked:
             continue
-        every = impose_board(board_face, font)
+        every = impose_board(board_face, font, lang=game.lang)
         chosen = tuple(every[p - 1] for p in asked if 0 < p <= len(every))
         out.append(PdfOutput(folder / f"{stem}-board-{board_face.board.id}.pdf", PdfFile(
             chosen, f"{title}: board {board_face.board.name}, errata pages",

@@ -134,7 +134,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
         from ..impose import impose_board
         from ..write.png import rasterise
         for board_face in faces.boards:
-            sheets = impose_board(board_face, font)
+            sheets = impose_board(board_face, font, lang=game_.lang)
             names = [f"boards/{board_face.board.id}-{n}.png" for n in range(1, len(sheets) + 1)]
             images.update(zip(names, rasterise(list(sheets), 40, font)))
             large.update((name, ("page", sheet, font)) for name, sheet in zip(names, sheets))
