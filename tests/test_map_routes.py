@@ -219,3 +219,10 @@ def test_a_boards_papers_may_be_sizes_and_a2_as_format_md_says(project, cardgen)
     assert run.lines[:-1] == [
         f"{at}:5:10: error: board layout 'rails': papers: 20 x 30 mm is not a paper's size: "
         "each side from 50 mm to 2000 mm [units]"]
+
+
+def test_a_paper_given_as_its_size_is_said_as_its_size_in_a_revisions_causes():
+    from generator.diff.boards import _board_value
+    from generator.units import mm
+
+    assert _board_value("papers", ("A3", (mm(600), mm(400)))) == "A3, 600 x 400 mm"

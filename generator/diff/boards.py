@@ -129,7 +129,9 @@ def _kinds(board) -> dict[str, str]:
 def _board_value(kind: str | None, value):
     """A board's value as its layout writes it: a length in mm, a colour in hex, a pair
     as its two values, a range as first–last."""
-    from ..units import to_mm
+    from ..units import show_paper, to_mm
+    if kind == "papers" and isinstance(value, tuple):  # names, or sizes ("600 x 400 mm")
+        return ", ".join(show_paper(p) for p in value)
     if kind == "color" and isinstance(value, tuple) and len(value) == 3:
         return "#" + "".join(f"{round(v * 255):02x}" for v in value)
     if kind == "range" and isinstance(value, tuple) and len(value) == 2:
