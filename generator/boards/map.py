@@ -44,7 +44,8 @@ EXAMPLE = {"layout": "map", "cells": [
     {"id": "lyon", "label": "リヨン Lyon", "x": "45%", "y": "75%", "shape": "rect"},
     {"id": "lille", "x": "35%", "y": "12%"}],
     "routes": [{"from": "paris", "to": "lyon", "style": "double"},
-               {"from": "paris", "to": "lille", "style": "dashed", "color": "#b03030"},
+               {"from": "paris", "to": "lille", "spaces": 3,
+                "color": ["#b03030", "gray"]},  # a double route of train spaces
                {"from": "lyon", "to": "lille", "wrap": "right"}]}
 SHAPES = ("circle", "rect", "hex", "diamond")
 STYLES = ("solid", "dashed", "dotted", "double")
