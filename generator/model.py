@@ -465,9 +465,8 @@ class Cell:
 @dataclass(frozen=True)
 class Board:
     """A board: a deck's cards (tiles) or cells from data, placed by a board layout of
-    layouts/boards/ and drawn to scale. What every board has is here; what its shape
-    (generator/boards: ring, grid, hex, track, areas, map) has of its own is `spec`, the
-    shape's own frozen dataclass, its defaults the shape's."""
+    layouts/boards/ and drawn to scale; what its shape has of its own is `spec` (its frozen
+    dataclass). left_out: cells such as a place off the board, still checked without them."""
 
     id: str
     title: str
@@ -490,9 +489,7 @@ class Board:
     outline_width: float = 0.5
     label_size: float = 5.5  # pt: a cell's coordinates, an area's or place's name
     cells: tuple[Cell, ...] = ()
-    # ids of the cells left out for errors reported at their cause (a place off the board):
-    # the board is still checked without them, and what needs them is skipped
-    left_out: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()  # cells left out for errors said at their cause
     cell_layout: "LayoutSpec | None" = None  # draws each cell, `card` being its record
     types: tuple[str, ...] | None = None  # the cell types its `types:` table names
     art_layout: "LayoutSpec | None" = None  # drawn on the board, under its cells (`art:`)

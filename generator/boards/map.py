@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import fonts
-from ..colors import Color, parse_color
+from ..colors import Color
 from ..i18n import N_, _
 from ..problems import suggest
 from ..model import Board, Cell
@@ -32,6 +32,7 @@ from ..problems import Location, Report
 from ..units import mm, parse_length, show_size
 from ..values import abridged
 from . import base, spaces
+from .spaces import ROUTE, STYLES, WRAPS  # (a route's keys, declared there)
 from .base import INK, BoardFace, CellFace, CellProblem, Entry, ground, hexagon
 
 NAME = "map"
@@ -48,8 +49,6 @@ EXAMPLE = {"layout": "map", "cells": [
                 "color": ["#b03030", "gray"]},  # a double route of train spaces
                {"from": "lyon", "to": "lille", "wrap": "right"}]}
 SHAPES = ("circle", "rect", "hex", "diamond")
-STYLES = ("solid", "dashed", "dotted", "double")
-WRAPS = ("left", "right", "top", "bottom")
 TITLE_AT = ("top-left", "top", "top-right", "bottom-left", "bottom", "bottom-right", "none")
 OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
     Option("size", "size", N_("the board's size (a place's x and y may be a percentage of "
@@ -87,25 +86,6 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
 # Where a place's name was looked for, as a suggestion says it (words of their own: babel
 # extracts no message nested in another call's arguments).
 THE_MAP = _("the map")
-# The keys of one route (`routes:` in game.yaml), declared once: their words make the docs'
-# table (reference.md, "board-map-route"), the unknown-key message and the spaces' range.
-ROUTE = Options(
-    Option("from", "text", N_("the id of the place it leaves"), required=True),
-    Option("to", "text", N_("the id of the place it reaches"), required=True),
-    Option("color", "color", N_("its colour; a list of colours ([orange, black]) is a double "
-                               "route: one route of each colour, side by side"),
-           shown_default=N_("the layout's route_color")),
-    Option("width", "length", N_("its line's width, or its spaces' thickness"), low="0.1mm",
-           high="20mm", shown_default=N_("the layout's route_width or space_width")),
-    Option("style", "choice", N_("its line: solid, dashed, dotted or double (two rails); a "
-                                 "route with spaces draws its spaces instead"),
-           choices=STYLES, shown_default=N_("the layout's route_style")),
-    Option("wrap", "choice", N_("the edge it leaves its from place by, to come back on the "
-                                "opposite edge"), choices=WRAPS, shown_default=N_("none")),
-    Option("spaces", "integer", N_("its length in train spaces: that many equal spaces "
-                                   "between the two places, in its colour"), low=1, high=20,
-           shown_default=N_("none: a line")),
-)
 MAX_ROUTES = 5000  # routes of one map: a larger list is a mistake (or hostile)
 LISTS = {"routes": (MAX_ROUTES, N_("routes"))}  # its entry's lists (base.LISTS)
 LABEL_GAP = mm(1.2)  # between a place and its label
@@ -188,8 +168,8 @@ def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> list[Ro
         raise CellProblem(_("unknown key '{key}' (a route has {keys} and {last})",
                             key=unknown[0], keys=", ".join(keys[:-1]), last=keys[-1]),
                           (unknown[0],))
-    colors = _colors(item, spec, palette)
-    count = _spaces(item)
+    colors = spaces.colors(item, spec, palette)
+    count = spaces.count(item)
     width = spec.space_width if count else spec.route_width
     if "width" in item:
         width = _length(item["width"], "width")
@@ -211,37 +191,6 @@ def _route(item: Any, spec: Spec, palette: dict, source, path: tuple) -> list[Ro
                             "no spaces and one colour)"), ("wrap",))
     return [Route((ends[0], ends[1]), color, width, style, wrap, source, path, count,
                   lane, len(colors)) for lane, color in enumerate(colors)]
-
-
-def _colors(item: dict, spec: Spec, palette: dict) -> list[Color | None]:
-    """A route's colours: the layout's, its own, or a double route's list of two or three."""
-    if "color" not in item:
-        return [spec.route_color]
-    written = item["color"]
-    many = isinstance(written, list)
-    if many and not 2 <= len(written) <= 3:
-        raise CellProblem(_("color: a double route has two or three colours, not {n}",
-                            n=len(written)), ("color",))
-    out = []
-    for i, value in enumerate(written if many else [written]):
-        try:
-            out.append(parse_color(str(value), palette))
-        except ValueError as exc:
-            raise CellProblem(_("color: {exc}", exc=exc),
-                              ("color", i) if many else ("color",)) from None
-    return out
-
-
-def _spaces(item: dict) -> int:
-    if "spaces" not in item:
-        return 0
-    value = item["spaces"]
-    low, high = ROUTE.limits("spaces")
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise CellProblem(_("spaces: {value} is not a whole number from {low} to {high} (the "
-                            "route's length in train spaces)", value=value, low=low,
-                            high=high), ("spaces",))
-    return value
 
 
 def _length(value: Any, key: str, percent_of: float | None = None) -> float:

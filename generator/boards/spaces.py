@@ -1,5 +1,6 @@
-"""A route game's train spaces on a map (boards/map.py): where a route's spaces lie, from
-one place's edge to the other's, on its lane of a double route, and the spaces drawn."""
+"""A map's routes (boards/map.py): their keys (ROUTE, declared once), a route's colours and
+its count of train spaces as written; where a route's spaces lie, from one place's edge to
+the other's, on its lane of a double route; and the spaces drawn."""
 
 from __future__ import annotations
 
@@ -7,9 +8,68 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from ..colors import Color, parse_color
+from ..i18n import N_, _
 from ..model import Board, Cell
+from ..options import Option, Options
 from ..primitives import Item, Polygon
 from ..units import mm
+from .base import CellProblem
+
+STYLES = ("solid", "dashed", "dotted", "double")  # a route's line
+WRAPS = ("left", "right", "top", "bottom")  # the edge a wrapping route leaves by
+# The keys of one route (`routes:` in game.yaml), declared once: their words make the docs'
+# table (reference.md, "board-map-route"), the unknown-key message and the spaces' range.
+ROUTE = Options(
+    Option("from", "text", N_("the id of the place it leaves"), required=True),
+    Option("to", "text", N_("the id of the place it reaches"), required=True),
+    Option("color", "color", N_("its colour; a list of colours ([orange, black]) is a double "
+                               "route: one route of each colour, side by side"),
+           shown_default=N_("the layout's route_color")),
+    Option("width", "length", N_("its line's width, or its spaces' thickness"), low="0.1mm",
+           high="20mm", shown_default=N_("the layout's route_width or space_width")),
+    Option("style", "choice", N_("its line: solid, dashed, dotted or double (two rails); a "
+                                 "route with spaces draws its spaces instead"),
+           choices=STYLES, shown_default=N_("the layout's route_style")),
+    Option("wrap", "choice", N_("the edge it leaves its from place by, to come back on the "
+                                "opposite edge"), choices=WRAPS, shown_default=N_("none")),
+    Option("spaces", "integer", N_("its length in train spaces: that many equal spaces "
+                                   "between the two places, in its colour"), low=1, high=20,
+           shown_default=N_("none: a line")),
+)
+
+
+def colors(item: dict, spec: Any, palette: dict) -> list[Color | None]:
+    """A route's colours: the layout's, its own, or a double route's list of two or three."""
+    if "color" not in item:
+        return [spec.route_color]
+    written = item["color"]
+    many = isinstance(written, list)
+    if many and not 2 <= len(written) <= 3:
+        raise CellProblem(_("color: a double route has two or three colours, not {n}",
+                            n=len(written)), ("color",))
+    out = []
+    for i, value in enumerate(written if many else [written]):
+        try:
+            out.append(parse_color(str(value), palette))
+        except ValueError as exc:
+            raise CellProblem(_("color: {exc}", exc=exc),
+                              ("color", i) if many else ("color",)) from None
+    return out
+
+
+def count(item: dict) -> int:
+    if "spaces" not in item:
+        return 0
+    value = item["spaces"]
+    low, high = ROUTE.limits("spaces")
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise CellProblem(_("spaces: {value} is not a whole number from {low} to {high} (the "
+                            "route's length in train spaces)", value=value, low=low,
+                            high=high), ("spaces",))
+    return value
+
+
 
 MIN_SPACE = mm(2)  # the shortest a train space may be drawn
 
