@@ -364,3 +364,20 @@ def test_the_stats_pdf_counts_one_kind_in_the_singular(project, cardgen):
     text = " ".join(page.extract_text() for page in
                     pypdf.PdfReader(str(project / "output/single/single-stats.pdf")).pages)
     assert "4 cards, 1 kind" in text and "1 kinds" not in text, text
+
+
+def test_an_integer_field_too_wide_for_a_bar_each_is_binned_into_whole_ranges(project,
+                                                                               cardgen):
+    """The 55 stations of a route game numbered 0 to 54 are six bars of whole numbers
+    (0–9 ... 50–54), not ten fractional ranges (0–5.4, 5.4–10.8) no card's number is in;
+    a field of fractions is still binned in equal ranges."""
+    from conftest import write_game
+    write_game(project, "route", {"title": "route", "decks": [{"id": "d"}]},
+               [{"id": f"s{n}", "name": f"S{n}", "number": n, "weight": n * 0.37}
+                for n in range(55)])
+    run = cardgen("stats", "route", "--format", "json")
+    assert run.code == 0, run.err
+    fields = {f["field"]: f for f in json.loads(run.out)["decks"][0]["distributions"]}
+    assert fields["number"]["counts"] == {"0–9": 10, "10–19": 10, "20–29": 10, "30–39": 10,
+                                          "40–49": 10, "50–54": 5}
+    assert list(fields["weight"]["counts"])[:2] == ["0–2", "2–4"]

@@ -272,6 +272,8 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
         for v, n in numbers:
             per_value[v] += n
         return tuple(_label(v) for v in per_value), tuple(per_value.values())
+    if whole:
+        return _whole_bins(numbers, int(low), int(high))
     bins = 10
     width = (high - low) / bins or 1
     counts = [0] * bins
@@ -280,6 +282,24 @@ def _histogram(numbers: list[tuple[float, int]]) -> tuple[tuple[str, ...], tuple
     labels = tuple(f"{_label(round(low + i * width, 2))}–{_label(round(low + (i + 1) * width, 2))}"
                    for i in range(bins))
     return labels, tuple(counts)
+
+
+def _whole_bins(numbers: list[tuple[float, int]], low: int, high: int
+                ) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Integers binned into ranges of whole numbers: ten at most, each a round width (1, 2,
+    5, 10, 20, 50...) from a multiple of it, the ends the values' own ("0–9" ... "50–54"),
+    not fractional ranges such as "0–5.4" that no card can have a value in."""
+    width = next(w for w in (step * 10 ** k for k in range(len(str(high - low)) + 1)
+                             for step in (1, 2, 5)) if high // w - low // w + 1 <= 10)
+    first = low // width
+    counts = [0] * (high // width - first + 1)
+    for v, n in numbers:
+        counts[int(v) // width - first] += n
+    labels = []
+    for i in range(len(counts)):
+        a, b = max((first + i) * width, low), min((first + i + 1) * width - 1, high)
+        labels.append(str(a) if a == b else f"{a}–{b}")
+    return tuple(labels), tuple(counts)
 
 
 def _is_number(value) -> bool:
