@@ -256,8 +256,8 @@ class IOFault(CardgenError):
         super().__init__(message)
         code = exit_code_for(fault) if fault is not None else ExitCode.IO_FAULT
         # (a fault of the machine is never cardgen's bug: one the map does not name, such as
-        # a file standing where a folder must be made, is an I/O fault)
-        self.exit_code = ExitCode.IO_FAULT if code == ExitCode.INTERNAL else code
+        # a file standing where a folder must be made, is a file that cannot be written)
+        self.exit_code = ExitCode.CANNOT_WRITE if code == ExitCode.INTERNAL else code
 
 
 # The system's errors that are no bug of cardgen's, by the exit code they end a run with.

@@ -594,6 +594,7 @@ BUDGETS = {
     "svg.MAX_SVG_RULES": ("an SVG picture", "2,000 style rules"),
     "svg.MAX_COORDINATE": ("an SVG picture", "1,000,000,000"),
     "fonts.MAX_FONT_BYTES": ("a font file", "64 MB"),
+    "load.revision.MAX_REVISION_BYTES": ("a revision's files", "512 MB"),
     "resolve.exports.MAX_ICC_BYTES": ("an ICC profile", "16 MB"),
     "elements.text.MAX_TEXT_SIZE": ("text", "500 pt"),
     "elements.text.MAX_LINE_SPACING": ("text", "10 times the size"),

@@ -756,7 +756,7 @@ def test_a_revision_that_cannot_be_written_or_git_that_cannot_start_are_said_apa
         revision.extract(revision.top_level(project), "HEAD", ["cards/tiny"], locked / "old")
     assert (str(fault.value), int(fault.value.exit_code)) == (
         f"cannot write the files of revision 'HEAD' into {locked}/old: a file or folder "
-        "stands in its way", 74)
+        "stands in its way", 73)
     monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
     run = cardgen("diff", "tiny")
     assert (run.code, run.err.splitlines()[-1]) == (
