@@ -122,7 +122,8 @@ def test_a_split_hex_map_reassembles_to_the_same_geometry(project, cardgen):
     assert len(pages) > 1
     found = []
     for i, page in enumerate(pages):
-        label = re.search(r"board from x ([\d.]+) mm, y ([\d.]+) mm", page.extract_text())
+        label = re.search(r"(?:board from x|ボードの x) ([\d.]+) mm[,、] ?y ([\d.]+) mm",
+                          page.extract_text())  # (in the game's language)
         x0, y0 = float(label.group(1)), float(label.group(2))
         pw, ph = page_size_mm(page)
         for x, y in dots(Raster(pdf, i, dpi=100), inside=(6, 6, pw - 6, ph - 6)):

@@ -188,7 +188,8 @@ def test_a_split_board_reassembles_to_the_same_geometry(project, cardgen):
     side = 2 * (RADIUS + math.hypot(TILE, TILE) / 2 + MARGIN)
     found = []
     for i, page in enumerate(pages):
-        label = re.search(r"board from x ([\d.]+) mm, y ([\d.]+) mm", page.extract_text())
+        label = re.search(r"(?:board from x|ボードの x) ([\d.]+) mm[,、] ?y ([\d.]+) mm",
+                          page.extract_text())  # (in the game's language)
         x0, y0 = float(label.group(1)), float(label.group(2))
         pw, ph = page_size_mm(page)
         # Only what the page prints (inside its print margin) belongs to the board.
