@@ -529,7 +529,8 @@ def test_emphasis_is_italic_in_a_latin_family_and_japanese_falls_back(project, c
     import pypdf
     assert cardgen("new", "ital", "--paper", "letter").code == 0
     game = project / "cards/ital/game.yaml"
-    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  font: latin", game.read_text()))
+    game.write_text(re.sub(r"  page: \S+", "  page: A5\n  font: latin",
+                           re.sub(r"(?m)^  font: .*\n", "", game.read_text())))
     (project / "cards/ital/rulebook.md").write_text(
         "# Play\n\nOn your turn you *must* play one card, the **Princess** (姫) never.\n", "utf-8")
     assert cardgen("build", "ital").code == 0
@@ -611,7 +612,8 @@ def test_a_list_bullet_sits_on_its_item_first_baseline_in_any_font(project, card
     import pypdf
     assert cardgen("new", "bul", "--paper", "letter", "--lang", "en").code == 0
     game = project / "cards/bul/game.yaml"
-    game.write_text(re.sub(r"  page: \S+", f"  page: A5\n  font: {font}", game.read_text()))
+    game.write_text(re.sub(r"  page: \S+", f"  page: A5\n  font: {font}",
+                           re.sub(r"(?m)^  font: .*\n", "", game.read_text())))
     (project / "cards/bul/rulebook.md").write_text(
         "# Parts\n\n- Duke x 3\n- Assassin x 3\n", "utf-8")
     assert cardgen("build", "bul").code == 0
