@@ -170,7 +170,11 @@ class _TaggedFont(TTFont):
 
     def addObjects(self, doc):
         subsets = self.state[doc].subsets if doc in self.state else []
-        name = self.face.name
+        # the font's registered name, not only its face's: two fonts of one face (the shipped
+        # BIZ UDPGothic and a project's copy of it) may draw in one document, each its own
+        # font (_register_own), and equal tags would name two objects alike (reportlab:
+        # "redefining named object 'toUnicodeCMap:…'", an internal error in `cardgen pnp`)
+        name = self.face.name + b"/" + self.fontName.encode()
         made = ttfonts.SUBSETN
 
         def tag(n: int, *_args) -> bytes:
