@@ -322,14 +322,11 @@ def test_the_example_board_is_in_the_tts_save_the_png_export_the_kit_and_the_pre
     in a PNG print-shop profile that takes boards, the print-and-play kit's pages, and the
     preview's board pages."""
     import json
-    import threading
-    import time
     import urllib.request
 
     from PIL import Image
 
-    from generator.load import Project
-    from generator.serve import serve
+    from test_serve import served
 
     outbreak(project)
     assert cardgen("build", "outbreak", "--tts").code == 0
@@ -360,28 +357,10 @@ def test_the_example_board_is_in_the_tts_save_the_png_export_the_kit_and_the_pre
     text = " ".join(page.extract_text() for page in reader(kit).pages)
     assert "東京 Tokyo" in text and "Johannesburg" in text
     # the preview: the board's pages, served
-    address, stop = {}, threading.Event()
-    threading.Thread(target=serve, daemon=True, kwargs=dict(
-        project=Project.find(), game="outbreak", port=0, stop=stop,
-        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
-    try:
-        deadline = time.monotonic() + 120
-        state: dict = {}
-        while not (state.get("built_at") and not state.get("building")):
-            assert time.monotonic() < deadline, "the preview was not built"
-            time.sleep(0.2)
-            if "url" in address:
-                try:
-                    with urllib.request.urlopen(address["url"] + "/state.json", timeout=5) as r:
-                        state = json.loads(r.read())
-                except OSError:
-                    state = {}
+    with served("outbreak", wait=120) as (url, state):
         board = next(b for b in state["boards"] if b["id"] == "world")
-        with urllib.request.urlopen(f"{address['url']}/img/{board['pages'][0]}",
-                                    timeout=5) as response:
+        with urllib.request.urlopen(f"{url}/img/{board['pages'][0]}", timeout=5) as response:
             assert response.read()[:4] == b"\x89PNG"
-    finally:
-        stop.set()
 
 
 # --- free art on any board --------------------------------------------------------------------

@@ -230,37 +230,18 @@ def test_the_preview_shows_rulebook_and_boards_and_marks_what_changed(game, proj
     """`cardgen serve --changes-since HEAD` in headless Chromium: the rulebook's pages and the
     board are on the page, the ones that print differently are marked, the changes section
     shows them before and after, and the project's fonts load (HTTP 200)."""
-    import threading
-    import time
     import urllib.request
     from browser import chrome
-    from generator.load import Project
-    from generator.serve import serve
+    from test_serve import served
     rulebook = game / "rulebook.md"
     rulebook.write_text(rulebook.read_text("utf-8") + "\n# FAQ\n\nQ. May I pass?\n", "utf-8")
     _revise(game)
-    address, stop = {}, threading.Event()
-    thread = threading.Thread(target=serve, daemon=True, kwargs=dict(
-        project=Project.find(), game="rev", port=0, stop=stop, since="HEAD",
-        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
-    thread.start()
-    try:
-        deadline = time.monotonic() + 60
-        state = {}
-        while not state.get("built_at") or state.get("building"):  # the cards, then the rest
-            assert time.monotonic() < deadline, "the preview was not built"
-            time.sleep(0.2)
-            if "url" in address:
-                try:
-                    with urllib.request.urlopen(address["url"] + "/state.json", timeout=5) as r:
-                        state = json.loads(r.read())
-                except OSError:
-                    pass
+    with served("rev", wait=60, since="HEAD") as (url, state):
         assert state["pages"] and state["boards"][0]["pages"]
         assert state["changed_pages"] and state["boards"][0]["changed"] == \
             state["boards"][0]["pages"]
         with chrome() as browser:
-            browser.get(address["url"] + "/")
+            browser.get(url + "/")
             shown = browser.execute_script(
                 "return [document.querySelectorAll('#rulebook img').length,"
                 " document.querySelectorAll('#rulebook img.changed').length,"
@@ -278,9 +259,6 @@ def test_the_preview_shows_rulebook_and_boards_and_marks_what_changed(game, proj
                 "return performance.getEntriesByType('resource')"
                 ".filter(e => e.name.includes('/fonts/')).map(e => e.name)")
         assert fonts  # the page asked for the project's fonts
-        for url in fonts:
-            with urllib.request.urlopen(url, timeout=5) as response:
+        for font in fonts:
+            with urllib.request.urlopen(font, timeout=5) as response:
                 assert response.status == 200
-    finally:
-        stop.set()
-        thread.join(10)

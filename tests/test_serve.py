@@ -8,6 +8,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from PIL import Image
@@ -17,26 +19,38 @@ from generator.load import Project
 from generator.serve import serve
 
 
+@contextmanager
+def served(game: str, wait: float = 30, **options) -> Iterator[tuple[str, dict]]:
+    """`cardgen serve GAME` (with serve's `options`, e.g. since=) on a free port of
+    127.0.0.1: its address and its page's state once the first build is done (its cards,
+    then the rest), stopped after the block."""
+    address, stop = {}, threading.Event()
+    thread = threading.Thread(target=serve, daemon=True, kwargs=dict(
+        project=Project.find(), game=game, port=0, stop=stop, **options,
+        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
+    thread.start()
+    try:
+        deadline, state = time.monotonic() + wait, {}
+        while not _built(state):
+            assert time.monotonic() < deadline, "the preview was not built"
+            time.sleep(0.1)
+            state = _get(address["url"] + "/state.json") if "url" in address else {}
+        yield address["url"], state
+    finally:
+        stop.set()
+        thread.join(10)
+
+
 @pytest.fixture
 def server(project):
     """`cardgen serve lastdance` on a free port of 127.0.0.1, stopped after the test."""
-    address, stop = {}, threading.Event()
-    thread = threading.Thread(target=serve, daemon=True, kwargs=dict(
-        project=Project.find(), game="lastdance", port=0, stop=stop,
-        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}")))
-    thread.start()
-    deadline = time.monotonic() + 30
-    while "url" not in address or not _built(address["url"]):
-        assert time.monotonic() < deadline, "the preview was not built"
-        time.sleep(0.1)
-    yield address["url"]
-    stop.set()
-    thread.join(10)
+    with served("lastdance") as (url, _state):
+        yield url
 
 
-def _built(url: str) -> bool:
+def _built(state_or_url: dict | str) -> bool:
     """True once the first build is done: its cards (built_at) and the rest (not building)."""
-    state = _get(url + "/state.json")
+    state = _get(state_or_url + "/state.json") if isinstance(state_or_url, str) else state_or_url
     return bool(state.get("built_at")) and not state.get("building")
 
 
