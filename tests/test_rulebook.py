@@ -626,3 +626,24 @@ def test_a_list_bullet_sits_on_its_item_first_baseline_in_any_font(project, card
     assert len(bullets) == 2 and len(items) == 2, runs
     for b, line in zip(bullets, items):
         assert abs(b - line) < 0.05, (font, b, line)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_numbered_list_prints_its_numbers_with_the_mark_the_source_wrote(project, cardgen,
+                                                                         lang):
+    """`1.` prints "1." and `1)` prints "1)", as JLREQ and English books print them (reportlab
+    printed the bare number)."""
+    assert cardgen("new", "num", "--lang", lang).code == 0
+    (project / "cards/num/rulebook.md").write_text(
+        "# Turn\n\n1. Draw two cards.\n2. Play one card.\n\n"
+        "# Scoring\n\n9) Count the routes.\n10) Add the tickets.\n", "utf-8")
+    import pypdf
+    assert cardgen("build", "num").code == 0
+    runs: list[tuple[str, float, float]] = []
+    for page in pypdf.PdfReader(project / "output/num/num-rulebook.pdf").pages[2:]:
+        page.extract_text(visitor_text=lambda text, cm, tm, f, size: runs.append(
+            (text.strip(), tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5])) if text.strip() else None)
+    for number, item in (("1.", "Draw"), ("2.", "Play"), ("9)", "Count"), ("10)", "Add")):
+        line = next((x, y) for text, x, y in runs if text.startswith(item))
+        marks = [text for text, x, y in runs if abs(y - line[1]) < 0.05 and x < line[0]]
+        assert marks == [number], (number, item, runs)

@@ -204,3 +204,17 @@ def test_faces_as_long_as_a_line_split_by_rows_between_the_columns(project, card
     run = cardgen("build", "tall")
     assert run.code == 0, run.lines
     assert reader(project / "output/tall/tall-rulebook.pdf").pages
+
+
+def test_a_numbered_list_in_vertical_writing_keeps_the_mark_the_source_wrote(project, cardgen):
+    """`1.` is set "１．" and `1)` "１）" down the line, full-width (the vertical list printed
+    "．" whatever the source wrote)."""
+    vertical_game(project, "# 手順\n\n1. 二枚引きます。\n\n# 得点\n\n3) 数えます。\n")
+    assert cardgen("build", "tate").code == 0
+    page = chars(project / "output/tate/tate-rulebook.pdf", 2)
+    for mark, item in (("１．", "二枚引きます"), ("３）", "数えます")):
+        first = find(page, item)[0]
+        line = "".join(c for c, x, y in sorted(page, key=lambda c: -c[2])
+                       if abs(x - first[1]) < 6 and y > first[2])  # (．sits right)
+        # (pdfium reads the vertical form of "）" back as "(", in body text too)
+        assert line in (mark, mark.replace("）", "(")), (mark, line)

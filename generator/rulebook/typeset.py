@@ -28,6 +28,7 @@ from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_line
                        typography)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
+from ..fonts import string_width
 from ..units import mm
 from .markdown import CJK, indented, markdown
 from .notes import editor_box, is_editor_note, note_box
@@ -467,9 +468,16 @@ class Typesetter:
             return Spacer(1, 0), i + 1
         start = int(opening.attrs.get("start", 1)) if ordered else BULLETS.get(self.lang, "•")
         s, font = self.look.size, self.look.body.regular
+        # An ordered list's number with the mark its source wrote after it ("1." or "1)"),
+        # as JLREQ and English books print it; the widest number sets the indent.
+        mark = "%s" + opening.markup if ordered else None
+        widest = max((string_width(f"{n}{opening.markup}", font, s)
+                      for n in range(int(start), int(start) + len(items))), default=0.0) \
+            if ordered else 0.0
+        dedent = max(s * 1.2, widest + s * 0.4)
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
-                            bulletFontName=font, bulletFontSize=s,
-                            leftIndent=s * 1.6, bulletDedent=s * 1.2,
+                            bulletFormat=mark, bulletFontName=font, bulletFontSize=s,
+                            leftIndent=dedent + s * 0.4, bulletDedent=dedent,
                             bulletColor=self.look.accent, spaceAfter=s * 0.6,
                             # reportlab sets the bullet's baseline a font size below the
                             # item's top: moved to the first line's, whatever the font's ascent

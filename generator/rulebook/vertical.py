@@ -253,7 +253,7 @@ class VerticalTypesetter(Typesetter):
                     f.spaceAfter = s * 0.25
             if not inner:
                 continue
-            mark = _numeral(number) if ordered else "・"
+            mark = _numeral(number, opening.markup) if ordered else "・"
             number += 1
             rows.append([self.text(mark, s, self.look.body, color=self.look.accent,
                                    align="left"), inner])
@@ -287,9 +287,11 @@ class VerticalTypesetter(Typesetter):
 
 
 _FULL_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+_FULL_MARKS = {".": "．", ")": "）"}  # an ordered list's marks as Markdown writes them
 
 
-def _numeral(n: int) -> str:
+def _numeral(n: int, mark: str) -> str:
     """A list item's number as vertical text sets it: one digit full-width and upright, two
-    across in one em (tate-chu-yoko), more turned with the line."""
-    return (str(n).translate(_FULL_DIGITS) if n < 10 else str(n)) + "．"
+    across in one em (tate-chu-yoko), more turned with the line; then the mark its source
+    wrote after it ("1." or "1)"), full-width."""
+    return (str(n).translate(_FULL_DIGITS) if n < 10 else str(n)) + _FULL_MARKS.get(mark, mark)
