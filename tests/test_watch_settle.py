@@ -85,3 +85,106 @@ def test_an_editors_rename_is_read_at_once_and_a_new_file_in_its_place_is_not(tm
     os.replace(target, tmp_path / "cards.yaml~")
     target.write_text("cards: [{id: c}", "utf-8")
     assert not settled(built, stamp(), 0.0, built)
+
+
+def _kernel_tells() -> bool:
+    from generator.watch import Closes
+    closes = Closes()
+    try:
+        return closes.fd >= 0
+    finally:
+        closes.close()
+
+
+def test_the_kernel_says_when_a_file_written_in_place_is_whole(tmp_path):
+    """inotify: a file is whole once closed after its last write, renamed in or removed;
+    while it is open and being written it is not, however long it pauses."""
+    from generator.watch import Closes
+    if not _kernel_tells():
+        import pytest
+        pytest.skip("the kernel does not tell of saves here (not Linux): the settle rule")
+    closes = Closes()
+    try:
+        closes.watch([str(tmp_path)])
+        target = tmp_path / "cards.yaml"
+        with open(target, "w", encoding="utf-8") as out:
+            out.write("cards:\n")
+            out.flush()
+            time.sleep(0.05)
+            closes.drain()
+            assert not closes.all_whole([target])
+        closes.drain()
+        assert closes.all_whole([target])
+        other = tmp_path / "data.yaml"  # a file the kernel said nothing of is not known whole
+        assert not closes.all_whole([target, other])
+        copy = tmp_path / ".cards.yaml.swp"
+        with open(copy, "w", encoding="utf-8") as out:
+            out.write("cards: []\n")
+            out.flush()
+            closes.drain()
+            os.replace(copy, target)  # renamed over it while the copy is still open: whole
+        closes.drain()
+        assert closes.all_whole([target])
+        with open(target, "a", encoding="utf-8") as out:
+            out.write("# more\n")
+            out.flush()
+            closes.drain()
+            assert not closes.all_whole([target])
+            target.unlink()  # removed: nothing to read half-way
+            closes.drain()
+            assert closes.all_whole([target])
+        (tmp_path / "sub").mkdir()  # a new folder is heard from its first file on
+        closes.drain()
+        inner = tmp_path / "sub" / "more.yaml"
+        with open(inner, "w", encoding="utf-8") as out:
+            out.write("x: 1\n")
+            out.flush()
+            closes.drain()
+            assert not closes.all_whole([inner])
+        closes.drain()
+        assert closes.all_whole([inner])
+    finally:
+        closes.close()
+    assert closes.fd == -1
+
+
+def test_a_save_in_place_is_read_when_closed_not_at_the_next_poll(project):
+    """With the kernel telling (Linux), a save wakes the watcher at once: with a poll
+    every minute it is still read within seconds; and a file held open with pauses longer
+    than SETTLE (which the settle rule alone would read half-written) is read only whole."""
+    from generator.watch import SETTLE, watch
+    if not _kernel_tells():
+        import pytest
+        pytest.skip("the kernel does not tell of saves here (not Linux): the settle rule")
+    cards = project / "cards/lastdance/cards.yaml"
+    before = cards.read_text("utf-8")
+    after = before.replace("name: 姫\n", "name: 姫君\n") + "# end\n"
+    assert after != before
+    reads: list[str] = []
+    stop, first, done = threading.Event(), threading.Event(), threading.Event()
+
+    def rebuild(game):
+        reads.append(cards.read_text("utf-8"))
+        first.set()
+        if reads[-1] == after:
+            done.set()
+
+    watcher = threading.Thread(target=watch, args=(Project.find(project), ["lastdance"],
+                                                   rebuild, stop),
+                               kwargs={"interval": 120.0}, daemon=True)
+    watcher.start()
+    try:
+        assert first.wait(300)
+        time.sleep(0.5)  # (the watcher is waiting for the kernel by now)
+        data = after.encode("utf-8")
+        half = len(data) // 2
+        with open(cards, "wb") as out:
+            out.write(data[:half])
+            out.flush()
+            time.sleep(SETTLE * 3)  # held open, still: the settle rule alone would read it
+            out.write(data[half:])
+        assert done.wait(60), "the closed file was not read before the next poll"
+    finally:
+        stop.set()
+        watcher.join(130)
+    assert reads == [before, after], [len(text) for text in reads]
