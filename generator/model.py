@@ -485,6 +485,7 @@ class Board:
     labels: bool = True  # label each cell with its coordinates
     font: str | None = None  # the family its labels are set in (None: the game's main one)
     font_loc: Location | None = None  # where its layout names it
+    title_loc: Location | None = None  # where its title is written (None: its entry, the id)
     outline: Color | None = (0.55, 0.55, 0.55)  # the line around each cell (None: none)
     outline_width: float = 0.5
     label_size: float = 5.5  # pt: a cell's coordinates, an area's or place's name

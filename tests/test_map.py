@@ -645,3 +645,31 @@ def test_a_split_boards_page_labels_are_in_the_games_language(project, cardgen, 
     text = pages[0].extract_text()
     assert label in text, text
     assert "cardgen board" not in text
+
+
+def test_a_map_with_art_prints_its_title_once_where_its_art_does(project, cardgen):
+    """A map whose art: layout draws the board's title printed it twice (its own at
+    title_at, and the art's): with art, the map prints no title of its own unless its layout
+    writes title_at, as the Outbreak example's does."""
+    from pdfcheck import reader
+    (project / "layouts/boards/ttr.yaml").write_text(
+        "shape: map\nsize: [200mm, 140mm]\npapers: [A4]\n", "utf-8")
+    (project / "layouts/ttr-art.yaml").write_text(textwrap.dedent("""\
+        size: [200mm, 140mm]
+        elements:
+          - {name: title, type: text, text: "{{ board.title }}", x: 10mm, y: 120mm,
+             width: 180mm, height: 14mm, size: 18pt}
+        """), "utf-8")
+    folder = project / "cards/ttr"
+    folder.mkdir()
+    for art, printed in (("", 1), (", art: ttr-art", 1)):
+        board_game(folder, f"{{id: w, title: Rails North, layout: ttr{art}, cells: "
+                           "[{id: a, x: 20mm, y: 70mm}, {id: b, x: 180mm, y: 70mm}]}")
+        assert cardgen("build", "ttr").code == 0
+        text = reader(project / "output/ttr/ttr-board-w.pdf").pages[0].extract_text()
+        assert text.count("Rails North") == printed, (art, text)
+    layout = project / "layouts/boards/ttr.yaml"
+    layout.write_text(layout.read_text("utf-8") + "title_at: top-right\n", "utf-8")
+    assert cardgen("build", "ttr").code == 0
+    text = reader(project / "output/ttr/ttr-board-w.pdf").pages[0].extract_text()
+    assert text.count("Rails North") == 2, text  # asked for: the art's and the map's

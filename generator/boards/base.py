@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .. import sandbox
+from .. import fonts, sandbox
 from ..model import Board, Cell
 from ..primitives import Ellipse, Face, Group, Item, Polygon, Rect
 from ..problems import Location, Report, spoken
 from ..colors import INKS
-from ..units import paper_size, parse_length
+from ..units import mm, paper_size, parse_length
+from ..values import abridged
 from ..i18n import N_, _
 from ..options import Option, Options
 
@@ -46,6 +47,22 @@ def style(outline: str, outline_width: str, label_size: str | None = None) -> Op
 # once.
 TITLE_SIZE = Option("title_size", "length", N_("the size of the board's title"), "16pt",
                     low="6pt", high="96pt")
+
+
+def check_title(board: Board, game, size: float, room: float, where: str,
+                report: Report) -> None:
+    """The title a board prints, on one line at `size`, must fit the `room` its shape gives
+    it (`where`, in words): a wider one is an error at the board's title, as any text that
+    does not fit (it would run over the board's edge or its tiles)."""
+    if not board.title:
+        return
+    wide = fonts.string_width(board.title, board_font(board, game), size)
+    if wide > room:
+        report.error(_("board '{board_id}': its title '{title}' is {wide:.1f} mm wide at "
+                       "{size:g} pt, wider than {where} ({room:.1f} mm); shorten it, or set a "
+                       "smaller title_size in the board layout", board_id=board.id,
+                       title=abridged(board.title), wide=wide / mm(1), size=size, where=where,
+                       room=max(room, 0.0) / mm(1)), board.title_loc or board.loc, "board")
 
 
 def board_font(board: Board, game) -> str:

@@ -72,9 +72,10 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
                                      "routes of a double route"), "1.2mm", low="0mm",
            high="10mm"),
     Option("title_at", "choice", N_("where the board prints its title, inside its margin "
-                                    "(none: not at all, as when its art prints one; title: "
-                                    "\"\" in game.yaml prints none too)"), "top-left",
-           choices=TITLE_AT),
+                                    "(none: not at all; title: \"\" in game.yaml prints none "
+                                    "too)"), "top-left", choices=TITLE_AT,
+           shown_default=N_("top-left; none on a board with an art: layout, whose art "
+                            "prints the title it wants")),
     base.TITLE_SIZE,
     Option("label_width", "length", N_("the widest a place's label may be"), "32mm",
            low="5mm"),
@@ -86,6 +87,7 @@ OPTIONS = base.style("#3a3a3a", "0.35mm", "8pt") + Options(
 # Where a place's name was looked for, as a suggestion says it (words of their own: babel
 # extracts no message nested in another call's arguments).
 THE_MAP = _("the map")
+THE_MARGINS = _("the board inside its margins")  # where a map's title is printed
 MAX_ROUTES = 5000  # routes of one map: a larger list is a mistake (or hostile)
 LISTS = {"routes": (MAX_ROUTES, N_("routes"))}  # its entry's lists (base.LISTS)
 LABEL_GAP = mm(1.2)  # between a place and its label
@@ -132,6 +134,8 @@ class Spec:
 def resolve(layout, entry: Entry) -> Spec | None:
     v = {key: value for key, value in layout.options(OPTIONS, entry.palette).items()
          if key not in base.STYLE_KEYS}  # (the Board's, read by resolve for every shape)
+    if "art" in entry.raw and "title_at" not in layout.data:
+        v["title_at"] = "none"  # the art is the board's drawing: its title, if it wants one
     spec = Spec(**v)
     if "routes" not in entry.raw:
         return spec
@@ -294,6 +298,9 @@ def check(board: Board, game, report: Report) -> None:
                            name=place.key[0], wide=wide / mm(1), size=board.label_size,
                            most=board.spec.label_width / mm(1)),
                          place.locate("label"), "board")
+    if places and board.spec.title_at != "none":
+        base.check_title(board, game, board.spec.title_size,
+                         extent(board)[0] - 2 * (board.margin or mm(5)), THE_MARGINS, report)
     seen: dict[tuple, Route] = {}
     for route in board.spec.routes:
         a, b = route.ends

@@ -60,8 +60,20 @@ def resolve(layout, entry: Entry) -> Spec | None:
                 title_size=v["title_size"])
 
 
+THE_MIDDLE = _("the ring's middle, inside its tiles")  # where a ring's title is printed
+
+
 def check(board: Board, game, report) -> None:
-    pass  # what a ring needs (a deck and a run of its cards) is resolve's to say
+    """What a ring needs (a deck and a run of its cards) is resolve's to say; its title, set
+    in the middle, must fit inside the tiles around it."""
+    deck = next((d for d in game.decks if d.id == board.deck), None)
+    if deck is None or not board.cards:
+        return
+    w, h = deck.front.size
+    inner = ring_radius(board, w, h) - (h / 2 if board.spec.radial else math.hypot(w, h) / 2)
+    size = board.spec.title_size  # a line of it, centred: as wide as the hole at its height
+    room = 2 * math.sqrt(inner * inner - size * size / 4) if inner > size / 2 else 0.0
+    base.check_title(board, game, size, room, THE_MIDDLE, report)
 
 
 def drawable(board: Board) -> bool:

@@ -88,8 +88,15 @@ def resolve(layout, entry: Entry) -> Spec | None:
                 v["accent"], v["title_size"])
 
 
+THE_INSIDE = _("the board inside its track")  # where an edge track's title is printed
+
+
 def check(board: Board, game, report) -> None:
     positive(board, board.spec.space, "space", report)
+    if board.spec.path == "edge" and drawable(board):  # its title, in the middle
+        (width, _height), _centres, side = track_centres(board)
+        base.check_title(board, game, board.spec.title_size, width - 2 * (board.margin + side),
+                         THE_INSIDE, report)
     if game.max_score is not None and board.spec.numbers[1] != game.max_score:
         report.error(_("board '{board_id}': the track runs {spec_numbers} to {spec_numbers2}, but "
                        "the game's max_score is {game_max_score}",

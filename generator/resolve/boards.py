@@ -242,7 +242,8 @@ def resolve_board(loaded: LoadedGame, i: int, raw: dict, decks: list[Deck], repo
     if not layout.ok:
         return None
     return Board(id=raw["id"], title=raw.get("title", raw["id"]), layout=raw["layout"],
-                 loc=where(), shape=shape.NAME, spec=spec,
+                 loc=where(), title_loc=where("title") if "title" in raw else None,
+                 shape=shape.NAME, spec=spec,
                  deck=deck.id if isinstance(deck, Deck) else None,
                  cards=cards, cells=cells, left_out=left_out, **common,
                  tile_shape=deck.shape if isinstance(deck, Deck) else default(Board, "tile_shape"),
