@@ -348,8 +348,7 @@ class PythonCheck:
 
 @dataclass(frozen=True)
 class StatsView:
-    """A view of a deck the game asks for (`stats: views:` in game.yaml): one field's
-    distribution, or two fields' cross-table."""
+    """A deck's view (`stats: views:`): one field's distribution, or two fields' cross-table."""
 
     deck: str
     fields: tuple[str, ...]  # one or two field names; "a.b" reaches into a mapping
@@ -464,9 +463,9 @@ class Cell:
 
 @dataclass(frozen=True)
 class Board:
-    """A board: a deck's cards (tiles) or cells from data, placed by a board layout of
-    layouts/boards/ and drawn to scale; what its shape has of its own is `spec` (its frozen
-    dataclass). left_out: cells such as a place off the board, still checked without them."""
+    """A board: a deck's cards (tiles) or cells from data, placed by a board layout of layouts/
+    boards/, drawn to scale; its shape's own values are `spec` (its frozen dataclass).
+    left_out: cells such as a place off the board, still checked without them."""
 
     id: str
     title: str

@@ -471,9 +471,8 @@ class Typesetter:
         # An ordered list's number with the mark its source wrote after it ("1." or "1)"),
         # as JLREQ and English books print it; the widest number sets the indent.
         mark = "%s" + opening.markup if ordered else None
-        widest = max((string_width(f"{n}{opening.markup}", font, s)
-                      for n in range(int(start), int(start) + len(items))), default=0.0) \
-            if ordered else 0.0
+        numbers = range(int(start), int(start) + len(items)) if ordered else range(0)
+        widest = max((string_width(f"{n}{opening.markup}", font, s) for n in numbers), default=0.0)
         dedent = max(s * 1.2, widest + s * 0.4)
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
                             bulletFormat=mark, bulletFontName=font, bulletFontSize=s,
