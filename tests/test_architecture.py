@@ -583,6 +583,7 @@ BUDGETS = {
     "sandbox.MAX_DEPTH": ("macros calling macros", "64 deep"),
     "load.MAX_INCLUDES": ("files a rulebook includes", "200"),
     "rulebook.typeset.MAX_BLANK_PAGES": ("blank pages in a row in a rulebook", "4"),
+    "rulebook.MAX_PAGES": ("pages of a rulebook", "1,000"),
     "paths.MAX_NAME_BYTES": ("a file or folder name in data", "255 bytes"),
     "paths.MAX_PATH_BYTES": ("a file or folder name in data", "1,024 bytes"),
     "images.MAX_PIXELS": ("a picture", "50,000,000 pixels"),

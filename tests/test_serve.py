@@ -798,3 +798,24 @@ def test_a_kept_revision_is_laid_out_again_after_a_font_is_saved_and_closed_only
     release.set()
     thread.join(10)
     assert after in closed and first in closed
+
+
+def test_a_rulebook_past_its_page_budget_is_a_problem_on_the_page_not_a_bug(project):
+    """The page budget is found only as the rulebook is typeset, after the cards are shown:
+    serve lists it with the other problems, keeping the last good pages, as a build says it
+    (it stopped the build thread as a bug)."""
+    import shutil
+    from pathlib import Path
+    from generator.serve import Preview, build_preview, page_state
+    case = Path(__file__).parent / "bad_input" / "rulebook-past-its-page-budget"
+    shutil.copytree(case, project / "cards" / "long", ignore=shutil.ignore_patterns(
+        "expected.txt", "commands.txt"))
+    preview = Preview()
+    build_preview(Project.find(), "long", preview)
+    state = page_state(preview)
+    assert [(p["file"], p["line"], p["col"], p["level"], p["text"])
+            for p in state["problems"]] == [
+        ("cards/long/game.yaml", 7, 3, "error", "rulebook: cards/long/rules.md runs past 1,000 "
+         "pages, the most a rulebook may have; make it shorter (a loop that writes a page, or "
+         "a card face, for each of many items?)")], state["problems"]
+    assert not state["ok"] and state["cards"]

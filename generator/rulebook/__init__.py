@@ -27,7 +27,7 @@ from .. import fonts
 from ..layout import GameFaces
 from ..model import Game, Rulebook
 from ..primitives import Face
-from ..problems import Location, Report
+from ..problems import DataProblems, Location, Report
 from ..units import mm, show_size, to_mm
 from ..reproducible import keywords, making_pdf, pdf_date
 from .booklet import booklet_order, impose_booklet
@@ -64,6 +64,7 @@ WORDS = {"en": {"rulebook": "Rulebook", "contents": "Contents"},
          "ja": {"rulebook": "ルールブック", "contents": "目次"}}
 
 
+MAX_PAGES = 1000  # pages of a rulebook: the longest in print run to a few hundred
 MARGINS = (mm(14), mm(15), mm(17))  # left and right, top, bottom of every page
 LONGEST_VERTICAL_LINE = 45  # characters: a vertical rulebook takes as many 段 as keep to it
 COLUMN_GAP = 2.0  # ems of the body text between columns (段間)
@@ -242,6 +243,10 @@ def _check_markdown(game: Game, markdown: str, report: Report) -> None:
         report.warning(_("rulebook: {message}", message=message), located(line), "rulebook")
 
 
+class _TooLong(Exception):
+    """The rulebook runs past MAX_PAGES pages: build() says so, located."""
+
+
 class _Doc(BaseDocTemplate):
     def __init__(self, target, look: Look, where: Pages, title: str,
                  revision: tuple[str, str] = ("", ""), **kwargs):
@@ -269,6 +274,8 @@ class _Doc(BaseDocTemplate):
             canv.setViewerPreference("Direction", PDFName("R2L"))
 
     def _numbered_page(self, canv, doc):
+        if doc.page > MAX_PAGES:  # (a budget: typesetting stops at once, in every pass)
+            raise _TooLong()
         canv.saveState()
         canv.setFont(self.look.body.regular, self.look.size * 0.9)
         canv.setFillColorRGB(*self.look.ink[:3])
@@ -417,7 +424,15 @@ def build(game: Game, faces: GameFaces, markdown: str) -> Book:
     out = io.BytesIO()
     with making_pdf():
         doc = _Doc(out, look, pages(rulebook), rulebook.title, (game.version, game.revised))
-        doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
+        try:
+            doc.multiBuild(flows, canvasmaker=partial(Canvas, initialFontName=look.body.regular))
+        except _TooLong:
+            report = Report()
+            report.error(_("rulebook: {file} runs past {most:,} pages, the most a rulebook may "
+                           "have; make it shorter (a loop that writes a page, or a card face, "
+                           "for each of many items?)", file=rulebook.file, most=MAX_PAGES),
+                         rulebook.loc, "rulebook")
+            raise DataProblems(report) from None
     pdf = out.getvalue()
     return replace(bound(rulebook, pdf, doc.page), pictures=tuple(doc.pictures))
 

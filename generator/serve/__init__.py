@@ -33,7 +33,7 @@ from pathlib import Path
 from .. import fonts, pipeline
 from ..layout.memo import FaceMemo
 from ..load import Project
-from ..problems import UsageError, printable
+from ..problems import DataProblems, UsageError, printable
 from ..watch import changed_files, files_stamp, watch as poll
 from .cards import card_entries  # the gallery's cards
 from .changes import changes_since  # the view of what prints differently
@@ -156,9 +156,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
                              memo=preview.memo)  # only the faces whose inputs changed
     declared = i18n.declared(project.cards / game / "game.yaml") or ""  # (while it fails too)
     with i18n.speaking(preview.asked, game=declared):  # the page's language: as the CLI's
-        # "message" in English, "text" as it shows; "card" the id of the card it is about
-        problems = [{**p.as_dict(), "message": str(p.message), "text": p.text,
-                     "card": p.card} for p in outcome.report.sorted()]
+        problems = _as_shown(outcome.report)
         preview.words = page_words()
         kept = AS_BEFORE.shown()  # what a draft kept while the game does not load adds
     if faces is None:
@@ -211,6 +209,13 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
 
 
+def _as_shown(report) -> list[dict]:
+    """The report's problems as the page lists them (in the language being spoken): "message"
+    in English, "text" as it shows, "card" the id of the card it is about."""
+    return [{**p.as_dict(), "message": str(p.message), "text": p.text, "card": p.card}
+            for p in report.sorted()]
+
+
 def _keep_last_good(preview: Preview, problems: list[dict], kept: str) -> None:
     """The game did not load: keep the last pictures and their drafts (still to decide),
     each saying so (`kept`: AS_BEFORE in the page's language)."""
@@ -227,8 +232,17 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
     prints differently (--changes-since), the statistics and the sheets."""
     made: dict[str, bytes] = {}
     large: dict = {}
-    pages, boards, pdf = _book_and_boards(faces.game, faces, outcome, made, font, pdf_to_pngs,
-                                          large)
+    try:
+        pages, boards, pdf = _book_and_boards(faces.game, faces, outcome, made, font,
+                                              pdf_to_pngs, large)
+    except DataProblems as exc:  # a rulebook past its page budget: said as a build says it,
+        declared = i18n.declared(project.cards / game / "game.yaml") or ""  # the last good
+        with i18n.speaking(preview.asked, game=declared):  # pages staying on the page
+            problems = _as_shown(exc.report)
+        with preview.lock:
+            preview.problems, preview.ok = preview.problems + problems, False
+            preview.bump()
+        return
     changes = changes_since(project, game, preview.since, made, faces,
                             outcome.rulebook_markdown, pdf) if preview.since else []
     blocks = stats_blocks(faces.game, pipeline.statistics(outcome))
