@@ -1,5 +1,6 @@
-"""A text's paragraphs are broken one by one, and a paragraph seen again reuses its lines
-(textflow/breaking.py, for speed): the lines placed must be those of breaking the whole
+"""A text's paragraphs are broken one by one, a paragraph seen again reuses its lines
+(textflow/breaking.py, for speed), and such a line set again at the same place reuses its
+runs (placing.place_horizontal): the lines placed must be those of breaking the whole
 text at once, for every card text of the shipped games and the benchmark's texts, at
 several widths, with and without the settings that change breaking."""
 
@@ -53,7 +54,7 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
     from generator.colors import parse_color
     from generator.load import Project
     from generator.pipeline import check
-    from generator.textflow import breaking
+    from generator.textflow import breaking, placing
     from generator.textflow.markup import Style, parse
     from generator.textflow.placing import Box, place_horizontal
 
@@ -71,9 +72,11 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
                                 "top", game.fonts["gothic"].regular)
 
     widths = (40.0, 90.0, 160.0, 400.0)
-    by_paragraph = [[placed(t, w) for w in widths] for t in texts for _ in range(2)]  # (again:
-    assert breaking._PARAGRAPHS  # the second time from the kept paragraphs)
+    placing._PLACED.clear()
+    by_paragraph = [[placed(t, w) for w in widths] for t in texts for _ in range(3)]  # (again:
+    assert breaking._PARAGRAPHS  # the second time from the kept paragraphs, the third from
+    assert placing._PLACED  # their placed runs)
     monkeypatch.setattr(breaking, "_by_paragraph", lambda atoms, plain, s: breaking._broken(
         atoms, s[0], s[1], False, *s[2:]))
-    whole = [[placed(t, w) for w in widths] for t in texts for _ in range(2)]
+    whole = [[placed(t, w) for w in widths] for t in texts for _ in range(3)]
     assert by_paragraph == whole

@@ -322,6 +322,14 @@ def _broken(atoms, size, available, vertical, phrase, hyphenate, names, hang, tc
 _PARAGRAPHS: dict[tuple, list[Line] | None] = {}
 _SEEN: set[tuple] = set()
 PARAGRAPHS_SEEN = 20000  # both are cleared when this many are seen: their text is data's
+_KEPT: set[int] = set()  # id() of each line of a kept paragraph (see kept())
+
+
+def kept(line: Line) -> bool:
+    """Whether a line is (most likely) one of a kept paragraph's, handed to every text that
+    has the paragraph: worth placing once (placing.place_horizontal). An id may outlive its
+    line, so this is a hint, never an identity: a line taken for kept is placed all the same."""
+    return id(line) in _KEPT
 
 
 def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] | None:
@@ -351,9 +359,11 @@ def _paragraph(atoms: Atoms, plain: str, settings: tuple) -> list[Line] | None:
     if key is not None:
         if key in _SEEN:
             _PARAGRAPHS[key] = lines
+            _KEPT.update(map(id, lines or ()))
         elif len(_SEEN) >= PARAGRAPHS_SEEN:
             _SEEN.clear()
             _PARAGRAPHS.clear()
+            _KEPT.clear()
         else:
             _SEEN.add(key)
     return lines

@@ -12,7 +12,7 @@ from .. import fonts
 from .. import images
 from ..primitives import Item, Text
 from . import vertical as column
-from .breaking import _ANY_JAPANESE, _is_latin, break_lines
+from .breaking import _ANY_JAPANESE, _is_latin, break_lines, kept
 from .spacing import _AUTOSPACED, _width
 from .markup import (_FONT_COLOR, CLOSING, CORNER_PUNCT, OBJECT, OPENING, ROTATED, SMALL_KANA,
                      STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
@@ -259,6 +259,14 @@ def _inline(atom, x: float, y: float, w: float, h: float) -> list[Item]:
                          atom.color if recolor else None)
 
 
+# A kept paragraph's lines (breaking.kept) are the same objects in every text that has the
+# paragraph, and where two texts set it at the same place in the same box, its runs are the
+# same: each such line is placed once, and the faces share its (immutable) runs. The value
+# holds the line, so that its id is not reused while the key stands.
+_PLACED: dict[tuple, tuple] = {}
+PLACED_KEPT = 5000  # lines placed and kept at most (then it starts again)
+
+
 def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale: float = 1.0,
                      ruby_room: float = 0.0) -> list[Item]:
     """Each line's runs of text at its baseline; `scale` condenses the glyphs (長体) and their
@@ -270,37 +278,54 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     ascent, descent = _em(base_font, size)
     japanese = align == "justify" and _mostly_japanese(lines)
     for i, line in enumerate(lines):
-        atoms, widths, offsets = line.atoms, line.widths, line.offsets
-        if scale != 1.0:
-            widths = [w * scale for w in widths]
-            offsets = [o * scale for o in offsets] if offsets else None
         em_top = top - i * lh - (lh - size) / 2
-        baseline = em_top - ascent
-        natural = sum(widths) - line.hang * scale
-        text = plain_of(atoms)
-        space, word_gap, fixed, grow = _justified(atoms, text, line.last, natural, box, align,
-                                                  size, autospace=True, japanese=japanese)
-        x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
-             "right": box.x + box.w - natural}[align]
-        if fixed and space or grow:  # a gap that takes no space: its glyphs' advance less
-            widths = list(widths)  # the space; a Japanese-Latin space grown
-            for k in fixed:
-                widths[k] -= space
-            for k, more in grow.items():
-                widths[k] += more
-        if word_gap is None and atoms and not line.ruby and not (fixed and space) and \
-                len(set(map(_FONT_COLOR, atoms))) == 1 \
-                and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
-            items += _one_font(line, text, widths, offsets, x, baseline, size, space, scale)
+        if not kept(line):
+            items += _line_runs(line, em_top, size, box, align, ascent, descent, scale, japanese)
             continue
-        starts: dict[int, float] = {}
-        ends: dict[int, float] = {}
-        _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, scale, items,
-              starts, ends)
-        if line.ruby:
-            items += _ruby_items(atoms, starts, ends,
-                                 lambda font, rsize: em_top - _em(font, rsize)[1], size, scale,
-                                 box)
+        key = (id(line), em_top, size, box.x, box.w, align, base_font, scale, japanese)
+        done = _PLACED.get(key)
+        if done is None:
+            if len(_PLACED) >= PLACED_KEPT:
+                _PLACED.clear()
+            done = _PLACED[key] = (line, _line_runs(line, em_top, size, box, align, ascent,
+                                                    descent, scale, japanese))
+        items += done[1]
+    return items
+
+
+def _line_runs(line, em_top, size, box: Box, align, ascent, descent, scale,
+               japanese) -> list[Item]:
+    """A line's runs of text (and inline pictures, ruby), its em box's top at `em_top`."""
+    atoms, widths, offsets = line.atoms, line.widths, line.offsets
+    if scale != 1.0:
+        widths = [w * scale for w in widths]
+        offsets = [o * scale for o in offsets] if offsets else None
+    baseline = em_top - ascent
+    natural = sum(widths) - line.hang * scale
+    text = plain_of(atoms)
+    space, word_gap, fixed, grow = _justified(atoms, text, line.last, natural, box, align,
+                                              size, autospace=True, japanese=japanese)
+    x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
+         "right": box.x + box.w - natural}[align]
+    if fixed and space or grow:  # a gap that takes no space: its glyphs' advance less
+        widths = list(widths)  # the space; a Japanese-Latin space grown
+        for k in fixed:
+            widths[k] -= space
+        for k, more in grow.items():
+            widths[k] += more
+    if word_gap is None and atoms and not line.ruby and not (fixed and space) and \
+            len(set(map(_FONT_COLOR, atoms))) == 1 \
+            and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
+        return _one_font(line, text, widths, offsets, x, baseline, size, space, scale)
+    items: list[Item] = []
+    starts: dict[int, float] = {}
+    ends: dict[int, float] = {}
+    _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, scale, items,
+          starts, ends)
+    if line.ruby:
+        items += _ruby_items(atoms, starts, ends,
+                             lambda font, rsize: em_top - _em(font, rsize)[1], size, scale,
+                             box)
     return items
 
 
