@@ -262,3 +262,26 @@ def test_the_preview_shows_rulebook_and_boards_and_marks_what_changed(game, proj
         for font in fonts:
             with urllib.request.urlopen(font, timeout=5) as response:
                 assert response.status == 200
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["# Notes: changes since HEAD", "", "## Changed, printed nowhere", "",
+            "- card 'one' field note: first draft → second draft", ""]),
+    ("ja", ["# Notes：HEAD からの変更点", "", "## 変更（どこにも刷られないもの）", "",
+            "- カード「one」のフィールド note: first draft → second draft", ""])])
+def test_the_changelog_says_what_changed_but_prints_nowhere(project, cardgen, lang, said):
+    """Only a field no face prints changed: the players' changelog said "No changes."; it
+    says what changed, apart, in the game's language (with a printed change too, it is left
+    out: test_revision_causes)."""
+    folder = write_game(project, "notes", {
+        "title": "Notes", "lang": lang,
+        "decks": [{"id": "main", "fields": {"name": {"type": "text"}, "note": {"type": "text"}}}],
+    }, [{"id": "one", "name": "One", "note": "first draft"}])
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "v1")
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("first draft", "second draft"), "utf-8")
+    run = cardgen("diff", "notes", "--format", "markdown")
+    assert run.code == 0
+    assert run.out.splitlines() == said

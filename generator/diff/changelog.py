@@ -3,7 +3,8 @@
 What a designer posts for playtesters after a revision, in the game's language (`lang:`,
 or the language its title is written in): card errata with the text before and after, the
 rules' changes by section path (a table's as the rows and cells that changed), and
-components added or removed, each change once. What changed is marked as a reader sees it:
+components added or removed, each change once; what prints nowhere, where it is all
+that changed. What changed is marked as a reader sees it:
 the words taken out struck through, the words put in bold (Japanese character by
 character); the data's own text is escaped, so the page is valid Markdown whatever it says.
 No file names, no page identities.
@@ -50,6 +51,7 @@ WORDS = {
     "new board": N_("New board: {board}"),
     "removed board": N_("Removed board: {board}"),
     "none": N_("No changes."),
+    "unprinted": N_("## Changed, printed nowhere"),
     "empty": N_("(none)"),
     "space": N_("space {cell}: {key} {old} → {new}"),
     "section text": N_("“{new}”"),
@@ -116,8 +118,14 @@ def _board_items(board, w: dict, lang: str) -> list[str]:
     out = [w["space"].format(cell=_md(str(label)), key=_md(str(key)),
                              old=_text(old, w, False), new=_text(new, w, False))
            for label, key, old, new in board.cells if not (key == "color" and label in typed)]
-    other = [o.shown(lang) if isinstance(o, Message) else str(o) for o in board.other]
-    return out + [_md(o.replace(" -> ", " → ")) for o in other]
+    return out + _said(board.other, lang)
+
+
+def _said(changes: list, lang: str) -> list[str]:
+    """Changes the diff says in its own words (what a board's cells do not say, what prints
+    nowhere), in `lang`, as Markdown."""
+    said = [o.shown(lang) if isinstance(o, Message) else str(o) for o in changes]
+    return [_md(o.replace(" -> ", " → ")) for o in said]
 
 
 def _field(w: dict, name: str, field: str, old, new) -> str:
@@ -238,11 +246,15 @@ def changelog(game: Game, diff, revision: str) -> list[str]:
     cards = list(dict.fromkeys(_card_items(diff, w)))  # each change once
     rules = list(dict.fromkeys(_rule_items(diff, w)))
     components = list(dict.fromkeys(_component_items(game, diff, w)))
+    # What changed but prints nowhere (a field no face reads, data nothing draws) is not
+    # the players' news, but is said where nothing printed changed: not "No changes."
+    unprinted = [] if cards or rules or components else \
+        list(dict.fromkeys(_said(diff.unprinted, language(game))))
     for heading, items in ((w["cards"], cards), (w["rules"], rules),
-                           (w["components"], components)):
+                           (w["components"], components), (w["unprinted"], unprinted)):
         if items:
             lines += [heading, "", *[f"  - {item[2:]}" if item.startswith("  ") else f"- {item}"
                                      for item in items], ""]
-    if not (cards or rules or components):
+    if not (cards or rules or components or unprinted):
         lines += [w["none"], ""]
     return lines
