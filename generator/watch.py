@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Callable
 
 from .load import Project
+from .load.yamlfile import keep_reads
 from .paths import contained
 
 POLL = 0.3  # seconds between looks at the files
@@ -243,6 +244,7 @@ def watch(project: Project, games: list[str], rebuild: Callable[[str], None],
     written is never read half-way."""
     last: dict[str, tuple] = {}
     seen: dict[str, tuple[tuple, float]] = {}  # game -> (its newest stamp, since when)
+    keep_reads()  # a file saved again is parsed only where it changed
     closes = Closes()
     try:
         _watch(project, games, rebuild, stop, failed, interval, saved, last, seen, closes)

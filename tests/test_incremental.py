@@ -120,15 +120,27 @@ def _edits(root: Path):
         ("the deck removed", lambda: _replace(game, extra, "")),
         ("copies", lambda: _replace(cards, "{id: c3,", "{id: c3, copies: 2,")),
         ("a card's name, last", lambda: _replace(cards, "name: 最初0,", "name: 最後0,")),
+        ("a line added above a card", lambda: _replace(cards, "  - {id: c4,",
+                                                       "  # a note\n  - {id: c4,")),
+        ("an invalid value", lambda: _replace(cards, "{id: c3, copies: 2,",
+                                              "{id: c3, copies: many,")),
+        ("a card edited below it", lambda: _replace(cards, "name: 決定4,", "name: 決定四,")),
+        ("the invalid value mended", lambda: _replace(cards, "copies: many,", "copies: 3,")),
     ]
 
 
-def _laid(root: Path, memo):
+def _laid(root: Path, memo, kept: dict | None = None):
+    """The faces' identities and the problems; with `memo` and `kept` (yamlfile's reads
+    kept, as watch and serve keep them), as a save is checked and laid out again."""
     from generator.identity import face_identity
-    from generator.load import Project
+    from generator.load import Project, yamlfile
     from generator.pipeline import check, lay_out
 
-    outcome = check(Project.find(root), "inc")
+    before, yamlfile._KEPT = yamlfile._KEPT, kept
+    try:
+        outcome = check(Project.find(root), "inc")
+    finally:
+        yamlfile._KEPT = before
     faces = lay_out(outcome, partial=True, memo=memo)
     assert faces is not None
     printed = {(d.deck.id, card, side): face_identity(face)
@@ -142,9 +154,9 @@ def test_incremental_layout_gives_what_a_full_layout_gives_over_every_kind_of_ed
     from generator.layout.memo import FaceMemo
     from generator.watch import changed_files, files_stamp
 
-    memo = FaceMemo()
+    memo, kept = FaceMemo(), {}
     project_stamp = files_stamp(_project(game), "inc")
-    assert _laid(game, memo) == _laid(game, None)
+    assert _laid(game, memo, kept) == _laid(game, None)
     assert memo.hits == 0 and memo.laid == 12
     edits = _edits(game)
     assert len(edits) >= 20
@@ -154,7 +166,7 @@ def test_incremental_layout_gives_what_a_full_layout_gives_over_every_kind_of_ed
         stamp = files_stamp(_project(game), "inc")
         memo.saved(changed_files(project_stamp, stamp))
         project_stamp = stamp
-        incremental = _laid(game, memo)
+        incremental = _laid(game, memo, kept)
         full = _laid(game, None)
         assert incremental == full, what
         counts[what] = (memo.hits, memo.laid)
@@ -166,6 +178,8 @@ def test_incremental_layout_gives_what_a_full_layout_gives_over_every_kind_of_ed
     assert counts["the front layout"] == (6, 6) and counts["the back layout"] == (6, 6)
     for what in ("a data table's value", "the image", "the font's file", "game.yaml's title"):
         assert counts[what] == (0, 12), what
+    assert counts["a line added above a card"] == (12, 0)  # (its places moved, nothing else)
+    assert counts["a card edited below it"] == (8, 2)  # (c3 has an error: not laid out)
 
 
 def _project(root: Path):

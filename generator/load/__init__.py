@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ..model import PythonCheck
 from ..paths import NAME_RULE, Outside, inside, is_name
 from ..problems import Location, Report, UsageError, raised_in
-from . import schema
+from . import schema, yamlfile
 from .layouts import load_layout_chain, named_file
 from .project import Project, check_format, note
 from .revision import committed
@@ -312,11 +312,22 @@ def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame")
         return {**found, "deck": deck_id} if found else found
 
     schema.check(doc, schema.validator_for("deck"), report, lambda p: card_context(p, doc.data),
-                 paths, about=about)
+                 paths, about=about, clean=_cards_checked(doc.file), items="cards")
     inside_cards = [p for p in paths if len(p) >= 3 and p[0] == "cards" and isinstance(p[1], int)]
     if paths and len(inside_cards) == len(paths) and isinstance(deck.get("id"), str):
         loaded.bad_cards.setdefault(deck["id"], set()).update(p[1] for p in inside_cards)
         loaded.tolerated += len(report.errors) - before
+
+
+_CHECKED: dict[str, schema.Clean] = {}  # deck file -> its cards found clean (kept reads)
+
+
+def _cards_checked(file: str) -> schema.Clean | None:
+    """What the deck file's cards were found to be, where reads are kept (serve, watch):
+    a card read again unchanged is not checked again."""
+    if not yamlfile.keeping():
+        return None
+    return _CHECKED.setdefault(file, schema.Clean())
 
 
 def sheet_preset_id(deck: dict):
