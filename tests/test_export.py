@@ -885,3 +885,31 @@ def test_boards_and_the_rulebook_over_the_ink_limit_are_located_warnings(project
                "the rulebook prints with " in w for w in warned), run.lines
     strict = cardgen("export", "dernier-peuple", "--profile", "jp-print", "--strict")
     assert strict.code != 0
+
+
+def test_copies_tbd_count_once_and_the_manifest_says_so(project, cardgen):
+    """A card whose copies are TBD prints once, as build prints a draft once; the manifest
+    gave that 1 as a count decided, without a word: it names the card under copies_tbd."""
+    import csv
+    game = small_game(project, """
+        - {name: background, type: rect, fill: "#204080"}
+    """)
+    (game / "cards.yaml").write_text("cards:\n  - {id: c1, name: カード1, copies: TBD}\n"
+                                     "  - {id: c2, name: カード2, copies: 2}\n", "utf-8")
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    assert "cards/shop/cards.yaml:2:34: warning: card 'c1': copies is TBD (draft) [draft]" \
+        in run.lines, run.lines
+    folder = project / "output/shop/export-jp-print"
+    rows = {r["file"]: (r["copies"], r["copies_tbd"])
+            for r in csv.DictReader((folder / "manifest.csv").open(encoding="utf-8"))}
+    assert rows == {"cards-c1-front.pdf": ("1", "c1"), "cards-c2-front.pdf": ("2", ""),
+                    "cards-back.pdf": ("3", "c1")}, rows
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert manifest["copies_tbd"] == {"cards": ["c1"]}
+    assert {f["file"]: f["copies_tbd"] for f in manifest["files"]} == {
+        "cards-c1-front.pdf": ["c1"], "cards-c2-front.pdf": [], "cards-back.pdf": ["c1"]}
+    (game / "cards.yaml").write_text("cards:\n  - {id: c1, name: カード1, copies: 1}\n", "utf-8")
+    assert cardgen("export", "shop", "--profile", "jp-print").code == 0
+    assert "copies_tbd" not in (folder / "manifest.csv").read_text("utf-8")  # none: as before
+    assert "copies_tbd" not in json.loads((folder / "manifest.json").read_text("utf-8"))

@@ -31,7 +31,7 @@ from ..identity import face_identity
 from ..images import shown_dpi
 from ..impose import REGISTRATION, Page, single_face
 from ..layout import GameFaces
-from ..model import Deck, ExportProfile, ExportSize, Game, frozen_mapping
+from ..model import TBD, Deck, ExportProfile, ExportSize, Game, frozen_mapping
 from ..primitives import Face
 from ..problems import Location, Report
 from ..formats import FORMATS
@@ -155,13 +155,20 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
              rulebook: dict | None = None) -> list[BytesFile]:
     """manifest.csv and manifest.json: what each file is and how many to print of it; the
     JSON also gives, for a PDF, the effective resolution of each picture read back from it
-    (`image_dpi`), and for each deck the slots still to be designed, which are not exported."""
+    (`image_dpi`), and for each deck the slots still to be designed, which are not exported.
+    A card whose copies are TBD counts once, as build prints a draft once, and is named in
+    `copies_tbd` (a column of its own while any is): the manifest does not pass it off as
+    a count decided."""
+    tbd = {c.id for deck in game.decks for c in deck.cards if c.fields.get("copies") == TBD}
     rows = [{"file": d.file, "side": d.side, "deck": d.deck, "cards": " ".join(d.cards),
-             "copies": d.copies, "size": d.size} for d in items]
+             "copies": d.copies, "size": d.size,
+             **({"copies_tbd": " ".join(c for c in d.cards if c in tbd)} if tbd else {})}
+            for d in items]
     if rulebook:  # one copy of the book: its pages, which the shop binds
         rows.append({"file": rulebook["file"], "side": "rulebook", "deck": "", "cards": "",
                      "copies": 1, "size": show_size(tuple(v * 72 / 25.4 for v in
-                                                          rulebook["page_size_mm"]), "mm")})
+                                                          rulebook["page_size_mm"]), "mm"),
+                     **({"copies_tbd": ""} if tbd else {})})
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else
                             ["file", "side", "deck", "cards", "copies", "size"],
@@ -176,15 +183,21 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
             "description": profile.description, "format": profile.format,
             "color": profile.color, "output_condition": profile.output_condition or None,
             "files": [{**r, "cards": list(d.cards),
+                       **({"copies_tbd": [c for c in d.cards if c in tbd]} if tbd else {}),
                        **({"image_dpi": image_dpi[d.file]} if image_dpi and d.file in image_dpi
                           else {})} for r, d in zip(rows, items)] +
-                     [{**r, "cards": []} for r in rows[len(items):]],
+                     [{**r, "cards": [], **({"copies_tbd": []} if tbd else {})}
+                      for r in rows[len(items):]],
             "decks": totals,
             "not_designed": {d.id: d.slots - d.total for d in game.decks
                              if d.slots and d.slots > d.total},
             # cards that only fill a home-print sheet (filler: true): not exported
             "fillers": {d.id: n for d in game.decks
                         if (n := sum(c.copies for c in d.cards if c.filler))},
+            # cards whose copies are TBD, each counted once (a draft): not yet decided
+            **({"copies_tbd": {d.id: ids for d in game.decks
+                               if (ids := [c.id for c in d.cards if c.id in tbd])}}
+               if tbd else {}),
             # single pages in reading order: the shop imposes the booklet
             **({"rulebook": rulebook} if rulebook else {})}
     return [BytesFile(folder / MANIFESTS[0], text.getvalue().encode("utf-8")),
