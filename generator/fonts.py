@@ -152,6 +152,15 @@ def _located(font_name: str, problem: FontFileError) -> Exception:
     return DataProblems(report)
 
 
+def content(font_name: str) -> bytes | None:
+    """The bytes of the file a registered font name stands for, for what draws with a font
+    other than reportlab (the showcase's title, drawn by Pillow): checked against the name's
+    digest as every other use is (a file saved since is a located error); None for a name
+    registered from no file."""
+    paths = _files.get(font_name)
+    return _content(font_name, paths)[1] if paths else None
+
+
 def file_of(font_name: str) -> Path | None:
     """The TrueType file a registered font name was made from (for `serve`'s page): one
     that still exists. The same font registered from elsewhere (the checkout of an older

@@ -82,3 +82,29 @@ def test_usage_errors_name_what_is_wrong(project, cardgen):
     run = cardgen("showcase", "show", "--cards", *["red"] * 13)
     assert run.code == 2 and "at most 12" in run.err
     assert not (project / "output/show/showcase").exists()
+
+
+def test_the_title_is_drawn_in_the_font_its_name_stands_for(tmp_path):
+    """The title was drawn by Pillow from the font's file path: a file saved over after the
+    font was registered (serve, watch) drew the new font under the old name, past the
+    digest check every other use of a font makes. It reads the font through fonts.py: the
+    registered bytes, or the located error every other use gives."""
+    import shutil
+    from pathlib import Path
+    import pytest
+    from generator import fonts
+    from generator.problems import DataProblems, Location
+    from generator.write.showcase import _title
+    repo = Path(__file__).parent.parent
+    font = tmp_path / "gothic.ttf"
+    shutil.copy(repo / "fonts/BIZUDPGothic-Bold.ttf", font)
+    name = fonts.register(font, Location("fonts/fonts.yaml", 3, 14), "gothic")
+    canvas = Image.new("RGBA", (1200, 630), (255, 255, 255, 255))
+    _title(canvas, "見せる Show", name, 100, (0.0, 0.0, 0.0))
+    assert canvas.getbbox() and canvas.convert("L").getextrema()[0] < 50  # drawn, in ink
+    shutil.copy(repo / "fonts/BIZUDGothic-Regular.ttf", font)  # saved before the showcase
+    with pytest.raises(DataProblems) as problems:
+        _title(canvas, "見せる Show", name, 100, (0.0, 0.0, 0.0))
+    assert [p.format() for p in problems.value.report.sorted()] == [
+        "fonts/fonts.yaml:3:14: error: font family 'gothic': gothic.ttf changed after it was "
+        "read (a new version of the font was saved); build again to use the new version [font]"]

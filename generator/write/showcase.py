@@ -229,12 +229,12 @@ def _paste_clipped(canvas: Image.Image, image: Image.Image, x: int, y: int) -> N
 def _title(canvas: Image.Image, text: str, font_name: str, top: int, color: Color) -> None:
     """The title, centred at the top, in the game's bold face, as large as fits."""
     W = canvas.size[0]
-    path = fonts.file_of(font_name)
-    size = max(8, round(top * 0.5))
-    font = ImageFont.truetype(str(path), size) if path else ImageFont.load_default()
+    data = fonts.content(font_name)  # the font the name stands for, not whatever the file
+    size = max(8, round(top * 0.5))  # holds now
+    font = ImageFont.truetype(io.BytesIO(data), size) if data else ImageFont.load_default()
     draw = ImageDraw.Draw(canvas)
     while size > 8 and draw.textlength(text, font=font) > W * 0.9:
         size = max(8, round(size * 0.9))
-        font = ImageFont.truetype(str(path), size) if path else font
+        font = ImageFont.truetype(io.BytesIO(data), size) if data else font
     width = draw.textlength(text, font=font)
     draw.text(((W - width) / 2, top * 0.28), text, font=font, fill=_rgb(color) + (255,))
