@@ -82,8 +82,6 @@ def _load(path: str, stamp: tuple) -> Vector:
     _convert(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), paths, colors, points)
     if not paths:
         raise SvgProblem(_("draws nothing (no shape with a fill or a stroke)"))
-    if not all(0 < float(v) <= MAX_SVG_UNITS for v in (drawing.width, drawing.height)):
-        raise SvgProblem(_("has no size (a width or height of 0 or less)"))  # (nan is not in range)
     return Vector(float(drawing.width), float(drawing.height), tuple(paths), frozenset(colors))
 
 
@@ -173,16 +171,20 @@ def _number(text: str | None) -> float | None:
 
 
 def _size(root) -> None:
-    values = [_number(root.get("width")), _number(root.get("height"))]
-    values += [_number(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
-    for v in values:
+    """The picture's size as its root gives it, the one place it is checked: its width and
+    height, each where it is not written its viewBox's (as the picture is drawn), more than
+    0; a viewBox of no width or height draws nothing either."""
+    width, height = _number(root.get("width")), _number(root.get("height"))
+    box = [_number(v) for v in re.split(r"[\s,]+", (root.get("viewBox") or "").strip()) if v]
+    for v in (width, height, *box):
         if v is not None and (not math.isfinite(v) or abs(v) > MAX_SVG_UNITS):
             raise SvgProblem(_("is {v:g} units in size; an SVG picture may be at most "
                                "{MAX_SVG_UNITS:,} units on a side", v=v,
                                MAX_SVG_UNITS=MAX_SVG_UNITS))
-    for v in values[:2] + values[4:6]:  # width, height; the viewBox's width and height
-        if v is not None and v <= 0:
-            raise SvgProblem(_("has no size (a width or height of 0 or less)"))
+    sides = box[2:4] if len(box) == 4 else [None, None]
+    drawn = [side if side is not None else of_box for side, of_box in zip((width, height), sides)]
+    if any(v is None or v <= 0 for v in drawn + [v for v in sides if v is not None]):
+        raise SvgProblem(_("has no size (a width or height of 0 or less)"))
 
 
 def _count(root, ids: dict) -> None:

@@ -156,3 +156,24 @@ def test_the_preview_page_serves_the_card_with_its_vectors(project):
     finally:
         stop.set()
         thread.join(10)
+
+
+def test_a_picture_measured_in_inches_has_a_size_and_one_without_is_said_once(project, cardgen):
+    """Its size was checked twice, the second time after drawing, in points, against the
+    budget of the file's units: a picture 20,000 in wide (1,440,000 pt, within the budget
+    of 1,000,000 units on a side) was said to have no size. It is checked once, at its
+    cause, the size its root gives; a picture with no width, height or viewBox is said so."""
+    big = (b'<svg xmlns="http://www.w3.org/2000/svg" width="20000in" height="20000in" '
+           b'viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#cc0000"/></svg>')
+    folder = _game(project)
+    (folder / "art/badge.svg").write_bytes(big)
+    run = cardgen("build", "icons")
+    assert run.code == 0, run.lines
+    assert (0.8, 0.0, 0.0) in _fills(_ops(project / "output/icons/icons-fronts.pdf"))  # drawn
+    (folder / "art/badge.svg").write_bytes(big.replace(
+        b' width="20000in" height="20000in" viewBox="0 0 10 10"', b""))
+    run = cardgen("validate", "icons")
+    problems = [line for line in run.lines if ": error: " in line]
+    assert problems == ["layouts/svg-front.yaml:7:8: error: card 'one': element 'art': src: "
+                        "image 'art/badge.svg' has no size (a width or height of 0 or less) "
+                        "[image]"], run.lines
