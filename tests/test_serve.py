@@ -4,6 +4,7 @@ and chromedriver, which `make test` installs), and its file-safety rules."""
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 import urllib.error
@@ -819,3 +820,24 @@ def test_a_rulebook_past_its_page_budget_is_a_problem_on_the_page_not_a_bug(proj
          "pages, the most a rulebook may have; make it shorter (a loop that writes a page, or "
          "a card face, for each of many items?)")], state["problems"]
     assert not state["ok"] and state["cards"]
+
+
+@pytest.mark.parametrize("lang, main, fallback", [
+    ("en", "SourceSansPro", "BIZUDPGothic"), ("ja", "BIZUDPGothic", None)])
+def test_the_page_is_set_in_a_family_of_the_games_language(project, cardgen, lang, main,
+                                                           fallback):
+    """An English game's page was set in BIZ UDPGothic, a Japanese face, its own words and
+    the game's: it is set in the game's Latin family (the shipped latin), the Japanese of
+    its names from the game's main family; a Japanese game's stays in its main family."""
+    assert cardgen("new", "pg", "--lang", lang).code == 0
+    with served("pg") as (url, _state):
+        page = urllib.request.urlopen(url + "/").read().decode("utf-8")
+        faces = re.findall(r'font-family: "(cardgen-\w+)";\s*font-weight: (\d+);\s*src: '
+                           r'url\("/fonts/([^"]+)\.ttf"\)', page)
+        assert {(family, weight) for family, weight, _name in faces} == {
+            ("cardgen-main", "400"), ("cardgen-main", "700"),
+            *((("cardgen-fallback", "400"), ("cardgen-fallback", "700")) if fallback else ())}
+        for family, weight, name in faces:
+            assert name.startswith(main if family == "cardgen-main" else fallback), faces
+            font = urllib.request.urlopen(f"{url}/fonts/{name}.ttf").read()
+            assert font[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true")  # a font it serves

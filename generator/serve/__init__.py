@@ -63,7 +63,7 @@ class Preview:
     title: str = ""  # the game's title as files show it (its id until it has built once)
     decks: list[dict] = field(default_factory=list)  # id, name, in order
     fonts: dict[str, Path] = field(default_factory=dict)  # served name -> TrueType file
-    font_family: dict[str, str] = field(default_factory=dict)  # weight -> served name
+    font_family: dict[str, str] = field(default_factory=dict)  # weight -> served name (page_fonts)
     building: bool = False  # a build is running
     stats: list[dict] = field(default_factory=list)  # the Stats view's blocks (stats_blocks)
     built_at: str = ""  # when the last good build finished, HH:MM:SS
@@ -185,9 +185,7 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         # until the rest is made (or while the data has errors), the last good rulebook,
         # boards and changes stay on the page
         images.update({n: data for n, data in last.items() if n.startswith(PAGES)})
-    family = game_.main_family
-    served = {weight: name for weight, name in (("regular", family.regular), ("bold", family.bold))
-              if fonts.file_of(name) is not None}
+    served = page_fonts(game_)
     with preview.lock:  # the cards first: a save shows before the rulebook is made again
         digests = _digests(images, last, preview.digests)
         for c in cards:  # a card's pictures' digests are in its entry: a new picture, a
@@ -208,6 +206,22 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.bump()
     if not errors:  # else the rulebook, boards, statistics and changes of the last good build
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
+
+
+def page_fonts(game) -> dict[str, str]:
+    """The fonts the page is set in, by weight ("regular", "bold"; "fallback-regular",
+    "fallback-bold" for the characters the first lack): the game's main family (gothic),
+    or in a game in English the first of its families made for Latin type (one with no
+    kana: the shipped latin), its Japanese from the main family. Only fonts read from a
+    file (the page fetches them)."""
+    main, family = game.main_family, game.main_family
+    if game.lang == "en":
+        family = next((f for f in game.fonts.values() if not fonts.missing_glyphs(f.regular, "A")
+                       and fonts.missing_glyphs(f.regular, "あ")), main)
+    weights = [("regular", family.regular), ("bold", family.bold)]
+    if family is not main:
+        weights += [("fallback-regular", main.regular), ("fallback-bold", main.bold)]
+    return {weight: name for weight, name in weights if fonts.file_of(name) is not None}
 
 
 def _as_shown(report) -> list[dict]:

@@ -35,7 +35,7 @@ def svg_tree(text: str) -> list:
             elif not key.startswith("on") and key != "href":
                 attrs[key] = value
         if "font-family" in attrs:
-            attrs["font-family"] = "cardgen-main, sans-serif"
+            attrs["font-family"] = "cardgen-main, cardgen-fallback, sans-serif"
         if tag == "text":
             return [tag, attrs, node.text or ""]
         return [tag, attrs, [convert(child) for child in node
