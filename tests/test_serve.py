@@ -841,3 +841,33 @@ def test_the_page_is_set_in_a_family_of_the_games_language(project, cardgen, lan
             assert name.startswith(main if family == "cardgen-main" else fallback), faces
             font = urllib.request.urlopen(f"{url}/fonts/{name}.ttf").read()
             assert font[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true")  # a font it serves
+
+
+def test_the_page_is_served_the_font_its_name_stands_for(tmp_path):
+    """The page's font was read from the file's path: a file saved over since the game was
+    read (the next build registers it under its own name) was served under the old name, the
+    new font's bytes as the old one's. It is read through fonts.py's check, as every use is:
+    the bytes the name stands for, or nothing (404) until the next build."""
+    import shutil
+    from http.server import ThreadingHTTPServer
+    from pathlib import Path
+    from generator import fonts
+    from generator.serve import Preview, make_handler
+    repo = Path(__file__).parent.parent
+    font = tmp_path / "gothic.ttf"
+    shutil.copy(repo / "fonts/BIZUDPGothic-Regular.ttf", font)
+    name = fonts.register(font)
+    preview = Preview(fonts={name: font})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler("g", preview))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/fonts/{name}.ttf"
+    try:
+        assert urllib.request.urlopen(url).read() == \
+            (repo / "fonts/BIZUDPGothic-Regular.ttf").read_bytes()
+        shutil.copy(repo / "fonts/BIZUDGothic-Regular.ttf", font)  # saved while serving
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url)
+        assert refused.value.code == 404
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -474,13 +474,17 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                     self._send(200, json.dumps(state, ensure_ascii=False).encode("utf-8"),
                                "application/json", {"ETag": tag})
             elif path.startswith("/fonts/") and path.endswith(".ttf"):
+                name = path[len("/fonts/"):-len(".ttf")]
                 with preview.lock:  # only the game's own fonts, by their registered names
-                    file = preview.fonts.get(path[len("/fonts/"):-len(".ttf")])
-                if file is None:
+                    known = name in preview.fonts
+                try:  # the bytes the name stands for: a file saved since is the next build's
+                    data = fonts.content(name) if known else None
+                except (DataProblems, fonts.FontFileError):
+                    data = None
+                if data is None:
                     self._send(404, b"not found", "text/plain")
                 else:
-                    self._send(200, file.read_bytes(), "font/ttf",
-                               {"Cache-Control": "max-age=86400"})
+                    self._send(200, data, "font/ttf", {"Cache-Control": "max-age=86400"})
             elif path.startswith("/zoom/"):  # a card face sharp at print size (ZOOM_DPI)
                 name = path[len("/zoom/"):]
                 with preview.lock:
