@@ -4,6 +4,7 @@ box: shrink, condense, or the size it needed."""
 from __future__ import annotations
 
 import re
+from sys import intern
 from itertools import accumulate
 from dataclasses import dataclass
 
@@ -205,12 +206,15 @@ def _one_font(line, text, widths, offsets, x, baseline, size, space, scale) -> l
     JLREQ spacing, one run from each spaced glyph to the next."""
     atoms = line.atoms
     font, color = atoms[0].font, atoms[0].color
+    char_space = space / scale if space else 0.0  # (one 0.0 for every run: most are unspaced)
     if offsets is None:
-        return [Text(x, baseline, text, font, size, color, char_space=space / scale, scale=scale)]
+        return [Text(x, baseline, text, font, size, color, char_space=char_space, scale=scale)]
     cuts = line.cuts
     starts = [0.0, *accumulate(widths)]
-    return [Text(x + starts[s_] + s_ * space + offsets[s_], baseline, text[s_:e_], font, size,
-                 color, char_space=space / scale, scale=scale)
+    # The pieces of a line cut at its punctuation recur from card to card (手札から, 枚引く。):
+    # interned, the faces that hold them share one string each.
+    return [Text(x + starts[s_] + s_ * space + offsets[s_], baseline, intern(text[s_:e_]),
+                 font, size, color, char_space=char_space, scale=scale)
             for s_, e_ in zip(cuts, cuts[1:] + (len(atoms),))]
 
 
@@ -221,6 +225,7 @@ def _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, sc
     glyph's extent, for its ruby."""
     run: list[Atom] = []
     run_x = expected = x
+    char_space = space / scale if space else 0.0
     for k, (atom, w) in enumerate(zip(line.atoms, widths)):
         if atom.text in ZERO_WIDTH:
             continue
@@ -230,7 +235,7 @@ def _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, sc
                 (run and (atom.font, atom.color) != (run[0].font, run[0].color)):
             if run:
                 items.append(Text(run_x, baseline, plain_of(run), run[0].font,
-                                  size, run[0].color, char_space=space / scale, scale=scale))
+                                  size, run[0].color, char_space=char_space, scale=scale))
             run = []
         if gap:
             x += w + word_gap
@@ -248,7 +253,7 @@ def _runs(line, widths, offsets, x, baseline, descent, size, space, word_gap, sc
         x += w + space
     if run:
         items.append(Text(run_x, baseline, plain_of(run), run[0].font, size,
-                          run[0].color, char_space=space / scale, scale=scale))
+                          run[0].color, char_space=char_space, scale=scale))
 
 
 def _inline(atom, x: float, y: float, w: float, h: float) -> list[Item]:

@@ -149,15 +149,15 @@ class _Forms:
 def _keys(objects, identity, hash_of=hash) -> dict[int, object]:
     """A key for each object (by id) that is equal for objects that print the same: their
     identity where another object's values hash alike (`hash_of`: equal for equal objects),
-    a key of its own otherwise."""
+    a key of its own otherwise (its id: no ("same", ...) key is an int)."""
     distinct = {id(o): o for o in objects}
     buckets: dict[int, list] = {}
-    for o in distinct.values():
-        buckets.setdefault(hash_of(o), []).append(o)
+    for key, o in distinct.items():
+        buckets.setdefault(hash_of(o), []).append((key, o))
     keys: dict[int, object] = {}
     for group in buckets.values():
-        for o in group:
-            keys[id(o)] = ("same", identity(o)) if len(group) > 1 else ("alone", id(o))
+        for key, o in group:  # (alone: its id, the int object the dict holds already)
+            keys[key] = ("same", identity(o)) if len(group) > 1 else key
     return keys
 
 
