@@ -167,12 +167,12 @@ def _png_of(project, card):
 def test_new_pixels_in_an_image_reprint_its_cards_and_every_picture_shows_them(
         game, project, cardgen):
     from generator.load import Project
-    from generator.serve import Preview, build_preview
+    from generator.serve import Preview, build_preview, picture
 
     assert cardgen("build", "--png", "rev").code == 0
     preview = Preview()
     build_preview(Project.find(project), "rev", preview)
-    before = preview.images["main/a-front.png"]
+    before = picture(preview, "main/a-front.png")
     teal = _png_of(project, "a")
     _png(game / "art.png", "orange")  # same name, same size, new pixels
     lines = _diff(cardgen)
@@ -181,7 +181,7 @@ def test_new_pixels_in_an_image_reprint_its_cards_and_every_picture_shows_them(
     assert cardgen("build", "--png", "rev").code == 0  # the same process: no restart
     assert _png_of(project, "a") != teal and _png_of(project, "a")[0] > 200
     build_preview(Project.find(project), "rev", preview)
-    assert preview.images["main/a-front.png"] != before
+    assert picture(preview, "main/a-front.png") != before
 
 
 def test_a_replaced_font_file_reprints_what_is_set_in_it(game, project, cardgen):
@@ -193,13 +193,13 @@ def test_a_replaced_font_file_reprints_what_is_set_in_it(game, project, cardgen)
     git(project, "add", "-A")
     git(project, "commit", "-qm", "fonts in the project")
     from generator.load import Project
-    from generator.serve import Preview, build_preview
+    from generator.serve import Preview, build_preview, picture
 
     assert cardgen("build", "--png", "rev").code == 0
     first = (project / "output/rev/png/main/a-front.png").read_bytes()
     preview = Preview()
     build_preview(Project.find(project), "rev", preview)
-    served = preview.images["main/a-front.png"]
+    served = picture(preview, "main/a-front.png")
     shutil.copyfile(REPO / "fonts/BIZUDPMincho-Regular.ttf", fonts / "BIZUDPGothic-Regular.ttf")
     lines = _diff(cardgen)
     assert _reprinted(lines) == ["a", "b", "c", "d"]
@@ -207,7 +207,7 @@ def test_a_replaced_font_file_reprints_what_is_set_in_it(game, project, cardgen)
     assert cardgen("build", "--png", "rev").code == 0
     assert (project / "output/rev/png/main/a-front.png").read_bytes() != first
     build_preview(Project.find(project), "rev", preview)  # the same process: no restart
-    assert preview.images["main/a-front.png"] != served
+    assert picture(preview, "main/a-front.png") != served
 
 
 def test_a_mid_sentence_edit_shows_the_changed_words(game, project, cardgen):

@@ -407,10 +407,12 @@ def test_every_cell_builds_and_reads_back_or_is_a_located_error(cell, project, c
     assert diff.code == 0 and diff.out.splitlines() == [f"{game}: {said}"], diff.lines
     assert (out / f"{game}-changes.pdf").is_file()
     from generator.load import Project
-    from generator.serve import Preview, build_preview
+    from generator.serve import Preview, build_preview, picture
     preview = Preview()
     build_preview(Project.find(project), game, preview, dpi=40)  # the preview page's pictures
-    assert preview.ok and preview.cards and all(preview.images.values())
+    assert preview.ok and preview.cards and all(
+        picture(preview, c[side])[:4] == b"\x89PNG" for c in preview.cards
+        for side in ("front", "back")) and all(preview.images.values())
 
 
 def test_the_safe_area_check_sees_every_element(project, cardgen):

@@ -1,10 +1,11 @@
 """`cardgen serve GAME`: a live preview page on localhost.
 
 A builder thread watches the game's files (its folder, layouts/, fonts/) and, when one
-changes, validates and lays the game out again, rasterising card faces (cached by
-content, so only changed cards are drawn); it publishes the cards at once, then the
-rulebook's and boards' pages, the statistics and the sheets. The results are held in
-memory; invalid data updates the report and keeps the last good pictures. The page asks
+changes, validates and lays the game out again; it publishes the cards at once, then the
+rulebook's and boards' pages, the statistics and the sheets. A card face's picture is drawn
+when the page asks for it, or before in the background, and kept on disk by the face's
+identity (gallery.py), so only changed cards are drawn; invalid data updates the report and
+keeps the last good pictures. The page asks
 /state.json for the next version (long polling) and is sent only the cards that changed
 since the version it has; it updates itself in place.
 
@@ -37,6 +38,7 @@ from ..problems import DataProblems, UsageError, printable
 from ..watch import changed_files, files_stamp, watch as poll
 from .cards import card_entries  # the gallery's cards
 from .changes import changes_since  # the view of what prints differently
+from .gallery import Gallery, version  # the cards' pictures, drawn when asked, kept on disk
 from .pictures import GALLERY_DPI, ZOOM_DPI, large_page, with_guides, zoomed  # drawn apart
 from .sheets import sheet_picture, sheets_of  # the Sheets view
 from .stats import stats_blocks  # the Stats view
@@ -50,7 +52,7 @@ class Preview:
     """The last good pictures and the latest report, shared with the request handlers."""
 
     version: int = 0
-    images: dict[str, bytes] = field(default_factory=dict)  # name -> PNG
+    images: dict[str, bytes] = field(default_factory=dict)  # rulebook, board page -> PNG
     cards: list[dict] = field(default_factory=list)  # id, name, deck, copies, front, back
     pages: list[str] = field(default_factory=list)  # rulebook page image names
     boards: list[dict] = field(default_factory=list)  # id, title, page image names
@@ -67,12 +69,12 @@ class Preview:
     building: bool = False  # a build is running
     stats: list[dict] = field(default_factory=list)  # the Stats view's blocks (stats_blocks)
     built_at: str = ""  # when the last good build finished, HH:MM:SS
-    digests: dict[str, str] = field(default_factory=dict)  # image name -> its content's digest
-    faces: dict[str, Any] = field(default_factory=dict)  # card image name -> its Face, for zoom
+    digests: dict[str, str] = field(default_factory=dict)  # a page's name -> its digest
+    faces: dict[str, tuple] = field(default_factory=dict)  # card picture name -> (Face, key)
     font: str = ""  # the game's main font (what a zoomed face's fallback text is set in)
     root: str = ""  # the project's folder: a problem's file:line opens in an editor from it
     closing: bool = False  # the server is stopping: waiting pages are answered at once
-    pictures: dict[str, bytes] = field(default_factory=dict)  # face key -> PNG (one builder)
+    gallery: Gallery = field(default_factory=Gallery)  # the card faces' pictures
     game: Any = None  # the last good Game: a card laid out again with its guides, for zoom
     revs: dict[str, int] = field(default_factory=dict)  # card id -> version it last changed at
     asked: str | None = None  # the language --lang asked for (i18n), if any
@@ -81,7 +83,7 @@ class Preview:
     sheet_pages: dict[str, tuple] = field(default_factory=dict)  # name -> (Page, identity)
     sheet_pictures: dict[str, bytes] = field(default_factory=dict)  # identity -> PNG, drawn
     memo: FaceMemo = field(default_factory=FaceMemo)  # the faces by their inputs (one builder)
-    keys: dict[int, tuple] = field(default_factory=dict)  # a face's picture key (faces_to_png)
+    keys: dict[int, tuple] = field(default_factory=dict)  # a face's picture key (face_keys)
     stamp: tuple | None = None  # the game's files as the last build found them (watch)
     large: dict[str, tuple] = field(default_factory=dict)  # rulebook or board page -> source
     drawn_large: dict[str, bytes] = field(default_factory=dict)  # those drawn, by name
@@ -98,18 +100,30 @@ class Preview:
 
 def build_preview(project: Project, game: str, preview: Preview,
                   dpi: int = GALLERY_DPI) -> None:
-    from ..write.png import faces_to_png, pdf_to_pngs  # pypdfium2 only when serving
+    from ..write.png import pdf_to_pngs  # pypdfium2 only when serving
 
     with preview.lock:
         preview.building = True
         preview.bump()
+    preview.gallery.pause.set()  # the background's drawing waits until the cards are out
     try:  # (the cycle collector walked the server's every object 400 times a save, a
         with pipeline.cycle_collector_paused():  # quarter of its time at 10,000 cards)
-            _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs)
+            _build_preview(project, game, preview, dpi, pdf_to_pngs)
     finally:
+        preview.gallery.pause.clear()
         with preview.lock:
             preview.building = False
             preview.bump()
+
+
+def picture(preview: Preview, name: str) -> bytes | None:
+    """The picture of that name: a card face's (drawn now if it is not yet), a rulebook's or
+    board's page, a view's; None for a name the last build did not make."""
+    with preview.lock:
+        data, drawn = preview.images.get(name), preview.faces.get(name)
+    if data is None and drawn is not None:
+        data = preview.gallery.picture(drawn[1], drawn[0])
+    return data
 
 
 
@@ -147,7 +161,7 @@ def _book_and_boards(game_, faces, outcome, images: dict, font: str, pdf_to_pngs
 AS_BEFORE = _(" (as of the last good build)")  # a draft kept while the data does not load
 
 
-def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> None:
+def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
     stamp = files_stamp(project, game)  # the files changed since the last build: one that
     if preview.stamp is not None:  # is not data (an image, a font) lays out every face again
         preview.memo.saved(changed_files(preview.stamp, stamp))
@@ -171,28 +185,23 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
                                             if p.card is not None and p.check not in own}
     font = game_.main_family.regular
     with preview.lock:
-        last = dict(preview.images)  # the last good pictures, by name
+        last = dict(preview.faces)  # the last good faces and their keys, by picture name
         before = {c["id"]: c for c in preview.cards}
     order, face_list, cards = card_entries(faces, faulty, last, before)
-    cache = project.output / ".cache" / "png"
-    images = dict(zip(order, faces_to_png(face_list, dpi, font, cache, bleed=False,
-                                          memory=preview.pictures, known=preview.keys)))
+    # Each face's picture is known by its key before it is drawn: the cards are published
+    # now, their pictures drawn when the page asks for them (or in the background, after)
+    from ..write.png import face_keys
+    keys = face_keys(face_list, dpi, False, known=preview.keys)
+    drawn = dict(zip(order, zip(face_list, keys)))
     for c in cards:
         if c.get("held"):
-            images[c["front"]], images[c["back"]] = last[c["front"]], last[c["back"]]
-    with preview.lock:
-        kept_faces = {name: f for name, f in preview.faces.items() if name in images}
-        # until the rest is made (or while the data has errors), the last good rulebook,
-        # boards and changes stay on the page
-        images.update({n: data for n, data in last.items() if n.startswith(PAGES)})
+            drawn[c["front"]], drawn[c["back"]] = last[c["front"]], last[c["back"]]
+    for c in cards:  # a card's pictures' versions are in its entry: a new picture, a
+        c["front_v"], c["back_v"] = version(drawn[c["front"]][1]), version(drawn[c["back"]][1])
     served = page_fonts(game_)
     with preview.lock:  # the cards first: a save shows before the rulebook is made again
-        digests = _digests(images, last, preview.digests)
-        for c in cards:  # a card's pictures' digests are in its entry: a new picture, a
-            c["front_v"], c["back_v"] = digests[c["front"]], digests[c["back"]]  # new entry
-        preview.images, preview.digests = images, digests
         _publish_cards(preview, cards, before)
-        preview.faces, preview.font = {**kept_faces, **dict(zip(order, face_list))}, font
+        preview.faces, preview.font = drawn, font
         if not errors:
             preview.game = game_
         preview.root = str(project.root.resolve())
@@ -204,6 +213,9 @@ def _build_preview(project, game, preview, dpi, faces_to_png, pdf_to_pngs) -> No
         preview.font_family = served
         preview.built_at = time.strftime("%H:%M:%S")
         preview.bump()
+    preview.gallery.draw_later([(key, face) for face, key in drawn.values()],
+                               project.output / ".cache" / "png", dpi, font)
+    preview.gallery.pause.clear()  # (the rest is the background's to share the cores with)
     if not errors:  # else the rulebook, boards, statistics and changes of the last good build
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
 
@@ -265,17 +277,12 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
         keys = dict(preview.keys)  # (the builder's own: a copy, as the lock is kept short)
     sheets, sheet_pages = sheets_of(faces, keys)
     with preview.lock:
-        images = {n: data for n, data in preview.images.items() if not n.startswith(PAGES)}
-        images.update(made)
-        preview.digests = _digests(images, preview.images, preview.digests)
-        preview.images = images
+        preview.digests = _digests(made, preview.images, preview.digests)
+        preview.images = made
         preview.pages, preview.boards, preview.changes = pages, boards, changes
         preview.large, preview.drawn_large = large, {}
         preview.stats = blocks
         preview.sheets, preview.sheet_pages = sheets, sheet_pages
-
-
-PAGES = ("rulebook/", "boards/", "changes/", "sheets/")  # the pictures not of card faces
 
 
 def _digests(images: dict, last: dict, known: dict) -> dict:
@@ -338,7 +345,8 @@ def page_state(preview: Preview, since: int | None = None) -> dict:
             # CARDGEN_EDITOR, such as vscode://file/{path}:{line}:{col}: file:line as a link
             "editor": os.environ.get("CARDGEN_EDITOR", ""), "root": preview.root,
             # an image's URL changes only when its picture does (a card's are in its entry)
-            "v": {n: d for n, d in preview.digests.items() if n.startswith(PAGES)},
+            "v": preview.digests,  # (a card's are in its entry)
+            "drawing": preview.gallery.remaining > 0,  # pictures still drawn in the background
             "built_at": preview.built_at, "problems": problems,
             "cards": cards, "delta": since is not None, "order": [c["id"] for c in preview.cards],
             "changed": sorted({c["id"] for c in preview.changes}),
@@ -488,8 +496,8 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
             elif path.startswith("/zoom/"):  # a card face sharp at print size (ZOOM_DPI)
                 name = path[len("/zoom/"):]
                 with preview.lock:
-                    face, font = preview.faces.get(name), preview.font
-                    current, game_now = preview.digests.get(name), preview.game
+                    drawn, font, game_now = preview.faces.get(name), preview.font, preview.game
+                face, current = (drawn[0], version(drawn[1])) if drawn else (None, None)
                 if face is not None and parse_qs(url.query).get("guides") == ["1"]:
                     face = with_guides(game_now, name) or face  # trim, bleed, safe, boxes
                 if face is None:
@@ -507,9 +515,10 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                     self._send(200, data, "image/png")
             elif path.startswith("/img/"):
                 name = path[len("/img/"):]
+                data = picture(preview, name)  # by name only
                 with preview.lock:
-                    data = preview.images.get(name)  # by name only
-                    current = preview.digests.get(name) or \
+                    drawn = preview.faces.get(name)
+                    current = version(drawn[1]) if drawn else preview.digests.get(name) or \
                         preview.sheet_pages.get(name, (None, None))[1]
                 if data is None and name.startswith("sheets/"):  # drawn when first asked for
                     data = sheet_picture(preview, name)
@@ -586,6 +595,11 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
                    port=port, host=host, exc_strerror=exc.strerror)
         raise UsageError(said) from None
     server.lang = i18n.language()
+
+    def drawn() -> None:  # the background has drawn every picture: pages hear of it
+        with preview.lock:
+            preview.bump()
+    preview.gallery.done = drawn
     builder = threading.Thread(target=watch, args=(project, game, preview, stop, report),
                                daemon=True)
     builder.start()
@@ -603,4 +617,5 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
         with preview.lock:  # pages waiting for news hear at once, and find the server gone
             preview.closing = True
             preview.changed.notify_all()
+        preview.gallery.close()
         server.server_close()

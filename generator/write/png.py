@@ -132,6 +132,42 @@ def _rasterised(missing: list, dpi: int, font: str, bleed: bool, transparent: bo
                                    transparent)
 
 
+def face_keys(faces: list[Face], dpi: int, bleed: bool, transparent: bool = False,
+              known: dict | None = None) -> list[str]:
+    """Each face's key (face_key). `known`, id of a face -> (the face, its key), gives the
+    key of a face that an earlier call was given, the very object (incremental layout
+    reuses them), unhashed; it is left holding this call's faces."""
+    shared: dict = {}
+    if known is None:
+        return [face_key(f, dpi, bleed, shared, transparent) for f in faces]
+    keys = []
+    for f in faces:
+        was = known.get(id(f))
+        keys.append(was[1] if was is not None and was[0] is f else
+                    face_key(f, dpi, bleed, shared, transparent))
+    known.clear()  # the faces of this call (kept alive there, so their ids stay theirs)
+    known.update((id(f), (f, k)) for f, k in zip(faces, keys))
+    return keys
+
+
+def keep(cache: Path, key: str, image: bytes) -> None:
+    """A picture put in the cache folder under its key: written whole or not at all, like
+    every output."""
+    cache.mkdir(parents=True, exist_ok=True)
+    write_atomically(cache / f"{key}.png", lambda tmp: tmp.write_bytes(image))
+
+
+def draw_into(cache: Path, missing: list, dpi: int, font: str, bleed: bool = True,
+              transparent: bool = False):
+    """Draw `missing` ((key, face) pairs) into the cache folder, on every core as
+    faces_to_png does, keeping none of the pictures: yields the keys of each chunk as it is
+    written (a caller that stops asking stops the drawing after the chunks under way)."""
+    for chunk, images in _rasterised(missing, dpi, font, bleed, transparent):
+        for (key, _face), image in zip(chunk, images):
+            keep(cache, key, image)
+        yield [key for key, _face in chunk]
+
+
 def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
                  bleed: bool = True, transparent: bool = False,
                  counting=lambda done, total: None, memory: dict | None = None,
@@ -143,17 +179,7 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
     date: a save of one card of 10,000 reads no file of the others. `known` (the
     preview's), id of a face -> (the face, its key), gives the key of a face that an
     earlier call was given, the very object (incremental layout reuses them), unhashed."""
-    shared: dict = {}
-    if known is None:
-        keys = [face_key(f, dpi, bleed, shared, transparent) for f in faces]
-    else:
-        keys = []
-        for f in faces:
-            was = known.get(id(f))
-            keys.append(was[1] if was is not None and was[0] is f else
-                        face_key(f, dpi, bleed, shared, transparent))
-        known.clear()  # the faces of this call (kept alive here, so their ids stay theirs)
-        known.update((id(f), (f, k)) for f, k in zip(faces, keys))
+    keys = face_keys(faces, dpi, bleed, transparent, known)
     found: dict[str, bytes] = {}
     memory = {} if memory is None else memory
     for key in set(keys):
@@ -168,10 +194,8 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
     for chunk, images in _rasterised(missing, dpi, font, bleed, transparent):
         for (key, _), image in zip(chunk, images):
             found[key] = image
-            if cache is not None:  # written whole or not at all, like every output
-                cache.mkdir(parents=True, exist_ok=True)
-                write_atomically(cache / f"{key}.png",
-                                 lambda tmp, data=image: tmp.write_bytes(data))
+            if cache is not None:
+                keep(cache, key, image)
         drawn += len(chunk)
         counting(drawn * len(faces) // len(missing), len(faces))  # (in faces, duplicates too)
     counting(len(faces), len(faces))  # every face: drawn now, or found drawn before

@@ -1,0 +1,169 @@
+"""The gallery's pictures: each card face's picture, by its key (write/png.face_key: the
+face's identity and the resolution), drawn when the page first asks for it, or before that
+in the background, and kept in the PNG cache folder (output/.cache/png), as `build --png`
+keeps its own. The cards are published as soon as they are laid out: a picture's URL
+carries its key's version, known before it is drawn, so the page asks for a picture that
+does not exist yet, and it is drawn at once for that request (a request never waits for the
+background's drawing of the others). The server holds the faces (incremental layout keeps
+them anyway), the keys of the pictures it knows are on disk, and at most KEPT pictures in
+memory, whatever the game's size; the pictures themselves are read from disk."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+KEPT = 256  # pictures held in memory, the last asked for (a screen of cards, and more)
+FIRST = 16  # faces in the background's first chunks: the first screen's soonest
+
+
+def version(key: str) -> str:
+    """A picture's version in its URL, from its key: known before it is drawn, new when the
+    face prints differently (or is drawn another way)."""
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
+
+
+class Gallery:
+    """The card faces' pictures of one server: `draw_later` hands it a build's faces, in the
+    gallery's order, for the background to draw; `picture` gives one at once."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.recent: OrderedDict[str, bytes] = OrderedDict()  # key -> PNG, at most KEPT
+        self.on_disk: set[str] = set()  # the keys whose pictures are in the cache folder
+        self.todo: list = []  # (key, face) still to draw, in the gallery's order
+        self.job = 0  # the build whose faces `todo` holds
+        self.wake = threading.Condition(self.lock)
+        self.thread: threading.Thread | None = None
+        self.cache: Path | None = None
+        self.dpi, self.font = 0, ""
+        self.closing = False
+        self.pause = threading.Event()  # set while a build runs: the background waits
+        self.idle = threading.Event()  # set when nothing is left to draw
+        self.idle.set()
+        self.done = lambda: None  # told when the background has drawn everything
+
+    def picture(self, key: str, face) -> bytes:
+        """A face's picture: from memory, from the cache folder, or drawn now (and kept)."""
+        with self.lock:
+            data = self.recent.get(key)
+            if data is not None:
+                self.recent.move_to_end(key)
+                return data
+            cache, dpi, font = self.cache, self.dpi, self.font
+        path = cache / f"{key}.png" if cache is not None else None
+        try:
+            data = path.read_bytes() if path is not None else None
+        except OSError:  # not drawn yet (or removed since: drawn again)
+            data = None
+        if data is None:
+            from ..write.png import face_page, keep, rasterise
+            data = rasterise([face_page(face, False)], dpi, font)[0]
+            if path is not None:
+                keep(path.parent, key, data)
+        with self.lock:
+            if path is not None:
+                self.on_disk.add(key)
+            self.recent[key] = data
+            self.recent.move_to_end(key)
+            while len(self.recent) > KEPT:
+                self.recent.popitem(last=False)
+        return data
+
+    def draw_later(self, pairs: list, cache: Path | None, dpi: int, font: str) -> None:
+        """A build's faces ((key, face), in the gallery's order): those not drawn yet are
+        drawn in the background, on every core, in that order (what a newer build hands
+        over replaces what is left of this one)."""
+        with self.lock:
+            self.cache, self.dpi, self.font = cache, dpi, font
+            if cache is None:
+                return
+            seen = set(self.on_disk)
+            todo = []
+            for key, face in pairs:
+                if key in seen:
+                    continue
+                seen.add(key)
+                if (cache / f"{key}.png").is_file():  # (drawn by an earlier run, or build)
+                    self.on_disk.add(key)
+                else:
+                    todo.append((key, face))
+            self.on_disk &= {key for key, _face in pairs}  # a game's own, no more
+            self.todo, self.job = todo, self.job + 1
+            if todo:
+                self.idle.clear()
+            if todo and self.thread is None:
+                self.thread = threading.Thread(target=self._draw, daemon=True)
+                self.thread.start()
+            self.wake.notify_all()
+
+    @property
+    def remaining(self) -> int:
+        """Pictures still to draw in the background."""
+        with self.lock:
+            return len(self.todo)
+
+    def close(self) -> None:
+        """The server stops: the background stops after the chunks under way."""
+        with self.lock:
+            self.closing = True
+            self.wake.notify_all()
+        self.pause.clear()
+
+    def _draw(self) -> None:
+        while True:
+            with self.lock:
+                while not self.todo and not self.closing:
+                    self.idle.set()
+                    self.wake.wait()
+                if self.closing:
+                    self.idle.set()
+                    return
+            while self.pause.is_set() and not self.closing:  # a build has the cores first
+                self.pause.wait(0.05)
+            with self.lock:
+                job = self.job
+                todo = [pair for pair in self.todo if pair[0] not in self.on_disk]
+            # a small first chunk (the first screen, unless the page has asked for it
+            # itself), then the rest on every core
+            try:
+                drew = self._drew(job, todo[:FIRST]) and self._drew(job, todo[FIRST:])
+            except Exception as exc:  # a bug: said, and the pictures are drawn when asked
+                from ..problems import printable
+                print(f"serve: internal error drawing the pictures: {type(exc).__name__}: "
+                      f"{printable(str(exc))}", file=sys.stderr, flush=True)
+                drew = True
+            if drew:
+                with self.lock:
+                    if self.job == job:
+                        self.todo = []  # (what was drawn meanwhile by requests too)
+                        self.idle.set()
+                        finished = True
+                    else:
+                        finished = False
+                if finished:
+                    self.done()
+
+    def _drew(self, job: int, pairs: list) -> bool:
+        """Draw `pairs` into the cache folder; False if stopped first (a newer build, a
+        build running, the server stopping)."""
+        from contextlib import closing
+
+        from ..write.png import draw_into
+        with self.lock:
+            cache, dpi, font = self.cache, self.dpi, self.font
+        if cache is None or not pairs:
+            return cache is not None
+        with closing(draw_into(cache, pairs, dpi, font, bleed=False)) as chunks:
+            for keys in chunks:
+                with self.lock:
+                    self.on_disk.update(keys)
+                    if self.job == job:
+                        drawn = set(keys)
+                        self.todo = [p for p in self.todo if p[0] not in drawn]
+                    if self.closing or self.job != job or self.pause.is_set():
+                        return False
+        return True

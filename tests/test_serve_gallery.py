@@ -1,0 +1,137 @@
+"""`cardgen serve`'s card pictures (serve/gallery.py): the cards are published before their
+pictures are drawn; a picture the page asks for is drawn at once, the others in the
+background, each kept in the PNG cache and only a bounded number in memory; a cold server
+and a warm one show the same pictures."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+import urllib.request
+
+from PIL import Image
+
+from test_serve import _get, served
+
+
+def _fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        assert response.headers["Content-Type"] == "image/png"
+        return response.read()
+
+
+def _pictures(url: str, state: dict) -> dict[str, bytes]:
+    """Every card face's picture as the page asks for it (its name and version)."""
+    return {c[side]: _fetch(f"{url}/img/{c[side]}?v={c[side + '_v']}")
+            for c in state["cards"] for side in ("front", "back")}
+
+
+def _pixels(png: bytes) -> bytes:
+    with Image.open(io.BytesIO(png)) as im:
+        return im.convert("RGB").tobytes() + bytes(str(im.size), "ascii")
+
+
+def _drawn(url: str, seconds: float = 120) -> dict:
+    """The state once the background has drawn every picture."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = _get(url + "/state.json")
+        if state.get("built_at") and not state.get("building") and not state.get("drawing"):
+            return state
+        assert time.monotonic() < deadline, "the pictures were not drawn"
+        time.sleep(0.2)
+
+
+def test_a_picture_asked_for_before_the_background_draws_it_is_that_face_drawn_at_once(
+        project, monkeypatch):
+    """With the background drawing nothing (held back), the cards are published all the
+    same, each picture's version known; a picture asked for is drawn for that request: the
+    card's face, pixel for pixel as `build --png` draws it without its bleed (and not
+    another card's), not a 404 or a blank."""
+    from generator import pipeline
+    from generator.load import Project
+    from generator.serve import gallery
+    from generator.write.png import faces_to_png
+    monkeypatch.setattr(gallery.Gallery, "_draw", lambda self: None)  # never draws
+    outcome = pipeline.check(Project.find(), "lastdance")
+    faces = pipeline.lay_out(outcome)
+    fronts = {card: face for deck in faces.decks for card, face in deck.fronts.items()}
+    font = faces.game.main_family.regular
+    printed = dict(zip(("princess", "wizard", "prince"), faces_to_png(
+        [fronts[c] for c in ("princess", "wizard", "prince")], 80, font, None, bleed=False)))
+    with served("lastdance") as (url, state):
+        assert state["drawing"] and len(state["cards"]) == 15
+        cards = {c["id"]: c for c in state["cards"]}
+        assert not list((project / "output/.cache/png").glob("*.png"))
+        for card in ("princess", "wizard"):
+            entry = cards[card]
+            shown = _fetch(f"{url}/img/{entry['front']}?v={entry['front_v']}")
+            assert _pixels(shown) == _pixels(printed[card]) != _pixels(printed["prince"])
+        assert len(list((project / "output/.cache/png").glob("*.png"))) == 2  # kept on disk
+        assert _get(url + "/state.json")["drawing"]  # the rest is still the background's
+
+
+def test_a_cold_and_a_warm_server_show_the_same_pictures(project, monkeypatch):
+    """Pictures drawn one by one as asked for (the background held back), drawn by the
+    background in chunks, and read back from the cache by a second server: the same bytes;
+    and the server holds no more pictures in memory than its bound."""
+    from generator.serve import gallery
+    cache = project / "output/.cache/png"
+    draw = gallery.Gallery._draw
+    monkeypatch.setattr(gallery.Gallery, "_draw", lambda self: None)
+    with served("lastdance") as (url, state):
+        asked = _pictures(url, state)
+    monkeypatch.setattr(gallery.Gallery, "_draw", draw)
+    shutil.rmtree(cache)
+    with served("lastdance") as (url, state):
+        drawn = _drawn(url)
+        assert len(list(cache.glob("*.png"))) == len(set(asked.values()))
+        background = _pictures(url, drawn)
+    with served("lastdance") as (url, state):  # warm: every picture on disk
+        warm = _pictures(url, _drawn(url))
+    assert asked == background == warm
+    assert all(data[:4] == b"\x89PNG" for data in asked.values())
+
+
+def test_the_pictures_in_memory_stay_within_their_bound(project, monkeypatch):
+    """A server keeps at most gallery.KEPT pictures in memory, the last asked for; one it
+    let go of is read back from the cache, the same; the Preview holds no card picture."""
+    from generator.serve import Preview, build_preview, gallery, picture
+    from generator.load import Project
+    monkeypatch.setattr(gallery, "KEPT", 4)
+    preview = Preview()
+    build_preview(Project.find(), "lastdance", preview)
+    names = [c[side] for c in preview.cards for side in ("front", "back")]
+    first = {name: picture(preview, name) for name in names}
+    assert len(preview.gallery.recent) == 4
+    assert not any(name in preview.images for name in names)  # (rulebook pages only)
+    again = {name: picture(preview, name) for name in reversed(names)}
+    assert again == first and len(preview.gallery.recent) == 4
+    preview.gallery.close()
+
+
+def test_a_reprinted_card_gets_a_new_picture_url_and_the_others_keep_theirs(project):
+    """A picture's version comes from its face's identity: known before the picture is
+    drawn, new for the edited card only, and for a card held at its last good version (its
+    data has an error) the version and picture of that version."""
+    from generator.load import Project
+    from generator.serve import Preview, build_preview, picture
+    preview = Preview()
+    build_preview(Project.find(), "lastdance", preview)
+    before = {c["id"]: (c["front_v"], picture(preview, c["front"])) for c in preview.cards}
+    cards = project / "cards/lastdance/cards.yaml"
+    text = cards.read_text("utf-8")
+    cards.write_text(text.replace("name: 姫\n", "name: 姫君\n"), "utf-8")
+    build_preview(Project.find(), "lastdance", preview)
+    after = {c["id"]: (c["front_v"], picture(preview, c["front"])) for c in preview.cards}
+    assert [card for card in before if before[card] != after[card]] == ["princess"]
+    assert before["princess"][0] != after["princess"][0]
+    assert before["princess"][1] != after["princess"][1]
+    cards.write_text(text.replace("name: 姫\n", "name: 姫君\n").replace(
+        "name_en: Princess\n    copies: 1\n", "name_en: Princess\n    copies: many\n"), "utf-8")
+    build_preview(Project.find(), "lastdance", preview)  # an error of the princess's own
+    held = next(c for c in preview.cards if c["id"] == "princess")
+    assert held.get("held") and (held["front_v"], picture(preview, held["front"])) == \
+        after["princess"]
+    preview.gallery.close()
