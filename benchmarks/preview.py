@@ -1,19 +1,27 @@
 """The preview page, driven as a designer uses it, in headless Chromium (Debian's chromium
 and chromedriver, which `make test` installs):
 
-- first cards: from starting the server with an empty cache until it serves the cards;
+- first cards: from starting the server with an empty cache, the browser already open on
+  its page, until the first screen of card pictures is loaded and drawn in the page (every
+  card picture in view complete, with its pixels);
+- first build: from the same start until everything is made: the cards, the rulebook,
+  statistics and sheets, and every card picture drawn (state.json: built, not building,
+  not drawing);
 - edit to visible: one card's title edited in its deck file, until the page shows it;
 - idle: the browser's CPU (every chromium process) over 10 s with nothing changing, as a
   share of one core;
 - search: one keystroke in the search box, until the gallery has filtered (in the page).
 
 - server memory: the peak resident memory of the process that serves (each game is
-  served by a process of its own).
+  served by a process of its own; the processes that draw pictures in the background
+  are its children, not counted).
 
 On Last Dance (a seed game, 36 cards) and the synthetic deck at 140 and 10,000 cards; with
---distinct, the deck whose every title and body is its own (benchmarks/synthetic.py).
+--distinct, the deck whose every title and body is its own (benchmarks/synthetic.py). With
+--rev REV, cardgen at REV (checked out in a temporary git worktree) is measured too, each
+game by both in turn, in the same run. The targets (#62) are printed beside the figures.
 
-    .venv/bin/python benchmarks/preview.py [--sizes 140,10000] [--distinct]
+    .venv/bin/python benchmarks/preview.py [--sizes 140,10000] [--distinct] [--rev main]
 """
 
 from __future__ import annotations
@@ -52,38 +60,68 @@ def _cpu_of_chromium() -> float:
     return total
 
 
-def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: str) -> dict:
+TARGETS = {"first cards": 10.0, "edit to visible": 1.0, "server memory": 300.0}  # (#62)
+
+# Every card picture in view, loaded and drawn: true once the page shows its first screen.
+FIRST_SCREEN = """
+const seen = [...document.querySelectorAll('figure.card img')].filter(i => {
+  const r = i.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+});
+return seen.length > 0 && seen.every(i => i.complete && i.naturalWidth > 0);"""
+
+
+def _state(url: str, tag: dict) -> dict:
+    """The server's state.json, asked as the page asks (an unchanged state is a 304)."""
+    import json
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(url + "/state.json", headers={"If-None-Match": tag["etag"]}
+                                     if "etag" in tag else {})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as r:
+            tag["etag"], tag["state"] = r.headers["ETag"], json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        if exc.code != 304:
+            raise
+    return tag.get("state", {})
+
+
+def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: str,
+            code: Path = REPO) -> dict:
+    sys.path.insert(0, str(code))  # (cardgen's code, this tree's or a revision's)
     from generator.load import Project
     from generator.serve import serve
     import json
-    import urllib.request
 
     os.chdir(root)
-    address, stop = {}, threading.Event()
-    threading.Thread(target=serve, daemon=True, kwargs=dict(
-        project=Project.find(), game=game, port=0, stop=stop,
-        ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
-    while "url" not in address:
-        time.sleep(0.05)
-    url = address["url"]
-    start = time.monotonic()
-    first_cards = None
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/state.json", timeout=60) as r:
-                state = json.loads(r.read())
-                if first_cards is None and state.get("cards"):
-                    first_cards = time.monotonic() - start
-                if state.get("built_at") and not state.get("building"):
-                    break
-        except OSError:
-            pass
-        time.sleep(0.1)
-    first_build = time.monotonic() - start
-    out = {"first build": first_build, "first cards": first_cards or first_build}
+    out: dict = {}
     with chrome() as browser:
         browser.set_window_size(1280, 900)
+        address, stop = {}, threading.Event()
         start = time.monotonic()
+        threading.Thread(target=serve, daemon=True, kwargs=dict(
+            project=Project.find(), game=game, port=0, stop=stop,
+            ready=lambda a: address.update(url=f"http://{a[0]}:{a[1]}"))).start()
+        while "url" not in address:
+            time.sleep(0.02)
+        url = address["url"]
+        browser.get(url + "/")  # the page follows the build and shows the cards it is sent
+        while not browser.execute_script(FIRST_SCREEN):
+            time.sleep(0.05)
+        out["first cards"] = time.monotonic() - start
+        tag: dict = {}
+        while True:
+            try:
+                state = _state(url, tag)
+                if state.get("built_at") and not state.get("building") and \
+                        not state.get("drawing"):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.2)
+        out["first build"] = time.monotonic() - start
+        start = time.monotonic()  # the page opened again, once everything is built
         browser.get(url + "/")
         while not browser.execute_script("return document.querySelectorAll('figure.card').length"):
             time.sleep(0.05)
@@ -107,7 +145,7 @@ def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: s
             "s.value = 'zzz'; s.dispatchEvent(new Event('input')); "
             "const done = performance.now() - t; s.value = ''; "
             "s.dispatchEvent(new Event('input')); return done / 1000")
-    stop.set()
+        stop.set()
     out["server memory"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
@@ -123,31 +161,61 @@ def _in_a_process(*args) -> dict:
     return out
 
 
+def worktree(rev: str, into: Path) -> Path:
+    """REV's code checked out in a temporary git worktree."""
+    import subprocess
+    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", str(into), rev],
+                   check=True, capture_output=True)
+    return into
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="140,10000")
     parser.add_argument("--distinct", action="store_true",
                         help="every card's title and body its own (synthetic.py)")
+    parser.add_argument("--rev", help="also measure cardgen at this git revision (e.g. main), "
+                                      "each game by both in turn")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        seeds = Path(tmp) / "seeds"
-        seeds.mkdir()
-        for part in ("cards", "layouts", "fonts"):
-            shutil.copytree(REPO / part, seeds / part, symlinks=True)
-        rows.append(("lastdance (36 cards)", _in_a_process(
-            seeds, "lastdance", seeds / "cards/lastdance/cards.yaml", "princess", "name: 姫\n",
-            "name: 姫君\n")))
-        for n in (int(s) for s in args.sizes.split(",")):
-            root = make_project(Path(tmp) / f"syn{n}", n, args.distinct)
-            deck = next((root / "cards").glob("*/cards.yaml"))
-            title = "title: 踊り子1," if args.distinct else "title: 踊り子"
-            kind = "distinct" if args.distinct else "synthetic"
-            rows.append((f"{kind}, {n:,} cards", _in_a_process(
-                root, deck.parent.name, deck, "c0", title, title.replace("踊り子", "踊り子改"))))
+        codes = {"": REPO}
+        if args.rev:
+            codes[f" @{args.rev}"] = worktree(args.rev, Path(tmp) / "rev")
+        try:
+            games = []
+            seeds = Path(tmp) / "seeds"
+            games.append(("lastdance (36 cards)", seeds, "lastdance", "princess",
+                          "name: 姫\n", "name: 姫君\n", None))
+            for n in (int(s) for s in args.sizes.split(",")):
+                kind = "distinct" if args.distinct else "synthetic"
+                title = "title: 踊り子1," if args.distinct else "title: 踊り子"
+                games.append((f"{kind}, {n:,} cards", Path(tmp) / f"syn{n}", "bench", "c0",
+                              title, title.replace("踊り子", "踊り子改"), n))
+            for name, root, game, card, old, new, n in games:
+                for tool, code in codes.items():
+                    if n is None:  # a fresh copy for each run: an empty cache, the seed's text
+                        shutil.rmtree(root, ignore_errors=True)
+                        root.mkdir(parents=True)
+                        for part in ("cards", "layouts", "fonts"):
+                            shutil.copytree(REPO / part, root / part, symlinks=True)
+                        deck = root / "cards/lastdance/cards.yaml"
+                    else:
+                        make_project(root, n, args.distinct)
+                        deck = next((root / "cards").glob("*/cards.yaml"))
+                    rows.append((name + tool, _in_a_process(root, game, deck, card, old, new,
+                                                            code)))
+                    print(f"  {rows[-1]}", file=sys.stderr, flush=True)
+        finally:
+            if args.rev:
+                import subprocess
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force",
+                                str(codes[f" @{args.rev}"])], capture_output=True)
     print("| game | first cards | first build | page load | edit to visible | idle CPU (of a "
           "core) | search keystroke | server memory |")
     print("|---|---|---|---|---|---|---|---|")
+    print(f"| target (#62) | ≤ {TARGETS['first cards']:.0f} s | | | "
+          f"≤ {TARGETS['edit to visible']:.0f} s | | | ≤ {TARGETS['server memory']:.0f} MB |")
     for name, m in rows:
         print(f"| {name} | {m['first cards']:.1f} s | {m['first build']:.1f} s | "
               f"{m['page load']:.2f} s | {m['edit to visible']:.2f} s | "
