@@ -42,6 +42,7 @@ class FaceMemo:
         self.kept: dict[tuple, Face] = {}  # this build's, which replace `faces` at its end
         self.game_key = ""
         self.hits = self.laid = 0
+        self.records: dict[int, str] = {}  # this build's cards' digests, by the card's id()
 
     def saved(self, files: list[Path]) -> None:
         """The watcher's changed files: one that is not data forgets every face."""
@@ -56,6 +57,7 @@ class FaceMemo:
     def begin(self, game: Game, game_scope: dict) -> None:
         """A build starts: the digest of what every face of the game reads alike."""
         self.kept = {}
+        self.records = {}
         self.hits = self.laid = 0
         self.game_key = _digest((game.id, game.title, game.title_en, game.version, game.root,
                                  game.project_root, game_scope, game.fonts, game.colors,
@@ -67,7 +69,10 @@ class FaceMemo:
         return _digest((self.game_key, side, layout, deck_scope, deck.shape, deck.id))
 
     def key(self, context: str, card: Card) -> tuple:
-        return (context, _digest((card.record(), bool(card.drafts()))))
+        digest = self.records.get(id(card))  # (a card's front and back: its record once)
+        if digest is None:
+            digest = self.records[id(card)] = _digest((card.record(), bool(card.drafts())))
+        return (context, digest)
 
     def get(self, key: tuple) -> Face | None:
         face = self.faces.get(key)
@@ -83,4 +88,4 @@ class FaceMemo:
     def end(self) -> None:
         """The build is over: its faces are what the next one may reuse (the faces of
         cards since removed are forgotten, so the memo stays the game's size)."""
-        self.faces, self.kept = self.kept, {}
+        self.faces, self.kept, self.records = self.kept, {}, {}
