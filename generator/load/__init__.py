@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -311,23 +312,29 @@ def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame")
         found = card_about(path, doc.data)
         return {**found, "deck": deck_id} if found else found
 
-    schema.check(doc, schema.validator_for("deck"), report, lambda p: card_context(p, doc.data),
-                 paths, about=about, clean=_cards_checked(doc.file), items="cards")
+    validator = schema.validator_for("deck")
+    schema.check(doc, validator, report, lambda p: card_context(p, doc.data), paths,
+                 about=about, clean=_cards_checked(doc.file, validator), items="cards")
     inside_cards = [p for p in paths if len(p) >= 3 and p[0] == "cards" and isinstance(p[1], int)]
     if paths and len(inside_cards) == len(paths) and isinstance(deck.get("id"), str):
         loaded.bad_cards.setdefault(deck["id"], set()).update(p[1] for p in inside_cards)
         loaded.tolerated += len(report.errors) - before
 
 
-_CHECKED: dict[str, schema.Clean] = {}  # deck file -> its cards found clean (kept reads)
+# (deck file, the validator's id) -> its cards found clean, where reads are kept
+_CHECKED: dict[tuple[str, int], schema.Clean] = {}
 
 
-def _cards_checked(file: str) -> schema.Clean | None:
-    """What the deck file's cards were found to be, where reads are kept (serve, watch):
-    a card read again unchanged is not checked again."""
+def _cards_checked(file: str, validator) -> schema.Clean | None:
+    """What the deck file's cards were found to be by `validator`, where reads are kept
+    (serve, watch): a card read again unchanged is not checked again."""
     if not yamlfile.keeping():
         return None
-    return _CHECKED.setdefault(file, schema.Clean())
+    with _CHECKING:
+        return _CHECKED.setdefault((file, id(validator)), schema.Clean(validator))
+
+
+_CHECKING = threading.Lock()
 
 
 def sheet_preset_id(deck: dict):

@@ -602,8 +602,8 @@ class Clean:
     read again unchanged is the same object (yamlfile.keep_reads), and is not checked
     again (`serve`, `watch`: a save of one card checks that card)."""
 
-    def __init__(self) -> None:
-        self.validator: Any = None
+    def __init__(self, validator: jsonschema.Validator) -> None:
+        self.validator = validator  # the one that found them clean
         self.items: dict[int, Any] = {}  # id -> the item (held: its id stays its own)
 
 
@@ -618,7 +618,7 @@ def check(doc: Document, validator: jsonschema.Validator, report: Report, contex
         return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key),
                              context, paths=paths, about=about)
     if clean.validator is not validator:
-        clean.validator, clean.items = validator, {}
+        raise ValueError("items found clean by another validator")  # (a bug: say so)
     only = Only(items, [i for i, item in enumerate(listed) if id(item) not in clean.items])
     instance = {**doc.data, items: [listed[i] for i in only.indices]}
     result = report_errors(instance, validator, report, lambda p, key: doc.locate(p, key),

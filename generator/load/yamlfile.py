@@ -565,7 +565,7 @@ def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False
     if text is None:
         return None
     if _KEPT is not None and not typed_keys and not limits:
-        return _reread(text, display, report)
+        return _reread(text, display, report, str(path))
     return parse_yaml(text, display, report, typed_keys, limits)
 
 
@@ -590,7 +590,7 @@ class _Read:
     count: int  # values counted (MAX_VALUES)
 
 
-_KEPT: dict[str, _Read] | None = None  # by file as shown
+_KEPT: dict[str, _Read] | None = None  # by the file's path
 _KEPT_LOCK = threading.Lock()
 _OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
 
@@ -609,10 +609,14 @@ def keeping() -> bool:
     return _KEPT is not None
 
 
-def _reread(text: str, file: str, report: Report) -> Document | None:
+def _reread(text: str, file: str, report: Report, where: str) -> Document | None:
+    """parse_yaml's document of `text`, read at path `where` and shown as `file`, from
+    what the last read of it kept where it can."""
     lines = text.split("\n")
     with _KEPT_LOCK:
-        last = (_KEPT or {}).get(file)
+        last = (_KEPT or {}).get(where)
+    if last is not None and last.doc.file != file:
+        last = None
     if last is not None and last.lines == lines:
         report.extend(last.problems)
         return last.doc
@@ -623,14 +627,14 @@ def _reread(text: str, file: str, report: Report) -> Document | None:
         report.extend(said)
         if doc is None or conv is None:
             with _KEPT_LOCK:
-                (_KEPT or {}).pop(file, None)
+                (_KEPT or {}).pop(where, None)
             return doc
         clean = not said.problems and not conv.anchors and not conv.aliased and \
             _OTHER_BREAKS.search(text) is None
         read = _Read(lines, doc, said, conv.spans, clean, conv.count)
     with _KEPT_LOCK:
         if _KEPT is not None:
-            _KEPT[file] = read
+            _KEPT[where] = read
     return read.doc
 
 
