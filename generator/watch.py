@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Callable
 
 from .load import Project
-from .load.yamlfile import keep_reads
+from .load.reread import keep_reads
 from .paths import contained
 
 POLL = 0.3  # seconds between looks at the files

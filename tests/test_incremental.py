@@ -133,14 +133,14 @@ def _laid(root: Path, memo, kept: dict | None = None):
     """The faces' identities and the problems; with `memo` and `kept` (yamlfile's reads
     kept, as watch and serve keep them), as a save is checked and laid out again."""
     from generator.identity import face_identity
-    from generator.load import Project, yamlfile
+    from generator.load import Project, reread
     from generator.pipeline import check, lay_out
 
-    before, yamlfile._KEPT = yamlfile._KEPT, kept
+    before, reread._KEPT = reread._KEPT, kept
     try:
         outcome = check(Project.find(root), "inc")
     finally:
-        yamlfile._KEPT = before
+        reread._KEPT = before
     faces = lay_out(outcome, partial=True, memo=memo)
     assert faces is not None
     printed = {(d.deck.id, card, side): face_identity(face)

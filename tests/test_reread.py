@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.load import yamlfile
+from generator.load import reread, yamlfile
 from generator.problems import Report, unpacked
 
 
@@ -21,14 +21,14 @@ def _places(table: dict, file: str) -> dict:
 
 @pytest.fixture
 def kept(monkeypatch):
-    monkeypatch.setattr(yamlfile, "_KEPT", {})
+    monkeypatch.setattr(reread, "_KEPT", {})
     parsed: list[int] = []  # the size of each text parsed (the whole file, or a few items)
-    real = yamlfile._parsed
+    real = yamlfile.parse_converted
 
     def counting(text, *args, **kwargs):
         parsed.append(sum(1 for line in text.split("\n") if line.strip()))
         return real(text, *args, **kwargs)
-    monkeypatch.setattr(yamlfile, "_parsed", counting)
+    monkeypatch.setattr(yamlfile, "parse_converted", counting)
     return parsed
 
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from ..model import PythonCheck
 from ..paths import NAME_RULE, Outside, inside, is_name
 from ..problems import Location, Report, UsageError, raised_in
-from . import schema, yamlfile
+from . import reread, schema
 from .layouts import load_layout_chain, named_file
 from .project import Project, check_format, note
 from .revision import committed
@@ -313,8 +313,8 @@ def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame")
         return {**found, "deck": deck_id} if found else found
 
     validator = schema.validator_for("deck")
-    schema.check(doc, validator, report, lambda p: card_context(p, doc.data), paths,
-                 about=about, clean=_cards_checked(doc.file, validator), items="cards")
+    reread.check(doc, validator, report, lambda p: card_context(p, doc.data), paths, about,
+                 _cards_checked(doc.file, validator), "cards")
     inside_cards = [p for p in paths if len(p) >= 3 and p[0] == "cards" and isinstance(p[1], int)]
     if paths and len(inside_cards) == len(paths) and isinstance(deck.get("id"), str):
         loaded.bad_cards.setdefault(deck["id"], set()).update(p[1] for p in inside_cards)
@@ -322,16 +322,16 @@ def _check_deck(doc: Document, deck: dict, report: Report, loaded: "LoadedGame")
 
 
 # (deck file, the validator's id) -> its cards found clean, where reads are kept
-_CHECKED: dict[tuple[str, int], schema.Clean] = {}
+_CHECKED: dict[tuple[str, int], reread.Clean] = {}
 
 
-def _cards_checked(file: str, validator) -> schema.Clean | None:
+def _cards_checked(file: str, validator) -> reread.Clean | None:
     """What the deck file's cards were found to be by `validator`, where reads are kept
     (serve, watch): a card read again unchanged is not checked again."""
-    if not yamlfile.keeping():
+    if not reread.keeping():
         return None
     with _CHECKING:
-        return _CHECKED.setdefault((file, id(validator)), schema.Clean(validator))
+        return _CHECKED.setdefault((file, id(validator)), reread.Clean(validator))
 
 
 _CHECKING = threading.Lock()

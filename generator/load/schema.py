@@ -12,7 +12,6 @@ import math
 import re
 from functools import lru_cache
 from importlib import resources
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import jsonschema
@@ -537,37 +536,18 @@ Ignore = Callable[[jsonschema.ValidationError], bool]
 About = Callable[[tuple], dict]  # path -> what a problem there is about (Problem's card, ...)
 
 
-@dataclass
-class Only:
-    """An instance whose list `key` holds only the items at `indices` of the document's
-    list (the others known clean: checked before, unchanged): its errors are said at the
-    document's items, and `bad` receives the document's index of every item with one."""
-
-    key: str
-    indices: list[int]
-    bad: set[int] = field(default_factory=set)
-
-    def renumbered(self, errors):
-        for error in errors:  # (an error's context hangs from it: renumbered with it)
-            path = error.path
-            if len(path) > 1 and path[0] == self.key and isinstance(path[1], int):
-                path[1] = self.indices[path[1]]
-                self.bad.add(path[1])
-            yield error
-
-
 def report_errors(instance: Any, validator: jsonschema.Validator, report: Report, locate: Locate,
                   context: Context, check_name: str = "schema", ignore: Ignore | None = None,
                   paths: list | None = None, errors: list | None = None,
-                  about: About | None = None, only: Only | None = None) -> bool:
+                  about: About | None = None, renumbered: Callable | None = None) -> bool:
     """Report every schema error of `instance`; `locate` maps a key path inside it to a
     location; `paths`, if given, receives the path of every error, and `errors` each error
     reported, in the order of the problems (what a problem is about, without reading its
     words); `about` gives, for a path, what the problem is about (`card=`, `field=`: see
-    item_about); `only`, that the instance holds only some items of a list. Returns True
-    when it is clean."""
+    item_about); `renumbered`, the errors as the document has them, where the instance is
+    a part of it (reread.Only). Returns True when it is clean."""
     found = validator.iter_errors(instance)
-    every = sorted(found if only is None else only.renumbered(found),
+    every = sorted(found if renumbered is None else renumbered(found),
                    key=lambda e: list(map(str, e.absolute_path)))
     # A key whose value is wrong is also "unevaluated" by a per-type schema: say it once.
     wrong = {tuple(e.absolute_path) for e in every if e.validator != "unevaluatedProperties"}
@@ -597,31 +577,8 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     return clean
 
 
-class Clean:
-    """The items of a document's list that a validator found clean, by identity: an item
-    read again unchanged is the same object (yamlfile.keep_reads), and is not checked
-    again (`serve`, `watch`: a save of one card checks that card)."""
-
-    def __init__(self, validator: jsonschema.Validator) -> None:
-        self.validator = validator  # the one that found them clean
-        self.items: dict[int, Any] = {}  # id -> the item (held: its id stays its own)
-
-
 def check(doc: Document, validator: jsonschema.Validator, report: Report, context: Context,
-          paths: list | None = None, about: About | None = None,
-          clean: Clean | None = None, items: str = "") -> bool:
-    """Report every schema error of a whole document (`paths`, `about`: see report_errors).
-    With `clean`, the items of its list `items` found clean before are not checked again,
-    and `clean` learns the items it has now."""
-    listed = doc.data.get(items) if clean is not None and isinstance(doc.data, dict) else None
-    if clean is None or not isinstance(listed, list):
-        return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key),
-                             context, paths=paths, about=about)
-    if clean.validator is not validator:
-        raise ValueError("items found clean by another validator")  # (a bug: say so)
-    only = Only(items, [i for i, item in enumerate(listed) if id(item) not in clean.items])
-    instance = {**doc.data, items: [listed[i] for i in only.indices]}
-    result = report_errors(instance, validator, report, lambda p, key: doc.locate(p, key),
-                           context, paths=paths, about=about, only=only)
-    clean.items = {id(item): item for i, item in enumerate(listed) if i not in only.bad}
-    return result
+          paths: list | None = None, about: About | None = None) -> bool:
+    """Report every schema error of a whole document (`paths`, `about`: see report_errors)."""
+    return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key), context,
+                         paths=paths, about=about)

@@ -8,10 +8,8 @@ thrown away.
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
-import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -20,7 +18,7 @@ from typing import Any, Callable
 import yaml
 
 from ..model import SourceMap
-from ..problems import COLUMN_BITS, Location, Report, packed
+from ..problems import Location, Report, packed
 from ..values import TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
 from ..i18n import _
 from .yamlwords import syntax_message
@@ -501,10 +499,10 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False,
                limits: dict[Path_, Limit] | None = None) -> Document | None:
     """Parse YAML text; problems go to `report` and the result is None on failure (a list
     longer than its Limit in `limits`, a path of keys and ANY, is one)."""
-    return _parsed(text, file, report, typed_keys, limits)[0]
+    return parse_converted(text, file, report, typed_keys, limits)[0]
 
 
-def _parsed(text: str, file: str, report: Report, typed_keys: bool = False,
+def parse_converted(text: str, file: str, report: Report, typed_keys: bool = False,
             limits: dict[Path_, Limit] | None = None) -> tuple[Document | None, Any]:
     """parse_yaml's document, and the converter that made it (None where none ran)."""
     if not text.strip() or all(
@@ -564,204 +562,7 @@ def load_yaml(path: Path, display: str, report: Report, typed_keys: bool = False
     text = _decode(raw, display, report)
     if text is None:
         return None
-    if _KEPT is not None and not typed_keys and not limits:
-        return _reread(text, display, report, str(path))
+    from . import reread  # (reading a file again: its own module, which reads through this)
+    if reread.keeping() and not typed_keys and not limits:
+        return reread.reread(text, display, report, str(path))
     return parse_yaml(text, display, report, typed_keys, limits)
-
-
-
-# Reading a file again (serve, watch: keep_reads()). A save changes a file little: one card
-# of a 10,000-card deck. What was read is kept by file; the same text is the same document
-# (and the same problems), and a changed one whose change lies inside a top-level block
-# list's items reads only those items again, the others kept as they were with their
-# places moved by the lines added or removed. What comes out is what reading the whole file
-# gives (tests/test_reread.py compares them over a series of edits); anything this cannot
-# be sure of (anchors or aliases, a problem in the file, a change outside the items, a line
-# break other than \n) reads the whole file.
-
-
-@dataclass
-class _Read:
-    lines: list[str]  # the text, split at \n
-    doc: Document
-    problems: Report  # what reading it said
-    spans: dict[str, list[tuple[int, int, int]]]  # _Converter.spans
-    clean: bool  # nothing said, no anchor or alias: an item may be read again alone
-    count: int  # values counted (MAX_VALUES)
-
-
-_KEPT: dict[str, _Read] | None = None  # by the file's path
-_KEPT_LOCK = threading.Lock()
-_OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
-
-
-def keep_reads() -> None:
-    """Keep what each YAML file read (for the rest of the process), so that a file read
-    again is parsed only where it changed: for `serve` and `watch`."""
-    global _KEPT
-    with _KEPT_LOCK:
-        if _KEPT is None:
-            _KEPT = {}
-
-
-def keeping() -> bool:
-    """Whether reads are kept (keep_reads): the same object is the same value."""
-    return _KEPT is not None
-
-
-def _reread(text: str, file: str, report: Report, where: str) -> Document | None:
-    """parse_yaml's document of `text`, read at path `where` and shown as `file`, from
-    what the last read of it kept where it can."""
-    lines = text.split("\n")
-    with _KEPT_LOCK:
-        last = (_KEPT or {}).get(where)
-    if last is not None and last.doc.file != file:
-        last = None
-    if last is not None and last.lines == lines:
-        report.extend(last.problems)
-        return last.doc
-    read = _patched(last, lines, file) if last is not None and last.clean else None
-    if read is None:
-        said = Report()
-        doc, conv = _parsed(text, file, said)
-        report.extend(said)
-        if doc is None or conv is None:
-            with _KEPT_LOCK:
-                (_KEPT or {}).pop(where, None)
-            return doc
-        clean = not said.problems and not conv.anchors and not conv.aliased and \
-            _OTHER_BREAKS.search(text) is None
-        read = _Read(lines, doc, said, conv.spans, clean, conv.count)
-    with _KEPT_LOCK:
-        if _KEPT is not None:
-            _KEPT[where] = read
-    return read.doc
-
-
-def _patched(last: _Read, lines: list[str], file: str) -> _Read | None:
-    """`last` with the items of one top-level block list that `lines` changed read again,
-    or None where only reading the whole file is sure to give the same."""
-    old = last.lines
-    if any(_OTHER_BREAKS.search(line) for line in lines) or old[-1] != "" or lines[-1] != "":
-        return None  # (a file that ends without a line break: its end is read whole)
-    top = min(len(old), len(lines))
-    first = 0
-    while first < top and old[first] == lines[first]:
-        first += 1
-    same_end = 0
-    while same_end < top - first and old[-1 - same_end] == lines[-1 - same_end]:
-        same_end += 1
-    old_end = len(old) - same_end  # the lines changed: [first, old_end) of the old text
-    for key, spans in last.spans.items():
-        starts = [line for line, _col, _count in spans]
-        if len(starts) < 2 or not starts[0] <= first <= old_end <= starts[-1]:
-            continue
-        items, shift = len(starts) - 1, len(lines) - len(old)
-        # from the item before the first line changed (lines added at an item's start may
-        # be the end of the one before) to the last item it changed
-        a = max(0, bisect.bisect_right(starts, first - 1, 0, items) - 1)
-        b = max(a, bisect.bisect_left(starts, old_end, 0, items) - 1)
-        while b + 1 < items and not any(line.strip() for line in
-                                        lines[starts[a]:starts[b + 1] + shift]):
-            b += 1  # (every item read again was removed: one more, so that a list is read)
-        return _items_again(last, lines, file, key, a, b, shift)
-    return None
-
-
-def _items_again(last: _Read, lines: list[str], file: str, key: str, a: int, b: int,
-                 shift: int) -> _Read | None:
-    """Items a..b of top-level list `key` read again from `lines` (`shift`: lines added),
-    or None where that is not sure to read as the whole file does."""
-    spans = last.spans[key]
-    items = len(spans) - 1
-    start, end_line = spans[a][0], spans[b + 1][0]
-    key_at = last.doc.key_locs.get((key,))
-    head = last.lines[start]
-    indent = len(head) - len(head.lstrip(" "))  # where the items' dashes stand
-    if not isinstance(key_at, int) or key_at & ((1 << COLUMN_BITS) - 1) != 1 or \
-            _SIMPLE_KEY.fullmatch(key) is None or start < 1 or \
-            b + 1 == items and spans[-1][1] != 0:
-        return None
-    for line, col, _count in spans[a:min(b + 2, items)]:  # each item on its dash's line
-        if last.lines[line][:col].rstrip() != " " * indent + "-":
-            return None
-    chunk = lines[start:end_line + shift]
-    for written in chunk:  # only the list's items: more indented than its dashes, or a dash
-        body = written.lstrip(" ")
-        deep = len(written) - len(body)
-        if body and not (body.startswith("#") or deep > indent or
-                         deep == indent and (body.startswith("- ") or body == "-")):
-            return None
-    said = Report()
-    text = "\n" * (start - 1) + key + ":\n" + "\n".join(chunk) + "\n"
-    doc, conv = _parsed(text, file, said)
-    if doc is None or conv is None or said.problems or conv.anchors or conv.aliased or \
-            not isinstance(doc.data, dict) or list(doc.data) != [key] or \
-            not isinstance(doc.data[key], list) or key not in conv.spans:
-        return None
-    new_spans = conv.spans[key]
-    added = (new_spans[-1][2] - new_spans[0][2]) - (spans[b + 1][2] - spans[a][2])  # values
-    if last.count + added > MAX_VALUES:
-        return None
-    moved = len(doc.data[key]) - (b + 1 - a)  # items
-
-    def later(where):  # a place after the items read again, moved by the lines added
-        if not shift:
-            return where
-        return where + (shift << COLUMN_BITS) if isinstance(where, int) else \
-            Location(where.file, where.line + shift, where.col)
-
-    def table(old: dict, new: dict) -> dict:
-        if not shift and not moved:  # (the items stay where they were: only theirs change)
-            out = dict(old)
-            for i in range(a, b + 1):
-                for path in _paths_in(last.doc.data[key][i], (key, i)):
-                    out.pop(path, None)
-            out.update(((key, path[1] + a) + path[2:], where) for path, where in new.items()
-                       if len(path) > 1 and path[0] == key)
-            return out
-        before: dict = {}
-        after: dict = {}
-        for path, where in old.items():
-            if len(path) > 1 and path[0] == key and path[1].__class__ is int:
-                if path[1] < a:
-                    before[path] = where
-                elif path[1] > b:
-                    after[(key, path[1] + moved) + path[2:]] = later(where)
-            elif (where >> COLUMN_BITS if isinstance(where, int) else where.line) > end_line:
-                after[path] = later(where)
-            else:
-                before[path] = where
-        for path, where in new.items():
-            if len(path) > 1 and path[0] == key:
-                before[(key, path[1] + a) + path[2:]] = where
-        before.update(after)
-        return before
-
-    data = dict(last.doc.data)
-    data[key] = last.doc.data[key][:a] + doc.data[key] + last.doc.data[key][b + 1:]
-    made = Document(file, data, table(last.doc.value_locs, doc.value_locs),
-                    table(last.doc.key_locs, doc.key_locs))
-    moved_spans = dict(last.spans)
-    for other, its in last.spans.items():
-        if other != key and its and its[0][0] >= end_line:
-            moved_spans[other] = [(line + shift, col, count + added) for line, col, count in its]
-    moved_spans[key] = spans[:a] + [
-        (line, col, count - new_spans[0][2] + spans[a][2]) for line, col, count
-        in new_spans[:-1]] + [(line + shift, col, count + added) for line, col, count
-                              in spans[b + 1:]]
-    return _Read(lines, made, said, moved_spans, True, last.count + added)
-
-
-_SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-
-
-def _paths_in(value: Any, path: Path_):
-    """The key paths of `value` (at `path`) and of everything inside it."""
-    yield path
-    if isinstance(value, dict):
-        for k, inner in value.items():
-            yield from _paths_in(inner, path + (k,))
-    elif isinstance(value, list):
-        for i, inner in enumerate(value):
-            yield from _paths_in(inner, path + (i,))
