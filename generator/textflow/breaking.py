@@ -451,7 +451,8 @@ class _Breaker:
             end = plain.find("\n", start)
             end = len(plain) if end < 0 else end
             lead = self.lead[start] if self.lead and start < end else 0.0
-            if self.ending(start, end) + lead <= self.limit + self.room(start, end):
+            need = self.ending(start, end) + lead
+            if need <= self.limit or need <= self.limit + self.room(start, end):
                 ranges.append((start, end, True))  # it fits: no break opportunity is needed
             elif not self._fill(start, end, ranges):
                 return None
@@ -471,7 +472,9 @@ class _Breaker:
             for us, ue in units:
                 trim_w = ending(us, ue)
                 lead = leads[line] if leads else 0.0
-                if us > line and cum[us] - cum[line] + trim_w + lead > limit + self.room(line, ue):
+                width = cum[us] - cum[line] + trim_w + lead
+                # (room() is never negative: asked only of a line too long without it)
+                if us > line and width > limit and width > limit + self.room(line, ue):
                     cut = self._hyphen(us, ue, line, ranges)
                     if cut is not None:  # the word's head ends this line, with a hyphen
                         ranges.append((line, cut, False))
