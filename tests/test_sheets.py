@@ -426,13 +426,43 @@ def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project,
 def test_runs_drawn_again_from_the_documents_runs_give_the_same_bytes(project, cardgen,
                                                                        monkeypatch):
     """draw._text_line reuses what reportlab wrote for a run drawn before in the same
-    document (its font subsets only grow); with it, with it starting again every few runs,
-    and without it, every file is the same."""
+    document (its font subsets only grow), and draw._draw_texts writes each run's origin as
+    setTextOrigin writes it; with them, with the runs starting again every few runs, and
+    with reportlab's own calls for every run, every file is the same."""
     import generator.draw
+    from generator import fonts
     assert cardgen("build", "dernier-peuple", "--output", "kept").code == 0
     monkeypatch.setattr(generator.draw, "RUNS_KEPT", 3)
     assert cardgen("build", "dernier-peuple", "--output", "few").code == 0
-    monkeypatch.setattr(generator.draw, "_text_line", lambda t, text: t.textLine(text))
+
+    def by_reportlab(c, texts, pen):  # the same state changes, each by reportlab's call
+        t = c.beginText()
+        font = space = None
+        scale = 1.0
+        for item in texts:
+            x = item.x
+            if (item.font, item.size) != font:
+                font = (item.font, item.size)
+                t.setFont(fonts.ensure(item.font), item.size)
+            if item.anchor != "start":
+                width = fonts.run_width(item.text, item.font, item.size, item.scale,
+                                        item.char_space)
+                x -= width / 2 if item.anchor == "middle" else width
+            t.setTextOrigin(x, item.y)
+            if item.char_space != (space or 0.0):
+                t.setCharSpace(item.char_space)
+                space = item.char_space
+            if item.scale != scale:
+                t.setHorizScale(item.scale * 100)
+                scale = item.scale
+            pen.fill_with(t, item.color)
+            t.textLine(item.text)
+        if space:
+            t.setCharSpace(0)
+        if scale != 1.0:
+            t.setHorizScale(100)
+        c.drawText(t)
+    monkeypatch.setattr(generator.draw, "_draw_texts", by_reportlab)
     assert cardgen("build", "dernier-peuple", "--output", "none").code == 0
     folders = [project / name / "dernier-peuple" for name in ("kept", "few", "none")]
     names = sorted(p.name for p in folders[0].glob("*.pdf"))
