@@ -105,12 +105,12 @@ def build_preview(project: Project, game: str, preview: Preview,
     with preview.lock:
         preview.building = True
         preview.bump()
-    preview.gallery.pause.set()  # the background's drawing waits until the cards are out
+    preview.gallery.hold()  # the background's drawing waits until the cards are out
     try:  # (the cycle collector walked the server's every object 400 times a save, a
         with pipeline.cycle_collector_paused():  # quarter of its time at 10,000 cards)
             _build_preview(project, game, preview, dpi, pdf_to_pngs)
     finally:
-        preview.gallery.pause.clear()
+        preview.gallery.release()
         with preview.lock:
             preview.building = False
             preview.bump()
@@ -215,7 +215,7 @@ def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
         preview.bump()
     preview.gallery.draw_later([(key, face) for face, key in drawn.values()],
                                project.output / ".cache" / "png", dpi, font)
-    preview.gallery.pause.clear()  # (the rest is the background's to share the cores with)
+    preview.gallery.release()  # (the rest is the background's to share the cores with)
     if not errors:  # else the rulebook, boards, statistics and changes of the last good build
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
 

@@ -34,6 +34,8 @@ class Gallery:
         self.lock = threading.Lock()
         self.recent: OrderedDict[str, bytes] = OrderedDict()  # key -> PNG, at most KEPT
         self.on_disk: set[str] = set()  # the keys whose pictures are in the cache folder
+        self.asked: dict = {}  # key -> face: asked for by requests, not drawn yet
+        self.drawing = threading.Lock()  # held by the request drawing what is asked
         self.todo: list = []  # (key, face) still to draw, in the gallery's order
         self.job = 0  # the build whose faces `todo` holds
         self.wake = threading.Condition(self.lock)
@@ -41,37 +43,60 @@ class Gallery:
         self.cache: Path | None = None
         self.dpi, self.font = 0, ""
         self.closing = False
-        self.pause = threading.Event()  # set while a build runs: the background waits
-        self.idle = threading.Event()  # set when nothing is left to draw
-        self.idle.set()
+        self.held = False  # a build runs: the background waits (hold, release)
         self.done = lambda: None  # told when the background has drawn everything
 
     def picture(self, key: str, face) -> bytes:
-        """A face's picture: from memory, from the cache folder, or drawn now (and kept)."""
+        """A face's picture: from memory, from the cache folder, or drawn now (and kept).
+        Pictures asked for at once (a screen of them) are drawn together, by the first
+        request that finds none being drawn: one PDF, one font read, not one per request."""
+        data = self._kept(key)
+        if data is not None:
+            return data
+        with self.lock:
+            self.asked.setdefault(key, face)
+        with self.drawing:  # (one batch at a time: the others wait for it, a screen's worth)
+            data = self._kept(key, read=False)
+            if data is None:
+                with self.lock:
+                    batch, self.asked = self.asked, {}
+                    cache, dpi, font = self.cache, self.dpi, self.font
+                batch.setdefault(key, face)  # (drawn by a batch, then let go of since)
+                from ..write.png import face_page, keep, rasterise
+                drawn = dict(zip(batch, rasterise([face_page(f, False) for f in batch.values()],
+                                                  dpi, font)))
+                for k, png in drawn.items():
+                    if cache is not None:
+                        keep(cache, k, png)
+                    self._remember(k, png, cache is not None)
+                data = drawn[key]
+        return data
+
+    def _kept(self, key: str, read: bool = True) -> bytes | None:
+        """A picture from memory, or (`read`) from the cache folder."""
         with self.lock:
             data = self.recent.get(key)
             if data is not None:
                 self.recent.move_to_end(key)
                 return data
-            cache, dpi, font = self.cache, self.dpi, self.font
-        path = cache / f"{key}.png" if cache is not None else None
+            cache = self.cache
+        if cache is None or not read and key not in self.on_disk:
+            return None
         try:
-            data = path.read_bytes() if path is not None else None
+            data = (cache / f"{key}.png").read_bytes()
         except OSError:  # not drawn yet (or removed since: drawn again)
-            data = None
-        if data is None:
-            from ..write.png import face_page, keep, rasterise
-            data = rasterise([face_page(face, False)], dpi, font)[0]
-            if path is not None:
-                keep(path.parent, key, data)
+            return None
+        self._remember(key, data, True)
+        return data
+
+    def _remember(self, key: str, data: bytes, on_disk: bool) -> None:
         with self.lock:
-            if path is not None:
+            if on_disk:
                 self.on_disk.add(key)
             self.recent[key] = data
             self.recent.move_to_end(key)
             while len(self.recent) > KEPT:
                 self.recent.popitem(last=False)
-        return data
 
     def draw_later(self, pairs: list, cache: Path | None, dpi: int, font: str) -> None:
         """A build's faces ((key, face), in the gallery's order): those not drawn yet are
@@ -93,9 +118,7 @@ class Gallery:
                     todo.append((key, face))
             self.on_disk &= {key for key, _face in pairs}  # a game's own, no more
             self.todo, self.job = todo, self.job + 1
-            if todo:
-                self.idle.clear()
-            if todo and self.thread is None:
+            if todo and self.thread is None:  # (a thread while there is something to draw)
                 self.thread = threading.Thread(target=self._draw, daemon=True)
                 self.thread.start()
             self.wake.notify_all()
@@ -106,25 +129,31 @@ class Gallery:
         with self.lock:
             return len(self.todo)
 
+    def hold(self) -> None:
+        """A build starts: the background draws no further chunk until `release` (a save
+        has the cores first)."""
+        with self.lock:
+            self.held = True
+
+    def release(self) -> None:
+        with self.lock:
+            self.held = False
+            self.wake.notify_all()
+
     def close(self) -> None:
         """The server stops: the background stops after the chunks under way."""
         with self.lock:
             self.closing = True
             self.wake.notify_all()
-        self.pause.clear()
 
     def _draw(self) -> None:
         while True:
             with self.lock:
-                while not self.todo and not self.closing:
-                    self.idle.set()
+                while self.held and self.todo and not self.closing:
                     self.wake.wait()
-                if self.closing:
-                    self.idle.set()
+                if self.closing or not self.todo:  # (draw_later starts another)
+                    self.thread = None
                     return
-            while self.pause.is_set() and not self.closing:  # a build has the cores first
-                self.pause.wait(0.05)
-            with self.lock:
                 job = self.job
                 todo = [pair for pair in self.todo if pair[0] not in self.on_disk]
             # a small first chunk (the first screen, unless the page has asked for it
@@ -140,7 +169,6 @@ class Gallery:
                 with self.lock:
                     if self.job == job:
                         self.todo = []  # (what was drawn meanwhile by requests too)
-                        self.idle.set()
                         finished = True
                     else:
                         finished = False
@@ -164,6 +192,6 @@ class Gallery:
                     if self.job == job:
                         drawn = set(keys)
                         self.todo = [p for p in self.todo if p[0] not in drawn]
-                    if self.closing or self.job != job or self.pause.is_set():
+                    if self.closing or self.job != job or self.held:
                         return False
         return True
