@@ -12,9 +12,19 @@ import time
 from generator.load import Project
 
 
+def _watching(project, rebuild, stop: threading.Event, interval: float) -> threading.Thread:
+    """Last Dance watched in a thread of its own, looking every `interval` seconds."""
+    from generator.watch import watch
+    watcher = threading.Thread(target=watch, args=(Project.find(project), ["lastdance"],
+                                                   rebuild, stop),
+                               kwargs={"interval": interval}, daemon=True)
+    watcher.start()
+    return watcher
+
+
 def test_a_file_written_in_slow_pieces_is_read_only_whole(project):
     from generator import pipeline
-    from generator.watch import SETTLE, watch
+    from generator.watch import SETTLE
 
     cards = project / "cards/lastdance/cards.yaml"
     before = cards.read_text("utf-8")
@@ -33,10 +43,7 @@ def test_a_file_written_in_slow_pieces_is_read_only_whole(project):
         if reads[-1] == after:
             stop.set()
 
-    watcher = threading.Thread(target=watch, args=(Project.find(project), ["lastdance"],
-                                                   rebuild, stop),
-                               kwargs={"interval": 0.02}, daemon=True)
-    watcher.start()
+    watcher = _watching(project, rebuild, stop, 0.02)
     try:
         assert first.wait(300)
         data = after.encode("utf-8")
@@ -152,7 +159,7 @@ def test_a_save_in_place_is_read_when_closed_not_at_the_next_poll(project):
     """With the kernel telling (Linux), a save wakes the watcher at once: with a poll
     every minute it is still read within seconds; and a file held open with pauses longer
     than SETTLE (which the settle rule alone would read half-written) is read only whole."""
-    from generator.watch import SETTLE, watch
+    from generator.watch import SETTLE
     if not _kernel_tells():
         import pytest
         pytest.skip("the kernel does not tell of saves here (not Linux): the settle rule")
@@ -169,10 +176,7 @@ def test_a_save_in_place_is_read_when_closed_not_at_the_next_poll(project):
         if reads[-1] == after:
             done.set()
 
-    watcher = threading.Thread(target=watch, args=(Project.find(project), ["lastdance"],
-                                                   rebuild, stop),
-                               kwargs={"interval": 120.0}, daemon=True)
-    watcher.start()
+    watcher = _watching(project, rebuild, stop, 120.0)
     try:
         assert first.wait(300)
         time.sleep(0.5)  # (the watcher is waiting for the kernel by now)
