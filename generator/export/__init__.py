@@ -159,16 +159,16 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
     A card whose copies are TBD counts once, as build prints a draft once, and is named in
     `copies_tbd` (a column of its own while any is): the manifest does not pass it off as
     a count decided."""
-    tbd = {c.id for deck in game.decks for c in deck.cards if c.fields.get("copies") == TBD}
+    by_deck = _copies_tbd(game)
+    tbd = {card for cards in by_deck.values() for card in cards}
     rows = [{"file": d.file, "side": d.side, "deck": d.deck, "cards": " ".join(d.cards),
-             "copies": d.copies, "size": d.size,
-             **({"copies_tbd": " ".join(c for c in d.cards if c in tbd)} if tbd else {})}
+             "copies": d.copies, "size": d.size, **_tbd_of(d.cards, tbd, " ".join)}
             for d in items]
     if rulebook:  # one copy of the book: its pages, which the shop binds
         rows.append({"file": rulebook["file"], "side": "rulebook", "deck": "", "cards": "",
                      "copies": 1, "size": show_size(tuple(v * 72 / 25.4 for v in
                                                           rulebook["page_size_mm"]), "mm"),
-                     **({"copies_tbd": ""} if tbd else {})})
+                     **_tbd_of((), tbd, " ".join)})
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(rows[0]) if rows else
                             ["file", "side", "deck", "cards", "copies", "size"],
@@ -182,12 +182,10 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
     data = {"game": game.id, "title": game.title, "profile": profile.name,
             "description": profile.description, "format": profile.format,
             "color": profile.color, "output_condition": profile.output_condition or None,
-            "files": [{**r, "cards": list(d.cards),
-                       **({"copies_tbd": [c for c in d.cards if c in tbd]} if tbd else {}),
+            "files": [{**r, "cards": list(d.cards), **_tbd_of(d.cards, tbd, list),
                        **({"image_dpi": image_dpi[d.file]} if image_dpi and d.file in image_dpi
                           else {})} for r, d in zip(rows, items)] +
-                     [{**r, "cards": [], **({"copies_tbd": []} if tbd else {})}
-                      for r in rows[len(items):]],
+                     [{**r, "cards": [], **_tbd_of((), tbd, list)} for r in rows[len(items):]],
             "decks": totals,
             "not_designed": {d.id: d.slots - d.total for d in game.decks
                              if d.slots and d.slots > d.total},
@@ -195,14 +193,24 @@ def manifest(game: Game, profile: ExportProfile, items: list[Design], folder: Pa
             "fillers": {d.id: n for d in game.decks
                         if (n := sum(c.copies for c in d.cards if c.filler))},
             # cards whose copies are TBD, each counted once (a draft): not yet decided
-            **({"copies_tbd": {d.id: ids for d in game.decks
-                               if (ids := [c.id for c in d.cards if c.id in tbd])}}
-               if tbd else {}),
+            **({"copies_tbd": by_deck} if by_deck else {}),
             # single pages in reading order: the shop imposes the booklet
             **({"rulebook": rulebook} if rulebook else {})}
     return [BytesFile(folder / MANIFESTS[0], text.getvalue().encode("utf-8")),
             BytesFile(folder / MANIFESTS[1],
                       (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))]
+
+
+def _copies_tbd(game: Game) -> dict[str, list[str]]:
+    """The cards whose copies are still TBD (each printed once, a draft), by deck."""
+    return {d.id: ids for d in game.decks
+            if (ids := [c.id for c in d.cards if c.fields.get("copies") == TBD])}
+
+
+def _tbd_of(cards, tbd: set[str], shown) -> dict:
+    """A manifest row's `copies_tbd`: those of its cards whose copies are TBD (`shown` as the
+    CSV or the JSON writes a list), while the game has any; else no such column."""
+    return {"copies_tbd": shown(c for c in cards if c in tbd)} if tbd else {}
 
 
 def pdf_file(design: Design, profile: ExportProfile, title: str, font: str,

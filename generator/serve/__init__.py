@@ -37,6 +37,7 @@ from ..load import Project
 from ..problems import DataProblems, UsageError, printable
 from ..watch import changed_files, files_stamp, watch as poll
 from .cards import card_entries  # the gallery's cards
+from .page import as_shown, font_bytes, late_problems, page_fonts  # its fonts, its problems
 from .changes import changes_since  # the view of what prints differently
 from .gallery import Gallery, version  # the cards' pictures, drawn when asked, kept on disk
 from .pictures import GALLERY_DPI, ZOOM_DPI, large_page, with_guides, zoomed  # drawn apart
@@ -171,7 +172,7 @@ def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
                              memo=preview.memo)  # only the faces whose inputs changed
     declared = i18n.declared(project.cards / game / "game.yaml") or ""  # (while it fails too)
     with i18n.speaking(preview.asked, game=declared):  # the page's language: as the CLI's
-        problems = _as_shown(outcome.report)
+        problems = as_shown(outcome.report)
         preview.words = page_words()
         kept = AS_BEFORE.shown()  # what a draft kept while the game does not load adds
     if faces is None:
@@ -220,29 +221,6 @@ def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
 
 
-def page_fonts(game) -> dict[str, str]:
-    """The fonts the page is set in, by weight ("regular", "bold"; "fallback-regular",
-    "fallback-bold" for the characters the first lack): the game's main family (gothic),
-    or in a game in English the first of its families made for Latin type (one with no
-    kana: the shipped latin), its Japanese from the main family. Only fonts read from a
-    file (the page fetches them)."""
-    main, family = game.main_family, game.main_family
-    if game.lang == "en":
-        family = next((f for f in game.fonts.values() if not fonts.missing_glyphs(f.regular, "A")
-                       and fonts.missing_glyphs(f.regular, "あ")), main)
-    weights = [("regular", family.regular), ("bold", family.bold)]
-    if family is not main:
-        weights += [("fallback-regular", main.regular), ("fallback-bold", main.bold)]
-    return {weight: name for weight, name in weights if fonts.file_of(name) is not None}
-
-
-def _as_shown(report) -> list[dict]:
-    """The report's problems as the page lists them (in the language being spoken): "message"
-    in English, "text" as it shows, "card" the id of the card it is about."""
-    return [{**p.as_dict(), "message": str(p.message), "text": p.text, "card": p.card}
-            for p in report.sorted()]
-
-
 def _keep_last_good(preview: Preview, problems: list[dict], kept: str) -> None:
     """The game did not load: keep the last pictures and their drafts (still to decide),
     each saying so (`kept`: AS_BEFORE in the page's language)."""
@@ -262,13 +240,8 @@ def _publish_the_rest(project, game, preview: Preview, outcome, faces, font: str
     try:
         pages, boards, pdf = _book_and_boards(faces.game, faces, outcome, made, font,
                                               pdf_to_pngs, large)
-    except DataProblems as exc:  # a rulebook past its page budget: said as a build says it,
-        declared = i18n.declared(project.cards / game / "game.yaml") or ""  # the last good
-        with i18n.speaking(preview.asked, game=declared):  # pages staying on the page
-            problems = _as_shown(exc.report)
-        with preview.lock:
-            preview.problems, preview.ok = preview.problems + problems, False
-            preview.bump()
+    except DataProblems as exc:  # a rulebook past its page budget: said as a build says it
+        late_problems(preview, exc.report, i18n.declared(project.cards / game / "game.yaml") or "")
         return
     changes = changes_since(project, game, preview.since, made, faces,
                             outcome.rulebook_markdown, pdf) if preview.since else []
@@ -485,10 +458,7 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                 name = path[len("/fonts/"):-len(".ttf")]
                 with preview.lock:  # only the game's own fonts, by their registered names
                     known = name in preview.fonts
-                try:  # the bytes the name stands for: a file saved since is the next build's
-                    data = fonts.content(name) if known else None
-                except (DataProblems, fonts.FontFileError):
-                    data = None
+                data = font_bytes(name) if known else None
                 if data is None:
                     self._send(404, b"not found", "text/plain")
                 else:
