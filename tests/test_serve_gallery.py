@@ -135,3 +135,29 @@ def test_a_reprinted_card_gets_a_new_picture_url_and_the_others_keep_theirs(proj
     assert held.get("held") and (held["front_v"], picture(preview, held["front"])) == \
         after["princess"]
     preview.gallery.close()
+
+
+def test_what_the_server_holds_does_not_grow_with_each_save(project):
+    """Six saves, each a new name for the princess, each picture asked for: the server
+    holds the game's faces and keys and the keys of its pictures on disk, as many after
+    the sixth save as after the second, and its pictures in memory within their bound."""
+    from generator.load import Project
+    from generator.serve import Preview, build_preview, gallery, picture
+    cards = project / "cards/lastdance/cards.yaml"
+    text = cards.read_text("utf-8")
+    preview, sizes = Preview(), []
+    for n in range(6):
+        cards.write_text(text.replace("name: 姫\n", f"name: 姫{n}\n"), "utf-8")
+        build_preview(Project.find(), "lastdance", preview)
+        for c in preview.cards:
+            picture(preview, c["front"])
+        held = preview.gallery
+        sizes.append((len(preview.faces), len(preview.keys), len(held.on_disk), len(held.todo),
+                      len(held.asked)))
+        assert len(held.recent) <= gallery.KEPT
+    assert sizes[0][0] == 30 and sizes[0][2] == 16  # (15 fronts, one back shared by all)
+    # (the first save lays the princess's back out again: a face object of its own, the same
+    # key; then nothing grows)
+    assert sizes[1:] == [sizes[1]] * 5 and sizes[1][1] <= 30, sizes
+    assert len(list((project / "output/.cache/png").glob("*.png"))) == 16 + 5  # each title
+    preview.gallery.close()
