@@ -393,7 +393,7 @@ class _Breaker:
 
     __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
-                 "hyphenated", "ending", "opens", "closes", "lead", "name_glue")
+                 "hyphenated", "ending", "squeezable", "opens", "closes", "lead", "name_glue")
 
     def __init__(self, atoms: list[Atom], size: float, available: float, vertical: bool,
                  phrase: bool, hyphenate: str | None, names: bool, hang: bool, tcy: int,
@@ -416,11 +416,11 @@ class _Breaker:
         self.ending = _ending(plain, self.tail, self.cum, self.widths, hang)
         # The blanks a line may squeeze (追い込み, JLREQ 3.8.2, Spacing.reducible): what a
         # line too long by less than they hold keeps, rather than push a character on.
-        steps = self.sp.reducible if self.sp is not None else ()
-        self.opens = self.closes = None
-        if steps:
-            self.opens = [0.0, *accumulate(map(sum, zip(*(b for b, _ in steps))))]
-            self.closes = [0.0, *accumulate(map(sum, zip(*(a for _, a in steps))))]
+        # Their running sums (room()) are made when a line first asks, if one does: most
+        # texts fit their lines without squeezing, and summing took a third of this.
+        self.squeezable = bool(self.sp.reducible) if self.sp is not None else False
+        self.opens: list[float] | None = None
+        self.closes: list[float] | None = None
 
     def glue(self) -> set[int]:
         """Where no line may start (_glued): asked only where a paragraph must break."""
@@ -432,13 +432,17 @@ class _Breaker:
         """What a line [a, end) may squeeze: the reducible blanks before its glyphs but the
         first (an opening bracket's is dropped at a line's start) and after them but the
         last (dropped at its end), its trailing spaces left out."""
-        if self.opens is None or self.closes is None:
+        if not self.squeezable or self.sp is None:
             return 0.0
         plain = self.plain
         while end > a and plain[end - 1] == " ":
             end -= 1
         if end - a < 2:
             return 0.0
+        if self.opens is None or self.closes is None:
+            steps = self.sp.reducible
+            self.opens = [0.0, *accumulate(map(sum, zip(*(b for b, _ in steps))))]
+            self.closes = [0.0, *accumulate(map(sum, zip(*(a for _, a in steps))))]
         return self.opens[end] - self.opens[a + 1] + self.closes[end - 1] - self.closes[a]
 
     def ranges(self) -> list[tuple[int, int, bool]] | None:
@@ -550,7 +554,7 @@ class _Breaker:
                 afters[-1] += sp.tail[b - 1]
             if self.hang and plain[b - 1] in HANGING and sum(line_widths) > self.limit:
                 hung = line_widths[-1]
-        if self.opens is not None and sum(line_widths) - hung > self.limit:
+        if self.squeezable and sum(line_widths) - hung > self.limit:
             self._squeeze(a, b, line_widths, offsets, afters, sum(line_widths) - hung)
         tcy = self.laid.tcy
         runs = {k - a: n for k, n in tcy.items() if a <= k < b} if tcy else None
