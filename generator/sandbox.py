@@ -442,33 +442,42 @@ def _render_in(t: jinja2.Template, variables: Scope) -> str:
     return t.environment.concat(t.root_render_func(t.new_context(variables, shared=True)))
 
 
-_CARD_FIELD = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\Z")
+# "{{ card.name }}", or "No.{{ card.number }}": one card field, between texts that Jinja2
+# copies as they are (no brace, which could start a tag, and no line end, which it would
+# normalise or drop at the end).
+_CARD_FIELD = re.compile(r"([^{}\r\n]*)\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}"
+                         r"([^{}\r\n]*)\Z")
 _DICT_NAMES = frozenset(dir(dict))  # card.items is the dict's method to Jinja2, not a field
 
 
 @lru_cache(maxsize=4096)
-def _card_field(source: str) -> str | None:
-    """The field a template that is exactly `{{ card.<field> }}` shows, or None."""
+def _card_field(source: str) -> tuple[str, str, str] | None:
+    """(the text before, the field, the text after) of a template that shows one card field
+    between plain texts (`No.{{ card.<field> }}`), or None."""
     match = _CARD_FIELD.match(source)
-    return match.group(1) if match and match.group(1) not in _DICT_NAMES else None
+    if match is None or match.group(2) in _DICT_NAMES:
+        return None
+    return match.group(1), match.group(2), match.group(3)
 
 
 def render(value: Any, scope: Mapping[str, Any]) -> Any:
     """A value with its templates filled in (values without templates pass through).
 
     A template that only shows a card's text or whole-number field (`{{ card.name }}`, the
-    commonest template there is) gives what Jinja2 would, str(value), without running
-    Jinja2; anything else (a missing field, other types, filters) runs in the sandbox."""
+    commonest template there is), with plain text around it or not (`No.{{ card.n }}`),
+    gives what Jinja2 would, the texts and str(value), without running Jinja2; anything
+    else (a missing field, other types, filters) runs in the sandbox."""
     if is_template(value):
-        field = _card_field(value)
-        if field is not None and getattr(_state, "reads", None) is None:
+        parts = _card_field(value)
+        if parts is not None and getattr(_state, "reads", None) is None:
             card = scope.get("card")
             if type(card) is dict:
+                before, field, after = parts
                 shown = card.get(field)
-                if type(shown) is str and len(shown) <= MAX_TEXT:
-                    return shown
                 if type(shown) is int and -10 ** 18 < shown < 10 ** 18:  # (str() refuses
-                    return str(shown)  # numbers of more than 4,300 digits: Jinja2 says so)
+                    shown = str(shown)  # numbers of more than 4,300 digits: Jinja2 says so)
+                if type(shown) is str and len(before) + len(shown) + len(after) <= MAX_TEXT:
+                    return before + shown + after if before or after else shown
         t = template(value)
         if isinstance(scope, Scope):
             return run(_render_in, t, scope)

@@ -462,8 +462,9 @@ def test_locations_are_kept_packed_and_given_back_whole():
 
 
 def test_a_card_field_template_shows_what_jinja2_would():
-    """`{{ card.x }}` is shown without running Jinja2 (sandbox.render): the same text for
-    every kind of value, and the same located problem where Jinja2 has one."""
+    """`{{ card.x }}`, with plain text around it or not (`No.{{ card.x }}`), is shown without
+    running Jinja2 (sandbox.render): the same text for every kind of value and text around
+    it, and the same located problem where Jinja2 has one."""
     from generator import sandbox
     card = {"name": "踊り子", "n": 12, "neg": -3, "yes": True, "f": 1.5, "none": None,
             "big": 10 ** 5000, "items": "shadowed", "tbd": "TBD", "list": [1, 2]}
@@ -471,7 +472,13 @@ def test_a_card_field_template_shows_what_jinja2_would():
     for source in ("{{ card.name }}", "{{card.n}}", "{{  card.neg  }}", "{{ card.yes }}",
                    "{{ card.f }}", "{{ card.none }}", "{{ card.big }}", "{{ card.items }}",
                    "{{ card.missing }}", "{{ card.tbd }}", "{{ card.list }}",
-                   "{{ card.name }}\n", "{{- card.name -}}", "x{{ card.name }}"):
+                   "{{ card.name }}\n", "{{- card.name -}}", "x{{ card.name }}",
+                   "No.{{ card.n }}", "{{ card.n }} 枚", "a {{ card.f }} b", "x{{ card.none }}",
+                   "x{{ card.missing }}y", "-{{ card.big }}", "({{ card.items }})",
+                   "{ {{ card.name }}", "{{ card.name }} }", "{{ card.name }}}",
+                   "a\n{{ card.name }}", "{{ card.name }}\r\n", "{{ card.name }} \n",
+                   "x {{- card.name }}", "%}{{ card.name }}#}", "{{ card.name }}{{ card.n }}",
+                   "x{{ card.yes }}"):
         def slow():
             return sandbox.run(sandbox._render_in, sandbox.template(source), scope)
         try:
@@ -483,8 +490,10 @@ def test_a_card_field_template_shows_what_jinja2_would():
         except sandbox.SandboxError as exc:
             got = ("error", str(exc))
         assert got == expected, source
-    assert sandbox._card_field("{{ card.name }}") == "name"
+    assert sandbox._card_field("{{ card.name }}") == ("", "name", "")
+    assert sandbox._card_field("No.{{ card.n }} 枚") == ("No.", "n", " 枚")
     assert sandbox._card_field("{{ card.items }}") is None  # the dict's method, to Jinja2
+    assert sandbox._card_field("{{ card.name }}}") is None  # (Jinja2 reads a brace itself)
 
 
 def test_a_font_file_over_the_limit_is_refused_before_it_is_read(project, cardgen):
