@@ -66,8 +66,11 @@ class Gallery:
                 drawn = dict(zip(batch, rasterise([face_page(f, False) for f in batch.values()],
                                                   dpi, font)))
                 for k, png in drawn.items():
-                    if cache is not None:
-                        keep(cache, k, png)
+                    try:
+                        if cache is not None:
+                            keep(cache, k, png)
+                    except OSError:  # (a folder that cannot be written: shown, not kept)
+                        cache = None
                     self._remember(k, png, cache is not None)
                 data = drawn[key]
         return data
@@ -104,21 +107,22 @@ class Gallery:
         over replaces what is left of this one)."""
         with self.lock:
             self.cache, self.dpi, self.font = cache, dpi, font
-            if cache is None:
-                return
-            seen = set(self.on_disk)
-            todo = []
-            for key, face in pairs:
-                if key in seen:
-                    continue
-                seen.add(key)
-                if (cache / f"{key}.png").is_file():  # (drawn by an earlier run, or build)
-                    self.on_disk.add(key)
-                else:
-                    todo.append((key, face))
-            self.on_disk &= {key for key, _face in pairs}  # a game's own, no more
-            self.todo, self.job = todo, self.job + 1
-            if todo and self.thread is None:  # (a thread while there is something to draw)
+            known = set(self.on_disk)
+        if cache is None:
+            return
+        todo, seen, found = [], set(known), set()
+        for key, face in pairs:  # (the files looked at without the lock: requests go on)
+            if key in seen:
+                continue
+            seen.add(key)
+            if (cache / f"{key}.png").is_file():  # (drawn by an earlier run, or build)
+                found.add(key)
+            else:
+                todo.append((key, face))
+        with self.lock:
+            self.on_disk = (self.on_disk | found) & {key for key, _face in pairs}  # the game's
+            self.todo, self.job = [p for p in todo if p[0] not in self.on_disk], self.job + 1
+            if self.todo and self.thread is None:  # (a thread while there is something to draw)
                 self.thread = threading.Thread(target=self._draw, daemon=True)
                 self.thread.start()
             self.wake.notify_all()
