@@ -95,8 +95,9 @@ def test_a_cold_and_a_warm_server_show_the_same_pictures(project, monkeypatch):
 
 
 def test_the_pictures_in_memory_stay_within_their_bound(project, monkeypatch):
-    """A server keeps at most gallery.KEPT pictures in memory, the last asked for; one it
-    let go of is read back from the cache, the same; the Preview holds no card picture."""
+    """A server keeps at most gallery.KEPT pictures in memory, the last asked for, and at
+    most KEPT_BYTES of them (zoomed faces too); one it let go of is read back from the
+    cache, the same; the Preview holds no card picture."""
     from generator.serve import Preview, build_preview, gallery, picture
     from generator.load import Project
     monkeypatch.setattr(gallery, "KEPT", 4)
@@ -108,6 +109,16 @@ def test_the_pictures_in_memory_stay_within_their_bound(project, monkeypatch):
     assert not any(name in preview.images for name in names)  # (rulebook pages only)
     again = {name: picture(preview, name) for name in reversed(names)}
     assert again == first and len(preview.gallery.recent) == 4
+    from generator.serve.pictures import zoomed  # faces at 200 dpi, kept by the same bound
+    fronts = [face for name, (face, _key) in preview.faces.items() if name.endswith("-front.png")]
+    sharp = [zoomed(preview, face) for face in fronts[:6]]
+    assert all(Image.open(io.BytesIO(z)).width > 2 * Image.open(io.BytesIO(first[names[0]])).width
+               for z in sharp)
+    monkeypatch.setattr(gallery, "KEPT_BYTES", 2 * max(map(len, sharp)))
+    assert [zoomed(preview, face) for face in fronts[:6]] == sharp  # (from the cache folder)
+    held = preview.gallery.recent
+    assert sum(map(len, held.values())) == preview.gallery.held_bytes <= gallery.KEPT_BYTES
+    assert 1 <= len(held) <= 2 and list(held.values())[-1] == sharp[-1]  # the last ones
     preview.gallery.close()
 
 

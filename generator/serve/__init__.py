@@ -200,6 +200,7 @@ def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
     for c in cards:  # a card's pictures' versions are in its entry: a new picture, a
         c["front_v"], c["back_v"] = version(drawn[c["front"]][1]), version(drawn[c["back"]][1])
     served = page_fonts(game_)
+    preview.gallery.use(project.output / ".cache" / "png", dpi, font)
     with preview.lock:  # the cards first: a save shows before the rulebook is made again
         _publish_cards(preview, cards, before)
         preview.faces, preview.font = drawn, font
@@ -214,8 +215,7 @@ def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
         preview.font_family = served
         preview.built_at = time.strftime("%H:%M:%S")
         preview.bump()
-    preview.gallery.draw_later([(key, face) for face, key in drawn.values()],
-                               project.output / ".cache" / "png", dpi, font)
+    preview.gallery.draw_later([(key, face) for face, key in drawn.values()])
     preview.gallery.release()  # (the rest is the background's to share the cores with)
     if not errors:  # else the rulebook, boards, statistics and changes of the last good build
         _publish_the_rest(project, game, preview, outcome, faces, font, pdf_to_pngs)  # stay
@@ -466,14 +466,14 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
             elif path.startswith("/zoom/"):  # a card face sharp at print size (ZOOM_DPI)
                 name = path[len("/zoom/"):]
                 with preview.lock:
-                    drawn, font, game_now = preview.faces.get(name), preview.font, preview.game
+                    drawn, game_now = preview.faces.get(name), preview.game
                 face, current = (drawn[0], version(drawn[1])) if drawn else (None, None)
                 if face is not None and parse_qs(url.query).get("guides") == ["1"]:
                     face = with_guides(game_now, name) or face  # trim, bleed, safe, boxes
                 if face is None:
                     self._send(404, b"not found", "text/plain")
                 else:
-                    self._send(200, zoomed(project, face, font), "image/png",
+                    self._send(200, zoomed(preview, face), "image/png",
                                {"Cache-Control": "max-age=31536000, immutable"}
                                if parse_qs(url.query).get("v") == [current] else None)
             elif path.startswith("/large/"):  # a rulebook or board page, to read (LARGE_DPI)

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 KEPT = 256  # pictures held in memory, the last asked for (a screen of cards, and more)
+KEPT_BYTES = 16 << 20  # and at most so many bytes of them (a zoomed face is 100-200 KB)
 FIRST = 16  # faces in the background's first chunks: the first screen's soonest
 
 
@@ -33,6 +34,7 @@ class Gallery:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.recent: OrderedDict[str, bytes] = OrderedDict()  # key -> PNG, at most KEPT
+        self.held_bytes = 0  # the bytes of `recent`'s pictures, at most KEPT_BYTES
         self.on_disk: set[str] = set()  # the keys whose pictures are in the cache folder
         self.asked: dict = {}  # key -> face: asked for by requests, not drawn yet
         self.drawing = threading.Lock()  # held by the request drawing what is asked
@@ -46,25 +48,29 @@ class Gallery:
         self.held = False  # a build runs: the background waits (hold, release)
         self.done = lambda: None  # told when the background has drawn everything
 
-    def picture(self, key: str, face) -> bytes:
-        """A face's picture: from memory, from the cache folder, or drawn now (and kept).
-        Pictures asked for at once (a screen of them) are drawn together, by the first
-        request that finds none being drawn: one PDF, one font read, not one per request."""
+    def picture(self, key: str, face, dpi: int | None = None) -> bytes:
+        """A face's picture (at the gallery's dpi, or `dpi`: `key` is its face_key at it):
+        from memory, from the cache folder, or drawn now (and kept). Pictures asked for at
+        once (a screen of them) are drawn together, by the first request that finds none
+        being drawn: one PDF for each resolution, one font read, not one per request."""
         data = self._kept(key)
         if data is not None:
             return data
         with self.lock:
-            self.asked.setdefault(key, face)
+            self.asked.setdefault(key, (face, dpi or self.dpi))
         with self.drawing:  # (one batch at a time: the others wait for it, a screen's worth)
             data = self._kept(key, read=False)
             if data is None:
                 with self.lock:
                     batch, self.asked = self.asked, {}
-                    cache, dpi, font = self.cache, self.dpi, self.font
-                batch.setdefault(key, face)  # (drawn by a batch, then let go of since)
+                    cache, font = self.cache, self.font
+                    batch.setdefault(key, (face, dpi or self.dpi))  # (drawn, let go of since)
                 from ..write.png import face_page, keep, rasterise
-                drawn = dict(zip(batch, rasterise([face_page(f, False) for f in batch.values()],
-                                                  dpi, font)))
+                drawn: dict[str, bytes] = {}
+                for each in sorted({d for _f, d in batch.values()}):
+                    group = {k: f for k, (f, d) in batch.items() if d == each}
+                    drawn.update(zip(group, rasterise([face_page(f, False)
+                                                       for f in group.values()], each, font)))
                 for k, png in drawn.items():
                     try:
                         if cache is not None:
@@ -96,18 +102,25 @@ class Gallery:
         with self.lock:
             if on_disk:
                 self.on_disk.add(key)
+            if key not in self.recent:
+                self.held_bytes += len(data)
             self.recent[key] = data
             self.recent.move_to_end(key)
-            while len(self.recent) > KEPT:
-                self.recent.popitem(last=False)
+            while len(self.recent) > KEPT or self.held_bytes > KEPT_BYTES:
+                self.held_bytes -= len(self.recent.popitem(last=False)[1])
 
-    def draw_later(self, pairs: list, cache: Path | None, dpi: int, font: str) -> None:
+    def use(self, cache: Path | None, dpi: int, font: str) -> None:
+        """Where a build's pictures are kept, at what resolution, in what font (the game's
+        main one, for text without a font of its own): set before its cards are shown."""
+        with self.lock:
+            self.cache, self.dpi, self.font = cache, dpi, font
+
+    def draw_later(self, pairs: list) -> None:
         """A build's faces ((key, face), in the gallery's order): those not drawn yet are
         drawn in the background, on every core, in that order (what a newer build hands
         over replaces what is left of this one)."""
         with self.lock:
-            self.cache, self.dpi, self.font = cache, dpi, font
-            known = set(self.on_disk)
+            cache, known = self.cache, set(self.on_disk)
         if cache is None:
             return
         todo, seen, found = [], set(known), set()

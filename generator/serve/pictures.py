@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from ..load import Project
 
 GALLERY_DPI = 80  # the gallery's pictures (a screen of a higher pixel ratio: ZOOM_DPI's)
 LARGE_DPI = 150  # a rulebook or board page opened to be read (shown at 60 and 40 dpi)
@@ -68,8 +67,8 @@ def with_guides(game, name: str):
     return laid.get(card_id)
 
 
-def zoomed(project: Project | None, face, font: str) -> bytes:
-    """A card face as PNG at ZOOM_DPI, drawn once (the PNG cache keeps it)."""
-    from ..write.png import faces_to_png
-    cache = project.output / ".cache" / "png" if project is not None else None
-    return faces_to_png([face], ZOOM_DPI, font, cache, bleed=False)[0]
+def zoomed(preview, face) -> bytes:  # (preview: the server's Preview)
+    """A card face as PNG at ZOOM_DPI, drawn once (the PNG cache keeps it) and, with the
+    others asked for at once, in one go (gallery.Gallery.picture)."""
+    from ..write.png import face_key
+    return preview.gallery.picture(face_key(face, ZOOM_DPI, False), face, ZOOM_DPI)
