@@ -185,9 +185,11 @@ class Closes:
         if mask & _OVERFLOW:  # events were lost: nothing is known to be whole any more
             self.whole.clear()
             return
-        if mask & _IGNORED:  # the folder is gone (or moved): watched again if it comes back
-            for folder in self.folders.pop(wd, ()):
+        if mask & _IGNORED:  # the folder is gone (or moved): watched again if it comes back,
+            for folder in self.folders.pop(wd, ()):  # and what it said of its files is void
                 self.watched.discard(folder)
+                for path in [p for p in self.whole if os.path.dirname(p) == folder]:
+                    del self.whole[path]
             return
         for folder in self.folders.get(wd, ()):
             path = os.path.join(folder, name)

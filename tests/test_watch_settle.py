@@ -150,6 +150,14 @@ def test_the_kernel_says_when_a_file_written_in_place_is_whole(tmp_path):
             assert not closes.all_whole([inner])
         closes.drain()
         assert closes.all_whole([inner])
+        with open(inner, "a", encoding="utf-8") as out:  # being written when its folder goes:
+            out.write("y: 2\n")  # nothing is known of it any more (the settle rule)
+            out.flush()
+            closes.drain()
+            inner.unlink()
+            (tmp_path / "sub").rmdir()
+        closes.drain()
+        assert str(inner) not in closes.whole and str(tmp_path / "sub") not in closes.watched
     finally:
         closes.close()
     assert closes.fd == -1
