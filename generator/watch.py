@@ -206,6 +206,14 @@ class Closes:
         by a rename or removed."""
         return bool(files) and all(self.whole.get(str(f)) for f in files)
 
+    def taken(self, files: list[Path]) -> None:
+        """`files` have been read as they are now: a close the kernel told of counts for
+        that change only. A later change it does not tell of (a writer on another machine
+        of a network file system, or through a link in a folder not watched) is read once
+        it has settled, as where there is no kernel to tell."""
+        for f in files:
+            self.whole.pop(str(f), None)
+
     def still_open(self, files: list[Path]) -> bool:
         """Whether the kernel saw one of `files` written and not yet closed."""
         return any(self.whole.get(str(f)) is False for f in files)
@@ -279,6 +287,7 @@ def _watch(project, games, rebuild, stop, failed, interval, saved, last, seen,
                 if saved is not None:
                     saved(game, changed)
                 last[game] = stamp
+                closes.taken(changed)
                 try:
                     rebuild(game)
                 except Exception as exc:  # a bug in cardgen: say so, keep watching

@@ -93,6 +93,14 @@ def _edits():
     yield "back in the list", (text := text.replace("\nmore: 1", ""))
     yield "tabs", (text := text.replace("  - {id: c36,", "\t- {id: c36,"))
     yield "no tabs", (text := text.replace("\t- {id: c36,", "  - {id: c36,"))
+    yield "the first card deeper", (text := text.replace("cards:\n  - {id: c1,",
+                                                         "cards:\n    - {id: c1,"))
+    yield "the first card back", (text := text.replace("cards:\n    - {id: c1,",
+                                                       "cards:\n  - {id: c1,"))
+    yield "a comment above the first card", (text := text.replace(
+        "cards:\n", "cards:\n  # the starters\n"))
+    yield "a complex key", (text := text.replace("  - {id: c38,", "  - ? complex\n    id: x38\n"
+                                                 "  - {id: c38,"))
     yield "all cards removed", "cards: []\n"
 
 
@@ -105,6 +113,7 @@ def test_a_file_read_again_is_what_reading_it_whole_gives(tmp_path, kept):
         count = len(kept)
         doc = _same_as_whole(tmp_path, text)
         assert doc is not None or what in ("an invalid value", "a duplicate key", "tabs",
+                                           "the first card deeper",
                                            "a key out of the list"), what
         cards = doc.data["cards"] if doc is not None else []
         # the cards not changed kept as they were read: the items were read again
@@ -114,7 +123,7 @@ def test_a_file_read_again_is_what_reading_it_whole_gives(tmp_path, kept):
     assert partly == [  # what reads the items again; the rest reads the whole file
         "a field", "a card added", "a card removed", "a comment between cards",
         "a block card grows", "the last card", "a card after the last", "the first card",
-        "a card removed at the start"], partly
+        "a card removed at the start", "a comment above the first card"], partly
 
 
 def test_the_same_text_is_the_same_document(tmp_path, kept):

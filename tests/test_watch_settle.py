@@ -200,3 +200,51 @@ def test_a_save_in_place_is_read_when_closed_not_at_the_next_poll(project):
         stop.set()
         watcher.join(130)
     assert reads == [before, after], [len(text) for text in reads]
+
+
+def test_a_close_heard_counts_for_its_own_change_only(project):
+    """A save heard closed is read at once; a later change the kernel does not tell of
+    (written through a link in a folder not watched, as a writer on another machine of a
+    network file system would be) is read only once it has settled, not at once because
+    the file was once heard whole (found by a review: seven half-written reads)."""
+    from generator.watch import SETTLE
+    if not _kernel_tells():
+        import pytest
+        pytest.skip("the kernel does not tell of saves here (not Linux): the settle rule")
+    cards = project / "cards/lastdance/cards.yaml"
+    middle = cards.read_text("utf-8").replace("name: 姫\n", "name: 姫君\n")
+    after = middle + "".join(f"# line {n} of a long comment\n" for n in range(400))
+    reads: list[str] = []
+    stop, got = threading.Event(), threading.Event()
+
+    def rebuild(game):
+        reads.append(cards.read_text("utf-8"))
+        got.set()
+
+    watcher = _watching(project, rebuild, stop, 0.02)
+    try:
+        assert got.wait(300)
+        got.clear()
+        cards.write_text(middle, "utf-8")  # a save in place, closed: heard whole
+        assert got.wait(60)
+        assert reads[-1] == middle
+        elsewhere = project / "elsewhere"
+        elsewhere.mkdir()
+        os.link(cards, elsewhere / "cards.yaml")  # the same file, under a name not watched
+        data = after.encode("utf-8")
+        step = len(data) // 8 + 1
+        with open(elsewhere / "cards.yaml", "r+b") as out:
+            out.truncate(0)
+            for k in range(8):
+                out.write(data[k * step:(k + 1) * step])
+                out.flush()
+                os.fsync(out.fileno())
+                time.sleep(SETTLE / 3)
+        deadline = time.monotonic() + 30
+        while reads[-1] != after and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        watcher.join(10)
+    assert reads[-1] == after
+    assert [len(r) for r in reads[2:] if r != after] == [], "read half-written"

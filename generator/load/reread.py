@@ -33,6 +33,7 @@ class _Read:
     count: int  # values counted (MAX_VALUES)
 
 
+_COMPLEX_KEY = re.compile(r"(-[ ]+)*[?]( |$)")  # `? key` (after an item's dash too)
 _KEPT: dict[str, _Read] | None = None  # by the file's path
 _KEPT_LOCK = threading.Lock()
 _OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
@@ -128,9 +129,14 @@ def _only_items(last: _Read, chunk: list[str], key: str, a: int, b: int) -> bool
     for line, col, _count in spans[a:min(b + 2, items)]:  # each item on its dash's line
         if last.lines[line][:col].rstrip() != " " * indent + "-":
             return False
+    lead = next((w for w in chunk if w.strip() and not w.lstrip(" ").startswith("#")), "")
+    if lead and not (lead.startswith(" " * indent + "- ") or lead == " " * indent + "-"):
+        return False  # the first item at its dash's place (deeper, alone it reads as a list)
     for written in chunk:  # only the list's items: more indented than its dashes, or a dash
         body = written.lstrip(" ")
         deep = len(written) - len(body)
+        if _COMPLEX_KEY.match(body):
+            return False  # (a complex key's empty value is placed at the next token's)
         if body and not (body.startswith("#") or deep > indent or
                          deep == indent and (body.startswith("- ") or body == "-")):
             return False
@@ -196,6 +202,8 @@ def _items_again(last: _Read, lines: list[str], file: str, key: str, a: int, b: 
     data[key] = last.doc.data[key][:a] + doc.data[key] + last.doc.data[key][b + 1:]
     made = Document(file, data, table(last.doc.value_locs, doc.value_locs),
                     table(last.doc.key_locs, doc.key_locs))
+    if a == 0 and (key,) in doc.value_locs:  # the list starts where its first item now does
+        made.value_locs[(key,)] = doc.value_locs[(key,)]
     moved_spans = dict(last.spans)
     for other, its in last.spans.items():
         if other != key and its and its[0][0] >= end_line:
