@@ -647,3 +647,45 @@ def test_a_numbered_list_prints_its_numbers_with_the_mark_the_source_wrote(proje
         line = next((x, y) for text, x, y in runs if text.startswith(item))
         marks = [text for text, x, y in runs if abs(y - line[1]) < 0.05 and x < line[0]]
         assert marks == [number], (number, item, runs)
+
+
+def _drawn_characters(path) -> dict[str, set[str]]:
+    """Every character each font draws in a PDF: its base name (no subset tag) -> characters."""
+    import pypdf
+    drawn: dict[str, set[str]] = {}
+    for page in pypdf.PdfReader(path).pages:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: drawn.setdefault(
+            str((font or {}).get("/BaseFont", "")).split("+")[-1], set()).update(
+                text.replace("\n", "")))
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_character_cardgen_adds_is_drawn_in_a_font_that_lacks_it(project, cardgen, lang):
+    """A rulebook in Latin type (`rulebook: font: latin`, as `cardgen new` writes it) with
+    Japanese in it: the paragraph's indent (an ideographic space, U+3000), an ideographic
+    space in a heading (and so in the contents) and a Japanese list's mark (・) were drawn in
+    Source Sans, which has none of them: a blank box. Each is drawn by the Japanese face the
+    text falls back to, so every character of the PDF is one its font has."""
+    from fontTools.ttLib import TTFont
+    from conftest import REPO
+    assert cardgen("new", "tofu", "--lang", lang, "--paper", "letter").code == 0
+    game = project / "cards/tofu/game.yaml"
+    text = game.read_text("utf-8")
+    game.write_text(re.sub(r"(?m)^rulebook:\n", "rulebook:\n  font: latin\n", text)
+                    if "  font: latin" not in text else text, "utf-8")
+    (project / "cards/tofu/rulebook.md").write_text(
+        "# Rules\n\nShuffle the decks.\n\n## 日本語　のルール\n\n"
+        "手番のプレイヤーは好きな山札を選び、一番上のカードを引いて問題を読み上げる。\n\n"
+        "- 山札\n- 手札\n", "utf-8")
+    run = cardgen("build", "tofu")
+    assert run.code == 0, run.lines
+    drawn = _drawn_characters(project / "output/tofu/tofu-rulebook.pdf")
+    for name, chars in drawn.items():
+        if not name:
+            continue
+        cmap = TTFont(REPO / "fonts" / f"{name}.ttf", lazy=True).getBestCmap()
+        lacking = sorted(ch for ch in chars if ord(ch) not in cmap)
+        assert not lacking, (name, lacking)
+    assert "\u3000" in drawn["BIZUDPGothic-Regular"], drawn
+    assert "\u3000" not in drawn["SourceSansPro-Regular"], drawn

@@ -367,16 +367,10 @@ def toc_markup(text: str, look: Look) -> str:
     itself is set: textflow.markup), since platypus looks no further than the font it is
     given."""
     body = look.body.regular
-
-    def font_of(ch: str) -> str:
-        if ch.isspace() or not fonts.missing_glyphs(body, ch):
-            return body
-        return next((f.regular for f in look.fallbacks if not fonts.missing_glyphs(f.regular, ch)),
-                    body)
     return "".join(escape(run) if font == body else
                    f'<font face="{fonts.ensure(font)}">{escape(run)}</font>'
                    for font, run in ((font, "".join(chars))
-                                     for font, chars in groupby(text, key=font_of)))
+                                     for font, chars in groupby(text, key=look.font_of)))
 
 
 def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:

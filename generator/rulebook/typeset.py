@@ -23,11 +23,12 @@ from ..colors import parse_color
 from ..declared import RULEBOOK
 from ..primitives import Face
 from ..i18n import _, said
-from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
+from ..textflow import (BARE_SPACE, Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
                        first_baseline, full_width, parse, place_horizontal, typographic,
                        typography)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
+from .. import fonts
 from ..fonts import string_width
 from ..units import mm
 from .markdown import CJK, indented, markdown
@@ -52,6 +53,16 @@ class Look:
     accent: tuple
     ink: tuple = (0.1, 0.1, 0.12)
     fallbacks: tuple[FontFamily, ...] = ()  # the body's fallback families, in order
+
+    def font_of(self, ch: str) -> str:
+        """The font that draws `ch` in the body's type: the body's, or else the first family
+        it falls back to that has it (as textflow.markup sets text), so that a character
+        cardgen adds itself (a list's mark) is never a blank box of a font that lacks it."""
+        body = self.body.regular
+        if ord(ch) in BARE_SPACE or ord(ch) in fonts.charmap(body):
+            return body
+        return next((f.regular for f in self.fallbacks if ord(ch) in fonts.charmap(f.regular)),
+                    body)
 
 
 class JText(Flowable):
@@ -468,6 +479,7 @@ class Typesetter:
             return Spacer(1, 0), i + 1
         start = int(opening.attrs.get("start", 1)) if ordered else BULLETS.get(self.lang, "•")
         s, font = self.look.size, self.look.body.regular
+        mark_font = font if ordered else fonts.ensure(self.look.font_of(str(start)))
         # An ordered list's number with the mark its source wrote after it ("1." or "1)"),
         # as JLREQ and English books print it; the widest number sets the indent.
         mark = "%s" + opening.markup if ordered else None
@@ -475,7 +487,7 @@ class Typesetter:
         widest = max((string_width(f"{n}{opening.markup}", font, s) for n in numbers), default=0.0)
         dedent = max(s * 1.2, widest + s * 0.4)
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
-                            bulletFormat=mark, bulletFontName=font, bulletFontSize=s,
+                            bulletFormat=mark, bulletFontName=mark_font, bulletFontSize=s,
                             leftIndent=dedent + s * 0.4, bulletDedent=dedent,
                             bulletColor=self.look.accent, spaceAfter=s * 0.6,
                             # reportlab sets the bullet's baseline a font size below the

@@ -206,14 +206,20 @@ def _plain_atoms(chunk: str, font: str, color) -> list:
         return list(map(table.__getitem__, chunk))
 
 
+# The white space a font may lack and still set: a line end, a tab, a space (drawn as
+# nothing or as the space every font has). Any other (an ideographic space, a thin space) is
+# drawn by a font that has it, as any character: a font without it would print a blank box.
+BARE_SPACE = frozenset(map(ord, " \t\n\r\x0b\x0c"))
+
+
 @lru_cache(maxsize=None)
 def _font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | None:
     primary = family.bold if bold else family.regular
-    if ch.isspace() or not fonts.missing_glyphs(primary, ch):
+    if ord(ch) in BARE_SPACE or ord(ch) in fonts.charmap(primary):
         return primary
     for other in families:
         font = other.bold if bold else other.regular
-        if not fonts.missing_glyphs(font, ch):
+        if ord(ch) in fonts.charmap(font):
             return font
     return None
 
@@ -239,7 +245,7 @@ class _Parse:
         primary = current.family.face(current.bold, current.italic)
         drawn = fonts.charmap(primary)
         absent = set(map(ord, chunk)).difference(drawn)
-        if all(chr(c).isspace() for c in absent) and ZERO_WIDTH.isdisjoint(chunk):
+        if absent <= BARE_SPACE and ZERO_WIDTH.isdisjoint(chunk):
             # Every character in the primary font (the usual case): no per-character choice.
             atoms.extend(_plain_atoms(chunk, primary, current.color))
             return
@@ -247,7 +253,7 @@ class _Parse:
             if ch in ZERO_WIDTH:
                 atoms.append(Atom(ch, current.family.regular, current.color))
                 continue
-            if ord(ch) in drawn or ch.isspace():
+            if ord(ch) in drawn or ord(ch) in BARE_SPACE:
                 atoms.append(Atom(ch, primary, current.color))
                 continue
             font = _font_for(current.family, current.bold, ch, self.fallbacks)
