@@ -440,6 +440,27 @@ def test_yaml_edge_cases_read_as_before():
     assert doc.data == {1: "a", 2.5: "b", "3": "c"}
 
 
+@pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
+def test_an_unclosed_quote_is_said_where_it_opens(monkeypatch, loader):
+    """A quote not closed on its line took in the lines below up to the next quote, and the
+    error was said two lines down ("a key was expected here ... in the mapping that starts
+    at 2:5"). It is now said where the quote opens, with either parser."""
+    import yaml
+    from generator.load import yamlfile
+    monkeypatch.setattr(yamlfile, "_LOADER", getattr(yaml, loader, yaml.SafeLoader))
+    deck = ('cards:\n  - id: a\n    question: "Q1"\n    answer: "Tuesday\n'
+            '  - id: b\n    question: "Q2"\n    answer: "Sunday"\n')
+    assert _yaml(deck)[1] == [
+        "f.yaml:4:13: error: YAML syntax: the quote opened here is never closed (the text runs "
+        "on to the quote at 6:15) [yaml]"]
+    assert _yaml(deck.replace('"', "'"))[1] == [
+        "f.yaml:4:13: error: YAML syntax: the quote opened here is never closed (the text runs "
+        "on to the quote at 6:15) [yaml]"]
+    # a text quoted over lines on purpose is read, and an error after it said as before
+    doc, problems = _yaml('a: "one\n  two"\nb: 1\n')
+    assert doc.data == {"a": "one two", "b": 1} and problems == []
+
+
 def test_locations_are_kept_packed_and_given_back_whole():
     """A file's location tables keep each place as one int where its column fits
     (problems.packed); SourceMap.locate gives back the same Location either way, and a

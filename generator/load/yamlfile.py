@@ -502,6 +502,33 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False,
     return parse_converted(text, file, report, typed_keys, limits)[0]
 
 
+_LIKE_AN_ENTRY = re.compile(r"\s*(?:- |[\w-]+: )")
+
+
+def _unclosed_quote(text: str, mark) -> tuple[Any, Any] | None:
+    """(its start, its end) when a syntax error comes on the line where a quoted text that
+    ran over lines ended: a quote never closed on its line takes in the lines after it up
+    to the next quote of its kind, and the error is found there, lines below the cause."""
+    if mark is None:
+        return None
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=_LOADER):
+            start, end = token.start_mark, token.end_mark
+            if start.line > mark.line:
+                break
+            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and \
+                    start.line < end.line:
+                found = (start, end)
+    except yaml.YAMLError:
+        pass
+    if found is None or found[1].line != mark.line:
+        return None
+    # (a text quoted over lines on purpose holds no line that reads as a key or a list item)
+    taken = text.split("\n", found[1].line + 1)[found[0].line + 1:found[1].line + 1]
+    return found if any(_LIKE_AN_ENTRY.match(line) for line in taken) else None
+
+
 def parse_converted(text: str, file: str, report: Report, typed_keys: bool = False,
             limits: dict[Path_, Limit] | None = None) -> tuple[Document | None, Any]:
     """parse_yaml's document, and the converter that made it (None where none ran)."""
@@ -524,11 +551,17 @@ def parse_converted(text: str, file: str, report: Report, typed_keys: bool = Fal
         report.extend(problems)
         return None, None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        mark: Any = exc.problem_mark or exc.context_mark
         problem = exc.problem or ""
+        quote = _unclosed_quote(text, mark)
         if "tab" in problem.lower() or "\\t" in problem or "\t" in problem:
             said = _("YAML syntax: {problem}", problem=_(
                 "a tab character cannot be used for indentation; use spaces"))
+        elif quote is not None:  # said where the quote opens, not where the text ran on to
+            mark, end = quote
+            said = _("YAML syntax: {problem}", problem=_(
+                "the quote opened here is never closed (the text runs on to the quote at "
+                "{line}:{col})", line=end.line + 1, col=end.column))
         else:  # in cardgen's words, in the run's language (not the library's English)
             said = syntax_message(problem, exc.context, exc.context_mark)
         line = mark.line + 1 if mark else 1
