@@ -441,10 +441,11 @@ def test_yaml_edge_cases_read_as_before():
 
 
 @pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
-def test_an_unclosed_quote_is_said_where_it_opens(monkeypatch, loader):
+def test_an_unclosed_quote_and_an_indenting_tab_are_said_where_they_are(monkeypatch, loader):
     """A quote not closed on its line took in the lines below up to the next quote, and the
     error was said two lines down ("a key was expected here ... in the mapping that starts
-    at 2:5"). It is now said where the quote opens, with either parser."""
+    at 2:5"); a tab in an indent was "a value cannot begin with this character (quote the
+    value)". Each is now said at its cause, in words that name it, with either parser."""
     import yaml
     from generator.load import yamlfile
     monkeypatch.setattr(yamlfile, "_LOADER", getattr(yaml, loader, yaml.SafeLoader))
@@ -456,6 +457,12 @@ def test_an_unclosed_quote_is_said_where_it_opens(monkeypatch, loader):
     assert _yaml(deck.replace('"', "'"))[1] == [
         "f.yaml:4:13: error: YAML syntax: the quote opened here is never closed (the text runs "
         "on to the quote at 6:15) [yaml]"]
+    tab = "f.yaml:{}: error: YAML syntax: a tab character cannot be used for indentation; " \
+          "use spaces [yaml]"
+    assert _yaml('cards:\n  - id: a\n    question: "Q1"\n\tanswer: "x"\n')[1] == \
+        [tab.format("4:1")]
+    assert _yaml('cards:\n  - id: a\n    question: "Q1"\n  \t  answer: "x"\n')[1] == \
+        [tab.format("4:3")]
     # a text quoted over lines on purpose is read, and an error after it said as before
     doc, problems = _yaml('a: "one\n  two"\nb: 1\n')
     assert doc.data == {"a": "one two", "b": 1} and problems == []

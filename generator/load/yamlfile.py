@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import yaml
 
@@ -505,6 +505,26 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False,
 _LIKE_AN_ENTRY = re.compile(r"\s*(?:- |[\w-]+: )")
 
 
+class _Mark(NamedTuple):
+    line: int  # from 0, as the library's marks
+    column: int
+
+
+def _indenting_tab(text: str, mark) -> _Mark | None:
+    """The first tab in the indent of the line a syntax error is on, where there is one
+    (libyaml says only that a character "cannot start any token", at the line's start)."""
+    if mark is None:
+        return None
+    lines = text.split("\n", mark.line + 1)
+    if mark.line >= len(lines):
+        return None
+    line = lines[mark.line]
+    indent = line[:len(line) - len(line.lstrip(" \t"))]
+    if "\t" not in indent or mark.column > len(indent):
+        return None
+    return _Mark(mark.line, indent.index("\t"))
+
+
 def _unclosed_quote(text: str, mark) -> tuple[Any, Any] | None:
     """(its start, its end) when a syntax error comes on the line where a quoted text that
     ran over lines ended: a quote never closed on its line takes in the lines after it up
@@ -551,12 +571,14 @@ def parse_converted(text: str, file: str, report: Report, typed_keys: bool = Fal
         report.extend(problems)
         return None, None
     except yaml.MarkedYAMLError as exc:
-        mark: Any = exc.problem_mark or exc.context_mark
+        mark: Any = exc.problem_mark or exc.context_mark  # (or a tab of ours: _Mark)
         problem = exc.problem or ""
-        quote = _unclosed_quote(text, mark)
-        if "tab" in problem.lower() or "\\t" in problem or "\t" in problem:
+        tab = _indenting_tab(text, mark)
+        quote = _unclosed_quote(text, mark) if tab is None else None
+        if tab is not None or "tab" in problem.lower() or "\\t" in problem or "\t" in problem:
             said = _("YAML syntax: {problem}", problem=_(
                 "a tab character cannot be used for indentation; use spaces"))
+            mark = tab or mark
         elif quote is not None:  # said where the quote opens, not where the text ran on to
             mark, end = quote
             said = _("YAML syntax: {problem}", problem=_(
