@@ -131,3 +131,49 @@ def test_the_same_text_is_the_same_document(tmp_path, kept):
     count = len(kept)
     again = _same_as_whole(tmp_path, DECK)
     assert again is first and len(kept) == count + 1  # (+1: the test's own whole read)
+
+
+# Lines a designer (or a slip of the keyboard) puts anywhere in a deck: items, keys, block
+# and quoted scalars left open, anchors, aliases, document markers, tabs, odd indents.
+LINES = ["? x", "  ? x", "  - ? y", "    more: |", "      lit", "    more: >-", '  - "a',
+         "  - {id: z", "---", "...", "  # c", "", "\t- x", "  -   id: q", "    - nested",
+         "  - &a x", "  - *a", "  - id: n1", "    title: t", "    tags: [a,", "     b]", "  -",
+         "    id: late", "x: 1", "  - {id: f, title: ok}", "      deeper: 1", "  - - inner",
+         "    title: 'quo", "  te'", "cards:", '  - {id: g, body: "x\\ny"}', "    copies: 3",
+         "   odd: 1", " - {id: h}"]
+
+
+def test_random_edits_read_again_as_a_whole_read(tmp_path, monkeypatch):
+    """600 edits drawn at random (a value changed, one of LINES added, a line removed or
+    doubled), each read again from the last read and compared with a whole read."""
+    import random
+    monkeypatch.setattr(reread, "_KEPT", {})
+    partly = []
+    real = reread._items_again
+
+    def counted(*args):
+        read = real(*args)
+        partly.append(read is not None)
+        return read
+    monkeypatch.setattr(reread, "_items_again", counted)
+    base = "# deck\ncards:\n" + "".join(f"  - {{id: c{n}, title: T{n}}}\n" for n in range(12)) \
+        + "  - id: blk\n    title: b\n    tags: [a, b]\n" + \
+        "".join(f"  - {{id: d{n}}}\n" for n in range(5)) + "fields:\n  a: 1\n"
+    rng, text = random.Random(7), base
+    for _ in range(600):
+        lines = (base if rng.random() < 0.15 else text).split("\n")[:-1]
+        at, what = rng.randrange(len(lines)), rng.random()
+        if what < 0.35:
+            lines[at] = lines[at].replace("T", "U", 1) if "T" in lines[at] else lines[at] + " "
+        elif what < 0.65:
+            line = rng.choice(LINES)
+            if "cards:" in lines and rng.random() < 0.2:  # above the first card, often
+                at, line = lines.index("cards:") + 1, rng.choice(["  # c", "", "  - {id: f}"])
+            lines.insert(at, line)
+        elif what < 0.85 and len(lines) > 1:
+            del lines[at]
+        else:
+            lines.insert(at, lines[at])
+        text = "\n".join(lines) + "\n"
+        _same_as_whole(tmp_path, text)
+    assert sum(partly) >= 60  # (items read again, not only whole files)
