@@ -442,31 +442,25 @@ def _render_in(t: jinja2.Template, variables: Scope) -> str:
     return t.environment.concat(t.root_render_func(t.new_context(variables, shared=True)))
 
 
-# "{{ card.name }}", or "No.{{ card.number }}": one card field, between texts that Jinja2
-# copies as they are (no brace, which could start a tag, and no line end, which it would
-# normalise or drop at the end).
 _CARD_FIELD = re.compile(r"([^{}\r\n]*)\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}"
                          r"([^{}\r\n]*)\Z")
 _DICT_NAMES = frozenset(dir(dict))  # card.items is the dict's method to Jinja2, not a field
 
 
 @lru_cache(maxsize=4096)
-def _card_field(source: str) -> tuple[str, str, str] | None:
-    """(the text before, the field, the text after) of a template that shows one card field
-    between plain texts (`No.{{ card.<field> }}`), or None."""
+def _card_field(source: str) -> tuple[str, ...] | None:
+    """(text before, field, text after) of a template that shows one card field between texts
+    Jinja2 copies as they are (no brace, which opens a tag, no line end, which it changes)."""
     match = _CARD_FIELD.match(source)
-    if match is None or match.group(2) in _DICT_NAMES:
-        return None
-    return match.group(1), match.group(2), match.group(3)
+    return match.groups() if match and match.group(2) not in _DICT_NAMES else None
 
 
 def render(value: Any, scope: Mapping[str, Any]) -> Any:
     """A value with its templates filled in (values without templates pass through).
 
     A template that only shows a card's text or whole-number field (`{{ card.name }}`, the
-    commonest template there is), with plain text around it or not (`No.{{ card.n }}`),
-    gives what Jinja2 would, the texts and str(value), without running Jinja2; anything
-    else (a missing field, other types, filters) runs in the sandbox."""
+    commonest template there is, or `No.{{ card.n }}`) gives what Jinja2 would without
+    running Jinja2; anything else (a missing field, other types, filters) runs in the sandbox."""
     if is_template(value):
         parts = _card_field(value)
         if parts is not None and getattr(_state, "reads", None) is None:

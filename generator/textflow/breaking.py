@@ -322,14 +322,7 @@ def _broken(atoms, size, available, vertical, phrase, hyphenate, names, hang, tc
 _PARAGRAPHS: dict[tuple, list[Line] | None] = {}
 _SEEN: set[tuple] = set()
 PARAGRAPHS_SEEN = 20000  # both are cleared when this many are seen: their text is data's
-_KEPT: set[int] = set()  # id() of each line of a kept paragraph (see kept())
-
-
-def kept(line: Line) -> bool:
-    """Whether a line is (most likely) one of a kept paragraph's, handed to every text that
-    has the paragraph: worth placing once (placing.place_horizontal). An id may outlive its
-    line, so this is a hint, never an identity: a line taken for kept is placed all the same."""
-    return id(line) in _KEPT
+KEPT: set[int] = set()  # id() of each line of a kept paragraph (placing.place_horizontal)
 
 
 def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] | None:
@@ -359,11 +352,11 @@ def _paragraph(atoms: Atoms, plain: str, settings: tuple) -> list[Line] | None:
     if key is not None:
         if key in _SEEN:
             _PARAGRAPHS[key] = lines
-            _KEPT.update(map(id, lines or ()))
+            KEPT.update(map(id, lines or ()))
         elif len(_SEEN) >= PARAGRAPHS_SEEN:
             _SEEN.clear()
             _PARAGRAPHS.clear()
-            _KEPT.clear()
+            KEPT.clear()
         else:
             _SEEN.add(key)
     return lines
@@ -393,7 +386,7 @@ class _Breaker:
 
     __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
-                 "hyphenated", "ending", "squeezable", "opens", "closes", "lead", "name_glue")
+                 "hyphenated", "ending", "opens", "closes", "lead", "name_glue")
 
     def __init__(self, atoms: list[Atom], size: float, available: float, vertical: bool,
                  phrase: bool, hyphenate: str | None, names: bool, hang: bool, tcy: int,
@@ -416,9 +409,7 @@ class _Breaker:
         self.ending = _ending(plain, self.tail, self.cum, self.widths, hang)
         # The blanks a line may squeeze (追い込み, JLREQ 3.8.2, Spacing.reducible): what a
         # line too long by less than they hold keeps, rather than push a character on.
-        # Their running sums (room()) are made when a line first asks, if one does: most
-        # texts fit their lines without squeezing, and summing took a third of this.
-        self.squeezable = bool(self.sp.reducible) if self.sp is not None else False
+        # (their running sums, room(), made when a line first asks: most texts fit their lines)
         self.opens: list[float] | None = None
         self.closes: list[float] | None = None
 
@@ -431,8 +422,9 @@ class _Breaker:
     def room(self, a: int, end: int) -> float:
         """What a line [a, end) may squeeze: the reducible blanks before its glyphs but the
         first (an opening bracket's is dropped at a line's start) and after them but the
-        last (dropped at its end), its trailing spaces left out."""
-        if not self.squeezable or self.sp is None:
+        last (dropped at its end), its trailing spaces left out. Never negative: asked only
+        of a line too long without it."""
+        if self.sp is None or not self.sp.reducible:
             return 0.0
         plain = self.plain
         while end > a and plain[end - 1] == " ":
@@ -477,7 +469,6 @@ class _Breaker:
                 trim_w = ending(us, ue)
                 lead = leads[line] if leads else 0.0
                 width = cum[us] - cum[line] + trim_w + lead
-                # (room() is never negative: asked only of a line too long without it)
                 if us > line and width > limit and width > limit + self.room(line, ue):
                     cut = self._hyphen(us, ue, line, ranges)
                     if cut is not None:  # the word's head ends this line, with a hyphen
@@ -554,7 +545,7 @@ class _Breaker:
                 afters[-1] += sp.tail[b - 1]
             if self.hang and plain[b - 1] in HANGING and sum(line_widths) > self.limit:
                 hung = line_widths[-1]
-        if self.squeezable and sum(line_widths) - hung > self.limit:
+        if sp is not None and sp.reducible and sum(line_widths) - hung > self.limit:
             self._squeeze(a, b, line_widths, offsets, afters, sum(line_widths) - hung)
         tcy = self.laid.tcy
         runs = {k - a: n for k, n in tcy.items() if a <= k < b} if tcy else None

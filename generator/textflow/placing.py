@@ -13,7 +13,7 @@ from .. import fonts
 from .. import images
 from ..primitives import Item, Text
 from . import vertical as column
-from .breaking import _ANY_JAPANESE, _is_latin, break_lines, kept
+from .breaking import _ANY_JAPANESE, KEPT, _is_latin, break_lines
 from .spacing import _AUTOSPACED, _width
 from .markup import (_FONT_COLOR, CLOSING, CORNER_PUNCT, OBJECT, OPENING, ROTATED, SMALL_KANA,
                      STOPS, VERTICAL_FORMS, ZERO_WIDTH, Atom, DoesNotFit, _grouped, plain_of)
@@ -264,10 +264,10 @@ def _inline(atom, x: float, y: float, w: float, h: float) -> list[Item]:
                          atom.color if recolor else None)
 
 
-# A kept paragraph's lines (breaking.kept) are the same objects in every text that has the
-# paragraph, and where two texts set it at the same place in the same box, its runs are the
-# same: each such line is placed once, and the faces share its (immutable) runs. The value
-# holds the line, so that its id is not reused while the key stands.
+# A kept paragraph's lines (breaking.KEPT: their ids, a hint) are the same objects in every
+# text that has it; set at the same place in the same box, a line's runs are the same: each
+# is placed once, the faces sharing its (immutable) runs. The value holds the line, so that
+# its id is not reused while the key stands.
 _PLACED: dict[tuple, tuple] = {}
 PLACED_KEPT = 5000  # lines placed and kept at most (then it starts again)
 
@@ -284,7 +284,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     japanese = align == "justify" and _mostly_japanese(lines)
     for i, line in enumerate(lines):
         em_top = top - i * lh - (lh - size) / 2
-        if not kept(line):
+        if id(line) not in KEPT:
             items += _line_runs(line, em_top, size, box, align, ascent, descent, scale, japanese)
             continue
         key = (id(line), em_top, size, box.x, box.w, align, base_font, scale, japanese)
