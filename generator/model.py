@@ -560,7 +560,9 @@ class Game:
     @property
     def display_title(self) -> str:
         """The title as files show it: "ラストダンス (Save the Last Dance for Me)"."""
-        return f"{self.title} ({self.title_en})" if self.title_en else self.title
+        if self.title_en and self.title_en != self.title:  # (the same twice: said once)
+            return f"{self.title} ({self.title_en})"
+        return self.title
 
     @property
     def stem(self) -> str:

@@ -80,9 +80,28 @@ def test_the_page_is_headed_by_the_games_title(server):
     it), not its folder's id."""
     with urllib.request.urlopen(server + "/", timeout=5) as response:
         page = response.read().decode("utf-8")
-    assert "<h1>ラストダンスは私に (Save the Last Dance for Me)</h1>" in page
+    assert '<h1 id="title">ラストダンスは私に (Save the Last Dance for Me)</h1>' in page
     assert "<title>ラストダンスは私に (Save the Last Dance for Me) — cardgen preview</title>" \
         in page
+
+
+def test_a_new_title_is_shown_at_once_and_a_card_without_a_name_by_its_id_once(project):
+    """A change of game.yaml's title redrew the backs, but the page's heading and the
+    window's title kept the old one until a reload; a title_en the same as the title was
+    shown twice ("Vampire Band (Vampire Band)"), and a card without a name was captioned
+    with its id twice ("rotation rotation ×2")."""
+    from selenium.webdriver.common.by import By
+    with served("vampire-band") as (url, _state), chrome() as browser:
+        browser.get(url + "/")
+        assert browser.find_element(By.ID, "title").text == "TBD"
+        _until(lambda: _text(browser, By.ID, "card-rotation"), "no ROTATION card", 10)
+        assert _text(browser, By.CSS_SELECTOR, "#card-rotation figcaption") == "rotation ×2"
+        game = project / "cards/vampire-band/game.yaml"
+        game.write_text(game.read_text("utf-8").replace(
+            "\ntitle: TBD\n", "\ntitle: Vampire Band\ntitle_en: Vampire Band\n"), "utf-8")
+        _until(lambda: browser.find_element(By.ID, "title").text == "Vampire Band",
+               "the heading kept the old title", 30)
+        assert browser.title == "Vampire Band — cardgen preview"
 
 
 def _text(browser, by, selector) -> str:

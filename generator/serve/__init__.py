@@ -314,6 +314,7 @@ def page_state(preview: Preview, since: int | None = None) -> dict:
     boards = [{**b, "changed": [p for n, p in enumerate(b["pages"], 1)
                                 if ("board", b["id"], n) in where]} for b in preview.boards]
     return {"version": preview.version, "ok": preview.ok, "building": preview.building,
+            "title": preview.title,  # (game.yaml's title: may change while the page is open)
             "server": preview.server, "fonts": bool(preview.font_family),
             # CARDGEN_EDITOR, such as vscode://file/{path}:{line}:{col}: file:line as a link
             "editor": os.environ.get("CARDGEN_EDITOR", ""), "root": preview.root,

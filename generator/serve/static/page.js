@@ -20,6 +20,7 @@ function el(tag, attrs, ...children) {
 const src = (name, v) => '/img/' + encodeURIComponent(name).replace(/%2F/g, '/') + '?v=' +
                          (v || (state.v || {})[name] || state.version);
 const img = (name, alt, v) => el('img', {src: src(name, v), alt: alt, loading: 'lazy'});
+const named = (c) => Boolean(c.name) && c.name !== c.id;  // (a card without a name has its id)
 let byCard = new Map();  // card id -> its problems (made once per state, not per card)
 function problemsOf(id) { return byCard.get(id) || []; }
 function index() {
@@ -39,7 +40,14 @@ function visible(c) {  // search looks at the id, the name and every field's val
   if (changed && changed.checked && !changedCards.has(c.id)) return false;
   return true;
 }
+// The window's title is the game's and the page's name after it: the game's is said anew
+// when game.yaml changes it (the heading too), the rest as the page was served.
+const TITLE_AFTER = document.title.slice($('title').textContent.length);
 function renderHeader() {
+  if (state.title && $('title').textContent !== state.title) {
+    $('title').textContent = state.title;
+    document.title = state.title + TITLE_AFTER;
+  }
   const errors = state.problems.filter(p => p.level === 'error').length;
   const drafts = state.problems.filter(p => p.check === 'draft').length;
   const others = state.problems.length - errors - drafts;
@@ -126,8 +134,9 @@ function figureOf(c) {  // a card's figure, made or brought up to date
     const sharp = sharper(c, url);
     if (image.getAttribute('srcset') !== sharp) image.setAttribute('srcset', sharp);
   }
-  fig.querySelector('figcaption').replaceChildren(el('span', {class: 'name'}, c.name), ' ',
-                                                  el('code', {}, c.id), ' ×' + c.copies,
+  fig.querySelector('figcaption').replaceChildren(  // a card without a name: its id, once
+    ...(named(c) ? [el('span', {class: 'name'}, c.name), ' '] : []), el('code', {}, c.id),
+    ' ×' + c.copies,
     ...(c.held ? [' ', el('span', {class: 'held'}, T('(last good version: it has errors)'))] : []));
   fig.classList.toggle('held', Boolean(c.held));
   const mine = fig.problems;
@@ -341,7 +350,7 @@ function zoom(id) {
     zoom(id);
     $('guides').focus();
   });
-  $('zoom').replaceChildren(close, toggle, el('h2', {}, `${c.name} (${c.id}) ×${c.copies}`),
+  $('zoom').replaceChildren(close, toggle, el('h2', {}, `${named(c) ? `${c.name} (${c.id})` : c.id} ×${c.copies}`),
     el('p', {}, T('{w} × {h} mm, at print size; ← → for the next card', {w: c.w_mm, h: c.h_mm})),
     el('div', {class: 'faces'}, ...faces), el('table', {}, ...rows), el('ul', {}, ...mine));
   $('zoom').hidden = false;
