@@ -623,6 +623,28 @@ def test_the_sheet_view_shows_the_sheets_as_build_imposes_them(project, server, 
     assert len(dark(shown) ^ dark(printed)) <= 0.02 * len(dark(printed))
 
 
+def test_a_sheet_two_decks_share_names_both_and_is_under_each_decks_tab(project, cardgen):
+    """Cards of two decks printed on one sheet (6 of one, 3 of the other on a 9-up sheet):
+    the Sheets view named only the last deck ("Sheet 1: More cards, 9 cards") and showed the
+    sheet under that deck's tab alone."""
+    assert cardgen("new", "share", "--lang", "en", "--paper", "letter").code == 0
+    game = project / "cards/share/game.yaml"
+    deck = re.search(r"(?ms)^  - id: cards\n.*?(?=^rulebook:)", game.read_text("utf-8")).group()
+    game.write_text(game.read_text("utf-8").replace("rulebook:", deck.replace(
+        "id: cards", "id: more").replace("name: Cards", "name: More cards").replace(
+        "cards: cards.yaml", "cards: more.yaml") + "rulebook:", 1), "utf-8")
+    (project / "cards/share/more.yaml").write_text(
+        "cards:\n  - {id: sage, name: Sage, cost: 1, text: Look., copies: 3}\n", "utf-8")
+    with served("share") as (url, state), chrome() as browser:
+        assert [(s["decks"], s["deck_names"], s["cards"]) for s in state["sheets"]] == \
+            [(["cards", "more"], ["Cards", "More cards"], 9)]
+        for tab in ("cards", "more"):
+            browser.get(f"{url}/#view=sheets&deck={tab}")
+            _until(lambda: _text(browser, "id", "sheet-1"), f"no sheet under {tab}", 15)
+            assert _text(browser, "css selector", "#sheet-1 figcaption").startswith(
+                "Sheet 1: Cards and More cards, 9 cards;"), tab
+
+
 def test_a_problem_says_its_card_as_data_and_the_page_finds_it_there(project):
     """What a problem is about is set where it is reported (Problem.card, .deck, .field), not
     read back from its words: the page finds a problem's card there, whatever language it is

@@ -5,22 +5,26 @@ from __future__ import annotations
 
 
 def sheets_of(faces, keys: dict | None = None) -> tuple[list[dict], dict]:
-    """The sheets as `build` imposes them (without a printer's offset): for each, its deck,
-    its cards and its front and back pages' names, with their identities as their versions;
-    and name -> (page, identity). The pages are drawn when the page asks for them. `keys`
-    (faces_to_png's `known`) gives the identities of the faces the gallery drew."""
+    """The sheets as `build` imposes them (without a printer's offset): for each, its decks
+    (two or more where decks share it) and their names, its cards and its front and back
+    pages' names, with their identities as their versions; and name -> (page, identity).
+    The pages are drawn when the page asks for them. `keys` (faces_to_png's `known`) gives
+    the identities of the faces the gallery drew."""
     from ..identity import page_identity
     from ..impose import impose_game
     from ..write.png import identity_in
     known = {i: (face, identity_in(key)) for i, (face, key) in (keys or {}).items()}
     imposition = impose_game(faces)
-    deck_of = {n: deck for deck, numbers in imposition.decks for n in numbers}
+    decks_of: dict[int, list[str]] = {}  # a sheet's decks, in order: two share a sheet
+    for deck, numbers in imposition.decks:
+        for n in numbers:
+            decks_of.setdefault(n, []).append(deck)
     names = {d.deck.id: d.deck.name for d in faces.decks}
     shared: dict = {}
     sheets, pages = [], {}
     for n, (front, back) in enumerate(zip(imposition.fronts, imposition.backs), 1):
-        deck = deck_of.get(n - 1, "")
-        entry = {"n": n, "deck": deck, "deck_name": names.get(deck, ""),
+        decks = decks_of.get(n - 1, [])
+        entry = {"n": n, "decks": decks, "deck_names": [names.get(d) or d for d in decks],
                  "cards": sum(1 for p in front.placements if p.label),
                  "blank": sum(1 for p in back.placements if not p.label),  # filler slots
                  "duplex": imposition.sheets[n - 1].duplex}

@@ -247,7 +247,8 @@ function renderStats() {
 const FLIP = {'long-edge': 'turned over on its long edge', 'short-edge': 'turned over on its short edge'};  // T()
 function renderSheets() {  // made when the view is open: a sheet's pictures are drawn when asked
   if (view !== 'sheets') return;
-  const sheets = (state.sheets || []).filter(s => !deck || s.deck === deck);
+  // (a sheet that decks share is under each one's tab)
+  const sheets = (state.sheets || []).filter(s => !deck || s.decks.includes(deck));
   const list = $('sheet-list'), old = new Map([...list.children].map(f => [f.id, f]));
   list.replaceChildren(...sheets.map(s => {
     const fig = old.get('sheet-' + s.n) || el('figure', {class: 'sheet', id: 'sheet-' + s.n},
@@ -262,7 +263,7 @@ function renderSheets() {  // made when the view is open: a sheet's pictures are
                   s.blank && N('{n} blank slot (filler cards)', '{n} blank slots (filler cards)', s.blank)];
     fig.querySelector('figcaption').textContent = T(
       'Sheet {n}: {deck}, {what}; the back page as it prints, {flip}',
-      {n: s.n, deck: s.deck_name || s.deck, what: what.filter(Boolean).join(T(' and ')),
+      {n: s.n, deck: s.deck_names.join(T(' and ')), what: what.filter(Boolean).join(T(' and ')),
        flip: FLIP[s.duplex] ? T(FLIP[s.duplex]) : s.duplex});
     return fig;
   }));
