@@ -45,31 +45,48 @@ _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)
 
 GAME_YAML = """\
 # {c_intro}
-title: {game}                # {c_title}
-lang: {lang}                 # {c_lang}
+title: {game}  # {c_title}
+lang: {lang}  # {c_lang}
 {defaults_line}decks:
   - id: cards
     name: {deck_name}
-    cards: cards.yaml        # {c_cards}
-    {sheet_line}# {c_sheet}
-    front: {game}-front      # {c_front}
+    cards: cards.yaml  # {c_cards}
+    sheet: {sheet}  # {c_sheet}
+    front: {game}-front  # {c_front}
     back: {game}-back
     color: "#2f5d8a"
-    fields:                  # {c_fields}
+    fields:  # {c_fields}
       name: {{type: text, required: true}}
       cost: {{type: integer, required: true, minimum: 0}}
       text: {{type: text}}
 rulebook:
-  template: rulebook.md      # {c_rulebook}
+  template: rulebook.md  # {c_rulebook}
   page: {page}
 {rulebook_font_line}"""
 # What an English game sets in Latin type (docs/layouts.md, "Defaults"; docs/rulebook.md):
 # its cards' text and its rulebook, Japanese falling back to gothic. A Japanese game keeps
 # the main family.
 LATIN_LINES = {
-    "defaults_line": "defaults: {{font: latin}}      # {c_defaults}\n",
-    "rulebook_font_line": "  font: latin                # {c_rulebook_font}\n",
+    "defaults_line": "defaults: {{font: latin}}  # {c_defaults}\n",
+    "rulebook_font_line": "  font: latin  # {c_rulebook_font}\n",
 }
+# A line's comment starts in the column of the others' (two spaces after the longest line
+# that has one), whatever the game's name: a line longer than COMMENT_COLUMN_AT_MOST (a
+# long name) keeps its comment two spaces after it rather than push every other one out.
+_COMMENTED = re.compile(r"^(?P<code>[ -]*[^\s#].*?) +(?P<comment># .*)$")
+COMMENT_COLUMN_AT_MOST = 40
+
+
+def aligned(text: str) -> str:
+    """YAML text with the comments after its lines' values in one column."""
+    lines = text.split("\n")
+    found = [_COMMENTED.match(line) for line in lines]
+    column = max((len(m["code"]) + 2 for m in found
+                  if m and len(m["code"]) + 2 <= COMMENT_COLUMN_AT_MOST), default=0)
+    return "\n".join(m["code"].ljust(max(column, len(m["code"]) + 2)) + m["comment"] if m else line
+                     for line, m in zip(lines, found))
+
+
 # The comments of the files `cardgen new` writes, in the new game's language.
 COMMENTS = {
     "c_intro": N_("{game}: made by `cardgen new`. Every key is explained in docs/format.md."),
@@ -334,10 +351,9 @@ def new_game(project: Project, game: str, size: str | None = None, sheet: str | 
     latin = {key: line.format(**said) if choice.lang == "en" else ""
              for key, line in LATIN_LINES.items()}
     files = {
-        folder / "game.yaml": GAME_YAML.format(game=game, lang=choice.lang,
-                                                 page=RULEBOOK_PAGE[choice.paper in US_PAPERS],
-                                                 sheet_line=f"sheet: {choice.sheet}".ljust(25),
-                                                 **latin, **said),
+        folder / "game.yaml": aligned(GAME_YAML.format(
+            game=game, lang=choice.lang, page=RULEBOOK_PAGE[choice.paper in US_PAPERS],
+            sheet=choice.sheet, **latin, **said)),
         folder / "cards.yaml": CARDS_YAML[choice.lang].format(**said),
         folder / "rulebook.md": RULEBOOK_MD[choice.lang].format(),
         layouts / f"{game}-front.yaml": FRONT_YAML.format(game=game, size=choice.layout_size,

@@ -168,3 +168,25 @@ def test_new_says_which_project_it_writes_to_and_root_names_the_project_itself(t
     assert run.returncode == 2
     assert f"{elsewhere} is not a cardgen project" in run.stderr
     assert _run(inside, env, "--root", str(outer), "validate", "first").returncode == 0
+
+
+@pytest.mark.parametrize("name, lang", [("ab", "en"), ("pursuit", "en"),
+                                        ("trivia-of-the-ages", "en"), ("tora", "ja")])
+def test_the_comments_of_a_new_game_yaml_are_in_one_column_whatever_its_name(fresh, name,
+                                                                              lang):
+    """The comments after game.yaml's values were set at fixed places: `title: pursuit`
+    pushed its comment two columns past the others, a short name left it short of them.
+    They start in one column now, two spaces after the longest line that has one (a line
+    longer than the column's limit, a long name's `front:`, keeps two spaces)."""
+    from generator.scaffold import COMMENT_COLUMN_AT_MOST
+    made = _run(fresh, {"LANG": "en_US.UTF-8"}, "new", name, "--lang", lang)
+    assert made.returncode == 0, made.stderr
+    lines = (fresh / f"cards/{name}/game.yaml").read_text("utf-8").splitlines()
+    commented = [(line[:line.index("  # ")].rstrip(), line.index("  # ") + 2)
+                 for line in lines if "  # " in line and not line.startswith("#")]
+    assert len(commented) >= 7, lines
+    column = max(len(code) + 2 for code, _ in commented
+                 if len(code) + 2 <= COMMENT_COLUMN_AT_MOST)
+    for code, at in commented:
+        assert at == max(column, len(code) + 2), (code, at, column)
+    assert {at for code, at in commented if len(code) + 2 <= column} == {column}
