@@ -559,10 +559,8 @@ class Game:
 
     @property
     def display_title(self) -> str:
-        """The title as files show it: "ラストダンス (Save the Last Dance for Me)"."""
-        if self.title_en and self.title_en != self.title:  # (the same twice: said once)
-            return f"{self.title} ({self.title_en})"
-        return self.title
+        """As files show it: "ラストダンス (Save the Last Dance for Me)"; once if they are one."""
+        return self.title + (f" ({self.title_en})" if self.title_en not in ("", self.title) else "")
 
     @property
     def stem(self) -> str:

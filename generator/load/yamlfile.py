@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
 import yaml
 
@@ -21,7 +21,7 @@ from ..model import SourceMap
 from ..problems import Location, Report, packed
 from ..values import TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
 from ..i18n import _
-from .yamlwords import syntax_message
+from .yamlwords import indenting_tab, syntax_message, unclosed_quote
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
 # to at most MAX_ALIAS_VALUES of them: a "billion laughs" alias bomb stops at once.
@@ -502,53 +502,6 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False,
     return parse_converted(text, file, report, typed_keys, limits)[0]
 
 
-_LIKE_AN_ENTRY = re.compile(r"\s*(?:- |[\w-]+: )")
-
-
-class _Mark(NamedTuple):
-    line: int  # from 0, as the library's marks
-    column: int
-
-
-def _indenting_tab(text: str, mark) -> _Mark | None:
-    """The first tab in the indent of the line a syntax error is on, where there is one
-    (libyaml says only that a character "cannot start any token", at the line's start)."""
-    if mark is None:
-        return None
-    lines = text.split("\n", mark.line + 1)
-    if mark.line >= len(lines):
-        return None
-    line = lines[mark.line]
-    indent = line[:len(line) - len(line.lstrip(" \t"))]
-    if "\t" not in indent or mark.column > len(indent):
-        return None
-    return _Mark(mark.line, indent.index("\t"))
-
-
-def _unclosed_quote(text: str, mark) -> tuple[Any, Any] | None:
-    """(its start, its end) when a syntax error comes on the line where a quoted text that
-    ran over lines ended: a quote never closed on its line takes in the lines after it up
-    to the next quote of its kind, and the error is found there, lines below the cause."""
-    if mark is None:
-        return None
-    found = None
-    try:
-        for token in yaml.scan(text, Loader=_LOADER):
-            start, end = token.start_mark, token.end_mark
-            if start.line > mark.line:
-                break
-            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and \
-                    start.line < end.line:
-                found = (start, end)
-    except yaml.YAMLError:
-        pass
-    if found is None or found[1].line != mark.line:
-        return None
-    # (a text quoted over lines on purpose holds no line that reads as a key or a list item)
-    taken = text.split("\n", found[1].line + 1)[found[0].line + 1:found[1].line + 1]
-    return found if any(_LIKE_AN_ENTRY.match(line) for line in taken) else None
-
-
 def parse_converted(text: str, file: str, report: Report, typed_keys: bool = False,
             limits: dict[Path_, Limit] | None = None) -> tuple[Document | None, Any]:
     """parse_yaml's document, and the converter that made it (None where none ran)."""
@@ -571,10 +524,10 @@ def parse_converted(text: str, file: str, report: Report, typed_keys: bool = Fal
         report.extend(problems)
         return None, None
     except yaml.MarkedYAMLError as exc:
-        mark: Any = exc.problem_mark or exc.context_mark  # (or a tab of ours: _Mark)
+        mark: Any = exc.problem_mark or exc.context_mark  # (or a tab: yamlwords.indenting_tab)
         problem = exc.problem or ""
-        tab = _indenting_tab(text, mark)
-        quote = _unclosed_quote(text, mark) if tab is None else None
+        tab = indenting_tab(text, mark)
+        quote = unclosed_quote(text, mark, _LOADER) if tab is None else None
         if tab is not None or "tab" in problem.lower() or "\\t" in problem or "\t" in problem:
             said = _("YAML syntax: {problem}", problem=_(
                 "a tab character cannot be used for indentation; use spaces"))

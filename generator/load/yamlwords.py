@@ -1,4 +1,4 @@
-"""A YAML syntax error in cardgen's words, in the run's language.
+"""A YAML syntax error in cardgen's words, in the run's language, said at its cause.
 
 libyaml (and PyYAML where it is missing) says what it could not read in English words of
 its own ("did not find expected ',' or ']'", "while parsing a flow sequence"): shown as
@@ -9,6 +9,11 @@ library's.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+import yaml
 
 from ..i18n import N_, Message, _
 
@@ -88,3 +93,52 @@ def syntax_message(problem: str | None, context: str | None, where) -> Message:
         return _("YAML syntax: {problem}", problem=said)
     return _("YAML syntax: {problem} ({context})", problem=said, context=Message(
         ours.template, {"line": where.line + 1, "col": where.column + 1}))
+
+
+# Where a syntax error is said: at its cause, where the library found it later (a quote
+# never closed) or said it in words that hide it (a tab in an indent).
+_LIKE_AN_ENTRY = re.compile(r"\s*(?:- |[\w-]+: )")
+
+
+class _Mark(NamedTuple):
+    line: int  # from 0, as the library's marks
+    column: int
+
+
+def indenting_tab(text: str, mark) -> _Mark | None:
+    """The first tab in the indent of the line a syntax error is on, where there is one
+    (libyaml says only that a character "cannot start any token", at the line's start)."""
+    if mark is None:
+        return None
+    lines = text.split("\n", mark.line + 1)
+    if mark.line >= len(lines):
+        return None
+    line = lines[mark.line]
+    indent = line[:len(line) - len(line.lstrip(" \t"))]
+    if "\t" not in indent or mark.column > len(indent):
+        return None
+    return _Mark(mark.line, indent.index("\t"))
+
+
+def unclosed_quote(text: str, mark, loader) -> tuple[Any, Any] | None:
+    """(its start, its end) when a syntax error comes on the line where a quoted text that
+    ran over lines ended: a quote never closed on its line takes in the lines after it up
+    to the next quote of its kind, and the error is found there, lines below the cause."""
+    if mark is None:
+        return None
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=loader):
+            start, end = token.start_mark, token.end_mark
+            if start.line > mark.line:
+                break
+            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"') and \
+                    start.line < end.line:
+                found = (start, end)
+    except yaml.YAMLError:
+        pass
+    if found is None or found[1].line != mark.line:
+        return None
+    # (a text quoted over lines on purpose holds no line that reads as a key or a list item)
+    taken = text.split("\n", found[1].line + 1)[found[0].line + 1:found[1].line + 1]
+    return found if any(_LIKE_AN_ENTRY.match(line) for line in taken) else None

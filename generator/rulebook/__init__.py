@@ -28,6 +28,7 @@ from ..layout import GameFaces
 from ..model import Game, Rulebook
 from ..primitives import Face
 from ..problems import DataProblems, Location, Report
+from ..textflow import font_for
 from ..units import mm, show_size, to_mm
 from ..reproducible import keywords, making_pdf, pdf_date
 from .booklet import booklet_order, impose_booklet
@@ -367,10 +368,13 @@ def toc_markup(text: str, look: Look) -> str:
     itself is set: textflow.markup), since platypus looks no further than the font it is
     given."""
     body = look.body.regular
+
+    def font_of(ch: str) -> str:  # (one no font has is reported as the text's are)
+        return font_for(look.body, False, ch, look.fallbacks) or body
     return "".join(escape(run) if font == body else
                    f'<font face="{fonts.ensure(font)}">{escape(run)}</font>'
                    for font, run in ((font, "".join(chars))
-                                     for font, chars in groupby(text, key=look.font_of)))
+                                     for font, chars in groupby(text, key=font_of)))
 
 
 def _cover(game: Game, look: Look, setter: Typesetter, lang: str) -> list:

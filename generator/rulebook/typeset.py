@@ -23,13 +23,11 @@ from ..colors import parse_color
 from ..declared import RULEBOOK
 from ..primitives import Face
 from ..i18n import _, said
-from ..textflow import (BARE_SPACE, Atom, Box, MarkupError, MissingGlyphs, Style, break_lines,
-                       first_baseline, full_width, parse, place_horizontal, typographic,
-                       typography)
+from ..textflow import (Atom, Box, MarkupError, MissingGlyphs, Style, break_lines, font_for,
+                       first_baseline, full_width, parse, place_horizontal, typographic, typography)
 from ..model import FontFamily, Game
 from ..draw import draw_face, draw_items
-from .. import fonts
-from ..fonts import string_width
+from ..fonts import ensure, string_width
 from ..units import mm
 from .markdown import CJK, indented, markdown
 from .notes import editor_box, is_editor_note, note_box
@@ -53,16 +51,6 @@ class Look:
     accent: tuple
     ink: tuple = (0.1, 0.1, 0.12)
     fallbacks: tuple[FontFamily, ...] = ()  # the body's fallback families, in order
-
-    def font_of(self, ch: str) -> str:
-        """The font that draws `ch` in the body's type: the body's, or else the first family
-        it falls back to that has it (as textflow.markup sets text), so that a character
-        cardgen adds itself (a list's mark) is never a blank box of a font that lacks it."""
-        body = self.body.regular
-        if ord(ch) in BARE_SPACE or ord(ch) in fonts.charmap(body):
-            return body
-        return next((f.regular for f in self.fallbacks if ord(ch) in fonts.charmap(f.regular)),
-                    body)
 
 
 class JText(Flowable):
@@ -479,10 +467,10 @@ class Typesetter:
             return Spacer(1, 0), i + 1
         start = int(opening.attrs.get("start", 1)) if ordered else BULLETS.get(self.lang, "•")
         s, font = self.look.size, self.look.body.regular
-        mark_font = font if ordered else fonts.ensure(self.look.font_of(str(start)))
-        # An ordered list's number with the mark its source wrote after it ("1." or "1)"),
-        # as JLREQ and English books print it; the widest number sets the indent.
-        mark = "%s" + opening.markup if ordered else None
+        # A number with the mark its source wrote ("1.", "1)", as JLREQ and English books
+        # print it), the widest setting the indent; a bullet the font lacks (・) as text is.
+        mark, mark_font = ("%s" + opening.markup, font) if ordered else (None, ensure(
+            font_for(self.look.body, False, start, self.look.fallbacks) or font))
         numbers = range(int(start), int(start) + len(items)) if ordered else range(0)
         widest = max((string_width(f"{n}{opening.markup}", font, s) for n in numbers), default=0.0)
         dedent = max(s * 1.2, widest + s * 0.4)

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from .breaking import HYPHEN, Laid, Line, break_lines, content_widths
 from .spacing import Spacing
-from .markup import (BARE_SPACE, OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs,
-                     Style, parse, plain_of)
+from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs, Style,
+                     font_for, parse, plain_of)
 from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
 from . import typography
 from .typography import full_width, typographic
@@ -46,7 +46,7 @@ from .typography import full_width, typographic
 # (atoms into lines), vertical.py (what a column draws upright, turned or across),
 # typography.py (quotes and ranges as a typographer sets them), placing.py (lines into a box,
 # and setting a text to fit one).
-__all__ = ["BARE_SPACE", "HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
+__all__ = ["font_for", "HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
            "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text",
            "full_width", "typographic", "typography"]

@@ -213,7 +213,8 @@ BARE_SPACE = frozenset(map(ord, " \t\n\r\x0b\x0c"))
 
 
 @lru_cache(maxsize=None)
-def _font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | None:
+def font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | None:
+    """The font that draws `ch`: the family's, else the first of `families` that has it."""
     primary = family.bold if bold else family.regular
     if ord(ch) in BARE_SPACE or ord(ch) in fonts.charmap(primary):
         return primary
@@ -256,7 +257,7 @@ class _Parse:
             if ord(ch) in drawn or ord(ch) in BARE_SPACE:
                 atoms.append(Atom(ch, primary, current.color))
                 continue
-            font = _font_for(current.family, current.bold, ch, self.fallbacks)
+            font = font_for(current.family, current.bold, ch, self.fallbacks)
             if font is None:
                 if ch not in self.missing:
                     self.missing.append(ch)
