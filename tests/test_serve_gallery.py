@@ -172,3 +172,18 @@ def test_what_the_server_holds_does_not_grow_with_each_save(project):
     assert sizes[1:] == [sizes[1]] * 5 and sizes[1][1] <= 30, sizes
     assert len(list((project / "output/.cache/png").glob("*.png"))) == 16 + 5  # each title
     preview.gallery.close()
+
+
+def test_the_server_asks_for_two_malloc_arenas_before_its_threads_start(project, monkeypatch):
+    """glibc's arena a thread (each request's, the builder's, the background's) kept the
+    large allocations it freed: `serve` asks for two arenas first, on glibc (arenas.py)."""
+    import platform
+
+    import generator.serve as serving
+    from generator.serve.arenas import fewer_arenas
+    asked: list = []
+    monkeypatch.setattr(serving, "fewer_arenas", lambda: asked.append(1) or fewer_arenas())
+    with served("lastdance"):
+        assert len(asked) == 1
+    if platform.system() == "Linux" and platform.libc_ver()[0] == "glibc":
+        assert fewer_arenas()

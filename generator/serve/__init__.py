@@ -38,6 +38,7 @@ from ..problems import DataProblems, UsageError, printable
 from ..watch import changed_files, files_stamp, watch as poll
 from .cards import card_entries  # the gallery's cards
 from .page import as_shown, font_bytes, late_problems, page_fonts  # its fonts, its problems
+from .arenas import fewer_arenas  # the server's memory with its threads
 from .changes import changes_since  # the view of what prints differently
 from .gallery import Gallery, version  # the cards' pictures, drawn when asked, kept on disk
 from .pictures import GALLERY_DPI, ZOOM_DPI, large_page, with_guides, zoomed  # drawn apart
@@ -553,6 +554,7 @@ def serve(project: Project, game: str, host: str = "127.0.0.1", port: int = 8000
     """Serve until `stop` is set (or the process is interrupted). `ready` is called with the
     bound address; `report` after every rebuild, with the Preview; `since`, a git revision,
     adds a view of every face that prints differently since it."""
+    fewer_arenas()  # (before the threads start: arenas.py)
     preview = Preview(since=since, asked=i18n.asked(), words=page_words())
     stop = stop or threading.Event()
     try:
