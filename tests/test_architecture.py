@@ -674,3 +674,18 @@ def test_every_counted_noun_goes_through_the_one_plural_rule():
     assert len(pairs) >= 15
     for path, one, many in pairs:
         assert one != many, (path, one, many)  # (a word that agrees: "page 3", "pages 3, 4")
+
+
+def test_only_the_pdfium_module_imports_pypdfium2():
+    """pdfium is not thread-safe (two threads in it at once crash the process): every use
+    goes through write/pdfium.opened, which holds one lock, so no other module imports it."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).as_posix() == "write/pdfium.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            if any(name.split(".")[0] == "pypdfium2" for name in names):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not found, found

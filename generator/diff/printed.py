@@ -68,10 +68,9 @@ def pdf_pages(pdf: bytes) -> list[tuple[str, str]]:
     """(identity, text) of each page of a PDF: the digest of the page rasterised, and its
     text with the spaces and line ends left out (kept for the last two: a server compares
     every save with the same revision's rulebook)."""
-    import pypdfium2
-    document = pypdfium2.PdfDocument(pdf)
+    from ..write.pdfium import opened
     out = []
-    try:
+    with opened(pdf) as document:
         for index in range(len(document)):
             page = document[index]
             bitmap = page.render(scale=PAGE_DPI / 72)
@@ -79,8 +78,6 @@ def pdf_pages(pdf: bytes) -> list[tuple[str, str]]:
                 (bitmap.width, bitmap.height)).encode()).hexdigest()[:24]
             text = page.get_textpage().get_text_range()
             out.append((digest, re.sub(r"\s+", "", text)))
-    finally:
-        document.close()
     return out
 
 

@@ -38,6 +38,7 @@ from ..formats import FORMATS
 from ..units import show_size, to_mm
 from ..write import BytesFile
 from ..write.pdf import PdfFile, render_pdf
+from ..write.pdfium import opened
 from .bleeding import run_on
 from .checks import check_boards, check_faces, check_pictures, ink_message, over_ink
 from ..i18n import _
@@ -251,7 +252,6 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
                   font: str) -> list[bytes]:
     """Each face as an RGB PNG or JPEG of its template's exact pixel size: the face's trim scaled
     (the same scale both ways) onto the template's trim, the bleed around it."""
-    import pypdfium2
     decks = {d.id: d for d in game.decks}
     pages: list[Page] = []
     plans = []
@@ -264,9 +264,8 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
         plans.append((scale, size.pixels, face.bleed))
     buffer = io.BytesIO()
     render_pdf(PdfFile(tuple(pages), "export", "export", font), buffer)
-    document = pypdfium2.PdfDocument(buffer.getvalue())
     out = []
-    try:
+    with opened(buffer.getvalue()) as document:
         for index, (scale, (pw, ph), bleed) in enumerate(plans):
             image = document[index].render(scale=scale).to_pil().convert("RGB")
             face = items[index].face
@@ -274,8 +273,6 @@ def picture_files(items: list[Design], profile: ExportProfile, game: Game,
             left, top = round(cx - pw / 2), round(cy - ph / 2)
             image = image.crop((left, top, left + pw, top + ph))
             out.append(FORMATS[profile.format].encode(image, profile.dpi))
-    finally:
-        document.close()
     return out
 
 

@@ -177,10 +177,9 @@ def pages_stopping(data: bytes, found: Inspected) -> list[tuple[int, list[str]]]
     """The pages (numbered from 1) of a PDF whose art stops at the trim, and where
     (trim_stops): each page rendered (pypdfium2, unsmoothed) at a resolution that gives
     its bleed BLEED_PIXELS pixels or more."""
-    import pypdfium2
+    from ..write.pdfium import opened
     out = []
-    document = pypdfium2.PdfDocument(data)
-    try:
+    with opened(data) as document:
         for n, page in enumerate(found["pages"]):
             media = [float(v) for v in page.MediaBox]
             trim = [float(v) for v in page.get("/TrimBox", [])]
@@ -197,8 +196,6 @@ def pages_stopping(data: bytes, found: Inspected) -> list[tuple[int, list[str]]]
             stops = trim_stops(picture, pixels(trim), pixels(bleed))
             if stops:
                 out.append((n + 1, stops))
-    finally:
-        document.close()
     return out
 
 

@@ -20,16 +20,12 @@ def large_page(preview, name: str) -> bytes | None:  # (preview: the server's Pr
     if drawn is not None or source is None:
         return drawn
     if source[0] == "pdf":
-        import pypdfium2
-        document = pypdfium2.PdfDocument(source[1])
-        try:
-            single = pypdfium2.PdfDocument.new()
+        import io
+        from ..write.pdfium import opened
+        out = io.BytesIO()
+        with opened(source[1]) as document, opened() as single:
             single.import_pages(document, [source[2]])
-            import io
-            out = io.BytesIO()
             single.save(out)
-        finally:
-            document.close()
         data = pdf_to_pngs(out.getvalue(), LARGE_DPI)[0]
     else:
         data = rasterise([source[1]], LARGE_DPI, source[2])[0]

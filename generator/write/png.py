@@ -13,13 +13,13 @@ import os
 import sys
 from pathlib import Path
 
-import pypdfium2
 
 from ..impose import Page, single_face
 from ..identity import face_identity
 from ..paths import write_atomically
 from ..primitives import Face
 from .pdf import PdfFile, render_pdf
+from .pdfium import opened
 
 
 def face_key(face: Face, dpi: int, bleed: bool, shared: dict | None = None,
@@ -55,11 +55,11 @@ def rasterise(pages: list[Page], dpi: int, font: str, transparent: bool = False)
 
 
 def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes]:
-    """Every page of a PDF as PNG bytes, rasterised by pypdfium2."""
-    document = pypdfium2.PdfDocument(pdf)
-    images = []
+    """Every page of a PDF as PNG bytes, rasterised by pypdfium2 (pdfium.opened: one
+    thread at a time; the PNGs are compressed after, outside it)."""
     fill, mode = ((255, 255, 255, 0), "RGBA") if transparent else ((255, 255, 255, 255), "RGB")
-    try:
+    pictures = []
+    with opened(pdf) as document:
         for index in range(len(document)):
             page = document[index]
             # pdfium rounds a page's pixels up (97 mm at 300 dpi: 1145.7 -> 1146, 61 mm:
@@ -69,11 +69,12 @@ def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes
             if picture.size != size:
                 picture = picture.crop((0, 0, min(size[0], picture.width),
                                         min(size[1], picture.height)))
-            out = io.BytesIO()
-            picture.save(out, "PNG", dpi=(dpi, dpi))  # its resolution, for what opens it
-            images.append(out.getvalue())
-    finally:
-        document.close()
+            pictures.append(picture)
+    images = []
+    for picture in pictures:
+        out = io.BytesIO()
+        picture.save(out, "PNG", dpi=(dpi, dpi))  # its resolution, for what opens it
+        images.append(out.getvalue())
     return images
 
 
