@@ -235,6 +235,32 @@ def test_ink_that_stops_at_the_trim_and_text_outside_the_safe_area_are_located_w
     assert cardgen("export", "shop", "--profile", "jp-print", "--strict").code == 1
 
 
+def test_a_line_past_the_trim_short_of_the_bleed_is_said_at_it_and_one_meeting_it_is_art(
+        project, cardgen):
+    """Found by the property test: a line turned so that its end runs past the top of the
+    trim, short of the bleed's edge, stopped the export with the preflight's 'a cardgen
+    bug' and no place; and a thin line from a corner at a slant (a line the cut takes)
+    was taken by the preflight for art cut short on the left."""
+    small_game(project, """
+        - {name: turned, type: line, x2: 0mm, y2: 50%, rotate: 3}
+    """)
+    small_game(project, """
+        - {name: slant, type: line, x: 0mm, y: 0mm, x2: 3mm, y2: 50%}
+    """, name="slant")
+    slant = cardgen("export", "slant", "--profile", "jp-print")
+    assert slant.code == 0 and not [line for line in slant.lines if ": warning: " in line or
+                                    ": error: " in line], slant.lines
+    run = cardgen("export", "shop", "--profile", "jp-print")
+    assert run.code == 0, run.lines
+    bleed = [line for line in run.lines if line.endswith("[bleed]")]
+    assert bleed == [
+        "layouts/shop-front.yaml:5:5: warning: card 'c1': element 'turned' of layout "
+        "'shop-front' runs past the trim on the top but ends short of the bleed's edge, where "
+        "a cut a little outside the trim shows it ending; let it run 3.0 mm past the edge, or "
+        "keep it inside the trim (and on 2 other cards) [bleed]"], run.lines
+    assert not [line for line in run.lines if "preflight" in line], run.lines
+
+
 def test_a_rectangle_touching_the_trim_runs_into_the_bleed_and_cmyk_passes_through(
         project, cardgen):
     small_game(project, """

@@ -271,6 +271,19 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
                                "{show_length} past the edge (`bleed: true`)", el_name=el.name,
                                layout=layout, sides=said_sides(stops),
                                show_length=show_length(bleed, unit)))
+    if bleed > 0:  # every element: ink past the trim that stops short of the bleed's edge
+        ink = primitives.extent(items, fonts)  # shows where it ends when the cut drifts out
+        if ink is not None:
+            short = [side for side, past in (
+                ("left", -ink[0]), ("bottom", -ink[1]), ("right", ink[2] - W),
+                ("top", ink[3] - H)) if EPS < past < bleed - EPS]
+            if short:
+                findings.add(el, card, check="bleed", message=_(
+                    "element '{el_name}' of layout '{layout}' runs past the trim on the {sides} "
+                    "but ends short of the bleed's edge, where a cut a little outside the trim "
+                    "shows it ending; let it run {show_length} past the edge, or keep it "
+                    "inside the trim", el_name=el.name, layout=layout, sides=said_sides(short),
+                    show_length=show_length(bleed, unit)))
     if profile.safe > 0:  # every element: a frame too is cut where it comes too close
         ink = primitives.extent(items, fonts)
         content = elements.content(el.type)

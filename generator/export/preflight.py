@@ -31,6 +31,9 @@ BOX_TOLERANCE = mm(0.01)
 RGB_OPERATORS = {"rg", "RG"}
 WHITE = 250  # a pixel this light in every channel (0..255) prints no ink
 STOP_SHARE = 0.02  # of a side's length: art stopping at the trim along more of it is a fault
+DEPTH = 2  # pixels further in that art stopping at the trim has ink at too: a line meeting
+# the trim at a slant (thinner than this) is a line the cut takes, said at its element if
+# it runs past the trim short of the bleed (checks._check_element), not a fill cut short
 BLEED_PIXELS = 4.0  # the bleed is read back at a resolution that gives it this many pixels
 SIDES = ("left", "bottom", "right", "top")
 
@@ -145,9 +148,10 @@ def inspect_pdf(data: bytes) -> Inspected:
 def trim_stops(picture, trim: tuple[float, float, float, float],
                bleed: tuple[float, float, float, float]) -> list[str]:
     """The sides (SIDES) where a rendered page's art stops at the trim: just inside the trim
-    it has ink where the bleed's outer edge beside it is white, along more than STOP_SHARE
-    of the side. `picture`: an RGB PIL image; `trim` and `bleed`, its boxes in pixels
-    (x0, y0, x1, y1, y down); the bleed at least three pixels wide."""
+    it has ink, and DEPTH pixels further in too, where the bleed's outer edge beside it is
+    white, along more than STOP_SHARE of the side. `picture`: an RGB PIL image; `trim` and
+    `bleed`, its boxes in pixels (x0, y0, x1, y1, y down); the bleed at least three pixels
+    wide."""
     import math
     inner = (math.floor(trim[0]) + 1, math.ceil(trim[3]) - 2, math.ceil(trim[2]) - 2,
              math.floor(trim[1]) + 1)  # left, bottom, right, top: a line of pixels inside
@@ -161,13 +165,17 @@ def trim_stops(picture, trim: tuple[float, float, float, float],
         span = down if i % 2 == 0 else across
         if span[1] <= span[0]:
             continue
+        deeper = inner[i] + (DEPTH if i in (0, 3) else -DEPTH)  # (inward: left and top +)
         if i % 2 == 0:  # a column
-            lines = [grey.crop((at, span[0], at + 1, span[1])) for at in (inner[i], outer[i])]
+            lines = [grey.crop((at, span[0], at + 1, span[1]))
+                     for at in (inner[i], deeper, outer[i])]
         else:
-            lines = [grey.crop((span[0], at, span[1], at + 1)) for at in (inner[i], outer[i])]
-        ink, beyond = (line.tobytes() for line in lines)
+            lines = [grey.crop((span[0], at, span[1], at + 1))
+                     for at in (inner[i], deeper, outer[i])]
+        ink, within, beyond = (line.tobytes() for line in lines)
         stopped = sum(1 for p in range(0, len(ink), 3)
-                      if min(ink[p:p + 3]) < WHITE and min(beyond[p:p + 3]) >= WHITE)
+                      if min(ink[p:p + 3]) < WHITE and min(within[p:p + 3]) < WHITE and
+                      min(beyond[p:p + 3]) >= WHITE)
         if stopped > STOP_SHARE * (span[1] - span[0]):
             stops.append(side)
     return stops
