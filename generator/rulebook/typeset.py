@@ -467,15 +467,15 @@ class Typesetter:
             return Spacer(1, 0), i + 1
         start = int(opening.attrs.get("start", 1)) if ordered else BULLETS.get(self.lang, "•")
         s, font = self.look.size, self.look.body.regular
-        # A number with the mark its source wrote ("1.", "1)", as JLREQ and English books
-        # print it), the widest setting the indent; a bullet the font lacks (・) as text is.
-        mark, mark_font = ("%s" + opening.markup, font) if ordered else (None, ensure(
-            font_for(self.look.body, False, start, self.look.fallbacks) or font))
+        # "1." or "1)" as written (JLREQ, English books), the widest setting the indent
+        mark = "%s" + opening.markup if ordered else None
+        bullet = font if ordered else font_for(self.look.body, False, start, self.look.fallbacks)
         numbers = range(int(start), int(start) + len(items)) if ordered else range(0)
         widest = max((string_width(f"{n}{opening.markup}", font, s) for n in numbers), default=0.0)
         dedent = max(s * 1.2, widest + s * 0.4)
         flow = ListFlowable(items, bulletType="1" if ordered else "bullet", start=start,
-                            bulletFormat=mark, bulletFontName=mark_font, bulletFontSize=s,
+                            bulletFormat=mark, bulletFontSize=s,  # (・ in Latin type: a fallback's)
+                            bulletFontName=font if bullet in (None, font) else ensure(bullet),
                             leftIndent=dedent + s * 0.4, bulletDedent=dedent,
                             bulletColor=self.look.accent, spaceAfter=s * 0.6,
                             # reportlab sets the bullet's baseline a font size below the
