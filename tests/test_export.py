@@ -250,6 +250,31 @@ def test_a_line_past_the_trim_short_of_the_bleed_is_said_at_it_and_one_meeting_i
     slant = cardgen("export", "slant", "--profile", "jp-print")
     assert slant.code == 0 and not [line for line in slant.lines if ": warning: " in line or
                                     ": error: " in line], slant.lines
+    small_game(project, """
+        - {name: box, type: rect, x: 0mm, y: -1mm, width: 20mm, height: 10mm, fill: "#204080",
+           bleed: false}
+    """, name="edge")
+    small_game(project, """
+        - {name: name, type: text, text: "■ Prince", x: 0mm, y: 30mm, width: 60mm,
+           height: 16mm, size: 30pt}
+    """, name="prince")
+    prince = cardgen("export", "prince", "--profile", "jp-print")
+    assert prince.code == 0 and [line.split(": warning: ")[1] for line in prince.lines
+                                 if ": warning: " in line or ": error: " in line] == [
+        "card 'c1': text element 'name' comes 0.0 mm from the trim on the left; export "
+        "profile 'jp-print' keeps what must not be cut (text, pictures, frames) 3.0 mm "
+        "inside it, where the cut cannot reach (and on 2 other cards) [safe-area]"], \
+        prince.lines
+    edge = cardgen("export", "edge", "--profile", "jp-print")  # (the property test's finds)
+    assert edge.code == 0, edge.lines
+    assert sorted(line.split(": warning: ")[1] for line in edge.lines if ": warning: " in line) == [
+        "card 'c1': element 'box' of layout 'edge-front' runs past the trim on the top but "
+        "ends short of the bleed's edge, where a cut a little outside the trim shows it "
+        "ending; let it run 3.0 mm past the edge, or keep it inside the trim (and on 2 other "
+        "cards) [bleed]",
+        "card 'c1': element 'box' of layout 'edge-front' stops at the trim on the left; the "
+        "bleed would print white there. Let it run 3.0 mm past the edge (`bleed: true`) (and "
+        "on 2 other cards) [bleed]"], edge.lines
     run = cardgen("export", "shop", "--profile", "jp-print")
     assert run.code == 0, run.lines
     bleed = [line for line in run.lines if line.endswith("[bleed]")]

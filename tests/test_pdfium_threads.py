@@ -18,7 +18,7 @@ PROGRAM = textwrap.dedent("""
     from reportlab.pdfgen.canvas import Canvas
     from generator.write.png import pdf_to_pngs
     from generator.diff.printed import pdf_pages
-    from generator.export.preflight import pages_stopping
+    from generator.export.preflight import inspect_pdf, pages_stopping
 
     def pdf(n):
         out = io.BytesIO()
@@ -36,7 +36,7 @@ PROGRAM = textwrap.dedent("""
             if n % 3 == 0:
                 pdf_pages(data)  # (the changes view's page identities)
             elif n % 3 == 1:
-                pages_stopping(data, {"pages": []})
+                pages_stopping(data, inspect_pdf(data))
             assert len(pdf_to_pngs(data, 40)) == 4
 
     threads = [threading.Thread(target=run, args=(k,)) for k in range(6)]
@@ -53,3 +53,21 @@ def test_pictures_drawn_from_many_threads_at_once_do_not_crash_the_process():
                           text=True, timeout=600)
     assert done.returncode == 0 and done.stdout.strip() == "drawn", (done.returncode,
                                                                      done.stderr[-2000:])
+
+
+def test_pages_drawn_a_batch_at_a_time_are_the_pages_drawn_at_once(monkeypatch):
+    """pdf_to_pngs renders BATCH_PIXELS at a hold of pdfium's lock and compresses them after
+    it (a page's memory and the lock's hold never grow with the document): one page at a
+    hold gives the same PNGs as every page at one."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from generator.write import png
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    for page in range(5):
+        canvas.drawString(100, 100 + 40 * page, f"page {page}")
+        canvas.showPage()
+    canvas.save()
+    whole = png.pdf_to_pngs(out.getvalue(), 30)
+    monkeypatch.setattr(png, "BATCH_PIXELS", 1)
+    assert png.pdf_to_pngs(out.getvalue(), 30) == whole and len(set(whole)) == 5

@@ -76,7 +76,11 @@ def pdf_pages(pdf: bytes) -> list[tuple[str, str]]:
             bitmap = page.render(scale=PAGE_DPI / 72)
             digest = hashlib.sha256(bytes(bitmap.buffer) + repr(
                 (bitmap.width, bitmap.height)).encode()).hexdigest()[:24]
-            text = page.get_textpage().get_text_range()
+            bitmap.close()  # (pdfium's objects freed inside: its lock held)
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            textpage.close()
+            page.close()
             out.append((digest, re.sub(r"\s+", "", text)))
     return out
 

@@ -46,16 +46,18 @@ class _Findings:
     """Problems by (element location, kind): the first card's words, and how many cards."""
 
     def __init__(self) -> None:
-        self.found: dict[tuple[Location, str, str], list] = {}  # -> [message, card, count]
+        self.found: dict[tuple[Location, str, str, str], list] = {}  # -> [message, card, count]
         self.checks: set[str] = set()  # the checks that found something, since last cleared
 
-    def add(self, el, card: str, message: str, check: str) -> None:
+    def add(self, el, card: str, message: str, check: str, kind: str = "") -> None:
+        """A problem of an element on a card's face (`kind`: of its check's, where a check
+        finds more than one: each said apart, with its own count)."""
         self.checks.add(check)
-        entry = self.found.setdefault((el.loc, el.name, check), [message, card, 0])
+        entry = self.found.setdefault((el.loc, el.name, check, kind), [message, card, 0])
         entry[2] += 1
 
     def report(self, report: Report) -> None:
-        for (loc, _unused, check), (message, card, count) in self.found.items():
+        for (loc, _unused, check, _kind), (message, card, count) in self.found.items():
             more = _n(" (and on {n} other card)", " (and on {n} other cards)", count - 1) \
                 if count > 1 else ""
             report.warning(_("card '{card}': {message}{more}",
@@ -250,6 +252,37 @@ def check_pictures(pictures, faces: dict, report: Report, locate) -> None:
                        entry["where"], "fine-print")
 
 
+def _check_bleed(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
+                 bleed: float, unit: str) -> None:
+    """Ink that stops at the trim (an element `bleed: true` extends), and ink of any element
+    that runs past the trim but ends short of the bleed's edge (a cut a little outside the
+    trim shows it ending): each said at the element, once a face."""
+    ink = primitives.extent(items, fonts)  # (what bleeds draws shapes and pictures)
+    if ink is None:
+        return
+    if elements.bleeds(el.type):
+        stops = [side for side, at_trim in (
+            ("left", abs(ink[0]) < EPS), ("bottom", abs(ink[1]) < EPS),
+            ("right", abs(ink[2] - W) < EPS), ("top", abs(ink[3] - H) < EPS)) if at_trim]
+        if stops:
+            findings.add(el, card, check="bleed", message=
+                         _("element '{el_name}' of layout '{layout}' stops at the trim on the "
+                           "{sides}; the bleed would print white there. Let it run "
+                           "{show_length} past the edge (`bleed: true`)", el_name=el.name,
+                           layout=layout, sides=said_sides(stops),
+                           show_length=show_length(bleed, unit)))
+    short = [side for side, past in (
+        ("left", -ink[0]), ("bottom", -ink[1]), ("right", ink[2] - W),
+        ("top", ink[3] - H)) if EPS < past < bleed - EPS]
+    if short:
+        findings.add(el, card, check="bleed", kind="short", message=_(
+            "element '{el_name}' of layout '{layout}' runs past the trim on the {sides} "
+            "but ends short of the bleed's edge, where a cut a little outside the trim "
+            "shows it ending; let it run {show_length} past the edge, or keep it "
+            "inside the trim", el_name=el.name, layout=layout, sides=said_sides(short),
+            show_length=show_length(bleed, unit)))
+
+
 def _check_element(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
                    bleed: float, profile: ExportProfile, unit: str) -> None:
     fine = _fine(*finest(items))
@@ -258,32 +291,8 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
             "element '{el_name}' prints {fine}, finer than a press prints (lines of {line}, "
             "text of {size:g} pt at least)", el_name=el.name, fine=spoken(fine, "and"),
             line=show_length(HAIRLINE, "mm", False), size=SMALLEST_TEXT))
-    if bleed > 0 and elements.bleeds(el.type):
-        ink = primitives.extent(items, fonts)  # (what bleeds draws shapes and pictures)
-        if ink is not None:
-            stops = [side for side, at_trim in (
-                ("left", abs(ink[0]) < EPS), ("bottom", abs(ink[1]) < EPS),
-                ("right", abs(ink[2] - W) < EPS), ("top", abs(ink[3] - H) < EPS)) if at_trim]
-            if stops:
-                findings.add(el, card, check="bleed", message=
-                             _("element '{el_name}' of layout '{layout}' stops at the trim on the "
-                               "{sides}; the bleed would print white there. Let it run "
-                               "{show_length} past the edge (`bleed: true`)", el_name=el.name,
-                               layout=layout, sides=said_sides(stops),
-                               show_length=show_length(bleed, unit)))
-    if bleed > 0:  # every element: ink past the trim that stops short of the bleed's edge
-        ink = primitives.extent(items, fonts)  # shows where it ends when the cut drifts out
-        if ink is not None:
-            short = [side for side, past in (
-                ("left", -ink[0]), ("bottom", -ink[1]), ("right", ink[2] - W),
-                ("top", ink[3] - H)) if EPS < past < bleed - EPS]
-            if short:
-                findings.add(el, card, check="bleed", message=_(
-                    "element '{el_name}' of layout '{layout}' runs past the trim on the {sides} "
-                    "but ends short of the bleed's edge, where a cut a little outside the trim "
-                    "shows it ending; let it run {show_length} past the edge, or keep it "
-                    "inside the trim", el_name=el.name, layout=layout, sides=said_sides(short),
-                    show_length=show_length(bleed, unit)))
+    if bleed > 0:
+        _check_bleed(findings, el, card, layout, items, W, H, bleed, unit)
     if profile.safe > 0:  # every element: a frame too is cut where it comes too close
         ink = primitives.extent(items, fonts)
         content = elements.content(el.type)

@@ -54,28 +54,40 @@ def rasterise(pages: list[Page], dpi: int, font: str, transparent: bool = False)
     return pdf_to_pngs(buffer.getvalue(), dpi, transparent)
 
 
+BATCH_PIXELS = 4_000_000  # pixels rendered at one hold of pdfium's lock (12 MB in RGB):
+# compressed after it is let go, so that neither a page's memory nor the lock's hold grows
+# with the document (a rulebook of 100 pages, a chunk of 64 faces at 600 dpi)
+
+
 def pdf_to_pngs(pdf: bytes, dpi: float, transparent: bool = False) -> list[bytes]:
     """Every page of a PDF as PNG bytes, rasterised by pypdfium2 (pdfium.opened: one
-    thread at a time; the PNGs are compressed after, outside it)."""
+    thread at a time), BATCH_PIXELS at a hold, compressed after it."""
     fill, mode = ((255, 255, 255, 0), "RGBA") if transparent else ((255, 255, 255, 255), "RGB")
-    pictures = []
-    with opened(pdf) as document:
-        for index in range(len(document)):
-            page = document[index]
-            # pdfium rounds a page's pixels up (97 mm at 300 dpi: 1145.7 -> 1146, 61 mm:
-            # 720.5 -> 721); the picture is the page's size rounded, as the docs give it
-            size = tuple(max(1, round(v * dpi / 72.0)) for v in page.get_size())
-            picture = page.render(scale=dpi / 72.0, fill_color=fill).to_pil().convert(mode)
-            if picture.size != size:
-                picture = picture.crop((0, 0, min(size[0], picture.width),
-                                        min(size[1], picture.height)))
-            pictures.append(picture)
-    images = []
-    for picture in pictures:
-        out = io.BytesIO()
-        picture.save(out, "PNG", dpi=(dpi, dpi))  # its resolution, for what opens it
-        images.append(out.getvalue())
-    return images
+    images: list[bytes] = []
+    while True:
+        pictures: list = []  # (PIL images)
+        with opened(pdf) as document:
+            count, held = len(document), 0
+            while len(images) + len(pictures) < count and held < BATCH_PIXELS:
+                page = document[len(images) + len(pictures)]
+                # pdfium rounds a page's pixels up (97 mm at 300 dpi: 1145.7 -> 1146, 61 mm:
+                # 720.5 -> 721); the picture is the page's size rounded, as the docs give it
+                size = tuple(max(1, round(v * dpi / 72.0)) for v in page.get_size())
+                bitmap = page.render(scale=dpi / 72.0, fill_color=fill)
+                picture = bitmap.to_pil().convert(mode)  # (a copy: pdfium's freed here)
+                bitmap.close()
+                page.close()
+                if picture.size != size:
+                    picture = picture.crop((0, 0, min(size[0], picture.width),
+                                            min(size[1], picture.height)))
+                pictures.append(picture)
+                held += picture.width * picture.height
+        for picture in pictures:
+            out = io.BytesIO()
+            picture.save(out, "PNG", dpi=(dpi, dpi))  # its resolution, for what opens it
+            images.append(out.getvalue())
+        if len(images) >= count:
+            return images
 
 
 # Faces are drawn CHUNK at a time: each chunk one PDF, rasterised by a worker process when
