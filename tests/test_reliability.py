@@ -466,6 +466,12 @@ def test_an_unclosed_quote_and_an_indenting_tab_are_said_where_they_are(monkeypa
     # a text quoted over lines on purpose is read, and an error after it said as before
     doc, problems = _yaml('a: "one\n  two"\nb: 1\n')
     assert doc.data == {"a": "one two", "b": 1} and problems == []
+    # a quote closed on a later line, a mistake after it: the mistake, where it is (a
+    # line of the text that reads like a key does not make the quote unclosed: a review)
+    assert _yaml('cards:\n  - id: a\n    effect: "Draw two cards.\n'
+                 '      Note: discard one." 2\n')[1] == [
+        "f.yaml:4:27: error: YAML syntax: a key was expected here (is the line indented as the "
+        "ones above it?) (in the mapping that starts at 2:5) [yaml]"]
 
 
 def test_locations_are_kept_packed_and_given_back_whole():

@@ -187,3 +187,67 @@ def test_the_server_asks_for_two_malloc_arenas_before_its_threads_start(project,
         assert len(asked) == 1
     if platform.system() == "Linux" and platform.libc_ver()[0] == "glibc":
         assert fewer_arenas()
+
+
+def test_a_picture_and_its_version_come_from_one_look(project, tmp_path, monkeypatch):
+    """A page still showing picture A asks for it by A's version while the server has B;
+    a build that publishes A again between the server's looks sent B's pixels under A's
+    version, which the browser keeps for ever (immutable). Found by a review."""
+    import threading
+    from http.server import ThreadingHTTPServer
+    from generator import pipeline
+    from generator.load import Project
+    from generator.serve import Preview, make_handler
+    from generator.serve.gallery import Gallery, version
+    from generator.write.png import face_keys
+    faces = pipeline.lay_out(pipeline.check(Project.find(project), "lastdance"))
+    a, b = [f for d in faces.decks for f in d.fronts.values()][:2]
+    key_a, key_b = face_keys([a, b], 80, False)
+    name = "main/x-front.png"
+    preview = Preview()
+    preview.gallery.use(tmp_path / "png", 80, faces.game.main_family.regular)
+    preview.faces = {name: (b, key_b)}  # the server shows B
+    real = Gallery.picture
+
+    def drawn_while_a_build_publishes(self, key, face, dpi=None):
+        data = real(self, key, face, dpi)
+        with preview.lock:
+            preview.faces = {name: (a, key_a)}  # A again, published meanwhile
+        return data
+    monkeypatch.setattr(Gallery, "picture", drawn_while_a_build_publishes)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler("lastdance", preview))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.server_port}/img/{name}"
+                                    f"?v={version(key_a)}", timeout=60) as response:
+            body, kept = response.read(), response.headers["Cache-Control"]
+    finally:
+        server.shutdown()
+        server.server_close()
+    monkeypatch.setattr(Gallery, "picture", real)
+    assert _pixels(body) == _pixels(preview.gallery.picture(key_b, b))  # B, as it was asked
+    assert "immutable" not in kept  # (under A's version: not to be kept)
+
+
+def test_a_cache_folder_that_cannot_be_written_is_said_once_in_cardgens_words(
+        project, tmp_path, capsys):
+    """The background's drawing into a cache folder that cannot be written (a file in its
+    place) said 'internal error ... NotADirectoryError: [Errno 20] ...' at every save.
+    Found by a review."""
+    from generator import pipeline
+    from generator.load import Project
+    from generator.serve.gallery import Gallery
+    from generator.write.png import face_keys
+    faces = pipeline.lay_out(pipeline.check(Project.find(project), "lastdance"))
+    fronts = [f for d in faces.decks for f in d.fronts.values()]
+    (tmp_path / "afile").write_text("x")
+    gallery = Gallery()
+    gallery.use(tmp_path / "afile" / "png", 80, faces.game.main_family.regular)
+    for _save in range(2):
+        gallery.draw_later(list(zip(face_keys(fronts, 80, False), fronts)))
+        if gallery.thread is not None:
+            gallery.thread.join(120)
+    said = capsys.readouterr().err.strip().splitlines()
+    assert said == [f"serve: the card pictures cannot be kept in {tmp_path}/afile/png (Not a "
+                    "directory): each is drawn when the page asks for it"], said
+    assert gallery.picture(face_keys(fronts[:1], 80, False)[0], fronts[0])[:4] == b"\x89PNG"

@@ -98,6 +98,7 @@ def syntax_message(problem: str | None, context: str | None, where) -> Message:
 # Where a syntax error is said: at its cause, where the library found it later (a quote
 # never closed) or said it in words that hide it (a tab in an indent).
 _LIKE_AN_ENTRY = re.compile(r"\s*(?:- |[\w-]+: )")
+_OPENS_A_VALUE = re.compile(r"\s*(?:(?:-\s+)+(?:[\w-]+:\s+)?|[\w-]+:\s+)")  # `- `, `key: `
 
 
 class _Mark(NamedTuple):
@@ -139,6 +140,10 @@ def unclosed_quote(text: str, mark, loader) -> tuple[Any, Any] | None:
         pass
     if found is None or found[1].line != mark.line:
         return None
-    # (a text quoted over lines on purpose holds no line that reads as a key or a list item)
+    # (a text quoted over lines on purpose holds no line that reads as a key or a list item,
+    # and the quote that ended it opens a value of its own: `answer: "` ends a runaway text)
     taken = text.split("\n", found[1].line + 1)[found[0].line + 1:found[1].line + 1]
+    before = taken[-1][:found[1].column - 1] if taken else ""
+    if _OPENS_A_VALUE.fullmatch(before) is None:
+        return None
     return found if any(_LIKE_AN_ENTRY.match(line) for line in taken) else None

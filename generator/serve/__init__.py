@@ -121,11 +121,19 @@ def build_preview(project: Project, game: str, preview: Preview,
 def picture(preview: Preview, name: str) -> bytes | None:
     """The picture of that name: a card face's (drawn now if it is not yet), a rulebook's or
     board's page, a view's; None for a name the last build did not make."""
+    return picture_and_version(preview, name)[0]
+
+
+def picture_and_version(preview: Preview, name: str) -> tuple[bytes | None, str | None]:
+    """picture(), and the version of that very picture (its URL's ?v=), from one look at
+    what the last build made: a build published between two looks would send a newer
+    picture under an older version, kept by the browser for ever."""
     with preview.lock:
         data, drawn = preview.images.get(name), preview.faces.get(name)
+        current = version(drawn[1]) if drawn else preview.digests.get(name)
     if data is None and drawn is not None:
         data = preview.gallery.picture(drawn[1], drawn[0])
-    return data
+    return data, current
 
 
 
@@ -487,13 +495,9 @@ def make_handler(game: str, preview: Preview, project: Project | None = None):
                     self._send(200, data, "image/png")
             elif path.startswith("/img/"):
                 name = path[len("/img/"):]
-                data = picture(preview, name)  # by name only
-                with preview.lock:
-                    drawn = preview.faces.get(name)
-                    current = version(drawn[1]) if drawn else preview.digests.get(name) or \
-                        preview.sheet_pages.get(name, (None, None))[1]
+                data, current = picture_and_version(preview, name)  # by name only
                 if data is None and name.startswith("sheets/"):  # drawn when first asked for
-                    data = sheet_picture(preview, name)
+                    data, current = sheet_picture(preview, name)
                 if data is None:
                     self._send(404, b"not found", "text/plain")
                 else:  # asked for by its digest: the same URL is the same picture for ever

@@ -45,6 +45,7 @@ class Gallery:
         self.cache: Path | None = None
         self.dpi, self.font = 0, ""
         self.closing = False
+        self.said_unwritable = False  # the cache folder could not be written: said once
         self.held = False  # a build runs: the background waits (hold, release)
         self.done = lambda: None  # told when the background has drawn everything
 
@@ -177,6 +178,9 @@ class Gallery:
             # itself), then the rest on every core
             try:
                 drew = self._drew(job, todo[:FIRST]) and self._drew(job, todo[FIRST:])
+            except OSError as exc:  # the cache folder cannot be written: said once, and the
+                self._unwritable(exc)  # pictures are drawn when the page asks (not kept)
+                drew = True
             except Exception as exc:  # a bug: said, and the pictures are drawn when asked
                 from ..problems import printable
                 print(f"serve: internal error drawing the pictures: {type(exc).__name__}: "
@@ -191,6 +195,17 @@ class Gallery:
                         finished = False
                 if finished:
                     self.done()
+
+    def _unwritable(self, exc: OSError) -> None:
+        """The cache folder cannot be written (read-only, full, a file in its place): said
+        once a server, in cardgen's words with the system's reason."""
+        if self.said_unwritable:
+            return
+        self.said_unwritable = True
+        from ..i18n import _
+        print(_("serve: the card pictures cannot be kept in {folder} ({reason}): each is "
+                "drawn when the page asks for it", folder=self.cache,
+                reason=exc.strerror or type(exc).__name__).shown(), file=sys.stderr, flush=True)
 
     def _drew(self, job: int, pairs: list) -> bool:
         """Draw `pairs` into the cache folder; False if stopped first (a newer build, a

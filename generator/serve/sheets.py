@@ -40,17 +40,18 @@ SHEET_DPI = 60  # a sheet in the sheet view: the imposition at a glance, every c
 SHEETS_KEPT = 64  # drawn sheets the server keeps (by identity), at most
 
 
-def sheet_picture(preview, name: str) -> bytes | None:
-    """A sheet of the sheet view as PNG, drawn on request and kept by its identity."""
+def sheet_picture(preview, name: str) -> tuple[bytes | None, str | None]:
+    """A sheet of the sheet view as PNG, drawn on request and kept by its identity, and
+    that identity (its URL's version: of the very sheet drawn, from one look)."""
     from ..write.png import rasterise
     with preview.lock:
         page, identity = preview.sheet_pages.get(name, (None, None))
         picture, font = preview.sheet_pictures.get(identity), preview.font
     if page is None or picture is not None:
-        return picture
+        return picture, identity
     picture = rasterise([page], SHEET_DPI, font)[0]
     with preview.lock:
         while len(preview.sheet_pictures) >= SHEETS_KEPT:  # the first drawn goes first
             del preview.sheet_pictures[next(iter(preview.sheet_pictures))]
         preview.sheet_pictures[identity] = picture
-    return picture
+    return picture, identity
