@@ -44,20 +44,26 @@ from browser import chrome  # noqa: E402
 from synthetic import make_project  # noqa: E402
 
 
-def _cpu_of_chromium() -> float:
-    """CPU seconds used so far by every chromium process of this machine."""
+def _cpu_of_chromium() -> dict[int, float]:
+    """CPU seconds used so far by each chromium process of this machine, by its id."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    used = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             name = Path(f"/proc/{pid}/comm").read_text().strip()
             if "chrom" not in name:
                 continue
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            used[int(pid)] = (int(fields[11]) + int(fields[12])) / tick
         except (OSError, IndexError, ValueError):
             continue
-    return total
+    return used
+
+
+def _cpu_between(before: dict[int, float], after: dict[int, float]) -> float:
+    """The CPU seconds chromium used between two looks: each process's own growth (one
+    that ended between them took its seconds with it: the sum of all went negative)."""
+    return sum(max(0.0, seconds - before.get(pid, 0.0)) for pid, seconds in after.items())
 
 
 TARGETS = {"first cards": 10.0, "edit to visible": 1.0, "server memory": 300.0}  # (#62)
@@ -129,7 +135,7 @@ def measure(root: Path, game: str, cards_file: Path, card: str, old: str, new: s
         time.sleep(2)
         before = _cpu_of_chromium()
         time.sleep(10)
-        out["idle CPU"] = (_cpu_of_chromium() - before) / 10
+        out["idle CPU"] = _cpu_between(before, _cpu_of_chromium()) / 10
         picture = f"document.querySelector('#card-{card} img')"
         shown = browser.execute_script(f"return {picture}.getAttribute('src')")
         text = cards_file.read_text("utf-8")
