@@ -259,8 +259,9 @@ def test_a_line_past_the_trim_short_of_the_bleed_is_said_at_it_and_one_meeting_i
            height: 16mm, size: 30pt}
     """, name="prince")
     prince = cardgen("export", "prince", "--profile", "jp-print")
-    assert prince.code == 0 and [line.split(": warning: ")[1] for line in prince.lines
+    assert prince.code == 0 and [line.split(": ", 1)[1] for line in prince.lines
                                  if ": warning: " in line or ": error: " in line] == [
+        "warning: "
         "card 'c1': text element 'name' comes 0.0 mm from the trim on the left; export "
         "profile 'jp-print' keeps what must not be cut (text, pictures, frames) 3.0 mm "
         "inside it, where the cut cannot reach (and on 2 other cards) [safe-area]"], \

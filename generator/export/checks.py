@@ -252,14 +252,11 @@ def check_pictures(pictures, faces: dict, report: Report, locate) -> None:
                        entry["where"], "fine-print")
 
 
-def _check_bleed(findings: _Findings, el, card: str, layout: str, items, W: float, H: float,
+def _check_bleed(findings: _Findings, el, card: str, layout: str, ink, W: float, H: float,
                  bleed: float, unit: str) -> None:
-    """Ink that stops at the trim (an element `bleed: true` extends), and ink of any element
-    that runs past the trim but ends short of the bleed's edge (a cut a little outside the
-    trim shows it ending): each said at the element, once a face."""
-    ink = primitives.extent(items, fonts)  # (what bleeds draws shapes and pictures)
-    if ink is None:
-        return
+    """Ink (the element's extent) that stops at the trim (an element `bleed: true` extends),
+    and ink of any element that runs past the trim but ends short of the bleed's edge (a cut
+    a little outside the trim shows it ending): each said at the element, once a face."""
     if elements.bleeds(el.type):
         stops = [side for side, at_trim in (
             ("left", abs(ink[0]) < EPS), ("bottom", abs(ink[1]) < EPS),
@@ -291,10 +288,10 @@ def _check_element(findings: _Findings, el, card: str, layout: str, items, W: fl
             "element '{el_name}' prints {fine}, finer than a press prints (lines of {line}, "
             "text of {size:g} pt at least)", el_name=el.name, fine=spoken(fine, "and"),
             line=show_length(HAIRLINE, "mm", False), size=SMALLEST_TEXT))
-    if bleed > 0:
-        _check_bleed(findings, el, card, layout, items, W, H, bleed, unit)
+    ink = primitives.extent(items, fonts)  # (measured once: both checks read it)
+    if bleed > 0 and ink is not None:
+        _check_bleed(findings, el, card, layout, ink, W, H, bleed, unit)
     if profile.safe > 0:  # every element: a frame too is cut where it comes too close
-        ink = primitives.extent(items, fonts)
         content = elements.content(el.type)
         if ink is not None and not (ink[0] < -EPS or ink[1] < -EPS or ink[2] > W + EPS or
                                     ink[3] > H + EPS):  # art that runs into the bleed is art
