@@ -100,6 +100,9 @@ class Problem:
     deck: str | None = None  # the id of the deck it is about
     field: str | None = None  # the card's field (or the key) it is about
     target: str | None = None  # the print target whose build found it, if the message names it
+    # the layout element whose problem it is, where it is located at a card's value (a text
+    # that does not fit its box): the cause, if most of a deck's cards have it (layout)
+    source: Location | None = None
 
     @property
     def level_word(self) -> str:
@@ -143,12 +146,13 @@ class Report:
 
     def add(self, level: str, message: str, location: Location, check: str, *,
             card: str | None = None, deck: str | None = None, field: str | None = None,
-            target: str | None = None) -> None:
-        """Add a problem once; `card`, `deck`, `field` and `target` say what it is about."""
+            target: str | None = None, source: Location | None = None) -> None:
+        """Add a problem once; `card`, `deck`, `field` and `target` say what it is about,
+        `source` the layout element it comes from (Problem.source)."""
         if _UNSAFE.search(message) or _UNSAFE.search(location.file):
             message = message if isinstance(message, Message) else printable(message)
             location = Location(printable(location.file), location.line, location.col)
-        problem = Problem(level, message, location, check, card, deck, field, target)
+        problem = Problem(level, message, location, check, card, deck, field, target, source)
         if problem not in self._seen:
             self._seen.add(problem)
             self.problems.append(problem)
@@ -170,9 +174,9 @@ class Report:
 
     def error(self, message: str, location: Location, check: str, *,
               card: str | None = None, deck: str | None = None, field: str | None = None,
-              target: str | None = None) -> None:
+              target: str | None = None, source: Location | None = None) -> None:
         self.add(ERROR, message, location, check, card=card, deck=deck, field=field,
-                 target=target)
+                 target=target, source=source)
 
     def warning(self, message: str, location: Location, check: str, *,
                 card: str | None = None, deck: str | None = None, field: str | None = None,

@@ -264,7 +264,7 @@ class _Doc(BaseDocTemplate):
         ])
         self._heading_count = 0
 
-    def beforeDocument(self):
+    def beforeDocument(self) -> None:
         self._heading_count = 0  # multiBuild runs several passes: keys must repeat exactly
         self.pictures: list[Picture] = []  # the card faces drawn (typeset.Faces), this pass
         self._outline_level = -1  # the level of the last bookmark, in this pass
