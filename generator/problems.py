@@ -103,6 +103,7 @@ class Problem:
     # the layout element whose problem it is, where it is located at a card's value (a text
     # that does not fit its box): the cause, if most of a deck's cards have it (layout)
     source: Location | None = None
+    cards: tuple[str, ...] = ()  # the cards it is about, where it is said once for many
 
     @property
     def level_word(self) -> str:
@@ -146,13 +147,15 @@ class Report:
 
     def add(self, level: str, message: str, location: Location, check: str, *,
             card: str | None = None, deck: str | None = None, field: str | None = None,
-            target: str | None = None, source: Location | None = None) -> None:
-        """Add a problem once; `card`, `deck`, `field` and `target` say what it is about,
-        `source` the layout element it comes from (Problem.source)."""
+            target: str | None = None, source: Location | None = None,
+            cards: tuple[str, ...] = ()) -> None:
+        """Add a problem once; `card` (or `cards`), `deck`, `field` and `target` say what it
+        is about, `source` the layout element it comes from (Problem.source)."""
         if _UNSAFE.search(message) or _UNSAFE.search(location.file):
             message = message if isinstance(message, Message) else printable(message)
             location = Location(printable(location.file), location.line, location.col)
-        problem = Problem(level, message, location, check, card, deck, field, target, source)
+        problem = Problem(level, message, location, check, card, deck, field, target, source,
+                          cards)
         if problem not in self._seen:
             self._seen.add(problem)
             self.problems.append(problem)

@@ -673,6 +673,31 @@ def test_a_problem_says_its_card_as_data_and_the_page_finds_it_there(project):
     assert {c["id"] for c in preview.cards if c.get("held")} == {"one", "three"}
 
 
+def test_a_box_most_cards_do_not_fit_is_said_once_and_holds_each_cards_pictures(project):
+    """A layout's box too small for most of a deck's texts is one error at the element
+    (layout._box_said_once), not one a card; the cards it names still keep their last good
+    pictures, as each would with an error of its own."""
+    import shutil
+    from pathlib import Path
+    from generator.serve import Preview, build_preview, page_state
+    case = Path(__file__).parent / "bad_input" / "box-too-small-for-most-cards"
+    shutil.copytree(case, project / "cards" / "boxed", ignore=shutil.ignore_patterns(
+        "expected.txt", "layouts"))
+    layout = project / "layouts" / "box-too-small-for-most-cards.yaml"
+    bad = (case / "layouts" / layout.name).read_text("utf-8")
+    layout.write_text(bad.replace("height: 6mm", "height: 20mm"), "utf-8")
+    preview = Preview()
+    build_preview(Project.find(), "boxed", preview)  # the last good pictures
+    assert preview.cards and not any(c.get("held") for c in preview.cards)
+    layout.write_text(bad, "utf-8")
+    build_preview(Project.find(), "boxed", preview)
+    problems = page_state(preview)["problems"]
+    assert [(p["check"], p["card"], p["file"], p["line"]) for p in problems] == \
+        [("fit", "", "layouts/box-too-small-for-most-cards.yaml", 4)]
+    assert {c["id"] for c in preview.cards if c.get("held")} == \
+        {"fireball", "frost", "growth", "counter", "storm"}
+
+
 def test_a_failing_check_of_the_games_own_at_a_card_does_not_hold_its_picture(project):
     """A card with an error of cardgen's own keeps its last good pictures; one that the
     game's own (Python) check reports at a card is a game-level check: the card shows as

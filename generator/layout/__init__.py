@@ -127,7 +127,8 @@ def _said_once(deck: Deck, laid: Report, report: Report) -> None:
                 once.discard(key)
                 report.add(p.level, _("all {n} cards of deck '{deck}': {message}",
                                       deck=deck.id, n=len(every), message=key[3]),
-                           p.location, p.check, deck=deck.id)
+                           p.location, p.check, deck=deck.id,
+                           cards=tuple(c.id for c in deck.cards if c.id in every))
                 continue
             if key in shared and len(every) > 1 and shared[key] == every:
                 continue  # (said above, once)
@@ -174,7 +175,7 @@ def _box_said_once(deck: Deck, laid: Report, total: int, report: Report) -> set:
                             "here once for them all; the one that needs most room: {message}; "
                             "the others: {cards}", n=len(cards), total=total, deck=deck.id,
                             message=widest.message, cards=named),
-                   source, check, deck=deck.id)
+                   source, check, deck=deck.id, cards=tuple(cards))
         said_at.add(source)
     return said_at
 

@@ -191,8 +191,9 @@ def _build_preview(project, game, preview, dpi, pdf_to_pngs) -> None:
     # A card with an error of its own keeps its last good pictures (and says so); the others,
     # new cards too, show as they are now, while a check of the game's own fails.
     own = {c.name for c in game_.checks} | {c.name for c in game_.python_checks}
-    faulty = set(outcome.report.tainted) | {p.card for p in outcome.report.errors
-                                            if p.card is not None and p.check not in own}
+    faulty = set(outcome.report.tainted) | {
+        card for p in outcome.report.errors if p.check not in own
+        for card in (p.cards if p.card is None else (p.card,))}  # (one said for many: each)
     font = game_.main_family.regular
     with preview.lock:
         last = dict(preview.faces)  # the last good faces and their keys, by picture name
