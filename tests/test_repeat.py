@@ -212,7 +212,7 @@ def _layout_with(repeat: str, extra: str = "") -> str:
      "'oops' (allowed: as, columns, over, row_step, step)"),
     ('{over: "{{ card.cost "}', "  - {id: one}\n",
      "layouts/test-face.yaml:10:20: error: layout 'test-face': element 'pip': repeat.over: "
-     "template syntax: unexpected end of template, expected 'end of print statement'."),
+     "template syntax: it ends before its closing }}"),
     ("{over: 3, step: [\"{{ card.gap }}\", 0]}", "  - {id: one, gap: wide}\n",
      "layouts/test-face.yaml:10:29: error: card 'one': element 'pip': repeat.step: 'wide' is "
      "not a length such as 14mm or 0.5in"),

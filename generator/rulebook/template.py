@@ -299,10 +299,12 @@ def render_markdown(game: Game, report: Report) -> str | None:
         with printing(game.declared_lang or language_of(rulebook.text)):
             return template.render(**values)
     except jinja2.TemplateSyntaxError as exc:
-        report.error(_("rulebook: template syntax: {exc_message}", exc_message=exc.message),
-                     Location(exc.filename if exc.filename is not None
-                              and exc.filename in recorder.files else rulebook.file,
-                              exc.lineno or 1, 1), "rulebook")
+        file = exc.filename if exc.filename is not None and exc.filename in recorder.files \
+            else rulebook.file
+        source = recorder.files[file][1]
+        words, line = sandbox.syntax_in_words(source, exc)
+        report.error(_("rulebook: template syntax: {exc_message}", exc_message=words),
+                     Location(file, line, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
         report.error(_("rulebook: not allowed: {exc}", exc=sandbox.in_words(exc)),
                      recorder.where_raised(exc), "rulebook")
