@@ -425,10 +425,11 @@ def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project,
 
 def test_runs_drawn_again_from_the_documents_runs_give_the_same_bytes(project, cardgen,
                                                                        monkeypatch):
-    """draw._text_line reuses what reportlab wrote for a run drawn before in the same
-    document (its font subsets only grow), and draw._draw_texts writes each run's origin as
-    setTextOrigin writes it; with them, with the runs starting again every few runs, and
-    with reportlab's own calls for every run, every file is the same."""
+    """draw._draw_texts reuses what reportlab wrote for a run drawn before in the same
+    document (its font subsets only grow), and writes each run's origin as setTextOrigin
+    writes it, once a document for each place; with them, with the runs and origins
+    starting again every few runs, and with reportlab's own calls for every run, every
+    file is the same."""
     import generator.draw
     from generator import fonts
     assert cardgen("build", "dernier-peuple", "--output", "kept").code == 0

@@ -105,13 +105,14 @@ class Pen:
         draw_items(c, items, Pen(self.fill, self.stroke))
 
 
-def _flat(items, forms):
-    """The items, with each Block that is not drawn as a form opened in place."""
+def _flat(items, forms, out: list) -> list:
+    """The items, with each Block that is not drawn as a form opened in place (into `out`)."""
     for item in items:
         if type(item) is Block and id(item) not in forms:
-            yield from _flat(item.items, forms)
+            _flat(item.items, forms, out)
         else:
-            yield item
+            out.append(item)
+    return out
 
 
 def draw_items(c: Canvas, items, pen: Pen | None = None, forms: Mapping[int, str] = {}) -> None:
@@ -119,7 +120,7 @@ def draw_items(c: Canvas, items, pen: Pen | None = None, forms: Mapping[int, str
     named in `forms` (id -> form name) is drawn by its form."""
     pen = Pen() if pen is None else pen
     texts: list[Text] = []
-    for item in _flat(items, forms):
+    for item in _flat(items, forms, []):
         if type(item) is Text and not item.rotate:
             texts.append(item)
             continue
@@ -129,63 +130,72 @@ def draw_items(c: Canvas, items, pen: Pen | None = None, forms: Mapping[int, str
         if type(item) is Block:
             c.doForm(forms[id(item)])  # a form draws in a saved graphics state: pen unchanged
         else:
-            draw_item(c, item, pen)
+            item.draw(c, pen)  # (draw_item)
     if texts:
         _draw_texts(c, texts, pen)
 
 
-# What reportlab's textLine wrote for a run, by document: (font, size, leading, the font
-# subset in use, text) -> (the operators, the subset in use after). The operators depend on
-# the document's font subsets, which only grow (a character keeps the code it was given),
-# so a run drawn again in the same document writes the same. Runs recur (a card game's
-# phrases, the parts of a line cut at its punctuation); each is formatted once a document.
-_RUNS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-RUNS_KEPT = 5000  # runs kept a document, at most (then it starts again)
-
-
-def _text_line(t, text: str, runs: dict) -> None:
-    """t.textLine(text), from the document's `runs` where it was drawn before."""
-    key = (t._fontname, t._fontsize, t._leading, t._curSubset, text)
-    done = runs.get(key)
-    if done is None:
-        t.textLine(text)
-        if len(runs) >= RUNS_KEPT:
-            runs.clear()
-        runs[key] = (t._code[-1], t._curSubset)
-        return
-    code, t._curSubset = done
-    t._code.append(code)  # (the cursor textLine moves is set anew before the next run)
+# What a document's text objects wrote before, by document: the runs, (font, size, leading,
+# the font subset in use, text) -> (what reportlab's textLine wrote, the subset in use
+# after), and the origins, (x, y) -> what setTextOrigin writes. A run's operators depend on
+# the document's font subsets, which only grow (a character keeps the code it was given), so
+# a run drawn again in the same document writes the same. Runs recur (a card game's phrases,
+# the parts of a line cut at its punctuation), and so do their origins (a layout's lines
+# start at a few places): each is formatted once a document.
+_WRITTEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+RUNS_KEPT = 5000  # runs (and origins) kept a document, at most (then they start again)
 
 
 def _draw_texts(c: Canvas, texts: list[Text], pen: Pen) -> None:
     t = c.beginText()
-    runs = _RUNS.get(t._doc)
-    if runs is None:
-        runs = _RUNS[t._doc] = {}
+    written = _WRITTEN.get(t._doc)
+    if written is None:
+        written = _WRITTEN[t._doc] = ({}, {})
+    runs: dict[tuple, tuple[str, int]] = written[0]
+    origins: dict[tuple[float, float], str] = written[1]
     # What t.setTextOrigin(x, y) writes, written at once: each run sets its origin, and the
     # text cursor that setTextOrigin and textLine keep is read by neither (a deck draws
     # 200,000 runs: the calls were a tenth of writing its PDFs).
     origin = "1 0 0 1 %s Tm" if c.bottomup else "1 0 0 -1 %s Tm"
     code = t._code
-    font = space = None
+    font = size = style = None
+    space = 0.0
     scale = 1.0
     for item in texts:
-        x = item.x
-        if (item.font, item.size) != font:
-            font = (item.font, item.size)
-            t.setFont(fonts.ensure(item.font), item.size)
+        if item.font != font or item.size != size:
+            font, size = item.font, item.size
+            t.setFont(fonts.ensure(font), size)
+            style = (t._fontname, t._fontsize, t._leading)
+        x, y = item.x, item.y
         if item.anchor != "start":
-            width = fonts.run_width(item.text, item.font, item.size, item.scale, item.char_space)
+            width = fonts.run_width(item.text, font, size, item.scale, item.char_space)
             x -= width / 2 if item.anchor == "middle" else width
-        code.append(origin % fp_str(x, item.y))
-        if item.char_space != (space or 0.0):
+        at = origins.get((x, y))
+        if at is None:
+            if len(origins) >= RUNS_KEPT:
+                origins.clear()
+            at = origins[x, y] = origin % fp_str(x, y)
+        code.append(at)
+        if item.char_space != space:
             t.setCharSpace(item.char_space)
             space = item.char_space
         if item.scale != scale:  # condensed glyphs (長体): Tz, in percent
             t.setHorizScale(item.scale * 100)
             scale = item.scale
-        pen.fill_with(t, item.color)
-        _text_line(t, item.text, runs)  # as drawString does
+        if item.color != pen.fill:
+            pen.fill_with(t, item.color)
+        # t.textLine(item.text) (as drawString does), from the document's runs where it
+        # was drawn before (the cursor textLine moves is set anew before the next run)
+        key = (style, t._curSubset, item.text)
+        done = runs.get(key)
+        if done is None:
+            t.textLine(item.text)
+            if len(runs) >= RUNS_KEPT:
+                runs.clear()
+            runs[key] = (code[-1], t._curSubset)
+        else:
+            code.append(done[0])
+            t._curSubset = done[1]
     if space:  # character spacing outlives the text object: put it back
         t.setCharSpace(0)
     if scale != 1.0:  # and so does the horizontal scale
