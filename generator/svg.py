@@ -9,7 +9,7 @@ expansion, DTD loading and the network off, and judged whole before anything dra
   the font it names is not the game's);
 - at most MAX_SVG_BYTES, MAX_SVG_DEPTH levels, MAX_SVG_ELEMENTS elements counting every
   `<use>` as what it copies (a `<use>` that copies itself is refused), MAX_SVG_RULES
-  style rules, a size of at most MAX_SVG_UNITS on each side (and more than 0).
+  style rules, a size of at most MAX_SVG_UNITS on each side and at least MIN_SVG_UNITS.
 Only then svglib (reportlab's own SVG reader) turns the tree into shapes, which become
 `primitives.Path`s: lines and cubic curves, their fills and strokes, at most
 MAX_SVG_POINTS coordinates. What is wrong is said in words, as the end of a sentence that
@@ -34,6 +34,8 @@ MAX_SVG_BYTES = 5_000_000  # an icon is a few kilobytes; a detailed map a few hu
 MAX_SVG_DEPTH = 64  # levels of nested elements
 MAX_SVG_ELEMENTS = 10_000  # elements, each <use> counted as what it copies (svglib: ~0.13 ms each)
 MAX_SVG_UNITS = 1_000_000  # width, height and viewBox, in the file's units
+MIN_SVG_UNITS = 0.001  # width, height and the viewBox's sides: a smaller one scales the drawing
+# past what a PDF number holds (a side of 1e-30 drawn 20 mm wide: points of 1e31)
 MAX_SVG_POINTS = 2_000_000  # coordinates of every path, after conversion
 MAX_SVG_RULES = 2_000  # rules of its style sheets (svglib matches each against every element)
 
@@ -183,8 +185,14 @@ def _size(root) -> None:
                                MAX_SVG_UNITS=MAX_SVG_UNITS))
     sides = box[2:4] if len(box) == 4 else [None, None]
     drawn = [side if side is not None else of_box for side, of_box in zip((width, height), sides)]
-    if any(v is None or v <= 0 for v in drawn + [v for v in sides if v is not None]):
+    given = drawn + [v for v in sides if v is not None]
+    if any(v is None or v <= 0 for v in given):
         raise SvgProblem(_("has no size (a width or height of 0 or less)"))
+    small = min(v for v in given if v is not None)
+    if small < MIN_SVG_UNITS:
+        raise SvgProblem(_("is {v:g} units in size; an SVG picture must be at least "
+                           "{MIN_SVG_UNITS:g} units on a side", v=small,
+                           MIN_SVG_UNITS=MIN_SVG_UNITS))
 
 
 def _count(root, ids: dict) -> None:
