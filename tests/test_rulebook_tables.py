@@ -13,7 +13,7 @@ POEM = "名にし負はば逢坂山のさねかづら"
 
 
 def test_the_classical_phrases_budoux_cuts_are_mended():
-    from generator.textflow.breaking import phrases
+    from generator.textflow.opportunities import phrases
     assert phrases(POEM) == ["名にし", "負はば", "逢坂山の", "さねかづら"]  # not 名に／し負は／ば
     assert phrases("お茶を飲みに行きます") == ["お茶を", "飲みに", "行きます"]  # お stays
     assert phrases("答えるときは答えます") == ["答える", "ときは", "答えます"]

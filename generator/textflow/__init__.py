@@ -38,14 +38,16 @@ from .breaking import HYPHEN, Laid, Line, break_lines, content_widths
 from .spacing import Spacing
 from .markup import (OBJECT, Atom, Atoms, DoesNotFit, MarkupError, MissingGlyphs, Style,
                      font_for, parse, plain_of)
-from .placing import Box, first_baseline, place_horizontal, place_vertical, set_text
+from .placing import Box, first_baseline, place_horizontal, place_vertical
+from .fitting import set_text
 from . import typography
 from .typography import full_width, typographic
 
-# The text engine's parts: markup.py (text into atoms), spacing.py (JLREQ spacing), breaking.py
-# (atoms into lines), vertical.py (what a column draws upright, turned or across),
-# typography.py (quotes and ranges as a typographer sets them), placing.py (lines into a box,
-# and setting a text to fit one).
+# The text engine's parts: markup.py (text into atoms), spacing.py (JLREQ spacing),
+# opportunities.py (where a line may break: UAX #14, phrases), breaking.py (atoms into lines),
+# vertical.py (what a column draws upright, turned or across), typography.py (quotes and
+# ranges as a typographer sets them), placing.py (lines into a box), fitting.py (setting a
+# text to fit a box).
 __all__ = ["font_for", "HYPHEN", "OBJECT", "Atom", "Atoms", "Box", "DoesNotFit", "Laid", "Line",
            "MarkupError", "MissingGlyphs", "Spacing", "Style", "break_lines", "content_widths",
            "parse", "first_baseline", "place_horizontal", "place_vertical", "plain_of", "set_text",
