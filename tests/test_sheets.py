@@ -408,6 +408,42 @@ def test_a_placed_form_writes_what_reportlabs_own_calls_write(even_odd):
     assert {name: ours.__dict__[name] for name in state} == state
 
 
+@pytest.mark.parametrize("even_odd", [True, False])
+def test_a_face_drawn_in_place_is_clipped_and_moved_as_reportlabs_own_calls_do(even_odd):
+    """write/pdf.py writes the clip and the move of an upright face drawn in place at once;
+    reportlab's calls (a clipping path, translate) must give the same operators and the
+    same drawing state (the matrix translate keeps), and what is drawn next the same."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.write.pdf import _clip_and_move
+
+    def canvas():
+        c = Canvas(io.BytesIO())
+        c.rotate(90)
+        c.translate(3.5, -7.25)  # a matrix that is not the identity
+        c._fillMode = 0 if even_odd else 1
+        c.saveState()
+        return c
+
+    clip, x, y = (10.5, 20.25, 180.123456, 250.0), 12.75, 22.5
+    theirs = canvas()
+    path = theirs.beginPath()
+    path.rect(*clip)
+    theirs.clipPath(path, stroke=0, fill=0)
+    theirs.translate(x, y)
+    ours = canvas()
+    _clip_and_move(ours, clip, x, y)
+    assert ours._code == theirs._code
+    names = [name for name in ours.STATE_ATTRIBUTES if name != "_extgstate"]
+    assert [ours.__dict__[n] for n in names] == [theirs.__dict__[n] for n in names]
+    for c in (ours, theirs):  # a move drawn next joins the one written (transform's rule)
+        c.translate(1.25, 2.5)
+        c.restoreState()
+    assert ours._code == theirs._code
+
+
 def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project, cardgen,
                                                                          monkeypatch):
     """write/pdf.py compresses each page when it is shown, not when the file is saved (a
