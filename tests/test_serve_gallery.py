@@ -251,3 +251,51 @@ def test_a_cache_folder_that_cannot_be_written_is_said_once_in_cardgens_words(
     assert said == [f"serve: the card pictures cannot be kept in {tmp_path}/afile/png (Not a "
                     "directory): each is drawn when the page asks for it"], said
     assert gallery.picture(face_keys(fronts[:1], 80, False)[0], fronts[0])[:4] == b"\x89PNG"
+
+
+def test_the_picture_cache_is_pruned_to_its_size_oldest_first_never_the_builds(tmp_path):
+    """write/png.prune: a cache folder over its budget loses its least recently written
+    pictures, down to CACHE_PRUNED_TO of the budget, never one of `keep`; under it, none."""
+    import os
+    from generator.write import png
+    cache = tmp_path / "png"
+    cache.mkdir()
+    for n in range(10):  # 1,000 bytes each, written one second apart: p0 the oldest
+        path = cache / f"p{n}.png"
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, ns=(n * 10**9, n * 10**9))
+    (cache / "note.txt").write_bytes(b"y" * 5000)  # not a picture: not counted, not removed
+    assert png.prune(cache, set(), budget=10_000) == 0
+    assert png.prune(cache, {"p0", "p2"}, budget=6_000) == 6  # down to 4,800: 4 left
+    assert sorted(p.name for p in cache.iterdir()) == ["note.txt", "p0.png", "p2.png",
+                                                       "p8.png", "p9.png"]
+    assert png.prune(tmp_path / "none", set(), budget=0) == 0
+    from pathlib import Path  # the docs say the declared figures (en and ja)
+    docs = Path(__file__).parent.parent / "docs"
+    most = f"{png.CACHE_BYTES / 1e9:g} GB"
+    left = f"{png.CACHE_BYTES * png.CACHE_PRUNED_TO / 1e9:g} GB"
+    for page in (docs / "previews.md", docs / "ja" / "previews.md"):
+        words = " ".join(page.read_text("utf-8").split())
+        assert most in words and left in words, page
+
+
+def test_a_server_prunes_the_cache_once_its_pictures_are_drawn_keeping_the_games(
+        project, monkeypatch):
+    """Once the background has drawn a build's pictures, a cache folder over its size loses
+    older pictures (another game's, an earlier layout's), never the build's own."""
+    import os
+    from generator.write import png
+    cache = project / "output/.cache/png"
+    cache.mkdir(parents=True)
+    for n in range(5):  # pictures of an earlier layout, older than any the server draws
+        old = cache / f"{n:064x}.png"
+        old.write_bytes(b"\x89PNG" + b"x" * 200_000)
+        os.utime(old, ns=(10**9, 10**9))
+    monkeypatch.setattr(png, "CACHE_BYTES", 1)  # any picture more is over
+    with served("lastdance") as (url, state):
+        state, deadline = _drawn(url), time.monotonic() + 10
+        while any((cache / f"{n:064x}.png").exists() for n in range(5)):  # (pruned after
+            assert time.monotonic() < deadline, "the old pictures were kept"  # the last one)
+            time.sleep(0.1)
+        kept = {p.read_bytes() for p in cache.glob("*.png")}
+        assert set(_pictures(url, state).values()) == kept  # and every one of the game's

@@ -43,6 +43,7 @@ class Gallery:
         self.wake = threading.Condition(self.lock)
         self.thread: threading.Thread | None = None
         self.cache: Path | None = None
+        self.keys: set[str] = set()  # the pictures of the faces last handed over
         self.dpi, self.font = 0, ""
         self.closing = False
         self.said_unwritable = False  # the cache folder could not be written: said once
@@ -134,7 +135,8 @@ class Gallery:
             else:
                 todo.append((key, face))
         with self.lock:
-            self.on_disk = (self.on_disk | found) & {key for key, _face in pairs}  # the game's
+            self.keys = {key for key, _face in pairs}  # the build's: never pruned (prune)
+            self.on_disk = (self.on_disk | found) & self.keys  # the game's
             self.todo, self.job = [p for p in todo if p[0] not in self.on_disk], self.job + 1
             if self.todo and self.thread is None:  # (a thread while there is something to draw)
                 self.thread = threading.Thread(target=self._draw, daemon=True)
@@ -194,7 +196,17 @@ class Gallery:
                     else:
                         finished = False
                 if finished:
+                    self._prune()
                     self.done()
+
+    def _prune(self) -> None:
+        """The cache folder kept within its size (write/png.prune), the build's pictures
+        kept, once the background has drawn them all."""
+        from ..write.png import prune
+        with self.lock:
+            cache, keys = self.cache, set(self.keys)
+        if cache is not None:
+            prune(cache, keys)
 
     def _unwritable(self, exc: OSError) -> None:
         """The cache folder cannot be written (read-only, full, a file in its place): said

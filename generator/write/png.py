@@ -163,6 +163,44 @@ def face_keys(faces: list[Face], dpi: int, bleed: bool, transparent: bool = Fals
     return keys
 
 
+CACHE_BYTES = 2_000_000_000  # the picture cache folder's size, at most: then the oldest go
+CACHE_PRUNED_TO = 0.8  # of CACHE_BYTES: what a pruning leaves, so that it is not every picture
+
+
+def prune(cache: Path, keep: set[str], budget: int | None = None) -> int:
+    """Keep the cache folder within `budget` bytes (CACHE_BYTES): where it holds more, the
+    pictures not in `keep` (those of the faces just built) are removed, the least recently
+    written first, until it holds CACHE_PRUNED_TO of it. Every edit of a layout writes a new
+    picture of each face: without this the folder only grows (gigabytes, for a big game
+    edited for a day). The number removed; nothing where the folder cannot be read."""
+    budget = CACHE_BYTES if budget is None else budget
+    entries = []
+    try:
+        with os.scandir(cache) as found:
+            for entry in found:
+                if entry.name.endswith(".png") and entry.is_file(follow_symlinks=False):
+                    stat = entry.stat(follow_symlinks=False)
+                    entries.append((stat.st_mtime_ns, entry.name, stat.st_size))
+    except OSError:  # (no folder yet, or one that cannot be read: nothing to prune)
+        return 0
+    total = sum(size for _when, _name, size in entries)
+    if total <= budget:
+        return 0
+    removed = 0
+    for _when, name, size in sorted(entries):
+        if total <= budget * CACHE_PRUNED_TO:
+            break
+        if name[:-len(".png")] in keep:
+            continue
+        try:
+            os.unlink(cache / name)
+        except OSError:  # (removed meanwhile, by another process's pruning)
+            continue
+        total -= size
+        removed += 1
+    return removed
+
+
 def keep(cache: Path, key: str, image: bytes) -> None:
     """A picture put in the cache folder under its key: written whole or not at all, like
     every output."""
@@ -199,9 +237,10 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
         if key in memory:
             found[key] = memory[key]
         elif cache is not None:
-            path = cache / f"{key}.png"
-            if path.is_file():
-                found[key] = path.read_bytes()
+            try:
+                found[key] = (cache / f"{key}.png").read_bytes()
+            except OSError:  # not drawn yet (or pruned meanwhile: drawn again)
+                pass
     missing = [(k, f) for k, f in dict(zip(keys, faces)).items() if k not in found]
     drawn = 0
     for chunk, images in _rasterised(missing, dpi, font, bleed, transparent):
@@ -215,4 +254,6 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
     if memory is not None:
         memory.clear()  # what this set of faces uses, no more: memory stays the game's size
         memory.update(found)
+    if cache is not None and missing:
+        prune(cache, set(keys))
     return [found[k] for k in keys]
