@@ -299,3 +299,26 @@ def test_a_server_prunes_the_cache_once_its_pictures_are_drawn_keeping_the_games
             time.sleep(0.1)
         kept = {p.read_bytes() for p in cache.glob("*.png")}
         assert set(_pictures(url, state).values()) == kept  # and every one of the game's
+
+
+def test_the_page_says_while_the_background_draws_the_pictures(project, monkeypatch):
+    """The header says the pictures are still being drawn in the background (state's
+    `drawing`), and says it no more once the last is drawn (the server's version bump)."""
+    from generator.serve import gallery
+    from test_serve import chrome, _text, _until
+    draw = gallery.Gallery._draw
+    monkeypatch.setattr(gallery.Gallery, "_draw", lambda self: None)  # held back: none drawn
+    with served("lastdance") as (url, state):
+        assert state["drawing"]
+        with chrome() as browser:
+            browser.get(url + "/")
+            _until(lambda: "Drawing the pictures…" in _text(browser, "id", "status"),
+                   "the page does not say the pictures are being drawn")
+    monkeypatch.setattr(gallery.Gallery, "_draw", draw)
+    with served("lastdance") as (url, state):
+        with chrome() as browser:
+            browser.get(url + "/")
+            _drawn(url)
+            _until(lambda: "last good build" in _text(browser, "id", "status") and
+                   "Drawing" not in _text(browser, "id", "status"),
+                   "the page still says the pictures are being drawn")

@@ -356,7 +356,7 @@ PAGE_WORDS = (
     N_("Nothing printed has changed."), N_("Rulebook"), N_("Boards"),
     N_("{n} error"), N_("{n} errors"), N_("{n} draft"), N_("{n} drafts"), N_("{n} other warning"),
     N_("{n} other warnings"), N_("{n} warning"), N_("{n} warnings"), N_(", "),
-    N_(", last good build {when}"), N_("Building…"), N_("All decks"), N_("back of {name}"),
+    N_(", last good build {when}"), N_("Building…"), N_("Drawing the pictures…"), N_("All decks"), N_("back of {name}"),
     N_("(last good version: it has errors)"), N_("card {id}"), N_("no problems"),
     N_("show the card"), N_("error"), N_("warning"), N_("game"), N_("data"), N_("layout"),
     N_("turned over on its long edge"), N_("turned over on its short edge"),

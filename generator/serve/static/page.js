@@ -56,6 +56,8 @@ function renderHeader() {
   if (state.built_at) text += T(', last good build {when}', {when: state.built_at});
   $('status').textContent = text;
   if (state.building) $('status').append(' ', el('span', {class: 'building'}, T('Building…')));
+  // (the background's pictures: the server says when the last is drawn, and this goes)
+  else if (state.drawing) $('status').append(' ', el('span', {class: 'building'}, T('Drawing the pictures…')));
   // The banner says what is true: before the first build there are no last good cards.
   const first = state.problems.find(p => p.level === 'error');
   $('banner').hidden = state.ok || (state.building && !state.built_at);
