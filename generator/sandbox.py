@@ -692,21 +692,22 @@ def condition(source: str, scope: Mapping[str, Any]) -> bool:
     return bool(run(expression(source), **scope))
 
 
-@lru_cache(maxsize=32)
-def macros(source: str):
+def macros(source: str, names: Mapping[str, Any] | None = None):
     """A game's macros file (`macros:` in game.yaml), as a module whose macros every
-    template and expression of the game can call: {{ macros.term(t) }}."""
-    return run(template(source).make_module)
+    template and expression of the game can call: {{ macros.term(t) }}. Its macros see
+    `names` (the game's `data`, `game`: the very containers the templates see, so that what
+    a macro reads of them is what a face read, for incremental builds and diffs alike)."""
+    return run(template(source).make_module, dict(names or {}))
 
 
 def game_scope(game) -> dict[str, Any]:
     """The names every template and expression of a game sees, whatever it is about (a
     card's layout, a check, the rulebook): `game`, `data` and `macros`. Built here only."""
     from .model import EDITOR_NOTE, plain
-    return {
+    names = {
         "game": {"id": game.id, "title": game.title, "title_en": game.title_en,
                  "version": game.version},
         "editor_note": EDITOR_NOTE[game.lang],
         "data": plain(game.data),
-        "macros": macros(game.macros) if game.macros else None,
     }
+    return {**names, "macros": macros(game.macros, names) if game.macros else None}

@@ -26,6 +26,8 @@ elements:
      x: 5mm, y: 16mm, width: 50mm, height: 8mm, size: 8pt, color: white}
   - {name: body, type: text, text: "{{ card.effect }}", x: 5mm, y: 26mm, width: 50mm,
      height: 20mm, size: 8pt, color: white}
+  - {name: mark, type: text, text: "{{ macros.mark(card.name) }}", x: 60mm, y: 4mm,
+     width: 25mm, height: 8mm, size: 8pt, color: white}
 """
 BACK = """\
 size: meishi
@@ -36,6 +38,7 @@ elements:
 """
 GAME = """\
 title: 増分
+macros: terms.j2
 data:
   words: words.yaml
 decks:
@@ -61,7 +64,9 @@ def game(tmp_path, monkeypatch) -> Path:
     folder = root / "cards/inc"
     (folder / "game.yaml").write_text(GAME, "utf-8")
     (folder / "cards.yaml").write_text(CARDS, "utf-8")
-    (folder / "words.yaml").write_text("bonus: ＋1\n", "utf-8")
+    (folder / "words.yaml").write_text("bonus: ＋1\nmark: ★\n", "utf-8")
+    (folder / "terms.j2").write_text(  # a macro that reads the game's data (and its title)
+        "{% macro mark(name) %}{{ data.words.mark }}{{ name | length }}{% endmacro %}", "utf-8")
     Image.new("RGB", (40, 30), (200, 40, 40)).save(folder / "art.png")
     monkeypatch.chdir(root)
     return root
@@ -101,6 +106,8 @@ def _edits(root: Path):
         ("the front layout", lambda: _replace(front, 'fill: "#7a2e4a"', 'fill: "#2e7a4a"')),
         ("the back layout", lambda: _replace(back, "size: 10pt", "size: 11pt")),
         ("a data table's value", lambda: _replace(words, "＋1", "＋2")),
+        ("a data value only a macro reads", lambda: _replace(words, "★", "☆")),
+        ("the macros file", lambda: _replace(g / "terms.j2", "| length", "| length + 1")),
         ("the image", art((40, 40, 200))),
         ("the image again", art((40, 200, 40))),
         ("the font's file", font("BIZUDGothic-Regular.ttf")),
@@ -156,7 +163,8 @@ def test_incremental_layout_gives_what_a_full_layout_gives_over_every_kind_of_ed
 
     memo, kept = FaceMemo(), {}
     project_stamp = files_stamp(_project(game), "inc")
-    assert _laid(game, memo, kept) == _laid(game, None)
+    first = _laid(game, memo, kept)
+    assert first == _laid(game, None) and first[1] == []  # (the macro reads data: no problem)
     assert memo.hits == 0 and memo.laid == 12
     edits = _edits(game)
     assert len(edits) >= 20
@@ -176,7 +184,8 @@ def test_incremental_layout_gives_what_a_full_layout_gives_over_every_kind_of_ed
     assert counts["a card of the new deck"] == (12, 2)
     # A layout lays out again the faces it draws; what every face reads, every face.
     assert counts["the front layout"] == (6, 6) and counts["the back layout"] == (6, 6)
-    for what in ("a data table's value", "the image", "the font's file", "game.yaml's title"):
+    for what in ("a data table's value", "the image", "the font's file", "game.yaml's title",
+                 "a data value only a macro reads", "the macros file"):
         assert counts[what] == (0, 12), what
     assert counts["a line added above a card"] == (12, 0)  # (its places moved, nothing else)
     assert counts["a card edited below it"] == (8, 2)  # (c3 has an error: not laid out)

@@ -59,8 +59,10 @@ class FaceMemo:
         self.kept = {}
         self.records = {}
         self.hits = self.laid = 0
+        scope = {k: v for k, v in game_scope.items() if k != "macros"}  # (a module made
+        # each build, from game.macros and the scope's names: those are in the key)
         self.game_key = _digest((game.id, game.title, game.title_en, game.version, game.root,
-                                 game.project_root, game_scope, game.fonts, game.colors,
+                                 game.project_root, scope, game.fonts, game.colors,
                                  game.icons, game.macros, game.stamp, game.revised, game.lang,
                                  game.target))
 

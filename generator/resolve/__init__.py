@@ -58,13 +58,13 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
                for name, chain in loaded.layouts.items()}
     palette = resolve_palette(loaded, report)
     macros_text = loaded.macros[1] if loaded.macros else ""
+    data = {k: doc.data for k, doc in loaded.data.items()}
     if loaded.macros and macros_text:
         try:
-            sandbox.macros(macros_text)
+            sandbox.macros(macros_text, {"data": data})
         except sandbox.SandboxError as exc:
             report.error(_("macros: {exc}", exc=exc), Location(loaded.macros[0], 1, 1), "macros")
             macros_text = ""
-    data = {k: doc.data for k, doc in loaded.data.items()}
     icons = resolve_icons(loaded, palette, fonts, report)
     decks = resolve_decks(loaded, layouts, palette, data, macros_text, report)
     font = (g.get("rulebook") or {}).get("font") if isinstance(g.get("rulebook"), dict) else None

@@ -53,7 +53,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                            MAX_CARDS=MAX_CARDS), doc.locate(at + ("each",)),
                      "deck")
         return []
-    scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
+    scope_base = {"data": data, "macros": sandbox.macros(macros_text, {"data": data})
+                  if macros_text else None}
     cards = []
     for combo in itertools.product(*(spec["each"][n] for n in names)):
         scope = {**scope_base, **dict(zip(names, combo))}
@@ -165,7 +166,8 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
                        "as row or city", deck_id=deck_id, name=name),
                      doc.locate(at + ("as",)), "generate")
         return []
-    scope_base = {"data": data, "macros": sandbox.macros(macros_text) if macros_text else None}
+    scope_base = {"data": data, "macros": sandbox.macros(macros_text, {"data": data})
+                  if macros_text else None}
     others = _undeclared(deck_id, spec, value, written, declared, here, report)
     cards, errors = [], len(report.errors)
     for place, entry, key in _entries(value):
