@@ -36,7 +36,8 @@ USED = {
     "reportlab": (
         ("reportlab.pdfgen.textobject.PDFTextObject (an instance)",
          ("_doc", "_fontname", "_fontsize", "_leading", "_curSubset", "_code", "textLine")),
-        ("reportlab.pdfgen.canvas.Canvas (an instance)", ("_code", "_fillMode", "_doc")),
+        ("reportlab.pdfgen.canvas.Canvas (an instance)", ("_code", "_fillMode", "_doc",
+                                                          "_currentMatrix")),
         ("reportlab.pdfbase.pdfdoc.PDFDocument (a canvas's _doc)", ("Pages",)),
         ("reportlab.platypus.Table", ("_calc", "_rowHeights", "splitInRow", "repeatRows")),
     ),
