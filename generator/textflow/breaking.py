@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from . import vertical as column
 from .numbers import numbers_glued
-from .markup import (_FONT, _FONT_COLOR, HANGING, NAME_BREAK_AFTER, OBJECT, OPENING, PUNCT,
-                     ROTATED, VERTICAL_FORMS, ZERO_WIDTH, Atom, Atoms, _grouped, plain_of,
+from .markup import (_FONT, HANGING, NAME_BREAK_AFTER, OBJECT, OPENING, PUNCT, ROTATED,
+                     VERTICAL_FORMS, ZERO_WIDTH, Atom, Atoms, _grouped, one_style, plain_of,
                      vertical_quotes)
 from .spacing import _AUTOSPACED, _FONT_WIDTHS, Spacing, _spacing, _width
 from .opportunities import _ANY_JAPANESE, _unit_bounds
@@ -141,6 +141,8 @@ class Line(NamedTuple):
     afters: list[float] | None = None  # what spacing adds after each glyph (with `offsets`)
     ruby: bool = False  # some atom of the line carries ruby
     cuts: tuple[int, ...] = (0,)  # where a run of glyphs must start anew (spaced glyphs)
+    text: str | None = None  # its atoms' characters (plain_of), where the breaker had them
+    one: bool = False  # one font in one colour draws every atom (markup.one_style), known
 
 
 def content_widths(atoms: list[Atom], size: float, phrase: bool = True,
@@ -205,6 +207,7 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     across in vertical text. Without `split`, a word longer than a line is not split (None),
     so that a text that may shrink shrinks first. With `grid`, full-width characters are
     set on a character grid, one em each (_spacing)."""
+    plain = None
     if vertical:
         atoms = vertical_quotes(atoms)
     elif not _grouped(atoms):
@@ -213,13 +216,13 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
             return _by_paragraph(atoms, plain, (size, available, phrase, hyphenate, names, hang,
                                                 tcy, split, grid))
     return _broken(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy, split,
-                   grid)
+                   grid, plain)
 
 
 def _broken(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy, split,
-            grid) -> list[Line] | None:
+            grid, plain: str | None = None) -> list[Line] | None:
     breaker = _Breaker(atoms, size, available, vertical, phrase, hyphenate, names, hang, tcy,
-                       grid)
+                       grid, plain)
     breaker.names = names or not split  # a name's parts, as a word, are never split
     ranges = breaker.ranges()
     if ranges is None:
@@ -241,10 +244,14 @@ KEPT: set[int] = set()  # id() of each line of a kept paragraph (placing.place_h
 def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] | None:
     lines: list[Line] = []
     start = 0
+    style = getattr(atoms, "style", None)  # (a text's style is each of its paragraphs')
     while True:
         end = plain.find("\n", start)
         end = len(plain) if end < 0 else end
-        part = _paragraph(Atoms(atoms[start:end]), plain[start:end], settings)
+        paragraph = Atoms(atoms[start:end])
+        if style is not None:
+            paragraph.style = style
+        part = _paragraph(paragraph, plain[start:end], settings)
         if part is None:
             return None
         lines += part
@@ -255,13 +262,13 @@ def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] 
 
 def _paragraph(atoms: Atoms, plain: str, settings: tuple) -> list[Line] | None:
     key = None
-    if atoms and OBJECT not in plain and len(set(map(_FONT_COLOR, atoms))) == 1:
+    if OBJECT not in plain and one_style(atoms):
         key = (plain, atoms[0].font, atoms[0].color, settings)  # (the atoms, all plain)
         if key in _PARAGRAPHS:
             return _PARAGRAPHS[key]
     size, available, phrase, hyphenate, names, hang, tcy, split, grid = settings
     lines = _broken(atoms, size, available, False, phrase, hyphenate, names, hang, tcy, split,
-                    grid)
+                    grid, plain)
     if key is not None:
         if key in _SEEN:
             _PARAGRAPHS[key] = lines
@@ -299,14 +306,16 @@ class _Breaker:
 
     __slots__ = ("atoms", "size", "vertical", "phrase", "hyphenate", "names", "hang", "plain",
                  "laid", "widths", "sp", "grouped", "glued", "tail", "cum", "limit",
-                 "hyphenated", "ending", "opens", "closes", "lead", "name_glue")
+                 "hyphenated", "ending", "opens", "closes", "lead", "name_glue", "one")
 
     def __init__(self, atoms: list[Atom], size: float, available: float, vertical: bool,
                  phrase: bool, hyphenate: str | None, names: bool, hang: bool, tcy: int,
-                 grid: bool = False) -> None:
+                 grid: bool = False, plain: str | None = None) -> None:
         self.atoms, self.size, self.vertical, self.phrase = atoms, size, vertical, phrase
         self.hyphenate, self.names, self.hang = hyphenate, names, hang
-        self.plain = plain = plain_of(atoms)  # one character per atom: indices agree
+        # one character per atom: indices agree
+        self.plain = plain = plain_of(atoms) if plain is None else plain
+        self.one = getattr(atoms, "style", None) is not None  # (each line's: Line.one)
         self.laid = laid = _laid(atoms, size, vertical, tcy, plain, grid)
         self.widths, self.sp = laid.widths, laid.spacing
         self.grouped = _grouped(atoms)
@@ -437,7 +446,8 @@ class _Breaker:
             afters = sp.after[a:b] + [0.0] if sp else None
             return Line(atoms[a:b] + [dash], last,
                         widths[a:b] + [_width(dash.font, HYPHEN) * self.size], offsets, 0.0,
-                        None, afters, False, self._cuts(a, b, offsets, afters))
+                        None, afters, False, self._cuts(a, b, offsets, afters),
+                        plain[a:b] + HYPHEN, self.one)
         while b > a and plain[b - 1].isspace():
             b -= 1
         line_widths = widths[a:b]
@@ -464,7 +474,7 @@ class _Breaker:
         runs = {k - a: n for k, n in tcy.items() if a <= k < b} if tcy else None
         ruby = self.grouped and any(atom.ruby for atom in atoms[a:b])
         return Line(atoms[a:b], last, line_widths, offsets, hung, runs, afters, ruby,
-                    self._cuts(a, b, offsets, afters))
+                    self._cuts(a, b, offsets, afters), plain[a:b], self.one)
 
     def _squeeze(self, a: int, b: int, widths, offsets, afters, natural: float) -> None:
         """A line kept by squeezing (room()): the shortfall taken in JLREQ's order

@@ -154,14 +154,13 @@ class Atom(NamedTuple):
 
 
 class Atoms(list):
-    """The atoms `parse` makes, knowing whether any are grouped (ruby, <tcy>): most texts
-    have none, and the engine then skips looking for them."""
+    """The atoms `parse` makes, knowing whether any are grouped (ruby, <tcy>), and the one
+    (font, colour) that draws them all where parse saw only one (None: not known): most
+    texts have no groups and one style, and the engine then skips looking at every atom.
+    (No __init__ of its own: a paragraph's atoms are sliced into one for every text.)"""
 
-    __slots__ = ("grouped",)
-
-    def __init__(self, *args):
-        super().__init__(*args)
-        self.grouped = False
+    grouped = False
+    style: tuple | None = None
 
 
 _TEXT = itemgetter(0)  # Atom.text
@@ -177,6 +176,15 @@ def plain_of(atoms) -> str:
 def _grouped(atoms) -> bool:
     flag = getattr(atoms, "grouped", None)
     return any(a.group for a in atoms) if flag is None else flag
+
+
+def one_style(atoms) -> bool:
+    """Whether there are atoms and one font in one colour draws them all."""
+    if not atoms:
+        return False
+    if getattr(atoms, "style", None) is not None:
+        return True  # (parse saw it: not asked of every atom again)
+    return len(set(map(_FONT_COLOR, atoms))) == 1
 
 
 # The plain atoms of each font and colour, by character: a text makes one atom per
@@ -228,15 +236,20 @@ def font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | 
 class _Parse:
     """One text being parsed: its atoms so far, the styles open, the characters no font has."""
 
-    __slots__ = ("atoms", "stack", "missing", "fallbacks")
+    __slots__ = ("atoms", "stack", "missing", "fallbacks", "drawn_by")
 
     def __init__(self, style: Style, families: Mapping[str, FontFamily]):
         self.fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
         self.stack: list[Style] = [style]
         self.atoms: Atoms = Atoms()
         self.missing: list[str] = []
+        # the (font, colour) of every atom so far: () before the first, None once two differ
+        # or an atom was made another way (Atoms.style)
+        self.drawn_by: tuple | None = ()
 
     def chars(self, chunk: str) -> None:
+        if not chunk:
+            return
         chunk = chunk.replace("\\《", "《")  # \《: a 《 that starts no reading
         if not chunk.isprintable() and not _LEFT_OUT.isdisjoint(chunk):
             # format characters that draw as nothing are left out (a line end is not one:
@@ -249,7 +262,11 @@ class _Parse:
         if absent <= BARE_SPACE and ZERO_WIDTH.isdisjoint(chunk):
             # Every character in the primary font (the usual case): no per-character choice.
             atoms.extend(_plain_atoms(chunk, primary, current.color))
+            style = (primary, current.color)
+            if self.drawn_by != style:
+                self.drawn_by = style if self.drawn_by == () else None
             return
+        self.drawn_by = None
         for ch in chunk:
             if ch in ZERO_WIDTH:
                 atoms.append(Atom(ch, current.family.regular, current.color))
@@ -325,6 +342,7 @@ class _Parse:
             stack.append(replace(stack[-1], color=color or stack[-1].color))
 
     def icon(self, arg: str, icons: Mapping[str, Icon], families, icon_aspect) -> None:
+        self.drawn_by = None
         icon = icons.get(arg)
         if icon is None and arg == "TBD":  # an icon not chosen yet: the text says so
             self.chars("TBD")
@@ -369,6 +387,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             continue
         closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
         if tag == "wbr":
+            p.drawn_by = None
             p.atoms.append(Atom("\u200b", p.stack[-1].family.regular, p.stack[-1].color))
         elif tag == "tcy":
             tcy_start = p.tcy(bool(closing), tcy_start)
@@ -383,4 +402,6 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
         raise MarkupError(_("a <tcy> tag is not closed"))
     if p.missing:
         raise MissingGlyphs(p.missing, style.family.name)
+    if p.drawn_by:
+        p.atoms.style = p.drawn_by
     return p.atoms

@@ -170,9 +170,14 @@ def _justified(atoms, text: str, last: bool, natural: float, box: Box, align: st
     return 0.0, word_gap, (), grow
 
 
+def _text(line) -> str:
+    """A line's characters (the breaker's, else its atoms')."""
+    return line.text if line.text is not None else plain_of(line.atoms)
+
+
 def _mostly_japanese(lines) -> bool:
     """Whether a text (its lines) is Japanese: as many kana and kanji as Latin letters."""
-    text = "".join(plain_of(line.atoms) for line in lines)
+    text = "".join(_text(line) for line in lines)
     if not _ANY_JAPANESE.search(text):
         return False
     return len(_ANY_JAPANESE.findall(text)) >= len(_LATIN_RUN.findall(text))
@@ -306,7 +311,7 @@ def _line_runs(line, em_top, size, box: Box, align, ascent, descent, scale,
         offsets = [o * scale for o in offsets] if offsets else None
     baseline = em_top - ascent
     natural = sum(widths) - line.hang * scale
-    text = plain_of(atoms)
+    text = _text(line)
     space, word_gap, fixed, grow = _justified(atoms, text, line.last, natural, box, align,
                                               size, autospace=True, japanese=japanese)
     x = {"left": box.x, "justify": box.x, "center": box.x + (box.w - natural) / 2,
@@ -318,7 +323,7 @@ def _line_runs(line, em_top, size, box: Box, align, ascent, descent, scale,
         for k, more in grow.items():
             widths[k] += more
     if word_gap is None and atoms and not line.ruby and not (fixed and space) and \
-            len(set(map(_FONT_COLOR, atoms))) == 1 \
+            (line.one or len(set(map(_FONT_COLOR, atoms))) == 1) \
             and OBJECT not in text and ZERO_WIDTH.isdisjoint(text):
         return _one_font(line, text, widths, offsets, x, baseline, size, space, scale)
     items: list[Item] = []
