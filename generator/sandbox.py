@@ -3,23 +3,24 @@
 Layouts, checks, rulebooks and generated decks all evaluate Jinja2 written in YAML
 or Markdown files. They share this immutable sandbox: data files can compute,
 but cannot reach Python internals or change anything. Compiled templates and
-expressions are cached, so a 10,000-card deck compiles each once.
+expressions are cached, so a 10,000-card deck compiles each once. The Jinja2 environment
+itself (sandbox_env.py) is made at the first template that needs it: a deck whose values
+are plain, or only `{{ card.field }}` (render() fills those itself), never imports Jinja2.
 """
 
 from __future__ import annotations
 
-import math
-import operator
 import re
 import threading
-from functools import lru_cache, wraps
-from typing import Any, Callable, Mapping
-
-import jinja2
-from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .values import is_template, whole_number
 from .i18n import Message, N_, _, said
+
+if TYPE_CHECKING:
+    import jinja2
+    import jinja2.sandbox
 
 # Budgets: what one template may do before it is stopped with a located error, so that
 # no template in a game folder can hang a run or fill the memory.
@@ -39,19 +40,6 @@ def reset_budget(steps: int = MAX_STEPS) -> None:
     _state.depth = 0
 
 
-def _range(*args: int) -> range:
-    items = range(*args)
-    if len(items) > MAX_RANGE:
-        raise SandboxError(_("range() of {n_items:,} numbers; at most {MAX_RANGE:,}",
-                             n_items=len(items), MAX_RANGE=MAX_RANGE))
-    left = getattr(_state, "steps", MAX_STEPS) - len(items)
-    if left < 0:
-        raise SandboxError(_("the loops of this template take more than {MAX_STEPS:,} steps",
-                             MAX_STEPS=MAX_STEPS))
-    _state.steps = left
-    return items
-
-
 def _too_long(n: int) -> SandboxError:
     return SandboxError(_("a text of {n:,} characters is more than a template may make "
                           "({MAX_TEXT:,})", n=n, MAX_TEXT=MAX_TEXT))
@@ -66,34 +54,6 @@ def _concat(parts) -> str:
             raise _too_long(total)
         out.append(part)
     return "".join(out)
-
-
-def _guarded_filter(fn):
-    """A filter whose numeric arguments (widths, counts) and result stay within MAX_TEXT."""
-    @wraps(fn)
-    def guarded(*args, **kwargs):
-        for value in (*args[1:], *kwargs.values()):
-            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_TEXT:
-                raise _too_long(value)
-        if fn.__name__ == "do_replace" and len(args) >= 3 and isinstance(args[0], str):
-            grow = str(args[0]).count(str(args[1])) * len(str(args[2]))
-            if grow > MAX_TEXT:
-                raise _too_long(grow)
-        result = fn(*args, **kwargs)
-        if isinstance(result, str) and len(result) > MAX_TEXT:
-            raise _too_long(len(result))
-        return result
-    return guarded
-
-
-def _finite_numbers(tree, name=None, filename=None):
-    """`tree`, if every number written in it is finite (1e400 is not)."""
-    for node in tree.find_all(jinja2.nodes.Const):
-        if node.value.__class__ is float and not math.isfinite(node.value):
-            raise jinja2.TemplateSyntaxError(
-                _("a number too large to be finite (such as 1e400); numbers in cardgen are finite"),
-                node.lineno, name, filename)
-    return tree
 
 
 def _copies(item) -> int:
@@ -173,102 +133,6 @@ def total_by(items, attribute: str, by: str) -> dict:
 HELPERS = {"total": total, "count_by": count_by, "total_by": total_by}  # docs/validation.md
 
 
-class Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja2's immutable sandbox with budgets: string and list repetition, powers and
-    %-formatting are checked before they run, range() counts against MAX_STEPS, calls
-    nest at most MAX_DEPTH deep, and output stops at MAX_TEXT characters."""
-
-    intercepted_binops = frozenset({"*", "**", "%", "+"})
-
-    def __init__(self, **options):
-        super().__init__(**options)
-        self.globals["range"] = _range
-        self.filters = {name: _guarded_filter(fn) for name, fn in
-                        {**self.filters, **HELPERS}.items()}
-        self.concat = _concat
-
-    @staticmethod
-    def joined(join, parts: tuple):
-        """What `~` joins (Jinja2's own join, `join`), within MAX_TEXT: the `+` of texts."""
-        text = join(parts)
-        if len(text) > MAX_TEXT:
-            raise _too_long(len(text))
-        return text
-
-    def _parse(self, source, name, filename):
-        """The template's tree; a number in it that is not finite (1e400) is an error where
-        it is written (Python reads it as inf, which compiles to a name that is not there)."""
-        return _finite_numbers(super()._parse(source, name, filename), name, filename)
-
-    def compile_expression(self, source: str, undefined_to_none: bool = True):
-        _finite_numbers(jinja2.parser.Parser(self, source, state="variable").parse_expression())
-        return super().compile_expression(source, undefined_to_none)
-
-    def call_binop(self, context, operator_: str, left, right):
-        if operator_ == "+":  # a text or list that doubles itself in a loop: 20 GB at 34
-            if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)) \
-                    and len(left) + len(right) > MAX_TEXT:
-                raise _too_long(len(left) + len(right))
-            return operator.add(left, right)
-        if operator_ == "*":
-            for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and \
-                        len(seq) * n > MAX_TEXT:
-                    raise _too_long(len(seq) * n)
-            return operator.mul(left, right)
-        if operator_ == "**":
-            if isinstance(right, (int, float)) and abs(right) > 1000 and \
-                    isinstance(left, (int, float)) and abs(left) > 1:
-                raise SandboxError(_("{left} ** {right} is a number too large to compute",
-                                     left=left, right=right))
-            return operator.pow(left, right)
-        if isinstance(left, str) and any(
-                len(width) > 6 for width in _WIDTHS.findall(left)):
-            raise SandboxError(_("a %-format width of more than 6 digits"))
-        return operator.mod(left, right)
-
-    def getattr(self, obj, attribute):
-        value = super().getattr(obj, attribute)
-        reads = getattr(_state, "reads", None)
-        if reads is not None:
-            reads.saw(obj, attribute, value)
-        return value
-
-    def getitem(self, obj, argument):
-        """obj[argument]; a table whose keys are numbers looked up with text (or the other
-        way round) says so, rather than only that there is no such key: integer keys stay
-        integers (docs/format.md), so data.months[card.month ~ ''] finds no 4."""
-        if isinstance(obj, Mapping) and isinstance(argument, (str, int)) and \
-                not isinstance(argument, bool) and argument not in obj:
-            other = _other_kind(argument)
-            if other is not None and other in obj:
-                if isinstance(other, int):
-                    raise SandboxError(
-                        _("there is no '{argument}' (text), but there is {other} (a number): the "
-                          "table's keys are numbers, so look it up with a number (card.month, "
-                          "not card.month ~ '')", argument=argument, other=other))
-                raise SandboxError(
-                    _("there is no {argument} (a number), but there is '{other}' (text): the "
-                      "table's keys are text, so look it up with text (card.month ~ '')",
-                          argument=argument, other=other))
-        value = super().getitem(obj, argument)
-        reads = getattr(_state, "reads", None)
-        if reads is not None:
-            reads.saw(obj, argument, value)
-        return value
-
-    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (as Jinja2 names it)
-        depth = getattr(_state, "depth", 0) + 1
-        if depth > MAX_DEPTH:
-            raise SandboxError(_("calls nest more than {MAX_DEPTH} deep (does a macro call "
-                                 "itself?)", MAX_DEPTH=MAX_DEPTH))
-        _state.depth = depth
-        try:
-            return super().call(__context, __obj, *args, **kwargs)
-        finally:
-            _state.depth = depth - 1
-
-
 def _other_kind(key):
     """The same key as the other kind: 4 for '4', '4' for 4 (None: no such other)."""
     if isinstance(key, int):
@@ -277,46 +141,18 @@ def _other_kind(key):
     return whole_number(text)
 
 
-_WIDTHS = re.compile(r"%[-+ #0]*(\d+)")
-
-
-def _finite(value):
-    """What a template shows: a number it computes is finite, as every number cardgen reads
-    is (1e400 and 1e308 * 10 are infinite in Python, and would print as "inf")."""
-    if value.__class__ is float and not math.isfinite(value):
-        raise SandboxError(_("it gives {value}, a number that is not finite (from a number too "
-                             "large, such as 1e400, or a division of infinities); numbers in "
-                             "cardgen are finite", value=value))
-    return value
-
-
-class _Generator(jinja2.compiler.CodeGenerator):
-    """Jinja2's code, with each `~` join checked against MAX_TEXT (Sandbox.joined): Jinja2
-    compiles it to a join of its own that no sandbox method sees. (Its visit_Concat, with
-    the join passed to the check.)"""
-
-    def visit_Concat(self, node, frame) -> None:
-        if frame.eval_ctx.volatile:
-            join = "(markup_join if context.eval_ctx.volatile else str_join)"
-        else:
-            join = "markup_join" if frame.eval_ctx.autoescape else "str_join"
-        self.write(f"environment.joined({join}, (")
-        for arg in node.nodes:
-            self.visit(arg, frame)
-            self.write(", ")
-        self.write("))")
-
-
-Sandbox.code_generator_class = _Generator
-
-ENV = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
-              finalize=_finite)
+def env() -> jinja2.sandbox.ImmutableSandboxedEnvironment:
+    """The one Jinja2 environment every template and expression runs in (sandbox_env.py),
+    made at the first one."""
+    from .sandbox_env import ENV
+    return ENV
 
 
 @lru_cache(maxsize=4096)
 def template(source: str) -> jinja2.Template:
+    import jinja2
     try:
-        return ENV.from_string(source)
+        return env().from_string(source)
     except jinja2.TemplateSyntaxError as exc:
         raise SandboxError(_("template syntax: {exc_message}",
                              exc_message=syntax_in_words(source, exc)[0])) from None
@@ -333,8 +169,9 @@ def expression_problem(source: str, exc: jinja2.TemplateSyntaxError) -> str:
 
 @lru_cache(maxsize=1024)
 def expression(source: str):
+    import jinja2
     try:
-        return ENV.compile_expression(source, undefined_to_none=False)
+        return env().compile_expression(source, undefined_to_none=False)
     except jinja2.TemplateSyntaxError as exc:
         raise SandboxError(_("expression syntax: {exc_message}",
                              exc_message=syntax_in_words(source, exc)[0])) from None
@@ -353,7 +190,7 @@ def _unknown_name(kind: str, name: str) -> str:
     """A test (`is even`) or a filter (`| upper`) Jinja does not have, and the one of its
     name that it has, where one is close (a typo)."""
     import difflib
-    known = ENV.tests if kind == "test" else ENV.filters
+    known = env().tests if kind == "test" else env().filters
     close = difflib.get_close_matches(name, list(known), 1)
     if kind == "test":
         return _("there is no test '{name}' (did you mean '{hint}'?)", name=name,
@@ -434,8 +271,9 @@ def _open_blocks(source: str, before: int | None = None) -> list[tuple[str, int]
     innermost last, each with the line it opens at: what Jinja2's "unexpected end of
     template" does not say. A `{% set x = ... %}` opens none; one the lexer cannot read ends
     the scan."""
+    import jinja2  # (a template that did not compile: Jinja2 has been imported)
     stack: list[tuple[str, int]] = []
-    tokens = iter(ENV.lex(source))
+    tokens = iter(env().lex(source))
     try:
         for line, kind, value in tokens:
             if before is not None and line >= before:
@@ -529,28 +367,39 @@ def run(fn, *args, **kwargs):
         return fn(*args, **kwargs)
     except SandboxError:
         raise
-    except jinja2.exceptions.SecurityError as exc:
-        raise SandboxError(_("not allowed: {why}", why=in_words(exc))) from None
     except RecursionError:
         raise SandboxError(_("templates nest too deeply")) from None
     except MemoryError:
         raise SandboxError(_("the template needs more memory than there is")) from None
-    except (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError, ArithmeticError,
-            KeyError, AttributeError, IndexError) as exc:
-        raise SandboxError(in_words(exc)) from None
+    except Exception as exc:  # (what Jinja2 raises is named once Jinja2 has run)
+        import jinja2
+        if isinstance(exc, jinja2.exceptions.SecurityError):
+            raise SandboxError(_("not allowed: {why}", why=in_words(exc))) from None
+        if isinstance(exc, (jinja2.UndefinedError, jinja2.TemplateError, TypeError, ValueError,
+                            ArithmeticError, KeyError, AttributeError, IndexError)):
+            raise SandboxError(in_words(exc)) from None
+        raise
 
 
 class Scope(dict):
-    """Template variables with the sandbox's globals already in them (`scope()` makes one):
-    a template renders in it without copying the globals and variables for every value."""
+    """Template variables (`scope()` makes one), which the sandbox's globals join at the
+    first template rendered in them: a template renders in it without copying the globals
+    and variables for every value, and a face whose values hold no template (or only the
+    `{{ card.field }}` that render() fills itself) never makes the Jinja2 environment."""
+
+    with_globals = False
 
 
 def scope(variables: Mapping[str, Any]) -> Scope:
-    return Scope(ENV.globals, **variables)
+    return Scope(variables)
 
 
 def _render_in(t: jinja2.Template, variables: Scope) -> str:
     # What Template.render does, minus building a new dict of globals and variables.
+    if not variables.with_globals:  # (a variable of the same name hides a global, as in Jinja2)
+        for name, value in t.environment.globals.items():
+            variables.setdefault(name, value)
+        variables.with_globals = True
     return t.environment.concat(t.root_render_func(t.new_context(variables, shared=True)))
 
 
@@ -565,6 +414,14 @@ def _card_field(source: str) -> tuple[str, ...] | None:
     Jinja2 copies as they are (no brace, which opens a tag, no line end, which it changes)."""
     match = _CARD_FIELD.match(source)
     return match.groups() if match and match.group(2) not in _DICT_NAMES else None
+
+
+def check_template(source: str) -> None:
+    """Raise SandboxError if the template `source` does not compile. One that only shows a
+    card field between plain texts (what render() fills itself) always compiles: Jinja2
+    is not asked."""
+    if _card_field(source) is None:
+        template(source)
 
 
 def render(value: Any, scope: Mapping[str, Any]) -> Any:

@@ -36,7 +36,7 @@ CASES = [
 @pytest.mark.parametrize("source, line, words", CASES)
 def test_a_syntax_error_is_said_in_our_words_at_its_cause(source, line, words):
     with pytest.raises(jinja2.TemplateSyntaxError) as raised:
-        sandbox.ENV.parse(source)
+        sandbox.env().parse(source)
     said, at = sandbox.syntax_in_words(source, raised.value)
     assert (str(said), at) == (words, line)
     for jinja in ("Jinja", "Encountered", "token", "innermost"):
@@ -45,7 +45,7 @@ def test_a_syntax_error_is_said_in_our_words_at_its_cause(source, line, words):
 
 def test_an_expression_that_stops_short_says_what_is_wanted():
     with pytest.raises(jinja2.TemplateSyntaxError) as raised:
-        sandbox.ENV.compile_expression("cards | length >")
+        sandbox.env().compile_expression("cards | length >")
     said, _line = sandbox.syntax_in_words("cards | length >", raised.value)
     assert said == "it stops where more is wanted (a value after an operator, a closing " \
                    "bracket or quote)"

@@ -28,8 +28,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import jinja2
-
 from .. import sandbox
 from ..i18n import _, said
 from ..model import MAX_REPEAT, TBD
@@ -74,6 +72,7 @@ def expression(source: str) -> str | None:
 def _native(source: str, scope: Mapping[str, Any]) -> Any:
     """The value of a one-expression template, with its type (a list stays a list)."""
     def evaluate() -> Any:
+        import jinja2  # (imported already by the expression's compiling)
         value = sandbox.expression(source)(**scope)
         if isinstance(value, jinja2.Undefined):
             str(value)  # (raises its UndefinedError: what is not there, in words)

@@ -171,7 +171,7 @@ def _templates_compile(layout: str, element: _Element, report: Report) -> bool:
         one = repeat.expression(value) if key == "repeat.over" else None
         try:
             sandbox.expression(value) if key == "when" else \
-                sandbox.expression(one) if one is not None else sandbox.template(value)
+                sandbox.expression(one) if one is not None else sandbox.check_template(value)
         except sandbox.SandboxError as exc:
             report.error(_("layout '{layout}': element '{element_name}': {key}: {exc}",
                            layout=layout, element_name=element.name, key=key, exc=exc),

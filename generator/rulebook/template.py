@@ -20,6 +20,7 @@ from typing import Any
 import jinja2
 
 from .. import sandbox, stats
+from ..sandbox_env import Sandbox
 from ..load.schema import suggest, type_word
 from ..model import Game, Rulebook
 from ..problems import Location, Report, raised_in
@@ -284,7 +285,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
                 return text, shown, lambda: True
             raise jinja2.TemplateNotFound(name)
 
-    env = sandbox.Sandbox(  # the one sandbox, with its budgets
+    env = Sandbox(  # the one sandbox, with its budgets
         loader=Loader(),
         undefined=_undefined_class(recorder), autoescape=False, keep_trailing_newline=True,
         finalize=_printed)

@@ -101,7 +101,8 @@ def _compiles(game: Game, report: Report) -> None:
     """Every `colors:` and `labels:` expression compiles, whether or not a chart uses it
     (a field with too many values is not drawn as bars: its rule would never run)."""
     import jinja2
-    from ..sandbox import ENV, SandboxError, expression_problem
+    from ..sandbox import SandboxError, expression_problem
+    from ..sandbox_env import ENV
     for kind, rules in (("colors", game.stats.colors), ("labels", game.stats.labels)):
         for rule, expression in rules.items():
             try:

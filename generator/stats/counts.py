@@ -11,7 +11,8 @@ import jinja2
 from ..colors import Color, parse_color
 from ..model import TBD, Card, Deck, Game
 from ..problems import Location, Report
-from ..sandbox import ENV, expression_problem
+from ..sandbox import expression_problem
+from ..sandbox_env import ENV
 from ..validate.invariants import CheckBroken, evaluate
 from .results import CrossTable, Distribution, MAX_BARS, MAX_CATEGORIES, NONE, _OTHER
 from ..i18n import _

@@ -11,7 +11,8 @@ import jinja2
 from ..load.schema import suggest
 from ..model import TBD, Deck, Game, Question, StatsSpec, plain
 from ..problems import Location, Report
-from ..sandbox import ENV, SandboxError, expression_problem, in_words, reset_budget
+from ..sandbox import SandboxError, expression_problem, in_words, reset_budget
+from ..sandbox_env import ENV
 from ..validate.invariants import CheckBroken, PathMissing, context, evaluate, walk
 from . import odds
 from .counts import _card_name, _known_fields, _say

@@ -20,12 +20,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
-import jinja2
-
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..values import abridged, is_template
 from ..problems import Location, Report
-from ..sandbox import ENV, SandboxError, expression_problem, game_scope, in_words, reset_budget
+from ..sandbox import SandboxError, env, expression_problem, game_scope, in_words, reset_budget
 from ..i18n import N_, _
 
 NAME = "invariants"
@@ -235,7 +233,8 @@ class CheckBroken(Exception):
 
 
 def _compile(check: Invariant):
-    compiled = {}
+    import jinja2  # (a game with checks: Jinja2 compiles them)
+    compiled: dict[str, Any] = {}
     if check.at and is_template(check.at):
         raise CheckBroken(_("at is a template ({braces}) where a path is wanted: write it "
                             "without the braces, as row.total or data.rules.hand_size",
@@ -243,13 +242,13 @@ def _compile(check: Invariant):
     for field, text in (("when", check.when), ("assert", check.assertion)):
         if text:
             try:
-                compiled[field] = ENV.compile_expression(text, undefined_to_none=False)
+                compiled[field] = env().compile_expression(text, undefined_to_none=False)
             except jinja2.TemplateSyntaxError as exc:
                 raise CheckBroken(_("{name} {why}", name=field, why=expression_problem(text, exc)),
                                   field, CheckBroken.WRITTEN) from None
     if check.message:
         try:
-            compiled["message"] = ENV.from_string(check.message)
+            compiled["message"] = env().from_string(check.message)
         except jinja2.TemplateSyntaxError as exc:
             raise CheckBroken(_("message is not a valid template: {exc_message}",
                                 exc_message=exc.message), "message",
@@ -260,6 +259,7 @@ def _compile(check: Invariant):
 def evaluate(expr, scope: dict, field: str, fresh: bool = True):
     """The expression's value; `fresh=False` goes on spending the budget the caller reset
     (one budget for a `where:` over every card of a deck, not one per card)."""
+    import jinja2  # (imported already: `expr` is its compiled expression)
     if fresh:
         reset_budget()
     try:
@@ -293,6 +293,7 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report,
               declared: frozenset = frozenset()) -> None:
     """Run one check over its items. `declared`: the field names the decks declare (an
     `at:` naming one points at an optional field, which may be absent wherever it passes)."""
+    import jinja2  # (a game with checks: Jinja2 runs them)
     add = report.warning if check.level == "warning" else report.error
     tainted = report.tainted
     try:
