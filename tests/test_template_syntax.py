@@ -1,4 +1,4 @@
-"""A template's syntax error in a designer's words, at its cause (sandbox.syntax_in_words):
+"""A template's syntax error in a designer's words, at its cause (syntax.in_words):
 an unclosed block at the line that opens it (Jinja2 says the line where the template's last
 piece starts), a stray end tag with the block still open, and none of Jinja2's own words
 ("Encountered unknown tag", "expected token", "Jinja was looking for")."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import jinja2
 import pytest
 
-from generator import sandbox
+from generator import sandbox, syntax
 
 CASES = [
     ("# Rules\n\n{% for p in players %}\n{{ p }}\n\nMore text.\n", 3,
@@ -37,7 +37,7 @@ CASES = [
 def test_a_syntax_error_is_said_in_our_words_at_its_cause(source, line, words):
     with pytest.raises(jinja2.TemplateSyntaxError) as raised:
         sandbox.env().parse(source)
-    said, at = sandbox.syntax_in_words(source, raised.value)
+    said, at = syntax.in_words(source, raised.value)
     assert (str(said), at) == (words, line)
     for jinja in ("Jinja", "Encountered", "token", "innermost"):
         assert jinja not in said
@@ -46,6 +46,6 @@ def test_a_syntax_error_is_said_in_our_words_at_its_cause(source, line, words):
 def test_an_expression_that_stops_short_says_what_is_wanted():
     with pytest.raises(jinja2.TemplateSyntaxError) as raised:
         sandbox.env().compile_expression("cards | length >")
-    said, _line = sandbox.syntax_in_words("cards | length >", raised.value)
+    said, _line = syntax.in_words("cards | length >", raised.value)
     assert said == "it stops where more is wanted (a value after an operator, a closing " \
                    "bracket or quote)"

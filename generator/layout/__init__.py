@@ -35,7 +35,8 @@ from .board import layout_board, with_art
 from .marks import draft_mark, guides_of, stamp
 from .memo import FaceMemo
 from .pieces import TOKEN_SHAPES, check_token, cut_to_shape, standee
-from ..i18n import Listed, Message, N_, _, said
+from .said import BOX_CHECKS, CARD_PROBLEM, said_once
+from ..i18n import Message, _, said
 
 
 @dataclass(frozen=True)
@@ -98,86 +99,6 @@ def _turn(e: Element) -> tuple[float, float]:
     rotate = e.number("rotate", 0, low=-360, high=360)
     opacity = e.option("opacity")
     return rotate, opacity
-
-
-CARD_PROBLEM = str.__str__(N_("card '{card_id}': {message}"))  # an element's, on one card
-
-
-def _said_once(deck: Deck, laid: Report, report: Report) -> None:
-    """The problems of a deck's faces (`laid`) into `report`: one that every card of the
-    deck has, at the same place in the same words (a template that fails on each: `{{
-    card.nmae }}`), is said once, naming how many cards; so is a box that most of the
-    deck's texts do not fit (_box_said_once); the rest as they are."""
-    every = {c.id for c in deck.cards if c.id not in report.tainted}
-    shared: dict[tuple, set[str]] = {}
-    for p in laid.problems:
-        if isinstance(p.message, Message) and p.message.template == CARD_PROBLEM and p.card:
-            assert p.message.values is not None
-            key = (p.level, p.location, p.check, p.message.values["message"])
-            shared.setdefault(key, set()).add(p.card)
-    once = {key for key, cards in shared.items() if len(every) > 1 and cards == every}
-    boxes = _box_said_once(deck, laid, len(every), report)
-    for p in laid.problems:
-        if p.source in boxes:
-            continue  # (said at the element, once)
-        if isinstance(p.message, Message) and p.message.template == CARD_PROBLEM and p.card:
-            assert p.message.values is not None
-            key = (p.level, p.location, p.check, p.message.values["message"])
-            if key in once:
-                once.discard(key)
-                report.add(p.level, _("all {n} cards of deck '{deck}': {message}",
-                                      deck=deck.id, n=len(every), message=key[3]),
-                           p.location, p.check, deck=deck.id,
-                           cards=tuple(c.id for c in deck.cards if c.id in every))
-                continue
-            if key in shared and len(every) > 1 and shared[key] == every:
-                continue  # (said above, once)
-        report.add(p.level, p.message, p.location, p.check, card=p.card, deck=p.deck,
-                   field=p.field, target=p.target)
-    report.tainted |= laid.tainted
-    report.skipped += laid.skipped
-
-
-# Problems whose cause may be the layout's box rather than a card's value (Problem.source).
-BOX_CHECKS = frozenset({"fit"})
-BOX_MOST = 3  # cards, at least, and more than half the deck's: then the box is the cause
-CARDS_NAMED = 5  # cards named in a problem said once for many
-
-
-def _needed(p) -> float:
-    """The length a card's text needs (its message's `needed`, in the layout's unit), or 0."""
-    inner = p.message.values.get("message") if p.message.values else None
-    said_ = getattr(inner, "values", None) or {}
-    number = re.match(r"[\d.]+", str(said_.get("needed", "")))
-    return float(number[0]) if number else 0.0
-
-
-def _box_said_once(deck: Deck, laid: Report, total: int, report: Report) -> set:
-    """A box that the texts of most of the deck's cards (BOX_MOST and more than half) do not
-    fit is the layout's mistake, not each card's: said once, at the element, with the card
-    that needs most room (what the box must hold) and how many others, rather than once a
-    card at each card's value (3,500 errors for one height). The elements said so."""
-    by_element: dict[tuple, list] = {}
-    for p in laid.problems:
-        if p.source is not None and p.card and isinstance(p.message, Message):
-            by_element.setdefault((p.source, p.level, p.check), []).append(p)
-    said_at: set = set()
-    for (source, level, check), problems in by_element.items():
-        cards = list(dict.fromkeys(p.card for p in problems))
-        if len(cards) < BOX_MOST or 2 * len(cards) <= total:
-            continue
-        widest = max(problems, key=_needed)  # (the first of the largest)
-        others = [c for c in cards if c != widest.card]
-        named: str = Listed(others[:CARDS_NAMED], None)
-        if len(others) > CARDS_NAMED:
-            named = _("{cards} and {n} more", cards=named, n=len(others) - CARDS_NAMED)
-        report.add(level, _("{n} of the {total} cards of deck '{deck}' do not fit this box, said "
-                            "here once for them all; the one that needs most room: {message}; "
-                            "the others: {cards}", n=len(cards), total=total, deck=deck.id,
-                            message=widest.message, cards=named),
-                   source, check, deck=deck.id, cards=tuple(cards))
-        said_at.add(source)
-    return said_at
 
 
 def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, scope: dict,
@@ -431,7 +352,7 @@ def _layout_game(game: Game, report: Report, guides: bool, placements: dict | No
         fronts, backs, problems = _deck_faces(deck, game, game_scope, report, guides,
                                               placements, kept, cache,
                                               memo if remembers else None)
-        _said_once(deck, problems, report)
+        said_once(deck, problems, report)
         if deck.shape == "standee":  # the figure, its mirror and the tabs, on one strip
             for card_id in list(fronts):
                 fronts[card_id] = standee(fronts[card_id], backs[card_id], deck.tab)
@@ -457,7 +378,7 @@ def _deck_faces(deck: Deck, game: Game, game_scope: dict, report: Report, guides
     texts = getattr(cache.types.get("text"), "set_texts", None)
     shared = {**game_scope, "deck": _deck_scope(deck)}
     token = deck.shape in TOKEN_SHAPES
-    problems = Report()  # its faces' problems: one every card has is said once (_said_once)
+    problems = Report()  # its faces' problems: one every card has is said once (said_once)
     contexts: dict[str, str] = {}
     for card in deck.cards:
         if card.id in report.tainted:  # its values have errors (reported): no face to draw

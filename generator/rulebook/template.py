@@ -19,7 +19,7 @@ from typing import Any
 
 import jinja2
 
-from .. import sandbox, stats
+from .. import sandbox, stats, syntax
 from ..sandbox_env import Sandbox
 from ..load.schema import suggest, type_word
 from ..model import Game, Rulebook
@@ -303,7 +303,7 @@ def render_markdown(game: Game, report: Report) -> str | None:
         file = exc.filename if exc.filename is not None and exc.filename in recorder.files \
             else rulebook.file
         source = recorder.files[file][1]
-        words, line = sandbox.syntax_in_words(source, exc)
+        words, line = syntax.in_words(source, exc, sandbox.in_words)
         report.error(_("rulebook: template syntax: {exc_message}", exc_message=words),
                      Location(file, line, 1), "rulebook")
     except jinja2.exceptions.SecurityError as exc:
