@@ -243,6 +243,32 @@ def test_a_copy_that_fails_says_which_copy_once(project, cardgen):
                       "there is no 'name' (copy 2 of 3, r = {'nam': 'ore'})"]
 
 
+def test_a_value_no_copy_changes_is_said_once_for_every_card_and_copy(project, cardgen):
+    """A repeated text written in the layout (no template) with a character its font lacks:
+    one error at the layout's text, not one a card naming a copy (the Codenames tester's
+    assassin mark on every key card)."""
+    mark = """\
+  - name: mark
+    type: text
+    text: "\u2715"
+    font: gothic
+    x: 5mm
+    y: 10mm
+    width: 5mm
+    height: 5mm
+    size: 7pt
+    when: "item == 'A'"
+    repeat: {over: "{{ card.grid | list }}"}
+"""
+    layout = _layout_with("{over: 3}", mark)
+    cards = "".join(f"  - {{id: k{n}, grid: {grid}}}\n"
+                    for n, grid in enumerate(["RAB", "ABR", "BRA", "AAR"]))
+    _, run = build(project, cardgen, layout, cards=cards, expect=1)
+    errors = [line for line in run.lines if ": error: " in line]
+    assert errors == ["layouts/test-face.yaml:13:11: error: card 'k0': element 'mark': text has "
+                      "characters the font 'gothic' cannot draw: U+2715 '\u2715' [glyph]"]
+
+
 def test_validate_finds_what_build_would(project, cardgen):
     build(project, cardgen, _layout_with('{over: "{{ card.cost }}"}'),
           cards="  - {id: one, cost: 5000}\n", expect=1)

@@ -122,6 +122,8 @@ def _element(compiled: Compiled, layout: LayoutSpec, card: Card, game: Game, sco
                 if first is None:
                     first = box if box is not None else copy.box()
             except Bad as bad:
+                if bad.where is None and bad.key not in compiled.templated:
+                    raise  # (a value no copy changes: which copy is beside the point)
                 raise repeat.which(bad, copy_scope, el.props["repeat"]) from None
             dx, dy = plan.offset(i, first)
             if not items:
