@@ -444,6 +444,36 @@ def test_a_face_drawn_in_place_is_clipped_and_moved_as_reportlabs_own_calls_do(e
     assert ours._code == theirs._code
 
 
+def test_faces_are_compared_by_their_values_only_where_their_texts_are_alike():
+    """write/pdf._keys hashes objects, and computes the identity of those that hash alike,
+    only where their rough keys (_rough: their texts, the kinds of the rest) are alike: the
+    keys are the same as hashing every one, and a face with texts of its own is alone
+    without its identity computed."""
+    from generator.primitives import Block, Face, Rect, Text
+    from generator.write.pdf import _keys, _rough
+
+    def face(word: str, x: float = 1.0) -> Face:
+        nested = Block((Block((Text(3.0, 4.0, "nested", "F", 8.0, (1.0, 0.0, 0.0)),)),))
+        return Face(90.0, 50.0, (Block((Text(x, 2.0, word, "F", 8.0, (0.0, 0.0, 0.0)),
+                                        Rect(0.0, 0.0, 1.0, 1.0))), nested))
+    faces = [face("a"), face("a"), face("a", 5.0), face("b"), face("c"), face("c", 5.0)]
+    identities: list[Face] = []
+
+    def identity(f: Face) -> str:
+        identities.append(f)
+        return repr(f)
+
+    def rough(f: Face) -> tuple:
+        return (f.width, f.height, tuple(_rough(i) for i in f.items))
+    keys = _keys(faces + faces[:1], identity, hash, rough)
+    every = _keys(faces, repr, hash)
+    assert keys == every
+    assert keys[id(faces[0])] == keys[id(faces[1])] == ("same", repr(faces[0]))  # alike
+    assert [keys[id(f)] for f in faces[2:]] == [id(f) for f in faces[2:]]  # each alone
+    assert identities == faces[:2]  # ("a" elsewhere hashes otherwise; "b" is rough-alone)
+    assert rough(faces[0]) == rough(faces[2]) != rough(faces[3])
+
+
 def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project, cardgen,
                                                                          monkeypatch):
     """write/pdf.py compresses each page when it is shown, not when the file is saved (a

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from .. import fonts
 from ..impose import Page, Placement
-from ..primitives import Block, Face, Group
+from ..primitives import Block, Face, Group, Text
 from ..draw import draw_face, draw_items
 from ..identity import face_identity, item_digest
 from ..reproducible import keywords, making_pdf, pdf_date
@@ -69,18 +69,31 @@ class _Forms:
                   if type(item) is Block]
         # A face's hash would hash each of its blocks again (a dataclass keeps no hash), and
         # most faces share their blocks: each block is hashed once, and a face by its blocks'.
-        hashes = {id(b): hash(b) for b in {id(b): b for b in blocks}.values()}
+        # So is its rough key (_rough), which is all most faces and blocks need.
+        roughs = {id(b): _rough(b) for b in {id(b): b for b in blocks}.values()}
+        hashes: dict[int, int] = {}
+
+        def block_hash(block: Block) -> int:
+            found = hashes.get(id(block))
+            if found is None:
+                found = hashes[id(block)] = hash(block)
+            return found
+
+        def face_rough(face: Face) -> tuple:
+            return (face.width, face.height, face.bleed, tuple([
+                roughs[id(i)] if type(i) is Block else _rough(i) for i in face.items]))
 
         def face_hash(face: Face) -> int:
             return hash((face.width, face.height, face.bleed, tuple(
-                hashes[id(i)] if type(i) is Block else hash(i) for i in face.items)))
-        self._face_keys = _keys(faces, lambda face: face_identity(face, self._digests), face_hash)
+                block_hash(i) if type(i) is Block else hash(i) for i in face.items)))
+        self._face_keys = _keys(faces, lambda face: face_identity(face, self._digests),
+                                face_hash, face_rough)
         self.face_uses = Counter(self._face_keys[id(face)] for face in faces)
         distinct: dict[object, Face] = {}
         for face in faces:
             distinct.setdefault(self._face_keys[id(face)], face)
         self._block_keys = _keys(blocks, lambda block: item_digest(block, self._digests),
-                                 lambda block: hashes[id(block)])
+                                 block_hash, lambda block: roughs[id(block)])
         self.block_uses: Counter = Counter()
         for key, face in distinct.items():
             drawn = 1 if self.face_form(face) else self.face_uses[key]  # a form: once
@@ -146,19 +159,45 @@ class _Forms:
         return name
 
 
-def _keys(objects, identity, hash_of=hash) -> dict[int, object]:
+def _rough(item) -> object:
+    """A cheap stand-in for an item's hash, equal for items that print the same: a text's
+    characters, a block's items' rough keys, the kind of anything else. Two items that
+    print the same have the same values (identity.py digests their values), so equal
+    rough keys; most items of a deck have a rough key of their own, as their texts are."""
+    kind = type(item)
+    if kind is Text:
+        return item.text
+    if kind is Block:
+        return tuple([i.text if type(i) is Text else _rough(i) for i in item.items])
+    return kind
+
+
+def _keys(objects, identity, hash_of=hash, rough=None) -> dict[int, object]:
     """A key for each object (by id) that is equal for objects that print the same: their
     identity where another object's values hash alike (`hash_of`: equal for equal objects),
-    a key of its own otherwise (its id: no ("same", ...) key is an int)."""
+    a key of its own otherwise (its id: no ("same", ...) key is an int). With `rough` (a
+    cheaper function, equal for objects that print the same), only objects whose rough
+    keys are alike are hashed: the rest are alone."""
     distinct = {id(o): o for o in objects}
-    buckets: dict[int, list] = {}
-    for key, o in distinct.items():
-        buckets.setdefault(hash_of(o), []).append((key, o))
     keys: dict[int, object] = {}
-    for group in buckets.values():
-        for key, o in group:  # (alone: its id, the int object the dict holds already)
-            keys[key] = ("same", identity(o)) if len(group) > 1 else key
+    for rough_group in (_groups(distinct.items(), rough) if rough is not None
+                        else [list(distinct.items())]):
+        if len(rough_group) == 1:
+            key = rough_group[0][0]
+            keys[key] = key  # (alone: its id, the int object the dict holds already)
+            continue
+        for group in _groups(rough_group, hash_of):
+            for key, o in group:
+                keys[key] = ("same", identity(o)) if len(group) > 1 else key
     return keys
+
+
+def _groups(pairs, key_of):
+    """The (id, object) pairs grouped by key_of(object)."""
+    groups: dict[object, list] = {}
+    for key, o in pairs:
+        groups.setdefault(key_of(o), []).append((key, o))
+    return groups.values()
 
 
 def _place(c: Canvas, placement: Placement, form: str | None, blocks) -> None:
