@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDFArray, PDFBase85Encode, PDFDictionary, PDFName,
-                                      PDFStream, PDFZCompress)
+                                      PDFObject, PDFPage, PDFResourceDictionary, PDFStream,
+                                      PDFZCompress)
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
@@ -280,6 +281,43 @@ def _pack_page(c: Canvas) -> None:
     page.stream = None
 
 
+class _Resources(PDFObject):
+    """A page's resources, as reportlab makes them when the file is saved (PDFPage's
+    check_format: the document's fonts, the procedure sets, the forms the page uses),
+    formatted once for all the pages of a document that use the same forms: a deck's
+    pages are alike, and reportlab formatted each anew (a third of saving a file).
+    (tests/test_sheets.py compares the files with and without.)"""
+
+    def __init__(self, page: PDFPage, formatted: dict, key: tuple) -> None:
+        self.page, self.formatted, self.key = page, formatted, key
+
+    def format(self, document) -> bytes:
+        done = self.formatted.get(self.key)
+        if done is None:
+            page = self.page
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            if page.hasImages:
+                resources.allProcs()
+            else:
+                resources.basicProcs()
+            if page.XObjects:
+                resources.XObject = page.XObjects
+            done = self.formatted[self.key] = resources.format(document)
+        return done
+
+
+def _share_resources(c: Canvas, formatted: dict) -> None:
+    """Give the page just shown resources formatted once for the pages alike (_Resources),
+    unless it uses what only its own resources say (transparency, colour spaces, shadings):
+    reportlab makes those when the file is saved."""
+    page = c._doc.Pages.pages[-1]
+    if page.Resources or page.ExtGState or page._colorsUsed or page._shadingUsed:
+        return
+    forms = tuple(page.XObjects.dict) if page.XObjects else ()
+    page.Resources = _Resources(page, formatted, (bool(page.hasImages), forms))
+
+
 def render_pdf(pdf: PdfFile, target) -> None:
     """Render `pdf` to `target` (a path or binary file object)."""
     with making_pdf():
@@ -297,6 +335,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
         c.setViewerPreference(
             "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
         forms = _Forms(pdf.pages)
+        resources: dict[tuple, bytes] = {}  # what _Resources formatted for the pages alike
         for n, page in enumerate(pdf.pages):
             c.setPageSize((page.width, page.height))
             if pdf.boxes:
@@ -309,4 +348,5 @@ def render_pdf(pdf: PdfFile, target) -> None:
             draw_items(c, page.marks)
             c.showPage()
             _pack_page(c)
+            _share_resources(c, resources)
         c.save()
