@@ -5,7 +5,7 @@ spacing it adjusts is spacing.py's)."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import accumulate
+from itertools import accumulate, compress, count
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -248,10 +248,7 @@ def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] 
     while True:
         end = plain.find("\n", start)
         end = len(plain) if end < 0 else end
-        paragraph = Atoms(atoms[start:end])
-        if style is not None:
-            paragraph.style = style
-        part = _paragraph(paragraph, plain[start:end], settings)
+        part = _paragraph(atoms, start, end, plain[start:end], style, settings)
         if part is None:
             return None
         lines += part
@@ -260,12 +257,21 @@ def _by_paragraph(atoms: list[Atom], plain: str, settings: tuple) -> list[Line] 
         start = end + 1
 
 
-def _paragraph(atoms: Atoms, plain: str, settings: tuple) -> list[Line] | None:
-    key = None
-    if OBJECT not in plain and one_style(atoms):
-        key = (plain, atoms[0].font, atoms[0].color, settings)  # (the atoms, all plain)
-        if key in _PARAGRAPHS:
-            return _PARAGRAPHS[key]
+def _paragraph(text: list[Atom], start: int, end: int, plain: str, style: tuple | None,
+               settings: tuple) -> list[Line] | None:
+    """The lines of the paragraph text[start:end] (its characters `plain`); `style`: the
+    text's one (font, colour), where parse knew it (a kept paragraph's atoms are not copied)."""
+    atoms = None
+    plain_atoms = start < end and OBJECT not in plain
+    if style is None and plain_atoms:  # not known: asked of its atoms
+        atoms = Atoms(text[start:end])
+        style = (atoms[0].font, atoms[0].color) if one_style(atoms) else None
+    key = (plain, *style, settings) if style is not None and plain_atoms else None
+    if key is not None and key in _PARAGRAPHS:
+        return _PARAGRAPHS[key]
+    if atoms is None:
+        atoms = Atoms(text[start:end])
+    atoms.style = style
     size, available, phrase, hyphenate, names, hang, tcy, split, grid = settings
     lines = _broken(atoms, size, available, False, phrase, hyphenate, names, hang, tcy, split,
                     grid, plain)
@@ -301,6 +307,23 @@ def _ending(plain: str, tail, cum: list[float], widths: list[float], hang: bool)
     return ending
 
 
+class _Sums:
+    """The running sum of some lists' values at each index (a blank of any step), kept where
+    it changes: most atoms have no blank to squeeze. before(i) is exactly the sum of the
+    values before index i, added index by index (each index's values first, in order)."""
+
+    __slots__ = ("at", "sums")
+
+    def __init__(self, lists: list[list[float]]) -> None:
+        self.at = sorted(set().union(*(compress(count(), values) for values in lists)))
+        self.sums = [0.0]
+        for k in self.at:
+            self.sums.append(self.sums[-1] + sum(values[k] for values in lists))
+
+    def before(self, i: int) -> float:
+        return self.sums[bisect_left(self.at, i)]
+
+
 class _Breaker:
     """One text's line breaking: where its lines are (`ranges`), then each as a Line."""
 
@@ -332,8 +355,8 @@ class _Breaker:
         # The blanks a line may squeeze (追い込み, JLREQ 3.8.2, Spacing.reducible): what a
         # line too long by less than they hold keeps, rather than push a character on.
         # (their running sums, room(), made when a line first asks: most texts fit their lines)
-        self.opens: list[float] | None = None
-        self.closes: list[float] | None = None
+        self.opens: _Sums | None = None
+        self.closes: _Sums | None = None
 
     def glue(self) -> set[int]:
         """Where no line may start (_glued): asked only where a paragraph must break."""
@@ -355,9 +378,10 @@ class _Breaker:
             return 0.0
         if self.opens is None or self.closes is None:
             steps = self.sp.reducible
-            self.opens = [0.0, *accumulate(map(sum, zip(*(b for b, _ in steps))))]
-            self.closes = [0.0, *accumulate(map(sum, zip(*(a for _, a in steps))))]
-        return self.opens[end] - self.opens[a + 1] + self.closes[end - 1] - self.closes[a]
+            self.opens = _Sums([b for b, _ in steps])
+            self.closes = _Sums([a for _, a in steps])
+        return self.opens.before(end) - self.opens.before(a + 1) + self.closes.before(end - 1) \
+            - self.closes.before(a)
 
     def ranges(self) -> list[tuple[int, int, bool]] | None:
         """The lines as atom index ranges (start, end, ends a paragraph); None if a piece
