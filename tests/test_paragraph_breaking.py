@@ -1,8 +1,9 @@
 """A text's paragraphs are broken one by one, a paragraph seen again reuses its lines
 (textflow/breaking.py, for speed), and such a line set again at the same place reuses its
-runs (placing.place_horizontal): the lines placed must be those of breaking the whole
-text at once, for every card text of the shipped games and the benchmark's texts, at
-several widths, with and without the settings that change breaking."""
+runs (placing.place_horizontal), as does a line of one font and colour seen again in any text
+(placing._RUNS): the lines placed must be those of breaking the whole text at once and
+placing every line anew, for every card text of the shipped games and the benchmark's texts,
+at several widths, with and without the settings that change breaking."""
 
 from __future__ import annotations
 
@@ -73,10 +74,16 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
 
     widths = (40.0, 90.0, 160.0, 400.0)
     placing._PLACED.clear()
+    placing._RUNS.clear()
     by_paragraph = [[placed(t, w) for w in widths] for t in texts for _ in range(3)]  # (again:
     assert breaking._PARAGRAPHS  # the second time from the kept paragraphs, the third from
     assert placing._PLACED  # their placed runs)
+    assert placing._RUNS  # (a line of a distinct text seen again: its runs kept)
     monkeypatch.setattr(breaking, "_by_paragraph", lambda atoms, plain, s: breaking._broken(
         atoms, s[0], s[1], False, *s[2:]))
+    monkeypatch.setattr(placing, "_shared_runs", lambda line, em_top, size, box, align, font,
+                        scale, japanese: placing._line_runs(line, em_top, size, box, align,
+                                                            *placing._em(font, size), scale,
+                                                            japanese))
     whole = [[placed(t, w) for w in widths] for t in texts for _ in range(3)]
     assert by_paragraph == whole

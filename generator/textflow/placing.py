@@ -274,6 +274,15 @@ def _inline(atom, x: float, y: float, w: float, h: float) -> list[Item]:
 # its id is not reused while the key stands.
 _PLACED: dict[tuple, tuple] = {}
 PLACED_KEPT = 5000  # lines placed and kept at most (then it starts again)
+# Any other line of one font and colour without ruby is keyed by all its runs are made of:
+# its characters, font and colour, advances, glyph offsets, cuts, hang and place. Texts that
+# differ share lines (a distinct card text's first line is often another card's), and such a
+# line's characters seen a second time at its place (_RUNS_SEEN: hashes, a hint), it is kept
+# and placed once: the faces share its runs. Both are cleared when full: the lines are data's.
+_RUNS: dict[tuple, list] = {}
+RUNS_KEPT = 1000  # lines (each key holds its advances: a few kB)
+_RUNS_SEEN: set[int] = set()
+RUNS_SEEN = 20000
 
 
 def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale: float = 1.0,
@@ -289,7 +298,13 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     for i, line in enumerate(lines):
         em_top = top - i * lh - (lh - size) / 2
         if id(line) not in KEPT:
-            items += _line_runs(line, em_top, size, box, align, ascent, descent, scale, japanese)
+            if line.one and line.atoms and not line.ruby and line.text is not None and \
+                    OBJECT not in line.text:
+                items += _shared_runs(line, em_top, size, box, align, base_font, scale,
+                                      japanese)
+            else:
+                items += _line_runs(line, em_top, size, box, align, ascent, descent, scale,
+                                    japanese)
             continue
         key = (id(line), em_top, size, box.x, box.w, align, base_font, scale, japanese)
         done = _PLACED.get(key)
@@ -300,6 +315,30 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
                                                     descent, scale, japanese))
         items += done[1]
     return items
+
+
+def _shared_runs(line, em_top, size, box: Box, align, base_font, scale,
+                 japanese) -> list[Item]:
+    """A line's runs (_line_runs), kept for a line of one font and colour seen again (_RUNS)."""
+    first = line.atoms[0]
+    place = (line.text, first.font, first.color, em_top, size, box.x, box.w, align, base_font,
+             scale, japanese)
+    seen = hash(place)  # (most lines are seen once: their advances are not copied for a key)
+    if seen not in _RUNS_SEEN:
+        if len(_RUNS_SEEN) >= RUNS_SEEN:
+            _RUNS_SEEN.clear()
+        _RUNS_SEEN.add(seen)
+        return _line_runs(line, em_top, size, box, align, *_em(base_font, size), scale,
+                          japanese)
+    key = (place, tuple(line.widths), None if line.offsets is None else tuple(line.offsets),
+           line.hang, line.last, line.cuts)
+    done = _RUNS.get(key)
+    if done is None:
+        if len(_RUNS) >= RUNS_KEPT:
+            _RUNS.clear()
+        done = _RUNS[key] = _line_runs(line, em_top, size, box, align, *_em(base_font, size),
+                                       scale, japanese)
+    return done
 
 
 def _line_runs(line, em_top, size, box: Box, align, ascent, descent, scale,
