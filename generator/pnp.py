@@ -23,7 +23,6 @@ from .resolve.sheets import resolve_sheet
 from .units import mm, paper_size, show_size, to_mm
 from .values import abridged
 from .write import BytesFile, write_files
-from .write import kit as sheets
 from .write import ledger
 from .i18n import _, _n, printing, shown
 
@@ -218,6 +217,7 @@ def _kit(game, faces: GameFaces, fitted: dict, paper: str, request: Request, boo
 
 def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, book, font,
             project: Project, report) -> BytesFile | None:
+    from .write import kit as sheets  # (the command line imports this module for its papers)
     duplex = next(iter(fitted.values())).duplex if fitted else "long-edge"
     if request.layout == "gutterfold":
         cards = kit.gutterfold(faces, fitted, font)

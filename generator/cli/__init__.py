@@ -15,7 +15,7 @@ import traceback
 from dataclasses import replace
 from pathlib import Path
 
-from .. import compat, completion, i18n, pipeline, scaffold, startup
+from .. import compat, completion, i18n, pipeline, startup
 from ..i18n import _, _n, shown
 from .. import versions
 from ..load import Project
@@ -317,6 +317,7 @@ def cmd_calibrate(args, project: Project) -> int:
 
 
 def cmd_new(args, project: Project | None) -> int:
+    from .. import scaffold
     project, fresh = scaffold.project_for(args.root)  # a new project where there is none
     made = scaffold.new_game(project, args.game, args.size, args.sheet, args.paper, args.lang,
                              fresh, args.example)
@@ -331,6 +332,7 @@ def cmd_new(args, project: Project | None) -> int:
 
 
 def cmd_upgrade(args, project: Project) -> int:
+    from .. import scaffold
     lines, written = scaffold.upgrade(project, args.write)
     print("\n".join(lines) if lines else shown(_("nothing to rewrite: this project is written "
                                                   "in format {version}",

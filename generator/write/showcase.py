@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image  # (ImageDraw, ImageFilter, ImageFont where a picture is drawn: the
+# command line imports this module for its sizes)
 
 from .. import fonts
 from ..colors import INKS, Color
@@ -110,6 +111,8 @@ def outputs(faces: GameFaces, request: Request, folder: Path, cache: Path | None
 def _cards(cards, scale: float, font: str, cache: Path | None) -> list[Image.Image]:
     """Each card's front at `scale` pixels a point (so at its size beside the others), with
     round corners (a token cut to its shape)."""
+    from PIL import ImageDraw
+
     from .png import faces_to_png  # pypdfium2 only when a showcase is drawn (the command
     shown = []  # line imports this module for its sizes)
     for deck, card in cards:
@@ -155,6 +158,7 @@ def _background(W: int, H: int, color: Color | None) -> Image.Image:
 
 def _shadow(card: Image.Image, blur: int) -> Image.Image:
     """A soft shadow of the card's shape, as big as the card plus room for the blur."""
+    from PIL import ImageFilter
     pad = blur * 3
     shadow = Image.new("RGBA", (card.width + 2 * pad, card.height + 2 * pad), (0, 0, 0, 0))
     alpha = card.getchannel("A").point(lambda a: a * 0.45)
@@ -228,6 +232,7 @@ def _paste_clipped(canvas: Image.Image, image: Image.Image, x: int, y: int) -> N
 
 def _title(canvas: Image.Image, text: str, font_name: str, top: int, color: Color) -> None:
     """The title, centred at the top, in the game's bold face, as large as fits."""
+    from PIL import ImageDraw, ImageFont
     W = canvas.size[0]
     data = fonts.content(font_name)  # the font the name stands for, not whatever the file
     size = max(8, round(top * 0.5))  # holds now
