@@ -26,7 +26,7 @@ from .write import BytesFile, write_files
 from .write import ledger
 from .i18n import _, _n, printing, shown
 
-PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # the paper -> its plain preset
+PAPERS = kit.PAPERS  # the paper -> its plain preset (impose/kit.py, which the command line reads)
 # What pnp/'s ledger (write/ledger.py) records a run's kits under: a kit an earlier run made
 # and this one does not (an ink-saver kit, another paper, a gutter-fold) is removed, so no
 # kit of older data is handed out by mistake; nothing else in the folder is ever touched.

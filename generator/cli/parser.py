@@ -25,8 +25,7 @@ from ..i18n import LANGS, N_, _, _n, columns, said, shown
 from ..problems import ExitCode
 from ..units import DEFAULT_DPI, paper_name
 from ..values import FORMATS
-from ..impose.kit import LAYOUTS
-from ..pnp import PAPERS
+from ..impose.kit import LAYOUTS, PAPERS
 from ..write.showcase import MAX_SHOWN, MAX_SIDE, MIN_SIDE, SIZES
 
 

@@ -23,6 +23,7 @@ from ..i18n import _, shown
 from . import Imposition, Page, Placement, _bleed, _mirror_bleed, crop_marks, turn
 
 LAYOUTS = ("duplex", "gutterfold")
+PAPERS = {"A4": "plain-a4", "Letter": "plain-letter"}  # a kit's paper -> its plain preset
 FOLD = (0.55, 0.55, 0.55)
 FOLD_DASH = (4.0, 3.0)
 NOTE = (0.35, 0.35, 0.35)
