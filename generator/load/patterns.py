@@ -1,13 +1,12 @@
-"""The keywords cardgen checks in its own way: patterns (in schemas and in the field
-declarations of decks) matched in linear time, required keys whose errors say which key,
-and what an integer and a number are."""
+"""Patterns (in schemas and in the field declarations of decks) matched in linear time, and
+what an integer and a number are, for both schema checks (accepts.py, and jsonschema's:
+keywords.py)."""
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
 
-import jsonschema
 import re2
 
 from ..i18n import _
@@ -37,38 +36,6 @@ def pattern(source: str):
             why = _("{why} (patterns are RE2 regular expressions: no backreferences or "
                     "lookaround)", why=why)
         raise PatternError(why) from None
-
-
-def pattern_keyword(validator, source, instance, schema):
-    """jsonschema's `pattern` keyword, matched by RE2."""
-    if not validator.is_type(instance, "string"):
-        return
-    try:
-        matched = pattern(source).search(instance)
-    except PatternError as exc:
-        yield jsonschema.ValidationError(_("the pattern is not valid: {exc}", exc=exc))
-        return
-    if matched is None:
-        yield jsonschema.ValidationError(_("{instance!r} does not match {source!r}",
-                                           instance=instance, source=source))
-
-
-class MissingKey(jsonschema.ValidationError):
-    """A `required` error that carries the key it is about (jsonschema says it only in its
-    English message): one for each key missing."""
-
-    key: str = "?"
-
-
-def required_keyword(validator, required, instance, schema):
-    """jsonschema's `required` keyword, each error a MissingKey."""
-    if not validator.is_type(instance, "object"):
-        return
-    for key in required:
-        if key not in instance:
-            error = MissingKey(f"{key!r} is a required property")
-            error.key = key
-            yield error
 
 
 def is_integer(checker, value) -> bool:  # 3.0 is not an integer: copies: 3.0 is a mistake

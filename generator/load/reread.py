@@ -17,8 +17,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonschema
-
 from ..problems import COLUMN_BITS, Location, Report
 from . import schema, yamlfile
 from .yamlfile import MAX_VALUES, Document, Path_
@@ -254,12 +252,12 @@ class Clean:
     read again unchanged is the same object (yamlfile.keep_reads), and is not checked
     again (`serve`, `watch`: a save of one card checks that card)."""
 
-    def __init__(self, validator: jsonschema.Validator) -> None:
+    def __init__(self, validator: schema.Checker) -> None:
         self.validator = validator  # the one that found them clean
         self.items: dict[int, Any] = {}  # id -> the item (held: its id stays its own)
 
 
-def check(doc: Document, validator: jsonschema.Validator, report: Report, context,
+def check(doc: Document, validator: schema.Checker, report: Report, context,
           paths: list | None, about, clean: Clean | None, items: str) -> bool:
     """schema.check of a whole document, where the items of its list `items` that `clean`
     found clean before are not checked again; `clean` learns the items it has now."""

@@ -1,7 +1,9 @@
 """Check a located document against a JSON Schema and say what is wrong in words.
 
-jsonschema finds the problems; this module turns each one into a sentence that
-names the card or deck, the key, and what was expected, at the value's location.
+A document is checked first by the schema compiled into a check that says only yes or no
+(accepts.py); only one it refuses is given to jsonschema (imported then), which finds the
+problems; this module turns each one into a sentence that names the card or deck, the key,
+and what was expected, at the value's location.
 """
 
 from __future__ import annotations
@@ -10,196 +12,27 @@ import difflib
 import json
 import math
 import re
-from functools import lru_cache
-from importlib import resources
-from typing import Any, Callable
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-import jsonschema
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-
-from ..i18n import Message, N_, Worded, _, said
+from ..i18n import _, said
 from ..problems import Location, Report
 from ..problems import suggest as suggest  # (where its callers have found it)
 from ..units import OutOfRange
-from ..values import ENUMS, RANGES, WORDS, abridged, out_of_range
+from ..values import abridged, out_of_range
 from ..values import FORMATS as SCHEMA_FORMATS
-from .patterns import MissingKey, is_integer, is_number, pattern_keyword, required_keyword
+from .accepts import Formats, compiled
+from .schemafiles import _SCHEMA_NAMES as _SCHEMA_NAMES  # (where tests have found them)
+from .schemafiles import DeclaredTwice as DeclaredTwice
+from .schemafiles import _inline, _plugins, _registry_for, _schemas_for, lookup
+from .schemafiles import element_keys as element_keys
 from .yamlfile import Document
+
+if TYPE_CHECKING:  # (jsonschema is imported where a document is refused: Checker.full)
+    import jsonschema
 
 # Given a key path, a short phrase naming what it is about ("card 'priest'"), or "".
 Context = Callable[[tuple], str]
-
-_SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element",
-                 "printers", "board", "export")
-
-
-def _filled(schema: Any) -> Any:
-    """A schema as written with what cardgen defines once put in (values.py): `"x-enum":
-    NAME` becomes the list, `"x-range": NAME` its minimum and maximum (`"x-count"`: how
-    many entries a mapping holds), `{NAME}` in an `x-expected` text that list, format or
-    range in words (values.WORDS); a `format` without an `x-expected` takes its wording."""
-    if isinstance(schema, list):
-        return [_filled(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    out = {k: _filled(v) for k, v in schema.items() if k not in ("x-enum", "x-range", "x-count")}
-    if "x-enum" in schema:
-        out["enum"] = ENUMS[schema["x-enum"]]
-    if "x-range" in schema:
-        out["minimum"], out["maximum"] = RANGES[schema["x-range"]]
-    if "x-count" in schema:  # how many entries a mapping holds
-        out["minProperties"], out["maxProperties"] = RANGES[schema["x-count"]]
-    if "x-options" in schema:  # keys declared once (generator/declared.py)
-        out = _with_options(out)
-    said = out.get("x-expected")
-    if isinstance(said, str) and (not isinstance(said, Message) or said.values is None):
-        out["x-expected"] = Worded(str(said), WORDS)  # translated where it is shown (N_ too)
-    if isinstance(out.get("format"), str) and "x-expected" not in out and \
-            out["format"] in SCHEMA_FORMATS:
-        out["x-expected"] = SCHEMA_FORMATS[out["format"]].expected
-    return out
-
-
-def _fill_registry(schema: dict, marker: str, key: str, parts: dict, declared=None) -> dict:
-    """A schema's part that a registry makes (generator/elements, boards, formats): its
-    `key` enum and each kind's own keys, applied where `key` names it; with `declared`
-    (options.Options), the keys every such document has, declared once."""
-    out = {k: v for k, v in schema.items() if k != marker}
-    out["properties"] = {**schema["properties"],
-                         **(_declared(schema, declared) if declared is not None else {}),
-                         key: parts[key]}
-    if declared is not None and declared.schema().get("required"):
-        out["required"] = declared.schema()["required"] + schema.get("required", [])
-    out["allOf"] = _filled(parts["allOf"])
-    return out
-
-
-def _fill_registries(schema: dict) -> dict:
-    """The parts of a schema that the element types, board shapes and export formats make."""
-    from .. import boards, elements, formats
-    if schema.get("x-element-keys"):
-        schema = _fill_registry(schema, "x-element-keys", "type", elements.schema_parts(),
-                                elements.COMMON)
-    if schema.get("x-board-shapes"):
-        schema = _fill_registry(schema, "x-board-shapes", "shape", boards.schema_parts(),
-                                boards.BOARD)
-    if schema.get("x-export-formats"):
-        schema = _fill_registry(schema, "x-export-formats", "format", formats.schema_parts(),
-                                formats.PROFILE)
-    return schema
-
-
-def _with_options(schema: dict) -> dict:
-    """A mapping's schema with the keys of its `"x-options": NAME` group (declared.GROUPS)."""
-    from ..declared import GROUPS
-    group = GROUPS[schema["x-options"]]
-    made = group.schema()
-    out = {k: v for k, v in schema.items() if k != "x-options"}
-    out["properties"] = {**schema.get("properties", {}), **_declared(schema, group)}
-    if made.get("required"):
-        out["required"] = made["required"] + schema.get("required", [])
-    return out
-
-
-class DeclaredTwice(ValueError):
-    """A key a schema file writes that options.py declares too (a bug: one declaration)."""
-
-
-def _declared(schema: dict, options) -> dict:
-    """The `properties` of keys declared as options (options.Options), filled as a schema
-    file's are; a key the file writes as well is declared twice."""
-    twice = sorted(set(schema.get("properties", {})) & set(options.options))
-    if twice:
-        raise DeclaredTwice(f"schema '{schema.get('$id')}' writes {', '.join(twice)}, which "
-                            f"options declare")
-    return _filled(options.properties())
-
-
-def _fill_element_defaults(schema, common_keys: dict):
-    """`{"x-element-defaults": true}` (a layout's or a game's `defaults:`) made the mapping
-    of the keys elements.default_keys allows."""
-    from ..elements import default_keys
-    if isinstance(schema, list):
-        return [_fill_element_defaults(v, common_keys) for v in schema]
-    if not isinstance(schema, dict):
-        return schema
-    if schema.get("x-element-defaults"):
-        keys = default_keys(common_keys)
-        return {"type": "object",
-                "x-expected": Worded(str.__str__(N_(
-                    "a mapping of element keys: {font: latin, ...}")), {}),
-                "propertyNames": {"enum": keys, "x-expected": _(
-                    "a key of an element's style ({keys}), which every element without it "
-                    "takes", keys=", ".join(keys))}}
-    return {k: _fill_element_defaults(v, common_keys) for k, v in schema.items()}
-
-
-def _plugins() -> tuple:
-    """What the schemas are made from besides their files: the element types, board shapes
-    and export formats registered now (a test may register its own)."""
-    from ..boards import SHAPES
-    from ..elements import NAMES
-    from ..formats import FORMATS
-    return tuple(NAMES), tuple(SHAPES), tuple(FORMATS)
-
-
-@lru_cache(maxsize=1)
-def element_keys() -> dict:
-    """The keys every element takes (schemas/element.json's and elements.COMMON's)."""
-    from ..elements import COMMON
-    text = resources.files("generator.schemas").joinpath("element.json").read_text("utf-8")
-    return {**json.loads(text)["properties"], **COMMON.properties()}
-
-
-def _registry() -> Registry:
-    return _registry_for(_plugins())
-
-
-@lru_cache(maxsize=4)
-def _registry_for(plugins: tuple) -> Registry:
-    resources_ = []
-    common_keys = element_keys()
-    for name in _SCHEMA_NAMES:
-        text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
-        schema = _fill_registries(_fill_element_defaults(_filled(json.loads(text)),
-                                                         common_keys))
-        resources_.append((schema["$id"], Resource.from_contents(
-            schema, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources_)
-
-
-def _inline(schema: Any, base: str, registry: Registry, active: tuple = ()) -> Any:
-    """`schema` with each `$ref` replaced by what it refers to (our schemas write `$ref`
-    alone, never beside other keywords). jsonschema would otherwise look a reference up
-    again for every value it checks: once per card for a card's id. A reference back into
-    itself (a recursive schema) stays, made absolute, for jsonschema to follow."""
-    if isinstance(schema, list):
-        return [_inline(item, base, registry, active) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    ref = schema.get("$ref")
-    if isinstance(ref, str):
-        target = f"{base}{ref}" if ref.startswith("#") else ref
-        if target in active:
-            return {"$ref": target}
-        contents = registry.resolver().lookup(target).contents
-        return _inline(contents, target.split("#")[0], registry, active + (target,))
-    return {key: value if key in ("$id", "const", "enum") else
-            _inline(value, base, registry, active) for key, value in schema.items()}
-
-
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    validators={"pattern": pattern_keyword, "required": required_keyword},
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
-        {"integer": is_integer, "number": is_number}))
-
-# The formats cardgen's schemas assert, each the one definition of its kind of value
-# (values.FORMATS): `name` is the one rule for names that become paths.
-FORMATS = jsonschema.FormatChecker(formats=())
-for _name, _format in SCHEMA_FORMATS.items():
-    FORMATS.checks(_name, raises=OutOfRange)(_format.check)
 
 
 def _is_text_codec(value) -> bool:
@@ -207,24 +40,67 @@ def _is_text_codec(value) -> bool:
     return not isinstance(value, str) or text_codec(value) is not None
 
 
-FORMATS.checks("text-encoding")(_is_text_codec)
+# The formats cardgen's schemas assert, each the one definition of its kind of value
+# (values.FORMATS): `name` is the one rule for names that become paths. Each: (its check,
+# the exceptions that say a value is not of it), for both checks (Checker).
+FORMATS: Formats = {**{name: (format_.check, (OutOfRange,))
+                       for name, format_ in SCHEMA_FORMATS.items()},
+                    "text-encoding": (_is_text_codec, ())}
 NAME_EXPECTED = SCHEMA_FORMATS["name"].expected
 
 
-def validator_for(name: str) -> jsonschema.Draft202012Validator:
+@lru_cache(maxsize=1)
+def _jsonschema_validator() -> Any:
+    """cardgen's jsonschema validator class, and its format checker (FORMATS)."""
+    import jsonschema
+
+    from .patterns import is_integer, is_number
+    from .keywords import pattern_keyword, required_keyword
+    checker = jsonschema.FormatChecker(formats=())
+    for name, (check_, raises) in FORMATS.items():
+        checker.checks(name, raises=raises)(check_)
+    return jsonschema.validators.extend(
+        jsonschema.Draft202012Validator,
+        validators={"pattern": pattern_keyword, "required": required_keyword},
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
+            {"integer": is_integer, "number": is_number})), checker
+
+
+class Checker:
+    """A schema's two checks: `accepts`, compiled (accepts.py), which says only whether a
+    value passes, and jsonschema's (`full`, made where a value does not), which says what
+    is wrong (`iter_errors`)."""
+
+    def __init__(self, schema: Any, plugins: tuple) -> None:
+        self.schema = schema
+        self.plugins = plugins
+        schemas = _schemas_for(plugins)
+        self.accepts = compiled(schema, "", lambda target: lookup(target, schemas), FORMATS)
+
+    @cached_property
+    def full(self) -> jsonschema.Validator:
+        """jsonschema's validator of the schema (imported and made on first use)."""
+        validator, format_checker = _jsonschema_validator()
+        return validator(self.schema, registry=_registry_for(self.plugins),
+                         format_checker=format_checker)
+
+    def iter_errors(self, instance: Any) -> Iterator[jsonschema.ValidationError]:
+        return self.full.iter_errors(instance)
+
+
+def validator_for(name: str) -> Checker:
     return _validator_for(name, _plugins())
 
 
 @lru_cache(maxsize=64)
-def _validator_for(name: str, plugins: tuple) -> jsonschema.Draft202012Validator:
-    registry = _registry_for(plugins)
-    schema = _inline(registry.contents(f"cardgen:{name}"), f"cardgen:{name}", registry)
-    return _Validator(schema, registry=registry, format_checker=FORMATS)
+def _validator_for(name: str, plugins: tuple) -> Checker:
+    schemas = _schemas_for(plugins)
+    return Checker(_inline(schemas[f"cardgen:{name}"], f"cardgen:{name}", schemas), plugins)
 
 
-def make_validator(schema: dict) -> jsonschema.Draft202012Validator:
+def make_validator(schema: dict) -> Checker:
     """A validator for a schema written in user data (deck field declarations)."""
-    return _Validator(schema, registry=_registry(), format_checker=FORMATS)
+    return Checker(schema, _plugins())
 
 
 _TYPE_WORDS = {
@@ -339,6 +215,7 @@ def missing_key(error) -> str:
     """The key a `required` error is about: jsonschema gives one error for each key missing,
     each with the whole list of keys required (its message names the one: two keys missing
     from one mapping are two problems, not the first twice)."""
+    from .keywords import MissingKey
     if isinstance(error, MissingKey):
         return error.key
     inst = error.instance
@@ -513,12 +390,13 @@ def _specific(error: jsonschema.ValidationError) -> list[jsonschema.ValidationEr
     wrong (a mapping where a mapping may stand), each of those keys' errors, once."""
     if error.validator not in ("oneOf", "anyOf") or not error.context:
         return [error]
+    from jsonschema.exceptions import best_match
     deeper: dict[tuple, list] = {}
     for sub in error.context:
         if len(sub.absolute_path) > len(error.absolute_path):
             deeper.setdefault(tuple(sub.absolute_path), []).append(sub)
     if deeper:
-        return [jsonschema.exceptions.best_match(subs) for _, subs in sorted(
+        return [best_match(subs) for _, subs in sorted(
             deeper.items(), key=lambda item: list(map(str, item[0])))]
     # A mapping where a mapping may stand, with a key unknown or missing: that key's error
     # (unknown key 'margins'), not "must be a preset id or a mapping".
@@ -528,15 +406,15 @@ def _specific(error: jsonschema.ValidationError) -> list[jsonschema.ValidationEr
         return keyed
     if _expected(error):
         return [error]
-    return [jsonschema.exceptions.best_match(error.context)]
+    return [best_match(error.context)]
 
 
 Locate = Callable[[tuple, bool], Location]  # (path, at-key) -> location
-Ignore = Callable[[jsonschema.ValidationError], bool]
+Ignore = Callable[["jsonschema.ValidationError"], bool]
 About = Callable[[tuple], dict]  # path -> what a problem there is about (Problem's card, ...)
 
 
-def report_errors(instance: Any, validator: jsonschema.Validator, report: Report, locate: Locate,
+def report_errors(instance: Any, validator: Checker, report: Report, locate: Locate,
                   context: Context, check_name: str = "schema", ignore: Ignore | None = None,
                   paths: list | None = None, errors: list | None = None,
                   about: About | None = None, renumbered: Callable | None = None) -> bool:
@@ -546,6 +424,8 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     words); `about` gives, for a path, what the problem is about (`card=`, `field=`: see
     item_about); `renumbered`, the errors as the document has them, where the instance is
     a part of it (reread.Only). Returns True when it is clean."""
+    if validator.accepts(instance):  # (the usual case: jsonschema is not asked)
+        return True
     found = validator.iter_errors(instance)
     every = sorted(found if renumbered is None else renumbered(found),
                    key=lambda e: list(map(str, e.absolute_path)))
@@ -577,7 +457,7 @@ def report_errors(instance: Any, validator: jsonschema.Validator, report: Report
     return clean
 
 
-def check(doc: Document, validator: jsonschema.Validator, report: Report, context: Context,
+def check(doc: Document, validator: Checker, report: Report, context: Context,
           paths: list | None = None, about: About | None = None) -> bool:
     """Report every schema error of a whole document (`paths`, `about`: see report_errors)."""
     return report_errors(doc.data, validator, report, lambda p, key: doc.locate(p, key), context,
