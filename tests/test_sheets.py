@@ -478,17 +478,24 @@ def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project,
                                                                          monkeypatch):
     """write/pdf.py compresses each page when it is shown, not when the file is saved (a
     document would hold every page's text until then), and gives pages alike resources
-    formatted once (_Resources): the files must be those reportlab writes by itself."""
+    and boxes formatted once (_Once): the files must be those reportlab writes by itself,
+    sheets and a print shop's export (its pages have trim and bleed boxes)."""
     import generator.write.pdf
-    assert cardgen("build", "lastdance", "--output", "early").code == 0
+
+    def made(output: str) -> dict[str, bytes]:
+        assert cardgen("build", "lastdance", "--output", output).code == 0
+        assert cardgen("export", "vampire-band", "--profile", "jp-print",
+                       "--output", f"{output}/export").code == 0
+        return {str(p.relative_to(project / output)): p.read_bytes()
+                for p in (project / output).rglob("*.pdf")}
+    early = made("early")
     monkeypatch.setattr(generator.write.pdf, "_pack_page", lambda c: None)
-    monkeypatch.setattr(generator.write.pdf, "_share_resources", lambda c, formatted: None)
-    assert cardgen("build", "lastdance", "--output", "late").code == 0
-    early, late = project / "early/lastdance", project / "late/lastdance"
-    names = sorted(p.name for p in early.glob("*.pdf"))
-    assert names and names == sorted(p.name for p in late.glob("*.pdf"))
-    for name in names:
-        assert (early / name).read_bytes() == (late / name).read_bytes(), name
+    monkeypatch.setattr(generator.write.pdf, "_share_formatting", lambda c, formatted: None)
+    late = made("late")
+    assert any(name.startswith("export/") for name in early)
+    assert early.keys() == late.keys() and len(early) > 3
+    for name in early:
+        assert early[name] == late[name], name
 
 
 def test_runs_drawn_again_from_the_documents_runs_give_the_same_bytes(project, cardgen,

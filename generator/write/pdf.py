@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -281,41 +281,61 @@ def _pack_page(c: Canvas) -> None:
     page.stream = None
 
 
-class _Resources(PDFObject):
-    """A page's resources, as reportlab makes them when the file is saved (PDFPage's
-    check_format: the document's fonts, the procedure sets, the forms the page uses),
-    formatted once for all the pages of a document that use the same forms: a deck's
-    pages are alike, and reportlab formatted each anew (a third of saving a file).
-    (tests/test_sheets.py compares the files with and without.)"""
+class _Once(PDFObject):
+    """A direct PDF object (an array, a dictionary) that many objects of a document hold
+    alike, formatted when the file is saved as reportlab formats it, once for all of them
+    (`formatted`: key -> bytes, the document's): a deck's pages are alike, and reportlab
+    formatted each page's resources and boxes anew (half of saving a deck's file)."""
 
-    def __init__(self, page: PDFPage, formatted: dict, key: tuple) -> None:
-        self.page, self.formatted, self.key = page, formatted, key
+    def __init__(self, make: Callable[[], PDFObject], formatted: dict, key: tuple) -> None:
+        self.make, self.formatted, self.key = make, formatted, key
 
     def format(self, document) -> bytes:
         done = self.formatted.get(self.key)
         if done is None:
-            page = self.page
-            resources = PDFResourceDictionary()
-            resources.basicFonts()
-            if page.hasImages:
-                resources.allProcs()
-            else:
-                resources.basicProcs()
-            if page.XObjects:
-                resources.XObject = page.XObjects
-            done = self.formatted[self.key] = resources.format(document)
+            done = self.formatted[self.key] = self.make().format(document)
         return done
 
 
-def _share_resources(c: Canvas, formatted: dict) -> None:
-    """Give the page just shown resources formatted once for the pages alike (_Resources),
-    unless it uses what only its own resources say (transparency, colour spaces, shadings):
-    reportlab makes those when the file is saved."""
+def _resources(page: PDFPage) -> PDFResourceDictionary:
+    """A page's resources as reportlab makes them when the file is saved (PDFPage's
+    check_format), for a page that uses no transparency, colour space or shading."""
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    if page.hasImages:
+        resources.allProcs()
+    else:
+        resources.basicProcs()
+    if page.XObjects:
+        resources.XObject = page.XObjects
+    return resources
+
+
+BOXES = ("CropBox", "ArtBox", "BleedBox", "TrimBox")  # as showPage sets them
+
+
+def _share_formatting(c: Canvas, formatted: dict) -> None:
+    """Give the page just shown the resources and boxes of the pages alike, each formatted
+    once (_Once): its media box as check_format makes it, the boxes showPage gave it, and
+    its resources, unless it uses what only its own resources say (transparency, colour
+    spaces, shadings), which reportlab makes when the file is saved. (tests/test_sheets.py
+    compares the files with and without.)"""
     page = c._doc.Pages.pages[-1]
-    if page.Resources or page.ExtGState or page._colorsUsed or page._shadingUsed:
-        return
-    forms = tuple(page.XObjects.dict) if page.XObjects else ()
-    page.Resources = _Resources(page, formatted, (bool(page.hasImages), forms))
+    if not (page.Resources or page.ExtGState or page._colorsUsed or page._shadingUsed):
+        forms = tuple(page.XObjects.dict) if page.XObjects else ()
+        page.Resources = _Once(lambda: _resources(page), formatted,
+                               ("resources", bool(page.hasImages), forms))
+    if not page.MediaBox:
+        w, h = page.pagewidth, page.pageheight
+        page.MediaBox = PDFArray([0, 0, h, w] if page.Rotate in (90, 270) else [0, 0, w, h])
+    for name in ("MediaBox",) + BOXES:
+        box = getattr(page, name)
+        if type(box) is PDFArray:  # (numbers: equal reprs, equal bytes)
+            setattr(page, name, _Once(_given(box), formatted, ("box", repr(box.sequence))))
+
+
+def _given(thing: PDFObject) -> Callable[[], PDFObject]:
+    return lambda: thing
 
 
 def render_pdf(pdf: PdfFile, target) -> None:
@@ -335,7 +355,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
         c.setViewerPreference(
             "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
         forms = _Forms(pdf.pages)
-        resources: dict[tuple, bytes] = {}  # what _Resources formatted for the pages alike
+        formatted: dict[tuple, bytes] = {}  # what _Once formatted for the pages alike
         for n, page in enumerate(pdf.pages):
             c.setPageSize((page.width, page.height))
             if pdf.boxes:
@@ -348,5 +368,5 @@ def render_pdf(pdf: PdfFile, target) -> None:
             draw_items(c, page.marks)
             c.showPage()
             _pack_page(c)
-            _share_resources(c, resources)
+            _share_formatting(c, formatted)
         c.save()
