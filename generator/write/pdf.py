@@ -234,17 +234,31 @@ def _place(c: Canvas, placement: Placement, form: str | None, blocks) -> None:
     c.restoreState()
 
 
-def _clip_rule(c: Canvas) -> str:
-    return "W*" if c._fillMode == FILL_EVEN_ODD else "W"  # as clipPath chooses: the path's mode
+# The operators of a placement's clip and move, by (clip, x, y, clip rule): a deck's
+# sheets place their faces at the same few slots page after page, and each placement
+# formatted its ten numbers anew.
+_MOVES: dict[tuple, tuple[str, str]] = {}
+MOVES_KEPT = 1000  # at most (then it starts again)
+
+
+def _clip_and_move_code(c: Canvas, clip: tuple, x: float, y: float) -> tuple[str, str]:
+    """What a clipping rectangle (beginPath, rect, clipPath) and translate(x, y) write."""
+    rule = "W*" if c._fillMode == FILL_EVEN_ODD else "W"  # as clipPath chooses: the path's mode
+    key = (clip, x, y, rule)
+    code = _MOVES.get(key)
+    if code is None:
+        if len(_MOVES) >= MOVES_KEPT:
+            _MOVES.clear()
+        code = _MOVES[key] = (f"n {fp_str(clip)} re {rule} n",  # a new path, clip, no paint
+                              f"{fp_str(1, 0, 0, 1, x, y)} cm")
+    return code
 
 
 def _clip_and_move(c: Canvas, clip: tuple, x: float, y: float) -> None:
-    """What a clipping rectangle (beginPath, rect, clipPath) and translate(x, y) write, and
-    the matrix translate keeps, written at once (the same strings, so the same bytes): an
-    upright face drawn in place, in a graphics state saved for it. (tests/test_sheets.py
-    compares the two ways.)"""
-    c._code.append(f"n {fp_str(clip)} re {_clip_rule(c)} n")  # a new path, clip, no paint
-    c._code.append(f"{fp_str(1, 0, 0, 1, x, y)} cm")
+    """What a clipping rectangle and translate(x, y) write, and the matrix translate
+    keeps, written at once (the same strings, so the same bytes): an upright face drawn in
+    place, in a graphics state saved for it. (tests/test_sheets.py compares the two ways.)"""
+    c._code.extend(_clip_and_move_code(c, clip, x, y))
     a0, b0, c0, d0, e0, f0 = c._currentMatrix  # as transform(1, 0, 0, 1, x, y) keeps it
     c._currentMatrix = (a0 * 1 + c0 * 0, b0 * 1 + d0 * 0, a0 * 0 + c0 * 1, b0 * 0 + d0 * 1,
                         a0 * x + c0 * y + e0, b0 * x + d0 * y + f0)
@@ -258,8 +272,7 @@ def _place_form(c: Canvas, clip: tuple, x: float, y: float, form: str) -> None:
     changes it. (tests/test_sheets.py compares the two ways.)"""
     code = c._code
     code.append("q")
-    code.append(f"n {fp_str(clip)} re {_clip_rule(c)} n")  # a new path (n), the rectangle, clip
-    code.append(f"{fp_str(1, 0, 0, 1, x, y)} cm")
+    code.extend(_clip_and_move_code(c, clip, x, y))
     c.doForm(form)
     code.append("Q")
 
