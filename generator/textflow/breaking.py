@@ -45,8 +45,8 @@ def _widths(atoms: list[Atom], size: float, vertical: bool, plain: str) -> list[
     """Each atom's advance at `size` (what _advance gives), for a whole text at once."""
     if vertical:
         return [_advance(a, size, True) for a in atoms]
-    if atoms and len(set(map(_FONT, atoms))) == 1:  # one font, every width known: at once
-        table = _FONT_WIDTHS.get(atoms[0].font)
+    if atoms and (getattr(atoms, "style", None) is not None or len(set(map(_FONT, atoms))) == 1):
+        table = _FONT_WIDTHS.get(atoms[0].font)  # one font, every width known: at once
         if table is not None:
             try:
                 return [w * size for w in map(table.__getitem__, plain)]
