@@ -433,3 +433,39 @@ def test_watch_says_when_and_what_changed_and_only_new_problems(project):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_quiet_says_files_it_removed_in_one_line(project, cardgen):
+    """`--quiet` prints problems only, and one line when the build removed what an earlier
+    build wrote (never a removal unsaid; the Codenames tester's 18 lines under --quiet)."""
+    assert cardgen("build", "lastdance", "--png", "--proof").code == 0
+    run = cardgen("build", "lastdance", "--quiet")
+    assert run.code == 0
+    said = [line for line in run.lines if ": warning: " not in line and ": error: " not in line
+            and not line.startswith("lastdance: ")]  # (its problems and their counts)
+    removed = [line for line in said if line.startswith("removed")]
+    assert len(removed) == 1 and len(said) == 1, said
+    count = int(removed[0].split()[1].replace(",", ""))
+    assert count > 10 and removed[0] == (
+        f"removed {count:,} files an earlier build wrote and this one does not (without "
+        "--quiet, the build says which)")
+
+
+def test_errors_that_stop_the_checks_early_say_more_may_follow(project, cardgen):
+    """A game whose errors stop it before its layouts, checks and rulebook are looked at
+    says so in its summary: fixing them may show more (the Codenames tester's layout
+    mistakes, hidden behind a `generate: from:` that named no table)."""
+    deck = project / "cards/lastdance/game.yaml"
+    deck.write_text(deck.read_text("utf-8") + "\nnonsense_key: 1\n", "utf-8")
+    for command in ("validate", "build"):
+        run = cardgen(command, "lastdance")
+        assert run.code == 1
+        summary = [line for line in run.lines if "error" in line and "lastdance:" in line]
+        assert summary and "1 error, 0 warnings (its layouts, checks and rulebook are checked " \
+            "once these are fixed)" in summary[-1], run.lines
+    (project / "cards/lastdance/game.yaml").write_text(
+        deck.read_text("utf-8").replace("\nnonsense_key: 1\n", ""), "utf-8")
+    layout = next((project / "layouts").glob("lastdance*.yaml"))
+    layout.write_text(layout.read_text("utf-8").replace("{{ card.", "{{ card.nmae_", 1), "utf-8")
+    run = cardgen("validate", "lastdance")  # an error the layouts find: nothing stopped early
+    assert run.code == 1 and "are checked once" not in run.out + run.err

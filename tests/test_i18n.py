@@ -411,4 +411,5 @@ def test_a_yaml_mistake_in_a_deck_file_keeps_a_japanese_games_words(project, car
     assert run.lines == [
         "cards/kowareta/cards.yaml:3:7: エラー: YAML の構文: ',' か閉じる波かっこがありません"
         "（2:5 から始まる波かっこのマッピングの中） [yaml]",
-        "kowareta: 失敗: エラー 1 件、警告 0 件"]
+        "kowareta: 失敗: エラー 1 件、警告 0 件（レイアウト、チェック、ルールブックは、これらを"
+        "直してから確かめます）"]

@@ -89,14 +89,14 @@ def _said_build(args, project: Project, name: str, outcome, report: Report) -> b
     """What one target's build says: its problems, then what it wrote or why not; True if failed."""
     _print_report(report)
     if outcome.failed(args.strict) or outcome.held:
-        why = outcome.report.summary() if outcome.failed(args.strict) else \
+        why = outcome.summary() if outcome.failed(args.strict) else \
             shown(_("its files' names meet another target's (above)"))
         print(shown(_("{name}: not built: {why}; previous output kept", name=name, why=why)),
               file=sys.stderr)
         return True
     for line in _wrote(project, outcome.written) if not args.quiet else ():
         print(line)
-    for line in _removed(project, outcome.removed):  # said even when quiet
+    for line in _removed(project, outcome.removed, args.quiet):  # said even when quiet
         print(line)
     if outcome.report.problems:
         print(f"{name}: {outcome.report.summary()}", file=sys.stderr)
@@ -112,7 +112,7 @@ def cmd_validate(args, project: Project) -> int:
             with _in_its_language(project, game_id):
                 _print_report(outcome.report, sys.stdout)
                 state = _("FAILED") if outcome.failed(args.strict) else _("ok")
-                print(f"{game_id}: {shown(state)}: {outcome.report.summary()}")
+                print(f"{game_id}: {shown(state)}: {outcome.summary()}")
     if args.format == "json":
         print(total.to_json(args.strict))
     return ExitCode.DATA if total.failed(args.strict) else ExitCode.OK

@@ -72,10 +72,16 @@ def _wrote(project: Project, written: list) -> list[str]:
                           _("wrote {file}", file=project.display(path))))
 
 
-def _removed(project: Project, removed: list) -> list[str]:
+def _removed(project: Project, removed: list, quiet: bool = False) -> list[str]:
     """The "removed" lines of a build, a folder of more than MANY files as one line. Card
     pictures an earlier `build --png` wrote are said as such, with how to have them back
-    (their cache keeps them: `build --png` copies them without drawing one)."""
+    (their cache keeps them: `build --png` copies them without drawing one). `quiet`: one
+    line for them all (files removed are never removed silently)."""
+    if quiet and removed:
+        return [shown(_n("removed {n:,} file an earlier build wrote and this one does not "
+                         "(without --quiet, the build says which)",
+                         "removed {n:,} files an earlier build wrote and this one does not "
+                         "(without --quiet, the build says which)", len(removed)))]
     folders = {p: folder for p in removed if (folder := pictures_folder(project.output, p))}
     pictures = [p for p in removed if p in folders]
     lines = []

@@ -63,6 +63,15 @@ class Outcome:
     written: list[tuple[Path, int]] = field(default_factory=list)  # (file, pages; 0 for text)
     removed: list[Path] = field(default_factory=list)  # an earlier build's, not made by this one
     held: bool = False  # not written: another output of the same build takes one of its paths
+    stopped: bool = False  # its errors stopped the checks before the layouts, checks, rulebook
+
+    def summary(self) -> str:
+        """The report's counts, and, where the errors stopped the checks early, that more
+        may be found once they are fixed (what comes after was not looked at)."""
+        if not self.stopped:
+            return self.report.summary()
+        return shown(_("{summary} (its layouts, checks and rulebook are checked once these "
+                       "are fixed)", summary=self.report.summary()))
 
     def failed(self, strict: bool) -> bool:
         return self.report.failed(strict) or self.game is None
@@ -81,9 +90,11 @@ def check(project: Project, game_id: str, target: str | None = None) -> Outcome:
     report = outcome.report
     loaded = load_game(project, game_id, report, target)
     if loaded is None or loaded.fatal(report):  # bad values inside cards go on, tainted
+        outcome.stopped = bool(report.errors)
         return outcome
     game = resolve_game(loaded, report, project.display(loaded.folder))
     if game is None or loaded.fatal(report):
+        outcome.stopped = bool(report.errors)
         return outcome
     validate(game, report)
     if game.stats.declared:  # statistics branch off here: what game.yaml asks of them
@@ -113,6 +124,7 @@ def validate_targets(project: Project, game_id: str, target: str | None = None) 
     for mine in said_once([(name, outcome.report) for name, outcome in outcomes]):
         merged.report.extend(mine)
     merged.game = outcomes[0][1].game if all(o.game for _, o in outcomes) else None
+    merged.stopped = any(o.stopped for _, o in outcomes)
     return merged
 
 
