@@ -88,8 +88,7 @@ def is_flag(value: Any) -> bool:
 # Other format characters (a zero-width space, a joiner, a soft hyphen) are text that
 # draws as nothing: the layout breaks at a zero-width space and otherwise leaves them out.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-KEPT_CONTROLS = frozenset("\t\n\r")
-_WITHOUT_KEPT = str.maketrans(dict.fromkeys(KEPT_CONTROLS))
+KEPT_CONTROLS = frozenset("\t\n\r")  # (unprintable: each one of them is taken out)
 DRAWN_AS_NOTHING = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c")
 _CONTROL_NAMES = {0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x0b: "LINE TABULATION",
                   0x0c: "FORM FEED", 0x1b: "ESCAPE", 0x7f: "DELETE"}
@@ -97,7 +96,8 @@ _CONTROL_NAMES = {0x00: "NULL", 0x07: "BELL", 0x08: "BACKSPACE", 0x0b: "LINE TAB
 
 def unprintable(text: str) -> tuple[int, str] | None:
     """(index, why) of the first character of `text` that is not text (see above), or None."""
-    if text.isprintable() or text.translate(_WITHOUT_KEPT).isprintable():
+    if text.isprintable() or \
+            text.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
         return None  # the usual case (a text of several lines too): nothing to look at
     for i, ch in enumerate(text):
         if ch in KEPT_CONTROLS or ch.isprintable():

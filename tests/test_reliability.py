@@ -440,6 +440,31 @@ def test_yaml_edge_cases_read_as_before():
     assert doc.data == {1: "a", 2.5: "b", "3": "c"}
 
 
+def test_numbers_too_large_and_text_that_is_not_text_said_as_before():
+    """The reader looks at a scalar only as much as it must (a number too large only where
+    a plain scalar begins as a number, the digits only of a text of more than 30 characters,
+    each character only of a text that is not printable as a whole): what it says is what
+    it said when it looked at every scalar in full."""
+    digits = "f.yaml:{}: error: {}: {} digits: a number of more than 30 digits, which cardgen " \
+        "does not read [schema]"
+    doc, problems = _yaml("a: \u3000" + "1" * 31 + "\nb: '" + "9" * 31 + "'\nc: +" + "9" * 31 +
+                          "\nd: " + "9" * 30 + "\n")
+    assert doc.data == {"a": None, "b": "9" * 31, "c": None, "d": int("9" * 30)}
+    assert problems == [digits.format("1:4", "a", 32), digits.format("3:4", "c", 31)]
+    large = "f.yaml:{}: error: {}: {} is a number too large to be finite; numbers in cardgen " \
+        "are finite [schema]"
+    doc, problems = _yaml("a: 1e999\nb: '1e999'\nc: -1e999\nd: .inf\ne: &n 1.5e400\nf: *n\n")
+    assert doc.data == {"a": None, "b": "1e999", "c": None, "d": math.inf, "e": None,
+                        "f": "1.5e400"}
+    assert problems == [large.format("1:4", "a", "1e999"), large.format("3:4", "c", "-1e999"),
+                        large.format("5:4", "e", "1.5e400")]
+    doc, problems = _yaml('a: "one\\ntwo\\u0007"\nb: "x\\r\\ny\\tz"\nc: |\n  line\n  two\n')
+    assert doc.data == {"a": "one\ntwo\x07", "b": "x\r\ny\tz", "c": "line\ntwo\n"}
+    assert problems == ["f.yaml:1:4: error: a: the text holds a control character, U+0007 "
+                        "(BELL), which prints nothing and can drive a terminal; remove it "
+                        "(written as an escape in quotes) [text]"]
+
+
 @pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
 def test_an_unclosed_quote_and_an_indenting_tab_are_said_where_they_are(monkeypatch, loader):
     """A quote not closed on its line took in the lines below up to the next quote, and the

@@ -19,7 +19,7 @@ import yaml
 
 from ..model import SourceMap
 from ..problems import Location, Report, packed
-from ..values import TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
+from ..values import MAX_DIGITS, TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
 from ..i18n import _
 from .yamlwords import indenting_tab, syntax_message, unclosed_quote
 
@@ -114,7 +114,9 @@ class _Converter:
         self.recording: list[list] = []  # the events of each anchored collection still open
         self.open: dict[str, yaml.Event] = {}  # anchors whose value is being converted -> its event
         self.replays: list = []  # recorded events being converted again, innermost last
-        self.stream = iter(())
+        self.parsed: Callable[[], Any] = lambda: None  # the parser's next event
+        # the next event: the parser's own, until an anchor is recorded or an alias replayed
+        self.next: Callable[[], Any] = self.kept_next
         self.keys: dict[str, str] = {}  # each key's text once: a deck repeats its field names
         # each top-level key's block list: (line, column, values counted before) of each item,
         # then of its end (what reading one item again needs: _patched)
@@ -129,20 +131,23 @@ class _Converter:
         mark = event.start_mark
         return packed(self.file, mark.line + 1, mark.column + 1)
 
-    def next(self):
+    def kept_next(self):
+        """The next event, where anchors are recorded and aliases replayed."""
         while self.replays:
             event = next(self.replays[-1], None)
             if event is not None:
                 return event
             self.replays.pop()
-        event = next(self.stream)
+        event = self.parsed()
+        if event is None:  # (past the stream's end: never, as libyaml ends it)
+            raise yaml.YAMLError("the stream ended early")
         for events in self.recording:
             events.append(event)
         return event
 
-    def run(self, events) -> Any:
-        """The single document of the stream of `events`."""
-        self.stream = iter(events)
+    def run(self, parsed: Callable[[], Any]) -> Any:
+        """The single document of the stream of events that `parsed` gives one by one."""
+        self.parsed = self.next = parsed
         self.next()  # StreamStart
         if isinstance(self.next(), yaml.StreamEndEvent):  # (or DocumentStart)
             return None
@@ -174,6 +179,7 @@ class _Converter:
             self.anchors[event.anchor] = [event]
         else:
             self.recording.append([event])
+            self.next = self.kept_next
 
     def end_anchor(self, event) -> None:
         """After the value that `event` began: its anchor, if it has one, is closed."""
@@ -193,6 +199,8 @@ class _Converter:
             depth = 1
             while depth:
                 inner = self.next()
+                if inner is None:  # (past the stream's end: never, as libyaml ends it)
+                    raise yaml.YAMLError("the stream ended early")
                 if isinstance(inner, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                     depth += 1
                 elif isinstance(inner, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
@@ -233,14 +241,15 @@ class _Converter:
         return False
 
     def value(self, event, path: Path_) -> Any:
-        if event.__class__ is yaml.AliasEvent:
+        kind = event.__class__
+        if kind is yaml.AliasEvent:
             return self.alias(event, path)
         if event.anchor is not None:
             self.start_anchor(event)
-        self.count += 1
+        count = self.count = self.count + 1
         if self.alias_depth:
             self.alias_values += 1
-        if (self.count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES) and \
+        if (count > MAX_VALUES or self.alias_values > MAX_ALIAS_VALUES) and \
                 not self.within(event):
             self.rest(event)
             return None
@@ -248,10 +257,11 @@ class _Converter:
         if path not in locs:
             mark = event.start_mark
             locs[path] = packed(self.file, mark.line + 1, mark.column + 1)
-        if event.__class__ is yaml.ScalarEvent:
-            value = _scalar(event)
-            if not event.style and not self.alias_depth and _FLOAT.fullmatch(event.value) \
-                    and not math.isfinite(float(event.value)):
+        if kind is yaml.ScalarEvent:
+            value = event.value if event.style else _scalar(event)  # (quoted: text, as ever)
+            # (only a plain scalar that begins as a number can be one too large)
+            if not event.style and event.value[:1] in _NUMBER_START and not self.alias_depth \
+                    and _FLOAT.fullmatch(event.value) and not math.isfinite(float(event.value)):
                 key = next((p for p in reversed(path) if isinstance(p, str)), None)
                 self.report.error(_("{value}{event_value} is a number too large to be finite; "
                                     "numbers in cardgen are finite",
@@ -259,8 +269,9 @@ class _Converter:
                                   self.loc(event), "schema")
                 return None
             if value.__class__ is str and not self.alias_depth:
-                self.text(value, event, path)
-                if not event.style and too_many_digits(value):
+                if not value.isprintable():  # (the usual text is: nothing to look at)
+                    self.text(value, event, path)
+                if not event.style and len(value) > MAX_DIGITS and too_many_digits(value):
                     key = next((p for p in reversed(path) if isinstance(p, str)), None)
                     self.report.error(_("{value}{n_lstrip:,} digits: {TOO_MANY_DIGITS}",
                                         value=key + ': ' if key else '',
@@ -304,7 +315,8 @@ class _Converter:
                     self.report.error(limited[0].say(limited[1]), self.loc(event), "schema")
                     raise _Stopped
                 if spans is not None:
-                    spans.append((item.start_mark.line, item.start_mark.column, self.count))
+                    mark = item.start_mark
+                    spans.append((mark.line, mark.column, self.count))
                 result.append(self.value(item, path + (len(result),)))
                 item = self.next()
             if spans is not None:
@@ -344,6 +356,7 @@ class _Converter:
                               "yaml")
             return None
         self.replays.append(iter(events[1:]))
+        self.next = self.kept_next
         depth = len(self.replays)
         self.alias_depth += 1
         self.open[event.anchor] = first
@@ -376,11 +389,15 @@ class _Converter:
 
     def mapping(self, path: Path_) -> dict:
         result: dict[str, Any] = {}
+        key_locs, keys, file = self.doc.key_locs, self.keys, self.file
         while True:
             event = self.next()
             if event.__class__ is yaml.MappingEndEvent:
                 return result
-            where, scalar = self.key(event)
+            if event.__class__ is yaml.ScalarEvent and event.anchor is None:
+                where = scalar = event  # (the usual key: self.key's answer)
+            else:
+                where, scalar = self.key(event)
             if scalar is None:
                 self.report.error(_("a key must be a plain value, not a list or mapping"),
                                   self.loc(where), "yaml")
@@ -394,7 +411,7 @@ class _Converter:
             if self.typed_keys and not scalar.style and _resolved(scalar) != _STR:
                 key = scalar_value(key)
             elif type(key) is str:
-                key = self.keys.setdefault(key, key)
+                key = keys.setdefault(key, key)
             if key in result:
                 first = self.doc.locate(path + (key,), key=True)
                 owner = f" in '{result['id']}'" if isinstance(result.get("id"), str) else ""
@@ -407,7 +424,8 @@ class _Converter:
                 self.skip(self.next())
                 continue
             key_path = path + (key,)
-            self.doc.key_locs[key_path] = self.place(where)
+            mark: Any = where.start_mark
+            key_locs[key_path] = packed(file, mark.line + 1, mark.column + 1)
             if key in self.limit_keys:
                 limit = self.limit(key_path)
                 if limit is not None:
@@ -442,6 +460,7 @@ def _scalar(event) -> Any:
 
 
 _MAYBE_NOT_TEXT = frozenset("~nNtTfF+-.0123456789")  # how a null, boolean or number begins
+_NUMBER_START = frozenset("+-.0123456789")  # how a number begins (_INT, _FLOAT)
 
 
 def scalar_value(text: str) -> Any:
@@ -518,8 +537,9 @@ def parse_converted(text: str, file: str, report: Report, typed_keys: bool = Fal
         return None, None
     problems = Report()  # a syntax error anywhere is the one problem reported
     conv = _Converter(file, problems, typed_keys, limits)
+    parser = _LOADER(text)
     try:
-        conv.doc.data = conv.run(yaml.parse(text, Loader=_LOADER))
+        conv.doc.data = conv.run(parser.get_event)  # (yaml.parse's events, without its loop)
     except _Stopped:
         report.extend(problems)
         return None, None
@@ -546,6 +566,8 @@ def parse_converted(text: str, file: str, report: Report, typed_keys: bool = Fal
     except yaml.YAMLError:  # composer errors without marks
         report.error(syntax_message(None, None, None), Location(file, 1, 1), "yaml")
         return None, None
+    finally:
+        parser.dispose()
     report.extend(problems)
     if conv.too_big or conv.too_deep:
         return None, None
