@@ -59,6 +59,10 @@ def test_decks_of_one_size_share_sheets_with_each_back_behind_its_card(project, 
     assert "Cards: 11 on 2 sheets." in guide
     assert "decks 'heroes', 'items' and 'events' share these sheets: each back behind its card" \
         in guide
+    # every back is in the backs file: one way to print them, not "either a. the backs
+    # file or b. the backs file, in parts" (the Codenames tester's)
+    assert "and print pnp-backs.pdf (pages 1-2): back page k on the reverse of front page k." \
+        in guide and "print either" not in guide and "deck by deck" not in guide
 
 
 def test_a_deck_can_keep_its_own_sheets_and_sharing_that_saves_nothing_is_left(project, cardgen):

@@ -146,11 +146,9 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
         _("1. Fronts: print {file} ({pages}), once each.", file=files["fronts"],
           pages=_pages(range(len(imposition.fronts)))),
         "",
-        _("2. Backs: put the printed sheets back in the tray, turned over as your printer needs "
-          "for {duplex} duplex, and print either", duplex=duplex_words(duplex)),
-        _("   a. {file}: back page k on the reverse of front page k, or", file=files["backs"]),
-        _("   b. deck by deck, one back file per back design, as many times as it says:"),
     ]
+    parts: list[str] = []  # option b: deck by deck
+    shared: list[str] = []  # sheets that decks share (said with the one way too)
     grouped = {g.deck for g in imposition.groups}
     alone = {tuple(decks)[0]: (decks, pages) for decks, pages in _sharing(imposition, grouped)}
     for deck, pages in imposition.decks:
@@ -160,15 +158,31 @@ def _steps(imposition: Imposition, files: dict) -> list[str]:
                 if len(decks) == 1 else \
                 _("decks {decks} share these sheets: each back behind its card",
                   decks=Listed([_("'{text}'", text=d) for d in decks], "and"))
-            lines.append(_("      - {file} {pages}: on the reverse of fronts {pages} ({whose})",
+            parts.append(_("      - {file} {pages}: on the reverse of fronts {pages} ({whose})",
                            file=files["backs"], pages=_pages(on_pages), whose=whose))
+            if len(decks) > 1:
+                shared.append(_("   {pages}: {whose}", pages=_pages(on_pages), whose=whose))
             continue
         for group in (g for g in imposition.groups if g.deck == deck):
             times = len(group.sheets)
-            lines.append(_("      - {file}: print {times}, on the reverse of fronts {pages} "
+            parts.append(_("      - {file}: print {times}, on the reverse of fronts {pages} "
                            "({cards}, deck '{deck}')", file=files["group:" + group.name],
                            times=_n("{n} time", "{n} times", times), pages=_pages(group.sheets),
                            cards=_n("{n} card", "{n} cards", group.cards), deck=group.deck))
+    if imposition.groups:  # a back file of its own for some deck: two ways to print
+        lines += [_("2. Backs: put the printed sheets back in the tray, turned over as your "
+                    "printer needs for {duplex} duplex, and print either",
+                    duplex=duplex_words(duplex)),
+                  _("   a. {file}: back page k on the reverse of front page k, or",
+                    file=files["backs"]),
+                  _("   b. deck by deck, one back file per back design, as many times as it "
+                    "says:"), *parts]
+    else:  # (deck by deck would be the backs file again, in parts: one way)
+        lines.append(_("2. Backs: put the printed sheets back in the tray, turned over as your "
+                       "printer needs for {duplex} duplex, and print {file} ({pages}): back "
+                       "page k on the reverse of front page k.", duplex=duplex_words(duplex),
+                       file=files["backs"], pages=_pages(range(len(imposition.fronts)))))
+        lines += shared
     if "cards" in files:
         lines += ["", _("Single cards with bleed, for print-on-demand services: {file} (each "
                         "card's front, then its back).", file=files["cards"])]
