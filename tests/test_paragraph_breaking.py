@@ -81,9 +81,6 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
     assert placing._RUNS  # (a line of a distinct text seen again: its runs kept)
     monkeypatch.setattr(breaking, "_by_paragraph", lambda atoms, plain, s: breaking._broken(
         atoms, s[0], s[1], False, *s[2:]))
-    monkeypatch.setattr(placing, "_shared_runs", lambda line, em_top, size, box, align, font,
-                        scale, japanese: placing._line_runs(line, em_top, size, box, align,
-                                                            *placing._em(font, size), scale,
-                                                            japanese))
+    monkeypatch.setattr(placing, "_shared_runs", placing._line_runs)
     whole = [[placed(t, w) for w in widths] for t in texts for _ in range(3)]
     assert by_paragraph == whole

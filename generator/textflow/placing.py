@@ -300,7 +300,7 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
         if id(line) not in KEPT:
             if line.one and line.atoms and not line.ruby and line.text is not None and \
                     OBJECT not in line.text:
-                items += _shared_runs(line, em_top, size, box, align, base_font, scale,
+                items += _shared_runs(line, em_top, size, box, align, ascent, descent, scale,
                                       japanese)
             else:
                 items += _line_runs(line, em_top, size, box, align, ascent, descent, scale,
@@ -317,27 +317,26 @@ def place_horizontal(lines, size, lh, box: Box, align, valign, base_font, scale:
     return items
 
 
-def _shared_runs(line, em_top, size, box: Box, align, base_font, scale,
+def _shared_runs(line, em_top, size, box: Box, align, ascent, descent, scale,
                  japanese) -> list[Item]:
     """A line's runs (_line_runs), kept for a line of one font and colour seen again (_RUNS)."""
     first = line.atoms[0]
-    place = (line.text, first.font, first.color, em_top, size, box.x, box.w, align, base_font,
-             scale, japanese)
+    place = (line.text, first.font, first.color, em_top, size, box.x, box.w, align, ascent,
+             descent, scale, japanese)
     seen = hash(place)  # (most lines are seen once: their advances are not copied for a key)
     if seen not in _RUNS_SEEN:
         if len(_RUNS_SEEN) >= RUNS_SEEN:
             _RUNS_SEEN.clear()
         _RUNS_SEEN.add(seen)
-        return _line_runs(line, em_top, size, box, align, *_em(base_font, size), scale,
-                          japanese)
+        return _line_runs(line, em_top, size, box, align, ascent, descent, scale, japanese)
     key = (place, tuple(line.widths), None if line.offsets is None else tuple(line.offsets),
            line.hang, line.last, line.cuts)
     done = _RUNS.get(key)
     if done is None:
         if len(_RUNS) >= RUNS_KEPT:
             _RUNS.clear()
-        done = _RUNS[key] = _line_runs(line, em_top, size, box, align, *_em(base_font, size),
-                                       scale, japanese)
+        done = _RUNS[key] = _line_runs(line, em_top, size, box, align, ascent, descent, scale,
+                                       japanese)
     return done
 
 
