@@ -364,3 +364,48 @@ def test_a_clean_game_is_checked_without_jsonschema(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                           text=True, check=True)
     assert done.stdout.split()[-3:] == ["0", "False", "False"], done.stdout + done.stderr
+
+
+def test_a_card_whose_only_faults_are_drafts_is_not_given_to_jsonschema(
+        project, cardgen, monkeypatch):
+    """A card whose required fields left out are TBD (drafts, a warning of their own) is
+    clean without jsonschema (validate/fields._drafts_only); what validate says is what it
+    says when jsonschema checks each such card, with drafts beside other faults too."""
+    from conftest import write_game
+    from generator.validate import fields
+    declared = {"name": {"type": "text", "required": True},
+                "power": {"type": "integer", "required": True, "minimum": 0, "maximum": 9},
+                "tags": {"type": "list", "items": {"type": "text"}},
+                "stats": {"type": "mapping", "fields": {
+                    "a": {"type": "integer", "required": True},
+                    "name": {"type": "text", "required": True}}}}
+    cards = [{"id": "a", "name": "TBD", "power": 3}, {"id": "b", "name": "TBD", "power": "x"},
+             {"id": "c", "name": "TBD"}, {"id": "d", "name": "TBD", "power": "TBD", "stats": {}},
+             {"id": "e", "name": "TBD", "power": 1, "stats": {"a": "TBD", "name": "n"}},
+             {"id": "f", "name": "TBD", "power": 2, "colour": "red"},
+             {"id": "g", "name": "ok", "power": 11}, {"id": "h", "blank": True, "name": "TBD"},
+             {"id": "i", "name": "TBD", "power": 1, "stats": {"a": 1}, "tags": ["x", 2]},
+             {"id": "j", "name": "TBD", "power": "TBD", "tags": []}]
+    write_game(project, "drafty", {"title": "Drafty", "decks": [
+        {"id": "main", "front": "lastdance-front", "back": "lastdance-back",
+         "fields": declared}]}, cards)
+    drafts_only = fields._drafts_only
+    passed = []
+    monkeypatch.setattr(fields, "_drafts_only", lambda card, *args: drafts_only(
+        card, *args) and not passed.append(card.id))
+    shortcut = cardgen("validate", "drafty")
+    assert passed == ["a", "j"]
+    monkeypatch.setattr(fields, "_drafts_only", lambda *args: False)
+    full = cardgen("validate", "drafty")
+    assert shortcut.lines == full.lines and shortcut.code == full.code
+    assert [line.split(": ", 2)[2] for line in full.lines if line.endswith("[schema]")] == [
+        "card 'b': power must be an integer, not text ('x') [schema]",
+        "card 'c': missing required key 'name' [schema]",  # (not a draft's alone: said)
+        "card 'c': missing required key 'power' [schema]",
+        "card 'd': missing required key 'a' [schema]",
+        "card 'd': missing required key 'name' [schema]",
+        "card 'e': a must be an integer, not text ('TBD') [schema]",
+        "card 'f': unknown key 'colour' (allowed: back, blank, copies, deck, filler, id, name, "
+        "power, stats, tags) [schema]",
+        "card 'g': power must be from 0 to 9, not 11 [schema]",
+        "card 'i': item 2 of tags must be text, not an integer (2) [schema]"]

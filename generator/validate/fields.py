@@ -114,10 +114,11 @@ def run(game: Game, report: Report) -> None:
             mine = Report()
             errors: list = []  # jsonschema's errors, in the order of the problems
             # (the callbacks run during the call: the loop's card is the one checked)
-            report_errors(instance, validators[card.blank], mine,
-                          lambda p, key: card.locate(*p, key=key),
-                          lambda p: "", ignore=is_draft, errors=errors,  # (the card: below)
-                          about=lambda p: {"field": str(p[0])} if p else {})
+            if not _drafts_only(card, instance, drafts, validators):
+                report_errors(instance, validators[card.blank], mine,
+                              lambda p, key: card.locate(*p, key=key),
+                              lambda p: "", ignore=is_draft, errors=errors,  # (the card: below)
+                              about=lambda p: {"field": str(p[0])} if p else {})
             if mine.problems:
                 report.taint(card.id)  # later stages skip what uses its values
             found += [(card, p, _about(e)) for p, e in zip(mine.problems, errors)]
@@ -125,6 +126,17 @@ def run(game: Game, report: Report) -> None:
                 if name in card.fields:
                     _references(card, decl, card.fields[name], (name,), ids, report)
         _report_once(deck, found, report)
+
+
+def _drafts_only(card: Card, instance: dict, drafts: set, validators: dict) -> bool:
+    """Whether all that the schema check would find in a card with drafts is required fields
+    left out because they are TBD (each an error that is_draft passes over): the rest of it
+    passes the schema without its required fields (a blank card's), and every required
+    field is there or a draft. Such a card is not given to jsonschema (Checker.accepts)."""
+    if card.blank or not drafts:
+        return False
+    return all(r in drafts or r in instance for r in validators[False].schema["required"]) \
+        and validators[True].accepts(instance)
 
 
 def _about(error) -> tuple:
