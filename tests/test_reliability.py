@@ -440,6 +440,22 @@ def test_yaml_edge_cases_read_as_before():
     assert doc.data == {1: "a", 2.5: "b", "3": "c"}
 
 
+def test_a_file_of_comments_and_blank_lines_is_empty_by_every_line_break():
+    """The reader looks for the first line that is neither blank nor a comment from the
+    file's start (it split the whole file into lines): the same answer, whatever the line
+    breaks and spaces (str.splitlines' breaks, Unicode spaces)."""
+    import random
+    from generator.load.yamlfile import _only_comments
+    pieces = ["#", " ", "\t", "\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e",
+              "\x1f", "\x85", "\u2028", "\u2029", "\u3000", "\xa0", "a", ":"]
+    rng = random.Random(62)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        assert _only_comments(text) == (not text.strip() or all(
+            not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()))
+    assert _yaml("# a\n\n  # b\r\n")[1] == ["f.yaml:1:1: error: the file is empty [yaml]"]
+
+
 def test_numbers_too_large_and_text_that_is_not_text_said_as_before():
     """The reader looks at a scalar only as much as it must (a number too large only where
     a plain scalar begins as a number, the digits only of a text of more than 30 characters,

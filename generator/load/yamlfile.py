@@ -521,12 +521,27 @@ def parse_yaml(text: str, file: str, report: Report, typed_keys: bool = False,
     return parse_converted(text, file, report, typed_keys, limits)[0]
 
 
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines'
+
+
+def _only_comments(text: str) -> bool:
+    """Whether every line of `text` is blank or a comment, looked at from its start only as
+    far as the first line that is neither (each line break is whitespace to str.lstrip)."""
+    rest = text.lstrip()
+    while rest:
+        if rest[0] != "#":
+            return False
+        line_break = _LINE_BREAK.search(rest)
+        if line_break is None:
+            return True
+        rest = rest[line_break.end():].lstrip()
+    return True
+
+
 def parse_converted(text: str, file: str, report: Report, typed_keys: bool = False,
             limits: dict[Path_, Limit] | None = None) -> tuple[Document | None, Any]:
     """parse_yaml's document, and the converter that made it (None where none ran)."""
-    if not text.strip() or all(
-        not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()
-    ):
+    if _only_comments(text):
         report.error(_("the file is empty"), Location(file, 1, 1), "yaml")
         return None, None
     bad = _CONTROL.search(text)
