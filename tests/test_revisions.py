@@ -65,7 +65,8 @@ def test_diff_reports_added_removed_changed_and_ignores_order(repo, cardgen):
     # The rulebook lists the cards in order, with their names, and shows their faces: its
     # pages 3 to 5 changed, and the Q&A's card list is printed in it (not "prints nothing").
     assert run.lines[8:11] == ["~ rulebook: 9 pages", "    pages 3, 4, 5: content changed",
-                               "    page 6: reflowed (their text was there before)"]
+                               "    page 6: redrawn (the same text: a picture, or where the "
+                               "text stands, changed)"]
     assert run.lines[11].startswith("    booklet sheets to reprint: "), run.lines[11]  # the table's
     # first column narrows with the shorter name, so its rows on page 6 move too
     # a list (its page found past its bullets), and the table's rows (a section under
@@ -251,3 +252,45 @@ def test_guides_and_diff_text_are_words_for_people(project, cardgen, game):
     for text in texts:
         assert "{+" not in text and "[-" not in text and "(s)" not in text
         assert not [line for line in text.splitlines() if re.search(r"\S  +\S", line)]
+
+
+def test_a_generated_cards_table_entry_is_its_own_field_and_a_rulebook_picture_is_redrawn(
+        project, cardgen):
+    """A card made from a data table (`generate: from:`): a change of its entry is the
+    card's field, said with the card, not again as data that 'prints nothing'; a rulebook
+    page that shows the card's face, its text as before, is redrawn and reprinted, not
+    'reflowed' (the Codenames tester's key cards)."""
+    game = project / "cards/gen"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "title: Gen\ndata: {units: units.yaml}\nrulebook: {template: rules.md}\n"
+        "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
+    (game / "units.yaml").write_text(
+        "units:\n  - {id: knight, power: 3, color: red}\n"
+        "  - {id: archer, power: 2, color: blue}\n", "utf-8")
+    (game / "deck.yaml").write_text(
+        "generate:\n  from: data.units.units\n  as: unit\n  fields:\n"
+        "    power: \"{{ unit.power }}\"\n    color: \"{{ unit.color }}\"\n", "utf-8")
+    (game / "rules.md").write_text("# Rules\n\nThe units:\n\n{{ card_faces(['knight']) }}\n",
+                                   "utf-8")
+    (project / "layouts/gen-front.yaml").write_text(
+        "size: meishi\nelements:\n  - {name: c, type: rect, fill: \"{{ card.color }}\"}\n"
+        "  - {name: p, type: text, text: \"{{ card.power }}\", "
+        "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
+    git(project, "init", "-q")
+    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
+    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
+    edit(game / "units.yaml", "{id: knight, power: 3, color: red}",
+         "{id: knight, power: 3, color: green}")
+    run = cardgen("diff", "gen")
+    assert run.code == 0, run.lines
+    assert run.lines[:3] == [
+        "gen: 0 added, 0 removed, 1 reprinted (1 front, 0 backs), 0 with other copies; "
+        "0 changes print nothing",
+        "~ card 'knight' (units): reprint front",
+        "    field color: red -> green"]
+    assert "changes that print nothing:" not in run.lines
+    assert run.lines[3:] == [
+        "~ rulebook: 3 pages",
+        "    page 3: redrawn (the same text: a picture, or where the text stands, changed)",
+        "    booklet sheet to reprint: 1"]

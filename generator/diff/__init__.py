@@ -306,6 +306,37 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
 
 # -- comparing two versions -----------------------------------------------------------------
 
+def _entries_of_cards(game) -> set[str]:
+    """The data paths (as _walk names them) of the table entries the game's cards were made
+    from (`generate: from:`): a change there is the card's own field, said with the card
+    (reprinted, or printing nothing), not again as a change of the data."""
+    tables = {id(source): name for name, source in game.data_sources.items()}
+    data = plain(game.data)
+    out: set[str] = set()
+    for card in game.cards():
+        table = tables.get(id(card.source))
+        if table is None or not card.path:
+            continue
+        *inner, place = card.path
+        prefix, value = table, data.get(table)
+        for part in inner:
+            prefix += f"[{part}]" if isinstance(part, int) else f".{part}"
+            value = value[part] if isinstance(value, (dict, list)) and (
+                isinstance(value, list) and isinstance(part, int) and part < len(value)
+                or isinstance(value, dict) and part in value) else None
+        out.add(f"{prefix}[{place}]")
+        if isinstance(value, list) and _keyed(value) is not None and isinstance(place, int) \
+                and place < len(value):
+            out.add(f"{prefix}[{_key(value[place])}]")  # (a list of named entries: by name)
+        elif isinstance(value, dict):
+            out.add(f"{prefix}.{place}")
+    return out
+
+
+def _inside(path: str, entries: set[str]) -> bool:
+    return any(path == e or path.startswith((e + ".", e + "[")) for e in entries)
+
+
 def compare(old: GameFaces, new: GameFaces) -> GameDiff:
     diff = GameDiff()
     old_game, new_game = old.game, new.game
@@ -351,8 +382,9 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
                 diff.copies.append((old_card, card))
         diff.unprinted += [_("card '{card}' field {path}: {change}", card=card_id, path=path,
                              change=show_change(a, b)) for path, a, b in fields]
+    own = _entries_of_cards(old_game) | _entries_of_cards(new_game)
     diff.unprinted += [_data_line(path, a, b) for path, a, b in diff.data
-                       if path not in explained]
+                       if path not in explained and not _inside(path, own)]
     diff.statistics = stats.changes(stats.compute(old_game), stats.compute(new_game))
     return diff
 

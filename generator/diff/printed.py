@@ -10,9 +10,11 @@ Pages are told apart as:
 - `moved`: it prints what a page of the old version printed, at another number;
 - `reflowed`: its text was all in the old version, but it falls on the page otherwise
   (a paragraph inserted before it pushed it down);
+- `redrawn`: its text is the same page's text in the old version, and it prints otherwise
+  (a card's picture changed, or where its text stands: a table's column narrowed);
 - `added` and `removed`: the version has more or fewer pages.
 
-Only `changed` and `added` pages need reprinting; a booklet's sheets that carry one are
+Only `changed`, `redrawn` and `added` pages need reprinting; a booklet's sheets that carry one are
 the sheets to reprint. The rules as text are compared too, section by section, paragraph
 by paragraph, with the changed words marked (Japanese character by character).
 """
@@ -32,7 +34,7 @@ PAGE_DPI = 50  # the raster a rulebook page's identity is taken from
 
 @dataclass(frozen=True)
 class PageChange:
-    how: str  # changed, moved, reflowed, added or removed
+    how: str  # changed, redrawn, moved, reflowed, added or removed
     page: int | None  # its number in the new version (None: removed)
     was: int | None = None  # its number in the old version, where it had one
 
@@ -54,7 +56,7 @@ class BookChanges:
     def reprint(self) -> list[int]:
         """The pages whose content changed (or are new): the ones to print again."""
         return [c.page for c in self.pages
-                if c.how in ("changed", "added") and c.page is not None]
+                if c.how in ("changed", "redrawn", "added") and c.page is not None]
 
     @property
     def empty(self) -> bool:
@@ -99,6 +101,8 @@ def compare_pages(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> lis
             changes.append(PageChange("moved", n, was))
         elif n > len(old):
             changes.append(PageChange("added", n))
+        elif text == old[n - 1][1]:  # its text as it was: a picture, or where text stands
+            changes.append(PageChange("redrawn", n, n))
         elif text and text in everything:
             changes.append(PageChange("reflowed", n, n))
         else:

@@ -76,7 +76,7 @@ def _rulebook_lines(book: BookChanges | None) -> list[str]:
         _("~ rulebook: {before} -> {after} pages", before=book.pages_before,
           after=book.pages_after) if book.pages_before != book.pages_after else
         _("~ rulebook: {after} pages", after=book.pages_after)]
-    for how in ("changed", "added", "reflowed", "moved", "removed"):
+    for how in ("changed", "added", "redrawn", "reflowed", "moved", "removed"):
         pages = [c for c in book.pages if c.how == how]
         if not pages:
             continue

@@ -16,6 +16,8 @@ SIDES = ("front", "back")
 SIDE_WORDS = {"front": _("front"), "back": _("back")}  # as a diff's words say them
 PAGE_WORDS = {"changed": _("content changed"), "added": _("new"),  # how a rulebook page changed
               "reflowed": _("reflowed (their text was there before)"),
+              "redrawn": _("redrawn (the same text: a picture, or where the text stands, "
+                           "changed)"),
               "moved": _("moved, unchanged"), "removed": _("removed")}
 # --visual: a rulebook or board page that prints differently: (title, lines, before PNG or
 # None, after PNG or None, where); where: ("rulebook", page) or ("board", id, page)
