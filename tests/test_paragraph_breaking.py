@@ -3,7 +3,8 @@
 runs (placing.place_horizontal), as does a line of one font and colour seen again in any text
 (placing._RUNS): the lines placed must be those of breaking the whole text at once and
 placing every line anew, for every card text of the shipped games and the benchmark's texts,
-at several widths, with and without the settings that change breaking."""
+at several widths, with and without the settings that change breaking. What breaking reads
+faster (the squeezable room's sums, ICU's units by offsets) is what it read before."""
 
 from __future__ import annotations
 
@@ -84,3 +85,38 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
     monkeypatch.setattr(placing, "_shared_runs", placing._line_runs)
     whole = [[placed(t, w) for w in widths] for t in texts for _ in range(3)]
     assert by_paragraph == whole
+
+
+def test_the_squeezable_rooms_sums_are_the_running_sums_of_every_index():
+    # breaking._Sums keeps the running sums only where a blank is (most atoms have none):
+    # they must be the very floats of adding every index's values in turn.
+    import random
+    from itertools import accumulate
+
+    from generator.textflow.breaking import _Sums
+    rng = random.Random(62)
+    for _ in range(2000):
+        n = rng.randint(1, 60)
+        lists = [[rng.choice([0.0, 0.0, 0.0, -0.0, 0.5, 0.125, 1 / 3, rng.random() * 3])
+                  for _ in range(n)] for _ in range(rng.randint(1, 4))]
+        every = [0.0, *accumulate(map(sum, zip(*lists)))]
+        sums = _Sums(lists)
+        assert [sums.before(i) for i in range(n + 1)] == every
+
+
+def test_icu_units_by_offsets_are_its_units_by_strings():
+    # opportunities._unit_bounds reads ICU's UTF-16 offsets where no character is beyond the
+    # BMP: the units must be those of ICU's own strings, and beyond the BMP too.
+    import random
+
+    from generator.textflow.opportunities import _STRICT, LineBreaker, _unit_bounds
+    rng = random.Random(62)
+    letters = "あいう漢字「」、。ABC abc123 -—😀𠮷\u200b\u3000"
+    texts = ["", "手札から1枚捨てて、カードを2枚引く。Draw two cards. #12", "𠮷野家で😀。ok"]
+    texts += ["".join(rng.choice(letters) for _ in range(rng.randint(1, 30))) for _ in range(500)]
+    for text in texts:
+        at, units = 5, []
+        for unit in LineBreaker(text, _STRICT) if text else ():
+            units.append((at, at + len(unit)))
+            at += len(unit)
+        assert [u for group in _unit_bounds(text, 5, False) for u in group] == units, text

@@ -5,9 +5,10 @@ spacing it adjusts is spacing.py's)."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import accumulate, compress, count
 from functools import lru_cache
-from typing import NamedTuple
+from itertools import accumulate, compress, count
+from operator import add
+from typing import Iterable, NamedTuple
 
 from . import vertical as column
 from .numbers import numbers_glued
@@ -315,10 +316,12 @@ class _Sums:
     __slots__ = ("at", "sums")
 
     def __init__(self, lists: list[list[float]]) -> None:
-        self.at = sorted(set().union(*(compress(count(), values) for values in lists)))
-        self.sums = [0.0]
-        for k in self.at:
-            self.sums.append(self.sums[-1] + sum(values[k] for values in lists))
+        added: Iterable[float] = lists[0]
+        for values in lists[1:]:  # each index's values added in order
+            added = map(add, added, values)
+        each = list(added)
+        self.at = list(compress(count(), each))  # (where that is 0, the sum does not change)
+        self.sums = [0.0, *accumulate(compress(each, each))]
 
     def before(self, i: int) -> float:
         return self.sums[bisect_left(self.at, i)]

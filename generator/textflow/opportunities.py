@@ -70,10 +70,15 @@ def _unit_bounds(plain: str, start: int, phrase: bool) -> list[list[tuple[int, i
     ICU units of a BudouX phrase, kept together on a line when it fits (and broken inside
     when it does not); in a mostly Latin text, a Japanese word is such a group too."""
     icu: list[tuple[int, int]] = []
-    at = start
-    for unit in LineBreaker(plain, _STRICT) if plain else ():
-        icu.append((at, at + len(unit)))
-        at += len(unit)
+    if len(plain.encode("utf-16-le", "surrogatepass")) == 2 * len(plain):
+        # no character beyond the BMP: ICU's UTF-16 offsets are the string's own indices
+        icu = [(start + s, start + e) for s, e in LineBreaker(plain, _STRICT).segments()] \
+            if plain else []
+    else:
+        at = start
+        for unit in LineBreaker(plain, _STRICT):
+            icu.append((at, at + len(unit)))
+            at += len(unit)
     words = _japanese_words(plain, start)
     if not phrase and not words:
         return [[u] for u in icu]
