@@ -21,6 +21,7 @@ import yaml
 from conftest import REPO
 from generator.load import accepts, schema
 from generator.load.patterns import PatternError, pattern
+from generator.load.reread import _paths_in
 from generator.validate.fields import deck_schema
 
 NAMES = schema._SCHEMA_NAMES
@@ -165,21 +166,11 @@ ODD = [None, True, False, 0, -3, 2.5, math.inf, math.nan, 10**9, "", "TBD", "x",
        [], [1, 1], ["a"], {}, {"x": 1}, {"id": "a"}]
 
 
-def _places(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _places(inner, path + (key,))
-    elif isinstance(value, list):
-        for i, inner in enumerate(value):
-            yield from _places(inner, path + (i,))
-
-
 def _changed(doc, rng: random.Random):
     """`doc` with one place changed: a value replaced, a key removed or added, an item
     repeated or removed."""
     doc = copy.deepcopy(doc)
-    path = rng.choice(list(_places(doc)))
+    path = rng.choice(list(_paths_in(doc, ())))
     if not path:
         return rng.choice(ODD)
     parent = doc

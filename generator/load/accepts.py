@@ -16,7 +16,7 @@ jsonschema decides. tests/test_accepts.py checks that the two agree on many valu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Sized
 from typing import Any, Callable
 
 from .patterns import PatternError, is_integer, is_number, pattern
@@ -159,16 +159,22 @@ class _Compiler:
         return _all_of(checks)
 
     def ref(self, target: str, base: str) -> Check:
-        """The check of a $ref's target, made once (a schema may refer to itself)."""
-        target = f"{base}{target}" if target.startswith("#") else target
-        cell = self.refs.get(target)
+        """The check of a $ref's target."""
+        return self._referred(self.refs, target, base, self.check)
+
+    def _referred(self, made: dict[str, list], ref: str, base: str,
+                  make: Callable[[Any, str], Callable]) -> Callable:
+        """What `make` makes of a $ref's target, made once (a schema may refer to itself):
+        `made` keeps it by its target."""
+        target = f"{base}{ref}" if ref.startswith("#") else ref
+        cell = made.get(target)
         if cell is None:
-            cell = self.refs[target] = []
+            cell = made[target] = []
             try:
                 contents, where = self.lookup(target)
             except LookupError:
                 raise _Unsure from None
-            cell.append(self.check(contents, where))
+            cell.append(make(contents, where))
         return lambda value: cell[0](value)
 
     def evaluated(self, schema: Any, base: str) -> Callable[[dict], set]:
@@ -179,7 +185,7 @@ class _Compiler:
         parts: list[Callable[[dict], Any]] = []
         ref = schema.get("$ref")
         if isinstance(ref, str):
-            parts.append(self._evaluated_ref(ref, base))
+            parts.append(self._referred(self.evaluated_refs, ref, base, self.evaluated))
         properties = schema.get("properties")
         if isinstance(properties, dict):
             parts.append(_named(properties))
@@ -202,18 +208,6 @@ class _Compiler:
             return found
 
         return keys
-
-    def _evaluated_ref(self, ref: str, base: str) -> Callable[[dict], set]:
-        target = f"{base}{ref}" if ref.startswith("#") else ref
-        cell = self.evaluated_refs.get(target)
-        if cell is None:
-            cell = self.evaluated_refs[target] = []
-            try:
-                contents, where = self.lookup(target)
-            except LookupError:
-                raise _Unsure from None
-            cell.append(self.evaluated(contents, where))
-        return lambda instance: cell[0](instance)
 
 
 def _nothing(instance: dict) -> set:
@@ -275,30 +269,14 @@ def _const(compiler: _Compiler, want, schema, base) -> Check:
     return lambda value: equal(value, want)
 
 
-def _length(at_least: bool):
+def _size(kind: type[Sized], at_least: bool):
+    """minLength and maxLength (`kind` str), minItems and maxItems (list), minProperties
+    and maxProperties (dict): each counts only a value of its kind."""
     def make(compiler: _Compiler, n, schema, base) -> Check:
         n = _count(n)
         if at_least:
-            return lambda value: not isinstance(value, str) or len(value) >= n
-        return lambda value: not isinstance(value, str) or len(value) <= n
-    return make
-
-
-def _items_count(at_least: bool):
-    def make(compiler: _Compiler, n, schema, base) -> Check:
-        n = _count(n)
-        if at_least:
-            return lambda value: not isinstance(value, list) or len(value) >= n
-        return lambda value: not isinstance(value, list) or len(value) <= n
-    return make
-
-
-def _keys_count(at_least: bool):
-    def make(compiler: _Compiler, n, schema, base) -> Check:
-        n = _count(n)
-        if at_least:
-            return lambda value: not isinstance(value, dict) or len(value) >= n
-        return lambda value: not isinstance(value, dict) or len(value) <= n
+            return lambda value: not isinstance(value, kind) or len(value) >= n
+        return lambda value: not isinstance(value, kind) or len(value) <= n
     return make
 
 
@@ -461,9 +439,9 @@ def _unevaluated(compiler: _Compiler, rest, schema, base) -> Check:
 _Maker = Callable[[_Compiler, Any, dict, str], Check]
 _MAKERS: dict[str, _Maker] = {
     "type": _type, "enum": _enum, "const": _const,
-    "minLength": _length(True), "maxLength": _length(False),
-    "minItems": _items_count(True), "maxItems": _items_count(False),
-    "minProperties": _keys_count(True), "maxProperties": _keys_count(False),
+    "minLength": _size(str, True), "maxLength": _size(str, False),
+    "minItems": _size(list, True), "maxItems": _size(list, False),
+    "minProperties": _size(dict, True), "maxProperties": _size(dict, False),
     "minimum": _bound(lambda v, n: v >= n), "maximum": _bound(lambda v, n: v <= n),
     "exclusiveMinimum": _bound(lambda v, n: v > n), "exclusiveMaximum": _bound(lambda v, n: v < n),
     "pattern": _pattern, "format": _format, "uniqueItems": _unique, "required": _required,
