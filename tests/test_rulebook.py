@@ -689,3 +689,24 @@ def test_no_character_cardgen_adds_is_drawn_in_a_font_that_lacks_it(project, car
         assert not lacking, (name, lacking)
     assert "\u3000" in drawn["BIZUDPGothic-Regular"], drawn
     assert "\u3000" not in drawn["SourceSansPro-Regular"], drawn
+
+
+def test_card_faces_of_different_sizes_share_a_row_where_they_fit():
+    """card_faces packs each row with the faces' own widths (the Codenames tester's 60 mm
+    key card beside a 44 mm agent card, which a grid of the widest face's cells put on rows
+    of their own), top-aligned, every row at one scale; a row never splits."""
+    from reportlab.lib.units import mm
+    from generator.primitives import Face
+    from generator.rulebook.typeset import Faces
+    word, key, agent = Face(68 * mm, 43 * mm, ()), Face(60 * mm, 60 * mm, ()), \
+        Face(44 * mm, 63 * mm, ())
+    faces = Faces([word, key, agent, agent])
+    width, height = faces.wrap(120 * mm, 1e9)
+    assert faces._scale == 1.0 and faces._rows == [[0], [1, 2], [3]]
+    assert abs(height - (43 + 63 + 63 + 2 * 3) * mm) < 1e-6  # each row as tall as its tallest
+    assert abs(faces.rows_width() - (60 + 3 + 44) * mm) < 1e-6
+    first, rest = faces.split(120 * mm, (43 + 3 + 63 + 10) * mm)  # two rows fit
+    assert len(first.faces) == 3 and len(rest.faces) == 1
+    same = Faces([agent] * 3)  # faces of one size: as many to a row as fit, as before
+    same.wrap(120 * mm, 1e9)
+    assert same._rows == [[0, 1], [2]]

@@ -163,9 +163,9 @@ def _room(flowable, width: float) -> float:
         least = 1 if short else MIN_ROWS  # a short table taller than a page: one row
         keep = len(heights) if short and flowable.keep_short else flowable.repeatRows + least
         return sum(heights[:keep])
-    if isinstance(flowable, Faces):
+    if isinstance(flowable, Faces):  # its first row
         flowable.wrap(width, 1e9)
-        return flowable._cell_h
+        return flowable._row_height(flowable._rows[0])
     return 60.0  # a list or a note: its start, about three lines (measured only on a page)
 
 
@@ -199,7 +199,9 @@ class Picture:
 
 class Faces(Flowable):
     """Card faces drawn in vector, in rows, all at one scale (1: real size; smaller only
-    where a card is wider than the column), as many to a row as fit. A row never splits."""
+    where a card is wider than the column), as many to a row as fit, each face as wide as
+    it is (a square key card beside a narrow agent card), top-aligned in its row. A row
+    never splits."""
 
     def __init__(self, faces: list[Face], gap: float = mm(3), max_scale: float = 1.0,
                  names: tuple[str, ...] = (), side: str = "front"):
@@ -207,47 +209,69 @@ class Faces(Flowable):
         self.faces, self.gap, self.max_scale = faces, gap, max_scale
         self.names, self.side = names, side  # the cards the faces are, for what is said of them
 
-    def _grid(self, width: float) -> tuple[float, int]:
-        w = max(f.width for f in self.faces)
-        scale = min(self.max_scale, width / w)
-        per_row = max(1, min(len(self.faces), int((width + self.gap) // (w * scale + self.gap))))
-        return scale, per_row
+    def _grid(self, width: float) -> tuple[float, list[list[int]]]:
+        """The scale, and the faces of each row (indices), filled left to right."""
+        scale = min(self.max_scale, width / max(f.width for f in self.faces))
+        rows: list[list[int]] = [[]]
+        used = 0.0
+        for i, face in enumerate(self.faces):
+            w = face.width * scale
+            if rows[-1] and used + self.gap + w > width + 1e-6:
+                rows.append([])
+                used = 0.0
+            used += (self.gap if rows[-1] else 0.0) + w
+            rows[-1].append(i)
+        return scale, rows
+
+    def _row_height(self, row: list[int]) -> float:
+        return max(self.faces[i].height for i in row) * self._scale
 
     def wrap(self, available_width, available_height):
-        scale, per_row = self._grid(available_width)
-        rows = -(-len(self.faces) // per_row)
-        h = max(f.height for f in self.faces) * scale
-        self.width, self.height = available_width, rows * h + (rows - 1) * self.gap
-        self._scale, self._per_row, self._cell_h = scale, per_row, h
+        self._scale, self._rows = self._grid(available_width)
+        heights = [self._row_height(row) for row in self._rows]
+        self.width = available_width
+        self.height = sum(heights) + (len(heights) - 1) * self.gap
         return self.width, self.height
+
+    def rows_width(self) -> float:
+        """The width the widest row takes (wrap reports the width it was given)."""
+        return max(sum(self.faces[i].width for i in row) * self._scale
+                   + (len(row) - 1) * self.gap for row in self._rows)
 
     def split(self, available_width, available_height):
         """Split between rows of cards."""
         self.wrap(available_width, available_height)
-        rows = int((available_height + self.gap) // (self._cell_h + self.gap))
-        if rows <= 0 or rows * self._per_row >= len(self.faces):
+        used, cut = 0.0, 0
+        for row in self._rows:
+            used += self._row_height(row) + (self.gap if cut else 0.0)
+            if used > available_height + 1e-6:
+                break
+            cut += len(row)
+        if cut <= 0 or cut >= len(self.faces):
             return []
-        cut = rows * self._per_row
         return [Faces(self.faces[:cut], self.gap, self.max_scale, self.names[:cut], self.side),
                 Faces(self.faces[cut:], self.gap, self.max_scale, self.names[cut:], self.side)]
 
     def draw(self):
         drawn = getattr(getattr(self.canv, "_doctemplate", None), "pictures", None)
-        for i, face in enumerate(self.faces):
-            if drawn is not None and i < len(self.names):  # (the document's record of them)
-                drawn.append(Picture(self.canv.getPageNumber(), self.names[i], self.side,
-                                     self._scale))
-            row, col = divmod(i, self._per_row)
-            self.canv.saveState()
-            x = col * (face.width * self._scale + self.gap)
-            y = self.height - (row + 1) * self._cell_h - row * self.gap
-            self.canv.translate(x, y)
-            self.canv.scale(self._scale, self._scale)
-            draw_face(self.canv, face)
-            self.canv.setStrokeColorRGB(0.6, 0.6, 0.6)
-            self.canv.setLineWidth(0.3 / self._scale)
-            self.canv.rect(0, 0, face.width, face.height, stroke=1, fill=0)
-            self.canv.restoreState()
+        top = self.height
+        for row in self._rows:
+            x = 0.0
+            for i in row:
+                face = self.faces[i]
+                if drawn is not None and i < len(self.names):  # (the document's record)
+                    drawn.append(Picture(self.canv.getPageNumber(), self.names[i], self.side,
+                                         self._scale))
+                self.canv.saveState()
+                self.canv.translate(x, top - face.height * self._scale)
+                self.canv.scale(self._scale, self._scale)
+                draw_face(self.canv, face)
+                self.canv.setStrokeColorRGB(0.6, 0.6, 0.6)
+                self.canv.setLineWidth(0.3 / self._scale)
+                self.canv.rect(0, 0, face.width, face.height, stroke=1, fill=0)
+                self.canv.restoreState()
+                x += face.width * self._scale + self.gap
+            top -= self._row_height(row) + self.gap
 
 
 def _text_problem(exc: MissingGlyphs | MarkupError) -> str:

@@ -116,18 +116,13 @@ class Upright(Flowable):
         canv.restoreState()
 
 
-def _faces_width(self: Faces) -> float:
-    """The width the faces' rows take (Faces.wrap reports the width it was given)."""
-    per_row = min(self._per_row, len(self.faces))
-    w = max(f.width for f in self.faces) * self._scale
-    return per_row * w + (per_row - 1) * self.gap
 
 
 class UprightFaces(Faces):
     """Card faces as a figure of vertical text: only as wide as their rows."""
 
     def drawn_width(self) -> float:
-        return _faces_width(self)
+        return self.rows_width()
 
     def split(self, available_width, available_height):
         return [UprightFaces(p.faces, p.gap, p.max_scale, p.names, p.side)
