@@ -4,8 +4,9 @@ For speed and for typesetting, a few modules reach past the libraries' public AP
 
 - draw/__init__.py reuses what reportlab's `PDFTextObject.textLine` wrote for a run of
   text (its operators and the font subset in use);
-- write/pdf.py writes a form's placement straight into the canvas's operators and
-  compresses each page when it is shown, in reportlab's document;
+- write/pdf.py writes a form's placement straight into the canvas's operators,
+  compresses each page when it is shown, in reportlab's document, and shares the
+  resources of pages alike unless a page uses colour spaces or shadings of its own;
 - rulebook/typeset.py measures a table's rows before it splits one (reportlab's
   `Table._calc`), and rulebook/markdown.py parses Markdown inline with a CJK-friendly
   emphasis state (markdown-it's `ParserInline` and `StateInline`);
@@ -41,6 +42,8 @@ USED = {
         ("reportlab.pdfgen.canvas.Canvas (an instance)", ("_code", "_fillMode", "_doc",
                                                           "_currentMatrix")),
         ("reportlab.pdfbase.pdfdoc.PDFDocument (a canvas's _doc)", ("Pages",)),
+        ("reportlab.pdfbase.pdfdoc.PDFPage (a page a canvas has shown)",
+         ("_colorsUsed", "_shadingUsed")),
         ("reportlab.platypus.Table", ("_calc", "_rowHeights", "splitInRow", "repeatRows")),
     ),
     "markdown-it-py": (
@@ -70,7 +73,9 @@ def _objects(distribution: str) -> list[tuple[str, object, tuple[str, ...]]]:
         canvas = Canvas(io.BytesIO())
         text = canvas.beginText()
         table = Table([["a"]])
-        objects = [text, canvas, canvas._doc, table]
+        doc = canvas._doc
+        canvas.showPage()
+        objects = [text, canvas, doc, doc.Pages.pages[-1], table]
     elif distribution == "markdown-it-py":
         from markdown_it import MarkdownIt
         from markdown_it.rules_inline import state_inline
