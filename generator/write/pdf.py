@@ -131,10 +131,13 @@ class _Forms:
         if id(face) in self.blocks_named:
             return
         self.blocks_named.add(id(face))
+        keys, uses = self._block_keys, self.block_uses
         for item in face.items:
             if type(item) is not Block:
                 continue
-            key = self._block(item)
+            key = keys[id(item)]
+            if uses[key] < 2:  # drawn once: in place (and never a form: see _pays)
+                continue
             name = self._block_forms.get(key)
             if name is None and self._pays(item) and not _uses_transparency(item.items):
                 name = self._block_forms[key] = f"block{len(self._block_forms)}"
