@@ -490,7 +490,7 @@ def test_pages_encoded_as_they_are_shown_give_the_bytes_reportlab_would(project,
                 for p in (project / output).rglob("*.pdf")}
     early = made("early")
     monkeypatch.setattr(generator.write.pdf, "_pack_page", lambda c: None)
-    monkeypatch.setattr(generator.write.pdf, "_share_formatting", lambda c, formatted: None)
+    monkeypatch.setattr(generator.write.pdf, "_share_formatting", lambda c, shared: None)
     late = made("late")
     assert any(name.startswith("export/") for name in early)
     assert early.keys() == late.keys() and len(early) > 3

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -70,8 +70,9 @@ class _Forms:
                   if type(item) is Block]
         # A face's hash would hash each of its blocks again (a dataclass keeps no hash), and
         # most faces share their blocks: each block is hashed once, and a face by its blocks'.
-        # So is its rough key (_rough), which is all most faces and blocks need.
-        roughs = {id(b): _rough(b) for b in {id(b): b for b in blocks}.values()}
+        # So is its rough key (_rough), which is all most faces and blocks need: its hash is
+        # kept (equal for equal keys; the keys themselves are 30,000 tuples at 10,000 cards).
+        roughs = {id(b): hash(_rough(b)) for b in {id(b): b for b in blocks}.values()}
         hashes: dict[int, int] = {}
 
         def block_hash(block: Block) -> int:
@@ -80,9 +81,9 @@ class _Forms:
                 found = hashes[id(block)] = hash(block)
             return found
 
-        def face_rough(face: Face) -> tuple:
-            return (face.width, face.height, face.bleed, tuple([
-                roughs[id(i)] if type(i) is Block else _rough(i) for i in face.items]))
+        def face_rough(face: Face) -> int:
+            return hash((face.width, face.height, face.bleed, tuple([
+                roughs[id(i)] if type(i) is Block else _rough(i) for i in face.items])))
 
         def face_hash(face: Face) -> int:
             return hash((face.width, face.height, face.bleed, tuple(
@@ -299,18 +300,18 @@ def _pack_page(c: Canvas) -> None:
 
 class _Once(PDFObject):
     """A direct PDF object (an array, a dictionary) that many objects of a document hold
-    alike, formatted when the file is saved as reportlab formats it, once for all of them
-    (`formatted`: key -> bytes, the document's): a deck's pages are alike, and reportlab
-    formatted each page's resources and boxes anew (half of saving a deck's file)."""
+    alike, held by them all as one object and formatted once when the file is saved, as
+    reportlab formats it: a deck's pages are alike, and reportlab formatted each page's
+    resources and boxes anew (half of saving a deck's file)."""
 
-    def __init__(self, make: Callable[[], PDFObject], formatted: dict, key: tuple) -> None:
-        self.make, self.formatted, self.key = make, formatted, key
+    def __init__(self, thing: PDFObject) -> None:
+        self.thing: PDFObject | None = thing
+        self.done = b""
 
     def format(self, document) -> bytes:
-        done = self.formatted.get(self.key)
-        if done is None:
-            done = self.formatted[self.key] = self.make().format(document)
-        return done
+        if self.thing is not None:  # the first time: as reportlab formats it
+            self.done, self.thing = self.thing.format(document), None
+        return self.done
 
 
 def _resources(page: PDFPage) -> PDFResourceDictionary:
@@ -330,28 +331,29 @@ def _resources(page: PDFPage) -> PDFResourceDictionary:
 BOXES = ("CropBox", "ArtBox", "BleedBox", "TrimBox")  # as showPage sets them
 
 
-def _share_formatting(c: Canvas, formatted: dict) -> None:
-    """Give the page just shown the resources and boxes of the pages alike, each formatted
-    once (_Once): its media box as check_format makes it, the boxes showPage gave it, and
-    its resources, unless it uses what only its own resources say (transparency, colour
-    spaces, shadings), which reportlab makes when the file is saved. (tests/test_sheets.py
-    compares the files with and without.)"""
+def _share_formatting(c: Canvas, shared: dict) -> None:
+    """Give the page just shown the resources and boxes of the pages alike (`shared`, the
+    document's: what they print -> _Once): its media box as check_format makes it, the
+    boxes showPage gave it, and its resources, unless it uses what only its own resources
+    say (transparency, colour spaces, shadings), which reportlab makes when the file is
+    saved. (tests/test_sheets.py compares the files with and without.)"""
     page = c._doc.Pages.pages[-1]
     if not (page.Resources or page.ExtGState or page._colorsUsed or page._shadingUsed):
-        forms = tuple(page.XObjects.dict) if page.XObjects else ()
-        page.Resources = _Once(lambda: _resources(page), formatted,
-                               ("resources", bool(page.hasImages), forms))
+        key = ("resources", bool(page.hasImages),
+               tuple(page.XObjects.dict) if page.XObjects else ())
+        if key not in shared:
+            shared[key] = _Once(_resources(page))
+        page.Resources = shared[key]
     if not page.MediaBox:
         w, h = page.pagewidth, page.pageheight
         page.MediaBox = PDFArray([0, 0, h, w] if page.Rotate in (90, 270) else [0, 0, w, h])
     for name in ("MediaBox",) + BOXES:
         box = getattr(page, name)
-        if type(box) is PDFArray:  # (numbers: equal reprs, equal bytes)
-            setattr(page, name, _Once(_given(box), formatted, ("box", repr(box.sequence))))
-
-
-def _given(thing: PDFObject) -> Callable[[], PDFObject]:
-    return lambda: thing
+        if type(box) is PDFArray:
+            box_key = ("box", repr(box.sequence))  # (numbers: equal reprs, equal bytes)
+            if box_key not in shared:
+                shared[box_key] = _Once(box)
+            setattr(page, name, shared[box_key])
 
 
 def render_pdf(pdf: PdfFile, target) -> None:
@@ -371,7 +373,7 @@ def render_pdf(pdf: PdfFile, target) -> None:
         c.setViewerPreference(
             "Duplex", "DuplexFlipShortEdge" if pdf.duplex == "short-edge" else "DuplexFlipLongEdge")
         forms = _Forms(pdf.pages)
-        formatted: dict[tuple, bytes] = {}  # what _Once formatted for the pages alike
+        shared: dict[tuple, _Once] = {}  # what the pages alike hold (_share_formatting)
         for n, page in enumerate(pdf.pages):
             c.setPageSize((page.width, page.height))
             if pdf.boxes:
@@ -384,5 +386,5 @@ def render_pdf(pdf: PdfFile, target) -> None:
             draw_items(c, page.marks)
             c.showPage()
             _pack_page(c)
-            _share_formatting(c, formatted)
+            _share_formatting(c, shared)
         c.save()
