@@ -16,6 +16,7 @@ from typing import NamedTuple
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontParser
 
+from . import fontfaces
 from .paths import file_version, write_atomically
 from .problems import CardgenError, DataProblems, ExitCode, Location, Report
 from .i18n import _
@@ -216,7 +217,9 @@ def ensure(font_name: str) -> str:
         try:
             source = io.BytesIO(data)
             source.name = str(path)  # (reportlab names the file it read in its errors)
-            _register_own(_TaggedFont(font_name, source))
+            # (its tables parsed, or read back as a build kept them: fontfaces.py)
+            _register_own(fontfaces.load(_TaggedFont, font_name, source, _metrics_dir,
+                                         _metrics_written))
         except (TTFError, OSError, struct.error, IndexError, KeyError, ValueError) as exc:
             # a damaged file: its tables end too soon
             raise _located(font_name, _explain(path, exc)) from None
@@ -243,7 +246,7 @@ def _register_own(font: TTFont) -> None:
 # Where measured fonts' metrics are kept between runs (the project's output/.cache/fonts):
 # what a check needs of a font (its characters, their widths, its ascent and descent) is
 # then read from a small file instead of parsing the font's tables (125 ms for a Japanese
-# font). Drawing still loads the font itself.
+# font). Drawing still loads the font itself, its parsed tables kept there too (fontfaces).
 _metrics_dir: Path | None = None
 _metrics_written = False  # only a build writes them: `cardgen validate` writes nothing
 METRICS_VERSION = 1

@@ -39,10 +39,60 @@ def test_a_warm_build_writes_what_a_cold_build_wrote(project):
     game.write_text(text.replace("\n  page: A5\n", "\n  page: A5\n  font: latin\n"), "utf-8")
     cold = _build(project)
     assert (project / "output/.cache").is_dir()  # what the next build starts from
+    assert list((project / "output/.cache/fonts").glob("*.face"))  # (fontfaces.py)
     warm = _build(project)
     assert warm == cold
     shutil.rmtree(project / "output")
     assert _build(project) == cold
+
+
+def test_a_kept_font_face_is_the_face_reportlab_parses_and_a_bad_one_is_parsed_again(
+        tmp_path):
+    """fontfaces.py keeps a font's parsed tables: read back, each shipped font is the font
+    reportlab's parse makes (every value, its type, what is shared); a damaged file, one of
+    another version and one that asks for a class are passed over (nothing runs) and the
+    font parsed again."""
+    import io
+    import pickle
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator import fontfaces
+
+    def state(font: TTFont) -> tuple[bytes, bytes, dict]:
+        face = {k: v for k, v in sorted(vars(font.face).items()) if k != "_pdfScale"}
+        rest = {k: v for k, v in sorted(vars(font).items())
+                if k not in ("face", "state", "encoding")}
+        scale = [font.face._pdfScale(x) for x in (0, 1, 7.5, 2048, 1000)]
+        return (pickle.dumps(face), pickle.dumps((rest, scale)),
+                {"encoding": (type(font.encoding), vars(font.encoding)),
+                 "state": (type(font.state), len(font.state))})
+
+    def source(path: Path) -> io.BytesIO:
+        data = io.BytesIO(path.read_bytes())
+        data.name = str(path)
+        return data
+    fonts = sorted((REPO / "fonts").glob("*.ttf"))
+    assert len(fonts) >= 8
+    for n, path in enumerate(fonts):
+        name = f"kept-{n}"
+        parsed = fontfaces.load(TTFont, name, source(path), tmp_path, keep=True)
+        assert (set(vars(parsed.face)) - set(fontfaces.LEFT_OUT)) == fontfaces.FIELDS
+        kept = fontfaces._kept_face(tmp_path / f"{name}.face", source(path))
+        assert kept is not None, path.name
+        again = fontfaces.load(TTFont, name, source(path), tmp_path, keep=True)
+        assert again.face is not parsed.face and state(again) == state(parsed), path.name
+    kept_file = tmp_path / "kept-0.face"
+    good = kept_file.read_bytes()
+    hostile = fontfaces.HEAD + pickle.dumps(print)  # (find_class refuses builtins.print)
+    for bad in (good[:len(good) // 2], good.replace(b"font face 1", b"font face 0"),
+                hostile, fontfaces.HEAD + pickle.dumps({"unitsPerEm": 1000}), b""):
+        kept_file.write_bytes(bad)
+        assert fontfaces._kept_face(kept_file, source(fonts[0])) is None
+        font = fontfaces.load(TTFont, "kept-0", source(fonts[0]), tmp_path, keep=False)
+        assert state(font)[:2] == state(parsed if len(fonts) == 1 else
+                                         TTFont("kept-0", source(fonts[0])))[:2]
+    assert kept_file.read_bytes() == b""  # (keep=False: nothing written)
 
 
 def test_a_font_file_saved_after_it_was_registered_is_never_measured_under_its_old_name(
