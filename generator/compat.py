@@ -6,7 +6,10 @@ For speed and for typesetting, a few modules reach past the libraries' public AP
   text (its operators and the font subset in use);
 - write/pdf.py writes a form's placement straight into the canvas's operators,
   compresses each page when it is shown, in reportlab's document, and shares the
-  resources of pages alike unless a page uses colour spaces or shadings of its own;
+  resources and boxes of pages alike unless a page uses colour spaces or shadings of its
+  own (a shown page's values);
+- fontfaces.py keeps a font's parsed face (a `TTFontFace`'s values) between runs and
+  makes a `TTFont` of one read back, as `TTFont.__init__` makes it;
 - rulebook/typeset.py measures a table's rows before it splits one (reportlab's
   `Table._calc`), and rulebook/markdown.py parses Markdown inline with a CJK-friendly
   emphasis state (markdown-it's `ParserInline` and `StateInline`);
@@ -43,8 +46,13 @@ USED = {
                                                           "_currentMatrix")),
         ("reportlab.pdfbase.pdfdoc.PDFDocument (a canvas's _doc)", ("Pages",)),
         ("reportlab.pdfbase.pdfdoc.PDFPage (a page a canvas has shown)",
-         ("_colorsUsed", "_shadingUsed")),
+         ("_colorsUsed", "_shadingUsed", "ExtGState", "XObjects", "hasImages", "Resources",
+          "MediaBox", "Rotate", "pagewidth", "pageheight")),
         ("reportlab.platypus.Table", ("_calc", "_rowHeights", "splitInRow", "repeatRows")),
+        ("reportlab.pdfbase.ttfonts.TTFont (an instance)",
+         ("_asciiReadable", "fontName", "face", "encoding", "state", "shapable")),
+        ("reportlab.pdfbase.ttfonts.TTFontFace (an instance)",
+         ("_ttf_data", "_pdfScale", "filename", "unitsPerEm")),
     ),
     "markdown-it-py": (
         ("markdown_it.rules_inline.state_inline", ("StateInline", "Scanned")),
@@ -75,7 +83,9 @@ def _objects(distribution: str) -> list[tuple[str, object, tuple[str, ...]]]:
         table = Table([["a"]])
         doc = canvas._doc
         canvas.showPage()
-        objects = [text, canvas, doc, doc.Pages.pages[-1], table]
+        from reportlab.pdfbase.ttfonts import TTFont
+        font = TTFont("Vera", "Vera.ttf")  # (a font reportlab ships)
+        objects = [text, canvas, doc, doc.Pages.pages[-1], table, font, font.face]
     elif distribution == "markdown-it-py":
         from markdown_it import MarkdownIt
         from markdown_it.rules_inline import state_inline
