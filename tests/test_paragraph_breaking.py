@@ -57,7 +57,7 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
     from generator.load import Project
     from generator.pipeline import check
     from generator.textflow import breaking, placing
-    from generator.textflow.markup import Style, parse
+    from generator.textflow.markup import Style, parse, plain_of
     from generator.textflow.placing import Box, place_horizontal
 
     game = check(Project.find(project), "lastdance").game
@@ -67,6 +67,9 @@ def test_paragraph_by_paragraph_breaks_as_the_whole_text(project, monkeypatch, s
     def placed(text: str, width: float):
         atoms = parse(text, Style(game.fonts["gothic"], False, (0, 0, 0)), {}, {}, game.fonts,
                       parse_color, lambda path: 1.0)
+        assert atoms.plain in (None, plain_of(atoms))  # what parse says of its atoms is so
+        assert atoms.style in (None, *{(a.font, a.color) for a in atoms})
+        assert atoms.style is None or len({(a.font, a.color) for a in atoms}) == 1
         lines = breaking.break_lines(atoms, SIZE, width, False, **settings)
         if lines is None:
             return None

@@ -212,7 +212,9 @@ def break_lines(atoms: list[Atom], size: float, available: float, vertical: bool
     if vertical:
         atoms = vertical_quotes(atoms)
     elif not _grouped(atoms):
-        plain = plain_of(atoms)
+        plain = getattr(atoms, "plain", None)
+        if plain is None:
+            plain = plain_of(atoms)
         if "\n" in plain:
             return _by_paragraph(atoms, plain, (size, available, phrase, hyphenate, names, hang,
                                                 tcy, split, grid))
@@ -316,7 +318,8 @@ class _Sums:
     __slots__ = ("at", "sums")
 
     def __init__(self, lists: list[list[float]]) -> None:
-        added: Iterable[float] = lists[0]
+        lists = [values for values in lists if any(values)]  # (adding 0 changes no sum)
+        added: Iterable[float] = lists[0] if lists else ()
         for values in lists[1:]:  # each index's values added in order
             added = map(add, added, values)
         each = list(added)

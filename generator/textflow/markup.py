@@ -166,6 +166,7 @@ class Atoms(list):
 
     grouped = False
     style: tuple | None = None
+    plain: str | None = None  # the atoms' characters (plain_of), where parse had them whole
 
 
 _TEXT = itemgetter(0)  # Atom.text
@@ -257,7 +258,7 @@ def font_for(family: FontFamily, bold: bool, ch: str, families: tuple) -> str | 
 class _Parse:
     """One text being parsed: its atoms so far, the styles open, the characters no font has."""
 
-    __slots__ = ("atoms", "stack", "missing", "fallbacks", "drawn_by")
+    __slots__ = ("atoms", "stack", "missing", "fallbacks", "drawn_by", "plain")
 
     def __init__(self, style: Style, families: Mapping[str, FontFamily]):
         self.fallbacks = tuple(families[f] for f in style.family.fallback if f in families)
@@ -267,6 +268,7 @@ class _Parse:
         # the (font, colour) of every atom so far: () before the first, None once two differ
         # or an atom was made another way (Atoms.style)
         self.drawn_by: tuple | None = ()
+        self.plain: str | None = ""  # the atoms' characters while one chunk made them all
 
     def chars(self, chunk: str) -> None:
         if not chunk:
@@ -280,12 +282,13 @@ class _Parse:
         primary = current.family.face(current.bold, current.italic)
         if not chunk.translate(_drawn(primary)):
             # Every character in the primary font (the usual case): no per-character choice.
+            self.plain = chunk if not atoms and self.plain == "" else None
             atoms.extend(_plain_atoms(chunk, primary, current.color))
             style = (primary, current.color)
             if self.drawn_by != style:
                 self.drawn_by = style if self.drawn_by == () else None
             return
-        self.drawn_by = None
+        self.drawn_by = self.plain = None
         drawn = fonts.charmap(primary)
         for ch in chunk:
             if ch in ZERO_WIDTH:
@@ -362,7 +365,7 @@ class _Parse:
             stack.append(replace(stack[-1], color=color or stack[-1].color))
 
     def icon(self, arg: str, icons: Mapping[str, Icon], families, icon_aspect) -> None:
-        self.drawn_by = None
+        self.drawn_by = self.plain = None
         icon = icons.get(arg)
         if icon is None and arg == "TBD":  # an icon not chosen yet: the text says so
             self.chars("TBD")
@@ -407,7 +410,7 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
             continue
         closing, tag, arg = match.group(7), match.group(8), (match.group(9) or "").strip()
         if tag == "wbr":
-            p.drawn_by = None
+            p.drawn_by = p.plain = None
             p.atoms.append(Atom("\u200b", p.stack[-1].family.regular, p.stack[-1].color))
         elif tag == "tcy":
             tcy_start = p.tcy(bool(closing), tcy_start)
@@ -424,4 +427,6 @@ def parse(text: str, style: Style, palette: Mapping[str, Color], icons: Mapping[
         raise MissingGlyphs(p.missing, style.family.name)
     if p.drawn_by:
         p.atoms.style = p.drawn_by
+    if p.plain is not None and len(p.plain) == len(p.atoms):
+        p.atoms.plain = p.plain
     return p.atoms
