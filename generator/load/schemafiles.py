@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Message, N_, Worded, _
@@ -16,6 +16,9 @@ from ..values import FORMATS as SCHEMA_FORMATS
 if TYPE_CHECKING:
     from referencing import Registry
 
+# The schemas' folder, read as a folder of the package as shipped.py reads its parts
+# (importlib.resources would import its readers and zipfile at every start: 3 ms).
+_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 _SCHEMA_NAMES = ("common", "game", "deck", "sheet", "fonts", "checks", "layout", "element",
                  "printers", "board", "export")
 
@@ -134,7 +137,7 @@ def _plugins() -> tuple:
 def element_keys() -> dict:
     """The keys every element takes (schemas/element.json's and elements.COMMON's)."""
     from ..elements import COMMON
-    text = resources.files("generator.schemas").joinpath("element.json").read_text("utf-8")
+    text = (_SCHEMAS / "element.json").read_text("utf-8")
     return {**json.loads(text)["properties"], **COMMON.properties()}
 
 
@@ -144,7 +147,7 @@ def _schemas_for(plugins: tuple) -> dict[str, Any]:
     schemas = {}
     common_keys = element_keys()
     for name in _SCHEMA_NAMES:
-        text = resources.files("generator.schemas").joinpath(f"{name}.json").read_text("utf-8")
+        text = (_SCHEMAS / f"{name}.json").read_text("utf-8")
         schema = _fill_registries(_fill_element_defaults(_filled(json.loads(text)),
                                                          common_keys))
         schemas[schema["$id"]] = schema
