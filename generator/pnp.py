@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from . import pipeline
 from .impose import impose_board, impose_game, kit
 from .layout import DeckFaces, GameFaces
+from .layout.pieces import TOKEN_SHAPES
 from .model import Deck
 from .load import Project, load_sheet
 from .pipeline import Outcome
@@ -231,12 +232,14 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
             return None
         how = shown(_("print single-sided; fold each page along its dashed line, fronts "
                       "outwards, glue the halves together, then cut along the marks through "
-                      "both layers (round and hex pieces along their outline)"))
+                      "both layers"))
     else:
         cards = kit.duplex(kit_imposition(faces), font)
         how = shown(_("print double-sided, flipped on the {edge} edge (each front page is "
-                      "followed by its back page), then cut along the marks (round and hex "
-                      "pieces along their outline)", edge=kit.flip_edge(duplex)))
+                      "followed by its back page), then cut along the marks",
+                      edge=kit.flip_edge(duplex)))
+    if any(d.deck.shape in TOKEN_SHAPES for d in faces.decks):  # (only where there are some)
+        how += shown(_(" (round and hex pieces along their outline)"))
     parts = [sheets.Part(shown(_("Cards and pieces")), cards.pages, how=how,
                          count=len(cards.pages))]
     boards = _boards(faces, paper, font, _clear(project, paper, report, faces.game))

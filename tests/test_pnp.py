@@ -232,7 +232,7 @@ def test_the_kit_has_a_cover_listing_every_component_and_one_pdf_per_paper(proje
             assert line in cover, (name, line)
         assert "board" not in cover and "rulebook" not in cover  # the game has neither
         sheets = len(pdf.pages) - 2  # (the cover's back is blank: the sheets start on page 3)
-        assert "page 2 is blank" in cover and not pdf.pages[1].extract_text().strip()
+        assert "Page 2 is blank" in cover and not pdf.pages[1].extract_text().strip()
         assert f"Cards and pieces, pages 3-{sheets + 2}: print double-sided" in cover
         assert _outline(out / name)[:2] == [("Contents and how to print", 0),
                                           ("Cards and pieces", 2)]

@@ -697,7 +697,7 @@ def test_card_faces_of_different_sizes_share_a_row_where_they_fit():
     of their own), top-aligned, every row at one scale; a row never splits."""
     from reportlab.lib.units import mm
     from generator.primitives import Face
-    from generator.rulebook.typeset import Faces
+    from generator.rulebook.faces import Faces
     word, key, agent = Face(68 * mm, 43 * mm, ()), Face(60 * mm, 60 * mm, ()), \
         Face(44 * mm, 63 * mm, ())
     faces = Faces([word, key, agent, agent])

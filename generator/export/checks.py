@@ -212,7 +212,7 @@ def _fine(line: float | None, text: float | None) -> list:
 def check_pictures(pictures, faces: dict, report: Report, locate) -> None:
     """A warning at each line of the template whose card faces the rulebook draws so small
     that their lines or text are finer than a press prints, naming the cards (`pictures`:
-    rulebook.typeset.Picture; `faces`: side -> card id -> Face; `locate(card)`: the
+    rulebook.faces.Picture; `faces`: side -> card id -> Face; `locate(card)`: the
     template's line that names the card)."""
     said: dict[tuple, dict] = {}  # (file, line) -> what is said there
     for picture in pictures:

@@ -36,7 +36,8 @@ from .template import language_of as _language_of
 from .tables import table_style
 from .template import render_markdown
 from .template import BESIDE, FACES
-from .typeset import (_MARKER, PARA_SPACING, TABLE_SIZE, Heading, Look, Picture, Typesetter,
+from .faces import Picture
+from .typeset import (_MARKER, PARA_SPACING, TABLE_SIZE, Heading, Look, Typesetter,
                       marker_options, max_columns)
 from .vertical import RotatedFrame, VContents, VerticalTypesetter
 from ..i18n import _

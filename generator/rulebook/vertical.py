@@ -27,7 +27,8 @@ from ..draw import draw_items
 from ..primitives import Face
 from ..textflow import Box, break_lines, place_vertical
 from .tables import table_style
-from .typeset import Faces, Heading, JText, Typesetter
+from .faces import Faces
+from .typeset import Heading, JText, Typesetter
 
 # Where a vertical line of each alignment sits along its column.
 _ALONG = {"justify": "top", "left": "top", "center": "middle", "right": "bottom"}

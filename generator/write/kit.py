@@ -86,7 +86,7 @@ def components(game: Game, boards: dict[str, int], blanks: bool = False
         out.append((shown(_("board: {name}", name=board.name)),
                     shown(_n("1 ({n} page)", "1 ({n} pages)", boards.get(board.id, 1)))))
     if game.rulebook is not None:
-        out.append((shown(_("rulebook")), "1"))
+        out.append((shown(_("Rulebook")), "1"))
     return out
 
 
@@ -167,8 +167,8 @@ def _cover(game: Game, paper: tuple[float, float], paper_name: str, layout: str,
     page = first + blank
     if blank:
         flow.append(Paragraph(escape(shown(_(  # (one page at most: the cover's last back)
-            "page {first} is blank: printing the whole file double-sided, each card sheet's "
-            "back then falls behind its front", first=first))), body))
+            "Page {first} is blank: printing the whole file double-sided, each card sheet's "
+            "back then falls behind its front.", first=first))), body))
         flow.append(Spacer(1, mm(1.5)))
     for part in parts:
         span = _("page {page}", page=page) if part.count == 1 else \
@@ -178,8 +178,8 @@ def _cover(game: Game, paper: tuple[float, float], paper_name: str, layout: str,
         flow.append(Spacer(1, mm(1.5)))
         page += part.count
     flow.append(Paragraph(escape(shown(_(
-        "Print every page at 100% (actual size): turn off \"fit to page\" in the print "
-        "dialog. Nothing is printed within the margin most printers cannot print."))), body))
+        "Print every page at 100% (actual size): turn off the print dialog's Fit to Page. "
+        "Nothing is printed within the margin most printers cannot print."))), body))
     flow += [Spacer(1, mm(4)), _ruler(font, shown(_(
         "this bar measures 50 mm printed at 100%: measure it before cutting")))]
     out = io.BytesIO()
