@@ -58,10 +58,10 @@ def _scale(units_per_em: int):
 
 def _kept_face(path: Path, source: io.BytesIO) -> TTFontFace | None:
     try:
-        head, _, body = path.read_bytes().partition(b"\n")
-        if head + b"\n" != HEAD:
-            return None
-        state = _FaceUnpickler(io.BytesIO(body)).load()
+        with path.open("rb") as file:  # (read as it is unpickled: no copy of its bytes)
+            if file.readline(len(HEAD)) != HEAD:
+                return None
+            state = _FaceUnpickler(file).load()
     except Exception:  # no file yet; a damaged one raises whatever its bytes lead to
         return None
     if not isinstance(state, dict) or set(state) != FIELDS or \
@@ -75,6 +75,12 @@ def _kept_face(path: Path, source: io.BytesIO) -> TTFontFace | None:
     return face
 
 
+def _write(path: Path, state: dict) -> None:
+    with path.open("wb") as file:  # (pickled into the file: no copy of its bytes)
+        file.write(HEAD)
+        pickle.dump(state, file, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def load(cls: type[TTFont], font_name: str, source: io.BytesIO, folder: Path | None,
          keep: bool) -> TTFont:
     """cls(font_name, source): a TrueType font of the file's bytes in `source`, its face
@@ -85,10 +91,9 @@ def load(cls: type[TTFont], font_name: str, source: io.BytesIO, folder: Path | N
         font = cls(font_name, source)
         if path is not None and keep:
             state = {k: v for k, v in vars(font.face).items() if k not in LEFT_OUT}
-            data = HEAD + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                write_atomically(path, lambda tmp: tmp.write_bytes(data))
+                write_atomically(path, lambda tmp: _write(tmp, state))
             except OSError:
                 pass  # a cache that cannot be written is no cache
         return font
