@@ -294,3 +294,13 @@ def test_a_generated_cards_table_entry_is_its_own_field_and_a_rulebook_picture_i
         "~ rulebook: 3 pages",
         "    page 3: redrawn (the same text: a picture, or where the text stands, changed)",
         "    booklet sheet to reprint: 1"]
+
+
+def test_a_rules_paragraph_is_said_as_the_rulebook_sets_it_japanese_lines_joined():
+    """A paragraph written on two lines reads, in a diff or changelog, as the rulebook sets
+    it: Japanese lines joined without a space (the Codenames tester's '人です。 通行人'),
+    Latin ones with one."""
+    from generator.diff.marks import plain
+    assert plain("後攻チームは8人です。\n通行人は6人です。\nThe end\nof it.") == \
+        "後攻チームは8人です。通行人は6人です。 The end of it."
+    assert plain("card text\n次の行", markdown=False) == "card text 次の行"

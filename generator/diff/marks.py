@@ -15,6 +15,8 @@ import html
 import re
 from functools import lru_cache
 
+from ..rulebook.markdown import CJK
+
 TOKEN = re.compile(r"[A-Za-z0-9_'’\-]+|\s+|.", re.S)
 WORD = re.compile(r"\S+|\s+")  # what lies between spaces: where TOKEN's marks would not read
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&!])")
@@ -102,6 +104,9 @@ def shown(change: Runs) -> str:
     return "".join(out).strip()
 
 
+_SOFT_BETWEEN_CJK = re.compile(f"([{CJK}])[ \t]*\n[ \t]*([{CJK}])")
+
+
 def plain(value, markdown: bool = True) -> str:
     """A value or a paragraph as it reads, on one line; a list as its items. With
     `markdown` (the rulebook's text, which is Markdown), without its list marks and
@@ -112,7 +117,10 @@ def plain(value, markdown: bool = True) -> str:
         return ", ".join(f"{k}: {plain(v, markdown)}" for k, v in value.items())
     if value is None:
         return ""
-    text = " ".join(str(value).split())
+    text = str(value)
+    if markdown:  # a line end between two Japanese characters joins them, as the rulebook
+        text = _SOFT_BETWEEN_CJK.sub(r"\1\2", text)  # sets it (no space: 人です。通行人)
+    text = " ".join(text.split())
     if not markdown:
         return text
     text = re.sub(r"(^|\s)[-*+]\s+", r"\1", text)  # bullets (a numbered item keeps its number)
