@@ -22,6 +22,7 @@ import re
 
 from .. import fonts
 from .markup import Atom
+from .opportunities import _ANY_JAPANESE as _JAPANESE  # (one pattern: 1.4 ms to compile)
 
 _OPENS_AFTER = frozenset("([{<「『（［｛〈《【〔—–-/")
 _CLOSES_BEFORE = frozenset(".,;:!?)]}>」』）］｝〉》】〕、。，．！？…—–-")
@@ -29,7 +30,6 @@ _CLOSES_BEFORE = frozenset(".,;:!?)]}>」』）］｝〉》】〕、。，．！
 # looks for it in the markup (a C-speed search) before it hands over the atoms.
 MARKS = re.compile("[\"'~]")
 FULL_WIDTH = re.compile("[\uff10-\uff5a]")
-_JAPANESE = re.compile("[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff々]")
 _LATIN = re.compile("[0-9A-Za-z\u00c0-\u024f]")
 
 
