@@ -304,3 +304,34 @@ def test_a_rules_paragraph_is_said_as_the_rulebook_sets_it_japanese_lines_joined
     assert plain("後攻チームは8人です。\n通行人は6人です。\nThe end\nof it.") == \
         "後攻チームは8人です。通行人は6人です。 The end of it."
     assert plain("card text\n次の行", markdown=False) == "card text 次の行"
+
+
+def test_a_check_of_the_table_entry_a_card_was_made_from_is_that_cards_problem(
+        project, cardgen):
+    """A check over a data table whose entries made cards (`generate: from:`) reports each
+    failure as its card's (Problem.card), so the preview marks the card (the Codenames
+    tester's key cards had no mark for their failing counts); an entry that made no card,
+    and a check of the whole game, are no card's."""
+    from generator.load import Project
+    from generator.pipeline import check
+    game = project / "cards/gen"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "title: Gen\ndata: {units: units.yaml}\nchecks: checks.yaml\n"
+        "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
+    (game / "units.yaml").write_text(
+        "units:\n  - {id: knight, power: 5}\n  - {id: archer, power: 2}\n"
+        "spare:\n  - {id: giant, power: 9}\n", "utf-8")
+    (game / "deck.yaml").write_text(
+        "generate:\n  from: data.units.units\n  as: unit\n  fields:\n"
+        "    power: \"{{ unit.power }}\"\n", "utf-8")
+    (game / "checks.yaml").write_text(
+        "checks:\n  - name: weak\n    for: data.units.units.{u}\n    assert: u.power < 4\n"
+        "  - name: spare\n    for: data.units.spare.{u}\n    assert: u.power < 4\n"
+        "  - name: few\n    assert: data.units.units | length > 5\n", "utf-8")
+    (project / "layouts/gen-front.yaml").write_text(
+        "size: meishi\nelements:\n  - {name: p, type: text, text: \"{{ card.power }}\", "
+        "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
+    report = check(Project.find(project), "gen").report
+    assert sorted((p.check, p.card) for p in report.errors) == [
+        ("few", None), ("spare", None), ("weak", "knight")]

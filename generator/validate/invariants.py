@@ -290,9 +290,11 @@ def _touches(item: Item, tainted: set) -> bool:
 
 
 def run_check(check: Invariant, values: dict, locators: dict, report: Report,
-              declared: frozenset = frozenset()) -> None:
+              declared: frozenset = frozenset(), cards: frozenset = frozenset()) -> None:
     """Run one check over its items. `declared`: the field names the decks declare (an
-    `at:` naming one points at an optional field, which may be absent wherever it passes)."""
+    `at:` naming one points at an optional field, which may be absent wherever it passes).
+    `cards`: the game's card ids: an item that is a card, or the data table entry a card
+    was made from (its `id`), is that card's problem (the preview marks the card)."""
     import jinja2  # (a game with checks: Jinja2 runs them)
     add = report.warning if check.level == "warning" else report.error
     tainted = report.tainted
@@ -343,7 +345,9 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report,
                                  check.name)
                     said = True
                 where = _at(replace(check, at=None), item, values, locators)
-            add(message, where, check.name)  # the designer's words, whatever `at:` says
+            about = item.value.get("id") if isinstance(item.value, dict) else None
+            add(message, where, check.name,  # the designer's words, whatever `at:` says
+                card=about if isinstance(about, str) and about in cards else None)
         if broken_at is not None and not pointed and not said and \
                 broken_at.missing not in declared:  # wrong wherever it looks (not a field a
             report.error(_("check '{check_name}': {broken_at}",
@@ -362,5 +366,6 @@ def run(game: Game, report: Report) -> None:
         return
     values, locators = context(game)
     declared = frozenset(name for deck in game.decks for name in (deck.fields or {}))
+    cards = frozenset(card.id for card in game.cards())
     for check in game.checks:
-        run_check(check, values, locators, report, declared)
+        run_check(check, values, locators, report, declared, cards)
