@@ -48,7 +48,9 @@ _JAPANESE_LETTERS = "\u3041-\u30ff\u3400-\u9fff々\uf900-\ufaff"
 _ANY_JAPANESE = re.compile(f"[{_JAPANESE_LETTERS}]")
 _JAPANESE_RUNS = re.compile(f"[{_JAPANESE_LETTERS}]{{2,}}")
 _SPACES = re.compile(r"\s")
-_LATIN_LETTERS = re.compile(r"[^\s\u2000-\U0010ffff]")  # _is_latin, for a whole text
+# _is_latin, for a whole text: a character below U+2000 that is not a space (written so, not
+# as [^\s\u2000-\U0010ffff], whose range re marks code point by code point: 2.3 ms to compile)
+_LATIN_LETTERS = re.compile(r"[\x00-\u1fff](?<!\s)")
 
 
 def _is_japanese(ch: str) -> bool:
