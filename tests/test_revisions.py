@@ -335,3 +335,34 @@ def test_a_check_of_the_table_entry_a_card_was_made_from_is_that_cards_problem(
     report = check(Project.find(project), "gen").report
     assert sorted((p.check, p.card) for p in report.errors) == [
         ("few", None), ("spare", None), ("weak", "knight")]
+
+
+def test_a_data_value_the_rulebook_prints_on_several_pages_names_each(project, cardgen):
+    """A changed data value that the rulebook prints in paragraphs on two pages names both
+    pages (the Codenames tester's bystanders, said on p. 3 only, though pages 5 and 7 print
+    them too)."""
+    game = project / "cards/gen"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "title: Gen\ndata: {rules: rules.yaml}\nrulebook: {template: rules.md}\n"
+        "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
+    (game / "rules.yaml").write_text("hand: 5\n", "utf-8")
+    (game / "deck.yaml").write_text("cards:\n  - {id: knight, power: 3}\n", "utf-8")
+    (game / "rules.md").write_text(
+        "# Setup\n\nDeal {{ data.rules.hand }} cards to each player.\n\n{{ pagebreak() }}\n\n"
+        "# Play\n\nKeep at most {{ data.rules.hand }} cards in hand.\n", "utf-8")
+    (project / "layouts/gen-front.yaml").write_text(
+        "size: meishi\nelements:\n  - {name: p, type: text, text: \"{{ card.power }}\", "
+        "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
+    git(project, "init", "-q")
+    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
+    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
+    edit(game / "rules.yaml", "hand: 5", "hand: 6")
+    run = cardgen("diff", "gen")
+    assert run.code == 0, run.lines
+    (said,) = [line for line in run.lines if "data rules.hand" in line]
+    pages = [int(n) for n in re.findall(r"\d+", said.rsplit("pp.", 1)[1])]
+    assert said.startswith("    data rules.hand: 5 -> 6: rulebook pp. ") and len(pages) == 2 \
+        and pages[0] < pages[1], said
+    from generator.diff.marks import joined_lines
+    assert joined_lines(["人です。", "通行人は", "six", "words"]) == "人です。通行人は six words"

@@ -107,6 +107,12 @@ def shown(change: Runs) -> str:
 _SOFT_BETWEEN_CJK = re.compile(f"([{CJK}])[ \t]*\n[ \t]*([{CJK}])")
 
 
+def joined_lines(lines: list[str]) -> str:
+    """A paragraph's lines on one line as the rulebook sets them: a line end between two
+    Japanese characters joins them, any other is a space."""
+    return _SOFT_BETWEEN_CJK.sub(r"\1\2", "\n".join(lines)).replace("\n", " ")
+
+
 def plain(value, markdown: bool = True) -> str:
     """A value or a paragraph as it reads, on one line; a list as its items. With
     `markdown` (the rulebook's text, which is Markdown), without its list marks and

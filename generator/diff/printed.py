@@ -26,8 +26,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from ..i18n import Joined, _
-from .marks import KEEP, best, plain, shown
+from ..i18n import Joined, Listed, _
+from .marks import KEEP, best, joined_lines, plain, shown
 
 PAGE_DPI = 50  # the raster a rulebook page's identity is taken from
 
@@ -146,7 +146,8 @@ def sections(markdown: str) -> list[tuple[Path, list[str]]]:
     def flush() -> None:
         if block:
             table = all(_ROW.match(line) for line in block)
-            out[-1][1].append(("\n" if table else " ").join(line.strip() for line in block))
+            lines = [line.strip() for line in block]
+            out[-1][1].append("\n".join(lines) if table else joined_lines(lines))
             block.clear()
     markdown = re.sub(r"<!--.*?-->", "", markdown, flags=re.S)  # cardgen's markers (card faces)
     for line in markdown.splitlines():
@@ -434,27 +435,33 @@ def _short(text: str) -> str:
     return text if len(text) <= 100 else text[:97] + "..."
 
 
-def _data_page(value: str, rules: tuple | list, pages: list[tuple[str, str]],
-               new_md: str = "") -> int | None:
-    """The page a changed data value is printed on: the page of the changed paragraph (or
+def _data_pages(value: str, rules: tuple | list, pages: list[tuple[str, str]],
+                new_md: str = "") -> list[int]:
+    """The pages a changed data value is printed on: the page of each changed paragraph (or
     table row) that prints it, else of the first paragraph that prints it (never a page
     where its digits only happen to occur, as the contents' page numbers)."""
+    found: list[int] = []
     for c in rules:
         if c.how not in "~+" or not c.new or value not in c.new:
             continue
         if is_table(c.new):
             rows = [r for r in c.new.split("\n") if value in r and r not in (c.old or "")]
-            found = _page_of(" ".join(table_rows(rows[0])[0]), pages, c.page or 1) \
+            page = _page_of(" ".join(table_rows(rows[0])[0]), pages, c.page or 1) \
                 if rows else None
-            return found or c.page
-        return c.page or _page_of(c.new, pages)
+            page = page or c.page
+        else:
+            page = c.page or _page_of(c.new, pages)
+        if page and page not in found:
+            found.append(page)
+    if found:
+        return sorted(found)
     for _path, paragraphs in sections(new_md):  # the paragraph that prints it, on its page
         for paragraph in paragraphs:
             if value in paragraph:
-                found = _page_of(paragraph, pages)
-                if found:
-                    return found
-    return None
+                page = _page_of(paragraph, pages)
+                if page:
+                    return [page]
+    return []
 
 
 def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, new_md: str,
@@ -469,8 +476,10 @@ def printed_data(data_changes: list[tuple[str, object, object]], old_md: str, ne
             continue
         new_text, old_text = str(b), str(a)
         if new_text and new_text in new_md and new_md.count(new_text) > old_md.count(new_text):
-            page = _data_page(new_text, rules, pages, new_md)
-            where = _("rulebook p. {page}", page=page) if page else _("the rulebook")
+            on = _data_pages(new_text, rules, pages, new_md)
+            where = _("rulebook p. {page}", page=on[0]) if len(on) == 1 else \
+                _("rulebook pp. {pages}", pages=Listed(map(str, on), None)) if on else \
+                _("the rulebook")
             lines.append(_("data {path}: {change}: {where}", path=path, change=show(a, b),
                            where=where))
             explained.add(path)
