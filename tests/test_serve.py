@@ -517,6 +517,21 @@ def test_the_zoom_can_show_the_guides(project, server):
         assert browser.find_element("id", "guides").text == "Hide guides"
 
 
+def test_an_address_changed_on_the_open_page_shows_its_view(project, server):
+    """A link to #card=… followed on an open page (or the address edited) opens that card's
+    zoom, and an address without a card closes it: the page read its address only when it
+    loaded (a tester's note)."""
+    with chrome() as browser:
+        browser.get(server + "/")
+        _until(lambda: _text(browser, "id", "status"), "no page")
+        assert not browser.find_element("id", "zoom").is_displayed()
+        browser.execute_script("location.hash = 'card=princess'")
+        _until(lambda: browser.find_element("id", "zoom").is_displayed(), "no zoom")
+        assert "princess" in browser.execute_script("return open")
+        browser.execute_script("location.hash = 'deck='")
+        _until(lambda: not browser.find_element("id", "zoom").is_displayed(), "zoom kept")
+
+
 MANY = 600  # cards: more than the page keeps in it at once (page.js: ALL_BELOW)
 
 

@@ -412,6 +412,13 @@ for (const id of ['search', 'only-drafts', 'only-errors', 'only-changed']) {
 }
 recall();
 render();
+// An address changed by hand, or a link to #card=… followed on the open page: its view
+// (the page's own changes replace the address without this event).
+window.addEventListener('hashchange', () => {
+  recall();
+  if (!open) $('zoom').hidden = true;
+  render();
+});
 // The page asks the server for the next version and the server answers when there is one
 // (long polling: a page with nothing new costs nothing); an unchanged state is a 304, not a
 // body to parse. A server that stopped is said; one that came back (a new run) reloads the
