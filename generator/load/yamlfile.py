@@ -8,7 +8,6 @@ thrown away.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,8 +18,9 @@ import yaml
 
 from ..model import SourceMap
 from ..problems import Location, Report, packed
-from ..values import MAX_DIGITS, TOO_MANY_DIGITS, too_many_digits, unprintable, whole_number
+from ..values import MAX_DIGITS, TOO_MANY_DIGITS, too_many_digits, unprintable
 from ..i18n import _
+from .yamlscalars import STR, infinite, resolved, scalar, scalar_value
 from .yamlwords import indenting_tab, syntax_message, unclosed_quote
 
 # A document may expand to at most this many values, and aliases (a reused anchor)
@@ -30,24 +30,11 @@ MAX_ALIAS_VALUES = 100_000
 MAX_BYTES = 64 * 1024 * 1024  # every data file, in any format (CSV and XLSX too)
 MAX_DEPTH = 100  # lists and mappings nested deeper than this are refused, located
 
-# Plain scalars are read as YAML 1.2's core schema reads them, not as YAML 1.1 (PyYAML's
-# default): only true/false are booleans (`no`, `yes`, `on` and `off` stay text: Norway's
-# code is NO), integers are decimal without leading zeros (`0123` stays text, not octal
-# 83; `1:30` stays text, not 90 in base 60; `0x1f` and `1_000` stay text), and a float
-# is written with a dot or an exponent.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
-_NULL = re.compile(r"~|null|Null|NULL|")
-_TRUE, _FALSE = ("true", "True", "TRUE"), ("false", "False", "FALSE")
-_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+\.[0-9]*)([eE][-+]?[0-9]+)?|[-+]?[0-9]+[eE][-+]?[0-9]+")
-_SPECIAL = {".inf": math.inf, ".Inf": math.inf, ".INF": math.inf, "+.inf": math.inf,
-            "-.inf": -math.inf, "-.Inf": -math.inf, "-.INF": -math.inf,
-            ".nan": math.nan, ".NaN": math.nan, ".NAN": math.nan}
 
 Path_ = tuple  # a key path into a document: ("cards", 3, "copies")
 # libyaml's parser when PyYAML has it (its wheels do): same nodes and marks, much faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_STR = "tag:yaml.org,2002:str"
 
 
 @dataclass(frozen=True)
@@ -258,10 +245,8 @@ class _Converter:
             mark = event.start_mark
             locs[path] = packed(self.file, mark.line + 1, mark.column + 1)
         if kind is yaml.ScalarEvent:
-            value = event.value if event.style else _scalar(event)  # (quoted: text, as ever)
-            # (only a plain scalar that begins as a number can be one too large)
-            if not event.style and event.value[:1] in _NUMBER_START and not self.alias_depth \
-                    and _FLOAT.fullmatch(event.value) and not math.isfinite(float(event.value)):
+            value = event.value if event.style else scalar(event)  # (quoted: text, as ever)
+            if not self.alias_depth and infinite(event):
                 key = next((p for p in reversed(path) if isinstance(p, str)), None)
                 self.report.error(_("{value}{event_value} is a number too large to be finite; "
                                     "numbers in cardgen are finite",
@@ -348,7 +333,7 @@ class _Converter:
         if path not in self.doc.value_locs:  # where the value was written
             self.doc.value_locs[path] = self.place(first)
         if first.__class__ is yaml.ScalarEvent:
-            return _scalar(first)
+            return scalar(first)
         if self.deep(first, path):
             return None
         if recursive:
@@ -408,7 +393,7 @@ class _Converter:
                 self.skip(self.next())
                 continue
             key = scalar.value
-            if self.typed_keys and not scalar.style and _resolved(scalar) != _STR:
+            if self.typed_keys and not scalar.style and resolved(scalar) != STR:
                 key = scalar_value(key)
             elif type(key) is str:
                 key = keys.setdefault(key, key)
@@ -433,50 +418,6 @@ class _Converter:
             result[key] = self.value(self.next(), key_path)
             if self.pending:  # (a scalar where a list is wanted: its reader says so)
                 self.pending.pop(key_path, None)
-
-
-_RESOLVER = yaml.resolver.Resolver()
-
-
-def _resolved(event) -> str:
-    """The tag PyYAML's (YAML 1.1) resolver gives a scalar event."""
-    if event.tag not in (None, "!"):
-        return event.tag
-    return _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
-
-
-def _scalar(event) -> Any:
-    """A scalar's value. A plain scalar that YAML 1.1 takes for a number, boolean or null is
-    read by YAML 1.2's rules instead (scalar_value); strings, timestamps and anything else
-    stay text: a date in a card is words. A quoted scalar, or one tagged !!str, is text."""
-    if event.style:
-        return event.value
-    if event.tag is not None:  # given: !!str, !!int, a tag of the user's, or ! (resolved)
-        return event.value if _resolved(event) == _STR else scalar_value(event.value)
-    value = scalar_value(event.value)
-    if value.__class__ is float and _resolved(event) == _STR:
-        return event.value  # YAML 1.1 reads 1e5 (no dot, no sign) as text: it stays text
-    return value
-
-
-_MAYBE_NOT_TEXT = frozenset("~nNtTfF+-.0123456789")  # how a null, boolean or number begins
-_NUMBER_START = frozenset("+-.0123456789")  # how a number begins (_INT, _FLOAT)
-
-
-def scalar_value(text: str) -> Any:
-    """A plain scalar by YAML 1.2's core schema (see _INT and _FLOAT)."""
-    if text and text[0] not in _MAYBE_NOT_TEXT:
-        return text
-    if _NULL.fullmatch(text):
-        return None
-    if text in _TRUE or text in _FALSE:
-        return text in _TRUE
-    if _INT.fullmatch(text):
-        number = whole_number(text)
-        return text if number is None else number  # (too long: reported by the converter)
-    if _FLOAT.fullmatch(text):
-        return float(text)
-    return _SPECIAL.get(text, text)
 
 
 def location_at(file: str, text: str | bytes, index: int) -> Location:
