@@ -576,3 +576,20 @@ def test_track_spaces_take_the_shapes_style_and_ring_and_track_titles_a_size(pro
     assert 1.0 in widths and (1.0, 0.0, 0.0) in colours
     sizes, _widths, _colours = _drawn(out / "styled-board-ring.pdf")
     assert 24.0 in sizes and 16.0 not in sizes
+
+
+def test_the_examples_round_tokens_export_for_a_shop(project, cardgen):
+    """The worked example's round unit tokens (a disc with bleed: true, cut along its
+    outline) export as their square faces: the preflight does not read a disc that stops
+    short of the square's bleed as art cut at the trim (it called it 'a cardgen bug' and
+    refused the export: the Splendor tester's gem tokens, and this example)."""
+    skirmish(project)
+    profile = "jp-print"  # (the shipped PDF profile; the picture ones take no token size)
+    run = cardgen("export", "skirmish", "--profile", profile)
+    assert run.code == 0, run.lines
+    assert not any("preflight" in line for line in run.lines), run.lines
+    folder = project / "output/skirmish" / f"export-{profile}"
+    token = pikepdf.open(folder / "units-red-infantry-front.pdf")
+    page = token.pages[0]
+    trim, bleed = [float(v) for v in page.TrimBox], [float(v) for v in page.BleedBox]
+    assert trim[0] - bleed[0] > 5  # (a square face with its bleed round it)

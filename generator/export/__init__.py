@@ -31,6 +31,7 @@ from ..identity import face_identity
 from ..images import shown_dpi
 from ..impose import REGISTRATION, Page, single_face
 from ..layout import GameFaces
+from ..layout.pieces import TOKEN_SHAPES
 from ..model import TBD, Deck, ExportProfile, ExportSize, Game, frozen_mapping
 from ..primitives import Face
 from ..problems import Location, Report
@@ -312,6 +313,10 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     items = designs(faces, profile, profile.extension)
     files: list[BytesFile] = []
     image_dpi: dict[str, list[float]] = {}
+    # A round or hex token is cut along its outline, not its square trim: its art (a disc
+    # with bleed: true) stops short of the square's bleed by design, and the layout stage
+    # has checked it against the outline (pieces.check_token). Not read back as stopping.
+    outlined = {d.id for d in game.decks if d.shape in TOKEN_SHAPES}
     if not profile.raster:
         icc = icc_bytes(profile)
         if convert is not None:
@@ -320,6 +325,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
             data = pdf_file(design, profile, title, font, icc, (game.version, game.revised))
             found = preflight_pdf(data, design.file, profile,
                                   Location(display(folder / design.file)), report,
+                                  design.deck in outlined or
                                   any((design.deck, card, design.side) in stopping
                                       for card in design.cards))
             image_dpi[design.file] = [shown_dpi(dpi) for _unused, dpi in found["images"]]
@@ -337,6 +343,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
         for design, data in zip(items, picture_files(items, profile, game, font)):
             preflight_picture(data, design, profile, picture_size(profile, design, decks),
                               Location(display(folder / design.file)), report,
+                              design.deck in outlined or
                               any((design.deck, card, design.side) in stopping
                                   for card in design.cards))
             files.append(BytesFile(folder / design.file, data))
