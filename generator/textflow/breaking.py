@@ -412,14 +412,21 @@ class _Breaker:
         """The lines of a paragraph longer than one, filled greedily unit by unit."""
         cum, limit, ending, leads = self.cum, self.limit, self.ending, self.lead
         line = start  # the current line starts at `line`; its width is cum[us] - cum[line]
+        # A unit's end advance (ending) is never more than its whole advance (cum[ue] -
+        # cum[us]: it only takes away trailing spaces, a closing blank, a hanging stop), so a
+        # unit whose whole advance fits the line from its start cannot break it: passed
+        # over without measuring its end (most units of a paragraph; the result the same).
         for group in _merge(_unit_bounds(self.plain[start:end], start, self.phrase), self.glue()):
             units = group
-            if len(group) > 1 and ending(group[0][0], group[-1][1]) <= limit:
+            if len(group) > 1 and (cum[group[-1][1]] - cum[group[0][0]] <= limit or
+                                   ending(group[0][0], group[-1][1]) <= limit):
                 units = [(group[0][0], group[-1][1])]  # a phrase that fits stays whole
                 # (else a phrase longer than a line: break inside it, as ICU allows)
             for us, ue in units:
-                trim_w = ending(us, ue)
                 lead = leads[line] if leads else 0.0
+                if cum[ue] - cum[line] + lead <= limit:
+                    continue  # (it fits: width, and trim_w, at most this)
+                trim_w = ending(us, ue)
                 width = cum[us] - cum[line] + trim_w + lead
                 if us > line and width > limit and width > limit + self.room(line, ue):
                     cut = self._hyphen(us, ue, line, ranges)
