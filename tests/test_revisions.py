@@ -266,8 +266,8 @@ def test_a_generated_cards_table_entry_is_its_own_field_and_a_rulebook_picture_i
         "title: Gen\ndata: {units: units.yaml}\nrulebook: {template: rules.md}\n"
         "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
     (game / "units.yaml").write_text(
-        "units:\n  - {id: knight, power: 3, color: red}\n"
-        "  - {id: archer, power: 2, color: blue}\n", "utf-8")
+        "units:\n  - {id: knight, power: 3, color: red, lore: old}\n"
+        "  - {id: archer, power: 2, color: blue, lore: old}\n", "utf-8")
     (game / "deck.yaml").write_text(
         "generate:\n  from: data.units.units\n  as: unit\n  fields:\n"
         "    power: \"{{ unit.power }}\"\n    color: \"{{ unit.color }}\"\n", "utf-8")
@@ -280,17 +280,19 @@ def test_a_generated_cards_table_entry_is_its_own_field_and_a_rulebook_picture_i
     git(project, "init", "-q")
     git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
     git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
-    edit(game / "units.yaml", "{id: knight, power: 3, color: red}",
-         "{id: knight, power: 3, color: green}")
+    edit(game / "units.yaml", "{id: knight, power: 3, color: red, lore: old}",
+         "{id: knight, power: 3, color: green, lore: new}")
     run = cardgen("diff", "gen")
     assert run.code == 0, run.lines
-    assert run.lines[:3] == [
+    # (the entry's lore is no field of the card's: said as data that prints nothing)
+    assert run.lines[:5] == [
         "gen: 0 added, 0 removed, 1 reprinted (1 front, 0 backs), 0 with other copies; "
-        "0 changes print nothing",
+        "1 change prints nothing",
         "~ card 'knight' (units): reprint front",
-        "    field color: red -> green"]
-    assert "changes that print nothing:" not in run.lines
-    assert run.lines[3:] == [
+        "    field color: red -> green",
+        "changes that print nothing:",
+        "    data units.units[knight].lore: old -> new"]
+    assert run.lines[5:] == [
         "~ rulebook: 3 pages",
         "    page 3: redrawn (the same text: a picture, or where the text stands, changed)",
         "    booklet sheet to reprint: 1"]

@@ -306,13 +306,13 @@ def _causes(reads: tuple[_Read, _Read], old: Card, new: Card, sides: tuple[str, 
 
 # -- comparing two versions -----------------------------------------------------------------
 
-def _entries_of_cards(game) -> set[str]:
+def _entries_of_cards(game) -> dict[str, str]:
     """The data paths (as _walk names them) of the table entries the game's cards were made
-    from (`generate: from:`): a change there is the card's own field, said with the card
-    (reprinted, or printing nothing), not again as a change of the data."""
+    from (`generate: from:`), each with its card's id: a change there that the card's
+    fields show (the same values changed) is said with the card, not again as data."""
     tables = {id(source): name for name, source in game.data_sources.items()}
     data = plain(game.data)
-    out: set[str] = set()
+    out: dict[str, str] = {}
     for card in game.cards():
         table = tables.get(id(card.source))
         if table is None or not card.path:
@@ -324,17 +324,19 @@ def _entries_of_cards(game) -> set[str]:
             value = value[part] if isinstance(value, (dict, list)) and (
                 isinstance(value, list) and isinstance(part, int) and part < len(value)
                 or isinstance(value, dict) and part in value) else None
-        out.add(f"{prefix}[{place}]")
+        out[f"{prefix}[{place}]"] = card.id
         if isinstance(value, list) and _keyed(value) is not None and isinstance(place, int) \
                 and place < len(value):
-            out.add(f"{prefix}[{_key(value[place])}]")  # (a list of named entries: by name)
+            out[f"{prefix}[{_key(value[place])}]"] = card.id  # (named entries: by name)
         elif isinstance(value, dict):
-            out.add(f"{prefix}.{place}")
+            out[f"{prefix}.{place}"] = card.id
     return out
 
 
-def _inside(path: str, entries: set[str]) -> bool:
-    return any(path == e or path.startswith((e + ".", e + "[")) for e in entries)
+def _card_of(path: str, entries: dict[str, str]) -> str | None:
+    """The card made from the table entry that holds `path`, if one was."""
+    return next((card for e, card in entries.items()
+                 if path == e or path.startswith((e + ".", e + "["))), None)
 
 
 def compare(old: GameFaces, new: GameFaces) -> GameDiff:
@@ -353,6 +355,7 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
     after = {c.id: c for c in new_game.cards()}
     _walk(plain(old_game.data), plain(new_game.data), "", diff.data)
     explained: set[str] = set()
+    shown: dict[str, set] = {}  # card id -> the (old, new) values its fields' changes show
     reads: tuple[_Read, _Read] | None = None  # (made for the first reprint)
     diff.removed = [c for i, c in before.items() if i not in after]
     for card_id, card in after.items():
@@ -362,6 +365,7 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
         old_card = before[card_id]
         fields: list = []
         _walk(_values(old_card), _values(card), "", fields)
+        shown[card_id] = {(repr(a), repr(b)) for _path, a, b in fields}
         old_sides, new_sides = before_faces.get(card_id), after_faces.get(card_id)
         if old_sides is None or new_sides is None:
             continue
@@ -382,9 +386,12 @@ def compare(old: GameFaces, new: GameFaces) -> GameDiff:
                 diff.copies.append((old_card, card))
         diff.unprinted += [_("card '{card}' field {path}: {change}", card=card_id, path=path,
                              change=show_change(a, b)) for path, a, b in fields]
-    own = _entries_of_cards(old_game) | _entries_of_cards(new_game)
+    own = {**_entries_of_cards(old_game), **_entries_of_cards(new_game)}
+
+    def with_its_card(path: str, a, b) -> bool:  # the change its card's fields show
+        return (repr(a), repr(b)) in shown.get(_card_of(path, own) or "", ())
     diff.unprinted += [_data_line(path, a, b) for path, a, b in diff.data
-                       if path not in explained and not _inside(path, own)]
+                       if path not in explained and not with_its_card(path, a, b)]
     diff.statistics = stats.changes(stats.compute(old_game), stats.compute(new_game))
     return diff
 
