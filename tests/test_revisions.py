@@ -325,8 +325,8 @@ def test_a_check_of_the_table_entry_a_card_was_made_from_is_that_cards_problem(
         "units:\n  - {id: knight, power: 5}\n  - {id: archer, power: 2}\n"
         "spare:\n  - {id: giant, power: 9}\n", "utf-8")
     (game / "deck.yaml").write_text(
-        "generate:\n  from: data.units.units\n  as: unit\n  fields:\n"
-        "    power: \"{{ unit.power }}\"\n", "utf-8")
+        "generate:\n  from: data.units.units\n  as: unit\n  id: \"unit-{{ unit.id }}\"\n"
+        "  fields:\n    power: \"{{ unit.power }}\"\n", "utf-8")
     (game / "checks.yaml").write_text(
         "checks:\n  - name: weak\n    for: data.units.units.{u}\n    assert: u.power < 4\n"
         "  - name: spare\n    for: data.units.spare.{u}\n    assert: u.power < 4\n"
@@ -336,7 +336,8 @@ def test_a_check_of_the_table_entry_a_card_was_made_from_is_that_cards_problem(
         "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
     report = check(Project.find(project), "gen").report
     assert sorted((p.check, p.card) for p in report.errors) == [
-        ("few", None), ("spare", None), ("weak", "knight")]
+        ("few", None), ("spare", None), ("weak", "unit-knight")]  # (by its place: its id
+    # is made from the entry's)
 
 
 def test_a_data_value_the_rulebook_prints_on_several_pages_names_each(project, cardgen):

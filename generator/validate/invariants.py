@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from ..model import Card, Deck, Game, Invariant, SourceMap, plain
 from ..values import abridged, is_template
@@ -290,11 +290,11 @@ def _touches(item: Item, tainted: set) -> bool:
 
 
 def run_check(check: Invariant, values: dict, locators: dict, report: Report,
-              declared: frozenset = frozenset(), cards: frozenset = frozenset()) -> None:
+              declared: frozenset = frozenset(), cards: Mapping[int, str] = {}) -> None:
     """Run one check over its items. `declared`: the field names the decks declare (an
     `at:` naming one points at an optional field, which may be absent wherever it passes).
-    `cards`: the game's card ids: an item that is a card, or the data table entry a card
-    was made from (its `id`), is that card's problem (the preview marks the card)."""
+    `cards` (_cards_of): an item that is a card, or the data table entry a card was made
+    from, is that card's problem (the preview marks the card)."""
     import jinja2  # (a game with checks: Jinja2 runs them)
     add = report.warning if check.level == "warning" else report.error
     tainted = report.tainted
@@ -345,9 +345,8 @@ def run_check(check: Invariant, values: dict, locators: dict, report: Report,
                                  check.name)
                     said = True
                 where = _at(replace(check, at=None), item, values, locators)
-            about = item.value.get("id") if isinstance(item.value, dict) else None
             add(message, where, check.name,  # the designer's words, whatever `at:` says
-                card=about if isinstance(about, str) and about in cards else None)
+                card=cards.get(id(item.value)))
         if broken_at is not None and not pointed and not said and \
                 broken_at.missing not in declared:  # wrong wherever it looks (not a field a
             report.error(_("check '{check_name}': {broken_at}",
@@ -366,6 +365,28 @@ def run(game: Game, report: Report) -> None:
         return
     values, locators = context(game)
     declared = frozenset(name for deck in game.decks for name in (deck.fields or {}))
-    cards = frozenset(card.id for card in game.cards())
+    cards = _cards_of(game, values)
     for check in game.checks:
         run_check(check, values, locators, report, declared, cards)
+
+
+def _cards_of(game: Game, values: dict) -> dict[int, str]:
+    """id() of each value a check may go through that is a card: its record (in `cards`,
+    `card`, `decks`), or the data table entry it was made from (`generate: from:`, found
+    by the card's place in the table, whatever its id template): -> the card's id."""
+    out: dict[int, str] = {}
+    for record in [*values["cards"], *values["card"].values(),
+                   *(c for d in values["decks"].values() for c in d["cards"])]:
+        out[id(record)] = record["id"]
+    tables = {id(source): name for name, source in game.data_sources.items()}
+    for card in game.cards():
+        entry: Any = values["data"].get(tables.get(id(card.source), ""))
+        for part in card.path if entry is not None else ():
+            ok = isinstance(entry, dict) and part in entry or isinstance(entry, list) and \
+                isinstance(part, int) and 0 <= part < len(entry)
+            entry = entry[part] if ok else None
+            if entry is None:
+                break
+        if isinstance(entry, (dict, list)):
+            out[id(entry)] = card.id
+    return out
