@@ -322,3 +322,25 @@ def test_the_page_says_while_the_background_draws_the_pictures(project, monkeypa
             _until(lambda: "last good build" in _text(browser, "id", "status") and
                    "Drawing" not in _text(browser, "id", "status"),
                    "the page still says the pictures are being drawn")
+
+
+def test_a_png_build_keeps_every_picture_it_made_or_read_and_prunes_the_rest(
+        project, cardgen, monkeypatch):
+    """`build --png` prunes the cache once, after all its pictures (every deck's, the Tabletop
+    Simulator sheets'): what it drew or read stays, even over the budget; a picture it did
+    not use goes (a reviewer found each deck's call pruning the decks before it)."""
+    import os
+    from generator.write import png
+    cache = project / "output/.cache/png"
+    cache.mkdir(parents=True)
+    stale = cache / ("0" * 64 + ".png")
+    stale.write_bytes(b"\x89PNG" + b"x" * 1000)
+    os.utime(stale, ns=(10**9, 10**9))
+    monkeypatch.setattr(png, "CACHE_BYTES", 1)  # any picture more is over
+    assert cardgen("build", "lastdance", "--png", "--tts").code == 0
+    drawn = {p.name for p in cache.glob("*.png")}
+    assert stale.name not in drawn and len(drawn) > 10
+    before = {name: (cache / name).stat().st_mtime_ns for name in drawn}
+    assert cardgen("build", "lastdance", "--png", "--tts").code == 0  # all read back
+    assert {p.name for p in cache.glob("*.png")} == drawn  # (none drawn, none pruned)
+    assert all((cache / name).stat().st_mtime_ns >= before[name] for name in drawn)

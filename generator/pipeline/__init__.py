@@ -11,6 +11,8 @@ target planned, then written whole.
 
 from __future__ import annotations
 
+import time
+
 from pathlib import Path
 
 from .. import fonts
@@ -190,8 +192,11 @@ def showcase(project: Project, game_id: str, request_for, progress=lambda messag
     if faces is None or request is None:  # (a request is made for every game checked)
         return outcome
     progress(shown(_("{game_id}: drawing the showcase", game_id=game_id)))
+    started = time.time()
     outputs = pictures.outputs(faces, request, output_folder(project, game_id),
                                project.output / ".cache" / "png")
+    from ..write.png import prune
+    prune(project.output / ".cache" / "png", set(), since=started - 1)  # (what it used kept)
     with writing(project, game_id, progress):
         write_files(outputs, project.output)
     outcome.written = [(o.path, 0) for o in outputs]

@@ -202,7 +202,10 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
     of a game with several writes its own (png-<target>/, tts-<target>/, <stem>-proof...)."""
     if not (options.png or options.proof or options.tts):
         return []
+    import time
     from ..write import previews  # Pillow and pypdfium2 only when previews are wanted
+    from ..write.png import prune
+    started = time.time()
     game = faces.game
     folder = output_folder(project, game.id)
     stem = game.stem
@@ -219,4 +222,5 @@ def preview_outputs(project: Project, faces: GameFaces, options: BuildOptions,
         outputs += previews.proof_sheets(faces, folder, font, stem=stem, backs=options.proof_backs)
     if options.tts:
         outputs += previews.tabletop_simulator(faces, folder, font, cache, f"tts{suffix}", stem)
+    prune(cache, set(), since=started - 1)  # (every picture this build made or read kept)
     return outputs

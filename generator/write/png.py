@@ -167,13 +167,17 @@ CACHE_BYTES = 2_000_000_000  # the picture cache folder's size, at most: then th
 CACHE_PRUNED_TO = 0.8  # of CACHE_BYTES: what a pruning leaves, so that it is not every picture
 
 
-def prune(cache: Path, keep: set[str], budget: int | None = None) -> int:
+def prune(cache: Path, keep: set[str], budget: int | None = None,
+          since: float | None = None) -> int:
     """Keep the cache folder within `budget` bytes (CACHE_BYTES): where it holds more, the
-    pictures not in `keep` (those of the faces just built) are removed, the least recently
-    written first, until it holds CACHE_PRUNED_TO of it. Every edit of a layout writes a new
-    picture of each face: without this the folder only grows (gigabytes, for a big game
-    edited for a day). The number removed; nothing where the folder cannot be read."""
+    pictures not in `keep` (those of the faces just built) nor used `since` (a time: written
+    or read since, as faces_to_png marks what it reads) are removed, the least recently used
+    first, until it holds CACHE_PRUNED_TO of it. Every edit of a layout writes a new picture
+    of each face: without this the folder only grows (gigabytes, for a big game edited for a
+    day). The number removed; nothing where the folder cannot be read. Called once a build's
+    pictures are all made (a build's decks, showcase and boards each ask apart)."""
     budget = CACHE_BYTES if budget is None else budget
+    recent = int(since * 1e9) if since is not None else None
     entries = []
     try:
         with os.scandir(cache) as found:
@@ -190,7 +194,7 @@ def prune(cache: Path, keep: set[str], budget: int | None = None) -> int:
     for _when, name, size in sorted(entries):
         if total <= budget * CACHE_PRUNED_TO:
             break
-        if name[:-len(".png")] in keep:
+        if name[:-len(".png")] in keep or recent is not None and _when >= recent:
             continue
         try:
             os.unlink(cache / name)
@@ -237,8 +241,10 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
         if key in memory:
             found[key] = memory[key]
         elif cache is not None:
+            path = cache / f"{key}.png"
             try:
-                found[key] = (cache / f"{key}.png").read_bytes()
+                found[key] = path.read_bytes()
+                os.utime(path)  # used now: the last a pruning takes (prune)
             except OSError:  # not drawn yet (or pruned meanwhile: drawn again)
                 pass
     missing = [(k, f) for k, f in dict(zip(keys, faces)).items() if k not in found]
@@ -254,6 +260,4 @@ def faces_to_png(faces: list[Face], dpi: int, font: str, cache: Path | None,
     if memory is not None:
         memory.clear()  # what this set of faces uses, no more: memory stays the game's size
         memory.update(found)
-    if cache is not None and missing:
-        prune(cache, set(keys))
     return [found[k] for k in keys]
