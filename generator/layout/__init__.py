@@ -201,7 +201,7 @@ def _bad(bad: Bad, compiled: Compiled, layout: LayoutSpec, card: Card, game: Gam
         told.add(message)
     report.error(_(CARD_PROBLEM, card_id=card.id, message=message),
                  bad.where or el.locate(bad.key), bad.check, card=card.id, deck=card.deck,
-                 source=el.loc if bad.where is not None and bad.check in BOX_CHECKS else None)
+                 source=el.loc if bad.check in BOX_CHECKS else None)
 
 
 def card_independent(layout: LayoutSpec) -> bool:
