@@ -66,7 +66,9 @@ def game(tmp_path, monkeypatch) -> Path:
     (folder / "cards.yaml").write_text(CARDS, "utf-8")
     (folder / "words.yaml").write_text("bonus: ＋1\nmark: ★\n", "utf-8")
     (folder / "terms.j2").write_text(  # a macro that reads the game's data (and its title)
-        "{% macro mark(name) %}{{ data.words.mark }}{{ name | length }}{% endmacro %}", "utf-8")
+        "{% set short = game.title[:1] %}"  # (its top reads the game too, at every stage)
+        "{% macro mark(name) %}{{ data.words.mark }}{{ name | length }}{{ short }}{% endmacro %}",
+        "utf-8")
     Image.new("RGB", (40, 30), (200, 40, 40)).save(folder / "art.png")
     monkeypatch.chdir(root)
     return root

@@ -23,7 +23,7 @@ from ..values import flag
 from .boards import resolve_boards
 from .checks import resolve_checks
 from .colors import resolve_icons, resolve_palette
-from .decks import resolve_decks
+from .decks import macro_game, resolve_decks
 from .fonts import resolve_fonts, resolve_game_fonts
 from .layouts import resolve_layout
 from .rulebook import resolve_rulebook
@@ -61,7 +61,7 @@ def resolve_game(loaded: LoadedGame, report: Report, folder_display: str) -> Gam
     data = {k: doc.data for k, doc in loaded.data.items()}
     if loaded.macros and macros_text:
         try:
-            sandbox.macros(macros_text, {"data": data})
+            sandbox.macros(macros_text, {"data": data, "game": macro_game(loaded)})
         except sandbox.SandboxError as exc:
             report.error(_("macros: {exc}", exc=exc), Location(loaded.macros[0], 1, 1), "macros")
             macros_text = ""

@@ -26,7 +26,7 @@ from ..i18n import _, said
 def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                    report: Report, declared: dict | None = None,
                    tables: dict[str, Document] | None = None,
-                   at: tuple = ("generate",)) -> list[Card]:
+                   at: tuple = ("generate",), game: dict | None = None) -> list[Card]:
     """A deck's `generate:`: one card for every combination of the `each` lists, or for
     every entry of a data table (`from:`), its id, copies and fields computed by templates
     over the combination or the entry. `at`: where the generator is in the deck file
@@ -41,7 +41,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                      doc.locate(at), "generate")
         return []
     if "from" in spec:
-        return table_cards(doc, deck_id, data, macros_text, report, declared, tables or {}, at)
+        return table_cards(doc, deck_id, data, macros_text, report, declared, tables or {}, at,
+                           game)
     names = list(spec["each"])
     combinations = 1
     for n in names:
@@ -53,7 +54,8 @@ def generate_cards(doc: Document, deck_id: str, data: dict, macros_text: str,
                            MAX_CARDS=MAX_CARDS), doc.locate(at + ("each",)),
                      "deck")
         return []
-    scope_base = {"data": data, "macros": sandbox.macros(macros_text, {"data": data})
+    scope_base = {"data": data, "macros": sandbox.macros(macros_text, {"data": data,
+                                                                      "game": game or {}})
                   if macros_text else None}
     cards = []
     for combo in itertools.product(*(spec["each"][n] for n in names)):
@@ -121,7 +123,7 @@ def _entries(value) -> list[tuple[Any, Any, Any]]:
 
 def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, report: Report,
                 declared: dict | None, tables: dict[str, Document],
-                at: tuple = ("generate",)) -> list[Card]:
+                at: tuple = ("generate",), game: dict | None = None) -> list[Card]:
     """`generate: from: data.TABLE...`: one card for each entry of a list (or each value of
     a mapping) in the game's data, located at its entry: the ids, and the fields unless
     `fields:` maps them, are the table's own, so they are written in one place. Every
@@ -166,7 +168,8 @@ def table_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
                        "as row or city", deck_id=deck_id, name=name),
                      doc.locate(at + ("as",)), "generate")
         return []
-    scope_base = {"data": data, "macros": sandbox.macros(macros_text, {"data": data})
+    scope_base = {"data": data, "macros": sandbox.macros(macros_text, {"data": data,
+                                                                      "game": game or {}})
                   if macros_text else None}
     others = _undeclared(deck_id, spec, value, written, declared, here, report)
     cards, errors = [], len(report.errors)
@@ -352,6 +355,14 @@ def _would_make(spec: Any, tables: dict[str, Document]) -> int:
     return len(value) if isinstance(value, (list, dict)) else 0
 
 
+def macro_game(loaded: LoadedGame) -> dict:
+    """`game` as a game's macros see it while its cards are made (sandbox.game_scope's keys,
+    from game.yaml as written)."""
+    g = loaded.game.data
+    return {"id": loaded.id, "title": g.get("title"), "title_en": g.get("title_en"),
+            "version": g.get("version")}
+
+
 def _deck_cards(doc: Document, deck_id: str, data: dict, macros_text: str, report: Report,
                 loaded: LoadedGame, declared: dict | None, before: int = 0) -> list[Card]:
     """A deck file's cards, written (`cards:`), generated (`generate:`) or both, in the
@@ -376,7 +387,7 @@ def _deck_cards(doc: Document, deck_id: str, data: dict, macros_text: str, repor
                          doc.locate(at), "generate")
             return []
         made = generate_cards(doc, deck_id, data, macros_text, report, declared, loaded.data,
-                              at)
+                              at, macro_game(loaded))
         total += len(made)
         generated += made
     if "cards" not in doc.data:
