@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from .i18n import N_, _
+from .i18n import N_, Listed, _
 
 if TYPE_CHECKING:
     import jinja2
@@ -30,6 +30,11 @@ _TOKEN_WORDS = {"end of print statement": "}}", "end of statement block": "%}",
                 "end of template": N_("the end of the template"), "name": N_("a name"),
                 "integer": N_("a number"), "float": N_("a number"), "string": N_("a text")}
 _BLOCKS = ("for", "if", "macro", "call", "filter", "block", "with", "autoescape", "trans", "set")
+# The tags the sandbox has (Jinja2's own, no extension), and their end tags: what a hint offers.
+_TAGS = ("for", "if", "elif", "else", "macro", "call", "filter", "block", "with", "set",
+         "include", "import", "from", "extends", "raw", "autoescape")
+_ENDS = tuple(f"end{tag}" for tag in ("for", "if", "macro", "call", "filter", "block", "with",
+                                      "set", "raw", "autoescape"))
 _ENDS_BLOCK = re.compile(r"Unexpected end of template\..*innermost block that needs to be "
                          r"closed is '(\w+)'", re.S)
 _UNKNOWN_TAG = re.compile(r"Encountered unknown tag '(\w+)'\.(?:.*innermost block that needs "
@@ -91,25 +96,30 @@ def in_words(source: str, exc: jinja2.TemplateSyntaxError,
             return _("{opened} is never closed: end it with {end}", opened=f"{{% {tag} %}}",
                      end=f"{{% end{tag} %}}"), line
     match = _UNKNOWN_TAG.search(text)
-    if match and match[1].startswith("end") and match[2]:
-        inner = _open_blocks(source, line + 1)
-        opened_at = inner[-1][1] if inner and inner[-1][0] == match[2] else None
+    found, inner = (match[1], match[2]) if match else ("", None)
+    if found in _ENDS and inner:  # a real end tag, closing a block not the innermost
+        inside = _open_blocks(source, line + 1)
+        opened_at = inside[-1][1] if inside and inside[-1][0] == inner else None
         return (_("{found} does not close {opened} (line {at}): end that block first, with "
-                  "{end}", found=f"{{% {match[1]} %}}", opened=f"{{% {match[2]} %}}",
-                  at=opened_at, end=f"{{% end{match[2]} %}}") if opened_at else
+                  "{end}", found=f"{{% {found} %}}", opened=f"{{% {inner} %}}",
+                  at=opened_at, end=f"{{% end{inner} %}}") if opened_at else
                 _("{found} does not close {opened}: end that block first, with {end}",
-                  found=f"{{% {match[1]} %}}", opened=f"{{% {match[2]} %}}",
-                  end=f"{{% end{match[2]} %}}")), line
-    if match and match[1].startswith("end"):
+                  found=f"{{% {found} %}}", opened=f"{{% {inner} %}}",
+                  end=f"{{% end{inner} %}}")), line
+    if found in _ENDS:
         return _("{found} closes no block: no {opened} is open here",
-                 found=f"{{% {match[1]} %}}", opened=f"{{% {match[1][3:]} %}}"), line
-    if match:
-        tags = [*re.findall(r"'(\w+)'", text.partition(".")[2]), *_BLOCKS, "else", "elif",
-                "include", "import", "from", "extends", "break", "continue", "do"]
-        close = difflib.get_close_matches(match[1], tags, 1)
-        return (_("there is no tag {found} (did you mean {hint}?)", found=f"{{% {match[1]} %}}",
+                 found=f"{{% {found} %}}", opened=f"{{% {found[3:]} %}}"), line
+    if found in ("else", "elif"):  # a real tag, outside the block it belongs in
+        return _("{found} is out of place: it belongs inside {opened}", found=f"{{% {found} %}}",
+                 opened=_("{if_} ... {endif}", if_="{% if %}", endif="{% endif %}")
+                 if found == "elif" else Listed(["{% if %}", "{% for %}"], "or")), line
+    if match:  # a tag that does not exist: the one meant, of those that do (and the end
+        wanted = re.findall(r"'(\w+)'", text.partition(".")[2])  # Jinja2 looked for here)
+        close = difflib.get_close_matches(found, [*([f"end{inner}"] if inner else []),
+                                                  *wanted, *_TAGS, *_ENDS], 1)
+        return (_("there is no tag {found} (did you mean {hint}?)", found=f"{{% {found} %}}",
                   hint=f"{{% {close[0]} %}}") if close else
-                _("there is no tag {found}", found=f"{{% {match[1]} %}}")), line
+                _("there is no tag {found}", found=f"{{% {found} %}}")), line
     match = _EXPECTED.search(text)
     if match:
         return _("expected {expected} here, not {got}", expected=_token(match[1]),
@@ -130,6 +140,8 @@ def in_words(source: str, exc: jinja2.TemplateSyntaxError,
     if match and match[2] == "end of template":
         return _("it stops where more is wanted (a value after an operator, a closing "
                  "bracket or quote)"), line
+    if match and match[2] in _TOKEN_WORDS:  # (a name, the end of a tag: Jinja2's words)
+        return _("a value is missing before {got}", got=_token(match[2])), line
     if match and match[2] in "'\"":
         return _("a text opened with {quote} is never closed with another", quote=match[2]), line
     if match:

@@ -30,6 +30,13 @@ CASES = [
     ("a {{ x }\nb", 1, "'}' cannot stand here"),
     ("{{ 'abc }}", 1, "a text opened with ' is never closed with another"),
     ("a\n{{ x ", 2, "it ends before its closing }}"),
+    # (a reviewer's: a real tag out of place, a misspelt end tag, a tag the sandbox lacks)
+    ("text\n{% else %}", 2, "{% else %} is out of place: it belongs inside {% if %} or {% for %}"),
+    ("{% elif x %}", 1, "{% elif %} is out of place: it belongs inside {% if %} ... {% endif %}"),
+    ("{% for x in y %}\n{% endfro %}", 2,
+     "there is no tag {% endfro %} (did you mean {% endfor %}?)"),
+    ("{% brake %}", 1, "there is no tag {% brake %}"),
+    ("{% include %}", 1, "a value is missing before %}"),
 ]
 
 
