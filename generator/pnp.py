@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from . import pipeline
 from .impose import impose_board, impose_game, kit
 from .layout import DeckFaces, GameFaces
-from .layout.pieces import TOKEN_SHAPES
 from .model import Deck
 from .load import Project, load_sheet
 from .pipeline import Outcome
@@ -238,7 +237,7 @@ def _kit_in(game, faces: GameFaces, fitted: dict, paper: str, request: Request, 
         how = shown(_("print double-sided, flipped on the {edge} edge (each front page is "
                       "followed by its back page), then cut along the marks",
                       edge=kit.flip_edge(duplex)))
-    if any(d.deck.shape in TOKEN_SHAPES for d in faces.decks):  # (only where there are some)
+    if any(d.deck.shape in ("circle", "hex") for d in faces.decks):  # (where there are some)
         how += shown(_(" (round and hex pieces along their outline)"))
     parts = [sheets.Part(shown(_("Cards and pieces")), cards.pages, how=how,
                          count=len(cards.pages))]

@@ -261,9 +261,12 @@ def cmd_pnp(args, project: Project) -> int:
             if not args.quiet:
                 for path, _pages in outcome.written:
                     print(shown(_("wrote {file}", file=printable(project.display(path)))))
-            for path in outcome.removed:  # said even when quiet
-                print(shown(_("removed {file} (an earlier 'pnp' run made this kit; this one "
-                              "does not)", file=printable(project.display(path)))))
+            for line in _removed(project, outcome.removed, quiet=True) \
+                    if args.quiet and len(outcome.removed) > 1 else [
+                    shown(_("removed {file} (an earlier 'pnp' run made this kit; this one does "
+                            "not)", file=printable(project.display(path))))
+                    for path in outcome.removed]:  # said even when quiet (in one line)
+                print(line)
     return ExitCode.DATA if failed else ExitCode.OK
 
 

@@ -104,7 +104,8 @@ def shown(change: Runs) -> str:
     return "".join(out).strip()
 
 
-_SOFT_BETWEEN_CJK = re.compile(f"([{CJK}])[ \t]*\n[ \t]*([{CJK}])")
+_SOFT_BETWEEN_CJK = re.compile(f"([{CJK}]) ?\n[ \t]*([{CJK}])")  # (two spaces or more
+# before the line end: a hard break, Markdown's, which the rulebook keeps)
 
 
 def joined_lines(lines: list[str]) -> str:

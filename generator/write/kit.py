@@ -83,7 +83,7 @@ def components(game: Game, boards: dict[str, int], blanks: bool = False
                     shown(_("{n} and {blank} blank", n=cards, blank=blank)) if blank
                     else f"{cards}"))
     for board in game.boards:
-        out.append((shown(_("board: {name}", name=board.name)),
+        out.append((shown(_("Board: {name}", name=board.name)),
                     shown(_n("1 ({n} page)", "1 ({n} pages)", boards.get(board.id, 1)))))
     if game.rulebook is not None:
         out.append((shown(_("Rulebook")), "1"))
