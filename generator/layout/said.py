@@ -21,23 +21,24 @@ def said_once(deck: Deck, laid: Report, report: Report) -> None:
     deck's texts do not fit (_box_said_once); the rest as they are."""
     every = {c.id for c in deck.cards if c.id not in report.tainted}
     shared: dict[tuple, set[str]] = {}
+    first: dict[tuple, str] = {}  # the words of the first card that has it
     for p in laid.problems:
         if isinstance(p.message, Message) and p.message.template == CARD_PROBLEM and p.card:
             assert p.message.values is not None
-            key = (p.level, p.location, p.check, p.message.values["message"])
+            key = _key(p)
             shared.setdefault(key, set()).add(p.card)
+            first.setdefault(key, p.message.values["message"])
     once = {key for key, cards in shared.items() if len(every) > 1 and cards == every}
     boxes = _box_said_once(deck, laid, len(every), report)
     for p in laid.problems:
         if p.source in boxes:
             continue  # (said at the element, once)
         if isinstance(p.message, Message) and p.message.template == CARD_PROBLEM and p.card:
-            assert p.message.values is not None
-            key = (p.level, p.location, p.check, p.message.values["message"])
+            key = _key(p)
             if key in once:
                 once.discard(key)
                 report.add(p.level, _("all {n} cards of deck '{deck}': {message}",
-                                      deck=deck.id, n=len(every), message=key[3]),
+                                      deck=deck.id, n=len(every), message=first[key]),
                            p.location, p.check, deck=deck.id,
                            cards=tuple(c.id for c in deck.cards if c.id in every))
                 continue
@@ -47,6 +48,16 @@ def said_once(deck: Deck, laid: Report, report: Report) -> None:
                    field=p.field, target=p.target)
     report.tainted |= laid.tainted
     report.skipped += laid.skipped
+
+
+# Which copy of a repeated element had the problem (elements/repeat.which): a template that
+# fails on every card fails on some copy of each, told apart only by these words.
+_COPY = re.compile(r" \(copy \d+ of \d+, .*\)$")
+
+
+def _key(p) -> tuple:
+    """What a card's problem is, card aside: where, how, and its words (the copy aside)."""
+    return (p.level, p.location, p.check, _COPY.sub("", str(p.message.values["message"])))
 
 
 # Problems whose cause may be the layout's box rather than a card's value (Problem.source).
