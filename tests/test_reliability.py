@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO, write_game
@@ -96,6 +96,9 @@ def _game(project: Path, layout: list, deck: list) -> None:
 
 @SETTINGS
 @given(layout=st.lists(elements, max_size=4, unique_by=lambda e: e["name"]), deck=cards)
+# (found: a ● icon whose em box runs into the bleed and whose ink ends at the trim)
+@example(layout=[{"name": "a", "type": "icon", "icon": "coin", "y": "3mm"}],
+         deck=[{"id": "one", "name": None}])
 def test_property_whatever_validate_accepts_builds(project, layout, deck):
     _game(project, layout, deck)
     root = Project.find(project)

@@ -33,7 +33,7 @@ from ..impose import REGISTRATION, Page, single_face
 from ..layout import GameFaces
 from ..layout.pieces import TOKEN_SHAPES
 from ..model import TBD, Deck, ExportProfile, ExportSize, Game, frozen_mapping
-from ..primitives import Face
+from ..primitives import Face, Text, leaves
 from ..problems import Location, Report
 from ..formats import FORMATS
 from ..units import show_size, to_mm
@@ -299,6 +299,15 @@ def converter(profile: ExportProfile, cache: Path):
     return CmykConverter(icc, profile.black_text, cache, profile.rich_black)
 
 
+def _drawn_by(design: Design, decks: dict[str, Deck]) -> Location:
+    """Where the layout that drew a design is (its first card's, for a back of its own)."""
+    deck = decks[design.deck]
+    if design.side == "front":
+        return deck.front.loc
+    card = next((c for c in deck.cards if c.id in design.cards), None)
+    return (deck.back_of(card) if card is not None else deck.back).loc
+
+
 def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert,
                  report: Report, display=str, rulebook: bytes | None = None,
                  stopping: Collection[tuple[str, str, str]] = ()) -> list[BytesFile]:
@@ -317,6 +326,7 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
     # with bleed: true) stops short of the square's bleed by design, and the layout stage
     # has checked it against the outline (pieces.check_token). Not read back as stopping.
     outlined = {d.id for d in game.decks if d.shape in TOKEN_SHAPES}
+    decks = {d.id: d for d in game.decks}
     if not profile.raster:
         icc = icc_bytes(profile)
         if convert is not None:
@@ -327,11 +337,13 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
                                   Location(display(folder / design.file)), report,
                                   design.deck in outlined or
                                   any((design.deck, card, design.side) in stopping
-                                      for card in design.cards))
+                                      for card in design.cards),
+                                  _drawn_by(design, decks) if design.deck in decks and any(
+                                      type(item) is Text for item in leaves(design.face.items))
+                                  else None)  # (a board's: no deck)
             image_dpi[design.file] = [shown_dpi(dpi) for _unused, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
-        decks = {d.id: d for d in game.decks}
         total = sum(math.prod(picture_size(profile, d, decks).pixels) for d in items)
         if total > MAX_EXPORT_PIXELS:  # each face's size is bounded by the profile: all of them
             report.error(_("export profile '{profile_name}': the game's {n_items:,} distinct "

@@ -208,16 +208,27 @@ def pages_stopping(data: bytes, found: Inspected) -> list[tuple[int, list[str]]]
 
 
 def preflight_pdf(data: bytes, name: str, profile: ExportProfile, where: Location,
-                  report: Report, bleed_said: bool = False) -> Inspected:
+                  report: Report, bleed_said: bool = False,
+                  glyphs_at: Location | None = None) -> Inspected:
     """A PDF of the export (a face's, a board's, the rulebook's: `name`) read back from its
     bytes; what is wrong with it, an error at it (a cardgen bug). `bleed_said`: the face's
-    art stopping at the trim was said at its element (checks.check_faces): not again."""
+    art stopping at the trim was said at its element (checks.check_faces): not again.
+    `glyphs_at`: the face draws text, whose ink the element checks know only by its em box
+    (a glyph's own ink, a big ● icon, may end at the trim inside it): art it finds stopping
+    at the trim is a warning at this layout, not a bug."""
     found = inspect_pdf(data)
     problems: list[str] = []
     for page in found["pages"]:
         problems += _boxes_ok(page, profile)
     if profile.bleed > 0 and not bleed_said:
         for number, stops in pages_stopping(data, found):
+            if glyphs_at is not None:
+                report.warning(_("{name}: its art stops at the trim on the {sides}, where the "
+                                 "bleed prints white: a glyph drawn to the edge (an icon, a "
+                                 "large letter) ends its ink at the trim; let it run past the "
+                                 "edge, or keep it inside", name=name, sides=said_sides(stops)),
+                               glyphs_at, "bleed")
+                continue
             problems.append(_("page {number}: its art stops at the trim on the {sides}, and "
                               "the bleed beyond is white", number=number,
                               sides=said_sides(stops)))
