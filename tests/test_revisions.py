@@ -254,32 +254,44 @@ def test_guides_and_diff_text_are_words_for_people(project, cardgen, game):
         assert not [line for line in text.splitlines() if re.search(r"\S  +\S", line)]
 
 
+POWER = ("  - {name: p, type: text, text: \"{{ card.power }}\", x: 5mm, y: 5mm, width: 40mm, "
+         "height: 20mm, size: 30pt}\n")
+
+
+def _gen(project, keys: str, files: dict[str, str], elements: str = POWER,
+         committed: bool = True):
+    """A small game 'gen' (game.yaml's `keys`, its `files`, one deck 'units' of deck.yaml
+    by layout gen-front of `elements`), committed in a new repository."""
+    game = project / "cards/gen"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        f"title: Gen\n{keys}decks:\n  - {{id: units, cards: deck.yaml, front: gen-front}}\n",
+        "utf-8")
+    for name, text in files.items():
+        (game / name).write_text(text, "utf-8")
+    (project / "layouts/gen-front.yaml").write_text(f"size: meishi\nelements:\n{elements}",
+                                                    "utf-8")
+    if committed:
+        git(project, "init", "-q")
+        git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
+        git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm",
+            "v1")
+    return game
+
+
 def test_a_generated_cards_table_entry_is_its_own_field_and_a_rulebook_picture_is_redrawn(
         project, cardgen):
     """A card made from a data table (`generate: from:`): a change of its entry is the
     card's field, said with the card, not again as data that 'prints nothing'; a rulebook
     page that shows the card's face, its text as before, is redrawn and reprinted, not
     'reflowed' (the Codenames tester's key cards)."""
-    game = project / "cards/gen"
-    game.mkdir()
-    (game / "game.yaml").write_text(
-        "title: Gen\ndata: {units: units.yaml}\nrulebook: {template: rules.md}\n"
-        "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
-    (game / "units.yaml").write_text(
-        "units:\n  - {id: knight, power: 3, color: red, lore: old}\n"
-        "  - {id: archer, power: 2, color: blue, lore: old}\n", "utf-8")
-    (game / "deck.yaml").write_text(
-        "generate:\n  from: data.units.units\n  as: unit\n  fields:\n"
-        "    power: \"{{ unit.power }}\"\n    color: \"{{ unit.color }}\"\n", "utf-8")
-    (game / "rules.md").write_text("# Rules\n\nThe units:\n\n{{ card_faces(['knight']) }}\n",
-                                   "utf-8")
-    (project / "layouts/gen-front.yaml").write_text(
-        "size: meishi\nelements:\n  - {name: c, type: rect, fill: \"{{ card.color }}\"}\n"
-        "  - {name: p, type: text, text: \"{{ card.power }}\", "
-        "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
-    git(project, "init", "-q")
-    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
-    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
+    game = _gen(project, "data: {units: units.yaml}\nrulebook: {template: rules.md}\n", {
+        "units.yaml": "units:\n  - {id: knight, power: 3, color: red, lore: old}\n"
+                      "  - {id: archer, power: 2, color: blue, lore: old}\n",
+        "deck.yaml": "generate:\n  from: data.units.units\n  as: unit\n  fields:\n"
+                     "    power: \"{{ unit.power }}\"\n    color: \"{{ unit.color }}\"\n",
+        "rules.md": "# Rules\n\nThe units:\n\n{{ card_faces(['knight']) }}\n"},
+        "  - {name: c, type: rect, fill: \"{{ card.color }}\"}\n" + POWER)
     edit(game / "units.yaml", "{id: knight, power: 3, color: red, lore: old}",
          "{id: knight, power: 3, color: green, lore: new}")
     run = cardgen("diff", "gen")
@@ -316,24 +328,15 @@ def test_a_check_of_the_table_entry_a_card_was_made_from_is_that_cards_problem(
     and a check of the whole game, are no card's."""
     from generator.load import Project
     from generator.pipeline import check
-    game = project / "cards/gen"
-    game.mkdir()
-    (game / "game.yaml").write_text(
-        "title: Gen\ndata: {units: units.yaml}\nchecks: checks.yaml\n"
-        "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
-    (game / "units.yaml").write_text(
-        "units:\n  - {id: knight, power: 5}\n  - {id: archer, power: 2}\n"
-        "spare:\n  - {id: giant, power: 9}\n", "utf-8")
-    (game / "deck.yaml").write_text(
-        "generate:\n  from: data.units.units\n  as: unit\n  id: \"unit-{{ unit.id }}\"\n"
-        "  fields:\n    power: \"{{ unit.power }}\"\n", "utf-8")
-    (game / "checks.yaml").write_text(
-        "checks:\n  - name: weak\n    for: data.units.units.{u}\n    assert: u.power < 4\n"
-        "  - name: spare\n    for: data.units.spare.{u}\n    assert: u.power < 4\n"
-        "  - name: few\n    assert: data.units.units | length > 5\n", "utf-8")
-    (project / "layouts/gen-front.yaml").write_text(
-        "size: meishi\nelements:\n  - {name: p, type: text, text: \"{{ card.power }}\", "
-        "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
+    _gen(project, "data: {units: units.yaml}\nchecks: checks.yaml\n", {
+        "units.yaml": "units:\n  - {id: knight, power: 5}\n  - {id: archer, power: 2}\n"
+                      "spare:\n  - {id: giant, power: 9}\n",
+        "deck.yaml": "generate:\n  from: data.units.units\n  as: unit\n"
+                     "  id: \"unit-{{ unit.id }}\"\n  fields:\n    power: \"{{ unit.power }}\"\n",
+        "checks.yaml": "checks:\n  - name: weak\n    for: data.units.units.{u}\n"
+                       "    assert: u.power < 4\n  - name: spare\n    for: data.units.spare.{u}\n"
+                       "    assert: u.power < 4\n  - name: few\n"
+                       "    assert: data.units.units | length > 5\n"}, committed=False)
     report = check(Project.find(project), "gen").report
     assert sorted((p.check, p.card) for p in report.errors) == [
         ("few", None), ("spare", None), ("weak", "unit-knight")]  # (by its place: its id
@@ -344,22 +347,11 @@ def test_a_data_value_the_rulebook_prints_on_several_pages_names_each(project, c
     """A changed data value that the rulebook prints in paragraphs on two pages names both
     pages (the Codenames tester's bystanders, said on p. 3 only, though pages 5 and 7 print
     them too)."""
-    game = project / "cards/gen"
-    game.mkdir()
-    (game / "game.yaml").write_text(
-        "title: Gen\ndata: {rules: rules.yaml}\nrulebook: {template: rules.md}\n"
-        "decks:\n  - {id: units, cards: deck.yaml, front: gen-front}\n", "utf-8")
-    (game / "rules.yaml").write_text("hand: 5\n", "utf-8")
-    (game / "deck.yaml").write_text("cards:\n  - {id: knight, power: 3}\n", "utf-8")
-    (game / "rules.md").write_text(
-        "# Setup\n\nDeal {{ data.rules.hand }} cards to each player.\n\n{{ pagebreak() }}\n\n"
-        "# Play\n\nKeep at most {{ data.rules.hand }} cards in hand.\n", "utf-8")
-    (project / "layouts/gen-front.yaml").write_text(
-        "size: meishi\nelements:\n  - {name: p, type: text, text: \"{{ card.power }}\", "
-        "x: 5mm, y: 5mm, width: 40mm, height: 20mm, size: 30pt}\n", "utf-8")
-    git(project, "init", "-q")
-    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "add", "-A")
-    git(project, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
+    game = _gen(project, "data: {rules: rules.yaml}\nrulebook: {template: rules.md}\n", {
+        "rules.yaml": "hand: 5\n", "deck.yaml": "cards:\n  - {id: knight, power: 3}\n",
+        "rules.md": "# Setup\n\nDeal {{ data.rules.hand }} cards to each player.\n\n"
+                    "{{ pagebreak() }}\n\n# Play\n\nKeep at most {{ data.rules.hand }} cards in "
+                    "hand.\n"})
     edit(game / "rules.yaml", "hand: 5", "hand: 6")
     run = cardgen("diff", "gen")
     assert run.code == 0, run.lines
