@@ -81,6 +81,35 @@ def _open_blocks(source: str, before: int | None = None) -> list[tuple[str, int]
     return stack
 
 
+def _unknown_tag(found: str, inner: str | None, text: str, source: str, line: int) -> str:
+    """Jinja2's "Encountered unknown tag" in words: a real end tag closing a block that is
+    not the innermost (or none), else or elif outside their block, or a tag that does not
+    exist, with the one meant (of those the sandbox has, and the end Jinja2 looked for)."""
+    if found in _ENDS and inner:  # a real end tag, closing a block not the innermost
+        inside = _open_blocks(source, line + 1)
+        opened_at = inside[-1][1] if inside and inside[-1][0] == inner else None
+        if opened_at:
+            return _("{found} does not close {opened} (line {at}): end that block first, with "
+                     "{end}", found=f"{{% {found} %}}", opened=f"{{% {inner} %}}",
+                     at=opened_at, end=f"{{% end{inner} %}}")
+        return _("{found} does not close {opened}: end that block first, with {end}",
+                 found=f"{{% {found} %}}", opened=f"{{% {inner} %}}", end=f"{{% end{inner} %}}")
+    if found in _ENDS:
+        return _("{found} closes no block: no {opened} is open here",
+                 found=f"{{% {found} %}}", opened=f"{{% {found[3:]} %}}")
+    if found in ("else", "elif"):  # a real tag, outside the block it belongs in
+        return _("{found} is out of place: it belongs inside {opened}", found=f"{{% {found} %}}",
+                 opened=_("{if_} ... {endif}", if_="{% if %}", endif="{% endif %}")
+                 if found == "elif" else Listed(["{% if %}", "{% for %}"], "or"))
+    wanted = re.findall(r"'(\w+)'", text.partition(".")[2])  # (what Jinja2 looked for here)
+    close = difflib.get_close_matches(found, [*([f"end{inner}"] if inner else []), *wanted,
+                                              *_TAGS, *_ENDS], 1)
+    if close:
+        return _("there is no tag {found} (did you mean {hint}?)", found=f"{{% {found} %}}",
+                 hint=f"{{% {close[0]} %}}")
+    return _("there is no tag {found}", found=f"{{% {found} %}}")
+
+
 def in_words(source: str, exc: jinja2.TemplateSyntaxError,
              otherwise: Callable[[str], str] = str) -> tuple[str, int]:
     """A template's syntax error in a designer's words, and the line of its cause (1 on):
@@ -96,30 +125,8 @@ def in_words(source: str, exc: jinja2.TemplateSyntaxError,
             return _("{opened} is never closed: end it with {end}", opened=f"{{% {tag} %}}",
                      end=f"{{% end{tag} %}}"), line
     match = _UNKNOWN_TAG.search(text)
-    found, inner = (match[1], match[2]) if match else ("", None)
-    if found in _ENDS and inner:  # a real end tag, closing a block not the innermost
-        inside = _open_blocks(source, line + 1)
-        opened_at = inside[-1][1] if inside and inside[-1][0] == inner else None
-        return (_("{found} does not close {opened} (line {at}): end that block first, with "
-                  "{end}", found=f"{{% {found} %}}", opened=f"{{% {inner} %}}",
-                  at=opened_at, end=f"{{% end{inner} %}}") if opened_at else
-                _("{found} does not close {opened}: end that block first, with {end}",
-                  found=f"{{% {found} %}}", opened=f"{{% {inner} %}}",
-                  end=f"{{% end{inner} %}}")), line
-    if found in _ENDS:
-        return _("{found} closes no block: no {opened} is open here",
-                 found=f"{{% {found} %}}", opened=f"{{% {found[3:]} %}}"), line
-    if found in ("else", "elif"):  # a real tag, outside the block it belongs in
-        return _("{found} is out of place: it belongs inside {opened}", found=f"{{% {found} %}}",
-                 opened=_("{if_} ... {endif}", if_="{% if %}", endif="{% endif %}")
-                 if found == "elif" else Listed(["{% if %}", "{% for %}"], "or")), line
-    if match:  # a tag that does not exist: the one meant, of those that do (and the end
-        wanted = re.findall(r"'(\w+)'", text.partition(".")[2])  # Jinja2 looked for here)
-        close = difflib.get_close_matches(found, [*([f"end{inner}"] if inner else []),
-                                                  *wanted, *_TAGS, *_ENDS], 1)
-        return (_("there is no tag {found} (did you mean {hint}?)", found=f"{{% {found} %}}",
-                  hint=f"{{% {close[0]} %}}") if close else
-                _("there is no tag {found}", found=f"{{% {found} %}}")), line
+    if match:
+        return _unknown_tag(match[1], match[2], text, source, line), line
     match = _EXPECTED.search(text)
     if match:
         return _("expected {expected} here, not {got}", expected=_token(match[1]),

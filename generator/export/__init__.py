@@ -338,9 +338,10 @@ def export_files(faces: GameFaces, profile: ExportProfile, folder: Path, convert
                                   design.deck in outlined or
                                   any((design.deck, card, design.side) in stopping
                                       for card in design.cards),
-                                  _drawn_by(design, decks) if design.deck in decks and any(
+                                  _drawn_by(design, decks) if design.side != "board" and
+                                  design.deck in decks and any(
                                       type(item) is Text for item in leaves(design.face.items))
-                                  else None)  # (a board's: no deck)
+                                  else None)  # (a board's art is run on: a stop is a bug)
             image_dpi[design.file] = [shown_dpi(dpi) for _unused, dpi in found["images"]]
             files.append(BytesFile(folder / design.file, data, 1))
     else:
