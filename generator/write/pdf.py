@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence, ValuesView
+from typing import Any
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -197,7 +198,8 @@ def _keys(objects, identity, hash_of=hash, rough=None) -> dict[int, object]:
     return keys
 
 
-def _groups(pairs, key_of):
+def _groups(pairs: Iterable[tuple[int, Any]],
+            key_of: Callable[[Any], object]) -> ValuesView[list]:
     """The (id, object) pairs grouped by key_of(object)."""
     groups: dict[object, list] = {}
     for key, o in pairs:
