@@ -13,7 +13,8 @@ For speed and for typesetting, a few modules reach past the libraries' public AP
 - rulebook/typeset.py measures a table's rows before it splits one (reportlab's
   `Table._calc`), and rulebook/markdown.py parses Markdown inline with a CJK-friendly
   emphasis state (markdown-it's `ParserInline` and `StateInline`);
-- rulebook/template.py names the value a template did not find (Jinja2's `Undefined`);
+- rulebook/template.py names the value a template did not find (Jinja2's `Undefined`), and
+  sandbox_env.py the key meant where the mapping asked of has one close to it;
 - fonts.py names each font subset by its content: while reportlab's `TTFont.addObjects`
   writes a font's subsets, `ttfonts.SUBSETN` (public names) gives the tag.
 
@@ -59,7 +60,8 @@ USED = {
         ("markdown_it.parser_inline.ParserInline (an instance)", ("tokenize", "ruler2", "parse")),
     ),
     "Jinja2": (
-        ("jinja2.Undefined (an instance)", ("_undefined_name", "_undefined_message")),
+        ("jinja2.Undefined (an instance)", ("_undefined_name", "_undefined_message",
+                                            "_undefined_obj", "_undefined_hint")),
     ),
 }
 

@@ -200,6 +200,8 @@ def _unknown_name(kind: str, name: str) -> str:
 
 
 _WORDINGS = (
+    (re.compile(r"'(?:dict|\w+) object' has no attribute '([^']+)'; did you mean '([^']+)'"),
+     lambda m: _("there is no '{name}' (did you mean '{hint}'?)", name=m[1], hint=m[2])),
     (re.compile(r"'(?:dict|\w+) object' has no attribute '([^']+)'"),
      lambda m: _("there is no '{name}'", name=m[1])),
     (re.compile(r"'(\w+)' is undefined"), lambda m: _("'{name}' is not defined here", name=m[1])),

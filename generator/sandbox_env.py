@@ -188,5 +188,22 @@ class _Generator(jinja2.compiler.CodeGenerator):
 
 Sandbox.code_generator_class = _Generator
 
-ENV = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
+class _Undefined(jinja2.StrictUndefined):
+    """What a template asks of a mapping that lacks it, said with the key meant where the
+    mapping has one close to it ('data.gem' where the table is 'gems')."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        said = super()._undefined_message
+        obj, name = self._undefined_obj, self._undefined_name
+        if self._undefined_hint or not isinstance(obj, Mapping) or not isinstance(name, str):
+            return said
+        import difflib
+        close = difflib.get_close_matches(name, [k for k in obj if isinstance(k, str)], 1)
+        return f"{said}; did you mean {close[0]!r}" if close else said
+
+
+ENV = Sandbox(undefined=_Undefined, autoescape=False, keep_trailing_newline=False,
               finalize=_finite)

@@ -186,7 +186,7 @@ def _layout_with(repeat: str, extra: str = "") -> str:
      "which is neither a whole number nor a list"),
     ('{over: "{{ card.cots }}"}', "  - {id: one, cost: 2}\n",
      "layouts/test-face.yaml:10:20: error: card 'one': element 'pip': repeat.over: there is no "
-     "'cots'"),
+     "'cots' (did you mean 'cost'?)"),
     ('{over: "{{ range(10**9) }}"}', "  - {id: one}\n",
      "layouts/test-face.yaml:10:20: error: card 'one': element 'pip': repeat.over: range() of "
      "1,000,000,000 numbers; at most 100,000"),
@@ -240,7 +240,8 @@ def test_a_copy_that_fails_says_which_copy_once(project, cardgen):
     _, run = build(project, cardgen, layout, cards=cards, expect=1)
     errors = [line.rsplit(" [", 1)[0] for line in run.lines if ": error: " in line]
     assert errors == ["layouts/test-face.yaml:13:11: error: card 'one': element 'label': text: "
-                      "there is no 'name' (copy 2 of 3, r = {'nam': 'ore'})"]
+                      "there is no 'name' (did you mean 'nam'?) (copy 2 of 3, "
+                      "r = {'nam': 'ore'})"]
 
 
 def test_a_value_no_copy_changes_is_said_once_for_every_card_and_copy(project, cardgen):
