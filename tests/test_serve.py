@@ -711,6 +711,8 @@ def test_a_box_most_cards_do_not_fit_is_said_once_and_holds_each_cards_pictures(
         [("fit", "", "layouts/box-too-small-for-most-cards.yaml", 4)]
     assert {c["id"] for c in preview.cards if c.get("held")} == \
         {"fireball", "frost", "growth", "counter", "storm"}
+    assert sorted(problems[0]["cards"]) == ["counter", "fireball", "frost", "growth", "storm"]
+    # (the page lists it with each of those cards, as it lists a card's own problem)
 
 
 def test_a_failing_check_of_the_games_own_at_a_card_does_not_hold_its_picture(project):

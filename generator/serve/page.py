@@ -36,9 +36,10 @@ def font_bytes(name: str) -> bytes | None:
 
 def as_shown(report) -> list[dict]:
     """The report's problems as the page lists them (in the language being spoken): "message"
-    in English, "text" as it shows, "card" the id of the card it is about."""
-    return [{**p.as_dict(), "message": str(p.message), "text": p.text, "card": p.card}
-            for p in report.sorted()]
+    in English, "text" as it shows, "card" the id of the card it is about, "cards" those of
+    a problem said once for many (a box most cards do not fit)."""
+    return [{**p.as_dict(), "message": str(p.message), "text": p.text, "card": p.card,
+             "cards": list(p.cards)} for p in report.sorted()]
 
 
 def late_problems(preview, report, declared: str) -> None:

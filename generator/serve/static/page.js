@@ -25,7 +25,9 @@ let byCard = new Map();  // card id -> its problems (made once per state, not pe
 function problemsOf(id) { return byCard.get(id) || []; }
 function index() {
   byCard = new Map();
-  for (const p of state.problems) if (p.card) (byCard.get(p.card) || byCard.set(p.card, []).get(p.card)).push(p);
+  for (const p of state.problems) {  // (one said once for many cards is each card's too)
+    for (const id of p.card ? [p.card] : (p.cards || [])) (byCard.get(id) || byCard.set(id, []).get(id)).push(p);
+  }
   changedCards = new Set(state.changed || []);
 }
 let changedCards = new Set();
