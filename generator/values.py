@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .colors import COLOR_EXPECTED, parse_color
 from .i18n import _
@@ -404,3 +404,16 @@ class Reader:
         except ValueError as exc:
             self._bad(key, exc, "color")
             return default
+
+
+def walk(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+    """(key path, value) of `value` and of everything inside it, each before what it holds:
+    a mapping's values by key, a list's items by index."""
+    yield path, value
+    if isinstance(value, dict):
+        for k, inner in value.items():
+            yield from walk(inner, path + (k,))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from walk(inner, path + (i,))
+

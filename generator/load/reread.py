@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..problems import COLUMN_BITS, Location, Report
+from ..values import walk
 from . import schema, yamlfile
-from .yamlfile import MAX_VALUES, Document, Path_
+from .yamlfile import MAX_VALUES, Document
 
 @dataclass
 class _Read:
@@ -173,7 +174,7 @@ def _items_again(last: _Read, lines: list[str], file: str, key: str, a: int, b: 
         if not shift and not moved:  # (the items stay where they were: only theirs change)
             out = dict(old)
             for i in range(a, b + 1):
-                for path in _paths_in(last.doc.data[key][i], (key, i)):
+                for path, _value in walk(last.doc.data[key][i], (key, i)):
                     out.pop(path, None)
             out.update(((key, path[1] + a) + path[2:], where) for path, where in new.items()
                        if len(path) > 1 and path[0] == key)
@@ -214,17 +215,6 @@ def _items_again(last: _Read, lines: list[str], file: str, key: str, a: int, b: 
 
 
 _SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-
-
-def _paths_in(value: Any, path: Path_):
-    """The key paths of `value` (at `path`) and of everything inside it."""
-    yield path
-    if isinstance(value, dict):
-        for k, inner in value.items():
-            yield from _paths_in(inner, path + (k,))
-    elif isinstance(value, list):
-        for i, inner in enumerate(value):
-            yield from _paths_in(inner, path + (i,))
 
 
 @dataclass

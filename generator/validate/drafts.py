@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..i18n import N_, _
 from ..model import TBD, Game
 from ..problems import Report
+from ..values import walk
 
 NAME = "drafts"
 NAMES = ("draft",)
@@ -27,21 +28,10 @@ def run(game: Game, report: Report) -> None:
                              card_id=card.id, name=name, TBD=TBD), card.locate(name), "draft",
                            card=card.id, deck=card.deck, field=name)
     for table, value in game.data.items():
-        for path in _tbd_paths(value, ()):
+        for path in (at for at, v in walk(value) if v == TBD):
             if game.data_sources[table].locate(path) in said:  # (said once, of the card)
                 continue
             where = ".".join(str(p) for p in (table,) + path)
             report.warning(_("data {where} is {TBD} (draft)",
                              where=where, TBD=TBD), game.data_sources[table].locate(path),
                            "draft")
-
-
-def _tbd_paths(value, path: tuple):
-    if value == TBD:
-        yield path
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _tbd_paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _tbd_paths(v, path + (i,))
